@@ -1,0 +1,65 @@
+import { z } from 'zod';
+import { AccountRole, Id, ProductType, Timestamp } from './common.ts';
+
+/** A user as listed in an account (spec: id, first, last, email, role). */
+export const AccountUser = z.object({
+  id: Id,
+  first: z.string(),
+  last: z.string(),
+  email: z.string(),
+  role: AccountRole,
+});
+export type AccountUser = z.infer<typeof AccountUser>;
+
+/** A user to add to an account: the server assigns the id. */
+export const NewAccountUser = AccountUser.omit({ id: true });
+export type NewAccountUser = z.infer<typeof NewAccountUser>;
+
+/**
+ * A login's state. The spec names the deprovisioned state only; an invited user has a login
+ * created for them that has no password yet.
+ */
+export const UserStatus = z.enum(['ACTIVE', 'INVITED', 'DEPROVISIONED']);
+export type UserStatus = z.infer<typeof UserStatus>;
+
+/**
+ * The result of `GET account/{id}/user/check?email=` (200 when the login exists).
+ * The spec's `is{product}User` field is `isBZUser`, matching the spec's `isBZAdmin` profile flag:
+ * true when the login is a platform (super admin) user.
+ */
+export const UserCheckResult = z.object({
+  status: UserStatus,
+  isBZUser: z.boolean(),
+  exists: z.boolean(),
+  id: Id,
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+});
+export type UserCheckResult = z.infer<typeof UserCheckResult>;
+
+/** An account. `role` is the current user's role on it, when the server knows the caller. */
+export const Account = z.object({
+  id: Id,
+  name: z.string(),
+  products: z.array(ProductType),
+  role: AccountRole.optional(),
+  users: z.array(AccountUser).optional(),
+  createdDate: Timestamp,
+});
+export type Account = z.infer<typeof Account>;
+
+/** Body of `POST admin/accounts`. */
+export const AccountCreate = z.object({
+  name: z.string(),
+  products: z.array(ProductType),
+  users: z.array(NewAccountUser).default([]),
+});
+export type AccountCreate = z.infer<typeof AccountCreate>;
+
+/** Body of `PUT account/{id}` and `PUT admin/account/{id}`: only name and products, when present. */
+export const AccountUpdate = z.object({
+  name: z.string().optional(),
+  products: z.array(ProductType).optional(),
+});
+export type AccountUpdate = z.infer<typeof AccountUpdate>;

@@ -1,0 +1,23 @@
+import { z } from 'zod';
+import { Id, Timestamp } from './common.ts';
+
+/** One crawled URL of the crawl report. */
+export const CrawlReportHit = z.object({
+  id: Id,
+  url: z.string(),
+  status: z.number().int(),
+  last_check: Timestamp.nullable(),
+  next_check: Timestamp.nullable(),
+});
+export type CrawlReportHit = z.infer<typeof CrawlReportHit>;
+
+/** The crawl report response: total, time taken (ms), whether the crawl is finalized, and hits. */
+export const CrawlReportResponse = z.object({
+  hits: z.object({
+    total: z.object({ value: z.number().int().min(0) }),
+    hits: z.array(CrawlReportHit),
+  }),
+  took: z.number().min(0),
+  finalized: z.boolean(),
+});
+export type CrawlReportResponse = z.infer<typeof CrawlReportResponse>;

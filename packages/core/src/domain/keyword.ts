@@ -1,0 +1,116 @@
+import { z } from 'zod';
+import {
+  CRAWL_FREQUENCIES,
+  DEFAULT_CHARACTER_MAPPING,
+  DEFAULT_CRAWL_FREQUENCY,
+  DEFAULT_ORIGIN,
+  DEFAULT_PAGE_LOAD_DELAY,
+  LIMITS,
+  PAGE_LOAD_DELAYS,
+  TAB_ICONS,
+} from '../constants.ts';
+import { Id } from './common.ts';
+
+type DelayValue = (typeof PAGE_LOAD_DELAYS)[number]['value'];
+type FrequencyValue = (typeof CRAWL_FREQUENCIES)[number]['value'];
+
+export const PageLoadDelay = z.enum(PAGE_LOAD_DELAYS.map((d) => d.value) as [DelayValue, ...DelayValue[]]);
+export type PageLoadDelay = z.infer<typeof PageLoadDelay>;
+export const CrawlFrequency = z.enum(
+  CRAWL_FREQUENCIES.map((f) => f.value) as [FrequencyValue, ...FrequencyValue[]],
+);
+export type CrawlFrequency = z.infer<typeof CrawlFrequency>;
+
+export const TabIcon = z.enum(TAB_ICONS);
+export type TabIcon = z.infer<typeof TabIcon>;
+
+/** A results tab of a keyword engine; the name is stored lowercased. */
+export const Tab = z.object({
+  tabName: z
+    .string()
+    .trim()
+    .min(1)
+    .transform((name) => name.toLowerCase()),
+  tabIcon: TabIcon,
+  tabCategory: z.string().min(1),
+});
+export type Tab = z.infer<typeof Tab>;
+
+/** A custom tag read from crawled pages: name and icon. */
+export const CustomTag = z.object({
+  name: z.string().min(1),
+  icon: TabIcon,
+});
+export type CustomTag = z.infer<typeof CustomTag>;
+
+/** A relevance rule: pages whose target matches the pattern get the weight. */
+export const RelevanceRule = z.object({
+  id: Id,
+  weight: z.number().int().min(LIMITS.relevanceWeightMin).max(LIMITS.relevanceWeightMax),
+  target: z.enum(['URL']).default('URL'),
+  matches: z.string().min(1),
+  match_type: z.enum(['wildcard']).default('wildcard'),
+});
+export type RelevanceRule = z.infer<typeof RelevanceRule>;
+
+/** A pinned result list for a query. */
+export const ResultRankingEntry = z.object({
+  query: z.string().min(1),
+  results: z.array(z.string().min(1)),
+});
+export type ResultRankingEntry = z.infer<typeof ResultRankingEntry>;
+
+/** One pair of the character mapping text (`original => mapped`). */
+export const CharacterMapping = z.object({
+  original: z.string().min(1),
+  mapped: z.string(),
+});
+export type CharacterMapping = z.infer<typeof CharacterMapping>;
+
+/** The parsed form of a rewrite rule `regex/flags -> replacement`. */
+export const UrlRewriteConfig = z.object({
+  pattern: z.string().min(1),
+  flags: z.string().regex(/^[dgimsuyv]*$/),
+  replacement: z.string(),
+});
+export type UrlRewriteConfig = z.infer<typeof UrlRewriteConfig>;
+
+/** A URL rewrite rule: its text and parsed configuration. */
+export const UrlRewriteRule = z.object({
+  rule: z.string().min(1),
+  config: UrlRewriteConfig,
+});
+export type UrlRewriteRule = z.infer<typeof UrlRewriteRule>;
+
+/** The crawler's settings of a keyword engine (the crawler step of the wizard). */
+export const CrawlerSettings = z.object({
+  urls: z.array(z.string().min(1)).default([]),
+  origin: z.string().min(1).default(DEFAULT_ORIGIN),
+  removeHashFragments: z.boolean().default(false),
+  urlFilters: z.array(z.string()).nullable().default(null),
+  pageLoadDelay: PageLoadDelay.default(DEFAULT_PAGE_LOAD_DELAY),
+  useContentTarget: z.boolean().default(false),
+  contentTarget: z.string().default(''),
+  useExcludeTarget: z.boolean().default(false),
+  excludeContentTargets: z.array(z.string()).default([]),
+  crawlFrequency: CrawlFrequency.default(DEFAULT_CRAWL_FREQUENCY),
+  customTagsSelector: z.string().default(''),
+  customTagsAttributeName: z.string().default(''),
+  customTags: z.array(CustomTag).default([]),
+});
+export type CrawlerSettings = z.infer<typeof CrawlerSettings>;
+
+/** Everything the keyword wizard edits besides name and account, with the spec's defaults. */
+export const KeywordSettings = CrawlerSettings.extend({
+  synonymFieldId: z.string().optional(),
+  tabs: z.array(Tab).default([]),
+  useTabs: z.boolean().default(false),
+  crossReferenceCategory: z.string().default(''),
+  relevance: z.array(RelevanceRule).default([]),
+  resultRanking: z.array(ResultRankingEntry).nullable().default(null),
+  resultRankingEnabled: z.boolean().default(false),
+  csvSynonymTable: z.string().default(''),
+  csvCharMappings: z.string().default(DEFAULT_CHARACTER_MAPPING),
+  urlRewriteRules: z.array(UrlRewriteRule).default([]),
+});
+export type KeywordSettings = z.infer<typeof KeywordSettings>;

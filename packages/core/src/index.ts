@@ -1,0 +1,3 @@
+export * from './constants.ts';
+export * from './domain/index.ts';
+export * from './rules/messages.ts';

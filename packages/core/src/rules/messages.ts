@@ -1,0 +1,87 @@
+/**
+ * Every user-facing message of the spec, word for word, in one catalogue.
+ * Surfaces (portal, CLI, API) show these and nothing else for the same situations.
+ */
+export const MESSAGES = {
+  engineNameTooShort: 'Search Engine names must be at least 5 characters long.',
+  nameAndFileInvalid: 'Enter a valid name and file.',
+  noAccountsForProduct: 'There are no accounts associated with your login that support this product type.',
+  fileNotUploaded: 'File not uploaded.',
+  noMapData: 'Did not get map data from server',
+  noSpreadsheetMapData: 'Could not get spreadsheet map data',
+  unknownEngineType: 'Unknown engine type',
+  apiEngineActionUnsupported:
+    'For now, the requested action cannot be performed on Parametric engines created by API.',
+  engineDetailsMissing: 'ENGINE DETAILS MISSING!!',
+  ingestApiEngineNote: 'This engine was created using the Parametric Datasource API',
+  badLogin: 'Bad login information',
+  noAuthToken: 'No authToken',
+  selectEngineForInstall: 'Please select a search engine to get installation instructions.',
+  comingSoon: 'Coming Soon!',
+  loggingOut: 'Logging out...',
+  keywordDeleteNote: 'Deleting keyword crawlers may take a while. Please be patient.',
+  accountDeleteNote: 'This may take a while. Please be patient.',
+
+  correctErrors: 'Correct errors before proceeding.',
+  atLeastOneSite: 'At least one site must be added.',
+  fileMustBeCsv: 'File must be CSV.',
+  fileMustBeCsvOrTxt: 'File must be CSV or TXT.',
+  synonymsFileInvalid: 'This file could not be loaded or is incorrectly formatted.',
+  invalidRewriteRule: 'Invalid rewrite rule.',
+  ruleAlreadyExists: 'Rule already exists.',
+  maxTabs: 'You can only set 8 tabs.',
+  emailInUse: 'That email is already in use',
+  userDeactivated:
+    'This user has been deactivated. Please contact support if you want to reactivate this account.',
+  apiKeyError: 'There was an issue generating your API key, try again later.',
+  unsavedChanges: 'There appear to be unsaved changes, leaving now will cause them to be lost. Are you sure?',
+  failedUpdateEngine: 'Failed to update search engine',
+  failedUpdateClient: 'Failed to update client',
+  failedUpdateCrawler: 'Failed to update crawler',
+  failedStartCrawls: 'Failed to start new crawls',
+  noFeatures: 'No Features found',
+  noAccounts: 'No Accounts',
+  crawlerFinished: '(Note: Crawler has completed and is no longer running.)',
+
+  // The spec names these rules without giving their words; Siteseer's wording.
+  accountRequired: 'Choose an account.',
+  fileRequired: 'Choose a CSV or XLSX file.',
+  fileTooLarge: 'The file is larger than 10240 KB (10 MB).',
+  fileTypeCsvXlsx: 'The file must be a CSV or XLSX file.',
+  originRequired: 'Origin is required.',
+  invalidUrl: 'Enter a valid URL.',
+  lastUrlNotRemovable: 'The last site cannot be removed.',
+  labelRequired: 'A label is required.',
+  relevancePatternRequired: 'A URL pattern is required.',
+  relevanceWeightRange: 'Weight must be a whole number from 1 to 100.',
+  tabNameRequired: 'A tab name is required.',
+  tabIconRequired: 'A tab icon is required.',
+  tabCategoryRequired: 'A tab category is required.',
+  firstNameRequired: 'First name is required.',
+  lastNameRequired: 'Last name is required.',
+  emailRequired: 'Email is required.',
+  emailInvalid: 'Enter a valid email address.',
+  accountNameRequired: 'Account name is required.',
+  accountNameTaken: 'You already have an account with that name.',
+  maintenanceMessageRequired: 'A message is required.',
+  maintenanceStartRequired: 'A start time is required.',
+  maintenanceEndRequired: 'An end time is required.',
+  maintenanceEndBeforeStart: 'The end must be after the start.',
+} as const;
+
+export type MessageKey = keyof typeof MESSAGES;
+
+/** 'Sorry. You cannot add {product} admins because they have access to all accounts.' */
+export function superAdminUserMessage(product: string): string {
+  return `Sorry. You cannot add ${product} admins because they have access to all accounts.`;
+}
+
+/** 'No {type} engines found' on the dashboard. */
+export function noEnginesMessage(type: string): string {
+  return `No ${type} engines found`;
+}
+
+/** "Products on an account cannot be removed while engines of that type exist on it." */
+export function productInUseMessage(productLabel: string): string {
+  return `${productLabel} cannot be removed while the account has ${productLabel.toLowerCase()} engines.`;
+}

@@ -1,0 +1,8 @@
+import { defineConfig } from 'vitest/config';
+
+// One run across the workspace: each package with tests is a vitest project.
+export default defineConfig({
+  test: {
+    projects: ['packages/*', 'apps/*'],
+  },
+});
