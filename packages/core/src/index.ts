@@ -1,3 +1,5 @@
+export * from './access/index.ts';
+export * from './api/index.ts';
 export * from './constants.ts';
 export * from './domain/index.ts';
-export * from './rules/messages.ts';
+export * from './rules/index.ts';
