@@ -1,1 +1,11 @@
-export {};
+export * from './account-access.ts';
+export * from './dashboard.ts';
+export * from './documentation.ts';
+export * from './engine-card.ts';
+export * from './features.ts';
+export * from './navigation.ts';
+export * from './ownership.ts';
+export * from './roles.ts';
+export * from './users-table.ts';
+export * from './viewer.ts';
+export * from './wizard-steps.ts';
