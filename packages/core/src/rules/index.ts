@@ -1,1 +1,5 @@
+export * from './engine-name.ts';
+export * from './file-type.ts';
 export * from './messages.ts';
+export * from './rule-result.ts';
+export * from './upload-file.ts';

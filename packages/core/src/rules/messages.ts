@@ -67,6 +67,18 @@ export const MESSAGES = {
   maintenanceStartRequired: 'A start time is required.',
   maintenanceEndRequired: 'An end time is required.',
   maintenanceEndBeforeStart: 'The end must be after the start.',
+  engineNameRequired: 'A search engine name is required.',
+  fileEmpty: 'The file is empty.',
+  columnDisabledFiltering: 'A disabled column cannot be filtered.',
+  columnTypeCannotFilter: 'Image and hyperlink columns cannot be filtered.',
+  columnTypeCannotSort: 'Image columns cannot be sorted.',
+  rangeFilterNotAllowed: 'Only filterable integer or decimal columns can have a range filter.',
+  tabNameReserved: "'All' is always the first tab; choose another name.",
+  tabNameTaken: 'Another tab already has that name.',
+  tabNotFound: 'That tab no longer exists.',
+  allTabFixed: "The 'All' tab always stays first.",
+  relevanceRuleNotFound: 'That relevance rule no longer exists.',
+  deleteConfirmationMismatch: 'Type the name exactly as shown to confirm.',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;
@@ -84,4 +96,14 @@ export function noEnginesMessage(type: string): string {
 /** "Products on an account cannot be removed while engines of that type exist on it." */
 export function productInUseMessage(productLabel: string): string {
   return `${productLabel} cannot be removed while the account has ${productLabel.toLowerCase()} engines.`;
+}
+
+/** A character mapping pair that is not of the form 'original => mapped'. */
+export function characterMappingMalformedMessage(pair: string): string {
+  return `'${pair}' is not of the form 'original => mapped'.`;
+}
+
+/** A character mapping that maps the same original twice. */
+export function characterMappingDuplicateMessage(original: string): string {
+  return `'${original}' is mapped more than once.`;
 }
