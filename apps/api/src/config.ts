@@ -1,0 +1,91 @@
+import { z } from 'zod';
+
+/**
+ * Every environment variable the API reads, in one place. Read once at start, validated, and passed
+ * down explicitly.
+ */
+const Env = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  /** Interface to listen on. */
+  HOST: z.string().default('127.0.0.1'),
+  /** The origin users reach the server at (scheme://host:port), used for the issuer and links. */
+  SITESEER_PUBLIC_URL: z.url().optional(),
+  /** Embedded PGlite data directory (ignored when DATABASE_URL is set). */
+  SITESEER_DATA_DIR: z.string().default('./.data'),
+  /** A PostgreSQL server instead of embedded PGlite. */
+  DATABASE_URL: z.string().optional(),
+  /** An external OpenID Connect issuer instead of the embedded one. */
+  SITESEER_OIDC_ISSUER: z.url().optional(),
+  SITESEER_OIDC_PORTAL_CLIENT_ID: z.string().default('siteseer-portal'),
+  SITESEER_OIDC_CLI_CLIENT_ID: z.string().default('siteseer-cli'),
+  /** Audience of access tokens for the API; defaults to `<public url>/api`. */
+  SITESEER_OIDC_AUDIENCE: z.string().optional(),
+  /** Members of this group (the `groups` claim) are super admins. */
+  SITESEER_ADMIN_GROUP: z.string().default('siteseer-admins'),
+  /** The provider's forgot-password page; defaults to the embedded provider's. */
+  SITESEER_FORGOT_PASSWORD_URL: z.url().optional(),
+  SITESEER_LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export interface Config {
+  port: number;
+  host: string;
+  publicUrl: string;
+  /** null: PGlite in memory (tests). */
+  dataDir: string | null;
+  databaseUrl: string | undefined;
+  logLevel: z.infer<typeof Env>['SITESEER_LOG_LEVEL'];
+  identity: {
+    /** True when the embedded provider issues tokens (no external issuer configured). */
+    embedded: boolean;
+    issuer: string;
+    audience: string;
+    portalClientId: string;
+    cliClientId: string;
+    adminGroup: string;
+    forgotPasswordUrl: string;
+  };
+}
+
+export class ConfigError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Reads the configuration from environment variables (plus overrides, for tests). */
+export function loadConfig(env: Record<string, string | undefined>, overrides: Partial<Config> = {}): Config {
+  const parsed = Env.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+    throw new ConfigError(`Invalid configuration: ${problems}`);
+  }
+  const e = parsed.data;
+  const port = overrides.port ?? e.PORT;
+  const publicUrl = (overrides.publicUrl ?? e.SITESEER_PUBLIC_URL ?? `http://localhost:${port}`).replace(
+    /\/$/,
+    '',
+  );
+  const embedded = !e.SITESEER_OIDC_ISSUER;
+  const issuer = e.SITESEER_OIDC_ISSUER ?? `${publicUrl}/oidc`;
+  return {
+    port,
+    host: e.HOST,
+    publicUrl,
+    dataDir: e.SITESEER_DATA_DIR,
+    databaseUrl: e.DATABASE_URL,
+    logLevel: e.SITESEER_LOG_LEVEL,
+    ...overrides,
+    identity: {
+      embedded,
+      issuer,
+      audience: e.SITESEER_OIDC_AUDIENCE ?? `${publicUrl}/api`,
+      portalClientId: e.SITESEER_OIDC_PORTAL_CLIENT_ID,
+      cliClientId: e.SITESEER_OIDC_CLI_CLIENT_ID,
+      adminGroup: e.SITESEER_ADMIN_GROUP,
+      forgotPasswordUrl: e.SITESEER_FORGOT_PASSWORD_URL ?? `${publicUrl}/auth/forgot-password`,
+      ...overrides.identity,
+    },
+  };
+}
