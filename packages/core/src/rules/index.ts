@@ -1,3 +1,5 @@
+export * from './column-label.ts';
+export * from './column-settings.ts';
 export * from './engine-name.ts';
 export * from './file-type.ts';
 export * from './messages.ts';
