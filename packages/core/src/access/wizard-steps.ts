@@ -3,8 +3,8 @@ import type { FeatureGrant } from './features.ts';
 import { isFeatureOn } from './features.ts';
 import type { Viewer } from './viewer.ts';
 
-/** Whether a wizard creates a new engine or edits one (an engineId is present). */
-export type WizardMode = 'create' | 'edit';
+// Same union as rules' WizardMode; kept local so the core index does not export the name twice.
+type WizardMode = 'create' | 'edit';
 
 /** The feature-gated parts of the keyword wizard, on or off for one viewer. */
 export type KeywordWizardSections = {
