@@ -1,0 +1,16 @@
+import type { BodyOf } from '../contract.ts';
+import { crawlerContracts } from '../contracts/crawler.ts';
+import type { Caller, CallOptions } from '../transport.ts';
+
+/** Methods of `client.crawler`. */
+export function crawlerMethods(call: Caller) {
+  const c = crawlerContracts;
+  return {
+    /** POST datasource/crawler: create (recreate) or update an engine's crawler. */
+    create: (body: BodyOf<typeof c.create>, options?: CallOptions) => call(c.create, { body }, options),
+    /** PUT datasource/crawler: start crawling one new site. */
+    start: (body: BodyOf<typeof c.start>, options?: CallOptions) => call(c.start, { body }, options),
+    /** POST datasource/crawler/report: one page of the crawl report. */
+    report: (body: BodyOf<typeof c.report>, options?: CallOptions) => call(c.report, { body }, options),
+  };
+}

@@ -1,0 +1,61 @@
+import { z } from 'zod';
+import { LIMITS } from '../../constants.ts';
+import { Id } from '../../domain/common.ts';
+import { CrawlReportResponse } from '../../domain/crawl-report.ts';
+import { CrawlerSettings } from '../../domain/keyword.ts';
+import { defineCall } from '../contract.ts';
+
+/**
+ * Body of `POST datasource/crawler`: the crawler settings the spec lists (origin and custom tag
+ * icons stay with the engine and client), plus `recreate`: true makes a new crawler (wizard create:
+ * the frontier starts over), false updates the existing one's settings (wizard edit).
+ */
+export const CreateCrawlerBody = CrawlerSettings.omit({ origin: true, customTags: true }).extend({
+  accountId: Id,
+  engineId: Id,
+  recreate: z.boolean().default(false),
+});
+export type CreateCrawlerBody = z.infer<typeof CreateCrawlerBody>;
+
+/** Body of `PUT datasource/crawler`: start crawling one new site of the engine. */
+export const StartCrawlBody = z.object({ accountId: Id, engineId: Id, site: z.string().trim().min(1) });
+export type StartCrawlBody = z.infer<typeof StartCrawlBody>;
+
+/** Answer of the crawler calls: the engine and how many URLs were queued for crawling. */
+export const CrawlerQueued = z.object({ engineId: Id, queued: z.number().int().min(0) });
+export type CrawlerQueued = z.infer<typeof CrawlerQueued>;
+
+/** Body of `POST datasource/crawler/report`: one page of the crawl report. */
+export const CrawlReportBody = z.object({
+  accountId: Id,
+  engineId: Id,
+  fromIndex: z.number().int().min(0).default(0),
+  resultSize: z.number().int().min(1).max(100).default(LIMITS.crawlReportPageSize),
+  searchTerm: z.string().default(''),
+});
+export type CrawlReportBody = z.infer<typeof CrawlReportBody>;
+
+/** The keyword crawler (data source). */
+export const crawlerContracts = {
+  create: defineCall({
+    name: 'crawler.create',
+    method: 'POST',
+    path: 'datasource/crawler',
+    body: CreateCrawlerBody,
+    response: CrawlerQueued,
+  }),
+  start: defineCall({
+    name: 'crawler.start',
+    method: 'PUT',
+    path: 'datasource/crawler',
+    body: StartCrawlBody,
+    response: CrawlerQueued,
+  }),
+  report: defineCall({
+    name: 'crawler.report',
+    method: 'POST',
+    path: 'datasource/crawler/report',
+    body: CrawlReportBody,
+    response: CrawlReportResponse,
+  }),
+} as const;

@@ -1,0 +1,125 @@
+import { z } from 'zod';
+import { LIMITS } from '../../constants.ts';
+import { Id, ProductType } from '../../domain/common.ts';
+import { EngineDraft, SearchEngine } from '../../domain/engine.ts';
+import { defineCall } from '../contract.ts';
+import { BinaryBody, Deleted, IdParams, QueryVersion } from './wire-schemas.ts';
+
+/** Query of `GET searchengines`: all the caller's engines, or those of one type. */
+export const ListEnginesQuery = z.object({ type: ProductType.optional() });
+
+/** The account an engine belongs to (every tenant call names it). */
+export const AccountIdQuery = z.object({ accountId: Id });
+
+/** Answer of `POST searchengines`: the new engine's id, its synonym field (keyword) and its client. */
+export const EngineCreated = z.object({
+  documentId: Id,
+  /** The field keyword synonyms are stored under; null for parametric engines. */
+  synonymFieldId: z.string().nullable(),
+  clientId: Id,
+});
+export type EngineCreated = z.infer<typeof EngineCreated>;
+
+/** Answer of `PUT searchengines/{id}`. */
+export const EngineUpdated = z.object({ synonymFieldId: z.string().nullable() });
+export type EngineUpdated = z.infer<typeof EngineUpdated>;
+
+/** Body of `DELETE searchengines/{id}`. */
+export const DeleteEngineBody = AccountIdQuery;
+
+/** The formats an engine's dataset downloads in. */
+export const DatasetFormat = z.enum(['csv', 'xlsx']);
+export type DatasetFormat = z.infer<typeof DatasetFormat>;
+
+/** Path parameters of the dataset download: the engine and the format (`{x}` in the spec). */
+export const DatasetDownloadParams = z.object({ id: Id, format: DatasetFormat });
+
+/** Query of the dataset download: the account, and a version (the published one when absent). */
+export const DatasetDownloadQuery = z.object({ accountId: Id, version: QueryVersion.optional() });
+
+/** Body of `POST searchengines/{id}/filters`: the filters applied so far. */
+export const EngineFiltersBody = z.object({
+  appliedFilters: z.object({ category: z.array(z.string()).default([]) }).default({ category: [] }),
+});
+export type EngineFiltersBody = z.infer<typeof EngineFiltersBody>;
+
+/** Answer of the filters call: document count per category (its keys feed the tab category choices). */
+export const EngineFilters = z.object({ category: z.record(z.string(), z.number().int().min(0)) });
+export type EngineFilters = z.infer<typeof EngineFilters>;
+
+/** Text fields of `POST searchengines/synonyms/validate` (the file goes in part `synonymsFile`). */
+export const ValidateSynonymsFields = z.object({ accountId: Id });
+
+/** Answer of the synonyms validation: whether the file is valid, and its normalized table ('' when not). */
+export const SynonymsValidation = z.object({ valid: z.boolean(), csvSynonymTable: z.string() });
+export type SynonymsValidation = z.infer<typeof SynonymsValidation>;
+
+/** Search engines of both types. */
+export const engineContracts = {
+  list: defineCall({
+    name: 'engines.list',
+    method: 'GET',
+    path: 'searchengines',
+    query: ListEnginesQuery,
+    response: z.array(SearchEngine),
+  }),
+  create: defineCall({
+    name: 'engines.create',
+    method: 'POST',
+    path: 'searchengines',
+    body: EngineDraft,
+    response: EngineCreated,
+  }),
+  get: defineCall({
+    name: 'engines.get',
+    method: 'GET',
+    path: 'searchengines/:id',
+    params: IdParams,
+    query: AccountIdQuery,
+    response: SearchEngine,
+  }),
+  update: defineCall({
+    name: 'engines.update',
+    method: 'PUT',
+    path: 'searchengines/:id',
+    params: IdParams,
+    body: EngineDraft,
+    response: EngineUpdated,
+  }),
+  delete: defineCall({
+    name: 'engines.delete',
+    method: 'DELETE',
+    path: 'searchengines/:id',
+    params: IdParams,
+    body: DeleteEngineBody,
+    response: Deleted,
+  }),
+  /** The engine's dataset as a file (`Content-Disposition` names it). */
+  download: defineCall({
+    name: 'engines.download',
+    method: 'GET',
+    path: 'searchengines/:id/download/:format',
+    params: DatasetDownloadParams,
+    query: DatasetDownloadQuery,
+    response: BinaryBody,
+    responseKind: 'binary',
+  }),
+  filters: defineCall({
+    name: 'engines.filters',
+    method: 'POST',
+    path: 'searchengines/:id/filters',
+    params: IdParams,
+    query: AccountIdQuery,
+    body: EngineFiltersBody,
+    response: EngineFilters,
+  }),
+  validateSynonyms: defineCall({
+    name: 'engines.validateSynonyms',
+    method: 'POST',
+    path: 'searchengines/synonyms/validate',
+    body: ValidateSynonymsFields,
+    bodyEncoding: 'multipart',
+    files: [{ name: 'synonymsFile', maxBytes: LIMITS.uploadMaxBytes }],
+    response: SynonymsValidation,
+  }),
+} as const;

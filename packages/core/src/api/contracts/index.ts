@@ -1,0 +1,37 @@
+import type { CallContract } from '../contract.ts';
+import { accountContracts, adminAccountContracts } from './accounts.ts';
+import { analyticsContracts } from './analytics.ts';
+import { clientContracts } from './clients.ts';
+import { crawlerContracts } from './crawler.ts';
+import { engineContracts } from './engines.ts';
+import { featureContracts } from './features.ts';
+import { maintenanceContracts } from './maintenance.ts';
+import { parametricContracts } from './parametric.ts';
+import { profileContracts } from './profile.ts';
+import { accountUserContracts } from './users.ts';
+
+export * from './accounts.ts';
+export * from './analytics.ts';
+export * from './clients.ts';
+export * from './crawler.ts';
+export * from './engines.ts';
+export * from './features.ts';
+export * from './maintenance.ts';
+export * from './parametric.ts';
+export * from './profile.ts';
+export * from './users.ts';
+
+/** Every call of the portal API, one contract each (the server registers its routes from this list). */
+export const apiContracts: readonly CallContract[] = [
+  ...Object.values(adminAccountContracts),
+  ...Object.values(accountContracts),
+  ...Object.values(accountUserContracts),
+  ...Object.values(profileContracts),
+  ...Object.values(featureContracts),
+  ...Object.values(engineContracts),
+  ...Object.values(clientContracts),
+  ...Object.values(crawlerContracts),
+  ...Object.values(parametricContracts),
+  ...Object.values(analyticsContracts),
+  ...Object.values(maintenanceContracts),
+];
