@@ -1,0 +1,23 @@
+import type { FileLike } from './file-type.ts';
+import { hasExtension } from './file-type.ts';
+import { MESSAGES } from './messages.ts';
+import type { RuleResult } from './rule-result.ts';
+import { fail, ok } from './rule-result.ts';
+
+/** 'File must be CSV or TXT.' unless the synonyms file is .csv or .txt (any case). */
+export function validateSynonymsFile(file: Pick<FileLike, 'name'>): string | undefined {
+  return hasExtension(file.name, ['csv', 'txt']) ? undefined : MESSAGES.fileMustBeCsvOrTxt;
+}
+
+/** What the server's synonyms validation returns (`data` of POST searchengines/synonyms/validate). */
+export interface SynonymsAnswer {
+  valid: boolean;
+  csvSynonymTable?: string | null;
+}
+
+/** The synonym table that replaces the current one, or the invalid-file message. */
+export function readSynonymsAnswer(result: SynonymsAnswer): RuleResult<string> {
+  return result.valid && typeof result.csvSynonymTable === 'string'
+    ? ok(result.csvSynonymTable)
+    : fail(MESSAGES.synonymsFileInvalid);
+}
