@@ -18,6 +18,10 @@ describe('featureAllowed', () => {
   ])('Given role %s and allowedRoles %j, When asking if allowed, Then %s', (role, allowedRoles, expected) => {
     expect(featureAllowed({ allowedRoles }, role)).toBe(expected);
   });
+  it('Given unvalidated data whose allowedRoles lists UNKNOWN, When UNKNOWN asks, Then it is still not allowed', () => {
+    const allowedRoles = ['UNKNOWN'] as unknown as Role[];
+    expect(featureAllowed({ allowedRoles }, 'UNKNOWN')).toBe(false);
+  });
 });
 
 describe('isFeatureOn', () => {
