@@ -16,7 +16,7 @@ export interface SynonymsAnswer {
 }
 
 /** The synonym table that replaces the current one, or the invalid-file message. */
-export function readSynonymsAnswer(result: SynonymsAnswer): RuleResult<string> {
+export function readSynonymsValidation(result: SynonymsAnswer): RuleResult<string> {
   return result.valid && typeof result.csvSynonymTable === 'string'
     ? ok(result.csvSynonymTable)
     : fail(MESSAGES.synonymsFileInvalid);
