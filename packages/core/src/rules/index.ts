@@ -6,6 +6,7 @@ export * from './engine-name.ts';
 export * from './file-type.ts';
 export * from './messages.ts';
 export * from './result-ranking-csv.ts';
+export * from './rewrite-rule.ts';
 export * from './rule-result.ts';
 export * from './site-url.ts';
 export * from './synonyms-file.ts';
