@@ -1,5 +1,6 @@
 import type { UserStatus } from '@siteseer/core';
 import type { Queryable } from '../store/types.ts';
+import { isUuid } from './ids.ts';
 
 /** A login as stored. */
 export interface UserRecord {
@@ -37,7 +38,8 @@ function toRecord(row: UserRow): UserRecord {
 }
 
 export async function findUserById(db: Queryable, id: string): Promise<UserRecord | undefined> {
-  const { rows } = await db.query<UserRow>(`SELECT ${COLUMNS} FROM users WHERE id::text = $1`, [id]);
+  if (!isUuid(id)) return undefined;
+  const { rows } = await db.query<UserRow>(`SELECT ${COLUMNS} FROM users WHERE id = $1`, [id]);
   return rows[0] && toRecord(rows[0]);
 }
 

@@ -1,0 +1,84 @@
+import middie from '@fastify/middie';
+import swagger from '@fastify/swagger';
+import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { createTokenVerifier } from './auth/verify-token.ts';
+import type { Config } from './config.ts';
+import { identityPages } from './identity/interactions.ts';
+import { loadSigningKeys, publicJwks } from './identity/keys.ts';
+import { createIdentityProvider } from './identity/provider.ts';
+import { notFoundHandler, problemHandler } from './problem.ts';
+import { apiRoutes } from './routes/index.ts';
+import type { Store } from './store/types.ts';
+
+export interface AppDeps {
+  config: Config;
+  store: Store;
+}
+
+/** The runtime configuration file of the spec, fetched by the portal at start. */
+export function portalRuntimeConfig(config: Config) {
+  return {
+    apiBase: `${config.publicUrl}/api`,
+    issuer: config.identity.issuer,
+    clientId: config.identity.portalClientId,
+    cliClientId: config.identity.cliClientId,
+    audience: config.identity.audience,
+    scopes: 'openid email profile groups offline_access',
+    redirectUri: `${config.publicUrl}/auth/callback`,
+    forgotPasswordUrl: config.identity.forgotPasswordUrl,
+  };
+}
+
+/** Builds the whole server: portal API, identity provider and their pages. Does not listen. */
+export async function buildApp({ config, store }: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: { level: config.logLevel },
+    // Behind a TLS proxy the public URL is https; trust its forwarded headers then.
+    trustProxy: config.publicUrl.startsWith('https:'),
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.setErrorHandler(problemHandler);
+  app.setNotFoundHandler(notFoundHandler);
+
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: { title: 'Siteseer portal API', version: '1.0.0' },
+      servers: [{ url: config.publicUrl }],
+      components: {
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+          apiKey: { type: 'apiKey', in: 'header', name: 'X-Api-Key' },
+        },
+      },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+
+  app.get('/healthz', { schema: { hide: true } }, async () => {
+    await store.query('SELECT 1');
+    return { status: 'ok' };
+  });
+  app.get('/config.json', { schema: { hide: true } }, async () => portalRuntimeConfig(config));
+  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+
+  let jwks: { keys: import('jose').JWK[] } | undefined;
+  if (config.identity.embedded) {
+    const provider = await createIdentityProvider(config, store);
+    await app.register(middie);
+    app.use('/oidc', provider.callback());
+    await app.register(identityPages, { provider, store, config });
+    jwks = publicJwks(await loadSigningKeys(store));
+  }
+  const verifyToken = createTokenVerifier(config, jwks);
+  await app.register(apiRoutes, { prefix: '/api', store, config, verifyToken });
+  return app;
+}

@@ -1,0 +1,18 @@
+import type { FastifyInstance } from 'fastify';
+import { accountRoutes } from './accounts.ts';
+import type { RouteDeps } from './define.ts';
+import { engineRoutes } from './engines.ts';
+import { featureRoutes } from './features.ts';
+import { userRoutes } from './users.ts';
+
+/** The portal API, mounted at `/api`: the spec's calls, one module per resource. */
+export async function apiRoutes(app: FastifyInstance, deps: RouteDeps): Promise<void> {
+  const userDeps = {
+    ...deps,
+    onInvitation: (email: string, link: string) => app.log.info({ email, link }, 'invitation link'),
+  };
+  accountRoutes(app, userDeps);
+  userRoutes(app, userDeps);
+  engineRoutes(app, deps);
+  featureRoutes(app, deps);
+}

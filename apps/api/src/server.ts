@@ -1,0 +1,44 @@
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from './app.ts';
+import type { Config } from './config.ts';
+import { type DemoCredentials, seedDemo, seedFeatures } from './services/seed.ts';
+import { openStore } from './store/open-store.ts';
+import type { Store } from './store/types.ts';
+
+export interface RunningServer {
+  app: FastifyInstance;
+  store: Store;
+  url: string;
+  /** The demo logins, on the first start only. */
+  credentials: DemoCredentials | undefined;
+  close(): Promise<void>;
+}
+
+/**
+ * Opens the store (migrating it), seeds features and, on first start, the demo logins, then
+ * listens. Used by `main.ts` and by integration tests (port 0, PGlite in memory).
+ */
+export async function startServer(config: Config): Promise<RunningServer> {
+  const store = await openStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  try {
+    await seedFeatures(store);
+    const credentials = await seedDemo(store, config);
+    const app = await buildApp({ config, store });
+    await app.listen({ port: config.port, host: config.host });
+    const address = app.server.address();
+    const port = typeof address === 'object' && address ? address.port : config.port;
+    return {
+      app,
+      store,
+      url: `http://${config.host}:${port}`,
+      credentials,
+      async close() {
+        await app.close();
+        await store.close();
+      },
+    };
+  } catch (error) {
+    await store.close();
+    throw error;
+  }
+}

@@ -1,0 +1,146 @@
+import { randomBytes } from 'node:crypto';
+import {
+  type Account,
+  type AccountCreate,
+  type AccountUpdate,
+  canGenerateApiKey,
+  canManageAccounts,
+  canManageAccountUsers,
+  type NewApiKeyResult,
+  PRODUCT_CODES,
+  PRODUCT_LABELS,
+  productInUseMessage,
+  type Viewer,
+  validateAccountName,
+} from '@siteseer/core';
+import { hashApiKey } from '../auth/authenticate.ts';
+import { ConflictError, InputError, NotAllowedError, NotFoundError } from '../errors.ts';
+import {
+  accountNames,
+  deleteAccountRow,
+  findAccount,
+  insertAccount,
+  listAllAccounts,
+  setApiKeyHash,
+  updateAccountRow,
+} from '../repositories/accounts.ts';
+import { countEngines } from '../repositories/engines.ts';
+import type { Queryable, Store } from '../store/types.ts';
+import { visibleAccount } from './guards.ts';
+import { addUsers, type UserServiceDeps } from './users.ts';
+
+function requireAccountAdmin(viewer: Viewer): void {
+  if (!canManageAccounts(viewer)) throw new NotAllowedError('Only super admins can administer accounts.');
+}
+
+/**
+ * The spec's account name rule: required, and not equal to another of the user's account names.
+ * A super admin has every account, so for them names are unique across all accounts.
+ */
+async function checkName(db: Queryable, viewer: Viewer, name: string, accountId?: string): Promise<string> {
+  const others = (await accountNames(db, viewer.isSuperAdmin ? null : viewer.id)).filter(
+    (a) => a.id !== accountId,
+  );
+  const problem = validateAccountName(
+    name,
+    others.map((a) => a.name),
+  );
+  if (problem) throw new InputError(problem, { field: 'name' });
+  return name.trim();
+}
+
+/** Products cannot be removed while the account has engines of that type. */
+async function checkProducts(db: Queryable, account: Account, products: readonly string[]): Promise<void> {
+  for (const product of PRODUCT_CODES) {
+    if (account.products.includes(product) && !products.includes(product)) {
+      if ((await countEngines(db, account.id, product)) > 0) {
+        throw new ConflictError(productInUseMessage(PRODUCT_LABELS[product]), { field: 'products' });
+      }
+    }
+  }
+}
+
+export function listAccountsForAdmin(store: Store, viewer: Viewer): Promise<Account[]> {
+  requireAccountAdmin(viewer);
+  return listAllAccounts(store, viewer.id);
+}
+
+export async function getAccount(store: Store, viewer: Viewer, accountId: string): Promise<Account> {
+  return visibleAccount(store, viewer, accountId);
+}
+
+/**
+ * Updates name and/or products. Owners and admins may rename their account; the products an
+ * account has are what it pays for, so only super admins change them.
+ */
+export async function updateAccount(
+  store: Store,
+  viewer: Viewer,
+  accountId: string,
+  changes: AccountUpdate,
+): Promise<Account> {
+  const account = await visibleAccount(store, viewer, accountId);
+  if (!canManageAccountUsers(viewer, accountId))
+    throw new NotAllowedError('Only owners and admins can edit the account.');
+  const productsChange =
+    changes.products !== undefined &&
+    [...new Set(changes.products)].sort().join() !== [...account.products].sort().join();
+  if (productsChange && !viewer.isSuperAdmin) {
+    throw new NotAllowedError('Only super admins can change an account\u2019s products.');
+  }
+  return store.transaction(async (tx) => {
+    const name =
+      changes.name === undefined ? undefined : await checkName(tx, viewer, changes.name, accountId);
+    const products = changes.products && [...new Set(changes.products)];
+    if (products) await checkProducts(tx, account, products);
+    await updateAccountRow(tx, accountId, { name, products });
+    return (await findAccount(tx, accountId, viewer.id)) as Account;
+  });
+}
+
+/** Creates an account with its first users (super admins). All or nothing. */
+export async function createAccount(
+  deps: UserServiceDeps,
+  viewer: Viewer,
+  input: AccountCreate,
+): Promise<Account> {
+  requireAccountAdmin(viewer);
+  return deps.store.transaction(async (tx) => {
+    const name = await checkName(tx, viewer, input.name);
+    const account = await insertAccount(tx, name, [...new Set(input.products)]);
+    if (input.users.length > 0) await addUsers(deps, viewer, account.id, input.users, tx);
+    return account;
+  });
+}
+
+export async function adminUpdateAccount(
+  store: Store,
+  viewer: Viewer,
+  accountId: string,
+  changes: AccountUpdate,
+) {
+  requireAccountAdmin(viewer);
+  return updateAccount(store, viewer, accountId, changes);
+}
+
+/** Deletes an account with its engines, clients and memberships (cascades). */
+export async function deleteAccount(
+  store: Store,
+  viewer: Viewer,
+  accountId: string,
+): Promise<{ id: string }> {
+  requireAccountAdmin(viewer);
+  if (!(await findAccount(store, accountId))) throw new NotFoundError('Account');
+  await deleteAccountRow(store, accountId);
+  return { id: accountId };
+}
+
+/** A new API key for the account, shown once; only its hash is kept, and the previous key stops working. */
+export async function newApiKey(store: Store, viewer: Viewer, accountId: string): Promise<NewApiKeyResult> {
+  await visibleAccount(store, viewer, accountId);
+  if (!canGenerateApiKey(viewer, accountId))
+    throw new NotAllowedError('Only owners and admins can generate API keys.');
+  const key = `ssk_${randomBytes(32).toString('base64url')}`;
+  await setApiKeyHash(store, accountId, hashApiKey(key));
+  return { key, isValid: true };
+}

@@ -1,0 +1,21 @@
+import { type Account, canReadAccountEngines, type Viewer } from '@siteseer/core';
+import { NotFoundError } from '../errors.ts';
+import { findAccount } from '../repositories/accounts.ts';
+import type { Queryable } from '../store/types.ts';
+
+/**
+ * The account, when the viewer may see it (member, or super admin). Otherwise a 404, the same as a
+ * missing account: another tenant's ids reveal nothing.
+ */
+export async function visibleAccount(db: Queryable, viewer: Viewer, accountId: string): Promise<Account> {
+  const account = canReadAccountEngines(viewer, accountId)
+    ? await findAccount(db, accountId, viewer.id)
+    : undefined;
+  if (!account) throw new NotFoundError('Account');
+  return account;
+}
+
+/** The ids of the accounts whose data the viewer may read; null means every account (super admin). */
+export function readableAccountIds(viewer: Viewer): string[] | null {
+  return viewer.isSuperAdmin ? null : viewer.accounts.map((a) => a.id);
+}

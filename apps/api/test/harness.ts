@@ -1,0 +1,122 @@
+import { createServer } from 'node:net';
+import * as oidc from 'openid-client';
+import { type Config, loadConfig } from '../src/config.ts';
+import { type RunningServer, startServer } from '../src/server.ts';
+import { CookieBrowser, formAction } from './browser.ts';
+
+/** A free port on 127.0.0.1: the issuer URL must be known before the provider is built. */
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+export interface TestServer extends RunningServer {
+  config: Config;
+  base: string;
+}
+
+/**
+ * The real server on 127.0.0.1 with PGlite in memory, or on the PostgreSQL server of
+ * `DATABASE_URL` when it is set (CI runs the suite both ways).
+ */
+export async function startTestServer(
+  overrides: { dataDir?: string | null; env?: Record<string, string> } = {},
+): Promise<TestServer> {
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const config = loadConfig(
+    { SITESEER_LOG_LEVEL: 'silent', DATABASE_URL: process.env.DATABASE_URL, ...overrides.env },
+    {
+      port,
+      host: '127.0.0.1',
+      publicUrl: base,
+      dataDir: overrides.dataDir === undefined ? null : overrides.dataDir,
+    },
+  );
+  const server = await startServer(config);
+  return { ...server, config, base };
+}
+
+export interface Tokens {
+  access_token: string;
+  refresh_token?: string | undefined;
+  id_token?: string | undefined;
+}
+
+export async function portalClient(server: TestServer): Promise<oidc.Configuration> {
+  const config = await oidc.discovery(
+    new URL(server.config.identity.issuer),
+    server.config.identity.portalClientId,
+    undefined,
+    oidc.None(),
+    {
+      execute: [oidc.allowInsecureRequests],
+    },
+  );
+  return config;
+}
+
+/**
+ * Signs in through the portal's flow, as a browser: authorization code + PKCE, the login form
+ * of the interaction, back to the redirect URI, then the token request.
+ */
+export async function signIn(server: TestServer, email: string, password: string): Promise<Tokens> {
+  const client = await portalClient(server);
+  const verifier = oidc.randomPKCECodeVerifier();
+  const state = oidc.randomState();
+  const redirectUri = `${server.base}/auth/callback`;
+  const authUrl = oidc.buildAuthorizationUrl(client, {
+    redirect_uri: redirectUri,
+    scope: 'openid email profile groups offline_access',
+    code_challenge: await oidc.calculatePKCECodeChallenge(verifier),
+    code_challenge_method: 'S256',
+    state,
+  });
+  const browser = new CookieBrowser();
+  const toLogin = await browser.follow(authUrl, server.base);
+  const page = await toLogin.response.text();
+  const action = formAction(page);
+  if (!action)
+    throw new Error(`No login form at ${toLogin.url}: ${toLogin.response.status} ${page.slice(0, 300)}`);
+  const posted = await browser.post(new URL(action, server.base), { email, password });
+  const location = posted.headers.get('location');
+  if (posted.status !== 303 || !location) throw new Error(`Login failed with ${posted.status}`);
+  const back = await browser.follow(location, server.base, (url) => url.href.startsWith(redirectUri));
+  const tokens = await oidc.authorizationCodeGrant(client, back.url, {
+    pkceCodeVerifier: verifier,
+    expectedState: state,
+  });
+  return tokens;
+}
+
+/** A fetch of the API with a bearer token; JSON in and out. */
+export async function api(
+  server: TestServer,
+  token: string | undefined,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<{ status: number; body: any; headers: Headers }> {
+  const headers: Record<string, string> = {};
+  if (token) headers.authorization = `Bearer ${token}`;
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  const response = await fetch(`${server.base}/api/${path}`, {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  let parsed: unknown = text;
+  try {
+    parsed = text ? JSON.parse(text) : null;
+  } catch {
+    // Not JSON: keep the text.
+  }
+  return { status: response.status, body: parsed, headers: response.headers };
+}

@@ -1,0 +1,204 @@
+import * as oidc from 'openid-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CookieBrowser, formAction, hiddenInput } from './browser.ts';
+import { api, portalClient, signIn, startTestServer, type TestServer } from './harness.ts';
+
+let server: TestServer;
+
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+function decodeJwt(token: string): Record<string, unknown> {
+  const [, payload] = token.split('.');
+  return JSON.parse(Buffer.from(payload ?? '', 'base64url').toString('utf8'));
+}
+
+describe('the embedded identity provider', () => {
+  it('publishes discovery with the /oidc endpoints and the device flow', async () => {
+    const response = await fetch(`${server.base}/oidc/.well-known/openid-configuration`);
+    const discovery = (await response.json()) as Record<string, unknown>;
+    expect(discovery.issuer).toBe(`${server.base}/oidc`);
+    expect(discovery.token_endpoint).toBe(`${server.base}/oidc/token`);
+    expect(discovery.device_authorization_endpoint).toBe(`${server.base}/oidc/device/auth`);
+    expect(discovery.code_challenge_methods_supported).toContain('S256');
+  });
+
+  it('given the seeded owner, when signing in with code + PKCE, then a JWT access token for the API carries email, name and groups', async () => {
+    const owner = server.credentials?.owner;
+    expect(owner).toBeDefined();
+    const tokens = await signIn(server, owner?.email ?? '', owner?.password ?? '');
+    expect(tokens.refresh_token).toBeTruthy();
+    const claims = decodeJwt(tokens.access_token);
+    expect(claims.aud).toBe(`${server.base}/api`);
+    expect(claims.email).toBe(owner?.email);
+    expect(claims.name).toBe('Demo Owner');
+    expect(claims.groups).toEqual([]);
+    expect(JSON.parse(Buffer.from(tokens.access_token.split('.')[0] ?? '', 'base64url').toString()).typ).toBe(
+      'at+jwt',
+    );
+    const me = await api(server, tokens.access_token, 'GET', 'profile/me');
+    expect(me.status).toBe(200);
+    expect(me.body.email).toBe(owner?.email);
+    expect(me.body.isBZAdmin).toBe(false);
+  });
+
+  it('given the super admin, when signed in, then the profile says isBZAdmin', async () => {
+    const admin = server.credentials?.superAdmin;
+    const tokens = await signIn(server, admin?.email ?? '', admin?.password ?? '');
+    expect(decodeJwt(tokens.access_token).groups).toEqual(['siteseer-admins']);
+    const me = await api(server, tokens.access_token, 'GET', 'profile/me');
+    expect(me.body.isBZAdmin).toBe(true);
+  });
+
+  it('given a wrong password, when signing in, then the login page says Bad login information', async () => {
+    const client = await portalClient(server);
+    const url = oidc.buildAuthorizationUrl(client, {
+      redirect_uri: `${server.base}/auth/callback`,
+      scope: 'openid',
+      code_challenge: await oidc.calculatePKCECodeChallenge(oidc.randomPKCECodeVerifier()),
+      code_challenge_method: 'S256',
+    });
+    const browser = new CookieBrowser();
+    const page = await browser.follow(url, server.base);
+    const html = await page.response.text();
+    expect(html).toContain('<label for="email">Email</label>');
+    expect(html).toContain('Need help logging in?');
+    const posted = await browser.post(new URL(formAction(html) ?? '', server.base), {
+      email: server.credentials?.owner.email ?? '',
+      password: 'not the password',
+    });
+    expect(posted.status).toBe(401);
+    expect(await posted.text()).toContain('Bad login information');
+  });
+
+  it('given a refresh token, when it is used twice, then the second use fails and revokes the grant', async () => {
+    const owner = server.credentials?.owner;
+    const tokens = await signIn(server, owner?.email ?? '', owner?.password ?? '');
+    const client = await portalClient(server);
+    const first = await oidc.refreshTokenGrant(client, tokens.refresh_token ?? '');
+    expect(first.refresh_token).toBeTruthy();
+    expect(first.refresh_token).not.toBe(tokens.refresh_token);
+    await expect(oidc.refreshTokenGrant(client, tokens.refresh_token ?? '')).rejects.toThrow();
+    // Reuse of a consumed token revoked the whole grant: the rotated token is dead too.
+    await expect(oidc.refreshTokenGrant(client, first.refresh_token ?? '')).rejects.toThrow();
+  });
+
+  it('given the CLI, when the device flow is approved on the verification page, then the CLI gets tokens', async () => {
+    const cli = await oidc.discovery(
+      new URL(server.config.identity.issuer),
+      server.config.identity.cliClientId,
+      undefined,
+      oidc.None(),
+      {
+        execute: [oidc.allowInsecureRequests],
+      },
+    );
+    const device = await oidc.initiateDeviceAuthorization(cli, {
+      scope: 'openid email profile groups offline_access',
+    });
+    expect(device.user_code).toMatch(/^[A-Z]{4}-[A-Z]{4}$/);
+
+    const browser = new CookieBrowser();
+    const input = await browser.follow(device.verification_uri, server.base);
+    const inputHtml = await input.response.text();
+    expect(inputHtml).toContain('<label for="user_code">Code</label>');
+    const submitted = await browser.post(new URL(formAction(inputHtml) ?? '', server.base), {
+      xsrf: hiddenInput(inputHtml, 'xsrf') ?? '',
+      user_code: device.user_code,
+    });
+    const login = await browser.follow(submitted.headers.get('location') ?? '', server.base);
+    const loginHtml = await login.response.text();
+    expect(loginHtml).toContain('Sign in to the Siteseer CLI.');
+    const loggedIn = await browser.post(new URL(formAction(loginHtml) ?? '', server.base), {
+      email: server.credentials?.owner.email ?? '',
+      password: server.credentials?.owner.password ?? '',
+    });
+    const confirm = await browser.follow(loggedIn.headers.get('location') ?? '', server.base);
+    const confirmHtml = await confirm.response.text();
+    expect(confirmHtml).toContain(device.user_code);
+    const confirmed = await browser.post(new URL(formAction(confirmHtml) ?? '', server.base), {
+      xsrf: hiddenInput(confirmHtml, 'xsrf') ?? '',
+      user_code: hiddenInput(confirmHtml, 'user_code') ?? '',
+      confirm: 'yes',
+    });
+    const done = await browser.follow(confirmed.headers.get('location') ?? confirm.url, server.base);
+    expect(await done.response.text()).toContain('is signed in');
+
+    const tokens = await oidc.pollDeviceAuthorizationGrant(cli, { ...device, interval: 0.1 });
+    expect(decodeJwt(tokens.access_token).email).toBe(server.credentials?.owner.email);
+    expect((await api(server, tokens.access_token, 'GET', 'accounts')).status).toBe(200);
+  });
+
+  it('given a token for another audience or none at all, when calling the API, then 401', async () => {
+    expect((await api(server, undefined, 'GET', 'accounts')).status).toBe(401);
+    expect((await api(server, 'not-a-jwt', 'GET', 'accounts')).status).toBe(401);
+    // An ID token is signed by the same issuer but its audience is the portal client, not the API.
+    const owner = server.credentials?.owner;
+    const tokens = await signIn(server, owner?.email ?? '', owner?.password ?? '');
+    const refused = await api(server, tokens.id_token, 'GET', 'accounts');
+    expect(refused.status).toBe(401);
+    expect(refused.headers.get('content-type')).toContain('application/problem+json');
+  });
+
+  it('given many failed sign-ins for one login, when the limit is reached, then even the right password is refused for a while', async () => {
+    const email = 'throttle@siteseer.test';
+    // Not the seeded logins: a fresh address whose count starts at zero.
+    for (let i = 0; i < 5; i++) {
+      const client = await portalClient(server);
+      const url = oidc.buildAuthorizationUrl(client, {
+        redirect_uri: `${server.base}/auth/callback`,
+        scope: 'openid',
+        code_challenge: await oidc.calculatePKCECodeChallenge(oidc.randomPKCECodeVerifier()),
+        code_challenge_method: 'S256',
+      });
+      const browser = new CookieBrowser();
+      const page = await browser.follow(url, server.base);
+      const html = await page.response.text();
+      const posted = await browser.post(new URL(formAction(html) ?? '', server.base), {
+        email,
+        password: 'wrong',
+      });
+      expect(posted.status).toBe(401);
+    }
+    const client = await portalClient(server);
+    const url = oidc.buildAuthorizationUrl(client, {
+      redirect_uri: `${server.base}/auth/callback`,
+      scope: 'openid',
+      code_challenge: await oidc.calculatePKCECodeChallenge(oidc.randomPKCECodeVerifier()),
+      code_challenge_method: 'S256',
+    });
+    const browser = new CookieBrowser();
+    const page = await browser.follow(url, server.base);
+    const posted = await browser.post(new URL(formAction(await page.response.text()) ?? '', server.base), {
+      email,
+      password: 'wrong',
+    });
+    expect(posted.status).toBe(429);
+    expect(await posted.text()).toContain('Too many failed sign-ins');
+  });
+});
+
+describe('server endpoints', () => {
+  it('serves /healthz, /config.json and /api/openapi.json', async () => {
+    expect(await (await fetch(`${server.base}/healthz`)).json()).toEqual({ status: 'ok' });
+    const config = (await (await fetch(`${server.base}/config.json`)).json()) as Record<string, string>;
+    expect(config.issuer).toBe(`${server.base}/oidc`);
+    expect(config.forgotPasswordUrl).toBe(`${server.base}/auth/forgot-password`);
+    const openapi = (await (await fetch(`${server.base}/api/openapi.json`)).json()) as {
+      openapi: string;
+      paths: Record<string, unknown>;
+    };
+    expect(openapi.openapi).toBe('3.1.0');
+    expect(Object.keys(openapi.paths)).toContain('/api/account/{id}/users');
+  });
+
+  it('answers unknown paths with a problem document', async () => {
+    const response = await fetch(`${server.base}/api/nope`);
+    expect(response.status).toBe(404);
+    expect(response.headers.get('content-type')).toContain('application/problem+json');
+  });
+});
