@@ -11,6 +11,7 @@ export * from './rewrite-rule.ts';
 export * from './rule-result.ts';
 export * from './site-url.ts';
 export * from './synonyms-file.ts';
+export * from './tabs.ts';
 export * from './upload-file.ts';
 export * from './url-filters-csv.ts';
 export * from './wildcard.ts';
