@@ -1,3 +1,4 @@
+export * from './character-mapping.ts';
 export * from './column-label.ts';
 export * from './column-settings.ts';
 export * from './crawler-step.ts';
