@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { createApiClient } from '../api-client.ts';
 import { type CallContract, pathParamNames } from '../contract.ts';
 import { apiContracts } from './index.ts';
@@ -149,6 +149,15 @@ describe('apiContracts', () => {
       ['parametric.updateFile', ['file']],
     ]);
   });
+
+  it.each(apiContracts.map((contract) => [contract.name, contract] as const))(
+    'Given contract %s, then its params, query and body convert to JSON Schema (the server route schemas)',
+    (_name, contract) => {
+      for (const schema of [contract.params, contract.query, contract.body]) {
+        if (schema) expect(() => z.toJSONSchema(schema, { io: 'input' })).not.toThrow();
+      }
+    },
+  );
 
   it('Given the client, then every contract name is the path of a client method', () => {
     const client = createApiClient({
