@@ -1,8 +1,11 @@
+export * from './account-name.ts';
+export * from './account-products.ts';
 export * from './character-mapping.ts';
 export * from './column-label.ts';
 export * from './column-settings.ts';
 export * from './crawler-step.ts';
 export * from './csv-rows.ts';
+export * from './delete-confirmation.ts';
 export * from './engine-name.ts';
 export * from './file-type.ts';
 export * from './messages.ts';
@@ -15,4 +18,5 @@ export * from './synonyms-file.ts';
 export * from './tabs.ts';
 export * from './upload-file.ts';
 export * from './url-filters-csv.ts';
+export * from './user-add.ts';
 export * from './wildcard.ts';
