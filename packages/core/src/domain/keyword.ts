@@ -26,11 +26,8 @@ export type TabIcon = z.infer<typeof TabIcon>;
 
 /** A results tab of a keyword engine; the name is stored lowercased. */
 export const Tab = z.object({
-  tabName: z
-    .string()
-    .trim()
-    .min(1)
-    .transform((name) => name.toLowerCase()),
+  // trim/toLowerCase overwrite in place (no transform), so the schema still converts to JSON Schema.
+  tabName: z.string().trim().toLowerCase().min(1),
   tabIcon: TabIcon,
   tabCategory: z.string().min(1),
 });
