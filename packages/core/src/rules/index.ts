@@ -8,6 +8,7 @@ export * from './csv-rows.ts';
 export * from './delete-confirmation.ts';
 export * from './engine-name.ts';
 export * from './file-type.ts';
+export * from './maintenance.ts';
 export * from './messages.ts';
 export * from './relevance-rule.ts';
 export * from './result-ranking-csv.ts';
