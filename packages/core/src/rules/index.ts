@@ -13,6 +13,7 @@ export * from './file-type.ts';
 export * from './maintenance.ts';
 export * from './messages.ts';
 export * from './relevance-rule.ts';
+export * from './response-status.ts';
 export * from './result-ranking-csv.ts';
 export * from './rewrite-rule.ts';
 export * from './rule-result.ts';

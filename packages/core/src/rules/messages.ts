@@ -107,3 +107,8 @@ export function characterMappingMalformedMessage(pair: string): string {
 export function characterMappingDuplicateMessage(original: string): string {
   return `'${original}' is mapped more than once.`;
 }
+
+/** The crawl report's 'N results (X seconds)' line; X is the server's time in seconds, at most 2 decimals. */
+export function crawlReportResultsMessage(total: number, tookMs: number): string {
+  return `${total} results (${Number((tookMs / 1000).toFixed(2))} seconds)`;
+}
