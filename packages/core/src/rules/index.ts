@@ -1,5 +1,6 @@
 export * from './account-name.ts';
 export * from './account-products.ts';
+export * from './account-update.ts';
 export * from './character-mapping.ts';
 export * from './column-label.ts';
 export * from './column-settings.ts';
@@ -12,6 +13,7 @@ export * from './engine-name.ts';
 export * from './file-type.ts';
 export * from './maintenance.ts';
 export * from './messages.ts';
+export * from './parametric-file.ts';
 export * from './relevance-rule.ts';
 export * from './response-status.ts';
 export * from './result-ranking-csv.ts';
