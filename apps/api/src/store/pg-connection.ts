@@ -177,7 +177,7 @@ export class PgSession implements Session {
     this.#scope = scope;
   }
 
-  query<Row = Record<string, unknown>>(
+  async query<Row = Record<string, unknown>>(
     sql: string,
     params: readonly unknown[] = [],
   ): Promise<QueryResult<Row>> {
@@ -185,12 +185,12 @@ export class PgSession implements Session {
     return runQuery<Row>(this.#client, sql, params, this.#health);
   }
 
-  exec(sql: string): Promise<void> {
+  async exec(sql: string): Promise<void> {
     this.#scope.assertOutside('exec');
     return runExec(this.#client, sql, this.#health);
   }
 
-  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
+  async transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
     this.#scope.assertOutside('transaction');
     return runTransaction(this.#client, this.#health, this.#scope, fn);
   }

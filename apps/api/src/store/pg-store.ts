@@ -74,34 +74,33 @@ export class PgStore implements Store {
     this.#pool.on('error', onIdleError);
   }
 
-  query<Row = Record<string, unknown>>(
+  async query<Row = Record<string, unknown>>(
     sql: string,
     params: readonly unknown[] = [],
   ): Promise<QueryResult<Row>> {
     this.#scope.assertOutside('query');
-    if (this.#closed) return Promise.reject(new StoreClosedError());
+    if (this.#closed) throw new StoreClosedError();
     return runQuery<Row>(this.#pool, sql, params);
   }
 
-  exec(sql: string): Promise<void> {
+  async exec(sql: string): Promise<void> {
     this.#scope.assertOutside('exec');
-    if (this.#closed) return Promise.reject(new StoreClosedError());
+    if (this.#closed) throw new StoreClosedError();
     return runExec(this.#pool, sql);
   }
 
-  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
+  async transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
     this.#scope.assertOutside('transaction');
     return this.#withClient((client, health) => runTransaction(client, health, this.#scope, fn));
   }
 
-  copyFrom(copySql: string, data: AsyncIterable<Uint8Array | string>, tx?: Queryable): Promise<number> {
+  async copyFrom(copySql: string, data: AsyncIterable<Uint8Array | string>, tx?: Queryable): Promise<number> {
     if (tx === undefined) {
       this.#scope.assertOutside('copyFrom');
       return this.#withClient((client, health) => runCopy(client, health, copySql, data));
     }
-    if (!(tx instanceof PgTransaction) || tx.scope !== this.#scope)
-      return Promise.reject(notOurTransaction());
-    if (tx.closed) return Promise.reject(transactionClosed());
+    if (!(tx instanceof PgTransaction) || tx.scope !== this.#scope) throw notOurTransaction();
+    if (tx.closed) throw transactionClosed();
     return runCopy(tx.client, tx.health, copySql, data);
   }
 

@@ -83,7 +83,7 @@ export class PgliteStore implements Store {
     });
   }
 
-  query<Row = Record<string, unknown>>(
+  async query<Row = Record<string, unknown>>(
     sql: string,
     params: readonly unknown[] = [],
   ): Promise<QueryResult<Row>> {
@@ -123,6 +123,9 @@ export class PgliteStore implements Store {
       for await (const chunk of copyChunks(data)) {
         if (this.#failure) throw this.#failure;
         this.#post({ type: 'copy-chunk', copyId, chunk }, [chunk.buffer]);
+        // A source that never waits on I/O (rows generated in memory) would otherwise hold the
+        // event loop until its last row: let timers and sockets run between chunks.
+        await new Promise((resolve) => setImmediate(resolve));
       }
     } catch (error) {
       if (!this.#failure) this.#post({ type: 'copy-abort', copyId });

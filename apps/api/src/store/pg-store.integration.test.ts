@@ -1,0 +1,51 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { afterAll, describe, expect, test } from 'vitest';
+import { openPgStore } from './pg-store.ts';
+import { createTestSchema } from './pg-test-schema.ts';
+import { describeStoreContract, useContractStore } from './store.contract.ts';
+
+const databaseUrl = process.env.DATABASE_URL;
+
+if (!databaseUrl) {
+  describe.skip('PgStore on PostgreSQL: skipped because DATABASE_URL is not set (e.g. postgres://siteseer:siteseer@127.0.0.1:5432/siteseer_test)', () => {
+    test('store contract', () => {});
+  });
+} else {
+  const drops: (() => Promise<void>)[] = [];
+  afterAll(async () => {
+    await Promise.all(drops.map((drop) => drop()));
+  });
+  const harness = {
+    open: async (options: { idleTransactionTimeoutMs: number }) => {
+      const { schema, drop } = await createTestSchema(databaseUrl);
+      drops.push(drop);
+      return openPgStore({ connectionString: databaseUrl, schema, ...options });
+    },
+  };
+
+  describeStoreContract('PgStore (PostgreSQL)', harness);
+
+  describe('PgStore: one connection per transaction, so transactions are isolated', () => {
+    const { store, table } = useContractStore(harness);
+
+    test('a transaction does not see, nor wait for, another one that has not committed', async () => {
+      const t = table('isolated');
+      await store().exec(`CREATE TABLE ${t} (id int)`);
+      const events: string[] = [];
+      const first = store().transaction(async (tx) => {
+        await tx.query(`INSERT INTO ${t} VALUES (1)`);
+        await sleep(300);
+        events.push('first commits');
+      });
+      await sleep(50);
+      const second = await store().transaction(async (tx) => {
+        events.push('second reads');
+        return (await tx.query(`SELECT count(*)::int AS n FROM ${t}`)).rows;
+      });
+      await first;
+      expect(second).toEqual([{ n: 0 }]);
+      expect(events).toEqual(['second reads', 'first commits']);
+      expect((await store().query(`SELECT count(*)::int AS n FROM ${t}`)).rows).toEqual([{ n: 1 }]);
+    });
+  });
+}
