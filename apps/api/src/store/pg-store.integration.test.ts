@@ -1,5 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, describe, expect, test } from 'vitest';
+import { describeMigrationContract } from './migrate.contract.ts';
 import { openPgStore } from './pg-store.ts';
 import { createTestSchema } from './pg-test-schema.ts';
 import { describeStoreContract, useContractStore } from './store.contract.ts';
@@ -24,6 +25,23 @@ if (!databaseUrl) {
   };
 
   describeStoreContract('PgStore (PostgreSQL)', harness);
+
+  async function freshSchema(): Promise<string> {
+    const { schema, drop } = await createTestSchema(databaseUrl as string);
+    drops.push(drop);
+    return schema;
+  }
+  describeMigrationContract('PgStore (PostgreSQL)', {
+    open: async () => openPgStore({ connectionString: databaseUrl, schema: await freshSchema() }),
+    // Two pools, as two API processes would have: the advisory lock must keep them apart.
+    openRacers: async () => {
+      const schema = await freshSchema();
+      return Promise.all([
+        openPgStore({ connectionString: databaseUrl, schema }),
+        openPgStore({ connectionString: databaseUrl, schema }),
+      ]);
+    },
+  });
 
   describe('PgStore: one connection per transaction, so transactions are isolated', () => {
     const { store, table } = useContractStore(harness);
