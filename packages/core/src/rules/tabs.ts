@@ -17,8 +17,8 @@ export const TabForm = z.object({
   tabName: z
     .string({ error: MESSAGES.tabNameRequired })
     .trim()
+    .toLowerCase()
     .min(1, MESSAGES.tabNameRequired)
-    .transform((name) => name.toLowerCase())
     .refine((name) => !sameTabName(name, ALL_TAB_NAME), MESSAGES.tabNameReserved),
   tabIcon: z.enum(TAB_ICONS, { error: MESSAGES.tabIconRequired }),
   tabCategory: z.string({ error: MESSAGES.tabCategoryRequired }).trim().min(1, MESSAGES.tabCategoryRequired),
