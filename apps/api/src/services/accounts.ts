@@ -7,9 +7,8 @@ import {
   canManageAccounts,
   canManageAccountUsers,
   type NewApiKeyResult,
-  PRODUCT_CODES,
-  PRODUCT_LABELS,
-  productInUseMessage,
+  type ProductType,
+  productRemovalErrors,
   type Viewer,
   validateAccountName,
 } from '@siteseer/core';
@@ -24,7 +23,7 @@ import {
   setApiKeyHash,
   updateAccountRow,
 } from '../repositories/accounts.ts';
-import { countEngines } from '../repositories/engines.ts';
+import { listEngines } from '../repositories/engines.ts';
 import type { Queryable, Store } from '../store/types.ts';
 import { visibleAccount } from './guards.ts';
 import { addUsers, type UserServiceDeps } from './users.ts';
@@ -34,30 +33,25 @@ function requireAccountAdmin(viewer: Viewer): void {
 }
 
 /**
- * The spec's account name rule: required, and not equal to another of the user's account names.
- * A super admin has every account, so for them names are unique across all accounts.
+ * The spec's account name rule (core's): required, and not equal to another of the user's account
+ * names. A super admin has every account, so for them names are unique across all accounts.
  */
 async function checkName(db: Queryable, viewer: Viewer, name: string, accountId?: string): Promise<string> {
-  const others = (await accountNames(db, viewer.isSuperAdmin ? null : viewer.id)).filter(
-    (a) => a.id !== accountId,
-  );
-  const problem = validateAccountName(
-    name,
-    others.map((a) => a.name),
-  );
+  const accounts = await accountNames(db, viewer.isSuperAdmin ? null : viewer.id);
+  const problem = validateAccountName(name, accounts, accountId);
   if (problem) throw new InputError(problem, { field: 'name' });
   return name.trim();
 }
 
-/** Products cannot be removed while the account has engines of that type. */
-async function checkProducts(db: Queryable, account: Account, products: readonly string[]): Promise<void> {
-  for (const product of PRODUCT_CODES) {
-    if (account.products.includes(product) && !products.includes(product)) {
-      if ((await countEngines(db, account.id, product)) > 0) {
-        throw new ConflictError(productInUseMessage(PRODUCT_LABELS[product]), { field: 'products' });
-      }
-    }
-  }
+/** Products cannot be removed while the account has engines of that type (core's rule). */
+async function checkProducts(
+  db: Queryable,
+  account: Account,
+  products: readonly ProductType[],
+): Promise<void> {
+  const engines = await listEngines(db, { accountIds: [account.id] });
+  const [problem] = productRemovalErrors(account.id, account.products, products, engines);
+  if (problem) throw new ConflictError(problem, { field: 'products' });
 }
 
 export function listAccountsForAdmin(store: Store, viewer: Viewer): Promise<Account[]> {

@@ -7,13 +7,14 @@ import {
   deleteUserControl,
   MESSAGES,
   type NewAccountUser,
-  superAdminUserMessage,
   transferOwnershipControl,
   type UserCheckResult,
+  userCheckRefusal,
   type Viewer,
+  validateNewUser,
 } from '@siteseer/core';
 import type { Config } from '../config.ts';
-import { ConflictError, NotAllowedError, NotFoundError } from '../errors.ts';
+import { ConflictError, InputError, NotAllowedError, NotFoundError } from '../errors.ts';
 import { createPasswordToken } from '../identity/passwords.ts';
 import {
   deleteMembership,
@@ -86,18 +87,26 @@ export async function addUsers(
     for (const input of users) {
       const current = await listAccountUsers(db, accountId);
       const email = input.email.trim();
-      if (current.some((u) => u.email.toLowerCase() === email.toLowerCase())) {
-        throw new ConflictError(MESSAGES.emailInUse, { field: 'email', email });
+      const errors = validateNewUser(
+        input,
+        current.map((u) => u.email),
+      );
+      const [field, problem] = Object.entries(errors)[0] ?? [];
+      if (problem) {
+        const Err = problem === MESSAGES.emailInUse ? ConflictError : InputError;
+        throw new Err(problem, { field, email });
       }
       if (input.role === 'owner' && assignableRoles(current).find((o) => o.role === 'owner')?.disabled) {
         throw new ConflictError('This account already has an owner.', { field: 'role' });
       }
       let login = await findUserByEmail(db, email);
-      if (login && isSuperAdminLogin(login, deps.config)) {
-        throw new ConflictError(superAdminUserMessage(PLATFORM_NAME), { field: 'email', email });
-      }
-      if (login?.status === 'DEPROVISIONED')
-        throw new ConflictError(MESSAGES.userDeactivated, { field: 'email', email });
+      const refusal =
+        login &&
+        userCheckRefusal(
+          { status: login.status, isBZUser: isSuperAdminLogin(login, deps.config) },
+          PLATFORM_NAME,
+        );
+      if (refusal) throw new ConflictError(refusal, { field: 'email', email });
       if (!login) {
         login = await insertUser(db, {
           email,
