@@ -1,6 +1,10 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, describe, expect, test } from 'vitest';
 import { describeMigrationContract } from './migrate.contract.ts';
+import { openStore } from './open-store.ts';
 import { openPgStore } from './pg-store.ts';
 import { createTestSchema } from './pg-test-schema.ts';
 import { describeStoreContract, useContractStore } from './store.contract.ts';
@@ -41,6 +45,19 @@ if (!databaseUrl) {
         openPgStore({ connectionString: databaseUrl, schema }),
       ]);
     },
+  });
+
+  test('openStore with a database URL opens PostgreSQL and migrates it', async () => {
+    const migrationsDir = await mkdtemp(join(tmpdir(), 'siteseer-pg-migrations-'));
+    await writeFile(join(migrationsDir, '0001-create-notes.sql'), 'CREATE TABLE notes (id int);');
+    const store = await openStore({ databaseUrl, dataDir: null, schema: await freshSchema(), migrationsDir });
+    try {
+      expect(store.kind).toBe('postgres');
+      expect((await store.query('SELECT count(*)::int AS n FROM notes')).rows).toEqual([{ n: 0 }]);
+    } finally {
+      await store.close();
+      await rm(migrationsDir, { recursive: true, force: true });
+    }
   });
 
   describe('PgStore: one connection per transaction, so transactions are isolated', () => {
