@@ -14,6 +14,8 @@ const Env = z.object({
   SITESEER_DATA_DIR: z.string().default('./.data'),
   /** A PostgreSQL server instead of embedded PGlite. */
   DATABASE_URL: z.string().optional(),
+  /** PostgreSQL schema to use on that server (default: the server's search_path). */
+  SITESEER_DB_SCHEMA: z.string().optional(),
   /** An external OpenID Connect issuer instead of the embedded one. */
   SITESEER_OIDC_ISSUER: z.url().optional(),
   SITESEER_OIDC_PORTAL_CLIENT_ID: z.string().default('siteseer-portal'),
@@ -34,6 +36,7 @@ export interface Config {
   /** null: PGlite in memory (tests). */
   dataDir: string | null;
   databaseUrl: string | undefined;
+  dbSchema: string | undefined;
   logLevel: z.infer<typeof Env>['SITESEER_LOG_LEVEL'];
   identity: {
     /** True when the embedded provider issues tokens (no external issuer configured). */
@@ -75,6 +78,7 @@ export function loadConfig(env: Record<string, string | undefined>, overrides: P
     publicUrl,
     dataDir: e.SITESEER_DATA_DIR,
     databaseUrl: e.DATABASE_URL,
+    dbSchema: e.SITESEER_DB_SCHEMA,
     logLevel: e.SITESEER_LOG_LEVEL,
     ...overrides,
     identity: {

@@ -19,7 +19,11 @@ export interface RunningServer {
  * listens. Used by `main.ts` and by integration tests (port 0, PGlite in memory).
  */
 export async function startServer(config: Config): Promise<RunningServer> {
-  const store = await openStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const store = await openStore({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    ...(config.dbSchema ? { schema: config.dbSchema } : {}),
+  });
   try {
     await seedFeatures(store);
     const credentials = await seedDemo(store, config);

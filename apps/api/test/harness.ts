@@ -2,6 +2,7 @@ import { createServer } from 'node:net';
 import * as oidc from 'openid-client';
 import { type Config, loadConfig } from '../src/config.ts';
 import { type RunningServer, startServer } from '../src/server.ts';
+import { createTestSchema } from '../src/store/pg-test-schema.ts';
 import { CookieBrowser, formAction } from './browser.ts';
 
 /** A free port on 127.0.0.1: the issuer URL must be known before the provider is built. */
@@ -21,6 +22,14 @@ export interface TestServer extends RunningServer {
   base: string;
 }
 
+/** On PostgreSQL, each test server gets a schema of its own, dropped when it closes. */
+async function databaseEnv(): Promise<{ env: Record<string, string>; drop: () => Promise<void> }> {
+  const databaseUrl = process.env.DATABASE_URL;
+  if (!databaseUrl) return { env: {}, drop: async () => {} };
+  const { schema, drop } = await createTestSchema(databaseUrl);
+  return { env: { DATABASE_URL: databaseUrl, SITESEER_DB_SCHEMA: schema }, drop };
+}
+
 /**
  * The real server on 127.0.0.1 with PGlite in memory, or on the PostgreSQL server of
  * `DATABASE_URL` when it is set (CI runs the suite both ways).
@@ -30,8 +39,9 @@ export async function startTestServer(
 ): Promise<TestServer> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
+  const database = await databaseEnv();
   const config = loadConfig(
-    { SITESEER_LOG_LEVEL: 'silent', DATABASE_URL: process.env.DATABASE_URL, ...overrides.env },
+    { SITESEER_LOG_LEVEL: 'silent', ...database.env, ...overrides.env },
     {
       port,
       host: '127.0.0.1',
@@ -40,7 +50,15 @@ export async function startTestServer(
     },
   );
   const server = await startServer(config);
-  return { ...server, config, base };
+  return {
+    ...server,
+    config,
+    base,
+    async close() {
+      await server.close();
+      await database.drop();
+    },
+  };
 }
 
 export interface Tokens {

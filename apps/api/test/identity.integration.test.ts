@@ -110,22 +110,22 @@ describe('the embedded identity provider', () => {
       xsrf: hiddenInput(inputHtml, 'xsrf') ?? '',
       user_code: device.user_code,
     });
-    const login = await browser.follow(submitted.headers.get('location') ?? '', server.base);
-    const loginHtml = await login.response.text();
-    expect(loginHtml).toContain('Sign in to the Siteseer CLI.');
-    const loggedIn = await browser.post(new URL(formAction(loginHtml) ?? '', server.base), {
-      email: server.credentials?.owner.email ?? '',
-      password: server.credentials?.owner.password ?? '',
-    });
-    const confirm = await browser.follow(loggedIn.headers.get('location') ?? '', server.base);
-    const confirmHtml = await confirm.response.text();
+    // The provider asks to confirm the code first, then signs the person in.
+    const confirmHtml = await submitted.text();
     expect(confirmHtml).toContain(device.user_code);
     const confirmed = await browser.post(new URL(formAction(confirmHtml) ?? '', server.base), {
       xsrf: hiddenInput(confirmHtml, 'xsrf') ?? '',
       user_code: hiddenInput(confirmHtml, 'user_code') ?? '',
       confirm: 'yes',
     });
-    const done = await browser.follow(confirmed.headers.get('location') ?? confirm.url, server.base);
+    const login = await browser.follow(confirmed.headers.get('location') ?? '', server.base);
+    const loginHtml = await login.response.text();
+    expect(loginHtml).toContain('Sign in to the Siteseer CLI.');
+    const loggedIn = await browser.post(new URL(formAction(loginHtml) ?? '', server.base), {
+      email: server.credentials?.owner.email ?? '',
+      password: server.credentials?.owner.password ?? '',
+    });
+    const done = await browser.follow(loggedIn.headers.get('location') ?? '', server.base);
     expect(await done.response.text()).toContain('is signed in');
 
     const tokens = await oidc.pollDeviceAuthorizationGrant(cli, { ...device, interval: 0.1 });

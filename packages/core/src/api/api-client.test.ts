@@ -186,7 +186,7 @@ describe('createApiClient: request validation', () => {
     server.answer(() =>
       jsonReply(200, { id: 'a1', name: 'Acme', products: ['pm'], createdDate: '2026-01-01T00:00:00Z' }),
     );
-    const changes = { name: 'Acme', products: ['parametric'], users: [] };
+    const changes = { name: 'Acme', products: ['parametric' as const], users: [] };
     await client.accounts.update('a1', changes);
     expect(server.requests[0]?.headers['content-type']).toBe('application/json');
     expect(JSON.parse(new TextDecoder().decode(server.requests[0]?.body))).toEqual({

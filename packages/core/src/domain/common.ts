@@ -9,11 +9,16 @@ export const Timestamp = z.iso.datetime({ offset: true });
 
 /**
  * An engine type. The spec spells it both as a product code (`pm`, `kw`) and as a word
- * (`parametric`, `keyword`); either is accepted and the product code is kept.
+ * (`parametric`, `keyword`); either is accepted and the product code is kept. A codec rather than
+ * a transform, so the server can also encode (serialise) it.
  */
-export const ProductType = z.preprocess(
-  (value) => (typeof value === 'string' ? (toProductCode(value) ?? value) : value),
+export const ProductType = z.codec(
+  z.enum([...PRODUCT_CODES, 'parametric', 'keyword']),
   z.enum(PRODUCT_CODES),
+  {
+    decode: (value) => toProductCode(value) ?? 'pm',
+    encode: (code) => code,
+  },
 );
 export type ProductType = z.infer<typeof ProductType>;
 

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { Client, ClientSettingsUpdate, ClientSnippet } from '../../domain/client.ts';
-import { Id } from '../../domain/common.ts';
+import { Id, ProductType } from '../../domain/common.ts';
 import { defineCall } from '../contract.ts';
-import { commaList, IdParams, ProductTypeParam } from './wire-schemas.ts';
+import { commaList, IdParams } from './wire-schemas.ts';
 
 /** Query of `GET clients`: all the caller's clients, or those of the listed engines. */
 export const ListClientsQuery = z.object({ engineIds: commaList(Id).optional() });
@@ -16,7 +16,7 @@ export const ClientCreated = z.object({ id: Id, indexName: z.string() });
 export type ClientCreated = z.infer<typeof ClientCreated>;
 
 /** Path parameters of the snippet call: the client and its engine type. */
-export const SnippetParams = z.object({ id: Id, engineType: ProductTypeParam });
+export const SnippetParams = z.object({ id: Id, engineType: ProductType });
 
 /** Clients: what a customer's site searches with, one per engine. */
 export const clientContracts = {

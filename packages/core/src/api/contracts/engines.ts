@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import { LIMITS } from '../../constants.ts';
-import { Id } from '../../domain/common.ts';
+import { Id, ProductType } from '../../domain/common.ts';
 import { EngineDraft, SearchEngine } from '../../domain/engine.ts';
 import { defineCall } from '../contract.ts';
-import { BinaryBody, Deleted, IdParams, ProductTypeParam, QueryVersion } from './wire-schemas.ts';
+import { BinaryBody, Deleted, IdParams, QueryVersion } from './wire-schemas.ts';
 
 /** Query of `GET searchengines`: all the caller's engines, or those of one type. */
-export const ListEnginesQuery = z.object({ type: ProductTypeParam.optional() });
+export const ListEnginesQuery = z.object({ type: ProductType.optional() });
 
 /** The account an engine belongs to (every tenant call names it). */
 export const AccountIdQuery = z.object({ accountId: Id });

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { PRODUCT_CODES, PRODUCT_NAMES, type ProductCode, toProductCode } from '../../constants.ts';
 import { Id } from '../../domain/common.ts';
 
 /** Path parameters of a call on one resource: `:id`. */
@@ -28,11 +27,3 @@ export function commaList<T extends z.ZodType<string, string>>(item: T) {
 
 /** The body of a binary download as the client returns it. */
 export const BinaryBody = z.instanceof(Blob);
-
-/**
- * An engine type in a path or query: either spelling (`pm`/`parametric`, `kw`/`keyword`), typed
- * for callers (the domain's `ProductType` accepts any input type), the product code kept.
- */
-export const ProductTypeParam = z
-  .enum([...PRODUCT_CODES, ...Object.values(PRODUCT_NAMES)])
-  .transform((value) => toProductCode(value) as ProductCode);
