@@ -75,6 +75,14 @@ describe('PGlite on disk', () => {
     }
   });
 
+  test('a data directory that cannot be created fails the open with the reason', async () => {
+    const file = join(root, 'not-a-directory');
+    await writeFile(file, '');
+    const error = await openPgliteStore({ dataDir: join(file, 'data') }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(StoreCrashedError);
+    expect((error as Error).message).toMatch(/PGlite could not start .*ENOTDIR/);
+  });
+
   test("openStore keeps ':memory:' in memory", async () => {
     const store = await openStore({ dataDir: ':memory:', migrationsDir });
     try {

@@ -53,10 +53,13 @@ export class PgliteStore implements Store {
     };
     this.#worker = new Worker(new URL('./pglite-worker.ts', import.meta.url), { workerData: workerOptions });
     let fatal: Error | undefined;
+    let started = false;
     this.ready = new Promise<void>((resolve, reject) => {
       this.#worker.on('message', (reply: WorkerReply) => {
-        if (reply.type === 'ready') resolve();
-        else if (reply.type === 'fatal') fatal = deserializeError(reply.error);
+        if (reply.type === 'ready') {
+          started = true;
+          resolve();
+        } else if (reply.type === 'fatal') fatal = deserializeError(reply.error);
         else this.#settle(reply);
       });
       this.#worker.on('error', (error) => {
@@ -67,14 +70,21 @@ export class PgliteStore implements Store {
         void this.#worker.terminate();
       });
       this.#worker.on('exit', (code) => {
+        const reason = fatal ? `: ${fatal.message}` : '';
         const failure =
           this.#closing !== undefined
             ? new StoreClosedError()
-            : new StoreCrashedError(
-                `The PGlite worker thread exited (code ${code})${fatal ? `: ${fatal.message}` : ''}. ` +
-                  'Pending and later calls fail; data committed before is on disk. Restart the process to reopen the store.',
-                { cause: fatal },
-              );
+            : started
+              ? new StoreCrashedError(
+                  `The PGlite worker thread exited (code ${code})${reason}. Pending and later calls fail; ` +
+                    'data committed before is on disk. Restart the process to reopen the store.',
+                  { cause: fatal },
+                )
+              : new StoreCrashedError(
+                  `PGlite could not start in its worker thread (code ${code})${reason}. ` +
+                    'Check that the data directory is writable and not used by another process.',
+                  { cause: fatal },
+                );
         this.#failure ??= failure;
         reject(this.#failure);
         for (const pending of this.#pending.values()) pending.reject(this.#failure);

@@ -70,14 +70,19 @@ port.on('message', (request: WorkerRequest) => {
   switch (request.type) {
     case 'copy-start':
       copies.set(request.copyId, { sql: request.sql, txId: request.txId, chunks: [] });
+      // A slow upload streaming into a transaction's copy is not an idle transaction.
+      if (request.txId !== null) hold(request.txId);
       return;
     case 'copy-chunk':
       // A chunk of an aborted copy is dropped: the caller was already told the copy failed.
       copies.get(request.copyId)?.chunks.push(request.chunk);
       return;
-    case 'copy-abort':
+    case 'copy-abort': {
+      const aborted = copies.get(request.copyId);
       copies.delete(request.copyId);
+      if (aborted?.txId != null) release(aborted.txId);
       return;
+    }
     default:
       run(request).then(
         (value) => post({ type: 'result', id: request.id, value }),
@@ -124,14 +129,27 @@ async function inTransactionOrNot<T>(txId: number | null, fn: (q: PGlite | Trans
   if (txId === null) return fn(db);
   const entry = transactions.get(txId);
   if (!entry) throw endedError(txId);
-  entry.busy++;
-  clearTimeout(entry.timer);
+  hold(txId);
   try {
     return await fn(entry.tx);
   } finally {
-    entry.busy--;
-    if (entry.busy === 0 && transactions.get(txId) === entry) armIdleTimer(txId, entry);
+    release(txId);
   }
+}
+
+/** Stops the idle clock of a transaction while a statement or a copy of it is under way. */
+function hold(txId: number): void {
+  const entry = transactions.get(txId);
+  if (!entry) return;
+  entry.busy++;
+  clearTimeout(entry.timer);
+}
+
+function release(txId: number): void {
+  const entry = transactions.get(txId);
+  if (!entry) return;
+  entry.busy--;
+  if (entry.busy === 0) armIdleTimer(txId, entry);
 }
 
 function endedError(txId: number): Error {
@@ -206,10 +224,14 @@ async function copy(copyId: number): Promise<number> {
   copies.delete(copyId);
   const blob = new Blob(pending.chunks);
   pending.chunks.length = 0;
-  return inTransactionOrNot(pending.txId, async (q) => {
-    const result = await q.query(pending.sql, [], { blob });
-    return result.affectedRows ?? result.rowCount ?? 0;
-  });
+  try {
+    return await inTransactionOrNot(pending.txId, async (q) => {
+      const result = await q.query(pending.sql, [], { blob });
+      return result.affectedRows ?? result.rowCount ?? 0;
+    });
+  } finally {
+    if (pending.txId !== null) release(pending.txId);
+  }
 }
 
 async function close(): Promise<void> {

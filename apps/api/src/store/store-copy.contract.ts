@@ -1,5 +1,7 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, test } from 'vitest';
 import { StoreQueryError, StoreUsageError } from './errors.ts';
+import { contractIdleTimeoutMs } from './store-transaction.contract.ts';
 import type { Store } from './types.ts';
 
 const samples = [
@@ -93,6 +95,23 @@ export function describeCopyContract(store: () => Store, table: (prefix: string)
       );
       expect(await readBack(t)).toEqual([]);
       expect((await store().query('SELECT 1 AS one')).rows).toEqual([{ one: 1 }]);
+    });
+
+    test('a slow source feeding a copy inside a transaction does not make it idle', async () => {
+      const t = table('copy_slow');
+      await createTable(t);
+      async function* slow(): AsyncGenerator<string> {
+        yield 'id,v\n1,"a"\n';
+        await sleep(contractIdleTimeoutMs + 500);
+        yield '2,"b"\n';
+      }
+      await store().transaction(async (tx) => {
+        expect(await store().copyFrom(copySql(t), slow(), tx)).toBe(2);
+      });
+      expect(await readBack(t)).toEqual([
+        { id: 1, v: 'a' },
+        { id: 2, v: 'b' },
+      ]);
     });
 
     test('only COPY ... FROM STDIN is accepted', async () => {
