@@ -1,4 +1,6 @@
 #!/usr/bin/env node
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { loadConfig } from './config.ts';
 import { startServer } from './server.ts';
 
@@ -16,18 +18,22 @@ process.stdout.write(
   `  database:     ${config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${config.dataDir}`}\n`,
 );
 if (credentials) {
-  process.stdout.write(
-    [
-      '',
-      'Demo logins (shown once, on this first start; keep them):',
-      `  super admin (platform staff):  ${credentials.superAdmin.email}  password: ${credentials.superAdmin.password}`,
-      `  owner of "${credentials.owner.accountName}":  ${credentials.owner.email}  password: ${credentials.owner.password}`,
-      '',
-    ].join('\n'),
-  );
+  const lines = [
+    'Demo logins (created on this first start):',
+    `  super admin (platform staff):  ${credentials.superAdmin.email}  password: ${credentials.superAdmin.password}`,
+    `  owner of "${credentials.owner.accountName}":  ${credentials.owner.email}  password: ${credentials.owner.password}`,
+  ];
+  process.stdout.write(`\n${lines.join('\n')}\n`);
+  // Only hashes are stored, so the embedded mode also keeps a copy for the operator (owner-only file).
+  if (!config.databaseUrl && config.dataDir) {
+    const file = join(config.dataDir, 'demo-credentials.txt');
+    mkdirSync(config.dataDir, { recursive: true });
+    writeFileSync(file, `${lines.join('\n')}\n`, { mode: 0o600 });
+    process.stdout.write(`  (also saved in ${file})\n`);
+  }
 } else {
   process.stdout.write(
-    '  demo logins were printed on the first start (use /auth/forgot-password to reset).\n',
+    `  demo logins were printed on the first start${config.databaseUrl ? '' : ` and saved in ${join(config.dataDir ?? '', 'demo-credentials.txt')}`}\n`,
   );
 }
 
