@@ -12,7 +12,9 @@ import { describeStoreContract, useContractStore } from './store.contract.ts';
 const databaseUrl = process.env.DATABASE_URL;
 
 if (!databaseUrl) {
-  describe.skip('PgStore on PostgreSQL: skipped because DATABASE_URL is not set (e.g. postgres://siteseer:siteseer@127.0.0.1:5432/siteseer_test)', () => {
+  const reason = 'DATABASE_URL is not set (e.g. postgres://siteseer:siteseer@127.0.0.1:5432/siteseer_test)';
+  console.info(`PgStore tests skipped: ${reason}`);
+  describe.skip(`PgStore on PostgreSQL: skipped because ${reason}`, () => {
     test('store contract', () => {});
   });
 } else {

@@ -46,6 +46,7 @@ export class PgliteStore implements Store {
   #failure: Error | undefined;
   #closing: Promise<void> | undefined;
 
+  /** Starts the worker; prefer `openPgliteStore()`, which also waits for `ready`. */
   constructor(options: PgliteStoreOptions) {
     const workerOptions: WorkerOptions = {
       dataDir: options.dataDir,
@@ -59,8 +60,7 @@ export class PgliteStore implements Store {
         if (reply.type === 'ready') {
           started = true;
           resolve();
-        } else if (reply.type === 'fatal') fatal = deserializeError(reply.error);
-        else this.#settle(reply);
+        } else this.#settle(reply);
       });
       this.#worker.on('error', (error) => {
         fatal = error;
@@ -70,21 +70,8 @@ export class PgliteStore implements Store {
         void this.#worker.terminate();
       });
       this.#worker.on('exit', (code) => {
-        const reason = fatal ? `: ${fatal.message}` : '';
         const failure =
-          this.#closing !== undefined
-            ? new StoreClosedError()
-            : started
-              ? new StoreCrashedError(
-                  `The PGlite worker thread exited (code ${code})${reason}. Pending and later calls fail; ` +
-                    'data committed before is on disk. Restart the process to reopen the store.',
-                  { cause: fatal },
-                )
-              : new StoreCrashedError(
-                  `PGlite could not start in its worker thread (code ${code})${reason}. ` +
-                    'Check that the data directory is writable and not used by another process.',
-                  { cause: fatal },
-                );
+          this.#closing !== undefined ? new StoreClosedError() : exitError(code, started, fatal);
         this.#failure ??= failure;
         reject(this.#failure);
         for (const pending of this.#pending.values()) pending.reject(this.#failure);
@@ -251,6 +238,22 @@ export class PgliteStore implements Store {
     error.stack = `${error.name}: ${error.message}\n${callerFrames}${workerFrames}`;
     pending.reject(error);
   }
+}
+
+function exitError(code: number, started: boolean, fatal: Error | undefined): StoreCrashedError {
+  const reason = fatal ? `: ${fatal.message}` : '';
+  if (!started) {
+    return new StoreCrashedError(
+      `PGlite could not start in its worker thread (code ${code})${reason}. ` +
+        'Check that the data directory is writable and not used by another process.',
+      { cause: fatal },
+    );
+  }
+  return new StoreCrashedError(
+    `The PGlite worker thread exited (code ${code})${reason}. Pending and later calls fail; ` +
+      'data committed before is on disk. Restart the process to reopen the store.',
+    { cause: fatal },
+  );
 }
 
 /** A transaction's `tx`: routes queries to the worker's open transaction by id. */

@@ -53,10 +53,15 @@ function post(reply: WorkerReply): void {
   port.postMessage(reply);
 }
 
-/** PGlite cannot go on after its WebAssembly aborted: say why, then end the thread. */
+/**
+ * PGlite cannot go on (it failed to start, or its WebAssembly aborted): end the thread with the
+ * error uncaught, which the store receives as the Worker's 'error' event and reports to every call.
+ */
 function fatal(error: unknown): never {
-  post({ type: 'fatal', error: serializeError(error) });
-  process.exit(1);
+  process.nextTick(() => {
+    throw error;
+  });
+  throw error;
 }
 
 if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });

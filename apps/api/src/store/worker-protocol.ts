@@ -38,9 +38,7 @@ export interface QueryReply {
 export type WorkerReply =
   | { type: 'ready' }
   | { type: 'result'; id: number; value: unknown }
-  | { type: 'failure'; id: number; error: SerializedError }
-  /** The worker cannot go on (PGlite failed to start or its WebAssembly aborted). */
-  | { type: 'fatal'; error: SerializedError };
+  | { type: 'failure'; id: number; error: SerializedError };
 
 export type SerializedError =
   | { kind: 'database'; fields: DatabaseErrorFields }
