@@ -13,12 +13,14 @@ import { identityPages } from './identity/interactions.ts';
 import { loadSigningKeys, publicJwks } from './identity/keys.ts';
 import { createIdentityProvider } from './identity/provider.ts';
 import { notFoundHandler, problemHandler } from './problem.ts';
-import { apiRoutes } from './routes/index.ts';
+import { apiRoutes, type InvitationSink } from './routes/index.ts';
 import type { Store } from './store/types.ts';
 
 export interface AppDeps {
   config: Config;
   store: Store;
+  /** Where invitation links go; by default the server log (the embedded provider sends no e-mail). */
+  onInvitation?: InvitationSink | undefined;
 }
 
 /** The runtime configuration file of the spec, fetched by the portal at start. */
@@ -36,7 +38,7 @@ export function portalRuntimeConfig(config: Config) {
 }
 
 /** Builds the whole server: portal API, identity provider and their pages. Does not listen. */
-export async function buildApp({ config, store }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({ config, store, onInvitation }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: { level: config.logLevel },
     // Behind a TLS proxy the public URL is https; trust its forwarded headers then.
@@ -79,6 +81,6 @@ export async function buildApp({ config, store }: AppDeps): Promise<FastifyInsta
     jwks = publicJwks(await loadSigningKeys(store));
   }
   const verifyToken = createTokenVerifier(config, jwks);
-  await app.register(apiRoutes, { prefix: '/api', store, config, verifyToken });
+  await app.register(apiRoutes, { prefix: '/api', store, config, verifyToken, onInvitation });
   return app;
 }

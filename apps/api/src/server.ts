@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from './app.ts';
+import { type AppDeps, buildApp } from './app.ts';
 import type { Config } from './config.ts';
 import { type DemoCredentials, seedDemo, seedFeatures } from './services/seed.ts';
 import { openStore } from './store/open-store.ts';
@@ -18,7 +18,10 @@ export interface RunningServer {
  * Opens the store (migrating it), seeds features and, on first start, the demo logins, then
  * listens. Used by `main.ts` and by integration tests (port 0, PGlite in memory).
  */
-export async function startServer(config: Config): Promise<RunningServer> {
+export async function startServer(
+  config: Config,
+  hooks: Pick<AppDeps, 'onInvitation'> = {},
+): Promise<RunningServer> {
   const store = await openStore({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
@@ -27,7 +30,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
   try {
     await seedFeatures(store);
     const credentials = await seedDemo(store, config);
-    const app = await buildApp({ config, store });
+    const app = await buildApp({ config, store, ...hooks });
     await app.listen({ port: config.port, host: config.host });
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;

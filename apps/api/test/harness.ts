@@ -1,6 +1,7 @@
 import { createServer } from 'node:net';
 import * as oidc from 'openid-client';
 import { type Config, loadConfig } from '../src/config.ts';
+import type { InvitationSink } from '../src/routes/index.ts';
 import { type RunningServer, startServer } from '../src/server.ts';
 import { createTestSchema } from '../src/store/pg-test-schema.ts';
 import { CookieBrowser, formAction } from './browser.ts';
@@ -35,9 +36,16 @@ async function databaseEnv(): Promise<{ env: Record<string, string>; drop: () =>
  * `DATABASE_URL` when it is set (CI runs the suite both ways).
  */
 export async function startTestServer(
-  overrides: { dataDir?: string | null; env?: Record<string, string> } = {},
+  overrides: {
+    dataDir?: string | null;
+    env?: Record<string, string>;
+    /** A fixed port: a restarted server keeps its issuer and audience (both contain the URL). */
+    port?: number;
+    /** Receives the set-password link of each invited login (instead of the server log). */
+    onInvitation?: InvitationSink;
+  } = {},
 ): Promise<TestServer> {
-  const port = await freePort();
+  const port = overrides.port ?? (await freePort());
   const base = `http://127.0.0.1:${port}`;
   const database = await databaseEnv();
   const config = loadConfig(
@@ -49,7 +57,7 @@ export async function startTestServer(
       dataDir: overrides.dataDir === undefined ? null : overrides.dataDir,
     },
   );
-  const server = await startServer(config);
+  const server = await startServer(config, { onInvitation: overrides.onInvitation });
   return {
     ...server,
     config,

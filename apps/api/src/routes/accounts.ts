@@ -34,7 +34,7 @@ export function accountRoutes(app: FastifyInstance, deps: RouteDeps & UserServic
     accounts.listAccountsForAdmin(store, requireUser(principal).viewer),
   );
   serve(app, deps, adminAccountContracts.get, async ({ principal, params }) =>
-    accounts.getAccount(store, requireUser(principal).viewer, params.id),
+    accounts.getAccountForAdmin(store, requireUser(principal).viewer, params.id),
   );
   serve(app, deps, adminAccountContracts.create, async ({ principal, body }) =>
     accounts.createAccount(deps, requireUser(principal).viewer, body),

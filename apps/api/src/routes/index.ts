@@ -5,11 +5,19 @@ import { engineRoutes } from './engines.ts';
 import { featureRoutes } from './features.ts';
 import { userRoutes } from './users.ts';
 
+/** Receives the set-password link of each invited login. */
+export type InvitationSink = (email: string, link: string) => void;
+
 /** The portal API, mounted at `/api`: the spec's calls, one module per resource. */
-export async function apiRoutes(app: FastifyInstance, deps: RouteDeps): Promise<void> {
+export async function apiRoutes(
+  app: FastifyInstance,
+  deps: RouteDeps & { onInvitation?: InvitationSink | undefined },
+): Promise<void> {
   const userDeps = {
     ...deps,
-    onInvitation: (email: string, link: string) => app.log.info({ email, link }, 'invitation link'),
+    onInvitation:
+      deps.onInvitation ??
+      ((email: string, link: string) => app.log.info({ email, link }, 'invitation link')),
   };
   accountRoutes(app, userDeps);
   userRoutes(app, userDeps);

@@ -63,6 +63,12 @@ export async function getAccount(store: Store, viewer: Viewer, accountId: string
   return visibleAccount(store, viewer, accountId);
 }
 
+/** One account through the administration routes: super admins only, like the rest of `admin/`. */
+export async function getAccountForAdmin(store: Store, viewer: Viewer, accountId: string): Promise<Account> {
+  requireAccountAdmin(viewer);
+  return visibleAccount(store, viewer, accountId);
+}
+
 /**
  * Updates name and/or products. Owners and admins may rename their account; the products an
  * account has are what it pays for, so only super admins change them.
