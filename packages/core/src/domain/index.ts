@@ -9,3 +9,4 @@ export * from './keyword.ts';
 export * from './maintenance.ts';
 export * from './parametric.ts';
 export * from './profile.ts';
+export * from './search.ts';

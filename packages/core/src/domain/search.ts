@@ -1,0 +1,83 @@
+import { z } from 'zod';
+import { Id } from './common.ts';
+import { ApplicationSettings, CellValue, ColumnType, HyperlinkSettings, Row } from './parametric.ts';
+
+/*
+ * The public search runtime of parametric engines, called from customer sites by the widget with a
+ * client id and no user token:
+ *   GET  /search/{clientId}/config  → SearchConfig  (what to render)
+ *   POST /search/{clientId}/query   → SearchResult  (body SearchQuery)
+ * CORS is limited to the client's origins; both answer 404 for an unknown or unpublished client.
+ */
+
+/** A results column as the widget renders it: enabled columns only, in position order, labels decoded. */
+export const SearchColumn = z.object({
+  id: Id,
+  label: z.string(),
+  type: ColumnType,
+  sortable: z.boolean(),
+  settings: HyperlinkSettings.partial().default({}),
+});
+export type SearchColumn = z.infer<typeof SearchColumn>;
+
+/** A filter as the widget renders it: a value list, or a numeric range (slider). */
+export const SearchFilter = z.object({
+  id: Id,
+  label: z.string(),
+  kind: z.enum(['list', 'range']),
+});
+export type SearchFilter = z.infer<typeof SearchFilter>;
+
+export const SearchConfig = z.object({
+  clientId: Id,
+  type: z.literal('pm'),
+  engineName: z.string(),
+  version: z.number().int().min(1),
+  columns: z.array(SearchColumn),
+  filters: z.array(SearchFilter),
+  settings: ApplicationSettings,
+});
+export type SearchConfig = z.infer<typeof SearchConfig>;
+
+/** A filter's selection: values of a list filter (any of them), or bounds of a range (inclusive). */
+export const FilterSelection = z.union([
+  z.object({ values: z.array(z.string()).max(1000) }),
+  z.object({ min: z.number().optional(), max: z.number().optional() }),
+]);
+export type FilterSelection = z.infer<typeof FilterSelection>;
+
+export const SEARCH_PAGE_SIZE_MAX = 100;
+
+export const SearchQuery = z.object({
+  q: z.string().max(500).default(''),
+  filters: z.record(z.string(), FilterSelection).default({}),
+  sort: z.object({ column: Id, direction: z.enum(['asc', 'desc']).default('asc') }).optional(),
+  page: z.number().int().min(1).default(1),
+  pageSize: z.number().int().min(1).max(SEARCH_PAGE_SIZE_MAX).default(20),
+});
+export type SearchQuery = z.infer<typeof SearchQuery>;
+
+/** Counts of a list filter's values under the current selection (the filter's own selection excluded). */
+export const ListFacet = z.object({
+  kind: z.literal('list'),
+  values: z.array(z.object({ value: CellValue, count: z.number().int().min(0) })),
+});
+/** The bounds of a range filter's values under the current selection (its own bounds excluded). */
+export const RangeFacet = z.object({
+  kind: z.literal('range'),
+  min: z.number().nullable(),
+  max: z.number().nullable(),
+});
+export const Facet = z.discriminatedUnion('kind', [ListFacet, RangeFacet]);
+export type Facet = z.infer<typeof Facet>;
+
+export const SearchResult = z.object({
+  total: z.number().int().min(0),
+  page: z.number().int().min(1),
+  pageSize: z.number().int().min(1),
+  rows: z.array(Row),
+  facets: z.record(z.string(), Facet),
+  /** Server time in milliseconds. */
+  took: z.number().min(0),
+});
+export type SearchResult = z.infer<typeof SearchResult>;
