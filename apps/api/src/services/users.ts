@@ -145,6 +145,9 @@ export async function changeRole(
   role: AccountRole,
 ): Promise<AccountUser[]> {
   await visibleAccount(store, viewer, accountId);
+  // Before anything else: a viewer who does not manage users gets no answer, not even a no-op.
+  if (!canManageAccountUsers(viewer, accountId))
+    throw new NotAllowedError('Only owners and admins can change roles.');
   return store.transaction(async (tx) => {
     const row = await memberRow(tx, accountId, userId);
     const ctx = { viewer, accountId, mode: 'edit' as const };
