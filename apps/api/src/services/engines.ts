@@ -22,6 +22,7 @@ import {
 } from '../repositories/engines.ts';
 import type { Store } from '../store/types.ts';
 import { readableAccountIds, visibleAccount } from './guards.ts';
+import { checkKeywordDraft } from './keyword-checks.ts';
 
 /** Who wrote a change, as engines record it: the login's e-mail, or INGEST_API for the data-source API. */
 export type Author = string;
@@ -77,6 +78,7 @@ export async function createEngine(
   const nameProblem = validateEngineName(draft.searchEngineName);
   if (nameProblem) throw new InputError(nameProblem, { field: 'searchEngineName' });
   const name = draft.searchEngineName.trim();
+  if (draft.searchEngineType === 'kw') checkKeywordDraft(draft);
 
   return store.transaction(async (tx) => {
     if (draft.searchEngineType === 'kw') {
@@ -124,6 +126,7 @@ export async function updateEngine(
     throw new InputError('Search engine names cannot be changed.', { field: 'searchEngineName' });
   }
   if (draft.searchEngineType !== 'kw') return { synonymFieldId: null };
+  checkKeywordDraft(draft);
   const { settings, urls } = keywordSettingsOf(draft);
   const synonymFieldId = engine.synonymFieldId ?? `synonyms-${engine.id}`;
   await updateEngineRow(store, engine.accountId, engine.id, {
