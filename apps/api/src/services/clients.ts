@@ -19,6 +19,7 @@ import {
 import type { Store } from '../store/types.ts';
 import { getEngine } from './engines.ts';
 import { readableAccountIds } from './guards.ts';
+import { checkKeywordClientRules } from './keyword-checks.ts';
 
 export function listViewerClients(
   store: Store,
@@ -68,6 +69,7 @@ export async function updateSettings(
   const client = await getClient(store, viewer, clientId);
   if (!canWriteAccountEngines(viewer, client.accountId)) throw new NotFoundError('Client');
   if (update.type !== client.type) throw new InputError(`This client belongs to a ${client.type} engine.`);
+  if (update.type === 'kw') checkKeywordClientRules(update.settings);
   const updated = await updateClientSettings(store, client.accountId, client.id, update.settings);
   if (!updated) throw new NotFoundError('Client');
   return updated;
