@@ -26,6 +26,8 @@ const Env = z.object({
   SITESEER_ADMIN_GROUP: z.string().default('siteseer-admins'),
   /** The provider's forgot-password page; defaults to the embedded provider's. */
   SITESEER_FORGOT_PASSWORD_URL: z.url().optional(),
+  /** Public search requests allowed per minute per client and visitor address. */
+  SITESEER_SEARCH_RATE_LIMIT: z.coerce.number().int().min(1).default(600),
   SITESEER_LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -38,6 +40,7 @@ export interface Config {
   databaseUrl: string | undefined;
   dbSchema: string | undefined;
   logLevel: z.infer<typeof Env>['SITESEER_LOG_LEVEL'];
+  searchRateLimitPerMinute: number;
   identity: {
     /** True when the embedded provider issues tokens (no external issuer configured). */
     embedded: boolean;
@@ -80,6 +83,7 @@ export function loadConfig(env: Record<string, string | undefined>, overrides: P
     databaseUrl: e.DATABASE_URL,
     dbSchema: e.SITESEER_DB_SCHEMA,
     logLevel: e.SITESEER_LOG_LEVEL,
+    searchRateLimitPerMinute: e.SITESEER_SEARCH_RATE_LIMIT,
     ...overrides,
     identity: {
       embedded,

@@ -1,8 +1,10 @@
+import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import { accountRoutes } from './accounts.ts';
 import type { RouteDeps } from './define.ts';
 import { engineRoutes } from './engines.ts';
 import { featureRoutes } from './features.ts';
+import { parametricRoutes } from './parametric.ts';
 import { userRoutes } from './users.ts';
 
 /** Receives the set-password link of each invited login. */
@@ -19,8 +21,11 @@ export async function apiRoutes(
       deps.onInvitation ??
       ((email: string, link: string) => app.log.info({ email, link }, 'invitation link')),
   };
+  // Uploads are read part by part with their own limits (routes/multipart.ts).
+  await app.register(multipart);
   accountRoutes(app, userDeps);
   userRoutes(app, userDeps);
   engineRoutes(app, deps);
   featureRoutes(app, deps);
+  parametricRoutes(app, deps);
 }

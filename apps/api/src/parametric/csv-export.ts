@@ -1,0 +1,25 @@
+import type { CellValue } from '@siteseer/core';
+
+const PLAIN_NUMBER = /^-?\d+(\.\d+)?([eE][-+]?\d+)?$/;
+
+/**
+ * A cell safe to open in a spreadsheet: text that a spreadsheet would run as a formula (starting
+ * with =, +, -, @, tab, CR or NUL) gets a leading apostrophe. A plain negative number stays as it is.
+ */
+export function neutraliseFormula(text: string): string {
+  if (/^[=+@\t\r\0]/.test(text) || (text.startsWith('-') && !PLAIN_NUMBER.test(text))) return `'${text}`;
+  return text;
+}
+
+function csvField(value: CellValue): string {
+  if (value === null) return '';
+  const text = neutraliseFormula(typeof value === 'boolean' ? (value ? 'True' : 'False') : String(value));
+  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+}
+
+/** RFC 4180 CSV (CRLF line ends, UTF-8 BOM so spreadsheets read accents right), formula-escaped. */
+export function toCsv(header: readonly string[], rows: Iterable<readonly CellValue[]>): string {
+  const lines = [header.map((h) => csvField(h)).join(',')];
+  for (const row of rows) lines.push(row.map(csvField).join(','));
+  return `\uFEFF${lines.join('\r\n')}\r\n`;
+}

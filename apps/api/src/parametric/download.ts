@@ -1,0 +1,86 @@
+import * as XLSX from '@e965/xlsx';
+import { canDownloadEngineFile, INGEST_API_CREATOR, MESSAGES } from '@siteseer/core';
+import type { Principal } from '../auth/authenticate.ts';
+import { ConflictError, NotAllowedError, NotFoundError } from '../errors.ts';
+import {
+  findEngineImportId,
+  findPublished,
+  findVersion,
+  readCells,
+  readVersionFile,
+} from '../repositories/parametric.ts';
+import type { Store } from '../store/types.ts';
+import { toCsv } from './csv-export.ts';
+import { parametricAccount, parametricEngine } from './guards.ts';
+
+export interface DownloadFile {
+  fileName: string;
+  contentType: string;
+  bytes: Uint8Array;
+}
+
+const CONTENT_TYPES = {
+  csv: 'text/csv; charset=utf-8',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+} as const;
+
+/**
+ * The engine and version a download is of, when the caller may download it: the account's owner,
+ * an admin or a super admin (the spec), or the account's own API key. Engines made by the
+ * data-source API refuse portal users with the spec's message.
+ */
+async function downloadable(
+  store: Store,
+  principal: Principal,
+  q: { accountId: string; engineId: string; version?: number | undefined; importId?: string | undefined },
+) {
+  await parametricAccount(store, principal, q.accountId);
+  const engine = await parametricEngine(store, q.accountId, q.engineId);
+  if (principal.kind === 'user') {
+    if (!canDownloadEngineFile(principal.viewer, engine))
+      throw new NotAllowedError('Only owners and admins can download files.');
+    if (engine.createdBy === INGEST_API_CREATOR) throw new ConflictError(MESSAGES.apiEngineActionUnsupported);
+  }
+  const importId = q.importId ?? (await findEngineImportId(store, q.accountId, q.engineId));
+  const published = await findPublished(store, q.accountId, q.engineId);
+  const versionNumber = q.version ?? (published?.importId === importId ? published?.version : undefined);
+  const version = importId ? await findVersion(store, q.accountId, importId, versionNumber) : undefined;
+  if (!version || (version.engineId && version.engineId !== q.engineId)) throw new NotFoundError('File');
+  return version;
+}
+
+/** `GET parametric/download`: the file of a version exactly as it was uploaded. */
+export async function downloadVersionFile(
+  store: Store,
+  principal: Principal,
+  q: { accountId: string; engineId: string; version?: number | undefined; importId?: string | undefined },
+): Promise<DownloadFile> {
+  const version = await downloadable(store, principal, q);
+  const bytes = await readVersionFile(store, q.accountId, version.importId, version.version);
+  if (!bytes) throw new NotFoundError('File');
+  return { fileName: version.originalFileName, contentType: CONTENT_TYPES[version.format], bytes };
+}
+
+/**
+ * `GET searchengines/{id}/download/{format}`: the version's table as CSV (formula-escaped) or
+ * XLSX. An XLSX upload downloads as uploaded; a CSV upload is converted.
+ */
+export async function downloadDataset(
+  store: Store,
+  principal: Principal,
+  q: { accountId: string; engineId: string; format: 'csv' | 'xlsx'; version?: number | undefined },
+): Promise<DownloadFile> {
+  const version = await downloadable(store, principal, q);
+  const base = version.originalFileName.replace(/\.(csv|xlsx)$/i, '');
+  if (q.format === 'xlsx' && version.format === 'xlsx') return downloadVersionFile(store, principal, q);
+  const cells = await readCells(store, q.accountId, version.importId, version.version, null);
+  if (q.format === 'csv') {
+    const csv = toCsv(version.headers, cells);
+    return { fileName: `${base}.csv`, contentType: CONTENT_TYPES.csv, bytes: new TextEncoder().encode(csv) };
+  }
+  const sheet = XLSX.utils.aoa_to_sheet([version.headers, ...cells.map((row) => row.map((c) => c ?? ''))]);
+  const book = XLSX.utils.book_new();
+  XLSX.utils.book_append_sheet(book, sheet, 'Sheet1');
+  const bytes = XLSX.write(book, { type: 'buffer', bookType: 'xlsx' }) as Uint8Array;
+  return { fileName: `${base}.xlsx`, contentType: CONTENT_TYPES.xlsx, bytes };
+}

@@ -1,0 +1,151 @@
+import type { SpreadsheetImport, SpreadsheetPreview } from '@siteseer/core';
+import type { Principal } from '../auth/authenticate.ts';
+import { InputError, NotFoundError } from '../errors.ts';
+import {
+  findImportAccountId,
+  findVersion,
+  findVersionByIdempotencyKey,
+  insertImport,
+  insertVersion,
+  listVersions,
+  lockImport,
+  readCells,
+  type VersionRecord,
+} from '../repositories/parametric.ts';
+import { chunkLines, csvCopyLine } from '../store/csv-copy.ts';
+import type { Queryable, Store } from '../store/types.ts';
+import { authorOf, parametricAccount, parametricEngine } from './guards.ts';
+import { inferConfiguration, type ParsedTable, parseSpreadsheet, typedRows } from './parse/index.ts';
+
+export interface UploadInput {
+  accountId: string;
+  /** The engine the spreadsheet belongs to; absent while the wizard has not created it yet. */
+  engineId?: string | undefined;
+  /** A new version of this import; absent for a new import. */
+  importId?: string | undefined;
+  fileName: string;
+  bytes: Uint8Array;
+  idempotencyKey?: string | undefined;
+}
+
+export function toSpreadsheetImport(v: VersionRecord): SpreadsheetImport {
+  return {
+    importId: v.importId,
+    version: v.version,
+    originalFileName: v.originalFileName,
+    uploadDate: v.uploadedAt.toISOString(),
+    rowCount: v.rowCount,
+    columns: v.headers,
+  };
+}
+
+async function copyCells(
+  store: Store,
+  tx: Queryable,
+  v: { accountId: string; importId: string; version: number },
+  table: ParsedTable,
+) {
+  const lines = table.rows.map((cells, index) =>
+    csvCopyLine([v.accountId, v.importId, v.version, index + 1, JSON.stringify(cells)]),
+  );
+  await store.copyFrom(
+    'COPY parametric_cells (account_id, import_id, version, row_no, cells) FROM STDIN WITH (FORMAT csv)',
+    chunkLines(lines),
+    tx,
+  );
+}
+
+/**
+ * Stores an uploaded spreadsheet as a new version (of a new import, or of `importId`): parsed and
+ * checked first, so a refused file stores nothing; then the version and its cells in one
+ * transaction. A retry with the same idempotency key returns the version the first call made.
+ */
+export async function uploadSpreadsheet(
+  store: Store,
+  principal: Principal,
+  input: UploadInput,
+): Promise<SpreadsheetImport> {
+  await parametricAccount(store, principal, input.accountId);
+  if (input.engineId) await parametricEngine(store, input.accountId, input.engineId);
+  const key = input.idempotencyKey ? `${input.importId ?? 'new'}:${input.idempotencyKey}` : null;
+  if (key) {
+    const earlier = await findVersionByIdempotencyKey(store, input.accountId, key);
+    if (earlier) return toSpreadsheetImport(earlier);
+  }
+
+  const table = await parseSpreadsheet(input.bytes, input.fileName);
+  const inferred = inferConfiguration(table);
+
+  const version = await store.transaction(async (tx) => {
+    let importId = input.importId;
+    let next = 1;
+    if (importId) {
+      const locked = await lockImport(tx, input.accountId, importId);
+      if (!locked) throw new NotFoundError('Spreadsheet');
+      if (input.engineId && locked.engineId && locked.engineId !== input.engineId) {
+        throw new InputError('This spreadsheet belongs to another search engine.');
+      }
+      next = locked.nextVersion;
+    } else {
+      importId = await insertImport(tx, input.accountId, input.engineId ?? null);
+    }
+    await insertVersion(tx, {
+      accountId: input.accountId,
+      importId,
+      version: next,
+      originalFileName: input.fileName,
+      format: table.format,
+      uploadedBy: authorOf(principal),
+      rowCount: table.rows.length,
+      headers: table.headers,
+      columnIds: table.columnIds,
+      inferred,
+      file: input.bytes,
+      idempotencyKey: key,
+    });
+    await copyCells(store, tx, { accountId: input.accountId, importId, version: next }, table);
+    return (await findVersion(tx, input.accountId, importId, next)) as VersionRecord;
+  });
+  return toSpreadsheetImport(version);
+}
+
+/** The account of an import the principal may work on (404 otherwise). */
+export async function importAccount(store: Store, principal: Principal, importId: string): Promise<string> {
+  const accountId = await findImportAccountId(store, importId);
+  if (!accountId) throw new NotFoundError('Spreadsheet');
+  await parametricAccount(store, principal, accountId).catch((error: unknown) => {
+    if (error instanceof NotFoundError) throw new NotFoundError('Spreadsheet');
+    throw error;
+  });
+  return accountId;
+}
+
+/** The first `lines` rows of the latest version, typed by its configuration (saved or inferred). */
+export async function previewSpreadsheet(
+  store: Store,
+  principal: Principal,
+  importId: string,
+  lines: number,
+): Promise<SpreadsheetPreview> {
+  const accountId = await importAccount(store, principal, importId);
+  const version = await findVersion(store, accountId, importId);
+  if (!version) throw new NotFoundError('Spreadsheet');
+  const configuration = version.configuration ?? version.inferred;
+  const cells = await readCells(store, accountId, importId, version.version, Math.min(lines, 100));
+  const rows = typedRows(
+    { headers: version.headers, columnIds: version.columnIds, rows: cells },
+    configuration,
+  );
+  return { rows, configuration };
+}
+
+export async function spreadsheetHistory(store: Store, principal: Principal, importId: string) {
+  const accountId = await importAccount(store, principal, importId);
+  const versions = await listVersions(store, accountId, importId);
+  return versions.map((v) => ({
+    originalFileName: v.originalFileName,
+    uploadDate: v.uploadedAt.toISOString(),
+    version: v.version,
+    importId: v.importId,
+  }));
+}

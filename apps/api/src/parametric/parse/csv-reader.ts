@@ -1,0 +1,65 @@
+import Papa from 'papaparse';
+import type { ParsedTable } from './parsed-table.ts';
+import { SpreadsheetError } from './spreadsheet-error.ts';
+import { TableBuilder, type TableLimits } from './table-builder.ts';
+
+/** The delimiters a CSV may use, in papaparse's order of preference on a tie. */
+export const CSV_DELIMITERS: readonly string[] = [',', ';', '\t', '|'];
+
+/** papaparse's code for "no delimiter detected": a one-column file, which is fine (the spec ignores it). */
+const DELIMITER_NOT_DETECTED = 'UndetectableDelimiter';
+
+/**
+ * Detects the delimiter on the first ten non-empty records. Done apart from the real parse because
+ * papaparse's detection counts empty lines as one-field records: with empty lines kept (we keep
+ * them to number rows as a spreadsheet does), a plain 'a,b\n1,2\n' goes undetected.
+ */
+export function detectDelimiter(text: string): string {
+  const preview = Papa.parse<string[]>(text, {
+    delimitersToGuess: [...CSV_DELIMITERS],
+    skipEmptyLines: 'greedy',
+    preview: 10,
+  });
+  return preview.meta.delimiter || ',';
+}
+
+function quoteError(code: string, rowNumber: number): SpreadsheetError {
+  const problem =
+    code === 'MissingQuotes'
+      ? 'has a quoted value that is never closed (a " with no matching closing ")'
+      : code === 'InvalidQuotes'
+        ? 'has a quoted value followed by more text before the delimiter (write a " inside a quoted value as "")'
+        : `could not be read (${code})`;
+  return new SpreadsheetError('malformed', `Row ${rowNumber} ${problem}.`, { row: rowNumber });
+}
+
+/**
+ * Reads CSV text (already decoded, byte order mark removed) into a table. Quoted values may hold
+ * delimiters, doubled quotes and line breaks; a row is a CSV record, so a value with a line break
+ * stays one row, as in a spreadsheet. Values are not typed here (no `dynamicTyping`): inference
+ * looks at whole columns.
+ */
+export function readCsv(text: string, limits?: TableLimits): ParsedTable {
+  const delimiter = detectDelimiter(text);
+  const builder = new TableBuilder('csv', limits);
+  let rowNumber = 0;
+  let failure: unknown;
+  Papa.parse<string[]>(text, {
+    delimiter,
+    skipEmptyLines: false,
+    step: (result, parser) => {
+      rowNumber++;
+      try {
+        const error = result.errors.find((e) => e.code !== DELIMITER_NOT_DETECTED);
+        if (error) throw quoteError(error.code, rowNumber);
+        builder.add(result.data, rowNumber);
+      } catch (caught) {
+        // papaparse would swallow or mangle an exception from `step`: stop it and rethrow below.
+        failure = caught;
+        parser.abort();
+      }
+    },
+  });
+  if (failure !== undefined) throw failure;
+  return builder.finish({ delimiter });
+}

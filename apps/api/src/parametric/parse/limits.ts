@@ -1,0 +1,28 @@
+import { LIMITS } from '@siteseer/core';
+
+/**
+ * Limits of the parser. Uploads are at most 10 MB; these bound what such a file may expand to in
+ * memory, so one upload cannot starve the API process.
+ */
+export const PARSE_LIMITS = {
+  maxBytes: LIMITS.uploadMaxBytes,
+  maxColumns: 200,
+  /** Cells held in memory (the sum of the data rows' lengths); ~60k rows x 16 columns fit. */
+  maxCells: 1_000_000,
+  /** The XLSX archive guard: entries, total uncompressed bytes, compression ratio. */
+  maxArchiveEntries: 50,
+  maxArchiveUncompressedBytes: 100 * 1024 * 1024,
+  maxCompressionRatio: 100,
+  /**
+   * The ratio is judged only for entries (and totals) above this size: a few kilobytes of repetitive
+   * XML (an empty styles part) can legitimately compress better than 100:1 and inflate to nothing.
+   */
+  compressionRatioMinBytes: 1024 * 1024,
+  /** The XLSX worker: V8 old-generation heap and wall-clock time before it is terminated. */
+  xlsxWorkerHeapMb: 1024,
+  xlsxWorkerTimeoutMs: 30_000,
+  /** XLSX workers running at once; more uploads wait for a slot (each may use ~1 GB). */
+  xlsxWorkerConcurrency: 2,
+  /** Distinct values up to which a text column gets a list filter by default. */
+  maxFilterValues: 50,
+} as const;

@@ -1,0 +1,226 @@
+import {
+  isConfigurationValid,
+  normaliseParametricConfiguration,
+  ParametricClientSettings,
+  type ParametricConfiguration,
+  type Row,
+  validateParametricConfiguration,
+} from '@siteseer/core';
+import type { Principal } from '../auth/authenticate.ts';
+import { ConflictError, InputError, NotFoundError } from '../errors.ts';
+import { findClientOfEngine, updateClientSettings } from '../repositories/clients.ts';
+import {
+  attachImport,
+  deletePublishedRows,
+  findEngineImportId,
+  findPublished,
+  findVersion,
+  readCells,
+  saveVersionConfiguration,
+  upsertPublished,
+  type VersionRecord,
+} from '../repositories/parametric.ts';
+import { chunkLines, csvCopyLine } from '../store/csv-copy.ts';
+import type { Queryable, Store } from '../store/types.ts';
+import { authorOf, parametricAccount, parametricEngine } from './guards.ts';
+import { typedRows } from './parse/index.ts';
+
+/**
+ * A configuration checked against core's column rules and against the version's columns, and
+ * normalised (e.g. filtering off for disabled columns). Refused with the first problem named.
+ */
+export function checkedConfiguration(
+  configuration: ParametricConfiguration,
+  version: VersionRecord,
+): ParametricConfiguration {
+  const known = new Set(version.columnIds);
+  const unknown = [...Object.keys(configuration.columns), ...Object.keys(configuration.filters)].find(
+    (id) => !known.has(id),
+  );
+  if (unknown)
+    throw new InputError(`Column ${unknown} is not in version ${version.version} of the file.`, {
+      column: unknown,
+    });
+  const normalised = normaliseParametricConfiguration(configuration);
+  const errors = validateParametricConfiguration(normalised);
+  if (!isConfigurationValid(errors)) {
+    const [id, fields] = [...Object.entries(errors.columns), ...Object.entries(errors.filters)][0] ?? [];
+    const message = Object.values(fields ?? {})[0] ?? 'The configuration is not valid.';
+    throw new InputError(id ? `Column ${id}: ${message}` : message, { column: id, errors });
+  }
+  return normalised;
+}
+
+/** The version of an engine's spreadsheet (its import), or a 404. */
+async function engineVersion(db: Queryable, accountId: string, engineId: string, version?: number) {
+  const importId = await findEngineImportId(db, accountId, engineId);
+  const found = importId ? await findVersion(db, accountId, importId, version) : undefined;
+  if (!found) throw new NotFoundError(version ? `Version ${version}` : 'Spreadsheet');
+  return found;
+}
+
+export async function saveConfiguration(
+  store: Store,
+  principal: Principal,
+  input: { accountId: string; engineId: string; version: number; configuration: ParametricConfiguration },
+): Promise<ParametricConfiguration> {
+  await parametricAccount(store, principal, input.accountId);
+  await parametricEngine(store, input.accountId, input.engineId);
+  const version = await engineVersion(store, input.accountId, input.engineId, input.version);
+  const configuration = checkedConfiguration(input.configuration, version);
+  await saveVersionConfiguration(store, input.accountId, version.importId, version.version, configuration);
+  return configuration;
+}
+
+/** The configuration of a version (saved, else inferred), or of the published version when none is named. */
+export async function getConfiguration(
+  store: Store,
+  principal: Principal,
+  input: { accountId: string; engineId: string; version?: number | undefined },
+): Promise<ParametricConfiguration> {
+  await parametricAccount(store, principal, input.accountId);
+  await parametricEngine(store, input.accountId, input.engineId);
+  if (input.version === undefined) {
+    const published = await findPublished(store, input.accountId, input.engineId);
+    if (published) return published.configuration;
+  }
+  const version = await engineVersion(store, input.accountId, input.engineId, input.version);
+  return version.configuration ?? version.inferred;
+}
+
+/** The text a row is found by: its enabled, searchable columns (not images). */
+function searchText(row: Row, configuration: ParametricConfiguration): string {
+  return Object.values(configuration.columns)
+    .filter((c) => c.enabled && c.type !== 'image')
+    .map((c) => row[c.id])
+    .filter((v) => v !== null && v !== undefined && v !== '')
+    .join(' ');
+}
+
+/**
+ * Makes a version live for an engine. Everything happens in one transaction: the published
+ * pointer, the engine's current-file detail, the client's settings, and the typed rows replaced.
+ * A search sees the old version until the commit and the new one after; a failure changes nothing.
+ */
+async function publishInTransaction(
+  store: Store,
+  tx: Queryable,
+  p: {
+    accountId: string;
+    engineId: string;
+    version: VersionRecord;
+    configuration: ParametricConfiguration;
+    by: string;
+  },
+): Promise<void> {
+  const { accountId, engineId, version, configuration, by } = p;
+  await tx.query('SELECT 1 FROM engines WHERE account_id = $1 AND id = $2 FOR UPDATE', [accountId, engineId]);
+  await upsertPublished(tx, {
+    accountId,
+    engineId,
+    importId: version.importId,
+    version: version.version,
+    configuration,
+    by,
+  });
+  await deletePublishedRows(tx, accountId, engineId);
+  const cells = await readCells(tx, accountId, version.importId, version.version, null);
+  const rows = typedRows(
+    { headers: version.headers, columnIds: version.columnIds, rows: cells },
+    configuration,
+  );
+  const lines = rows.map((row, index) => {
+    const data = Object.fromEntries(Object.entries(row).filter(([, v]) => v !== null && v !== ''));
+    return csvCopyLine([
+      accountId,
+      engineId,
+      index + 1,
+      JSON.stringify(data),
+      searchText(row, configuration),
+    ]);
+  });
+  await store.copyFrom(
+    'COPY parametric_rows (account_id, engine_id, row_no, data, search_text) FROM STDIN WITH (FORMAT csv)',
+    chunkLines(lines),
+    tx,
+  );
+  const detail = {
+    originalFileName: version.originalFileName,
+    uploadDate: version.uploadedAt.toISOString(),
+    importId: version.importId,
+    version: version.version,
+  };
+  await tx.query(
+    `UPDATE engines SET detail = $3::text::jsonb, saved_spreadsheet_id = $4, updated_at = now(), updated_by = $5
+     WHERE account_id = $1 AND id = $2`,
+    [accountId, engineId, JSON.stringify(detail), version.importId, by],
+  );
+  const client = await findClientOfEngine(tx, accountId, engineId);
+  if (client) {
+    const settings = ParametricClientSettings.parse({ ...client.settings, ...configuration.settings });
+    await updateClientSettings(tx, accountId, client.id, settings);
+  }
+}
+
+/** `PUT parametric/publish`: publish a version of the engine's spreadsheet with its configuration. */
+export async function publishVersion(
+  store: Store,
+  principal: Principal,
+  input: { accountId: string; engineId: string; version: number },
+): Promise<{ engineId: string; version: number }> {
+  await parametricAccount(store, principal, input.accountId);
+  await parametricEngine(store, input.accountId, input.engineId);
+  await store.transaction(async (tx) => {
+    const version = await engineVersion(tx, input.accountId, input.engineId, input.version);
+    const configuration = checkedConfiguration(version.configuration ?? version.inferred, version);
+    await publishInTransaction(store, tx, { ...input, version, configuration, by: authorOf(principal) });
+  });
+  return { engineId: input.engineId, version: input.version };
+}
+
+/**
+ * `POST parametric/create`: attach an uploaded spreadsheet to the engine, save the configuration
+ * for the version and publish it, all or nothing. Answers the engine's client id.
+ */
+export async function createAndPublish(
+  store: Store,
+  principal: Principal,
+  input: {
+    accountId: string;
+    engineId: string;
+    spreadsheetId: string;
+    version: number;
+    configuration: ParametricConfiguration;
+  },
+): Promise<{ clientId: string }> {
+  await parametricAccount(store, principal, input.accountId);
+  await parametricEngine(store, input.accountId, input.engineId);
+  return store.transaction(async (tx) => {
+    const version = await findVersion(tx, input.accountId, input.spreadsheetId, input.version);
+    if (!version) throw new NotFoundError(`Version ${input.version} of the spreadsheet`);
+    if (version.engineId && version.engineId !== input.engineId) {
+      throw new ConflictError('This spreadsheet belongs to another search engine.');
+    }
+    const current = await findEngineImportId(tx, input.accountId, input.engineId);
+    if (current && current !== version.importId) {
+      // The engine's file was replaced by a new upload: the new import becomes the engine's.
+      await tx.query('UPDATE parametric_imports SET engine_id = NULL WHERE account_id = $1 AND id = $2', [
+        input.accountId,
+        current,
+      ]);
+    }
+    await attachImport(tx, input.accountId, version.importId, input.engineId);
+    const configuration = checkedConfiguration(input.configuration, version);
+    await saveVersionConfiguration(tx, input.accountId, version.importId, version.version, configuration);
+    await publishInTransaction(store, tx, {
+      accountId: input.accountId,
+      engineId: input.engineId,
+      version: { ...version, engineId: input.engineId },
+      configuration,
+      by: authorOf(principal),
+    });
+    const client = await findClientOfEngine(tx, input.accountId, input.engineId);
+    if (!client) throw new NotFoundError('Client');
+    return { clientId: client.id };
+  });
+}

@@ -1,0 +1,117 @@
+import rateLimit from '@fastify/rate-limit';
+import { SearchQuery } from '@siteseer/core';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { InputError } from '../errors.ts';
+import { downloadResults, liveEngine, runSearch, searchConfig } from '../parametric/search.ts';
+import type { Store } from '../store/types.ts';
+
+const ClientParams = z.object({ clientId: z.string().min(1).max(100) });
+
+/** The origins a client allows: '*' (any) or a list separated by commas or spaces. */
+function allowedOrigin(setting: unknown, origin: string | undefined): string | undefined {
+  const configured = typeof setting === 'string' && setting.trim() ? setting.trim() : '*';
+  if (configured === '*') return '*';
+  if (!origin) return undefined;
+  const origins = configured.split(/[\s,]+/).map((o) => o.replace(/\/$/, ''));
+  return origins.includes(origin) ? origin : undefined;
+}
+
+function cors(request: FastifyRequest, reply: FastifyReply, setting: unknown): void {
+  const allowed = allowedOrigin(setting, request.headers.origin);
+  reply.header('vary', 'Origin');
+  if (allowed) {
+    reply.header('access-control-allow-origin', allowed);
+    reply.header('access-control-allow-methods', 'GET, POST, OPTIONS');
+    reply.header('access-control-allow-headers', 'content-type');
+    reply.header('access-control-max-age', '600');
+  }
+}
+
+/** The download link carries the query in its URL: q, filters (JSON), sort (column:direction). */
+const DownloadQuery = z.object({
+  q: z.string().max(500).optional(),
+  filters: z.string().max(20_000).optional(),
+  sort: z.string().max(200).optional(),
+});
+
+function queryFromLink(raw: z.infer<typeof DownloadQuery>) {
+  let filters: unknown = {};
+  try {
+    filters = raw.filters ? JSON.parse(raw.filters) : {};
+  } catch (error) {
+    if (error instanceof SyntaxError) throw new InputError('filters must be JSON.');
+    throw error;
+  }
+  const [column, direction] = (raw.sort ?? '').split(':');
+  const parsed = SearchQuery.safeParse({
+    q: raw.q ?? '',
+    filters,
+    ...(column ? { sort: { column, direction: direction === 'desc' ? 'desc' : 'asc' } } : {}),
+  });
+  if (!parsed.success) throw new InputError(parsed.error.issues[0]?.message ?? 'The query is not valid.');
+  return parsed.data;
+}
+
+/**
+ * The public search runtime, called from customer sites with a client id and no user token.
+ * CORS is limited to the client's configured origins; requests are rate-limited per client and
+ * address.
+ */
+export async function searchRoutes(
+  instance: FastifyInstance,
+  { store, perMinute }: { store: Store; perMinute: number },
+): Promise<void> {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+  await app.register(rateLimit, {
+    max: perMinute,
+    timeWindow: 60_000,
+    keyGenerator: (request) => `${(request.params as { clientId?: string }).clientId ?? ''}:${request.ip}`,
+  });
+
+  app.options(
+    '/search/:clientId/*',
+    { schema: { params: ClientParams.extend({ '*': z.string() }), hide: true } },
+    async (request, reply) => {
+      const live = await liveEngine(store, request.params.clientId);
+      cors(request, reply, live.client.settings.origin);
+      return reply.status(204).send();
+    },
+  );
+
+  app.get(
+    '/search/:clientId/config',
+    { schema: { params: ClientParams, hide: true } },
+    async (request, reply) => {
+      const live = await liveEngine(store, request.params.clientId);
+      cors(request, reply, live.client.settings.origin);
+      return searchConfig(live);
+    },
+  );
+
+  app.post(
+    '/search/:clientId/query',
+    { schema: { params: ClientParams, body: SearchQuery, hide: true } },
+    async (request, reply) => {
+      const live = await liveEngine(store, request.params.clientId);
+      cors(request, reply, live.client.settings.origin);
+      return runSearch(store, live, request.body);
+    },
+  );
+
+  app.get(
+    '/search/:clientId/download',
+    { schema: { params: ClientParams, querystring: DownloadQuery, hide: true } },
+    async (request, reply) => {
+      const live = await liveEngine(store, request.params.clientId);
+      cors(request, reply, live.client.settings.origin);
+      const csv = await downloadResults(store, live, queryFromLink(request.query));
+      const name = live.engineName.replace(/[^\p{L}\p{N} _-]/gu, '').trim() || 'results';
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${name}.csv"`)
+        .send(csv);
+    },
+  );
+}
