@@ -2,12 +2,16 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestSchema } from '../src/store/pg-test-schema.ts';
 import { actor, createEngine, keywordDraft } from './actors.ts';
 import { api, freePort, signIn, startTestServer, type TestServer } from './harness.ts';
 
-// A data directory is PGlite's; on PostgreSQL the data outlives the process anyway.
-describe.skipIf(Boolean(process.env.DATABASE_URL))('a server restarted on the same data directory', () => {
+// On PGlite the data lives in the directory; on PostgreSQL (DATABASE_URL) both starts share one
+// schema of their own, made here and dropped at the end.
+describe('a server restarted on the same data directory (or PostgreSQL schema)', () => {
   let dataDir: string;
+  let env: Record<string, string> = {};
+  let dropSchema: (() => Promise<void>) | undefined;
   let port: number;
   let second: TestServer | undefined;
   let before: {
@@ -19,9 +23,15 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))('a server restarted on the sa
 
   beforeAll(async () => {
     dataDir = await mkdtemp(join(tmpdir(), 'siteseer-restart-'));
+    const databaseUrl = process.env.DATABASE_URL;
+    if (databaseUrl) {
+      const { schema, drop } = await createTestSchema(databaseUrl);
+      env = { SITESEER_DB_SCHEMA: schema };
+      dropSchema = drop;
+    }
     // The issuer and the token audience contain the URL, so the restarted server keeps its port.
     port = await freePort();
-    const first = await startTestServer({ dataDir, port });
+    const first = await startTestServer({ dataDir, port, env });
     try {
       const credentials = first.credentials;
       if (!credentials) throw new Error('A fresh data directory gets demo credentials');
@@ -32,11 +42,12 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))('a server restarted on the sa
     } finally {
       await first.close();
     }
-    second = await startTestServer({ dataDir, port });
+    second = await startTestServer({ dataDir, port, env });
   });
 
   afterAll(async () => {
     await second?.close();
+    await dropSchema?.();
     if (dataDir) await rm(dataDir, { recursive: true, force: true });
   });
 
