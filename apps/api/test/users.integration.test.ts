@@ -1,7 +1,7 @@
 import { MESSAGES, superAdminUserMessage } from '@siteseer/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findUserByEmail, setUserStatus } from '../src/repositories/users.ts';
-import { detailOf, startWithTenants, type Tenants } from './actors.ts';
+import { detailOf, invitedActor, startWithTenants, type Tenants } from './actors.ts';
 import { api } from './harness.ts';
 
 let t: Tenants;
@@ -432,5 +432,16 @@ describe('DELETE account/{id}/user/{userId}', () => {
 
   it('given no token, when removing, then 401', async () => {
     expect((await call(undefined, 'DELETE', `account/${t.accountA}/user/${t.userA.id}`)).status).toBe(401);
+  });
+});
+
+describe('a deactivated login', () => {
+  it('given a signed-in member, when their login is deactivated, then their still-unexpired token is refused with 401', async () => {
+    await addToA('soon-gone@tenant-a.test', 'user');
+    const member = await invitedActor(t.server, t.invitations, 'soon-gone@tenant-a.test');
+    expect((await call(member.token, 'GET', 'profile/me')).status).toBe(200);
+    await setUserStatus(t.server.store, member.id, 'DEPROVISIONED');
+    expect((await call(member.token, 'GET', 'profile/me')).status).toBe(401);
+    expect((await call(member.token, 'GET', `account/${t.accountA}/users`)).status).toBe(401);
   });
 });
