@@ -168,6 +168,16 @@ const ROUTES: readonly (readonly [
     'PUT /api/maintenance',
   ],
   ['maintenance.clear', (c) => c.maintenance.clear(), 'DELETE /api/maintenance'],
+  [
+    'datasource.createParametric',
+    (c) => c.datasource.createParametric({ searchEngineName: 'Parts list', file: csv(), filename: 'parts.csv' }),
+    'POST /api/datasource/parametric',
+  ],
+  [
+    'datasource.uploadParametric',
+    (c) => c.datasource.uploadParametric('e1', { publish: 'false', file: csv(), filename: 'parts.csv' }),
+    'POST /api/datasource/parametric/e1',
+  ],
 ];
 
 /** What a server does with a request: match the contract's route and validate params, query and JSON body. */

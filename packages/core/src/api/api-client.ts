@@ -2,6 +2,7 @@ import { accountMethods, adminAccountMethods } from './client/accounts.ts';
 import { analyticsMethods } from './client/analytics.ts';
 import { clientMethods } from './client/clients.ts';
 import { crawlerMethods } from './client/crawler.ts';
+import { datasourceMethods } from './client/datasource.ts';
 import { engineMethods } from './client/engines.ts';
 import { featureMethods } from './client/features.ts';
 import { maintenanceMethods } from './client/maintenance.ts';
@@ -26,6 +27,7 @@ export function createApiClient(config: ApiClientConfig) {
     engines: engineMethods(call),
     clients: clientMethods(call),
     crawler: crawlerMethods(call),
+    datasource: datasourceMethods(call),
     parametric: parametricMethods(call),
     analytics: analyticsMethods(call),
     maintenance: maintenanceMethods(call),

@@ -89,6 +89,8 @@ const SPEC_CALLS: readonly (readonly [source: string, call: string, contract: st
   ['siteseer', 'GET maintenance', 'maintenance.get'],
   ['siteseer', 'PUT maintenance', 'maintenance.set'],
   ['siteseer', 'DELETE maintenance', 'maintenance.clear'],
+  ['siteseer', 'POST datasource/parametric', 'datasource.createParametric'],
+  ['siteseer', 'POST datasource/parametric/{id}', 'datasource.uploadParametric'],
 ];
 
 /** `account/{id}/user/{userId}` and `account/:id/user/:userId` both become `account/:/user/:`. */
@@ -145,6 +147,8 @@ describe('apiContracts', () => {
     const multipart = apiContracts.filter((c) => c.bodyEncoding === 'multipart');
     expect(multipart.map((c) => [c.name, c.files?.map((file) => file.name)])).toEqual([
       ['engines.validateSynonyms', ['synonymsFile']],
+      ['datasource.createParametric', ['file']],
+      ['datasource.uploadParametric', ['file']],
       ['parametric.importFile', ['file']],
       ['parametric.updateFile', ['file']],
     ]);

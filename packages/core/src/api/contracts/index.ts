@@ -3,6 +3,7 @@ import { accountContracts, adminAccountContracts } from './accounts.ts';
 import { analyticsContracts } from './analytics.ts';
 import { clientContracts } from './clients.ts';
 import { crawlerContracts } from './crawler.ts';
+import { datasourceContracts } from './datasource.ts';
 import { engineContracts } from './engines.ts';
 import { featureContracts } from './features.ts';
 import { maintenanceContracts } from './maintenance.ts';
@@ -14,6 +15,7 @@ export * from './accounts.ts';
 export * from './analytics.ts';
 export * from './clients.ts';
 export * from './crawler.ts';
+export * from './datasource.ts';
 export * from './engines.ts';
 export * from './features.ts';
 export * from './maintenance.ts';
@@ -31,6 +33,7 @@ export const apiContracts: readonly CallContract[] = [
   ...Object.values(engineContracts),
   ...Object.values(clientContracts),
   ...Object.values(crawlerContracts),
+  ...Object.values(datasourceContracts),
   ...Object.values(parametricContracts),
   ...Object.values(analyticsContracts),
   ...Object.values(maintenanceContracts),
