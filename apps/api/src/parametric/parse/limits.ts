@@ -1,11 +1,9 @@
-import { LIMITS } from '@siteseer/core';
-
 /**
- * Limits of the parser. Uploads are at most 10 MB; these bound what such a file may expand to in
- * memory, so one upload cannot starve the API process.
+ * Limits of the parser. Uploads are at most 10 MB (core's `LIMITS.uploadMaxBytes`); these bound what
+ * such a file may expand to in memory, so one upload cannot starve the API process. No imports: the
+ * XLSX worker loads this file and should start fast.
  */
 export const PARSE_LIMITS = {
-  maxBytes: LIMITS.uploadMaxBytes,
   maxColumns: 200,
   /** Cells held in memory (the sum of the data rows' lengths); ~60k rows x 16 columns fit. */
   maxCells: 1_000_000,

@@ -1,0 +1,51 @@
+/**
+ * How a text cell is read as a typed value. The forms are deliberately plain, so inference never
+ * guesses: numbers as `-12`, `12.5`, `.5`, `1e3`, `-1.5E-3` (no thousands separators, no decimal
+ * commas, no currency, no leading '+'); a number with a leading zero (`007`, `08123`) is text,
+ * because zip codes and part numbers lose their meaning as numbers.
+ */
+
+const INTEGER = /^-?(?:0|[1-9]\d*)$/;
+const NUMBER = /^-?(?:(?:0|[1-9]\d*)(?:\.\d+)?|\.\d+)(?:[eE][+-]?\d+)?$/;
+const BOOLEAN = /^(?:true|false|yes|no)$/i;
+const TRUE = /^(?:true|yes)$/i;
+const IMAGE_PATH = /\.(?:png|jpe?g|gif|webp|svg|avif)$/i;
+const HTTP_PREFIX = /^https?:\/\//i;
+const WHITESPACE = /\s/;
+
+/** A whole number written as digits, within JavaScript's safe integer range. */
+export function parseInteger(text: string): number | null {
+  if (!INTEGER.test(text)) return null;
+  const value = Number(text);
+  return Number.isSafeInteger(value) ? value : null;
+}
+
+/** A finite number in one of the plain forms above. */
+export function parseNumber(text: string): number | null {
+  if (!NUMBER.test(text)) return null;
+  const value = Number(text);
+  return Number.isFinite(value) ? value : null;
+}
+
+/** true/false/yes/no, any case. Not 1/0, which are numbers, nor y/n, which are too often initials. */
+export function parseBoolean(text: string): boolean | null {
+  if (!BOOLEAN.test(text)) return null;
+  return TRUE.test(text);
+}
+
+/**
+ * An absolute http(s) URL with a host and no whitespace. Anything else (relative paths, `javascript:`,
+ * `data:`) is not a link: the widget renders these as `href`/`src`.
+ */
+export function parseHttpUrl(text: string): URL | null {
+  if (!HTTP_PREFIX.test(text) || WHITESPACE.test(text)) return null;
+  const url = URL.parse(text);
+  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:') || url.hostname === '') return null;
+  return url;
+}
+
+/** An http(s) URL whose path ends in an image extension; a query string or fragment may follow. */
+export function isImageUrl(text: string): boolean {
+  const url = parseHttpUrl(text);
+  return url !== null && IMAGE_PATH.test(url.pathname);
+}

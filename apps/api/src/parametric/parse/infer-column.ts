@@ -1,0 +1,53 @@
+import type { ColumnType } from '@siteseer/core';
+import { isImageUrl, parseBoolean, parseHttpUrl, parseInteger, parseNumber } from './cell-values.ts';
+
+export interface ColumnProfile {
+  type: ColumnType;
+  /** Non-empty cells. */
+  filled: number;
+  /** Distinct non-empty values, counted up to `distinctCap` + 1 (past that only "more" matters). */
+  distinct: number;
+}
+
+/**
+ * Infers a column's type from its non-empty values: the first of boolean, integer, half_float
+ * (numbers, some not written as whole numbers), image (every value an image URL), hyperlink (every
+ * value an http(s) URL) that fits every value; otherwise keyword. An empty column is keyword.
+ * '12.0' is half_float: a column is integer only if every value is written as a whole number.
+ */
+export function profileColumn(values: Iterable<string | null>, distinctCap: number): ColumnProfile {
+  let filled = 0;
+  let boolean = true;
+  let integer = true;
+  let number = true;
+  let image = true;
+  let url = true;
+  const seen = new Set<string>();
+  for (const value of values) {
+    if (value === null) continue;
+    filled++;
+    if (seen.size <= distinctCap) seen.add(value);
+    if (boolean && parseBoolean(value) === null) boolean = false;
+    if (integer && parseInteger(value) === null) integer = false;
+    if (number && !integer && parseNumber(value) === null) number = false;
+    if (url) {
+      if (parseHttpUrl(value) === null) url = image = false;
+      else if (image && !isImageUrl(value)) image = false;
+    }
+  }
+  const type: ColumnType =
+    filled === 0
+      ? 'keyword'
+      : boolean
+        ? 'boolean'
+        : integer
+          ? 'integer'
+          : number
+            ? 'half_float'
+            : image
+              ? 'image'
+              : url
+                ? 'hyperlink'
+                : 'keyword';
+  return { type, filled, distinct: seen.size };
+}

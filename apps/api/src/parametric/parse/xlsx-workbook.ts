@@ -1,0 +1,90 @@
+import type { WorkBook } from '@e965/xlsx';
+import { read, utils } from '@e965/xlsx';
+import type { ParsedTable } from './parsed-table.ts';
+import { SpreadsheetError } from './spreadsheet-error.ts';
+import { TableBuilder, type TableLimits } from './table-builder.ts';
+import { cellText } from './xlsx-cells.ts';
+
+export interface XlsxReadOptions {
+  /** The sheet to read, by name; by default the first sheet of the workbook. */
+  sheet?: string | undefined;
+  limits?: TableLimits | undefined;
+}
+
+/** SheetJS throws plain Errors on bad input; they are all about the file, which is the only input. */
+function parseWorkbook(bytes: Uint8Array, fileName: string, sheet: string | number): WorkBook {
+  try {
+    return read(bytes, {
+      type: 'buffer',
+      dense: true,
+      // Only the sheet we need is parsed; number formats tell dates; no formatted text, HTML or formulas.
+      sheets: sheet,
+      cellNF: true,
+      cellText: false,
+      cellHTML: false,
+      cellFormula: false,
+      cellStyles: false,
+      bookVBA: false,
+    });
+  } catch (error) {
+    if (!(error instanceof Error)) throw error;
+    throw new SpreadsheetError(
+      'malformed',
+      `'${fileName}' could not be read as an Excel workbook (${error.message}).`,
+    );
+  }
+}
+
+/**
+ * Reads one sheet of an XLSX workbook into a table: the first sheet (in workbook order), or the one
+ * named in the options. Meant to run in the parse worker (`xlsx-worker.ts`): parsing a workbook
+ * costs far more memory and time than its size suggests.
+ */
+export function readXlsxWorkbook(
+  bytes: Uint8Array,
+  fileName: string,
+  options: XlsxReadOptions = {},
+): ParsedTable {
+  const workbook = parseWorkbook(bytes, fileName, options.sheet ?? 0);
+  const names = workbook.SheetNames;
+  const sheetName = options.sheet ?? names[0];
+  if (sheetName === undefined) throw new SpreadsheetError('empty', `'${fileName}' has no sheets.`);
+  const sheet = workbook.Sheets[sheetName];
+  if (!names.includes(sheetName) || !sheet) {
+    throw new SpreadsheetError(
+      'sheet_not_found',
+      `'${fileName}' has no sheet named '${sheetName}'. Its sheets: ${names.map((n) => `'${n}'`).join(', ')}.`,
+    );
+  }
+  const date1904 = workbook.Workbook?.WBProps?.date1904 === true;
+  const data = sheet['!data'] ?? [];
+  // The header row spans every column that holds a value anywhere, so a value past the last header
+  // is a column without a header (named later), not a ragged row: a sheet is a grid.
+  let width = 0;
+  for (const row of data) if (row) width = Math.max(width, row.length);
+
+  const builder = new TableBuilder('xlsx', options.limits);
+  const errors: string[] = [];
+  let errorCount = 0;
+  for (let r = 0; r < data.length; r++) {
+    const row = data[r];
+    if (!row) continue;
+    const cells = new Array<string | null>(width).fill(null);
+    for (let c = 0; c < row.length; c++) {
+      const text = cellText(row[c], date1904);
+      if (text.kind === 'text') cells[c] = text.text;
+      else if (errorCount++ < 5) errors.push(`${utils.encode_cell({ r, c })} ${text.text}`);
+    }
+    builder.add(cells, r + 1);
+  }
+  const table = builder.finish({ sheetName });
+  if (errorCount > 0) {
+    table.warnings.push(
+      `${errorCount} cell(s) of sheet '${sheetName}' hold an error value (${errors.join(', ')}${errorCount > 5 ? ', ...' : ''}); they are read as empty.`,
+    );
+  }
+  if (options.sheet === undefined && names.length > 1) {
+    table.warnings.push(`The workbook has ${names.length} sheets; only the first, '${sheetName}', was read.`);
+  }
+  return table;
+}
