@@ -14,6 +14,8 @@ import { loadSigningKeys, publicJwks } from './identity/keys.ts';
 import { createIdentityProvider } from './identity/provider.ts';
 import { notFoundHandler, problemHandler } from './problem.ts';
 import { apiRoutes, type InvitationSink } from './routes/index.ts';
+import { searchRoutes } from './routes/search.ts';
+import { widgetRoutes } from './routes/widget.ts';
 import type { Store } from './store/types.ts';
 
 export interface AppDeps {
@@ -82,5 +84,7 @@ export async function buildApp({ config, store, onInvitation }: AppDeps): Promis
   }
   const verifyToken = createTokenVerifier(config, jwks);
   await app.register(apiRoutes, { prefix: '/api', store, config, verifyToken, onInvitation });
+  await app.register(widgetRoutes, { store, config, verifyToken });
+  await app.register(searchRoutes, { store, perMinute: config.searchRateLimitPerMinute });
   return app;
 }

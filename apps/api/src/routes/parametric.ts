@@ -1,4 +1,11 @@
-import { engineContracts, parametricContracts, SpreadsheetUploadFields } from '@siteseer/core';
+import {
+  datasourceContracts,
+  engineContracts,
+  IngestCreateFields,
+  IngestVersionFields,
+  parametricContracts,
+  SpreadsheetUploadFields,
+} from '@siteseer/core';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { type DownloadFile, downloadDataset, downloadVersionFile } from '../parametric/download.ts';
 import {
@@ -7,6 +14,7 @@ import {
   spreadsheetHistory,
   uploadSpreadsheet,
 } from '../parametric/imports.ts';
+import { ingestCreate, ingestVersion } from '../parametric/ingest.ts';
 import {
   createAndPublish,
   getConfiguration,
@@ -74,6 +82,23 @@ export function parametricRoutes(app: FastifyInstance, deps: RouteDeps): void {
   serve(app, deps, parametricContracts.download, async ({ principal, query, reply }) =>
     sendFile(reply, await downloadVersionFile(store, principal, query)),
   );
+  serve(app, deps, datasourceContracts.createParametric, async ({ principal, request }) => {
+    const { fields, file } = await readUpload(request, 'file', IngestCreateFields);
+    return ingestCreate(store, principal, {
+      ...fields,
+      ...file,
+      idempotencyKey: idempotencyKey(request.headers['idempotency-key']),
+    });
+  });
+  serve(app, deps, datasourceContracts.uploadParametric, async ({ principal, params, request }) => {
+    const { fields, file } = await readUpload(request, 'file', IngestVersionFields);
+    return ingestVersion(store, principal, {
+      ...fields,
+      ...file,
+      engineId: params.id,
+      idempotencyKey: idempotencyKey(request.headers['idempotency-key']),
+    });
+  });
   serve(app, deps, engineContracts.download, async ({ principal, params, query, reply }) =>
     sendFile(
       reply,

@@ -81,8 +81,9 @@ export async function readXlsx(
 ): Promise<ParsedTable> {
   await inspectXlsxArchive(bytes, fileName);
   const input: XlsxWorkerInput = {
-    // A copy, so transferring it to the worker leaves the caller's buffer usable.
-    bytes: bytes.slice(),
+    // A copy in its own ArrayBuffer, so it can be transferred: the caller's buffer stays usable, and
+    // a Buffer may sit in Node's shared pool (whose memory cannot be transferred; Buffer#slice does not copy).
+    bytes: new Uint8Array(bytes),
     fileName,
     sheet: options.sheet,
     limits: options.limits ?? { maxColumns: PARSE_LIMITS.maxColumns, maxCells: PARSE_LIMITS.maxCells },

@@ -1,0 +1,108 @@
+import {
+  engineIndexName,
+  INGEST_API_CREATOR,
+  type IngestResult,
+  ParametricClientSettings,
+  validateEngineName,
+} from '@siteseer/core';
+import type { Principal } from '../auth/authenticate.ts';
+import { InputError, NotAllowedError, NotFoundError } from '../errors.ts';
+import { findClientOfEngine, insertClient } from '../repositories/clients.ts';
+import { insertEngine } from '../repositories/engines.ts';
+import { findEngineImportId, findPublished, findVersion } from '../repositories/parametric.ts';
+import type { Store } from '../store/types.ts';
+import { parametricAccount, parametricEngine } from './guards.ts';
+import { uploadSpreadsheet } from './imports.ts';
+import { createAndPublish } from './publish.ts';
+
+function requireApiKey(principal: Principal): string {
+  if (principal.kind !== 'apiKey')
+    throw new NotAllowedError('The data-source API takes an account API key (X-Api-Key).');
+  return principal.accountId;
+}
+
+interface IngestFile {
+  fileName: string;
+  bytes: Uint8Array;
+  idempotencyKey?: string | undefined;
+}
+
+/**
+ * Creates a parametric engine (createdBy INGEST_API) with its client from a table, and publishes it
+ * with the inferred configuration unless `publish` is false.
+ */
+export async function ingestCreate(
+  store: Store,
+  principal: Principal,
+  input: IngestFile & { searchEngineName: string; publish: boolean },
+): Promise<IngestResult> {
+  const accountId = requireApiKey(principal);
+  const account = await parametricAccount(store, principal, accountId);
+  const problem = validateEngineName(input.searchEngineName);
+  if (problem) throw new InputError(problem, { field: 'searchEngineName' });
+  const engine = await store.transaction(async (tx) => {
+    const created = await insertEngine(tx, account.id, {
+      name: input.searchEngineName.trim(),
+      type: 'pm',
+      settings: {},
+      urls: [],
+      by: INGEST_API_CREATOR,
+    });
+    await insertClient(tx, {
+      accountId: account.id,
+      engineId: created.id,
+      type: 'pm',
+      indexName: engineIndexName(created),
+      settings: ParametricClientSettings.parse({}),
+    });
+    return created;
+  });
+  return ingestVersion(store, principal, { ...input, engineId: engine.id });
+}
+
+/**
+ * A new version of an engine's table; published (unless `publish` is false) with the published
+ * configuration when the columns are the same, else with the one inferred from the new file.
+ */
+export async function ingestVersion(
+  store: Store,
+  principal: Principal,
+  input: IngestFile & { engineId: string; publish: boolean },
+): Promise<IngestResult> {
+  const accountId = requireApiKey(principal);
+  await parametricEngine(store, accountId, input.engineId);
+  const importId = await findEngineImportId(store, accountId, input.engineId);
+  const uploaded = await uploadSpreadsheet(store, principal, {
+    accountId,
+    engineId: input.engineId,
+    importId,
+    fileName: input.fileName,
+    bytes: input.bytes,
+    idempotencyKey: input.idempotencyKey,
+  });
+  const client = await findClientOfEngine(store, accountId, input.engineId);
+  if (!client) throw new NotFoundError('Client');
+  if (input.publish) {
+    const version = await findVersion(store, accountId, uploaded.importId, uploaded.version);
+    if (!version) throw new NotFoundError('Version');
+    const published = await findPublished(store, accountId, input.engineId);
+    const sameColumns =
+      published &&
+      Object.keys(published.configuration.columns).sort().join() === [...version.columnIds].sort().join();
+    await createAndPublish(store, principal, {
+      accountId,
+      engineId: input.engineId,
+      spreadsheetId: uploaded.importId,
+      version: uploaded.version,
+      configuration: sameColumns ? published.configuration : (version.configuration ?? version.inferred),
+    });
+  }
+  return {
+    engineId: input.engineId,
+    clientId: client.id,
+    importId: uploaded.importId,
+    version: uploaded.version,
+    published: input.publish,
+    rowCount: uploaded.rowCount,
+  };
+}
