@@ -1,0 +1,20 @@
+import { mount, type WidgetHandle } from '../mount.ts';
+import { embedOptions, findEmbedScript } from './script-options.ts';
+
+export const RESULTS_SELECTOR = '[data-siteseer-results]';
+
+/**
+ * Mounts a widget into every `[data-siteseer-results]` element not mounted yet, with the options of
+ * the embedding script. An element may name another client with its own `data-siteseer-client`.
+ */
+export function mountAll(doc: Document = document, current: Element | null = null): WidgetHandle[] {
+  const script = findEmbedScript(doc, current);
+  const options = script ? embedOptions(script) : null;
+  if (!options) return []; // loaded without a client: programmatic use through Siteseer.mount only
+  return [...doc.querySelectorAll(RESULTS_SELECTOR)].map((element) =>
+    mount(element, {
+      ...options,
+      clientId: element.getAttribute('data-siteseer-client')?.trim() || options.clientId,
+    }),
+  );
+}

@@ -1,0 +1,123 @@
+import type { SearchQuery, SearchResult } from '@siteseer/core';
+import { isAbort } from '../../api/errors.ts';
+import { append, h } from '../../dom/element.ts';
+import { emit } from '../../events.ts';
+import { reportFailure } from '../../failure.ts';
+import type { Mode } from '../mode.ts';
+import { formatNumber } from './cell-value.ts';
+import { createFilterPanel } from './filter-panel.ts';
+import { createPager } from './pager.ts';
+import { initialQuery, pageCount, toggledSort, withFilters, withPage, withText } from './query-state.ts';
+import { createResultsTable } from './results-table.ts';
+import { createSearchBar } from './search-bar.ts';
+
+export function resultCountText(total: number): string {
+  if (total === 0) return 'No results';
+  return total === 1 ? '1 result' : `${formatNumber(total)} results`;
+}
+
+/** Parametric mode: search bar, filters, the typed results table, paging and the CSV link. */
+export const mountParametric: Mode = (root, config, { api, pageSize, debounceMs }) => {
+  const { settings } = config;
+  let query = initialQuery(pageSize);
+  let inflight: AbortController | undefined;
+
+  const status = h('p', {
+    class: 'siteseer-status',
+    role: 'status',
+    'aria-live': 'polite',
+    'aria-atomic': 'true',
+  });
+  const alert = h('p', { class: 'siteseer-error', role: 'alert', hidden: true });
+  const download = settings.allowDownload
+    ? h('a', { class: 'siteseer-download', download: '' }, 'Download results (CSV)')
+    : undefined;
+  const searchBar = settings.showSearchBar
+    ? createSearchBar((q) => {
+        if (q !== query.q) void search(withText(query, q));
+      }, debounceMs)
+    : undefined;
+  const filters =
+    config.filters.length > 0
+      ? createFilterPanel(config, (selection) => void search(withFilters(query, selection)))
+      : undefined;
+  const table = createResultsTable({
+    columns: config.columns,
+    onSort: (column) => void search(toggledSort(query, column)),
+    onLinkFollowed: (detail) => emit(root, 'siteseer:click', detail, { cancelable: true }),
+  });
+  const pager = createPager((page) => void search(withPage(query, page)));
+  const results = h('div', { class: 'siteseer-results', hidden: true }, table.element, pager.element);
+
+  root.classList.add('siteseer--parametric');
+  root.replaceChildren();
+  append(root, [
+    searchBar?.element,
+    filters?.element,
+    h('div', { class: 'siteseer-toolbar' }, status, download),
+    alert,
+    results,
+  ]);
+
+  function render(result: SearchResult) {
+    alert.hidden = true;
+    status.textContent = resultCountText(result.total);
+    results.hidden = result.rows.length === 0;
+    table.update(result.rows, query.sort);
+    pager.update(result.page, pageCount(result.total, result.pageSize));
+    filters?.update(result.facets);
+  }
+
+  function fail(error: unknown) {
+    status.textContent = '';
+    results.hidden = true;
+    reportFailure(root, alert, error);
+  }
+
+  /** Ends the loading state of `controller`'s request, if it is still the latest. */
+  function settle(controller: AbortController) {
+    if (inflight !== controller) return;
+    inflight = undefined;
+    root.classList.remove('siteseer--loading');
+    results.removeAttribute('aria-busy');
+  }
+
+  /** Runs `next`, aborting the request of any query it replaces. */
+  async function search(next: SearchQuery): Promise<void> {
+    query = next;
+    inflight?.abort();
+    const controller = new AbortController();
+    inflight = controller;
+    emit(root, 'siteseer:search', query);
+    if (download) download.href = api.downloadUrl(query);
+    root.classList.add('siteseer--loading');
+    results.setAttribute('aria-busy', 'true');
+    try {
+      const result = await api.query(query, controller.signal);
+      if (controller.signal.aborted) return;
+      settle(controller);
+      // The service may clamp the page; later Next/Previous count from the page shown.
+      query = { ...query, page: result.page };
+      render(result);
+      emit(root, 'siteseer:results', {
+        total: result.total,
+        page: result.page,
+        rows: result.rows.length,
+        took: result.took,
+      });
+    } catch (error) {
+      if (controller.signal.aborted || isAbort(error)) return;
+      settle(controller);
+      fail(error);
+    }
+  }
+
+  status.textContent = 'Loading…';
+  return {
+    ready: search(query),
+    destroy() {
+      searchBar?.dispose();
+      inflight?.abort();
+    },
+  };
+};

@@ -1,0 +1,98 @@
+import type { Row, SearchColumn, SearchQuery } from '@siteseer/core';
+import { h } from '../../dom/element.ts';
+import type { ClickEventDetail } from '../../events.ts';
+import { renderCell } from './cell-value.ts';
+
+export interface ResultsTableOptions {
+  columns: readonly SearchColumn[];
+  onSort(columnId: string): void;
+  /** Called before a result link is followed; false cancels the navigation. */
+  onLinkFollowed(detail: ClickEventDetail): boolean;
+}
+
+export interface ResultsTable {
+  element: HTMLElement;
+  update(rows: readonly Row[], sort: SearchQuery['sort']): void;
+}
+
+const NUMERIC = new Set(['integer', 'half_float']);
+
+/** The typed results table: a real table, sortable headers as buttons inside `th`. */
+export function createResultsTable(options: ResultsTableOptions): ResultsTable {
+  const { columns } = options;
+  const headers = new Map<string, HTMLTableCellElement>();
+  const headRow = h('tr');
+  for (const column of columns) {
+    const th = h('th', { scope: 'col', class: NUMERIC.has(column.type) ? 'siteseer-num' : null });
+    if (column.sortable) {
+      const button = h(
+        'button',
+        { type: 'button', class: 'siteseer-sort', 'data-siteseer-key': `sort:${column.id}` },
+        column.label,
+        // The arrow is drawn by CSS from aria-sort; screen readers get the state from aria-sort.
+        h('span', { class: 'siteseer-sort-icon', 'aria-hidden': 'true' }),
+      );
+      button.addEventListener('click', () => options.onSort(column.id));
+      th.setAttribute('aria-sort', 'none');
+      th.append(button);
+      headers.set(column.id, th);
+    } else {
+      th.textContent = column.label;
+    }
+    headRow.append(th);
+  }
+  const body = h('tbody');
+  const table = h(
+    'table',
+    { class: 'siteseer-table' },
+    h('caption', { class: 'siteseer-sr' }, 'Search results'),
+    h('thead', {}, headRow),
+    body,
+  );
+  let rows: readonly Row[] = [];
+
+  const followed = (event: MouseEvent) => {
+    if (event.type === 'auxclick' && event.button !== 1) return;
+    const link = event.target instanceof Element ? event.target.closest('a[data-siteseer-column]') : null;
+    const rowElement = link?.closest('tr');
+    if (!link || !rowElement) return;
+    const row = rows[Number(rowElement.dataset.siteseerRow)];
+    const column = link.getAttribute('data-siteseer-column');
+    const url = link.getAttribute('href');
+    if (!row || column === null || url === null) return;
+    if (!options.onLinkFollowed({ row, column, url })) event.preventDefault();
+  };
+  body.addEventListener('click', followed);
+  body.addEventListener('auxclick', followed);
+
+  return {
+    element: h('div', { class: 'siteseer-table-wrap' }, table),
+    update(nextRows, sort) {
+      rows = nextRows;
+      // Relative URLs in cells resolve against the host page as it is now (SPAs change it).
+      const pageUrl = table.ownerDocument.baseURI;
+      for (const [id, th] of headers) {
+        const sorted = sort?.column === id;
+        th.setAttribute(
+          'aria-sort',
+          sorted ? (sort.direction === 'asc' ? 'ascending' : 'descending') : 'none',
+        );
+      }
+      body.replaceChildren(
+        ...nextRows.map((row, index) =>
+          h(
+            'tr',
+            { 'data-siteseer-row': index },
+            ...columns.map((column) =>
+              h(
+                'td',
+                { class: NUMERIC.has(column.type) ? 'siteseer-num' : null },
+                renderCell(column, row, pageUrl),
+              ),
+            ),
+          ),
+        ),
+      );
+    },
+  };
+}

@@ -1,0 +1,102 @@
+import { isAbort, SearchUnavailableError } from './api/errors.ts';
+import type { FetchLike } from './api/search-api.ts';
+import { createSearchApi } from './api/search-api.ts';
+import { h } from './dom/element.ts';
+import { reportFailure } from './failure.ts';
+import { MODES, type ModeInstance } from './modes/index.ts';
+import { injectStyles } from './styles/inject-styles.ts';
+
+export interface MountOptions {
+  /** The search client's id (one per engine). */
+  clientId: string;
+  /** Where the search service lives, e.g. `https://search.example.com` (no trailing path needed). */
+  apiBase: string;
+  /** Results per page, 1 to 100. Default 20. */
+  pageSize?: number;
+  /** Quiet time after typing before searching, in ms. Default 250. */
+  debounceMs?: number;
+  /** Inject the stylesheet into `<head>`. Default true; false when the site links siteseer-widget.css. */
+  injectStyles?: boolean;
+  /** CSP nonce for the injected `<style>`. */
+  nonce?: string;
+  /** Replaces `window.fetch` (tests, proxies). */
+  fetch?: FetchLike;
+}
+
+export interface WidgetHandle {
+  /** The widget's root element (`.siteseer`); client events are dispatched on it. */
+  readonly root: HTMLElement;
+  /** Settles once the first results, or the error message, are on screen. Never rejects. */
+  readonly ready: Promise<void>;
+  /** Stops pending work and removes the widget. */
+  destroy(): void;
+}
+
+const DEFAULT_PAGE_SIZE = 20;
+const MAX_PAGE_SIZE = 100;
+const DEFAULT_DEBOUNCE_MS = 250;
+
+const mounted = new WeakMap<Element, WidgetHandle>();
+
+function pageSizeOf(value: number | undefined): number {
+  if (value === undefined || !Number.isFinite(value)) return DEFAULT_PAGE_SIZE;
+  return Math.min(MAX_PAGE_SIZE, Math.max(1, Math.trunc(value)));
+}
+
+/**
+ * Renders the search widget of `options.clientId` into `element`, replacing its content. Mounting
+ * an element twice returns the first handle, so a script included twice does no harm.
+ */
+export function mount(element: Element, options: MountOptions): WidgetHandle {
+  const existing = mounted.get(element);
+  if (existing) return existing;
+  if (typeof options.clientId !== 'string' || options.clientId === '') {
+    throw new TypeError('Siteseer.mount: clientId is required');
+  }
+  if (typeof options.apiBase !== 'string' || options.apiBase === '') {
+    throw new TypeError('Siteseer.mount: apiBase is required');
+  }
+  if (options.injectStyles !== false) injectStyles(element.ownerDocument, options.nonce);
+
+  const status = h('p', { class: 'siteseer-status', role: 'status' }, 'Loading…');
+  const alert = h('p', { class: 'siteseer-error', role: 'alert', hidden: true });
+  const root = h('div', { class: 'siteseer' }, status, alert);
+  element.replaceChildren(root);
+
+  const fetchImpl: FetchLike = options.fetch ?? ((input, init) => fetch(input, init));
+  const api = createSearchApi(options.apiBase, options.clientId, fetchImpl);
+  const loading = new AbortController();
+  let instance: ModeInstance | undefined;
+
+  const start = async () => {
+    try {
+      const config = await api.config(loading.signal);
+      if (loading.signal.aborted) return;
+      const mode = MODES[config.type];
+      if (!mode) throw new SearchUnavailableError(`This widget cannot show '${config.type}' search engines`);
+      instance = mode(root, config, {
+        api,
+        pageSize: pageSizeOf(options.pageSize),
+        debounceMs: options.debounceMs ?? DEFAULT_DEBOUNCE_MS,
+      });
+      await instance.ready;
+    } catch (error) {
+      if (loading.signal.aborted || isAbort(error)) return;
+      status.textContent = '';
+      reportFailure(root, alert, error);
+    }
+  };
+
+  const handle: WidgetHandle = {
+    root,
+    ready: start(),
+    destroy() {
+      loading.abort();
+      instance?.destroy();
+      root.remove();
+      mounted.delete(element);
+    },
+  };
+  mounted.set(element, handle);
+  return handle;
+}

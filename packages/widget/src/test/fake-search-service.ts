@@ -1,0 +1,118 @@
+import type {
+  CellValue,
+  FilterSelection,
+  Row,
+  SearchConfig,
+  SearchQuery,
+  SearchResult,
+} from '@siteseer/core';
+import type { FetchLike } from '../api/search-api.ts';
+import { API_BASE, CLIENT_ID } from './fixtures.ts';
+
+/*
+ * A stand-in for the search runtime: answers the widget's two calls from fixture rows with the
+ * same semantics as the server (any-of list filters, inclusive ranges, facets without the
+ * filter's own selection, sort, paging), and records every request.
+ */
+
+function matches(value: CellValue | undefined, selection: FilterSelection): boolean {
+  if ('values' in selection)
+    return selection.values.includes(value === null || value === undefined ? '' : String(value));
+  if (typeof value !== 'number') return false;
+  return (
+    (selection.min === undefined || value >= selection.min) &&
+    (selection.max === undefined || value <= selection.max)
+  );
+}
+
+function select(rows: Row[], query: SearchQuery, except?: string): Row[] {
+  const q = query.q.toLowerCase();
+  return rows.filter(
+    (row) =>
+      (q === '' || Object.values(row).some((v) => typeof v === 'string' && v.toLowerCase().includes(q))) &&
+      Object.entries(query.filters).every(([id, selection]) => id === except || matches(row[id], selection)),
+  );
+}
+
+export function answer(config: SearchConfig, rows: Row[], query: SearchQuery): SearchResult {
+  let hits = select(rows, query);
+  if (query.sort) {
+    const { column, direction } = query.sort;
+    const sign = direction === 'asc' ? 1 : -1;
+    hits = [...hits].sort((a, b) => (String(a[column]) < String(b[column]) ? -sign : sign));
+    if (hits.every((row) => typeof row[column] === 'number')) {
+      hits.sort((a, b) => ((a[column] as number) - (b[column] as number)) * sign);
+    }
+  }
+  const facets: SearchResult['facets'] = {};
+  for (const filter of config.filters) {
+    const pool = select(rows, query, filter.id).map((row) => row[filter.id] ?? null);
+    if (filter.kind === 'range') {
+      const numbers = pool.filter((v): v is number => typeof v === 'number');
+      facets[filter.id] = {
+        kind: 'range',
+        min: numbers.length ? Math.min(...numbers) : null,
+        max: numbers.length ? Math.max(...numbers) : null,
+      };
+    } else {
+      const counts = new Map<CellValue, number>();
+      for (const value of pool) counts.set(value, (counts.get(value) ?? 0) + 1);
+      facets[filter.id] = { kind: 'list', values: [...counts].map(([value, count]) => ({ value, count })) };
+    }
+  }
+  const start = (query.page - 1) * query.pageSize;
+  return {
+    total: hits.length,
+    page: query.page,
+    pageSize: query.pageSize,
+    rows: hits.slice(start, start + query.pageSize),
+    facets,
+    took: 3,
+  };
+}
+
+export interface FakeService {
+  fetch: FetchLike;
+  /** Bodies of the query calls, oldest first. */
+  queries: SearchQuery[];
+  /** Signals of the query calls, to check that stale requests were aborted. */
+  signals: (AbortSignal | undefined)[];
+  last(): SearchQuery;
+}
+
+export interface FakeServiceOptions {
+  config: SearchConfig;
+  rows: Row[];
+  /** Status of the query calls (e.g. 500 for an outage); 200 by default. */
+  status?: number;
+  /** Holds a query's answer until the returned promise settles. */
+  hold?: (query: SearchQuery) => Promise<void> | undefined;
+}
+
+export function fakeSearchService(options: FakeServiceOptions): FakeService {
+  const service: FakeService = {
+    queries: [],
+    signals: [],
+    last: () => {
+      const query = service.queries.at(-1);
+      if (!query) throw new Error('no query was sent');
+      return query;
+    },
+    fetch: async (input, init) => {
+      const base = `${API_BASE}/search/${CLIENT_ID}`;
+      if (init.credentials !== 'omit') throw new Error('the widget must not send credentials');
+      if (input === `${base}/config` && init.method === 'GET') return Response.json(options.config);
+      if (input === `${base}/query` && init.method === 'POST') {
+        if (options.status && options.status !== 200) return new Response('{}', { status: options.status });
+        const query = JSON.parse(String(init.body)) as SearchQuery;
+        service.queries.push(query);
+        service.signals.push(init.signal ?? undefined);
+        await options.hold?.(query);
+        if (init.signal?.aborted) throw new DOMException('The operation was aborted.', 'AbortError');
+        return Response.json(answer(options.config, options.rows, query));
+      }
+      return new Response('not found', { status: 404 });
+    },
+  };
+  return service;
+}
