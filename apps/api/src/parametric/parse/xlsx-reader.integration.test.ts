@@ -1,0 +1,213 @@
+import type { CellObject, WorkBook, WorkSheet } from '@e965/xlsx';
+import { utils, write } from '@e965/xlsx';
+import { describe, expect, it } from 'vitest';
+import { buildZip, deflatedEntry } from '../../../test/fixtures/parametric/zip-writer.ts';
+import { parseSpreadsheet } from './parse-spreadsheet.ts';
+import { SpreadsheetError } from './spreadsheet-error.ts';
+import { readXlsx } from './xlsx-reader.ts';
+
+type Cell = CellObject | string | number | boolean | null;
+
+/** Excel's date serial of a calendar day (1900 system), computed in UTC. */
+const serial = (y: number, m: number, d: number, hours = 0, minutes = 0): number =>
+  (Date.UTC(y, m - 1, d, hours, minutes) - Date.UTC(1899, 11, 30)) / 86_400_000;
+
+function sheet(rows: Cell[][], origin = 'A1'): WorkSheet {
+  return utils.aoa_to_sheet(rows, { origin });
+}
+
+function workbookBytes(
+  sheets: Record<string, WorkSheet>,
+  props: WorkBook['Workbook'] = undefined,
+): Uint8Array {
+  const workbook = utils.book_new();
+  for (const [name, ws] of Object.entries(sheets)) utils.book_append_sheet(workbook, ws, name);
+  if (props) workbook.Workbook = { ...workbook.Workbook, ...props };
+  return write(workbook, { type: 'buffer', bookType: 'xlsx' }) as Uint8Array;
+}
+
+async function refusal(run: () => Promise<unknown>): Promise<SpreadsheetError> {
+  const error = await run().then(
+    () => new Error('expected a SpreadsheetError'),
+    (caught: unknown) => caught,
+  );
+  if (error instanceof SpreadsheetError) return error;
+  throw error;
+}
+
+const products = sheet([
+  ['Name', 'Price', 'Qty', 'Launched', 'Updated', 'In stock', 'Total', 'Ratio', 'Code', 'Label'],
+  [
+    'Crème 東京 🎉',
+    12.5,
+    2,
+    { t: 'n', v: serial(2024, 1, 15), z: 'yyyy-mm-dd' },
+    { t: 'n', v: serial(2024, 1, 15, 13, 45), z: 'yyyy-mm-dd hh:mm' },
+    true,
+    { t: 'n', f: 'B2*C2', v: 25 },
+    { t: 'e', v: 0x07, f: '1/0' },
+    { t: 'n', v: 1234.5, z: '"$"#,##0.00' },
+    { t: 's', f: 'A2&"!"', v: 'Crème 東京 🎉!' },
+  ],
+  [
+    '  Gadget ',
+    7,
+    10,
+    { t: 'n', v: serial(1999, 12, 31), z: 'm/d/yy' },
+    null,
+    false,
+    { t: 'n', f: 'B3*C3', v: 70 },
+    0.5,
+    0.1,
+    null,
+  ],
+]);
+
+describe('readXlsx', () => {
+  it('reads the first sheet: numbers as plain numbers, ISO dates, booleans, cached formula values', async () => {
+    const bytes = workbookBytes({ Products: products, Other: sheet([['x'], ['y']]) });
+
+    const table = await parseSpreadsheet(bytes, 'products.xlsx');
+
+    expect(table).toMatchObject({
+      format: 'xlsx',
+      sheetName: 'Products',
+      headers: ['Name', 'Price', 'Qty', 'Launched', 'Updated', 'In stock', 'Total', 'Ratio', 'Code', 'Label'],
+      columnIds: ['c0', 'c1', 'c2', 'c3', 'c4', 'c5', 'c6', 'c7', 'c8', 'c9'],
+      rows: [
+        [
+          'Crème 東京 🎉',
+          '12.5',
+          '2',
+          '2024-01-15',
+          '2024-01-15T13:45:00',
+          'true',
+          '25',
+          null,
+          '1234.5',
+          'Crème 東京 🎉!',
+        ],
+        ['Gadget', '7', '10', '1999-12-31', null, 'false', '70', '0.5', '0.1', null],
+      ],
+      rowNumbers: [2, 3],
+    });
+    expect(table.warnings).toEqual([
+      "1 cell(s) of sheet 'Products' hold an error value (H2 #DIV/0!); they are read as empty.",
+      "The workbook has 2 sheets; only the first, 'Products', was read.",
+    ]);
+  });
+
+  it('reads the sheet named in the options', async () => {
+    const bytes = workbookBytes({ Products: products, Other: sheet([['Colour'], ['red'], ['blue']]) });
+
+    const table = await readXlsx(bytes, 'products.xlsx', { sheet: 'Other' });
+
+    expect(table).toMatchObject({
+      sheetName: 'Other',
+      headers: ['Colour'],
+      rows: [['red'], ['blue']],
+      warnings: [],
+    });
+  });
+
+  it('refuses a sheet name the workbook does not have, listing its sheets', async () => {
+    const bytes = workbookBytes({ Products: products, Other: sheet([['x'], ['y']]) });
+
+    const error = await refusal(() => readXlsx(bytes, 'products.xlsx', { sheet: 'Prices' }));
+
+    expect(error.code).toBe('sheet_not_found');
+    expect(error.message).toBe(
+      "'products.xlsx' has no sheet named 'Prices'. Its sheets: 'Products', 'Other'.",
+    );
+  });
+
+  it('finds a table that starts below and right of A1, numbering rows as the sheet does', async () => {
+    const bytes = workbookBytes({ Offset: sheet([['Name', 'Qty'], ['a', 1], [], ['b', 2]], 'C3') });
+
+    const table = await parseSpreadsheet(bytes, 'offset.xlsx');
+
+    expect(table.headers).toEqual(['Name', 'Qty']);
+    expect(table.rows).toEqual([
+      ['a', '1'],
+      ['b', '2'],
+    ]);
+    expect(table.rowNumbers).toEqual([4, 6]);
+  });
+
+  it('names a column that has values but no header, as a grid would', async () => {
+    const bytes = workbookBytes({ S: sheet([['Name'], ['a', 'extra']]) });
+
+    const table = await parseSpreadsheet(bytes, 's.xlsx');
+
+    expect(table.headers).toEqual(['Name', 'Column 2']);
+    expect(table.rows).toEqual([['a', 'extra']]);
+  });
+
+  it('reads dates of a workbook in the 1904 date system', async () => {
+    const bytes = workbookBytes(
+      { S: sheet([['Day'], [{ t: 'n', v: 0, z: 'yyyy-mm-dd' }], [{ t: 'n', v: 366, z: 'yyyy-mm-dd' }]]) },
+      { WBProps: { date1904: true } },
+    );
+
+    const table = await parseSpreadsheet(bytes, 's.xlsx');
+
+    expect(table.rows).toEqual([['1904-01-01'], ['1905-01-01']]);
+  });
+
+  it('refuses reserved headers and an empty first sheet, as for CSV', async () => {
+    const reserved = workbookBytes({
+      S: sheet([
+        ['name', 'constructor'],
+        ['a', 'b'],
+      ]),
+    });
+    const empty = workbookBytes({ Empty: sheet([]), Data: sheet([['a'], ['1']]) });
+
+    expect(await refusal(() => parseSpreadsheet(reserved, 'r.xlsx'))).toMatchObject({
+      code: 'reserved_column',
+      column: 'constructor',
+    });
+    expect((await refusal(() => parseSpreadsheet(empty, 'e.xlsx'))).code).toBe('empty');
+  });
+
+  it('stops a workbook that sends the parser into an endless loop, at the time limit', async () => {
+    // Three bytes of bad deflate data make SheetJS 0.20.3's inflater loop forever.
+    const bytes = buildZip([
+      deflatedEntry('[Content_Types].xml', '<?xml version="1.0"?><Types/>'),
+      {
+        name: 'xl/workbook.xml',
+        compressed: Uint8Array.of(0xff, 0xff, 0xff),
+        method: 8,
+        crc32: 0,
+        uncompressedSize: 64,
+      },
+    ]);
+
+    const error = await refusal(() => readXlsx(bytes, 'loop.xlsx', { timeoutMs: 1000 }));
+
+    expect(error.code).toBe('too_complex');
+    expect(error.message).toMatch(/^'loop.xlsx' took longer than 1 s to read/);
+  });
+
+  it('refuses a workbook that needs more memory than the worker may use', async () => {
+    const rows = Array.from({ length: 40_000 }, (_, i) => [`name ${i}`, i, `text ${i} `.repeat(3)]);
+    const bytes = workbookBytes({ S: sheet([['Name', 'N', 'Text'], ...rows]) });
+
+    const error = await refusal(() => readXlsx(bytes, 'big.xlsx', { heapMb: 8 }));
+
+    expect(error.code).toBe('too_complex');
+    expect(error.message).toMatch(/^'big.xlsx' needs too much memory to read/);
+  });
+
+  it('refuses a workbook SheetJS cannot read, with its reason', async () => {
+    const bytes = buildZip([
+      deflatedEntry('[Content_Types].xml', '<?xml version="1.0"?><Types/>'),
+      deflatedEntry('xl/workbook.xml', 'not xml'),
+    ]);
+
+    const error = await refusal(() => parseSpreadsheet(bytes, 'broken.xlsx'));
+
+    expect(error.code).toBe('malformed');
+    expect(error.message).toMatch(/^'broken.xlsx' could not be read as an Excel workbook \(.+\)\.$/);
+  });
+});
