@@ -1,0 +1,46 @@
+import { type ApiClient, type ApiResponse, createApiClient } from '@siteseer/core';
+
+export type { ApiClient };
+
+/** Builds the typed API client of core over the browser's fetch and the session's token. */
+export function createPortalApi(baseUrl: string, getToken: () => Promise<string | undefined>): ApiClient {
+  return createApiClient({
+    baseUrl,
+    // Wrapped so fetch is never called with another `this` ("Illegal invocation").
+    fetch: (input, init) => globalThis.fetch(input, init),
+    getToken,
+  });
+}
+
+/**
+ * A status below 500 other than 200 and 401: core hands these back as normal responses. A screen
+ * that needs the data treats it as a failure with the server's text.
+ */
+export class ApiStatusError extends Error {
+  readonly status: number;
+  readonly data: unknown;
+
+  constructor(status: number, data: unknown) {
+    super(problemText(data) ?? `The request failed with status ${status}.`);
+    this.name = 'ApiStatusError';
+    this.status = status;
+    this.data = data;
+  }
+}
+
+/** The human text of an error body: problem+json `detail`/`title`, an `error` or `message` field, or text. */
+export function problemText(data: unknown): string | undefined {
+  if (typeof data === 'string' && data.trim() !== '') return data.trim();
+  if (typeof data !== 'object' || data === null) return undefined;
+  for (const key of ['detail', 'error', 'message', 'title'] as const) {
+    const value = (data as Record<string, unknown>)[key];
+    if (typeof value === 'string' && value.trim() !== '') return value.trim();
+  }
+  return undefined;
+}
+
+/** The data of a good response, or an ApiStatusError for any other status. */
+export function unwrap<T>(response: ApiResponse<T>): T {
+  if (response.ok) return response.data;
+  throw new ApiStatusError(response.status, response.data);
+}

@@ -1,0 +1,45 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { createBrowserRouter } from 'react-router';
+import { createPortalApi } from './api/portal-api.ts';
+import { createQueryClient } from './api/query-client.ts';
+import { loadRuntimeConfig } from './config/runtime-config.ts';
+import { createRoutes } from './routes/route-table.tsx';
+import { openIdClient } from './session/oidc.ts';
+import { createSession } from './session/session.ts';
+import { localTokenStore } from './session/token-store.ts';
+import { type ErrorNavigation, handleApiError } from './shell/api-error-handler.ts';
+import { App } from './shell/app.tsx';
+import { routerErrorNavigation } from './shell/error-navigation.ts';
+import type { Services } from './shell/services.tsx';
+
+async function start(): Promise<void> {
+  const origin = window.location.origin;
+  const config = await loadRuntimeConfig(window.fetch.bind(window), origin);
+  const session = createSession({
+    identity: openIdClient(config),
+    tokens: localTokenStore(),
+    pending: window.sessionStorage,
+    locks: navigator.locks,
+  });
+  const api = createPortalApi(config.apiBase, () => session.getAccessToken());
+  // The router is made after the query client, which needs it to report errors: bound below.
+  let navigation: ErrorNavigation | undefined;
+  const queryClient = createQueryClient((error) => {
+    if (navigation) handleApiError(error, navigation);
+  });
+  const services: Services = { config, api, session, queryClient };
+  const router = createBrowserRouter(createRoutes(services));
+  navigation = routerErrorNavigation(router, session);
+  session.startAutoRefresh();
+
+  const root = document.getElementById('root');
+  if (!root) throw new Error('The page has no #root element');
+  createRoot(root).render(
+    <StrictMode>
+      <App services={services} router={router} />
+    </StrictMode>,
+  );
+}
+
+void start();

@@ -1,0 +1,88 @@
+import Box from '@mui/material/Box';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import type { DashboardQueryOptions, SearchEngine } from '@siteseer/core';
+import {
+  dashboardAddCards,
+  dashboardEngines,
+  LIMITS,
+  noEnginesMessage,
+  PRODUCT_LABELS,
+} from '@siteseer/core';
+import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
+import { unwrap } from '../../api/portal-api.ts';
+import { clientsQuery, enginesQuery, profileQuery } from '../../api/queries.ts';
+import { useServices } from '../../shell/services.tsx';
+import { useFeatures, useProfile, useViewer } from '../../shell/session-data.ts';
+import { AddEngineCards } from './add-engine-cards.tsx';
+import { DashboardFilters } from './dashboard-filters.tsx';
+import { useDashboardOptions } from './dashboard-options.ts';
+import { EngineCard } from './engine-card.tsx';
+
+/** 'No Parametric engines found', 'No Keyword engines found', or 'No engines found' for All. */
+function emptyMessage(options: DashboardQueryOptions): string {
+  const type = options.selectedProductType ? PRODUCT_LABELS[options.selectedProductType] : '';
+  return noEnginesMessage(type).replace(/\s+/g, ' ');
+}
+
+/** Home: 'Your Search Engines' with its filters, the add cards and one card per engine. */
+export function Component() {
+  const { api, queryClient } = useServices();
+  const profile = useProfile();
+  const viewer = useViewer();
+  const features = useFeatures();
+  const [stored, setOptions] = useDashboardOptions();
+  const { data: engines } = useSuspenseQuery(enginesQuery(api));
+  const { data: clients } = useQuery(clientsQuery(api));
+
+  // A stored account that is no longer the user's (or the only one) means 'All Accounts'.
+  const accountKnown = profile.accounts.some((account) => account.id === stored.selectedAccountId);
+  const options = {
+    ...stored,
+    selectedAccountId: accountKnown && profile.accounts.length > 1 ? stored.selectedAccountId : null,
+  };
+  const list = dashboardEngines(engines, profile.accounts, options);
+  const addCards = dashboardAddCards(viewer, features, options.selectedProductType);
+  const accountNames = new Map(profile.accounts.map((account) => [account.id, account.name]));
+  const clientIds = new Map<string, string>(
+    Object.entries(profile.clients).map(([engineId, c]) => [engineId, c.id]),
+  );
+  for (const client of clients ?? []) clientIds.set(client.engineId, client.id);
+
+  const deleteEngine = async (engine: SearchEngine) => {
+    unwrap(await api.engines.delete(engine.id, { accountId: engine.accountId }));
+    // After deletion the engine is removed from the local lists (dashboard and user menu).
+    queryClient.setQueryData(enginesQuery(api).queryKey, (current) =>
+      current?.filter((e) => e.id !== engine.id),
+    );
+    queryClient.setQueryData(profileQuery(api).queryKey, (current) =>
+      current ? { ...current, engines: current.engines.filter((e) => e.id !== engine.id) } : current,
+    );
+  };
+
+  return (
+    <Stack spacing={3}>
+      <Typography variant="h1">Your Search Engines</Typography>
+      <DashboardFilters options={options} accounts={profile.accounts} onChange={setOptions} />
+      <Box
+        sx={{
+          display: 'grid',
+          gap: 2,
+          gridTemplateColumns: `repeat(auto-fill, minmax(min(100%, ${LIMITS.dashboardCardMinWidthPx}px), 1fr))`,
+        }}
+      >
+        <AddEngineCards cards={addCards} />
+        {list.map((engine) => (
+          <EngineCard
+            key={engine.id}
+            engine={engine}
+            accountName={accountNames.get(engine.accountId) ?? ''}
+            clientId={clientIds.get(engine.id)}
+            onDelete={deleteEngine}
+          />
+        ))}
+      </Box>
+      {list.length === 0 && <Typography>{emptyMessage(options)}</Typography>}
+    </Stack>
+  );
+}

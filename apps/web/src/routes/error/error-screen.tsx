@@ -1,0 +1,17 @@
+import { useState } from 'react';
+import { useLocation } from 'react-router';
+import { PublicPage } from '../../shell/public-page.tsx';
+import { reportFromState } from './error-report.ts';
+import { ErrorView } from './error-view.tsx';
+import { takePendingReport } from './pending-report.ts';
+
+/** /error: the report carried by the navigation (API errors), or none. */
+export function Component() {
+  const location = useLocation();
+  const [pending] = useState(takePendingReport);
+  return (
+    <PublicPage>
+      <ErrorView report={reportFromState(location.state) ?? pending} />
+    </PublicPage>
+  );
+}

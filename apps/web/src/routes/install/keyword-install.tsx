@@ -1,0 +1,92 @@
+import Box from '@mui/material/Box';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import Switch from '@mui/material/Switch';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { RESULTS_PER_PAGE_OPTIONS } from '@siteseer/core';
+import { useState } from 'react';
+import { CopyBlock } from './copy-block.tsx';
+import {
+  DEFAULT_KEYWORD_INSTALL_OPTIONS,
+  type KeywordInstallOptions,
+  keywordSnippets,
+} from './keyword-snippet.ts';
+
+/** The keyword search box configurator and the Script, Input tag and Results tag it produces. */
+export function KeywordInstall({ apiBase, clientId }: { apiBase: string; clientId: string }) {
+  const [options, setOptions] = useState<KeywordInstallOptions>(DEFAULT_KEYWORD_INSTALL_OPTIONS);
+  const set = (change: Partial<KeywordInstallOptions>) =>
+    setOptions((current) => ({ ...current, ...change }));
+  const snippets = keywordSnippets(apiBase, clientId, options);
+
+  return (
+    <Stack spacing={3}>
+      <Box component="section" aria-labelledby="keyword-install-options">
+        <Typography id="keyword-install-options" variant="h2" gutterBottom>
+          Search box options
+        </Typography>
+        <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'repeat(auto-fill, minmax(240px, 1fr))' }}>
+          <TextField
+            select
+            label="Results per page"
+            value={options.resultsPerPage}
+            onChange={(event) =>
+              set({ resultsPerPage: Number(event.target.value) as KeywordInstallOptions['resultsPerPage'] })
+            }
+          >
+            {RESULTS_PER_PAGE_OPTIONS.map((count) => (
+              <MenuItem key={count} value={count}>
+                {count}
+              </MenuItem>
+            ))}
+          </TextField>
+          <TextField
+            label="Redirect page (optional)"
+            placeholder="https://www.example.com/search"
+            value={options.redirectPage}
+            onChange={(event) => set({ redirectPage: event.target.value })}
+          />
+          <TextField
+            label="Selector"
+            value={options.selector}
+            onChange={(event) => set({ selector: event.target.value })}
+          />
+          <TextField
+            label="Placeholder"
+            value={options.placeholder}
+            onChange={(event) => set({ placeholder: event.target.value })}
+          />
+          <TextField
+            label="No results text"
+            value={options.noResultsText}
+            onChange={(event) => set({ noResultsText: event.target.value })}
+          />
+          <TextField
+            label="Description size"
+            type="number"
+            value={options.descriptionSize}
+            slotProps={{ htmlInput: { min: 0, step: 10 } }}
+            onChange={(event) => {
+              const size = Number.parseInt(event.target.value, 10);
+              set({ descriptionSize: Number.isNaN(size) || size < 0 ? 0 : size });
+            }}
+          />
+          <FormControlLabel
+            control={
+              <Switch
+                checked={options.urlRewriting}
+                onChange={(event) => set({ urlRewriting: event.target.checked })}
+              />
+            }
+            label="URL rewriting"
+          />
+        </Box>
+      </Box>
+      <CopyBlock label="Script" hint="Put this in the head of your page." code={snippets.script} />
+      <CopyBlock label="Input tag" hint="Put this where the search box goes." code={snippets.input} />
+      <CopyBlock label="Results tag" hint="Put this where the results go." code={snippets.results} />
+    </Stack>
+  );
+}

@@ -1,0 +1,25 @@
+import Alert from '@mui/material/Alert';
+import Stack from '@mui/material/Stack';
+import { useQuery } from '@tanstack/react-query';
+import { snippetQuery } from '../../api/queries.ts';
+import { Loading } from '../../shell/app-shell.tsx';
+import { useServices } from '../../shell/services.tsx';
+import { CopyBlock } from './copy-block.tsx';
+
+/** A parametric engine's Script (head) and Results tag (body), from the client snippet call. */
+export function ParametricInstall({ clientId }: { clientId: string }) {
+  const { api } = useServices();
+  const snippet = useQuery(snippetQuery(api, clientId, 'pm'));
+  if (snippet.isPending) return <Loading label="Loading the snippet" />;
+  if (snippet.isError) return <Alert severity="error">{snippet.error.message}</Alert>;
+  return (
+    <Stack spacing={3}>
+      <CopyBlock label="Script" hint="Put this in the head of your page." code={snippet.data.head} />
+      <CopyBlock
+        label="Results tag"
+        hint="Put this in the body, where the results go."
+        code={snippet.data.body}
+      />
+    </Stack>
+  );
+}

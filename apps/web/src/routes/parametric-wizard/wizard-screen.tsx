@@ -1,0 +1,1 @@
+export { Component } from '../not-available/not-available-screen.tsx';

@@ -1,0 +1,115 @@
+import type { RouteObject } from 'react-router';
+import { AppShell } from '../shell/app-shell.tsx';
+import type { RouteHandle } from '../shell/page-title.ts';
+import { RootLayout } from '../shell/root-layout.tsx';
+import type { Services } from '../shell/services.tsx';
+import { RouteErrorBoundary } from './error/route-error-boundary.tsx';
+import { lazyScreen } from './lazy-route.ts';
+import { protectedLoader } from './protected-loader.ts';
+
+const handle = (name: string, title: string): RouteHandle => ({ name, title });
+
+// One chunk per screen: the first paint loads the shell and the screen it lands on only.
+const screens = {
+  login: lazyScreen('login', () => import('./login/login-screen.tsx')),
+  authCallback: lazyScreen('auth-callback', () => import('./auth-callback/auth-callback-screen.tsx')),
+  logout: lazyScreen('logout', () => import('./logout/logout-screen.tsx')),
+  error: lazyScreen('error', () => import('./error/error-screen.tsx')),
+  notFound: lazyScreen('not-found', () => import('./error/not-found-screen.tsx')),
+  dashboard: lazyScreen('dashboard', () => import('./dashboard/dashboard-screen.tsx')),
+  install: lazyScreen('install', () => import('./install/install-screen.tsx')),
+  comingSoon: lazyScreen('coming-soon', () => import('./coming-soon/coming-soon-screen.tsx')),
+  notAvailable: lazyScreen('not-available', () => import('./not-available/not-available-screen.tsx')),
+  admin: lazyScreen('admin', () => import('./admin/admin-screen.tsx')),
+  adminIndex: lazyScreen('admin-index', () => import('./admin/admin-index-screen.tsx')),
+  features: lazyScreen('features', () => import('./features/features-screen.tsx')),
+  parametricWizard: lazyScreen('parametric-wizard', () => import('./parametric-wizard/wizard-screen.tsx')),
+};
+
+/**
+ * Every route of the spec (section 2 of both documents), by name and path. Screens of part 2 of the
+ * portal (keyword wizard, crawl report, analytics, My Account, administration, features,
+ * documentation) show a plain 'not available yet' page for now; the routes, names and guards exist.
+ */
+export function createRoutes(services: Services): RouteObject[] {
+  const notAvailable = (path: string, name: string, title: string): RouteObject => ({
+    path,
+    handle: handle(name, title),
+    lazy: screens.notAvailable,
+  });
+  return [
+    {
+      id: 'root',
+      Component: RootLayout,
+      ErrorBoundary: RouteErrorBoundary,
+      children: [
+        { path: 'login', handle: handle('login', 'Login'), lazy: screens.login },
+        { path: 'auth/callback', handle: handle('auth-callback', 'Signing in'), lazy: screens.authCallback },
+        { path: 'logout', handle: handle('logout', 'Logging out'), lazy: screens.logout },
+        { path: 'error', handle: handle('error', 'Error'), lazy: screens.error },
+        {
+          id: 'protected',
+          loader: protectedLoader(services),
+          // The spec refreshes the token and checks the session on every navigation.
+          shouldRevalidate: () => true,
+          Component: AppShell,
+          ErrorBoundary: RouteErrorBoundary,
+          children: [
+            { index: true, handle: handle('home', 'Your Search Engines'), lazy: screens.dashboard },
+            {
+              path: 'engine/parametric/create',
+              handle: handle('wizard-create-parametric', 'Create Parametric Search Engine'),
+              lazy: screens.parametricWizard,
+            },
+            {
+              path: 'engine/parametric/:engineId/edit',
+              handle: handle('wizard-edit-parametric', 'Edit Parametric Search Engine'),
+              lazy: screens.parametricWizard,
+            },
+            notAvailable('engine/keyword/create', 'keyword-wizard-create', 'Keyword Creation Wizard'),
+            notAvailable('engine/keyword/:engineId/edit', 'keyword-wizard-edit', 'Keyword Edit Wizard'),
+            notAvailable('keywordcrawlreport/:accountId/:engineId', 'keywordcrawlreport', 'Crawl Report'),
+            notAvailable('engine/:engineId/analytics', 'analytics', 'Analytics'),
+            {
+              path: 'engine/:engineId/preview',
+              handle: handle('preview', 'Preview'),
+              lazy: screens.comingSoon,
+            },
+            // The spec's path is /engine/{engineId}/install/; without an engine id it asks to pick one.
+            {
+              path: 'engine/:engineId?/install',
+              handle: handle('install', 'Install Search'),
+              lazy: screens.install,
+            },
+            {
+              path: 'report/:accountId/:searchEngineName',
+              handle: handle('report', 'Feedback Report'),
+              lazy: screens.comingSoon,
+            },
+            notAvailable('account/:action', 'my-account', 'My Account'),
+            {
+              path: 'admin',
+              handle: handle('admin-utils', 'Administration'),
+              lazy: screens.admin,
+              children: [
+                { index: true, lazy: screens.adminIndex },
+                notAvailable('accounts', 'admin-accounts', 'Accounts'),
+                notAvailable('account/create', 'admin-create-account', 'Create Account'),
+                notAvailable('account/:accountId/:action', 'admin-edit-account', 'Account'),
+                { path: '*', handle: handle('error', 'Error'), lazy: screens.notFound },
+              ],
+            },
+            {
+              path: 'features',
+              handle: handle('feature-toggle', 'Toggle Features'),
+              lazy: screens.features,
+            },
+            notAvailable('documentation', 'documentation', 'Documentation'),
+            notAvailable('documentation/:group/:docId', 'document', 'Documentation'),
+          ],
+        },
+        { path: '*', handle: handle('error', 'Error'), lazy: screens.notFound },
+      ],
+    },
+  ];
+}

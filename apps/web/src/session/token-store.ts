@@ -1,0 +1,54 @@
+import { z } from 'zod';
+
+/** The tokens of a signed-in session, as kept in localStorage (shared by every tab). */
+export const StoredTokens = z.object({
+  accessToken: z.string().min(1),
+  refreshToken: z.string().optional(),
+  idToken: z.string().optional(),
+  /** Epoch milliseconds when the access token expires. */
+  expiresAt: z.number(),
+  /** Epoch milliseconds when these tokens were obtained. */
+  obtainedAt: z.number(),
+});
+export type StoredTokens = z.infer<typeof StoredTokens>;
+
+export const TOKENS_KEY = 'siteseer.tokens';
+
+/** Reads and writes the session's tokens; every tab sees the same ones. */
+export interface TokenStore {
+  read(): StoredTokens | undefined;
+  write(tokens: StoredTokens): void;
+  clear(): void;
+  /** Calls back when another tab changes the tokens; returns the unsubscribe. */
+  subscribe(listener: () => void): () => void;
+}
+
+/** The token store over localStorage (validated on read: the file is ours, but old tabs may differ). */
+export function localTokenStore(storage: Storage = window.localStorage): TokenStore {
+  return {
+    read() {
+      const raw = storage.getItem(TOKENS_KEY);
+      if (!raw) return undefined;
+      try {
+        const parsed = StoredTokens.safeParse(JSON.parse(raw));
+        return parsed.success ? parsed.data : undefined;
+      } catch (error) {
+        if (error instanceof SyntaxError) return undefined;
+        throw error;
+      }
+    },
+    write(tokens) {
+      storage.setItem(TOKENS_KEY, JSON.stringify(tokens));
+    },
+    clear() {
+      storage.removeItem(TOKENS_KEY);
+    },
+    subscribe(listener) {
+      const onStorage = (event: StorageEvent) => {
+        if (event.key === TOKENS_KEY || event.key === null) listener();
+      };
+      window.addEventListener('storage', onStorage);
+      return () => window.removeEventListener('storage', onStorage);
+    },
+  };
+}

@@ -1,0 +1,26 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { createContext, type ReactNode, use } from 'react';
+import type { ApiClient } from '../api/portal-api.ts';
+import type { RuntimeConfig } from '../config/runtime-config.ts';
+import type { Session } from '../session/session.ts';
+
+/** What every screen may use, built once at start (main.tsx) and injected, so tests can pass doubles. */
+export interface Services {
+  config: RuntimeConfig;
+  api: ApiClient;
+  session: Session;
+  queryClient: QueryClient;
+}
+
+const ServicesContext = createContext<Services | null>(null);
+
+export function ServicesProvider({ services, children }: { services: Services; children: ReactNode }) {
+  return <ServicesContext value={services}>{children}</ServicesContext>;
+}
+
+/** The portal's services; only valid under ServicesProvider. */
+export function useServices(): Services {
+  const services = use(ServicesContext);
+  if (!services) throw new Error('useServices must be used under ServicesProvider');
+  return services;
+}
