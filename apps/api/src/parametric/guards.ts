@@ -29,7 +29,7 @@ export async function parametricEngine(
   engineId: string,
 ): Promise<SearchEngine> {
   const engine = await findEngine(db, accountId, engineId);
-  if (!engine || engine.searchEngineType !== 'pm') throw new NotFoundError('Search engine');
+  if (engine?.searchEngineType !== 'pm') throw new NotFoundError('Search engine');
   return engine;
 }
 

@@ -26,7 +26,7 @@ export interface LiveEngine {
 
 export async function liveEngine(store: Store, clientId: string): Promise<LiveEngine> {
   const client = await findClient(store, clientId);
-  if (!client || client.type !== 'pm') throw new NotFoundError('Search engine');
+  if (client?.type !== 'pm') throw new NotFoundError('Search engine');
   const [engine, published] = await Promise.all([
     findEngine(store, client.accountId, client.engineId),
     findPublished(store, client.accountId, client.engineId),
