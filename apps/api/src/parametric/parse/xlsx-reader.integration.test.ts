@@ -13,7 +13,7 @@ const serial = (y: number, m: number, d: number, hours = 0, minutes = 0): number
   (Date.UTC(y, m - 1, d, hours, minutes) - Date.UTC(1899, 11, 30)) / 86_400_000;
 
 function sheet(rows: Cell[][], origin = 'A1'): WorkSheet {
-  return utils.aoa_to_sheet(rows, { origin });
+  return utils.sheet_add_aoa(utils.aoa_to_sheet([]), rows, { origin });
 }
 
 function workbookBytes(
