@@ -14,6 +14,7 @@ import { loadSigningKeys, publicJwks } from './identity/keys.ts';
 import { createIdentityProvider } from './identity/provider.ts';
 import { notFoundHandler, problemHandler } from './problem.ts';
 import { apiRoutes, type InvitationSink } from './routes/index.ts';
+import { portalRoutes } from './routes/portal.ts';
 import { searchRoutes } from './routes/search.ts';
 import { widgetRoutes } from './routes/widget.ts';
 import type { Store } from './store/types.ts';
@@ -86,5 +87,6 @@ export async function buildApp({ config, store, onInvitation }: AppDeps): Promis
   await app.register(apiRoutes, { prefix: '/api', store, config, verifyToken, onInvitation });
   await app.register(widgetRoutes, { store, config, verifyToken });
   await app.register(searchRoutes, { store, perMinute: config.searchRateLimitPerMinute });
+  await portalRoutes(app);
   return app;
 }

@@ -1,0 +1,28 @@
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { notFoundHandler } from '../problem.ts';
+
+/** Where the portal's build lands (`pnpm --filter @siteseer/web build`). */
+export const PORTAL_DIST = fileURLToPath(new URL('../../../web/dist/', import.meta.url));
+
+/** Paths the server itself answers; everything else under GET is a portal route. */
+const SERVER_PATHS = /^\/(api|oidc|search|widget|auth|interaction|healthz|config\.json)(\/|$|\?)/;
+
+/**
+ * Serves the portal's static files, and its `index.html` for every other GET that asks for HTML
+ * (the portal's client-side routes: /login, /engine/..., /admin...). Without a build, unknown
+ * paths stay problem+json 404s.
+ */
+export async function portalRoutes(app: FastifyInstance): Promise<void> {
+  if (!existsSync(`${PORTAL_DIST}index.html`)) return;
+  await app.register(fastifyStatic, { root: PORTAL_DIST, wildcard: false, index: false, serve: true });
+  app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
+    const wantsHtml = (request.headers.accept ?? '').includes('text/html');
+    if (request.method === 'GET' && wantsHtml && !SERVER_PATHS.test(request.url)) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return notFoundHandler(request, reply);
+  });
+}
