@@ -12,7 +12,7 @@ import type { Config } from './config.ts';
 import { identityPages } from './identity/interactions.ts';
 import { loadSigningKeys, publicJwks } from './identity/keys.ts';
 import { createIdentityProvider } from './identity/provider.ts';
-import { notFoundHandler, problemHandler } from './problem.ts';
+import { problemHandler } from './problem.ts';
 import { apiRoutes, type InvitationSink } from './routes/index.ts';
 import { portalRoutes } from './routes/portal.ts';
 import { searchRoutes } from './routes/search.ts';
@@ -50,7 +50,6 @@ export async function buildApp({ config, store, onInvitation }: AppDeps): Promis
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(problemHandler);
-  app.setNotFoundHandler(notFoundHandler);
 
   await app.register(swagger, {
     openapi: {
@@ -87,6 +86,6 @@ export async function buildApp({ config, store, onInvitation }: AppDeps): Promis
   await app.register(apiRoutes, { prefix: '/api', store, config, verifyToken, onInvitation });
   await app.register(widgetRoutes, { store, config, verifyToken });
   await app.register(searchRoutes, { store, perMinute: config.searchRateLimitPerMinute });
-  await portalRoutes(app);
+  app.setNotFoundHandler(await portalRoutes(app));
   return app;
 }

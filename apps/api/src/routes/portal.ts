@@ -11,18 +11,20 @@ export const PORTAL_DIST = fileURLToPath(new URL('../../../web/dist/', import.me
 const SERVER_PATHS = /^\/(api|oidc|search|widget|auth|interaction|healthz|config\.json)(\/|$|\?)/;
 
 /**
- * Serves the portal's static files, and its `index.html` for every other GET that asks for HTML
- * (the portal's client-side routes: /login, /engine/..., /admin...). Without a build, unknown
- * paths stay problem+json 404s.
+ * Serves the portal's static files, and returns the not-found handler that answers its
+ * `index.html` for every other GET asking for HTML (the portal's client-side routes: /login,
+ * /engine/..., /admin...). Without a build, unknown paths stay problem+json 404s.
  */
-export async function portalRoutes(app: FastifyInstance): Promise<void> {
-  if (!existsSync(`${PORTAL_DIST}index.html`)) return;
+export async function portalRoutes(
+  app: FastifyInstance,
+): Promise<(request: FastifyRequest, reply: FastifyReply) => FastifyReply> {
+  if (!existsSync(`${PORTAL_DIST}index.html`)) return notFoundHandler;
   await app.register(fastifyStatic, { root: PORTAL_DIST, wildcard: false, index: false, serve: true });
-  app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
+  return (request, reply) => {
     const wantsHtml = (request.headers.accept ?? '').includes('text/html');
     if (request.method === 'GET' && wantsHtml && !SERVER_PATHS.test(request.url)) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }
     return notFoundHandler(request, reply);
-  });
+  };
 }
