@@ -1,0 +1,55 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import envPaths from 'env-paths';
+import { z } from 'zod';
+import type { CliEnv } from '../env.ts';
+import type { CredentialStore } from './credentials.ts';
+import { FileCredentialStore, writePrivateFile } from './file-store.ts';
+import { FallbackCredentialStore, KeyringCredentialStore, loadOsKeyring } from './keyring-store.ts';
+
+/** The CLI's config directory: SITESEER_CONFIG_DIR, else the OS's (e.g. ~/.config/siteseer). */
+export function configDirOf(env: CliEnv): string {
+  return env.configDir ?? envPaths('siteseer', { suffix: '' }).config;
+}
+
+/** The credential store for this environment: keyring with file fallback, or the file alone. */
+export function credentialStoreFor(env: CliEnv): CredentialStore {
+  const file = new FileCredentialStore(configDirOf(env));
+  if (env.noKeyring) return file;
+  return new FallbackCredentialStore(new KeyringCredentialStore(loadOsKeyring), file);
+}
+
+const SettingsFile = z.object({ server: z.string().optional() });
+export type Settings = z.infer<typeof SettingsFile>;
+
+/** Non-secret settings (`settings.json`): the server `siteseer login` last signed in to. */
+export class SettingsStore {
+  readonly path: string;
+
+  constructor(configDir: string) {
+    this.path = join(configDir, 'settings.json');
+  }
+
+  async read(): Promise<Settings> {
+    let text: string;
+    try {
+      text = await readFile(this.path, 'utf8');
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return {};
+      throw error;
+    }
+    let json: unknown;
+    try {
+      json = JSON.parse(text);
+    } catch (error) {
+      if (!(error instanceof SyntaxError)) throw error;
+    }
+    // Settings are a convenience: a damaged file is ignored (login rewrites it).
+    const parsed = SettingsFile.safeParse(json);
+    return parsed.success ? parsed.data : {};
+  }
+
+  async write(settings: Settings): Promise<void> {
+    await writePrivateFile(this.path, `${JSON.stringify(settings, null, 2)}\n`);
+  }
+}

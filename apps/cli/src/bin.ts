@@ -1,0 +1,19 @@
+#!/usr/bin/env node
+// The `siteseer` executable. Node 24 runs this TypeScript directly (type stripping).
+// `--version` answers before anything else loads; everything else is imported on demand.
+
+const args = process.argv.slice(2);
+
+// A reader that stops early (`siteseer engines list | head`) is not an error.
+process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+  if (error.code !== 'EPIPE') throw error;
+  process.exit(process.exitCode ?? 0);
+});
+
+if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {
+  const { VERSION } = await import('./version.ts');
+  process.stdout.write(`${VERSION}\n`);
+} else {
+  const { main, processRuntime } = await import('./main.ts');
+  process.exitCode = await main(args, processRuntime());
+}

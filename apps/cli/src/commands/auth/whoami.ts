@@ -1,0 +1,62 @@
+import { type ApiDeps, apiCommand, type ParseInput } from '../../deps.ts';
+import { expectOk } from '../../http/expect-ok.ts';
+
+export type WhoamiOptions = Record<string, never>;
+
+export function parse(_input: ParseInput): WhoamiOptions {
+  return {};
+}
+
+const AUTH_LABELS: Record<ApiDeps['auth'], string> = {
+  session: 'saved login',
+  token: 'SITESEER_TOKEN',
+  apiKey: 'SITESEER_API_KEY',
+};
+
+/** The signed-in user: profile, super-admin flag, and each account with the user's role. */
+export async function run(deps: ApiDeps, _options: WhoamiOptions): Promise<void> {
+  const { output, api } = deps;
+  if (deps.auth === 'apiKey') {
+    // An account API key is not a person: there is no profile to show.
+    if (output.json) output.printJson({ server: deps.server, auth: 'apiKey' });
+    else
+      output.line(`An account API key (SITESEER_API_KEY) on ${deps.server}: it acts for its account only.`);
+    return;
+  }
+  const profile = expectOk(await api.profile.me(), 'Reading your profile');
+  const accounts = profile.accounts.map((account) => ({
+    id: account.id,
+    name: account.name,
+    role: account.role ?? 'UNKNOWN',
+    products: account.products,
+  }));
+  if (output.json) {
+    output.printJson({
+      server: deps.server,
+      auth: deps.auth,
+      id: profile.id,
+      firstName: profile.firstName,
+      lastName: profile.lastName,
+      email: profile.email,
+      isBZAdmin: profile.isBZAdmin,
+      accounts,
+    });
+    return;
+  }
+  output.details([
+    ['Name', `${profile.firstName} ${profile.lastName}`.trim()],
+    ['Email', profile.email],
+    ['User ID', profile.id],
+    ['Super admin', profile.isBZAdmin ? 'yes' : 'no'],
+    ['Server', deps.server],
+    ['Signed in with', AUTH_LABELS[deps.auth]],
+  ]);
+  output.line();
+  output.table(
+    ['ACCOUNT ID', 'NAME', 'ROLE', 'PRODUCTS'],
+    accounts.map((a) => [a.id, a.name, a.role, a.products.join(', ')]),
+    'No accounts.',
+  );
+}
+
+export const command = apiCommand({ parse, run });

@@ -1,0 +1,79 @@
+import { access, writeFile } from 'node:fs/promises';
+import { type ApiDeps, apiCommand, type ParseInput } from '../../deps.ts';
+import { AbortError } from '../../errors.ts';
+import { expectOk } from '../../http/expect-ok.ts';
+import { formatBytes } from '../../output/format.ts';
+import { argument, flag, optionalPositiveInt, optionalString } from '../parse.ts';
+import { requireParametric, resolveEngine } from './resolve-engine.ts';
+
+export interface DownloadOptions {
+  engine: string;
+  account: string | undefined;
+  version: number | undefined;
+  /** Where to write: a path, '-' for stdout, or the file's own name when absent. */
+  output: string | undefined;
+  clobber: boolean;
+}
+
+export function parse(input: ParseInput): DownloadOptions {
+  return {
+    engine: argument(input, 0, 'ENGINE'),
+    account: optionalString(input, 'account'),
+    version: optionalPositiveInt(input, 'version'),
+    output: optionalString(input, 'output'),
+    clobber: flag(input, 'clobber'),
+  };
+}
+
+/** The file name of a Content-Disposition header, if any (RFC 6266, plain or UTF-8 form). */
+export function dispositionFileName(header: string | null): string | undefined {
+  if (!header) return undefined;
+  const extended = /filename\*=UTF-8''([^;]+)/i.exec(header)?.[1];
+  if (extended) return decodeURIComponent(extended);
+  return /filename="?([^";]+)"?/i.exec(header)?.[1];
+}
+
+async function exists(path: string): Promise<boolean> {
+  try {
+    await access(path);
+    return true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false;
+    throw error;
+  }
+}
+
+/** Downloads a version of a parametric engine's uploaded file (the published one by default). */
+export async function run(deps: ApiDeps, options: DownloadOptions): Promise<void> {
+  const { api, output } = deps;
+  const engine = await resolveEngine(api, options.engine, { account: options.account });
+  requireParametric(engine);
+  const response = await api.parametric.download({
+    engineId: engine.id,
+    accountId: engine.accountId,
+    ...(options.version === undefined ? {} : { version: options.version }),
+  });
+  const blob = expectOk(response, 'Downloading the file');
+  const bytes = new Uint8Array(await blob.arrayBuffer());
+
+  if (options.output === '-') {
+    output.stdout.write(bytes);
+    return;
+  }
+  const target =
+    options.output ??
+    dispositionFileName(response.headers.get('content-disposition'))?.replace(/[/\\]/g, '_') ??
+    engine.searchEngineDetail?.originalFileName ??
+    `${engine.id}.csv`;
+  if (!options.clobber && (await exists(target))) {
+    throw new AbortError(`${target} already exists.`, {
+      hint: 'Pass --clobber to overwrite it, or -o to choose another name.',
+    });
+  }
+  await writeFile(target, bytes);
+  if (output.json)
+    output.printJson({ file: target, bytes: bytes.byteLength, version: options.version ?? null });
+  else output.success(`Saved ${target} (${formatBytes(bytes.byteLength)}).`);
+}
+
+export const command = apiCommand({ parse, run });

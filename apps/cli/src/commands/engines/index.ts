@@ -1,0 +1,141 @@
+import { type Command, Option } from 'commander';
+import { lazyAction } from '../../action.ts';
+import type { Runtime } from '../../runtime.ts';
+import { commandGroup, examples, withJson } from '../help-text.ts';
+
+const ACCOUNT_HELP =
+  'The account the engine belongs to (narrows the name lookup; lets an API key use an engine id)';
+
+function engineCommand(group: Command, nameAndArgs: string, description: string): Command {
+  return withJson(group.command(nameAndArgs).description(description)).option('--account <id>', ACCOUNT_HELP);
+}
+
+/** `engines ...`: list, show, delete, create, upload, publish, history, config, download, snippet. */
+export function registerEngineCommands(program: Command, runtime: Runtime): void {
+  const engines = commandGroup(
+    program,
+    'engines',
+    'Search engines: list, inspect, create, update, publish and delete',
+  ).addHelpText('after', '\nENGINE is an engine id or its exact name.\n');
+
+  withJson(engines.command('list').description('List your search engines, as the dashboard does'))
+    .addOption(
+      new Option('--type <type>', 'Only engines of this type').choices(['parametric', 'keyword', 'pm', 'kw']),
+    )
+    .option('--account <id>', 'Only engines of this account')
+    .addOption(
+      new Option('--sort <by>', 'Sort order')
+        .choices(['alphabetical', 'creationDate'])
+        .default('alphabetical'),
+    )
+    .option('--desc', 'Sort descending')
+    .addHelpText(
+      'after',
+      examples(
+        'siteseer engines list',
+        'siteseer engines list --type parametric --sort creationDate --desc --json',
+      ),
+    )
+    .action(lazyAction(runtime, () => import('./list.ts')));
+
+  engineCommand(engines, 'show <engine>', 'Show an engine')
+    .addHelpText(
+      'after',
+      examples('siteseer engines show "Product finder"', 'siteseer engines show 3f2a... --json'),
+    )
+    .action(lazyAction(runtime, () => import('./show.ts')));
+
+  engineCommand(engines, 'delete <engine>', 'Delete an engine (type its exact name with --confirm)')
+    .option('--confirm <name>', "The engine's exact name, to confirm (asked for on a terminal when absent)")
+    .addOption(new Option('--yes').hideHelp())
+    .addHelpText('after', examples('siteseer engines delete "Product finder" --confirm "Product finder"'))
+    .action(lazyAction(runtime, () => import('./delete.ts')));
+
+  const create = commandGroup(
+    engines,
+    'create',
+    'Create an engine (parametric now; keyword engines come with the crawl commands)',
+  );
+  withJson(create.command('parametric').description('Create a parametric engine from a CSV or XLSX file'))
+    .requiredOption('--name <name>', 'The engine name (at least 5 characters)')
+    .requiredOption('--account <id>', 'The account to create it in')
+    .requiredOption('--file <path>', 'The data: a .csv or .xlsx file of at most 10 MB')
+    .option('--config <path>', 'A configuration JSON (columns, filters, settings); default: the inferred one')
+    .option('--publish', 'Publish it at once (create-and-publish)')
+    .addHelpText(
+      'after',
+      examples(
+        'siteseer engines create parametric --name "Product finder" --account 8c1d... --file products.csv --publish',
+        'siteseer engines create parametric --name "Product finder" --account 8c1d... --file products.xlsx --config config.json --json',
+      ),
+    )
+    .action(lazyAction(runtime, () => import('./create-parametric.ts')));
+
+  engineCommand(engines, 'upload <engine>', 'Upload a new version of a parametric engine file')
+    .requiredOption('--file <path>', 'The new data: a .csv or .xlsx file of at most 10 MB')
+    .option('--publish', 'Publish the new version at once')
+    .addHelpText(
+      'after',
+      `${examples('siteseer engines upload "Product finder" --file products.csv --publish')}\nThe upload carries an Idempotency-Key made from the engine and the file's SHA-256: retrying the same upload stores it once.\n`,
+    )
+    .action(lazyAction(runtime, () => import('./upload.ts')));
+
+  engineCommand(
+    engines,
+    'publish <engine>',
+    'Publish a version of a parametric engine file (default: the latest upload)',
+  )
+    .option('--version <n>', 'The version to publish')
+    .addHelpText(
+      'after',
+      examples(
+        'siteseer engines publish "Product finder"',
+        'siteseer engines publish "Product finder" --version 3',
+      ),
+    )
+    .action(lazyAction(runtime, () => import('./publish.ts')));
+
+  engineCommand(engines, 'history <engine>', 'List the uploaded versions of a parametric engine file')
+    .addHelpText('after', examples('siteseer engines history "Product finder"'))
+    .action(lazyAction(runtime, () => import('./history.ts')));
+
+  engineCommand(engines, 'config <engine>', 'Show a parametric engine configuration, or save one with --set')
+    .option('--set <path>', 'A configuration JSON file to save')
+    .option('--version <n>', 'The file version the configuration is for (default: the current one)')
+    .addHelpText(
+      'after',
+      examples(
+        'siteseer engines config "Product finder" --json > config.json',
+        'siteseer engines config "Product finder" --set config.json',
+      ),
+    )
+    .action(lazyAction(runtime, () => import('./config.ts')));
+
+  engineCommand(
+    engines,
+    'download <engine>',
+    'Download a parametric engine file (default: the published version)',
+  )
+    .option('--version <n>', 'The version to download')
+    .option('-o, --output <path>', "Where to save it ('-' for stdout; default: the file's own name)")
+    .option('--clobber', 'Overwrite an existing file')
+    .addHelpText(
+      'after',
+      examples(
+        'siteseer engines download "Product finder" -o products.csv',
+        'siteseer engines download 3f2a... --version 2 -o - > v2.csv',
+      ),
+    )
+    .action(lazyAction(runtime, () => import('./download.ts')));
+
+  engineCommand(engines, 'snippet <engine>', 'Print the install snippet: the head script and the results tag')
+    .addOption(new Option('--part <part>', 'Only one part').choices(['head', 'body']))
+    .addHelpText(
+      'after',
+      examples(
+        'siteseer engines snippet "Product finder"',
+        'siteseer engines snippet "Product finder" --part head',
+      ),
+    )
+    .action(lazyAction(runtime, () => import('./snippet.ts')));
+}

@@ -1,0 +1,96 @@
+import { createHash } from 'node:crypto';
+import { readFile, stat } from 'node:fs/promises';
+import { basename } from 'node:path';
+import {
+  decodeLabel,
+  isConfigurationValid,
+  ParametricConfiguration,
+  validateParametricConfiguration,
+  validateUploadFile,
+} from '@siteseer/core';
+import { AbortError } from '../../errors.ts';
+
+/** A CSV or XLSX file read for upload: its bytes, name and SHA-256. */
+export interface UploadFile {
+  blob: Blob;
+  filename: string;
+  size: number;
+  sha256: string;
+}
+
+function notFound(error: unknown): boolean {
+  return (error as NodeJS.ErrnoException | undefined)?.code === 'ENOENT';
+}
+
+/** Reads an upload after core's rules (csv/xlsx, at most 10240 KB, not empty) pass on its name and size. */
+export async function readUploadFile(path: string): Promise<UploadFile> {
+  let size: number;
+  try {
+    size = (await stat(path)).size;
+  } catch (error) {
+    if (notFound(error)) throw new AbortError(`No such file: ${path}`);
+    throw error;
+  }
+  const filename = basename(path);
+  const problem = validateUploadFile({ name: filename, size });
+  if (problem) throw new AbortError(`${filename}: ${problem}`);
+  const bytes = await readFile(path);
+  return {
+    blob: new Blob([bytes]),
+    filename,
+    size,
+    sha256: createHash('sha256').update(bytes).digest('hex'),
+  };
+}
+
+/**
+ * The `Idempotency-Key` of an upload: the same file for the same target gives the same key, so a
+ * retried CI step stores the version once.
+ */
+export function idempotencyKey(target: string, fileSha256: string): string {
+  return createHash('sha256').update(`${target}\n${fileSha256}`).digest('hex');
+}
+
+/** Reads a parametric configuration (JSON) and checks it with core's schema and column rules. */
+export async function readConfigurationFile(path: string): Promise<ParametricConfiguration> {
+  let text: string;
+  try {
+    text = await readFile(path, 'utf8');
+  } catch (error) {
+    if (notFound(error)) throw new AbortError(`No such file: ${path}`);
+    throw error;
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (error) {
+    if (!(error instanceof SyntaxError)) throw error;
+    throw new AbortError(`${path} is not valid JSON: ${error.message}`);
+  }
+  const parsed = ParametricConfiguration.safeParse(json);
+  if (!parsed.success) {
+    const issues = parsed.error.issues
+      .slice(0, 5)
+      .map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`)
+      .join('; ');
+    throw new AbortError(`${path} is not a parametric configuration: ${issues}`);
+  }
+  const errors = validateParametricConfiguration(parsed.data);
+  if (!isConfigurationValid(errors)) {
+    const problems = [
+      ...Object.entries(errors.columns).flatMap(([id, e]) =>
+        Object.values(e).map((message) => `column ${labelOf(parsed.data, id)}: ${message}`),
+      ),
+      ...Object.entries(errors.filters).flatMap(([id, e]) =>
+        Object.values(e).map((message) => `filter ${labelOf(parsed.data, id)}: ${message}`),
+      ),
+    ];
+    throw new AbortError(`${path}: ${problems.join('; ')}`);
+  }
+  return parsed.data;
+}
+
+function labelOf(config: ParametricConfiguration, id: string): string {
+  const label = config.columns[id]?.label;
+  return label ? `'${decodeLabel(label)}'` : id;
+}

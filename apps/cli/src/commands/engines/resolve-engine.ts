@@ -1,0 +1,70 @@
+import {
+  type ApiClient,
+  type Client,
+  INGEST_API_CREATOR,
+  MESSAGES,
+  PRODUCT_NAMES,
+  type SearchEngine,
+} from '@siteseer/core';
+import { AbortError, UsageError } from '../../errors.ts';
+import { expectOk } from '../../http/expect-ok.ts';
+
+/**
+ * Finds an engine by id or exact name. With `account`, an id is first looked up directly (the
+ * only way for an API key, which cannot list engines); otherwise the caller's engine list is
+ * searched: an id wins, then a unique exact name. Several engines with the name is a usage error
+ * that lists them.
+ */
+export async function resolveEngine(
+  api: ApiClient,
+  ref: string,
+  options: { account?: string | undefined } = {},
+): Promise<SearchEngine> {
+  if (options.account) {
+    const direct = await api.engines.get(ref, { accountId: options.account });
+    if (direct.ok) return direct.data;
+  }
+  const engines = expectOk(await api.engines.list({}), 'Listing engines').filter(
+    (engine) => !options.account || engine.accountId === options.account,
+  );
+  const byId = engines.find((engine) => engine.id === ref);
+  if (byId) return byId;
+  const byName = engines.filter((engine) => engine.searchEngineName === ref);
+  const [only, ...others] = byName;
+  if (only && others.length === 0) return only;
+  if (only) {
+    const list = byName.map((e) => `${e.id} (account ${e.accountId})`).join(', ');
+    throw new UsageError(`'${ref}' names ${byName.length} engines: ${list}.`, 'Use the engine id instead.');
+  }
+  throw new AbortError(`No engine '${ref}'.`, { hint: 'See `siteseer engines list`.' });
+}
+
+/** Parametric commands refuse keyword engines, and (as the portal does) engines made by the data-source API. */
+export function requireParametric(engine: SearchEngine, options: { allowIngest?: boolean } = {}): void {
+  if (engine.searchEngineType !== 'pm') {
+    throw new AbortError(
+      `'${engine.searchEngineName}' is a ${PRODUCT_NAMES[engine.searchEngineType]} engine: this command is for parametric engines.`,
+    );
+  }
+  if (!options.allowIngest && engine.createdBy === INGEST_API_CREATOR) {
+    throw new AbortError(MESSAGES.apiEngineActionUnsupported);
+  }
+}
+
+/** The spreadsheet import behind a parametric engine. */
+export function importIdOf(engine: SearchEngine): string {
+  const id = engine.searchEngineDetail?.importId ?? engine.savedSpreadsheetId ?? undefined;
+  if (!id)
+    throw new AbortError(
+      `'${engine.searchEngineName}' has no uploaded file (${MESSAGES.engineDetailsMissing}).`,
+    );
+  return id;
+}
+
+/** The engine's client (one per engine). */
+export async function clientOf(api: ApiClient, engine: SearchEngine): Promise<Client> {
+  const clients = expectOk(await api.clients.byEngineIds([engine.id]), 'Reading the engine client');
+  const client = clients.find((c) => c.engineId === engine.id);
+  if (!client) throw new AbortError(`'${engine.searchEngineName}' has no client yet.`);
+  return client;
+}

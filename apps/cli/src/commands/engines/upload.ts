@@ -1,0 +1,83 @@
+import { type ApiDeps, apiCommand, type ParseInput } from '../../deps.ts';
+import { expectOk } from '../../http/expect-ok.ts';
+import { argument, flag, optionalString, requiredString } from '../parse.ts';
+import { idempotencyKey, readUploadFile } from './local-files.ts';
+import { previewSpreadsheet, uploadSpreadsheet } from './parametric-steps.ts';
+import { clientOf, importIdOf, requireParametric, resolveEngine } from './resolve-engine.ts';
+
+export interface UploadOptions {
+  engine: string;
+  account: string | undefined;
+  file: string;
+  publish: boolean;
+}
+
+export function parse(input: ParseInput): UploadOptions {
+  return {
+    engine: argument(input, 0, 'ENGINE'),
+    account: optionalString(input, 'account'),
+    file: requiredString(input, 'file'),
+    publish: flag(input, 'publish'),
+  };
+}
+
+/**
+ * A new version of a parametric engine's file. The Idempotency-Key is derived from the engine and
+ * the file's SHA-256, so a retried CI step stores the version once. With --publish the version
+ * goes live with the engine's saved configuration (create-and-publish, as the portal's edit does).
+ */
+export async function run(deps: ApiDeps, options: UploadOptions): Promise<void> {
+  const { api, output } = deps;
+  const file = await readUploadFile(options.file);
+  const engine = await resolveEngine(api, options.engine, { account: options.account });
+  requireParametric(engine);
+  const importId = importIdOf(engine);
+
+  const imported = await uploadSpreadsheet(deps, file, () =>
+    api.parametric.updateFile(
+      importId,
+      { accountId: engine.accountId, engineId: engine.id, file: file.blob, filename: file.filename },
+      { idempotencyKey: idempotencyKey(engine.id, file.sha256) },
+    ),
+  );
+  let published = false;
+  if (options.publish) {
+    const client = await clientOf(api, engine);
+    const preview = await previewSpreadsheet(api, importId, client.id);
+    expectOk(
+      await api.parametric.createAndPublish({
+        spreadsheetId: importId,
+        engineId: engine.id,
+        accountId: engine.accountId,
+        version: imported.version,
+        configuration: preview.configuration,
+        clientId: client.id,
+      }),
+      'Publishing the new version',
+    );
+    published = true;
+  }
+
+  if (output.json) {
+    output.printJson({
+      id: engine.id,
+      name: engine.searchEngineName,
+      importId: imported.importId,
+      version: imported.version,
+      originalFileName: imported.originalFileName,
+      rowCount: imported.rowCount,
+      published,
+    });
+    return;
+  }
+  output.success(
+    `Uploaded ${imported.originalFileName} as version ${imported.version} of ${engine.searchEngineName} (${imported.rowCount} rows).`,
+  );
+  if (published) output.success(`Published version ${imported.version}.`);
+  else
+    output.info(
+      `Not published: run \`siteseer engines publish ${engine.id} --version ${imported.version}\`.`,
+    );
+}
+
+export const command = apiCommand({ parse, run });

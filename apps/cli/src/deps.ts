@@ -1,0 +1,78 @@
+import type { ApiClient } from '@siteseer/core';
+import type { CredentialStore, StoredCredentials } from './auth/credentials.ts';
+import type { OidcClient } from './auth/oidc.ts';
+import type { ServerConfig } from './auth/server-config.ts';
+import type { SettingsStore } from './auth/settings.ts';
+import type { CliEnv } from './env.ts';
+import type { AuthMode } from './http/auth-fetch.ts';
+import type { UploadProgress } from './http/upload-progress.ts';
+import type { Output } from './output/output.ts';
+import type { Prompter } from './prompt/prompt.ts';
+
+export interface Clock {
+  now(): number;
+  sleep(ms: number): Promise<void>;
+}
+
+/** What every command's `run` gets. */
+export interface BaseDeps {
+  output: Output;
+  clock: Clock;
+  env: CliEnv;
+  prompt: Prompter;
+}
+
+/** A command that calls the API: the typed client from core, authenticated. */
+export interface ApiDeps extends BaseDeps {
+  api: ApiClient;
+  /** Turns upload progress reporting on around an upload. */
+  uploads: UploadProgress;
+  server: string;
+  auth: AuthMode['kind'];
+}
+
+/** Login, logout and whoami: the credential store and the identity provider. */
+export interface AuthDeps extends BaseDeps {
+  store: CredentialStore;
+  settings: SettingsStore;
+  /** The server to use: --server, SITESEER_SERVER or the saved one (undefined when none). */
+  server: string | undefined;
+  serverConfig(server: string): Promise<ServerConfig>;
+  oidc(issuer: string, clientId: string): Promise<OidcClient>;
+  /** Opens a URL in the browser; absent browsers are ignored. */
+  openBrowser(url: string): void;
+  /** The API client for a fresh login's credentials. */
+  apiFor(credentials: StoredCredentials): ApiClient;
+  /** The API deps as any other command would get them (whoami). */
+  apiDeps(): Promise<ApiDeps>;
+}
+
+/** What a command module parses its options from: positional arguments and option values. */
+export interface ParseInput {
+  args: readonly unknown[];
+  opts: Readonly<Record<string, unknown>>;
+}
+
+/** options → parse → run: a command that calls the API. */
+export interface ApiCommand<O> {
+  kind: 'api';
+  parse(input: ParseInput): O;
+  run(deps: ApiDeps, options: O): Promise<void>;
+}
+
+export interface AuthCommand<O> {
+  kind: 'auth';
+  parse(input: ParseInput): O;
+  run(deps: AuthDeps, options: O): Promise<void>;
+}
+
+export function apiCommand<O>(command: Omit<ApiCommand<O>, 'kind'>): ApiCommand<O> {
+  return { kind: 'api', ...command };
+}
+
+export function authCommand<O>(command: Omit<AuthCommand<O>, 'kind'>): AuthCommand<O> {
+  return { kind: 'auth', ...command };
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: a module's option type is its own; the factory only passes it through.
+export type AnyCommand = ApiCommand<any> | AuthCommand<any>;

@@ -1,0 +1,107 @@
+import {
+  NetworkError,
+  NoAuthTokenError,
+  RequestValidationError,
+  ResponseValidationError,
+  ServerError,
+  UnauthorizedError,
+} from '@siteseer/core';
+import { CommanderError } from 'commander';
+import { ApiRefusedError, asProblem, CliError, EXIT, type ExitCode } from './errors.ts';
+import type { Writer } from './output/output.ts';
+
+export interface ErrorView {
+  stderr: Writer;
+  verbose: boolean;
+  color: boolean;
+}
+
+interface Rendered {
+  exitCode: ExitCode;
+  message: string;
+  /** Shown with --verbose: the server's problem document, a cause, a stack. */
+  details?: string | undefined;
+}
+
+function json(value: unknown): string {
+  return JSON.stringify(value, null, 2);
+}
+
+function causeText(error: unknown): string | undefined {
+  const cause = error instanceof Error ? error.cause : undefined;
+  if (cause === undefined) return undefined;
+  return cause instanceof Error ? `cause: ${cause.message}` : `cause: ${String(cause)}`;
+}
+
+/** Turns any error into one line, its details and its exit code. */
+export function renderError(error: unknown): Rendered {
+  if (error instanceof CliError) {
+    const message = error.hint ? `${error.message} ${error.hint}` : error.message;
+    const details = error instanceof ApiRefusedError ? json(error.body) : causeText(error);
+    return { exitCode: error.exitCode, message, details };
+  }
+  if (error instanceof NoAuthTokenError) {
+    return {
+      exitCode: EXIT.auth,
+      message: 'You are not signed in. Run `siteseer login`, or set SITESEER_TOKEN or SITESEER_API_KEY.',
+    };
+  }
+  if (error instanceof UnauthorizedError) {
+    const detail = asProblem(error.body)?.detail;
+    return {
+      exitCode: EXIT.auth,
+      message: `The server refused the credentials${detail ? ` (${detail})` : ''}. Run \`siteseer login\`, or check SITESEER_TOKEN / SITESEER_API_KEY.`,
+      details: `${error.method} ${error.url}\n${json(error.body)}`,
+    };
+  }
+  if (error instanceof ServerError) {
+    const detail = asProblem(error.body)?.detail ?? error.errorText;
+    return {
+      exitCode: EXIT.error,
+      message: `The server failed (${error.status}): ${detail}`,
+      details: `${error.method} ${error.url}${error.body === undefined ? '' : `\n${json(error.body)}`}`,
+    };
+  }
+  if (error instanceof NetworkError) {
+    return {
+      exitCode: EXIT.error,
+      message: `Could not reach the server (${new URL(error.url).origin}).`,
+      details: `${error.method} ${error.url}\n${causeText(error) ?? ''}`,
+    };
+  }
+  if (error instanceof RequestValidationError) {
+    const issues = error.issues.map((i) => `${i.path.join('.') || error.part}: ${i.message}`).join('; ');
+    return { exitCode: EXIT.usage, message: `Invalid input: ${issues}` };
+  }
+  if (error instanceof ResponseValidationError) {
+    return {
+      exitCode: EXIT.error,
+      message: `The server's answer to ${error.call} was not understood (is the CLI up to date?).`,
+      details: `${error.message}\n${json(error.body)}`,
+    };
+  }
+  const message = error instanceof Error ? error.message : String(error);
+  return {
+    exitCode: EXIT.error,
+    message,
+    details: error instanceof Error ? error.stack : undefined,
+  };
+}
+
+/**
+ * The one place errors become what the user sees: one line on stderr (details with --verbose)
+ * and the exit code: 0 ok, 1 error, 2 usage or cancelled, 4 authentication required.
+ */
+export function handleError(error: unknown, view: ErrorView): ExitCode {
+  if (error instanceof CommanderError) {
+    // Commander already printed its own message (through configureOutput) or the help.
+    if (error.code === 'commander.helpDisplayed' || error.code === 'commander.version') return EXIT.ok;
+    if (error.exitCode === 0) return EXIT.ok;
+    return EXIT.usage;
+  }
+  const rendered = renderError(error);
+  const label = view.color ? '\u001b[31merror:\u001b[39m' : 'error:';
+  view.stderr.write(`${label} ${rendered.message}\n`);
+  if (view.verbose && rendered.details) view.stderr.write(`${rendered.details}\n`);
+  return rendered.exitCode;
+}

@@ -1,0 +1,159 @@
+import { spawn } from 'node:child_process';
+import { setTimeout as delay } from 'node:timers/promises';
+import { type ApiClient, createApiClient } from '@siteseer/core';
+import type { StoredCredentials } from './auth/credentials.ts';
+import { createOidcClient } from './auth/oidc.ts';
+import { defaultApiBase, fetchServerConfig, normaliseServer } from './auth/server-config.ts';
+import { StoredSession } from './auth/session.ts';
+import { configDirOf, credentialStoreFor, SettingsStore } from './auth/settings.ts';
+import type { AnyCommand, ApiDeps, AuthDeps, BaseDeps, Clock, ParseInput } from './deps.ts';
+import { type CliEnv, readEnv } from './env.ts';
+import { AuthRequiredError } from './errors.ts';
+import { type AuthMode, createAuthFetch } from './http/auth-fetch.ts';
+import { UploadProgress } from './http/upload-progress.ts';
+import { Output } from './output/output.ts';
+import { refusingPrompter, terminalPrompter } from './prompt/prompt.ts';
+import type { GlobalOptions, Runtime } from './runtime.ts';
+import { USER_AGENT } from './version.ts';
+
+export const systemClock: Clock = {
+  now: () => Date.now(),
+  sleep: (ms) => delay(ms),
+};
+
+function baseDeps(runtime: Runtime, env: CliEnv, globals: GlobalOptions): BaseDeps {
+  const interactive = runtime.stdin.isTTY === true && runtime.stderr.isTTY === true && !env.ci;
+  const output = new Output({
+    stdout: runtime.stdout,
+    stderr: runtime.stderr,
+    json: globals.json,
+    color: globals.color && !env.noColor && runtime.stdout.isTTY === true && runtime.stderr.isTTY === true,
+    interactive,
+    verbose: globals.verbose,
+  });
+  const prompt = interactive
+    ? terminalPrompter(runtime.stdin, runtime.stderr as unknown as NodeJS.WritableStream)
+    : refusingPrompter();
+  return { output, clock: systemClock, env, prompt };
+}
+
+/** The server: --server, else SITESEER_SERVER, else the one `siteseer login` saved. */
+async function resolveServer(
+  globals: GlobalOptions,
+  env: CliEnv,
+  settings: SettingsStore,
+): Promise<string | undefined> {
+  const chosen = globals.server ?? env.server ?? (await settings.read()).server;
+  return chosen === undefined ? undefined : normaliseServer(chosen);
+}
+
+function apiClient(runtime: Runtime, baseUrl: string, auth: AuthMode, uploads: UploadProgress): ApiClient {
+  const fetch = createAuthFetch({ fetch: runtime.fetch, auth, userAgent: USER_AGENT, progress: uploads });
+  const getToken = () => {
+    switch (auth.kind) {
+      case 'token':
+        return auth.token;
+      case 'apiKey':
+        // Core sends it as a bearer token; the fetch wrapper moves it to X-Api-Key.
+        return auth.apiKey;
+      case 'session':
+        return auth.session.getToken();
+    }
+  };
+  return createApiClient({ baseUrl, fetch, getToken });
+}
+
+function oidcFactory(runtime: Runtime) {
+  return (issuer: string, clientId: string) => createOidcClient(issuer, clientId, runtime.fetch);
+}
+
+/**
+ * The API deps: SITESEER_TOKEN, else SITESEER_API_KEY, else the saved login for the server
+ * (refreshed when near expiry). No credentials at all is an AuthRequiredError (exit 4).
+ */
+async function apiDeps(runtime: Runtime, base: BaseDeps, globals: GlobalOptions): Promise<ApiDeps> {
+  const { env } = base;
+  const settings = new SettingsStore(configDirOf(env));
+  const server = await resolveServer(globals, env, settings);
+  if (!server) {
+    throw new AuthRequiredError(
+      'No Siteseer server is configured.',
+      'Run `siteseer login --server URL`, or set SITESEER_SERVER (with SITESEER_TOKEN or SITESEER_API_KEY in CI).',
+    );
+  }
+  const uploads = new UploadProgress();
+  let auth: AuthMode;
+  let baseUrl = defaultApiBase(server);
+  if (env.token) auth = { kind: 'token', token: env.token };
+  else if (env.apiKey) auth = { kind: 'apiKey', apiKey: env.apiKey };
+  else {
+    const store = credentialStoreFor(env);
+    const credentials = await store.load(server);
+    if (!credentials) throw new AuthRequiredError(`You are not signed in to ${server}.`);
+    baseUrl = credentials.apiBase;
+    const session = new StoredSession({
+      credentials,
+      store,
+      oidc: () => oidcFactory(runtime)(credentials.issuer, credentials.clientId),
+      now: () => base.clock.now(),
+    });
+    auth = { kind: 'session', session };
+  }
+  base.output.debug(
+    `Using ${server} (${auth.kind === 'session' ? 'saved login' : auth.kind === 'token' ? 'SITESEER_TOKEN' : 'SITESEER_API_KEY'})`,
+  );
+  return { ...base, api: apiClient(runtime, baseUrl, auth, uploads), uploads, server, auth: auth.kind };
+}
+
+/** Opens a URL with the platform's opener; a missing opener is ignored (the URL is printed anyway). */
+export function openBrowser(platform: NodeJS.Platform, url: string): void {
+  const [command, args] =
+    platform === 'darwin'
+      ? ['open', [url]]
+      : platform === 'win32'
+        ? ['cmd', ['/c', 'start', '""', url]]
+        : ['xdg-open', [url]];
+  const child = spawn(command, args as string[], { stdio: 'ignore', detached: true });
+  child.on('error', (error: NodeJS.ErrnoException) => {
+    // No opener installed (ENOENT) or not runnable: the person opens the printed URL by hand.
+    if (error.code !== 'ENOENT' && error.code !== 'EACCES') throw error;
+  });
+  child.unref();
+}
+
+async function authDeps(runtime: Runtime, base: BaseDeps, globals: GlobalOptions): Promise<AuthDeps> {
+  const settings = new SettingsStore(configDirOf(base.env));
+  const store = credentialStoreFor(base.env);
+  const server = await resolveServer(globals, base.env, settings);
+  return {
+    ...base,
+    store,
+    settings,
+    server,
+    serverConfig: (url) => fetchServerConfig(url, runtime.fetch),
+    oidc: oidcFactory(runtime),
+    openBrowser: (url) => openBrowser(runtime.platform, url),
+    apiFor: (credentials: StoredCredentials) =>
+      apiClient(
+        runtime,
+        credentials.apiBase,
+        { kind: 'token', token: credentials.accessToken },
+        new UploadProgress(),
+      ),
+    apiDeps: () => apiDeps(runtime, base, globals),
+  };
+}
+
+/** Runs one command module: parse first (usage errors before any network), then build its deps and run. */
+export async function runCommand(
+  runtime: Runtime,
+  command: AnyCommand,
+  input: ParseInput,
+  globals: GlobalOptions,
+): Promise<void> {
+  const env = readEnv(runtime.env);
+  const base = baseDeps(runtime, env, globals);
+  const options = command.parse(input);
+  if (command.kind === 'api') await command.run(await apiDeps(runtime, base, globals), options);
+  else await command.run(await authDeps(runtime, base, globals), options);
+}

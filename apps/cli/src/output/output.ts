@@ -1,0 +1,193 @@
+import Table from 'cli-table3';
+
+/** Where text goes: a stream's `write` and whether it is a terminal. */
+export interface Writer {
+  write(chunk: string | Uint8Array): unknown;
+  readonly isTTY?: boolean | undefined;
+}
+
+export interface OutputOptions {
+  stdout: Writer;
+  stderr: Writer;
+  /** `--json`: data is printed as JSON on stdout. */
+  json: boolean;
+  /** Colours on stderr/stdout (a terminal, NO_COLOR unset, no --no-color). */
+  color: boolean;
+  /** May the CLI ask questions: stdin and stderr are terminals and CI is unset. */
+  interactive: boolean;
+  /** `--verbose`. */
+  verbose?: boolean;
+}
+
+const ANSI = {
+  bold: [1, 22],
+  dim: [2, 22],
+  red: [31, 39],
+  green: [32, 39],
+  yellow: [33, 39],
+  cyan: [36, 39],
+};
+export type Style = keyof typeof ANSI;
+
+/**
+ * What commands print: data on stdout (a table, key/values, or JSON with --json), messages on
+ * stderr. Colour only on a terminal without NO_COLOR; no escape codes in piped output.
+ */
+export class Output {
+  readonly json: boolean;
+  readonly color: boolean;
+  readonly interactive: boolean;
+  readonly verbose: boolean;
+  readonly stdout: Writer;
+  readonly stderr: Writer;
+
+  constructor(options: OutputOptions) {
+    this.stdout = options.stdout;
+    this.stderr = options.stderr;
+    this.json = options.json;
+    this.color = options.color;
+    this.interactive = options.interactive;
+    this.verbose = options.verbose ?? false;
+  }
+
+  /** The same output with data going to stderr (a table shown as progress, not as the result). */
+  onStderr(): Output {
+    return new Output({
+      stdout: this.stderr,
+      stderr: this.stderr,
+      json: false,
+      color: this.color,
+      interactive: this.interactive,
+      verbose: this.verbose,
+    });
+  }
+
+  /** Whether stderr is a terminal (live views, progress bars). */
+  get stderrIsTTY(): boolean {
+    return this.stderr.isTTY === true;
+  }
+
+  get stdoutIsTTY(): boolean {
+    return this.stdout.isTTY === true;
+  }
+
+  /** Text with an ANSI style when colours are on. */
+  style(style: Style, text: string): string {
+    if (!this.color) return text;
+    const [open, close] = ANSI[style];
+    return `\u001b[${open}m${text}\u001b[${close}m`;
+  }
+
+  /** A line of data on stdout. */
+  line(text = ''): void {
+    this.stdout.write(`${text}\n`);
+  }
+
+  /** A value as JSON on stdout (what --json prints). */
+  printJson(value: unknown): void {
+    this.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
+  }
+
+  /** A message on stderr. */
+  info(message: string): void {
+    this.stderr.write(`${message}\n`);
+  }
+
+  success(message: string): void {
+    this.info(`${this.style('green', '✓')} ${message}`);
+  }
+
+  warn(message: string): void {
+    this.info(`${this.style('yellow', '!')} ${message}`);
+  }
+
+  /** A detail shown only with --verbose. */
+  debug(message: string): void {
+    if (this.verbose) this.info(this.style('dim', message));
+  }
+
+  /** Rows as a borderless table on stdout; `empty` is printed (on stderr) when there are none. */
+  table(
+    head: readonly string[],
+    rows: readonly (readonly (string | number | boolean | null | undefined)[])[],
+    empty?: string,
+  ): void {
+    if (rows.length === 0 && empty !== undefined) {
+      this.info(empty);
+      return;
+    }
+    const table = new Table({
+      head: head.map((h) => this.style('bold', h)),
+      chars: BORDERLESS,
+      style: { head: [], border: [], 'padding-left': 0, 'padding-right': 2 },
+    });
+    for (const row of rows)
+      table.push(row.map((cell) => (cell === null || cell === undefined ? '' : String(cell))));
+    this.line(trimLines(table.toString()));
+  }
+
+  /** Label/value pairs, one per line, labels aligned. */
+  details(pairs: readonly (readonly [string, string | number | boolean | null | undefined])[]): void {
+    const width = Math.max(0, ...pairs.map(([label]) => label.length));
+    for (const [label, value] of pairs) {
+      const text = value === null || value === undefined || value === '' ? '-' : String(value);
+      this.line(`${this.style('bold', `${label}:`.padEnd(width + 1))} ${text}`);
+    }
+  }
+}
+
+const BORDERLESS = {
+  top: '',
+  'top-mid': '',
+  'top-left': '',
+  'top-right': '',
+  bottom: '',
+  'bottom-mid': '',
+  'bottom-left': '',
+  'bottom-right': '',
+  left: '',
+  'left-mid': '',
+  mid: '',
+  'mid-mid': '',
+  right: '',
+  'right-mid': '',
+  middle: '',
+};
+
+function trimLines(text: string): string {
+  return text
+    .split('\n')
+    .map((line) => line.trimEnd())
+    .join('\n');
+}
+
+/** An Output that records what it prints, for tests. */
+export function memoryOutput(
+  options: Partial<Omit<OutputOptions, 'stdout' | 'stderr'>> & { isTTY?: boolean } = {},
+) {
+  const chunks = { stdout: '', stderr: '' };
+  const writer = (key: 'stdout' | 'stderr'): Writer => ({
+    isTTY: options.isTTY ?? false,
+    write(chunk) {
+      chunks[key] += typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8');
+      return true;
+    },
+  });
+  const output = new Output({
+    stdout: writer('stdout'),
+    stderr: writer('stderr'),
+    json: options.json ?? false,
+    color: options.color ?? false,
+    interactive: options.interactive ?? false,
+    verbose: options.verbose ?? false,
+  });
+  return {
+    output,
+    get stdout() {
+      return chunks.stdout;
+    },
+    get stderr() {
+      return chunks.stderr;
+    },
+  };
+}
