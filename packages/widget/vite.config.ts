@@ -17,10 +17,29 @@ function emitStylesheet(): Plugin {
   };
 }
 
+/**
+ * Escapes non-ASCII characters (…, ↕) in the script. A customer may serve the file without a
+ * charset on a page that is not UTF-8; the browser would then decode it with the page's encoding.
+ */
+function asciiOnly(): Plugin {
+  return {
+    name: 'siteseer-ascii-only',
+    generateBundle(_, bundle) {
+      for (const file of Object.values(bundle)) {
+        if (file.type !== 'chunk') continue;
+        file.code = file.code.replace(
+          /[\u0080-\uffff]/g,
+          (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`,
+        );
+      }
+    },
+  };
+}
+
 export default defineConfig({
   // Explicit, so the size test can build from the workspace root.
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [emitStylesheet()],
+  plugins: [emitStylesheet(), asciiOnly()],
   build: {
     outDir: 'dist',
     minify: true,

@@ -38,5 +38,7 @@ describe('the built bundle', () => {
       /innerHTML|outerHTML|insertAdjacentHTML|document\.write|\beval\(|new Function/,
     );
     expect(script.code).not.toContain('zod');
+    // ASCII only: decoded the same whatever charset the customer's server or page declares.
+    expect(script.code).toMatch(/^[\t\n\r\x20-\x7e]*$/);
   });
 });

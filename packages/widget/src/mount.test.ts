@@ -27,6 +27,14 @@ describe('mount', () => {
     expect(handle.root.textContent).toBe('Loading…');
   });
 
+  it('pins the theme on the root when asked', () => {
+    const fetch = service().fetch;
+    const pinned = mount(host(), { clientId: CLIENT_ID, apiBase: API_BASE, fetch, theme: 'dark' });
+    const following = mount(host(), { clientId: CLIENT_ID, apiBase: API_BASE, fetch });
+    expect(pinned.root.getAttribute('data-siteseer-theme')).toBe('dark');
+    expect(following.root.hasAttribute('data-siteseer-theme')).toBe(false);
+  });
+
   it('returns the same handle when the element is mounted twice', async () => {
     const element = host();
     const options = { clientId: CLIENT_ID, apiBase: API_BASE, fetch: service().fetch };

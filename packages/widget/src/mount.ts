@@ -17,6 +17,8 @@ export interface MountOptions {
   debounceMs?: number;
   /** Inject the stylesheet into `<head>`. Default true; false when the site links siteseer-widget.css. */
   injectStyles?: boolean;
+  /** Pins the colour scheme; by default it follows the visitor's `prefers-color-scheme`. */
+  theme?: 'light' | 'dark';
   /** CSP nonce for the injected `<style>`. */
   nonce?: string;
   /** Replaces `window.fetch` (tests, proxies). */
@@ -58,9 +60,9 @@ export function mount(element: Element, options: MountOptions): WidgetHandle {
   }
   if (options.injectStyles !== false) injectStyles(element.ownerDocument, options.nonce);
 
-  const status = h('p', { class: 'siteseer-status', role: 'status' }, 'Loading…');
+  const status = h('p', { class: 'siteseer-status', role: 'status' }, 'Loading\u2026');
   const alert = h('p', { class: 'siteseer-error', role: 'alert', hidden: true });
-  const root = h('div', { class: 'siteseer' }, status, alert);
+  const root = h('div', { class: 'siteseer', 'data-siteseer-theme': options.theme }, status, alert);
   element.replaceChildren(root);
 
   const fetchImpl: FetchLike = options.fetch ?? ((input, init) => fetch(input, init));

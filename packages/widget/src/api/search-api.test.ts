@@ -61,8 +61,7 @@ describe('search api', () => {
     expect([...url.searchParams]).toEqual([
       ['q', 'red & blue'],
       ['filters', '{"price":{"min":1}}'],
-      ['sort', 'price'],
-      ['direction', 'desc'],
+      ['sort', 'price:desc'],
     ]);
   });
 });

@@ -54,10 +54,8 @@ export function createSearchApi(apiBase: string, clientId: string, fetchImpl: Fe
       const params = new URLSearchParams();
       if (query.q !== '') params.set('q', query.q);
       if (Object.keys(query.filters).length > 0) params.set('filters', JSON.stringify(query.filters));
-      if (query.sort) {
-        params.set('sort', query.sort.column);
-        params.set('direction', query.sort.direction);
-      }
+      // One parameter, `column:direction`, as the server's download route reads it.
+      if (query.sort) params.set('sort', `${query.sort.column}:${query.sort.direction}`);
       const search = params.toString();
       return search === '' ? `${base}/download` : `${base}/download?${search}`;
     },

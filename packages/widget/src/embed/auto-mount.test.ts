@@ -23,16 +23,18 @@ describe('embedding', () => {
     expect(embedOptions(tag)).toEqual({ clientId: 'c1', apiBase: 'https://api.example.test' });
   });
 
-  it('falls back to the script src for the API base, and honours data-siteseer-styles="none"', () => {
+  it('falls back to the script src for the API base, and reads the styles and theme options', () => {
     const tag = script({
       'data-siteseer-client': 'c1',
       src: 'https://api.example.test/base/widget/siteseer-widget.js',
       'data-siteseer-styles': 'none',
+      'data-siteseer-theme': 'light',
     });
     expect(embedOptions(tag)).toEqual({
       clientId: 'c1',
       apiBase: 'https://api.example.test/base',
       injectStyles: false,
+      theme: 'light',
     });
     expect(apiBaseFromScriptSrc('https://api.example.test/widget/siteseer-widget.js')).toBe(
       'https://api.example.test',

@@ -25,6 +25,8 @@ export function embedOptions(script: HTMLScriptElement): MountOptions | null {
   if (!apiBase) return null;
   const options: MountOptions = { clientId, apiBase };
   if (script.getAttribute('data-siteseer-styles') === 'none') options.injectStyles = false;
+  const theme = script.getAttribute('data-siteseer-theme');
+  if (theme === 'light' || theme === 'dark') options.theme = theme;
   if (script.nonce) options.nonce = script.nonce;
   return options;
 }

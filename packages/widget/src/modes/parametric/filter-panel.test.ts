@@ -199,7 +199,7 @@ describe('download link', () => {
     expect(root.querySelector('.siteseer-download')).toBeNull();
   });
 
-  it('carries the current query: q, filters as JSON, sort and direction', async () => {
+  it('carries the current query: q, filters as JSON, sort as column:direction', async () => {
     const { root } = await mountWidget({ settings: { allowDownload: true } });
     const link = [...root.querySelectorAll('a')].find((a) => a.textContent === 'Download results (CSV)');
     expect(link?.getAttribute('href')).toBe(`${API_BASE}/search/${CLIENT_ID}/download`);
@@ -217,8 +217,7 @@ describe('download link', () => {
     expect(Object.fromEntries(url.searchParams)).toEqual({
       q: 'widget',
       filters: JSON.stringify({ color: { values: ['Red'] } }),
-      sort: 'stock',
-      direction: 'asc',
+      sort: 'stock:asc',
     });
   });
 });

@@ -51,7 +51,7 @@ export function createPager(onPage: (page: number) => void): Pager {
         list.replaceChildren(
           button('page:previous', page - 1, page <= 1, 'Previous'),
           ...visiblePages(page, pages).map((n) => {
-            if (n === null) return h('li', { class: 'siteseer-ellipsis', 'aria-hidden': 'true' }, '…');
+            if (n === null) return h('li', { class: 'siteseer-ellipsis', 'aria-hidden': 'true' }, '\u2026');
             const item = button(`page:${n}`, n, false, srOnly('Page '), String(n));
             if (n === page) item.firstElementChild?.setAttribute('aria-current', 'page');
             return item;

@@ -112,7 +112,7 @@ export const mountParametric: Mode = (root, config, { api, pageSize, debounceMs 
     }
   }
 
-  status.textContent = 'Loading…';
+  status.textContent = 'Loading\u2026';
   return {
     ready: search(query),
     destroy() {
