@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 
-const STYLES = new URL('./src/styles/widget.css', import.meta.url);
+const STYLES = ['theme.css', 'widget.css'].map((name) => new URL(`./src/styles/${name}`, import.meta.url));
 
 /**
  * The script injects its own styles, so the snippet stays one tag. Sites whose Content Security
@@ -12,7 +12,11 @@ function emitStylesheet(): Plugin {
   return {
     name: 'siteseer-emit-stylesheet',
     generateBundle() {
-      this.emitFile({ type: 'asset', fileName: 'siteseer-widget.css', source: readFileSync(STYLES, 'utf8') });
+      this.emitFile({
+        type: 'asset',
+        fileName: 'siteseer-widget.css',
+        source: STYLES.map((file) => readFileSync(file, 'utf8')).join('\n'),
+      });
     },
   };
 }

@@ -1,4 +1,5 @@
-import css from './widget.css?inline';
+import theme from './theme.css?inline';
+import components from './widget.css?inline';
 
 /**
  * Adds the widget's stylesheet once per document, first in `<head>`, so the site's own rules win
@@ -9,6 +10,6 @@ export function injectStyles(doc: Document, nonce?: string): void {
   const style = doc.createElement('style');
   style.setAttribute('data-siteseer-styles', '');
   if (nonce) style.nonce = nonce;
-  style.textContent = css;
+  style.textContent = theme + components;
   doc.head.prepend(style);
 }
