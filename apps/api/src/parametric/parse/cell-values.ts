@@ -44,8 +44,13 @@ export function parseHttpUrl(text: string): URL | null {
   return url;
 }
 
+/** Whether a URL's path ends in an image extension (its query string and fragment do not count). */
+export function hasImagePath(url: URL): boolean {
+  return IMAGE_PATH.test(url.pathname);
+}
+
 /** An http(s) URL whose path ends in an image extension; a query string or fragment may follow. */
 export function isImageUrl(text: string): boolean {
   const url = parseHttpUrl(text);
-  return url !== null && IMAGE_PATH.test(url.pathname);
+  return url !== null && hasImagePath(url);
 }

@@ -1,5 +1,5 @@
 import type { ColumnType } from '@siteseer/core';
-import { isImageUrl, parseBoolean, parseHttpUrl, parseInteger, parseNumber } from './cell-values.ts';
+import { hasImagePath, parseBoolean, parseHttpUrl, parseInteger, parseNumber } from './cell-values.ts';
 
 export interface ColumnProfile {
   type: ColumnType;
@@ -31,8 +31,9 @@ export function profileColumn(values: Iterable<string | null>, distinctCap: numb
     if (integer && parseInteger(value) === null) integer = false;
     if (number && !integer && parseNumber(value) === null) number = false;
     if (url) {
-      if (parseHttpUrl(value) === null) url = image = false;
-      else if (image && !isImageUrl(value)) image = false;
+      const parsed = parseHttpUrl(value);
+      if (parsed === null) url = image = false;
+      else if (image && !hasImagePath(parsed)) image = false;
     }
   }
   const type: ColumnType =
