@@ -1,7 +1,5 @@
 export interface Debounced<A extends unknown[]> {
   (...args: A): void;
-  /** Runs a pending call now (e.g. Enter in the search box). */
-  flush(): void;
   cancel(): void;
 }
 
@@ -19,10 +17,6 @@ export function debounce<A extends unknown[]>(fn: (...args: A) => void, ms: numb
     pending = args;
     if (timer !== undefined) clearTimeout(timer);
     timer = setTimeout(run, ms);
-  };
-  debounced.flush = () => {
-    if (timer !== undefined) clearTimeout(timer);
-    run();
   };
   debounced.cancel = () => {
     if (timer !== undefined) clearTimeout(timer);

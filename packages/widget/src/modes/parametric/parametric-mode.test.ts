@@ -179,6 +179,17 @@ describe('search bar', () => {
     expect(cellTexts(root).map((row) => row[0])).toContain('Widget 20');
   });
 
+  it('searches again on Enter with the same text, e.g. to retry', async () => {
+    const { root, service } = await mountWidget();
+    const form = root.querySelector('form[role=search]') as HTMLFormElement;
+    const sent = service.queries.length;
+    await new Promise<void>((resolve) => {
+      root.addEventListener('siteseer:results', () => resolve(), { once: true });
+      form.requestSubmit();
+    });
+    expect(service.queries).toHaveLength(sent + 1);
+  });
+
   it('is left out unless showSearchBar', async () => {
     const { root } = await mountWidget({ settings: { showSearchBar: false } });
     expect(root.querySelector('input[type=search]')).toBeNull();

@@ -33,8 +33,9 @@ export const mountParametric: Mode = (root, config, { api, pageSize, debounceMs 
     ? h('a', { class: 'siteseer-download', download: '' }, 'Download results (CSV)')
     : undefined;
   const searchBar = settings.showSearchBar
-    ? createSearchBar((q) => {
-        if (q !== query.q) void search(withText(query, q));
+    ? createSearchBar((q, submitted) => {
+        // Typing the same text again is no new search; Enter is (e.g. a retry after an error).
+        if (submitted || q !== query.q) void search(withText(query, q));
       }, debounceMs)
     : undefined;
   const filters =

@@ -6,7 +6,7 @@ import { debounce } from '../../timing/debounce.ts';
  * button searches at once.
  */
 export function createSearchBar(
-  onText: (q: string) => void,
+  onText: (q: string, submitted: boolean) => void,
   debounceMs: number,
 ): { element: HTMLElement; dispose(): void } {
   const inputId = uniqueId('q');
@@ -19,11 +19,11 @@ export function createSearchBar(
     h('button', { type: 'submit', class: 'siteseer-primary' }, 'Search'),
   );
   const typed = debounce(onText, debounceMs);
-  input.addEventListener('input', () => typed(input.value.trim()));
+  input.addEventListener('input', () => typed(input.value.trim(), false));
   form.addEventListener('submit', (event) => {
     event.preventDefault();
-    typed(input.value.trim());
-    typed.flush();
+    typed.cancel();
+    onText(input.value.trim(), true);
   });
   return { element: form, dispose: typed.cancel };
 }
