@@ -25,10 +25,9 @@ async function start(): Promise<void> {
   const api = createPortalApi(config.apiBase, () => session.getAccessToken());
   // The router is made after the query client, which needs it to report errors: bound below.
   let navigation: ErrorNavigation | undefined;
-  const queryClient = createQueryClient((error) => {
-    if (navigation) handleApiError(error, navigation);
-  });
-  const services: Services = { config, api, session, queryClient };
+  const reportApiError = (error: unknown) => (navigation ? handleApiError(error, navigation) : false);
+  const queryClient = createQueryClient(reportApiError);
+  const services: Services = { config, api, session, queryClient, reportApiError };
   const router = createBrowserRouter(createRoutes(services));
   navigation = routerErrorNavigation(router, session);
   session.startAutoRefresh();

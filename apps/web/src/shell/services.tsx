@@ -10,6 +10,8 @@ export interface Services {
   api: ApiClient;
   session: Session;
   queryClient: QueryClient;
+  /** The portal's API error semantics (401 → login, >= 500 → error page); true when it took over. */
+  reportApiError: (error: unknown) => boolean;
 }
 
 const ServicesContext = createContext<Services | null>(null);

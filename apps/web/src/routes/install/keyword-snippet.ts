@@ -29,9 +29,8 @@ export const DEFAULT_KEYWORD_INSTALL_OPTIONS: KeywordInstallOptions = {
   urlRewriting: false,
 };
 
-/** Where the widget bundle is served from: the API's origin (Siteseer's decision, shared with the widget). */
-export const WIDGET_SCRIPT_PATH = '/widget/siteseer.js';
-const RESULTS_ID = 'siteseer-results';
+/** The widget bundle, served by the API (apps/api routes/widget.ts); the same as the parametric snippet's. */
+export const WIDGET_SCRIPT_PATH = '/widget/siteseer-widget.js';
 
 function escapeAttribute(value: string): string {
   return value
@@ -49,30 +48,40 @@ function selectorAttribute(selector: string): string {
   return '';
 }
 
-/** The three snippets of a keyword engine's search box: Script (head), Input tag and Results tag (body). */
+/** The site root the widget talks to: the API base without its `/api` (as the snippet call gives it). */
+export function widgetBase(apiBase: string): string {
+  return apiBase.replace(/\/+$/, '').replace(/\/api$/, '');
+}
+
+/**
+ * The three snippets of a keyword engine's search box: Script (head), Input tag and Results tag
+ * (body). They follow the parametric snippet's conventions (`data-siteseer-client`,
+ * `data-siteseer-api`, `[data-siteseer-results]`) and carry the options as `data-siteseer-*`.
+ */
 export function keywordSnippets(
   apiBase: string,
   clientId: string,
   options: KeywordInstallOptions,
 ): { script: string; input: string; results: string } {
-  const origin = new URL(apiBase).origin;
+  const base = widgetBase(apiBase);
+  const selector = options.selector.trim() || DEFAULT_KEYWORD_INSTALL_OPTIONS.selector;
   const attributes: [string, string][] = [
-    ['data-client-id', clientId],
-    ['data-engine-type', 'kw'],
-    ['data-api-base', apiBase],
-    ['data-input-selector', options.selector.trim() || DEFAULT_KEYWORD_INSTALL_OPTIONS.selector],
-    ['data-results-selector', `#${RESULTS_ID}`],
-    ['data-results-per-page', String(options.resultsPerPage)],
-    ['data-placeholder', options.placeholder],
-    ['data-no-results-text', options.noResultsText],
-    ['data-description-size', String(options.descriptionSize)],
-    ['data-url-rewriting', String(options.urlRewriting)],
+    ['data-siteseer-client', clientId],
+    ['data-siteseer-api', base],
+    ['data-siteseer-input', selector],
+    ['data-siteseer-results-per-page', String(options.resultsPerPage)],
+    ['data-siteseer-placeholder', options.placeholder],
+    ['data-siteseer-no-results-text', options.noResultsText],
+    ['data-siteseer-description-size', String(options.descriptionSize)],
+    ['data-siteseer-url-rewriting', String(options.urlRewriting)],
   ];
-  if (options.redirectPage.trim()) attributes.push(['data-redirect-page', options.redirectPage.trim()]);
+  if (options.redirectPage.trim())
+    attributes.push(['data-siteseer-redirect-page', options.redirectPage.trim()]);
   const attributeText = attributes.map(([name, value]) => `\n  ${name}="${escapeAttribute(value)}"`).join('');
+  const label = escapeAttribute(options.placeholder || 'Search');
   return {
-    script: `<script src="${origin}${WIDGET_SCRIPT_PATH}" defer${attributeText}></script>`,
-    input: `<input type="search"${selectorAttribute(options.selector)} placeholder="${escapeAttribute(options.placeholder)}" aria-label="${escapeAttribute(options.placeholder || 'Search')}">`,
-    results: `<div id="${RESULTS_ID}"></div>`,
+    script: `<script src="${base}${WIDGET_SCRIPT_PATH}" defer${attributeText}></script>`,
+    input: `<input type="search"${selectorAttribute(selector)} placeholder="${escapeAttribute(options.placeholder)}" aria-label="${label}">`,
+    results: '<div data-siteseer-results></div>',
   };
 }

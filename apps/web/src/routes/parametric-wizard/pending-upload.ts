@@ -7,9 +7,12 @@ export function setPendingUpload(file: File): void {
   pending = file;
 }
 
-/** Takes the picked file, once. */
-export function takePendingUpload(): File | undefined {
-  const file = pending;
+/** The picked file, if any (read during render, so it must not change anything). */
+export function peekPendingUpload(): File | undefined {
+  return pending;
+}
+
+/** Forgets the picked file once the wizard holds it. */
+export function clearPendingUpload(): void {
   pending = undefined;
-  return file;
 }

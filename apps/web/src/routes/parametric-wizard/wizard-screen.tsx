@@ -1,1 +1,107 @@
-export { Component } from '../not-available/not-available-screen.tsx';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Stack from '@mui/material/Stack';
+import Step from '@mui/material/Step';
+import StepButton from '@mui/material/StepButton';
+import StepLabel from '@mui/material/StepLabel';
+import Stepper from '@mui/material/Stepper';
+import Typography from '@mui/material/Typography';
+import { ApplicationSettings, MESSAGES } from '@siteseer/core';
+import { useParams } from 'react-router';
+import { Loading } from '../../shell/app-shell.tsx';
+import { ConfigureStep } from './configure-step.tsx';
+import { FieldsStep } from './fields-step.tsx';
+import { NameStep } from './name-step.tsx';
+import { canVisit } from './step-gate.ts';
+import { useParametricWizard } from './use-parametric-wizard.ts';
+
+/**
+ * The parametric wizard, create (/engine/parametric/create) or edit (/engine/parametric/{id}/edit):
+ * steps Name, Fields and (with PM_WIZARD_SE_CONFIG) Configure; Previous, Next and the publish button.
+ */
+export function Component() {
+  const { engineId } = useParams();
+  const wizard = useParametricWizard(engineId);
+  const { mode, steps, gate, draft } = wizard;
+  const title = mode === 'create' ? 'Create Parametric Search Engine' : 'Edit Parametric Search Engine';
+
+  if (mode === 'create' && wizard.accounts.length === 0) {
+    return (
+      <Stack spacing={2}>
+        <Typography variant="h1">{title}</Typography>
+        <Alert severity="info">{MESSAGES.noAccountsForProduct}</Alert>
+      </Stack>
+    );
+  }
+  if (wizard.load.state === 'loading') return <Loading label="Loading the search engine" />;
+  if (wizard.load.state === 'failed') {
+    return (
+      <Stack spacing={2}>
+        <Typography variant="h1">{title}</Typography>
+        <Alert severity="error">{wizard.load.message}</Alert>
+      </Stack>
+    );
+  }
+
+  const step = steps[gate.active];
+  const last = gate.active === steps.length - 1;
+  const config = draft?.configuration;
+  return (
+    <Stack spacing={3}>
+      <Typography variant="h1">{title}</Typography>
+      <Stepper nonLinear activeStep={gate.active} aria-label="Wizard steps">
+        {steps.map((name, index) => (
+          <Step key={name} completed={gate.checked.includes(index) && index !== gate.active}>
+            <StepButton disabled={!canVisit(gate, index) || wizard.busy} onClick={() => wizard.visit(index)}>
+              <StepLabel error={gate.errors.includes(index)}>{name}</StepLabel>
+            </StepButton>
+          </Step>
+        ))}
+      </Stepper>
+      <Box component="section" aria-label={step}>
+        {step === 'Name' && (
+          <NameStep
+            mode={mode}
+            accounts={wizard.accounts}
+            values={wizard.values}
+            errors={wizard.nameErrors}
+            onChange={wizard.changeName}
+          />
+        )}
+        {step === 'Fields' && config && (
+          <FieldsStep
+            config={config}
+            rows={draft?.rows ?? []}
+            errors={wizard.configErrors}
+            onChange={wizard.changeConfiguration}
+          />
+        )}
+        {step === 'Configure' && config && (
+          <ConfigureStep
+            settings={config.settings ?? ApplicationSettings.parse({})}
+            onChange={(settings) => wizard.changeConfiguration({ ...config, settings })}
+          />
+        )}
+      </Box>
+      {wizard.message && <Alert severity="error">{wizard.message}</Alert>}
+      <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
+        <Button disabled={gate.active === 0 || wizard.busy} onClick={wizard.previous}>
+          Previous
+        </Button>
+        {!last && (
+          <Button variant="contained" disabled={wizard.busy} onClick={() => void wizard.next()}>
+            Next
+          </Button>
+        )}
+        {last && (
+          <Button variant="contained" disabled={wizard.busy} onClick={() => void wizard.finish()}>
+            {mode === 'create' ? 'Create & Publish' : 'Finish & Publish'}
+          </Button>
+        )}
+        {wizard.busy && <CircularProgress size={24} aria-label="Working" />}
+      </Stack>
+    </Stack>
+  );
+}

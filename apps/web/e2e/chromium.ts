@@ -1,0 +1,69 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { AxeBuilder } from '@axe-core/playwright';
+import { type BrowserContext, chromium, type Page } from 'playwright-core';
+
+/** Debian's Chromium (apt package `chromium`), never a browser downloaded by Playwright. */
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export interface Browser {
+  context: BrowserContext;
+  close(): Promise<void>;
+}
+
+/** A fresh Chromium with its own user data dir (no state shared between runs or users). */
+export async function launchBrowser(): Promise<Browser> {
+  const userDataDir = await mkdtemp(join(tmpdir(), 'siteseer-e2e-'));
+  const context = await chromium.launchPersistentContext(userDataDir, {
+    executablePath: CHROMIUM,
+    headless: true,
+    args: ARGS,
+    viewport: { width: 1280, height: 900 },
+  });
+  return {
+    context,
+    async close() {
+      await context.close();
+      await rm(userDataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Signs in through the portal: /login → the provider's sign-in page → back to the portal. */
+export async function signInThroughPortal(
+  page: Page,
+  base: string,
+  email: string,
+  password: string,
+): Promise<void> {
+  await page.goto(`${base}/`);
+  await page.waitForURL(/\/interaction\//);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'LOGIN' }).click();
+  await page.getByRole('heading', { name: 'Your Search Engines' }).waitFor();
+}
+
+/** The WCAG 2 A and AA violations on the page, in the given colour scheme. */
+export async function accessibilityViolations(page: Page, scheme: 'light' | 'dark') {
+  await page.emulateMedia({ colorScheme: scheme });
+  // Give the theme's media query a frame to apply before measuring contrast.
+  await page.waitForTimeout(100);
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+  return results.violations.map((v) => ({
+    id: v.id,
+    help: v.help,
+    nodes: v.nodes.map((n) => `${n.target.join(' ')}: ${n.failureSummary ?? ''}`),
+  }));
+}

@@ -1,0 +1,112 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormHelperText from '@mui/material/FormHelperText';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import type { FieldErrors } from '@siteseer/core';
+import { useId } from 'react';
+
+export interface NameStepValues {
+  accountId: string;
+  searchEngineName: string;
+  file: File | null;
+  /** "I'd like to update the file" (edit mode). */
+  updateFile: boolean;
+}
+
+/**
+ * Step 1 'Name': the account, the engine name (trimmed, at least 5 characters) and the CSV or XLSX
+ * file. Name and account are fixed in edit mode, where a file is asked for only when updating it.
+ */
+export function NameStep({
+  mode,
+  accounts,
+  values,
+  errors,
+  onChange,
+}: {
+  mode: 'create' | 'edit';
+  accounts: readonly { id: string; name: string }[];
+  values: NameStepValues;
+  errors: FieldErrors<'accountId' | 'searchEngineName' | 'file'>;
+  onChange: (change: Partial<NameStepValues>) => void;
+}) {
+  const fileInputId = useId();
+  const fileHelpId = useId();
+  const editing = mode === 'edit';
+  const fileWanted = !editing || values.updateFile;
+  return (
+    <Stack spacing={3} sx={{ maxWidth: 560 }}>
+      <TextField
+        select
+        label="Account"
+        required
+        disabled={editing}
+        value={values.accountId}
+        error={!!errors.accountId}
+        helperText={errors.accountId}
+        onChange={(event) => onChange({ accountId: event.target.value })}
+      >
+        {accounts.map((account) => (
+          <MenuItem key={account.id} value={account.id}>
+            {account.name}
+          </MenuItem>
+        ))}
+      </TextField>
+      <TextField
+        label="Search Engine Name"
+        required
+        disabled={editing}
+        value={values.searchEngineName}
+        error={!!errors.searchEngineName}
+        helperText={errors.searchEngineName}
+        onChange={(event) => onChange({ searchEngineName: event.target.value })}
+        // Trimmed as the user leaves the field, so spaces between words can still be typed.
+        onBlur={(event) => onChange({ searchEngineName: event.target.value.trim() })}
+      />
+      {editing && (
+        <FormControlLabel
+          control={
+            <Checkbox
+              checked={values.updateFile}
+              onChange={(event) => onChange({ updateFile: event.target.checked, file: null })}
+            />
+          }
+          label="I'd like to update the file"
+        />
+      )}
+      {fileWanted && (
+        <Box>
+          <Typography component="p" variant="body2" gutterBottom>
+            A CSV or XLSX file of up to 10 MB, with a header row.
+          </Typography>
+          <input
+            id={fileInputId}
+            type="file"
+            accept=".csv,.xlsx"
+            hidden
+            aria-label="CSV or XLSX file"
+            onChange={(event) => onChange({ file: event.target.files?.[0] ?? null })}
+          />
+          <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
+            <Button
+              variant="outlined"
+              aria-describedby={fileHelpId}
+              onClick={() => document.getElementById(fileInputId)?.click()}
+            >
+              Choose File
+            </Button>
+            <Typography id={fileHelpId} variant="body2">
+              {values.file ? values.file.name : 'No file chosen'}
+            </Typography>
+          </Stack>
+          {errors.file && <FormHelperText error>{errors.file}</FormHelperText>}
+        </Box>
+      )}
+    </Stack>
+  );
+}

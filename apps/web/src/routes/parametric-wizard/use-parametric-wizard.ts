@@ -1,0 +1,204 @@
+import type { FieldErrors, ParametricConfiguration } from '@siteseer/core';
+import {
+  accountsForProduct,
+  isConfigurationValid,
+  parametricWizardSteps,
+  validateNameAndDataStep,
+  validateParametricConfiguration,
+} from '@siteseer/core';
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { useEffect, useMemo, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { clientsQuery, enginesQuery, profileQuery } from '../../api/queries.ts';
+import { useServices } from '../../shell/services.tsx';
+import { useFeatures, useProfile, useViewer } from '../../shell/session-data.ts';
+import type { NameStepValues } from './name-step.tsx';
+import { clearPendingUpload, peekPendingUpload } from './pending-upload.ts';
+import * as gates from './step-gate.ts';
+import { loadEngineForEdit, publishDraft, submitSpreadsheet, type WizardDraft } from './wizard-flow.ts';
+
+export type WizardLoad = { state: 'ready' } | { state: 'loading' } | { state: 'failed'; message: string };
+
+/**
+ * The parametric wizard's state and actions: step 1 validation and file submission, step gating,
+ * the configuration being edited, and publishing. Create mode when `engineId` is undefined.
+ */
+export function useParametricWizard(engineId: string | undefined) {
+  const { api, queryClient, reportApiError } = useServices();
+  const profile = useProfile();
+  const viewer = useViewer();
+  const features = useFeatures();
+  const navigate = useNavigate();
+  const { data: engines } = useSuspenseQuery(enginesQuery(api));
+  const mode = engineId ? ('edit' as const) : ('create' as const);
+  const steps = parametricWizardSteps(viewer, features);
+  const accounts = useMemo(() => {
+    const names = new Map(profile.accounts.map((account) => [account.id, account.name]));
+    return accountsForProduct(viewer, 'pm').map((a) => ({ id: a.id, name: names.get(a.id) ?? a.id }));
+  }, [profile, viewer]);
+
+  const [values, setValues] = useState<NameStepValues>(() => ({
+    accountId: accounts.length === 1 ? (accounts[0]?.id ?? '') : '',
+    searchEngineName: '',
+    file: mode === 'create' ? (peekPendingUpload() ?? null) : null,
+    updateFile: false,
+  }));
+  const [draft, setDraft] = useState<WizardDraft | undefined>();
+  const [gate, setGate] = useState<gates.StepGate>(gates.initialGate);
+  const [nameErrors, setNameErrors] = useState<FieldErrors<'accountId' | 'searchEngineName' | 'file'>>({});
+  const [message, setMessage] = useState<string | undefined>();
+  const [busy, setBusy] = useState(false);
+  const [load, setLoad] = useState<WizardLoad>(mode === 'edit' ? { state: 'loading' } : { state: 'ready' });
+
+  useEffect(() => clearPendingUpload(), []);
+
+  const editAccountId = engineId ? engines.find((engine) => engine.id === engineId)?.accountId : undefined;
+  useEffect(() => {
+    if (!engineId) return;
+    if (!editAccountId) {
+      setLoad({ state: 'failed', message: 'This search engine was not found.' });
+      return;
+    }
+    let current = true;
+    loadEngineForEdit(api, engineId, editAccountId).then(
+      (loaded) => {
+        if (!current) return;
+        setDraft(loaded);
+        setValues((v) => ({ ...v, accountId: loaded.accountId, searchEngineName: loaded.searchEngineName }));
+        setGate(gates.editGate(steps.length));
+        setLoad({ state: 'ready' });
+      },
+      (error: unknown) => {
+        if (!current || reportApiError(error)) return;
+        setLoad({ state: 'failed', message: error instanceof Error ? error.message : String(error) });
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [api, engineId, editAccountId, reportApiError, steps.length]);
+
+  const configuration = draft?.configuration;
+  const configErrors = useMemo(
+    () => (configuration ? validateParametricConfiguration(configuration) : { columns: {}, filters: {} }),
+    [configuration],
+  );
+
+  const validateStep1 = () => {
+    const result = validateNameAndDataStep({
+      mode,
+      ...values,
+      searchEngineName: values.searchEngineName.trim(),
+    });
+    setNameErrors(result.errors);
+    if (!result.valid) {
+      setMessage(result.message);
+      setGate((g) => gates.markError(g, 0));
+    }
+    return result.valid;
+  };
+
+  /** Uploads the file when step 1's file has not been submitted as it stands; true when it is. */
+  const submitFileIfNeeded = async (): Promise<boolean> => {
+    const needsUpload = !gate.fileSubmitted && values.file !== null;
+    if (!needsUpload) return gate.fileSubmitted;
+    const base: WizardDraft = draft ?? {
+      mode,
+      accountId: values.accountId,
+      searchEngineName: '',
+      rows: [],
+      fileReplaced: false,
+    };
+    const result = await submitSpreadsheet(api, {
+      draft: { ...base, accountId: values.accountId },
+      file: values.file as File,
+    });
+    if (!result.ok) {
+      setMessage(result.message);
+      setGate((g) => gates.markError(g, 0));
+      return false;
+    }
+    setDraft({ ...base, ...result, accountId: values.accountId, fileReplaced: mode === 'edit' });
+    setGate((g) => gates.withFileSubmitted(g, true));
+    return true;
+  };
+
+  const run = async (task: () => Promise<void>) => {
+    setBusy(true);
+    setMessage(undefined);
+    try {
+      await task();
+    } catch (error) {
+      if (!reportApiError(error)) setMessage(error instanceof Error ? error.message : String(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const next = () =>
+    run(async () => {
+      if (gate.active === 0) {
+        if (!validateStep1() || !(await submitFileIfNeeded())) return;
+        setGate((g) => gates.advance(gates.withFileSubmitted(g, true), steps.length));
+        return;
+      }
+      if (steps[gate.active] === 'Fields' && !isConfigurationValid(configErrors)) {
+        setGate((g) => gates.markError(g, g.active));
+        return;
+      }
+      setGate((g) => gates.advance(g, steps.length));
+    });
+
+  const finish = () =>
+    run(async () => {
+      if (!validateStep1() || !(await submitFileIfNeeded())) return;
+      if (!isConfigurationValid(configErrors)) {
+        setGate((g) => gates.markError(g, steps.indexOf('Fields')));
+        return;
+      }
+      if (!draft) return;
+      const engineDraft = {
+        ...draft,
+        accountId: values.accountId,
+        searchEngineName: values.searchEngineName.trim(),
+      };
+      await publishDraft(api, engineDraft);
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: enginesQuery(api).queryKey }),
+        queryClient.invalidateQueries({ queryKey: clientsQuery(api).queryKey }),
+        queryClient.invalidateQueries({ queryKey: profileQuery(api).queryKey }),
+      ]);
+      navigate('/');
+    });
+
+  return {
+    mode,
+    steps,
+    accounts,
+    values,
+    draft,
+    gate,
+    nameErrors,
+    configErrors,
+    message,
+    busy,
+    load,
+    changeName(change: Partial<NameStepValues>) {
+      setValues((v) => ({ ...v, ...change }));
+      setNameErrors({});
+      setMessage(undefined);
+      const fileChanged = 'file' in change || 'accountId' in change;
+      // A new file or account must be submitted again; unticking "update the file" keeps the current one.
+      if (change.updateFile === false) setGate((g) => gates.withFileSubmitted(gates.clearError(g, 0), true));
+      else if (fileChanged) setGate((g) => gates.withFileSubmitted(gates.clearError(g, 0), false));
+    },
+    changeConfiguration(next: ParametricConfiguration) {
+      setDraft((d) => (d ? { ...d, configuration: next } : d));
+      setGate((g) => gates.clearError(g, g.active));
+    },
+    next,
+    finish,
+    previous: () => setGate((g) => gates.previous(g)),
+    visit: (index: number) => setGate((g) => gates.visit(g, index)),
+  };
+}

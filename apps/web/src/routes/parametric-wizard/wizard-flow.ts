@@ -1,0 +1,161 @@
+import type { ApiResponse, ParametricConfiguration, Row } from '@siteseer/core';
+import {
+  LIMITS,
+  MESSAGES,
+  normaliseParametricConfiguration,
+  readSpreadsheetPreview,
+  uploadErrorMessage,
+} from '@siteseer/core';
+import { type ApiClient, problemText, unwrap } from '../../api/portal-api.ts';
+
+/** What the wizard knows about the engine being made or edited. */
+export interface WizardDraft {
+  mode: 'create' | 'edit';
+  accountId: string;
+  searchEngineName: string;
+  /** Edit mode: the engine and its client. */
+  engineId?: string | undefined;
+  clientId?: string | undefined;
+  /** The spreadsheet import and the version the configuration applies to. */
+  importId?: string | undefined;
+  version?: number | undefined;
+  configuration?: ParametricConfiguration | undefined;
+  /** The first rows of the file, for the Fields step. */
+  rows: Row[];
+  /** Edit mode: a new file was uploaded, so its version must be created and published. */
+  fileReplaced: boolean;
+}
+
+export type SubmitResult =
+  | { ok: true; importId: string; version: number; configuration: ParametricConfiguration; rows: Row[] }
+  | { ok: false; message: string };
+
+/** The server's text of a failed upload (its `error` field, problem details, or text), else 'File not uploaded.'. */
+function uploadFailure(response: ApiResponse<unknown>): string {
+  const text = uploadErrorMessage(response.data);
+  return text === MESSAGES.fileNotUploaded ? (problemText(response.data) ?? text) : text;
+}
+
+/**
+ * Step 1's submission: uploads the file (a new import when creating, a new version of the engine's
+ * import when editing), then reads its first rows and configuration. Refusals come back as messages
+ * for the wizard; 401 and server errors are thrown for the portal's error handling.
+ */
+export async function submitSpreadsheet(
+  api: ApiClient,
+  input: { draft: WizardDraft; file: File },
+): Promise<SubmitResult> {
+  const { draft, file } = input;
+  const upload =
+    draft.mode === 'edit' && draft.importId
+      ? await api.parametric.updateFile(draft.importId, {
+          accountId: draft.accountId,
+          engineId: draft.engineId,
+          file,
+        })
+      : await api.parametric.importFile({ accountId: draft.accountId, file });
+  if (!upload.ok) return { ok: false, message: uploadFailure(upload) };
+  const preview = await api.parametric.preview(upload.data.importId, {
+    lines: LIMITS.previewLinesWizard,
+    clientId: draft.clientId,
+  });
+  const read = readSpreadsheetPreview(preview);
+  if (!read.ok) return { ok: false, message: read.error };
+  return {
+    ok: true,
+    importId: upload.data.importId,
+    version: upload.data.version,
+    configuration: normaliseParametricConfiguration(read.value.configuration),
+    rows: read.value.rows,
+  };
+}
+
+/**
+ * Edit mode's start: the engine, its client, its saved configuration ("Edit mode loads the
+ * configuration first") and the first rows of its current file.
+ */
+export async function loadEngineForEdit(
+  api: ApiClient,
+  engineId: string,
+  accountId: string,
+): Promise<WizardDraft> {
+  const engine = unwrap(await api.engines.get(engineId, { accountId }));
+  if (engine.searchEngineType !== 'pm') throw new Error(MESSAGES.unknownEngineType);
+  const [config, clients] = await Promise.all([
+    api.parametric.getConfig({ engineId, accountId, format: 'json' }).then((r) => unwrap(r)),
+    api.clients.byEngineIds([engineId]).then((r) => unwrap(r)),
+  ]);
+  const clientId = clients.find((client) => client.engineId === engineId)?.id;
+  const importId = engine.searchEngineDetail?.importId;
+  let rows: Row[] = [];
+  if (importId) {
+    const preview = readSpreadsheetPreview(
+      await api.parametric.preview(importId, { lines: LIMITS.previewLinesWizard, clientId }),
+    );
+    if (preview.ok) rows = preview.value.rows;
+  }
+  return {
+    mode: 'edit',
+    accountId,
+    searchEngineName: engine.searchEngineName,
+    engineId,
+    clientId,
+    importId,
+    version: engine.searchEngineDetail?.version,
+    configuration: normaliseParametricConfiguration(config),
+    rows,
+    fileReplaced: false,
+  };
+}
+
+/**
+ * 'Create & Publish' / 'Finish & Publish'. Create: the engine, then its first version configured and
+ * published. Edit: when the file was replaced, create-and-publish of the new version comes before
+ * the update calls; otherwise the configuration is saved and the current version published again.
+ * Returns the engine id.
+ */
+export async function publishDraft(api: ApiClient, draft: WizardDraft): Promise<string> {
+  const { accountId, importId, version, configuration } = draft;
+  if (!importId || version === undefined || !configuration) throw new Error(MESSAGES.nameAndFileInvalid);
+  const engineDraft = {
+    searchEngineType: 'pm' as const,
+    accountId,
+    searchEngineName: draft.searchEngineName,
+    searchEngineDetail: { importId },
+  };
+  if (draft.mode === 'create') {
+    const created = unwrap(await api.engines.create(engineDraft));
+    unwrap(
+      await api.parametric.createAndPublish({
+        spreadsheetId: importId,
+        engineId: created.documentId,
+        accountId,
+        version,
+        configuration,
+        clientId: created.clientId,
+      }),
+    );
+    return created.documentId;
+  }
+  const engineId = draft.engineId;
+  if (!engineId) throw new Error(MESSAGES.unknownEngineType);
+  if (draft.fileReplaced) {
+    unwrap(
+      await api.parametric.createAndPublish({
+        spreadsheetId: importId,
+        engineId,
+        accountId,
+        version,
+        configuration,
+        clientId: draft.clientId,
+      }),
+    );
+    unwrap(await api.engines.update(engineId, { ...engineDraft, id: engineId }));
+    return engineId;
+  }
+  unwrap(await api.engines.update(engineId, { ...engineDraft, id: engineId }));
+  unwrap(await api.parametric.saveConfig({ engineId, accountId, version, configuration }));
+  if (draft.clientId)
+    unwrap(await api.parametric.publish({ version, accountId, engineId, clientId: draft.clientId }));
+  return engineId;
+}
