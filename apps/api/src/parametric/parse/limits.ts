@@ -5,7 +5,7 @@
  */
 export const PARSE_LIMITS = {
   maxColumns: 200,
-  /** Cells held in memory (the sum of the data rows' lengths); ~60k rows x 16 columns fit. */
+  /** Cells held in memory: data rows x columns (~60k rows x 16 columns fit). */
   maxCells: 1_000_000,
   /** The XLSX archive guard: entries, total uncompressed bytes, compression ratio. */
   maxArchiveEntries: 50,

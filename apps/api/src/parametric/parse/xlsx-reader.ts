@@ -27,6 +27,8 @@ function tooComplex(fileName: string, reason: string): SpreadsheetError {
   );
 }
 
+const duration = (ms: number): string => (ms < 1000 ? `${ms} ms` : `${Math.round(ms / 1000)} s`);
+
 function isOutOfMemory(error: Error): boolean {
   return (error as NodeJS.ErrnoException).code === 'ERR_WORKER_OUT_OF_MEMORY';
 }
@@ -47,9 +49,7 @@ function runWorker(input: XlsxWorkerInput, timeoutMs: number, heapMb: number): P
       void worker.terminate();
     };
     const timer = setTimeout(() => {
-      settle(() =>
-        reject(tooComplex(input.fileName, `took longer than ${Math.round(timeoutMs / 1000)} s to read`)),
-      );
+      settle(() => reject(tooComplex(input.fileName, `took longer than ${duration(timeoutMs)} to read`)));
     }, timeoutMs);
     worker.once('message', (reply: XlsxWorkerReply) => {
       settle(() => {
