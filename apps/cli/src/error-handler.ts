@@ -1,11 +1,3 @@
-import {
-  NetworkError,
-  NoAuthTokenError,
-  RequestValidationError,
-  ResponseValidationError,
-  ServerError,
-  UnauthorizedError,
-} from '@siteseer/core';
 import { CommanderError } from 'commander';
 import { ApiRefusedError, asProblem, CliError, EXIT, type ExitCode } from './errors.ts';
 import type { Writer } from './output/output.ts';
@@ -33,8 +25,26 @@ function causeText(error: unknown): string | undefined {
   return cause instanceof Error ? `cause: ${cause.message}` : `cause: ${String(cause)}`;
 }
 
+type CoreErrors = Pick<
+  typeof import('@siteseer/core'),
+  | 'NetworkError'
+  | 'NoAuthTokenError'
+  | 'RequestValidationError'
+  | 'ResponseValidationError'
+  | 'ServerError'
+  | 'UnauthorizedError'
+>;
+
 /** Turns any error into one line, its details and its exit code. */
-export function renderError(error: unknown): Rendered {
+export function renderError(error: unknown, core: CoreErrors): Rendered {
+  const {
+    NetworkError,
+    NoAuthTokenError,
+    RequestValidationError,
+    ResponseValidationError,
+    ServerError,
+    UnauthorizedError,
+  } = core;
   if (error instanceof CliError) {
     const message = error.hint ? `${error.message} ${error.hint}` : error.message;
     const details = error instanceof ApiRefusedError ? json(error.body) : causeText(error);
@@ -92,14 +102,15 @@ export function renderError(error: unknown): Rendered {
  * The one place errors become what the user sees: one line on stderr (details with --verbose)
  * and the exit code: 0 ok, 1 error, 2 usage or cancelled, 4 authentication required.
  */
-export function handleError(error: unknown, view: ErrorView): ExitCode {
+export async function handleError(error: unknown, view: ErrorView): Promise<ExitCode> {
   if (error instanceof CommanderError) {
     // Commander already printed its own message (through configureOutput) or the help.
     if (error.code === 'commander.helpDisplayed' || error.code === 'commander.version') return EXIT.ok;
     if (error.exitCode === 0) return EXIT.ok;
     return EXIT.usage;
   }
-  const rendered = renderError(error);
+  // Core (and zod) load only when an error needs them: `--help` stays fast.
+  const rendered = renderError(error, await import('@siteseer/core'));
   const label = view.color ? '\u001b[31merror:\u001b[39m' : 'error:';
   view.stderr.write(`${label} ${rendered.message}\n`);
   if (view.verbose && rendered.details) view.stderr.write(`${rendered.details}\n`);

@@ -10,7 +10,7 @@ export async function main(argv: readonly string[], runtime: Runtime): Promise<E
   } catch (error) {
     const { handleError } = await import('./error-handler.ts');
     const noColor = argv.includes('--no-color') || (runtime.env.NO_COLOR ?? '') !== '';
-    return handleError(error, {
+    return await handleError(error, {
       stderr: runtime.stderr,
       verbose: argv.includes('--verbose'),
       color: !noColor && runtime.stderr.isTTY === true,

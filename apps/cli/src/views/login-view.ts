@@ -34,62 +34,16 @@ export function plainLoginView(output: Output): LoginView {
   };
 }
 
-/** The terminal view (Ink), rendered on stderr; loaded only on a TTY. */
+/** The terminal view (Ink) on stderr; React and Ink load only here. */
 export async function inkLoginView(stderr: NodeJS.WriteStream): Promise<LoginView> {
-  const [{ render, Box, Text }, React] = await Promise.all([import('ink'), import('react')]);
-  const h = React.createElement;
-  type State = { code?: string; url?: string; status: string; done: boolean };
-  let state: State = { status: 'Requesting a code...', done: false };
-
-  // A plain function building the tree (not a component): React and Ink are loaded lazily here.
-  const tree = (s: State) =>
-    h(
-      Box,
-      { flexDirection: 'column' },
-      s.code
-        ? h(
-            Text,
-            null,
-            h(Text, { color: 'yellow' }, '! '),
-            'First copy your one-time code: ',
-            h(Text, { bold: true }, s.code),
-          )
-        : null,
-      s.url ? h(Text, null, '  Then open ', h(Text, { color: 'cyan' }, s.url), ' and enter it.') : null,
-      h(Text, { color: s.done ? 'green' : undefined }, s.done ? `✓ ${s.status}` : `  ${s.status}`),
-    );
-
-  const instance = render(tree(state), { stdout: stderr, patchConsole: false, exitOnCtrlC: true });
-  const update = (next: Partial<State>) => {
-    state = { ...state, ...next };
-    instance.rerender(tree(state));
-  };
-  let closed = false;
+  const { INITIAL_LOGIN_STATE, LoginScreen, mount, nextLoginState } = await import('./ink-views.ts');
+  let state = INITIAL_LOGIN_STATE;
+  const view = mount(LoginScreen, { state }, stderr);
   return {
     event(event) {
-      switch (event.type) {
-        case 'code':
-          update({
-            code: event.authorization.userCode,
-            url: event.authorization.verificationUri,
-            status: 'Waiting for approval in the browser...',
-          });
-          break;
-        case 'authorization_pending':
-          update({ status: 'Waiting for approval in the browser...' });
-          break;
-        case 'slow_down':
-          update({ status: `Waiting for approval (checking every ${event.interval} s)...` });
-          break;
-        case 'approved':
-          update({ status: 'Approved.', done: true });
-          break;
-      }
+      state = nextLoginState(state, event);
+      view.update({ state });
     },
-    close() {
-      if (closed) return;
-      closed = true;
-      instance.unmount();
-    },
+    close: () => view.close(),
   };
 }

@@ -8,19 +8,6 @@ export interface UploadView {
   close(): void;
 }
 
-const BAR_WIDTH = 30;
-
-/** The bar's text: `[=====>    ]  42%  1.2 MB / 2.9 MB`. */
-export function progressBarText(sent: number, total: number): string {
-  const ratio = total > 0 ? Math.min(1, sent / total) : 1;
-  const filled = Math.round(ratio * BAR_WIDTH);
-  const bar =
-    `${'='.repeat(Math.max(0, filled - 1))}${filled > 0 ? (filled === BAR_WIDTH ? '=' : '>') : ''}`.padEnd(
-      BAR_WIDTH,
-    );
-  return `[${bar}] ${String(Math.round(ratio * 100)).padStart(3)}%  ${formatBytes(sent)} / ${formatBytes(total)}`;
-}
-
 export function plainUploadView(output: Output, label: string): UploadView {
   let announced = false;
   return {
@@ -33,23 +20,13 @@ export function plainUploadView(output: Output, label: string): UploadView {
   };
 }
 
-/** The Ink progress bar on stderr; loaded only on a terminal. */
+/** The Ink progress bar on stderr; React and Ink load only here. */
 export async function inkUploadView(stderr: NodeJS.WriteStream, label: string): Promise<UploadView> {
-  const [{ render, Text }, React] = await Promise.all([import('ink'), import('react')]);
-  const h = React.createElement;
-  const view = (sent: number, total: number) =>
-    h(Text, null, `Uploading ${label} `, h(Text, { color: 'cyan' }, progressBarText(sent, total)));
-  const instance = render(view(0, 0), { stdout: stderr, patchConsole: false });
-  let closed = false;
+  const { mount, UploadBar } = await import('./ink-views.ts');
+  const view = mount(UploadBar, { label, sent: 0, total: 0 }, stderr);
   return {
-    listener(sent, total) {
-      if (!closed) instance.rerender(view(sent, total));
-    },
-    close() {
-      if (closed) return;
-      closed = true;
-      instance.unmount();
-    },
+    listener: (sent, total) => view.update({ label, sent, total }),
+    close: () => view.close(),
   };
 }
 

@@ -1,0 +1,459 @@
+import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { MESSAGES } from '@siteseer/core';
+import { describe, expect, it } from 'vitest';
+import { account, engine, fakeApi, input, ok, refused, T0, testDeps } from '../../../test/fakes.ts';
+import { AbortError, CancelledError, UsageError } from '../../errors.ts';
+import * as createParametric from './create-parametric.ts';
+import * as del from './delete.ts';
+import * as download from './download.ts';
+import * as history from './history.ts';
+import * as list from './list.ts';
+import { idempotencyKey } from './local-files.ts';
+import * as publish from './publish.ts';
+import { resolveEngine } from './resolve-engine.ts';
+import * as show from './show.ts';
+import * as snippet from './snippet.ts';
+import * as upload from './upload.ts';
+
+const configuration = {
+  columns: {
+    name: {
+      id: 'name',
+      label: 'Name',
+      position: 0,
+      type: 'keyword' as const,
+      settings: {},
+      enabled: true,
+      supports: { filtering: true, sorting: true },
+    },
+    price: {
+      id: 'price',
+      label: 'Price',
+      position: 1,
+      type: 'half_float' as const,
+      settings: {},
+      enabled: true,
+      supports: { filtering: false, sorting: true },
+    },
+  },
+  filters: {},
+  settings: {
+    filterFormat: 'list' as const,
+    allowDownload: false,
+    allowEmptyFilterValues: false,
+    autoApplyFilters: true,
+    showSearchBar: false,
+  },
+};
+
+const imported = (version: number) => ({
+  importId: 'imp-1',
+  version,
+  originalFileName: 'products.csv',
+  uploadDate: T0,
+  rowCount: 3,
+  columns: ['name', 'price'],
+});
+
+async function csvFile(text = 'name,price\nA,1\nB,2\nC,3\n'): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), 'siteseer-cli-'));
+  const path = join(dir, 'products.csv');
+  await writeFile(path, text);
+  return path;
+}
+
+describe('engines list', () => {
+  it('given --type and --desc, when parsed, then the type is a product code and the order descending', () => {
+    expect(list.parse(input([], { type: 'parametric', sort: 'creationDate', desc: true }))).toEqual({
+      type: 'pm',
+      account: undefined,
+      sortBy: 'creationDate',
+      ascending: false,
+    });
+    expect(() => list.parse(input([], { type: 'spreadsheet' }))).toThrow(UsageError);
+  });
+
+  it('given engines of two accounts, when listing one account as JSON, then only its engines are printed, sorted by name', async () => {
+    const api = fakeApi({
+      engines: {
+        list: async () =>
+          ok([
+            engine({ id: 'b', searchEngineName: 'Zeta engine' }),
+            engine({ id: 'a', searchEngineName: 'Alpha engine' }),
+            engine({ id: 'c', accountId: 'acc-2', searchEngineName: 'Other account' }),
+          ]),
+      },
+      profile: { accounts: async () => ok([account(), account({ id: 'acc-2', name: 'Beta' })]) },
+    });
+    const { deps, recorded } = testDeps(api, { json: true });
+    await list.run(deps, list.parse(input([], { account: 'acc-1' })));
+    expect(JSON.parse(recorded.stdout).map((e: { id: string }) => e.id)).toEqual(['a', 'b']);
+  });
+
+  it('given no parametric engines, when listing them, then the dashboard message is shown on stderr', async () => {
+    const api = fakeApi({
+      engines: { list: async () => ok([]) },
+      profile: { accounts: async () => ok([account()]) },
+    });
+    const { deps, recorded } = testDeps(api);
+    await list.run(deps, list.parse(input([], { type: 'pm' })));
+    expect(recorded.stderr).toContain('No parametric engines found');
+    expect(recorded.stdout).toBe('');
+  });
+
+  it('given engines, when listing for people, then a table with names and account names is printed', async () => {
+    const api = fakeApi({
+      engines: { list: async () => ok([engine()]) },
+      profile: { accounts: async () => ok([account()]) },
+    });
+    const { deps, recorded } = testDeps(api);
+    await list.run(deps, list.parse(input([])));
+    expect(recorded.stdout).toMatch(/ID\s+NAME\s+TYPE\s+ACCOUNT/);
+    expect(recorded.stdout).toContain('Product finder');
+    expect(recorded.stdout).toContain('Acme Corp');
+    expect(recorded.stdout).toContain('products.csv (v2)');
+  });
+});
+
+describe('engine references', () => {
+  it('given two engines with one name, when resolving it, then a usage error lists both ids', async () => {
+    const api = fakeApi({
+      engines: { list: async () => ok([engine({ id: 'x1' }), engine({ id: 'x2', accountId: 'acc-2' })]) },
+    });
+    const error = await resolveEngine(api, 'Product finder').catch((e) => e);
+    expect(error).toBeInstanceOf(UsageError);
+    expect(error.message).toContain('x1 (account acc-1)');
+    expect(error.message).toContain('x2 (account acc-2)');
+  });
+
+  it('given an id, when resolving, then the id wins over a name', async () => {
+    const api = fakeApi({
+      engines: { list: async () => ok([engine({ id: 'Product finder', searchEngineName: 'x' }), engine()]) },
+    });
+    expect((await resolveEngine(api, 'Product finder')).searchEngineName).toBe('x');
+  });
+
+  it('given --account and an id, when resolving with an API key that cannot list, then the engine is read directly', async () => {
+    const api = fakeApi({ engines: { get: async () => ok(engine()) } });
+    expect((await resolveEngine(api, 'eng-1', { account: 'acc-1' })).id).toBe('eng-1');
+  });
+
+  it('given an unknown name, when resolving, then an error says so', async () => {
+    const api = fakeApi({ engines: { list: async () => ok([engine()]) } });
+    await expect(resolveEngine(api, 'nope')).rejects.toThrow(AbortError);
+  });
+});
+
+describe('engines show', () => {
+  it('given an engine name, when shown, then its details come from the engine call', async () => {
+    const api = fakeApi({
+      engines: {
+        list: async () => ok([engine()]),
+        get: async () => ok(engine({ createdBy: 'bo@acme.test' })),
+      },
+    });
+    const { deps, recorded } = testDeps(api);
+    await show.run(deps, show.parse(input(['Product finder'])));
+    expect(api.engines.get).toHaveBeenCalledWith('eng-1', { accountId: 'acc-1' });
+    expect(recorded.stdout).toContain('acc-1-pm-eng-1');
+    expect(recorded.stdout).toContain('bo@acme.test');
+  });
+});
+
+describe('engines delete', () => {
+  it('given --yes without --confirm, when parsed, then it is a usage error', () => {
+    expect(() => del.parse(input(['x'], { yes: true }))).toThrow(/--yes is not enough/);
+  });
+
+  it('given a confirmation that differs by case, when deleting, then nothing is deleted and the command is cancelled', async () => {
+    const api = fakeApi({ engines: { list: async () => ok([engine()]) } });
+    const { deps } = testDeps(api);
+    const error = await del
+      .run(deps, del.parse(input(['eng-1'], { confirm: 'product finder' })))
+      .catch((e) => e);
+    expect(error).toBeInstanceOf(CancelledError);
+    expect(error.message).toContain(MESSAGES.deleteConfirmationMismatch);
+  });
+
+  it('given no --confirm and no terminal, when deleting, then it asks for --confirm instead of prompting', async () => {
+    const api = fakeApi({ engines: { list: async () => ok([engine()]) } });
+    const { deps, prompt } = testDeps(api);
+    await expect(del.run(deps, del.parse(input(['eng-1'])))).rejects.toThrow(
+      /Pass --confirm "Product finder"/,
+    );
+    expect(prompt.asked).toEqual([]);
+  });
+
+  it('given a terminal, when the typed name matches, then the engine is deleted', async () => {
+    const api = fakeApi({
+      engines: {
+        list: async () => ok([engine({ searchEngineType: 'kw' })]),
+        delete: async () => ok({ id: 'eng-1' }),
+      },
+    });
+    const { deps, recorded } = testDeps(api, { interactive: true, answers: ['Product finder'] });
+    await del.run(deps, del.parse(input(['Product finder'])));
+    expect(api.engines.delete).toHaveBeenCalledWith('eng-1', { accountId: 'acc-1' });
+    expect(recorded.stderr).toContain(MESSAGES.keywordDeleteNote);
+  });
+});
+
+describe('engines create parametric', () => {
+  it('given a short name, when parsed, then the spec message is a usage error', () => {
+    expect(() => createParametric.parse(input([], { name: 'abc', account: 'a', file: 'f.csv' }))).toThrow(
+      MESSAGES.engineNameTooShort,
+    );
+  });
+
+  it('given a CSV and --publish, when run, then upload → preview → create → create-and-publish with the inferred configuration', async () => {
+    const file = await csvFile();
+    const api = fakeApi({
+      parametric: {
+        importFile: async () => ok(imported(1)),
+        preview: async () => ok({ rows: [{ name: 'A', price: 1 }], configuration }),
+        createAndPublish: async () => ok({ clientId: 'cli-1' }),
+      },
+      engines: { create: async () => ok({ documentId: 'eng-9', synonymFieldId: null, clientId: 'cli-1' }) },
+    });
+    const { deps, recorded } = testDeps(api, { json: true });
+    await createParametric.run(
+      deps,
+      createParametric.parse(input([], { name: 'Product finder', account: 'acc-1', file, publish: true })),
+    );
+    const [upload, options] = (api.parametric.importFile as any).mock.calls[0];
+    expect(upload).toMatchObject({ accountId: 'acc-1', filename: 'products.csv' });
+    expect(options.idempotencyKey).toMatch(/^[0-9a-f]{64}$/);
+    expect(api.parametric.preview).toHaveBeenCalledWith('imp-1', { lines: 5 });
+    expect(api.engines.create).toHaveBeenCalledWith({
+      searchEngineType: 'pm',
+      accountId: 'acc-1',
+      searchEngineName: 'Product finder',
+      searchEngineDetail: { importId: 'imp-1' },
+    });
+    const published = (api.parametric.createAndPublish as any).mock.calls[0][0];
+    expect(published).toMatchObject({
+      spreadsheetId: 'imp-1',
+      engineId: 'eng-9',
+      accountId: 'acc-1',
+      version: 1,
+      clientId: 'cli-1',
+    });
+    expect(Object.keys(published.configuration.columns)).toEqual(['name', 'price']);
+    const printed = JSON.parse(recorded.stdout);
+    expect(printed).toMatchObject({ id: 'eng-9', published: true, version: 1 });
+    expect(printed.columns.map((c: { label: string }) => c.label)).toEqual(['Name', 'Price']);
+  });
+
+  it('given a --config file and no --publish, when run, then that configuration is saved, not published', async () => {
+    const file = await csvFile();
+    const configPath = join(file, '..', 'config.json');
+    await writeFile(
+      configPath,
+      JSON.stringify({ ...configuration, columns: { name: configuration.columns.name } }),
+    );
+    const api = fakeApi({
+      parametric: {
+        importFile: async () => ok(imported(1)),
+        preview: async () => ok({ rows: [], configuration }),
+        saveConfig: async (body: any) => ok(body.configuration),
+      },
+      engines: { create: async () => ok({ documentId: 'eng-9', synonymFieldId: null, clientId: 'cli-1' }) },
+    });
+    const { deps, recorded } = testDeps(api);
+    await createParametric.run(
+      deps,
+      createParametric.parse(
+        input([], { name: 'Product finder', account: 'acc-1', file, config: configPath }),
+      ),
+    );
+    const saved = (api.parametric.saveConfig as any).mock.calls[0][0];
+    expect(Object.keys(saved.configuration.columns)).toEqual(['name']);
+    expect(recorded.stderr).toContain('Inferred columns');
+    expect(recorded.stderr).toContain('Decimal');
+    expect(recorded.stdout.trim()).toBe('eng-9');
+  });
+
+  it('given a file the server refuses, when run, then the server text is the message', async () => {
+    const file = await csvFile();
+    const api = fakeApi({
+      parametric: { importFile: async () => refused(400, 'Row 3 has 4 cells; the header has 2.') },
+    });
+    const { deps } = testDeps(api);
+    await expect(
+      createParametric.run(
+        deps,
+        createParametric.parse(input([], { name: 'Product finder', account: 'a', file })),
+      ),
+    ).rejects.toThrow('Row 3 has 4 cells; the header has 2.');
+  });
+
+  it('given a .txt file, when run, then nothing is sent and the upload rule message is shown', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'siteseer-cli-'));
+    const file = join(dir, 'data.txt');
+    await writeFile(file, 'x');
+    const { deps } = testDeps(fakeApi({}));
+    await expect(
+      createParametric.run(
+        deps,
+        createParametric.parse(input([], { name: 'Product finder', account: 'a', file })),
+      ),
+    ).rejects.toThrow(MESSAGES.fileTypeCsvXlsx);
+  });
+});
+
+describe('engines upload', () => {
+  it('given the same file twice, when uploading, then both carry the same Idempotency-Key derived from engine and file', async () => {
+    const file = await csvFile();
+    const api = fakeApi({
+      engines: { list: async () => ok([engine()]) },
+      parametric: { updateFile: async () => ok(imported(3)) },
+    });
+    const { deps } = testDeps(api);
+    await upload.run(deps, upload.parse(input(['Product finder'], { file })));
+    await upload.run(deps, upload.parse(input(['Product finder'], { file })));
+    const calls = (api.parametric.updateFile as any).mock.calls;
+    expect(calls[0][0]).toBe('imp-1');
+    expect(calls[0][2].idempotencyKey).toBe(calls[1][2].idempotencyKey);
+    const other = idempotencyKey('eng-2', 'abc');
+    expect(other).not.toBe(idempotencyKey('eng-1', 'abc'));
+  });
+
+  it('given --publish, when uploading, then the new version is published with the saved configuration', async () => {
+    const file = await csvFile();
+    const api = fakeApi({
+      engines: { list: async () => ok([engine()]) },
+      clients: {
+        byEngineIds: async () =>
+          ok([
+            { id: 'cli-1', engineId: 'eng-1', accountId: 'acc-1', type: 'pm', indexName: 'i', settings: {} },
+          ]),
+      },
+      parametric: {
+        updateFile: async () => ok(imported(3)),
+        preview: async () => ok({ rows: [], configuration }),
+        createAndPublish: async () => ok({ clientId: 'cli-1' }),
+      },
+    });
+    const { deps, recorded } = testDeps(api);
+    await upload.run(deps, upload.parse(input(['eng-1'], { file, publish: true })));
+    expect(api.parametric.preview).toHaveBeenCalledWith('imp-1', { lines: 5, clientId: 'cli-1' });
+    expect((api.parametric.createAndPublish as any).mock.calls[0][0]).toMatchObject({
+      version: 3,
+      clientId: 'cli-1',
+    });
+    expect(recorded.stderr).toContain('Published version 3');
+  });
+
+  it('given an engine made by the data-source API, when uploading, then the spec message refuses it', async () => {
+    const file = await csvFile();
+    const api = fakeApi({ engines: { list: async () => ok([engine({ createdBy: 'INGEST_API' })]) } });
+    const { deps } = testDeps(api);
+    await expect(upload.run(deps, upload.parse(input(['eng-1'], { file })))).rejects.toThrow(
+      MESSAGES.apiEngineActionUnsupported,
+    );
+  });
+
+  it('given a keyword engine, when uploading, then it is refused', async () => {
+    const file = await csvFile();
+    const api = fakeApi({ engines: { list: async () => ok([engine({ searchEngineType: 'kw' })]) } });
+    const { deps } = testDeps(api);
+    await expect(upload.run(deps, upload.parse(input(['eng-1'], { file })))).rejects.toThrow(
+      /keyword engine/,
+    );
+  });
+});
+
+describe('engines publish and history', () => {
+  const withHistory = () =>
+    fakeApi({
+      engines: { list: async () => ok([engine()]) },
+      clients: {
+        byEngineIds: async () =>
+          ok([
+            { id: 'cli-1', engineId: 'eng-1', accountId: 'acc-1', type: 'pm', indexName: 'i', settings: {} },
+          ]),
+      },
+      parametric: {
+        history: async () =>
+          ok([
+            { originalFileName: 'a.csv', uploadDate: T0, version: 1 },
+            { originalFileName: 'b.csv', uploadDate: T0, version: 2 },
+            { originalFileName: 'c.csv', uploadDate: T0, version: 3 },
+          ]),
+        publish: async (body: any) => ok({ engineId: body.engineId, version: body.version }),
+      },
+    });
+
+  it('given no --version, when publishing, then the latest upload is published', async () => {
+    const api = withHistory();
+    const { deps } = testDeps(api);
+    await publish.run(deps, publish.parse(input(['eng-1'])));
+    expect(api.parametric.publish).toHaveBeenCalledWith({
+      version: 3,
+      accountId: 'acc-1',
+      engineId: 'eng-1',
+      clientId: 'cli-1',
+    });
+  });
+
+  it('given --version 0, when parsed, then it is a usage error', () => {
+    expect(() => publish.parse(input(['eng-1'], { version: '0' }))).toThrow(UsageError);
+  });
+
+  it('given three versions, when listing the history as JSON, then newest first with the live one marked', async () => {
+    const { deps, recorded } = testDeps(withHistory(), { json: true });
+    await history.run(deps, history.parse(input(['eng-1'])));
+    const printed = JSON.parse(recorded.stdout);
+    expect(printed.map((e: { version: number }) => e.version)).toEqual([3, 2, 1]);
+    expect(printed.find((e: { live: boolean }) => e.live).version).toBe(2);
+  });
+});
+
+describe('engines snippet and download', () => {
+  it('given an engine, when asking for the head part, then only the script is printed', async () => {
+    const api = fakeApi({
+      engines: { list: async () => ok([engine()]) },
+      clients: {
+        byEngineIds: async () =>
+          ok([
+            { id: 'cli-1', engineId: 'eng-1', accountId: 'acc-1', type: 'pm', indexName: 'i', settings: {} },
+          ]),
+        snippet: async () => ok({ head: '<script src="w.js"></script>', body: '<div id="ss"></div>' }),
+      },
+    });
+    const { deps, recorded } = testDeps(api);
+    await snippet.run(deps, snippet.parse(input(['eng-1'], { part: 'head' })));
+    expect(api.clients.snippet).toHaveBeenCalledWith('cli-1', 'pm');
+    expect(recorded.stdout).toBe('<script src="w.js"></script>\n');
+  });
+
+  it('given an existing file, when downloading without --clobber, then it is not overwritten', async () => {
+    const target = await csvFile('old');
+    const api = fakeApi({
+      engines: { list: async () => ok([engine()]) },
+      parametric: { download: async () => ({ ...ok(new Blob(['new'])), headers: new Headers() }) },
+    });
+    const { deps } = testDeps(api);
+    await expect(download.run(deps, download.parse(input(['eng-1'], { output: target })))).rejects.toThrow(
+      /already exists/,
+    );
+    await download.run(
+      deps,
+      download.parse(input(['eng-1'], { output: target, clobber: true, version: '2' })),
+    );
+    expect(await readFile(target, 'utf8')).toBe('new');
+    expect(api.parametric.download).toHaveBeenLastCalledWith({
+      engineId: 'eng-1',
+      accountId: 'acc-1',
+      version: 2,
+    });
+  });
+
+  it('reads file names from Content-Disposition', () => {
+    expect(download.dispositionFileName('attachment; filename="products v2.csv"')).toBe('products v2.csv');
+    expect(download.dispositionFileName("attachment; filename*=UTF-8''caf%C3%A9.csv")).toBe('café.csv');
+    expect(download.dispositionFileName(null)).toBeUndefined();
+  });
+});
