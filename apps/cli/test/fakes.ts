@@ -7,7 +7,7 @@ import { memoryOutput } from '../src/output/output.ts';
 import type { Prompter } from '../src/prompt/prompt.ts';
 
 type Fn = (...args: any[]) => any;
-type DeepPartial<T> = { [K in keyof T]?: T[K] extends Fn ? T[K] : DeepPartial<T[K]> };
+type DeepPartial<T> = { [K in keyof T]?: T[K] extends Fn ? Fn : DeepPartial<T[K]> };
 
 /**
  * A fake of core's API client: the methods given, each wrapped in `vi.fn`; any other method throws
