@@ -26,7 +26,7 @@ export function parse(input: ParseInput): ConfigOptions {
 /** Shows a parametric engine's configuration (columns, filters, settings), or saves one from JSON. */
 export async function run(deps: ApiDeps, options: ConfigOptions): Promise<void> {
   const { api, output } = deps;
-  const engine = await resolveEngine(api, options.engine, { account: options.account });
+  const engine = await resolveEngine(api, options.engine, { account: options.account, auth: deps.auth });
   requireParametric(engine, { allowIngest: options.set === undefined });
   const version = options.version ?? engine.searchEngineDetail?.version;
 

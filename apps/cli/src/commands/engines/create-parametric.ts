@@ -3,12 +3,14 @@ import { type ApiDeps, apiCommand, type ParseInput } from '../../deps.ts';
 import { UsageError } from '../../errors.ts';
 import { expectOk } from '../../http/expect-ok.ts';
 import { flag, optionalString, requiredString } from '../parse.ts';
+import { createWithApiKey } from './ingest.ts';
 import { idempotencyKey, readConfigurationFile, readUploadFile } from './local-files.ts';
 import { columnRows, previewSpreadsheet, printColumns, uploadSpreadsheet } from './parametric-steps.ts';
 
 export interface CreateParametricOptions {
   name: string;
-  account: string;
+  /** Required for a signed-in user; an API key acts for its own account. */
+  account: string | undefined;
   file: string;
   config: string | undefined;
   publish: boolean;
@@ -20,7 +22,7 @@ export function parse(input: ParseInput): CreateParametricOptions {
   if (problem) throw new UsageError(problem);
   return {
     name,
-    account: requiredString(input, 'account'),
+    account: optionalString(input, 'account'),
     file: requiredString(input, 'file'),
     config: optionalString(input, 'config'),
     publish: flag(input, 'publish'),
@@ -37,11 +39,17 @@ export async function run(deps: ApiDeps, options: CreateParametricOptions): Prom
   // Both local files are checked before anything is sent.
   const file = await readUploadFile(options.file);
   const fromFile = options.config ? await readConfigurationFile(options.config) : undefined;
+  if (deps.auth === 'apiKey') {
+    await createWithApiKey(deps, options, file, fromFile);
+    return;
+  }
+  const accountId = options.account;
+  if (!accountId) throw new UsageError('--account is required.');
 
   const imported = await uploadSpreadsheet(deps, file, () =>
     api.parametric.importFile(
-      { accountId: options.account, file: file.blob, filename: file.filename },
-      { idempotencyKey: idempotencyKey(`create:${options.account}:${options.name}`, file.sha256) },
+      { accountId, file: file.blob, filename: file.filename },
+      { idempotencyKey: idempotencyKey(`create:${accountId}:${options.name}`, file.sha256) },
     ),
   );
   output.info(
@@ -56,7 +64,7 @@ export async function run(deps: ApiDeps, options: CreateParametricOptions): Prom
   const created = expectOk(
     await api.engines.create({
       searchEngineType: 'pm',
-      accountId: options.account,
+      accountId,
       searchEngineName: options.name,
       searchEngineDetail: { importId: imported.importId },
     }),
@@ -70,7 +78,7 @@ export async function run(deps: ApiDeps, options: CreateParametricOptions): Prom
       await api.parametric.createAndPublish({
         spreadsheetId: imported.importId,
         engineId,
-        accountId: options.account,
+        accountId,
         version,
         configuration,
         clientId: created.clientId,
@@ -79,7 +87,7 @@ export async function run(deps: ApiDeps, options: CreateParametricOptions): Prom
     );
   } else {
     expectOk(
-      await api.parametric.saveConfig({ engineId, accountId: options.account, version, configuration }),
+      await api.parametric.saveConfig({ engineId, accountId, version, configuration }),
       'Saving the configuration',
     );
   }
@@ -88,7 +96,7 @@ export async function run(deps: ApiDeps, options: CreateParametricOptions): Prom
     output.printJson({
       id: engineId,
       name: options.name,
-      accountId: options.account,
+      accountId,
       clientId: created.clientId,
       importId: imported.importId,
       version,

@@ -23,7 +23,7 @@ export function parse(input: ParseInput): DeleteOptions {
 /** Typed confirmation, as in the portal: the engine's exact name (core's rule), else nothing is deleted. */
 export async function run(deps: ApiDeps, options: DeleteOptions): Promise<void> {
   const { api, output } = deps;
-  const engine = await resolveEngine(api, options.engine, { account: options.account });
+  const engine = await resolveEngine(api, options.engine, { account: options.account, auth: deps.auth });
   const name = engine.searchEngineName;
   let typed = options.confirm;
   if (typed === undefined) {

@@ -46,7 +46,7 @@ async function exists(path: string): Promise<boolean> {
 /** Downloads a version of a parametric engine's uploaded file (the published one by default). */
 export async function run(deps: ApiDeps, options: DownloadOptions): Promise<void> {
   const { api, output } = deps;
-  const engine = await resolveEngine(api, options.engine, { account: options.account });
+  const engine = await resolveEngine(api, options.engine, { account: options.account, auth: deps.auth });
   requireParametric(engine);
   const response = await api.parametric.download({
     engineId: engine.id,

@@ -16,7 +16,7 @@ export function parse(input: ParseInput): HistoryOptions {
 /** Every uploaded version of a parametric engine's file, newest first; the live one is marked. */
 export async function run(deps: ApiDeps, options: HistoryOptions): Promise<void> {
   const { api, output } = deps;
-  const engine = await resolveEngine(api, options.engine, { account: options.account });
+  const engine = await resolveEngine(api, options.engine, { account: options.account, auth: deps.auth });
   requireParametric(engine, { allowIngest: true });
   const history = expectOk(await api.parametric.history(importIdOf(engine)), 'Reading the file history');
   const entries = [...history].sort((a, b) => b.version - a.version);

@@ -5,7 +5,6 @@ import {
   decodeLabel,
   type ParametricConfiguration,
   readSpreadsheetPreview,
-  type SpreadsheetImport,
   type SpreadsheetPreview,
   uploadErrorMessage,
 } from '@siteseer/core';
@@ -22,13 +21,13 @@ export const PREVIEW_LINES = 5;
  * Sends a spreadsheet with a progress view, and reads the answer as the wizard does: the server's
  * text, else 'File not uploaded.'.
  */
-export async function uploadSpreadsheet(
+export async function uploadSpreadsheet<T>(
   deps: ApiDeps,
   file: UploadFile,
-  send: () => Promise<ApiResponse<SpreadsheetImport>>,
-): Promise<SpreadsheetImport> {
+  send: () => Promise<ApiResponse<T>>,
+): Promise<T> {
   const view = await uploadViewFor(deps.output, file.filename);
-  let response: ApiResponse<SpreadsheetImport>;
+  let response: ApiResponse<T>;
   try {
     response = await deps.uploads.watch(view.listener, send);
   } finally {

@@ -22,7 +22,7 @@ export function parse(input: ParseInput): PublishOptions {
 /** Makes a version of a parametric engine's file live (atomically, on the server). */
 export async function run(deps: ApiDeps, options: PublishOptions): Promise<void> {
   const { api, output } = deps;
-  const engine = await resolveEngine(api, options.engine, { account: options.account });
+  const engine = await resolveEngine(api, options.engine, { account: options.account, auth: deps.auth });
   requireParametric(engine, { allowIngest: true });
   let version = options.version;
   if (version === undefined) {

@@ -6,7 +6,8 @@ import {
   PRODUCT_NAMES,
   type SearchEngine,
 } from '@siteseer/core';
-import { AbortError, UsageError } from '../../errors.ts';
+import type { ApiDeps } from '../../deps.ts';
+import { AbortError, AuthRequiredError, UsageError } from '../../errors.ts';
 import { expectOk } from '../../http/expect-ok.ts';
 
 /**
@@ -18,8 +19,14 @@ import { expectOk } from '../../http/expect-ok.ts';
 export async function resolveEngine(
   api: ApiClient,
   ref: string,
-  options: { account?: string | undefined } = {},
+  options: { account?: string | undefined; auth?: ApiDeps['auth'] } = {},
 ): Promise<SearchEngine> {
+  if (options.auth === 'apiKey') {
+    throw new AuthRequiredError(
+      'An API key cannot look engines up: with SITESEER_API_KEY only `engines create parametric` and `engines upload ENGINE-ID` work.',
+      'Sign in (`siteseer login`) or use SITESEER_TOKEN for this command.',
+    );
+  }
   if (options.account) {
     const direct = await api.engines.get(ref, { accountId: options.account });
     if (direct.ok) return direct.data;

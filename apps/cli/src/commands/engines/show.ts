@@ -16,7 +16,7 @@ export function parse(input: ParseInput): ShowOptions {
 
 export async function run(deps: ApiDeps, options: ShowOptions): Promise<void> {
   const { api, output } = deps;
-  const found = await resolveEngine(api, options.engine, { account: options.account });
+  const found = await resolveEngine(api, options.engine, { account: options.account, auth: deps.auth });
   const engine = expectOk(
     await api.engines.get(found.id, { accountId: found.accountId }),
     'Reading the engine',

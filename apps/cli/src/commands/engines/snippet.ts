@@ -21,7 +21,7 @@ export function parse(input: ParseInput): SnippetOptions {
 /** The install snippet: the script for the page head and the results tag for the body. */
 export async function run(deps: ApiDeps, options: SnippetOptions): Promise<void> {
   const { api, output } = deps;
-  const engine = await resolveEngine(api, options.engine, { account: options.account });
+  const engine = await resolveEngine(api, options.engine, { account: options.account, auth: deps.auth });
   const client = await clientOf(api, engine);
   const snippet = expectOk(
     await api.clients.snippet(client.id, engine.searchEngineType),

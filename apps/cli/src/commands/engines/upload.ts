@@ -1,6 +1,7 @@
 import { type ApiDeps, apiCommand, type ParseInput } from '../../deps.ts';
 import { expectOk } from '../../http/expect-ok.ts';
 import { argument, flag, optionalString, requiredString } from '../parse.ts';
+import { uploadWithApiKey } from './ingest.ts';
 import { idempotencyKey, readUploadFile } from './local-files.ts';
 import { previewSpreadsheet, uploadSpreadsheet } from './parametric-steps.ts';
 import { clientOf, importIdOf, requireParametric, resolveEngine } from './resolve-engine.ts';
@@ -29,6 +30,10 @@ export function parse(input: ParseInput): UploadOptions {
 export async function run(deps: ApiDeps, options: UploadOptions): Promise<void> {
   const { api, output } = deps;
   const file = await readUploadFile(options.file);
+  if (deps.auth === 'apiKey') {
+    await uploadWithApiKey(deps, options, file);
+    return;
+  }
   const engine = await resolveEngine(api, options.engine, { account: options.account });
   requireParametric(engine);
   const importId = importIdOf(engine);
