@@ -1,4 +1,10 @@
-import { type AccountRole, assignableRoles, userCheckRefusal, validateNewUser } from '@siteseer/core';
+import {
+  type AccountRole,
+  assignableRoles,
+  canManageAccountUsers,
+  userCheckRefusal,
+  validateNewUser,
+} from '@siteseer/core';
 import { type ApiDeps, apiCommand, type ParseInput } from '../../deps.ts';
 import { AbortError, UsageError } from '../../errors.ts';
 import { expectOk } from '../../http/expect-ok.ts';
@@ -42,6 +48,8 @@ export async function run(deps: ApiDeps, options: AddOptions): Promise<void> {
   const { api, output } = deps;
   const context = await loadUsersContext(api, options.account);
   const { account, users } = context;
+  if (!canManageAccountUsers(context.viewer, account.id))
+    throw new AbortError('Only owners and admins can add users.');
   const errors = validateNewUser(
     options,
     users.map((u) => u.email),

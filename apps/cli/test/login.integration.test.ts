@@ -1,0 +1,162 @@
+import { readFile, stat, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CookieBrowser, formAction, hiddenInput } from '../../api/test/browser.ts';
+import { startTestServer, type TestServer } from '../../api/test/harness.ts';
+import { cliEnv, json, runCli, startCli, tempConfigDir } from './run-cli.ts';
+
+let server: TestServer;
+
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+/** Approves (or aborts) a device code through the server's real verification pages, as a person would. */
+async function approveDevice(
+  verificationUri: string,
+  userCode: string,
+  who: { email: string; password: string },
+  options: { abort?: boolean } = {},
+): Promise<void> {
+  const browser = new CookieBrowser();
+  const input = await browser.follow(verificationUri, server.base);
+  const inputHtml = await input.response.text();
+  const submitted = await browser.post(new URL(formAction(inputHtml) ?? '', server.base), {
+    xsrf: hiddenInput(inputHtml, 'xsrf') ?? '',
+    user_code: userCode,
+  });
+  const confirmHtml = await submitted.text();
+  expect(confirmHtml).toContain(userCode);
+  const fields = {
+    xsrf: hiddenInput(confirmHtml, 'xsrf') ?? '',
+    user_code: hiddenInput(confirmHtml, 'user_code') ?? '',
+  };
+  if (options.abort) {
+    const aborted = await browser.post(new URL(formAction(confirmHtml) ?? '', server.base), {
+      ...fields,
+      abort: 'yes',
+    });
+    await aborted.body?.cancel();
+    return;
+  }
+  const confirmed = await browser.post(new URL(formAction(confirmHtml) ?? '', server.base), {
+    ...fields,
+    confirm: 'yes',
+  });
+  const login = await browser.follow(confirmed.headers.get('location') ?? '', server.base);
+  const loginHtml = await login.response.text();
+  expect(loginHtml).toContain('Sign in to the Siteseer CLI.');
+  const loggedIn = await browser.post(new URL(formAction(loginHtml) ?? '', server.base), who);
+  const done = await browser.follow(loggedIn.headers.get('location') ?? '', server.base);
+  expect(await done.response.text()).toContain('is signed in');
+}
+
+/** Runs `siteseer login`, reads the code and URL it prints, and lets `act` approve or abort it. */
+async function login(
+  configDir: string,
+  act: (uri: string, code: string) => Promise<void>,
+): Promise<{ code: number | null; stderr: string; stdout: string }> {
+  const child = startCli(['login', '--server', server.base, '--no-browser'], cliEnv(configDir));
+  let stderr = '';
+  let stdout = '';
+  child.stdout?.on('data', (chunk: Buffer) => {
+    stdout += chunk.toString();
+  });
+  const prompted = new Promise<{ uri: string; code: string }>((resolve) => {
+    child.stderr?.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString();
+      const code = /one-time code: (\S+)/.exec(stderr)?.[1];
+      const uri = /Then open (\S+) and enter it/.exec(stderr)?.[1];
+      if (code && uri) resolve({ uri, code });
+    });
+  });
+  const exited = new Promise<number | null>((resolve) => child.on('close', resolve));
+  const { uri, code } = await Promise.race([
+    prompted,
+    exited.then((status) => {
+      throw new Error(`login exited ${status} before showing a code: ${stderr}`);
+    }),
+  ]);
+  await act(uri, code);
+  return { code: await exited, stderr, stdout };
+}
+
+describe('siteseer login (device flow against the real server)', () => {
+  it('given the owner approves the code on the verification pages, then the CLI is signed in, whoami works, and logout signs out', async () => {
+    const configDir = await tempConfigDir();
+    const owner = server.credentials?.owner ?? { email: '', password: '' };
+    const result = await login(configDir, (uri, code) => approveDevice(uri, code, owner));
+    expect(result.stderr).toContain(`Signed in to ${server.base} as`);
+    expect(result.stderr).not.toMatch(/\u001b\[/);
+    expect(result.code).toBe(0);
+
+    // No keyring here: the 0600 file holds the tokens.
+    const file = join(configDir, 'credentials.json');
+    expect((await stat(file)).mode & 0o777).toBe(0o600);
+    const stored = JSON.parse(await readFile(file, 'utf8'));
+    expect(stored.servers[server.base].refreshToken).toBeTruthy();
+
+    // The saved server is used without --server or SITESEER_SERVER.
+    const me = await runCli(['whoami', '--json'], { configDir });
+    expect(me.code).toBe(0);
+    const profile = json(me);
+    expect(profile.email).toBe(owner.email);
+    expect(profile.isBZAdmin).toBe(false);
+    expect(profile.auth).toBe('session');
+    expect(profile.accounts[0].role).toBe('owner');
+
+    const human = await runCli(['whoami'], { configDir });
+    expect(human.stdout).toMatch(/Super admin:\s+no/);
+    expect(human.stdout).toMatch(/ACCOUNT ID\s+NAME\s+ROLE/);
+
+    const out = await runCli(['logout'], { configDir });
+    expect(out.code).toBe(0);
+    expect(out.stderr).toContain(`Signed out of ${server.base}`);
+    const after = await runCli(['whoami', '--server', server.base], { configDir });
+    expect(after.code).toBe(4);
+    expect(after.stderr).toMatch(/^error: You are not signed in/);
+  });
+
+  it('given a saved login whose token is about to expire, when a command runs, then the token is refreshed and saved', async () => {
+    const configDir = await tempConfigDir();
+    const admin = server.credentials?.superAdmin ?? { email: '', password: '' };
+    expect((await login(configDir, (uri, code) => approveDevice(uri, code, admin))).code).toBe(0);
+    const file = join(configDir, 'credentials.json');
+    const before = JSON.parse(await readFile(file, 'utf8'));
+    before.servers[server.base].expiresAt = Date.now() + 60_000;
+    await writeFile(file, JSON.stringify(before), { mode: 0o600 });
+
+    const me = await runCli(['whoami', '--json'], { configDir });
+    expect(json(me).isBZAdmin).toBe(true);
+    const after = JSON.parse(await readFile(file, 'utf8')).servers[server.base];
+    expect(after.refreshToken).not.toBe(before.servers[server.base].refreshToken);
+    expect(after.expiresAt).toBeGreaterThan(Date.now() + 120_000);
+
+    // A token the server refuses (401) is refreshed once and the call retried.
+    after.accessToken = 'not-a-valid-token';
+    await writeFile(file, JSON.stringify({ version: 1, servers: { [server.base]: after } }), { mode: 0o600 });
+    const retried = await runCli(['whoami', '--json'], { configDir });
+    expect(retried.code).toBe(0);
+    expect(json(retried).email).toBe(admin.email);
+  });
+
+  it('given the person aborts on the confirm page, then login stops with access denied (exit 1) and saves nothing', async () => {
+    const configDir = await tempConfigDir();
+    const owner = server.credentials?.owner ?? { email: '', password: '' };
+    const result = await login(configDir, (uri, code) => approveDevice(uri, code, owner, { abort: true }));
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('error: Sign-in was denied on the verification page.');
+    await expect(stat(join(configDir, 'credentials.json'))).rejects.toThrow();
+  });
+
+  it('given a server URL over plain http that is not local, when logging in, then it is refused before any request (exit 2)', async () => {
+    const result = await runCli(['login', '--server', 'http://siteseer.example.com'], {
+      configDir: await tempConfigDir(),
+    });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('Refusing plain http');
+  });
+});
