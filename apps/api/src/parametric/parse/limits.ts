@@ -1,7 +1,7 @@
 /**
  * Limits of the parser. Uploads are at most 10 MB (core's `LIMITS.uploadMaxBytes`); these bound what
  * such a file may expand to in memory, so one upload cannot starve the API process. No imports: the
- * XLSX worker loads this file and should start fast.
+ * parse worker loads this file and should start fast.
  */
 export const PARSE_LIMITS = {
   maxColumns: 200,
@@ -16,11 +16,20 @@ export const PARSE_LIMITS = {
    * XML (an empty styles part) can legitimately compress better than 100:1 and inflate to nothing.
    */
   compressionRatioMinBytes: 1024 * 1024,
-  /** The XLSX worker: V8 old-generation heap and wall-clock time before it is terminated. */
-  xlsxWorkerHeapMb: 1024,
-  xlsxWorkerTimeoutMs: 30_000,
-  /** XLSX workers running at once; more uploads wait for a slot (each may use ~1 GB). */
-  xlsxWorkerConcurrency: 2,
+  /**
+   * The parse worker (CSV and XLSX parsing, inference, typed rows): V8 old-generation heap and
+   * wall-clock time before it is terminated.
+   */
+  workerHeapMb: 1024,
+  workerTimeoutMs: 30_000,
+  /** Parse workers running at once, whatever their job; more wait for a slot (each may use ~1 GB). */
+  workerConcurrency: 2,
+  /**
+   * Cells per message between the API thread and a parse worker. Cloning a message blocks the
+   * thread that reads or writes it (~30 ms for a million cells); a chunk of this size takes a few
+   * ms, so requests are served between chunks.
+   */
+  workerChunkCells: 50_000,
   /** Distinct values up to which a text column gets a list filter by default. */
   maxFilterValues: 50,
 } as const;

@@ -1,0 +1,56 @@
+import type { ParametricConfiguration } from '@siteseer/core';
+import type { SpreadsheetFormat } from './file-format.ts';
+import { PARSE_LIMITS } from './limits.ts';
+import type { ParseJob } from './parse-worker-protocol.ts';
+import type { ParsedTable } from './parsed-table.ts';
+import type { TableLimits } from './table-builder.ts';
+import { runInWorker, type WorkerLimits } from './worker-runner.ts';
+
+/** Options of a parse; all optional, the defaults are `PARSE_LIMITS`. */
+export interface ParseOptions extends WorkerLimits {
+  /** XLSX: the sheet to read, by name; by default the first sheet. */
+  sheet?: string | undefined;
+  limits?: TableLimits | undefined;
+}
+
+const ADVICE: Record<SpreadsheetFormat, string> = {
+  csv: 'Split it into smaller files or remove columns, and upload it again.',
+  xlsx: 'Remove unused sheets, formatting and images, or export it as CSV, and upload it again.',
+};
+
+/**
+ * Parses content already known to be of `format` (and, for XLSX, past the zip-bomb check) in a parse
+ * worker; with `infer`, the worker infers the configuration too. The caller's bytes are copied, not
+ * taken: the upload is stored as it came once it parses.
+ */
+export async function parseInWorker(
+  format: SpreadsheetFormat,
+  bytes: Uint8Array,
+  fileName: string,
+  options: ParseOptions,
+  infer: boolean,
+): Promise<{ table: ParsedTable; inferred: ParametricConfiguration | undefined }> {
+  const job: ParseJob = {
+    kind: 'parse',
+    format,
+    // A copy in its own ArrayBuffer, so it can be transferred: the caller's buffer stays usable, and
+    // a Buffer may sit in Node's shared pool (whose memory cannot be transferred; Buffer#slice does not copy).
+    bytes: new Uint8Array(bytes),
+    fileName,
+    sheet: options.sheet,
+    limits: options.limits ?? { maxColumns: PARSE_LIMITS.maxColumns, maxCells: PARSE_LIMITS.maxCells },
+    infer,
+    chunkCells: PARSE_LIMITS.workerChunkCells,
+  };
+  const outcome = await runInWorker<(string | null)[]>({
+    job,
+    transfer: [job.bytes.buffer as ArrayBuffer],
+    task: { subject: `'${fileName}'`, action: 'read', advice: ADVICE[format] },
+    timeoutMs: options.timeoutMs,
+    heapMb: options.heapMb,
+  });
+  if (!outcome.result) throw new Error('The parse worker answered a parse job without its table.');
+  const { table, inferred } = outcome.result;
+  table.rows = outcome.rows;
+  return { table, inferred };
+}

@@ -1,0 +1,90 @@
+/**
+ * The parse worker: runs one job (`parse-worker-protocol.ts`) off the API thread, so that neither a
+ * 10 MB CSV, a heavy workbook nor the typing of 60k rows blocks the event loop, and a workbook that
+ * explodes in memory takes only this worker down (`worker-runner.ts` starts it with heap and time
+ * limits). Readers are imported per job: a CSV job does not pay for loading SheetJS. Any error
+ * other than a `SpreadsheetError` is left uncaught, to reach the parent as the Worker's 'error' event.
+ */
+import { parentPort, workerData } from 'node:worker_threads';
+import {
+  chunkRows,
+  type ParseJob,
+  refusalData,
+  type TypedRowsJob,
+  type WorkerInput,
+  type WorkerJob,
+  type WorkerReply,
+} from './parse-worker-protocol.ts';
+import type { ParsedTable } from './parsed-table.ts';
+import { SpreadsheetError } from './spreadsheet-error.ts';
+
+if (!parentPort) throw new Error('parse-worker.ts runs only as a worker thread started by runInWorker');
+const port = parentPort;
+const job = workerData as WorkerJob;
+
+function reply(message: WorkerReply): void {
+  port.postMessage(message);
+}
+
+/** Answers a refusal; rethrows anything else, which is a bug to surface as such, not the user's file. */
+function refuse(error: unknown): void {
+  if (!(error instanceof SpreadsheetError)) throw error;
+  reply({ type: 'refused', refusal: refusalData(error) });
+}
+
+async function readTable(parse: ParseJob): Promise<ParsedTable> {
+  if (parse.format === 'xlsx') {
+    const { readXlsxWorkbook } = await import('./xlsx-workbook.ts');
+    return readXlsxWorkbook(parse.bytes, parse.fileName, { sheet: parse.sheet, limits: parse.limits });
+  }
+  const [{ decodeCsvText }, { readCsv }] = await Promise.all([
+    import('./decode-text.ts'),
+    import('./csv-reader.ts'),
+  ]);
+  return readCsv(decodeCsvText(parse.bytes, parse.fileName), parse.limits);
+}
+
+async function runParse(parse: ParseJob): Promise<void> {
+  const table = await readTable(parse);
+  const inferred = parse.infer
+    ? (await import('./infer-configuration.ts')).inferConfiguration(table)
+    : undefined;
+  const size = chunkRows(table.headers.length, parse.chunkCells);
+  for (let start = 0; start < table.rows.length; start += size) {
+    reply({ type: 'rows', rows: table.rows.slice(start, start + size) });
+  }
+  // The rows went ahead in chunks; the table keeps its key order, so the parent puts them back in place.
+  reply({ type: 'done', result: { table: { ...table, rows: [] }, inferred } });
+}
+
+async function runTypedRows(typing: TypedRowsJob): Promise<void> {
+  const { typedRows } = await import('./typed-rows.ts');
+  const columns = { headers: typing.headers, columnIds: typing.columnIds };
+  // typedRows checks the configuration's columns before any row: do so even for a table without rows.
+  typedRows({ ...columns, rows: [] }, typing.configuration);
+  let refused = false;
+  port.on('message', (input: WorkerInput) => {
+    if (refused) return;
+    if (input.type === 'end') {
+      reply({ type: 'done', result: null });
+      return;
+    }
+    try {
+      const rows = typedRows(
+        { ...columns, rows: input.rows, rowNumbers: input.rowNumbers },
+        typing.configuration,
+      );
+      reply({ type: 'rows', rows });
+    } catch (error) {
+      refused = true;
+      refuse(error);
+    }
+  });
+}
+
+try {
+  if (job.kind === 'parse') await runParse(job);
+  else await runTypedRows(job);
+} catch (error) {
+  refuse(error);
+}

@@ -1,0 +1,125 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import { Worker } from 'node:worker_threads';
+import { ConcurrencyGate } from './concurrency-gate.ts';
+import { PARSE_LIMITS } from './limits.ts';
+import type { ParseJobResult, WorkerInput, WorkerJob, WorkerReply } from './parse-worker-protocol.ts';
+import { SpreadsheetError } from './spreadsheet-error.ts';
+
+/** Heap and time limits of one worker; by default `PARSE_LIMITS`. */
+export interface WorkerLimits {
+  /** Wall-clock limit of the worker, in ms. */
+  timeoutMs?: number | undefined;
+  /** Old-generation heap limit of the worker, in MB. */
+  heapMb?: number | undefined;
+}
+
+/** What a job works on and how to say it failed, for the `too_complex` refusals. */
+export interface JobTask {
+  /** The subject of the sentence: `'data.csv'`, `The spreadsheet's rows`. */
+  subject: string;
+  /** The verb after "took longer than 30 s to": `read`. */
+  action: string;
+  /** The advice that ends the message. */
+  advice: string;
+}
+
+export interface JobRun extends WorkerLimits {
+  job: WorkerJob;
+  task: JobTask;
+  /** Buffers to transfer with the job instead of copying them. */
+  transfer?: ArrayBuffer[];
+  /** Input sent to the worker as messages, one chunk per turn of the event loop. */
+  input?: Iterable<WorkerInput> | undefined;
+  /** The worker's script; only tests give another, to see how a crash surfaces. */
+  workerUrl?: URL | undefined;
+}
+
+export interface JobOutcome<T> {
+  /** The rows the worker sent in chunks, in order. */
+  rows: T[];
+  result: ParseJobResult | null;
+}
+
+const PARSE_WORKER_URL = new URL('./parse-worker.ts', import.meta.url);
+
+/** Shared by every job of the process: each worker may take ~1 GB. */
+const gate = new ConcurrencyGate(PARSE_LIMITS.workerConcurrency);
+
+const duration = (ms: number): string => (ms < 1000 ? `${ms} ms` : `${Math.round(ms / 1000)} s`);
+
+function tooComplex(task: JobTask, reason: string): SpreadsheetError {
+  return new SpreadsheetError('too_complex', `${task.subject} ${reason}. ${task.advice}`);
+}
+
+function isOutOfMemory(error: Error): boolean {
+  return (error as NodeJS.ErrnoException).code === 'ERR_WORKER_OUT_OF_MEMORY';
+}
+
+function runWorker<T>(run: JobRun): Promise<JobOutcome<T>> {
+  const timeoutMs = run.timeoutMs ?? PARSE_LIMITS.workerTimeoutMs;
+  const { task } = run;
+  return new Promise<JobOutcome<T>>((resolve, reject) => {
+    const worker = new Worker(run.workerUrl ?? PARSE_WORKER_URL, {
+      workerData: run.job,
+      transferList: run.transfer ?? [],
+      resourceLimits: { maxOldGenerationSizeMb: run.heapMb ?? PARSE_LIMITS.workerHeapMb },
+    });
+    const rows: T[] = [];
+    let settled = false;
+    const settle = (outcome: () => void): void => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      outcome();
+      void worker.terminate();
+    };
+    const timer = setTimeout(() => {
+      settle(() => reject(tooComplex(task, `took longer than ${duration(timeoutMs)} to ${task.action}`)));
+    }, timeoutMs);
+    worker.on('message', (reply: WorkerReply) => {
+      if (settled) return;
+      if (reply.type === 'rows') {
+        // Not rows.push(...chunk): a spread of a large chunk can exceed the call stack's argument limit.
+        for (const row of reply.rows as T[]) rows.push(row);
+      } else if (reply.type === 'done') {
+        settle(() => resolve({ rows, result: reply.result }));
+      } else {
+        const { code, message, row, column } = reply.refusal;
+        settle(() => reject(new SpreadsheetError(code, message, { row, column })));
+      }
+    });
+    worker.once('error', (error) => {
+      settle(() =>
+        reject(isOutOfMemory(error) ? tooComplex(task, `needs too much memory to ${task.action}`) : error),
+      );
+    });
+    worker.once('exit', (code) => {
+      // A worker ends only when terminated after its answer: an exit before is a crash (out of
+      // memory outside the heap, a native failure), which the user can only meet with a smaller file.
+      settle(() => reject(tooComplex(task, `made the parse worker stop unexpectedly (exit code ${code})`)));
+    });
+    if (run.input) void feed(worker, run.input, () => settled);
+  });
+}
+
+/**
+ * Posts the input one chunk per turn of the event loop: cloning a chunk blocks this thread for a few
+ * ms, and requests are served in between. Stops once the job is settled (refused, failed, timed out).
+ */
+async function feed(worker: Worker, input: Iterable<WorkerInput>, isSettled: () => boolean): Promise<void> {
+  for (const message of input) {
+    if (isSettled()) return;
+    worker.postMessage(message);
+    await nextTurn();
+  }
+}
+
+/**
+ * Runs a job in a parse worker, with a heap limit and a time limit, at most `workerConcurrency` at a
+ * time. A `SpreadsheetError` thrown in the worker is thrown here as one (code, message, row and
+ * column); running out of memory or time, or a crash, is a `SpreadsheetError('too_complex')`; any
+ * other error in the worker is rethrown as it came (a bug, not the user's file).
+ */
+export function runInWorker<T>(run: JobRun): Promise<JobOutcome<T>> {
+  return gate.run(() => runWorker<T>(run));
+}
