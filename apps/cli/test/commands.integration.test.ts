@@ -1,0 +1,613 @@
+import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  type Actor,
+  createEngine,
+  keywordDraft,
+  startWithTenants,
+  type Tenants,
+} from '../../api/test/actors.ts';
+import { products, toCsv } from '../../api/test/parametric-fixture.ts';
+import { type CliResult, json, runCli, tempConfigDir } from './run-cli.ts';
+
+let tenants: Tenants;
+let configDir: string;
+let work: string;
+
+beforeAll(async () => {
+  tenants = await startWithTenants();
+  configDir = await tempConfigDir();
+  work = await mkdtemp(join(tmpdir(), 'siteseer-cli-work-'));
+});
+afterAll(async () => {
+  await tenants?.server.close();
+});
+
+/** Runs the CLI as `who` with SITESEER_SERVER + SITESEER_TOKEN (no keyring, no TTY, no saved login). */
+function as(who: Actor, args: string[]): Promise<CliResult> {
+  return runCli(args, {
+    configDir,
+    cwd: work,
+    env: { SITESEER_SERVER: tenants.server.base, SITESEER_TOKEN: who.token },
+  });
+}
+
+function withKey(key: string, args: string[]): Promise<CliResult> {
+  return runCli(args, {
+    configDir,
+    cwd: work,
+    env: { SITESEER_SERVER: tenants.server.base, SITESEER_API_KEY: key },
+  });
+}
+
+async function csv(name: string, count: number): Promise<string> {
+  const path = join(work, name);
+  await writeFile(path, toCsv(products(count)));
+  return path;
+}
+
+describe('--version and errors', () => {
+  it('prints the version quickly', async () => {
+    const result = await runCli(['--version'], { configDir });
+    expect(result.stdout).toBe('0.1.0\n');
+    expect(result.code).toBe(0);
+    // Informational: the whole child process, measured under the test load.
+    console.info(`siteseer --version took ${Math.round(result.ms)} ms (process spawn included)`);
+  });
+
+  it('given no server and no credentials, when calling the API, then exit 4 with one line', async () => {
+    const result = await runCli(['engines', 'list'], { configDir: await tempConfigDir() });
+    expect(result.code).toBe(4);
+    expect(result.stderr.trim().split('\n')).toHaveLength(1);
+  });
+
+  it('given a token the server refuses, then exit 4; with --verbose the problem document follows', async () => {
+    const result = await runCli(['engines', 'list', '--verbose'], {
+      configDir,
+      env: { SITESEER_SERVER: tenants.server.base, SITESEER_TOKEN: 'nope' },
+    });
+    expect(result.code).toBe(4);
+    expect(result.stderr).toMatch(/^error: The server refused the credentials/m);
+    expect(result.stderr).toContain('"status": 401');
+  });
+
+  it('given an unknown option, then exit 2', async () => {
+    const result = await as(tenants.ownerA, ['engines', 'list', '--colour']);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain("unknown option '--colour'");
+  });
+});
+
+describe('engines against the real server', () => {
+  it('given a keyword engine, when listed, shown and deleted with a wrong then the right --confirm, then only the exact name deletes it', async () => {
+    const { documentId } = await createEngine(
+      tenants.server,
+      tenants.ownerA,
+      keywordDraft(tenants.accountA, 'Docs search'),
+    );
+    const listed = await as(tenants.ownerA, ['engines', 'list', '--type', 'keyword', '--json']);
+    expect(listed.code).toBe(0);
+    expect(json(listed).map((e: { id: string }) => e.id)).toContain(documentId);
+
+    const table = await as(tenants.ownerA, ['engines', 'list']);
+    expect(table.stdout).toMatch(/ID\s+NAME\s+TYPE\s+ACCOUNT/);
+    expect(table.stdout).toContain('Docs search');
+
+    const shown = await as(tenants.ownerA, ['engines', 'show', 'Docs search', '--json']);
+    expect(json(shown)).toMatchObject({
+      id: documentId,
+      searchEngineType: 'kw',
+      urls: ['https://example.com/'],
+    });
+
+    // Another tenant cannot see it.
+    expect((await as(tenants.ownerB, ['engines', 'show', documentId])).code).toBe(1);
+
+    const noConfirm = await as(tenants.ownerA, ['engines', 'delete', 'Docs search']);
+    expect(noConfirm.code).toBe(2);
+    expect(noConfirm.stderr).toContain('Pass --confirm "Docs search"');
+
+    const yes = await as(tenants.ownerA, ['engines', 'delete', 'Docs search', '--yes']);
+    expect(yes.code).toBe(2);
+
+    const wrong = await as(tenants.ownerA, ['engines', 'delete', 'Docs search', '--confirm', 'docs search']);
+    expect(wrong.code).toBe(2);
+    expect(wrong.stderr).toContain('Type the name exactly as shown to confirm.');
+    expect((await as(tenants.ownerA, ['engines', 'show', documentId])).code).toBe(0);
+
+    const right = await as(tenants.ownerA, [
+      'engines',
+      'delete',
+      'Docs search',
+      '--confirm',
+      'Docs search',
+      '--json',
+    ]);
+    expect(right.code).toBe(0);
+    expect(json(right)).toEqual({ id: documentId, name: 'Docs search', deleted: true });
+    expect((await as(tenants.ownerA, ['engines', 'show', documentId])).code).toBe(1);
+  });
+
+  it('given two engines with one name, when referring to it, then the error lists both ids (exit 2)', async () => {
+    const one = await createEngine(
+      tenants.server,
+      tenants.ownerA,
+      keywordDraft(tenants.accountA, 'Twin engine'),
+    );
+    const superAdmin = tenants.superAdmin;
+    const two = await createEngine(tenants.server, superAdmin, keywordDraft(tenants.accountB, 'Twin engine'));
+    const result = await as(superAdmin, ['engines', 'show', 'Twin engine']);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain(one.documentId);
+    expect(result.stderr).toContain(two.documentId);
+    const narrowed = await as(superAdmin, [
+      'engines',
+      'show',
+      'Twin engine',
+      '--account',
+      tenants.accountB,
+      '--json',
+    ]);
+    expect(json(narrowed).id).toBe(two.documentId);
+  });
+
+  it('given a CSV, when a parametric engine is created, published, updated, configured and downloaded, then each step shows in JSON', async () => {
+    const v1 = await csv('products.csv', 40);
+    const created = await as(tenants.ownerA, [
+      'engines',
+      'create',
+      'parametric',
+      '--name',
+      'Product finder',
+      '--account',
+      tenants.accountA,
+      '--file',
+      v1,
+      '--publish',
+      '--json',
+    ]);
+    expect(created.code, created.stderr).toBe(0);
+    const engine = json(created);
+    expect(engine).toMatchObject({ name: 'Product finder', version: 1, rowCount: 40, published: true });
+    expect(engine.columns.map((c: { label: string }) => c.label)).toEqual([
+      'SKU',
+      'Name',
+      'Category',
+      'Price',
+      'Stock',
+      'Active',
+      'Image',
+      'Link',
+    ]);
+
+    const v2 = await csv('products-v2.csv', 55);
+    const upload = () => as(tenants.ownerA, ['engines', 'upload', 'Product finder', '--file', v2, '--json']);
+    const first = await upload();
+    expect(first.code, first.stderr).toBe(0);
+    expect(json(first)).toMatchObject({ version: 2, rowCount: 55, published: false });
+    // The retried CI step: same file, same engine, same Idempotency-Key, stored once.
+    const retried = await upload();
+    expect(json(retried).version).toBe(2);
+
+    const history = await as(tenants.ownerA, ['engines', 'history', 'Product finder', '--json']);
+    expect(json(history).map((h: { version: number; live: boolean }) => [h.version, h.live])).toEqual([
+      [2, false],
+      [1, true],
+    ]);
+
+    const published = await as(tenants.ownerA, ['engines', 'publish', 'Product finder', '--json']);
+    expect(published.code, published.stderr).toBe(0);
+    expect(json(published)).toMatchObject({ id: engine.id, version: 2 });
+
+    const config = await as(tenants.ownerA, ['engines', 'config', 'Product finder', '--json']);
+    expect(config.code, config.stderr).toBe(0);
+    const configuration = json(config);
+    expect(Object.keys(configuration.columns)).toHaveLength(8);
+    const configPath = join(work, 'config.json');
+    const sku = Object.values(configuration.columns).find((c: any) => c.label === 'SKU') as any;
+    sku.label = 'Part number';
+    await writeFile(configPath, JSON.stringify(configuration));
+    const saved = await as(tenants.ownerA, ['engines', 'config', 'Product finder', '--set', configPath]);
+    expect(saved.code, saved.stderr).toBe(0);
+    const reread = await as(tenants.ownerA, ['engines', 'config', 'Product finder']);
+    expect(reread.stdout).toContain('Part number');
+
+    const target = join(work, 'downloaded.csv');
+    const downloaded = await as(tenants.ownerA, [
+      'engines',
+      'download',
+      'Product finder',
+      '--version',
+      '1',
+      '-o',
+      target,
+    ]);
+    expect(downloaded.code, downloaded.stderr).toBe(0);
+    expect(await readFile(target, 'utf8')).toBe(await readFile(v1, 'utf8'));
+    const again = await as(tenants.ownerA, ['engines', 'download', 'Product finder', '-o', target]);
+    expect(again.code).toBe(1);
+    expect(again.stderr).toContain('already exists');
+
+    const snippet = await as(tenants.ownerA, ['engines', 'snippet', 'Product finder', '--json']);
+    expect(snippet.code, snippet.stderr).toBe(0);
+    expect(json(snippet).head).toContain('<script');
+
+    // A user of the account may not download files (owners and admins only).
+    const refused = await as(tenants.userA, [
+      'engines',
+      'download',
+      'Product finder',
+      '-o',
+      join(work, 'x.csv'),
+    ]);
+    expect(refused.code).toBe(1);
+  });
+
+  it('given a file that is not CSV or XLSX, when creating, then nothing is sent and the rule message shows', async () => {
+    const path = join(work, 'notes.txt');
+    await writeFile(path, 'a,b\n1,2\n');
+    const result = await as(tenants.ownerA, [
+      'engines',
+      'create',
+      'parametric',
+      '--name',
+      'Some engine',
+      '--account',
+      tenants.accountA,
+      '--file',
+      path,
+    ]);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('The file must be a CSV or XLSX file.');
+  });
+});
+
+describe('SITESEER_API_KEY (a CI pipeline)', () => {
+  it('given an API key from `apikey new`, when a CI step creates and updates an engine, then the data-source API is used and JSON comes back', async () => {
+    const generated = await as(tenants.ownerA, [
+      'apikey',
+      'new',
+      '--account',
+      tenants.accountA,
+      '--yes',
+      '--json',
+    ]);
+    expect(generated.code, generated.stderr).toBe(0);
+    const { key } = json(generated);
+    expect(key).toMatch(/^ssk_/);
+
+    // Without --yes and without a terminal, the key is not replaced.
+    expect((await as(tenants.ownerA, ['apikey', 'new', '--account', tenants.accountA])).code).toBe(2);
+
+    const file = await csv('ci.csv', 12);
+    const created = await withKey(key, [
+      'engines',
+      'create',
+      'parametric',
+      '--name',
+      'CI catalogue',
+      '--file',
+      file,
+      '--publish',
+      '--json',
+    ]);
+    expect(created.code, created.stderr).toBe(0);
+    const engine = json(created);
+    expect(engine).toMatchObject({ name: 'CI catalogue', version: 1, published: true, rowCount: 12 });
+
+    const next = await csv('ci-v2.csv', 20);
+    const updated = await withKey(key, [
+      'engines',
+      'upload',
+      engine.engineId,
+      '--file',
+      next,
+      '--publish',
+      '--json',
+    ]);
+    expect(updated.code, updated.stderr).toBe(0);
+    expect(json(updated)).toMatchObject({
+      engineId: engine.engineId,
+      version: 2,
+      published: true,
+      rowCount: 20,
+    });
+
+    // The owner sees it, made by the data-source API.
+    const shown = await as(tenants.ownerA, ['engines', 'show', engine.engineId, '--json']);
+    expect(json(shown)).toMatchObject({ createdBy: 'INGEST_API', searchEngineDetail: { version: 2 } });
+
+    // Looking engines up needs a person.
+    const lookup = await withKey(key, ['engines', 'history', engine.engineId]);
+    expect(lookup.code).toBe(4);
+    const listed = await withKey(key, ['engines', 'list']);
+    expect(listed.code).toBe(1);
+    expect(listed.stderr).toContain('An API key cannot be used for this call.');
+    const whoami = await withKey(key, ['whoami', '--json']);
+    expect(json(whoami)).toEqual({ server: tenants.server.base, auth: 'apiKey' });
+
+    const wrongKey = await withKey('ssk_wrong', ['engines', 'upload', engine.engineId, '--file', next]);
+    expect(wrongKey.code).toBe(4);
+  });
+});
+
+describe('users with the spec rules and roles', () => {
+  it('given the owner, when adding a user twice, then the second is refused with the spec message', async () => {
+    const added = await as(tenants.ownerA, [
+      'users',
+      'add',
+      '--account',
+      tenants.accountA,
+      '--email',
+      'new.person@tenant-a.test',
+      '--first',
+      'New',
+      '--last',
+      'Person',
+      '--json',
+    ]);
+    expect(added.code, added.stderr).toBe(0);
+    expect(json(added)).toMatchObject({ email: 'new.person@tenant-a.test', role: 'user' });
+
+    const again = await as(
+      tenants.ownerA,
+      [
+        'users',
+        'add',
+        '--account',
+        'Demo Account',
+        '--email',
+        'NEW.person@tenant-a.test',
+        '--first',
+        'New',
+        '--last',
+        'Person',
+      ].map((a) => (a === 'Demo Account' ? tenants.accountA : a)),
+    );
+    expect(again.code).toBe(1);
+    expect(again.stderr).toContain('That email is already in use');
+  });
+
+  it('given a super admin login, when added to an account, then the spec message refuses it', async () => {
+    const result = await as(tenants.ownerA, [
+      'users',
+      'add',
+      '--account',
+      tenants.accountA,
+      '--email',
+      tenants.superAdmin.email,
+      '--first',
+      'Sue',
+      '--last',
+      'Admin',
+    ]);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain(
+      'Sorry. You cannot add Siteseer admins because they have access to all accounts.',
+    );
+  });
+
+  it('given role limits, when a user adds, an admin removes the owner, or an admin transfers ownership, then each is refused (exit 1)', async () => {
+    const byUser = await as(tenants.userA, [
+      'users',
+      'add',
+      '--account',
+      tenants.accountA,
+      '--email',
+      'x@tenant-a.test',
+      '--first',
+      'X',
+      '--last',
+      'Y',
+    ]);
+    expect(byUser.code).toBe(1);
+    expect(byUser.stderr).toContain('Only owners and admins can add users.');
+
+    const removeOwner = await as(tenants.adminA, [
+      'users',
+      'remove',
+      tenants.ownerA.email,
+      '--account',
+      tenants.accountA,
+    ]);
+    expect(removeOwner.code).toBe(1);
+    expect(removeOwner.stderr).toContain('The owner cannot be removed: transfer ownership first.');
+
+    const self = await as(tenants.adminA, [
+      'users',
+      'role',
+      tenants.adminA.email,
+      'user',
+      '--account',
+      tenants.accountA,
+    ]);
+    expect(self.code).toBe(1);
+    expect(self.stderr).toContain('You cannot change your own role.');
+
+    const transfer = await as(tenants.adminA, [
+      'users',
+      'transfer-ownership',
+      tenants.userA.email,
+      '--account',
+      tenants.accountA,
+      '--yes',
+    ]);
+    expect(transfer.code).toBe(1);
+    expect(transfer.stderr).toContain('Only the owner or a super admin can transfer ownership.');
+
+    const owner = await as(tenants.ownerA, [
+      'users',
+      'role',
+      tenants.userA.email,
+      'owner',
+      '--account',
+      tenants.accountA,
+    ]);
+    expect(owner.code).toBe(2);
+    expect(owner.stderr).toContain('transfer-ownership');
+  });
+
+  it('given the owner, when changing a role and listing, then the list shows it', async () => {
+    const changed = await as(tenants.ownerA, [
+      'users',
+      'role',
+      tenants.userA.email,
+      'admin',
+      '--account',
+      tenants.accountA,
+      '--json',
+    ]);
+    expect(changed.code, changed.stderr).toBe(0);
+    expect(json(changed).find((u: { email: string }) => u.email === tenants.userA.email).role).toBe('admin');
+    const back = await as(tenants.ownerA, [
+      'users',
+      'role',
+      tenants.userA.email,
+      'user',
+      '--account',
+      tenants.accountA,
+    ]);
+    expect(back.code).toBe(0);
+    const list = await as(tenants.ownerA, ['users', 'list', '--account', tenants.accountA]);
+    expect(list.stdout).toMatch(/USER ID\s+FIRST\s+LAST\s+EMAIL\s+ROLE/);
+    expect(list.stdout).toContain(tenants.userA.email);
+  });
+});
+
+describe('features, accounts and maintenance (super admin only)', () => {
+  it('given an owner, when changing a feature, then it is refused (exit 1); the super admin can create, set and delete', async () => {
+    const list = await as(tenants.userA, ['features', 'list', '--json']);
+    expect(list.code).toBe(0);
+    expect(Array.isArray(json(list))).toBe(true);
+
+    const refused = await as(tenants.ownerA, ['features', 'create', 'CLI_FLAG', '--roles', 'owner']);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain('Only super admins can change features.');
+
+    const created = await as(tenants.superAdmin, [
+      'features',
+      'create',
+      'CLI_FLAG',
+      '--roles',
+      'owner',
+      '--description',
+      'From the CLI',
+      '--json',
+    ]);
+    expect(created.code, created.stderr).toBe(0);
+    expect(json(created)).toMatchObject({ name: 'CLI_FLAG', allowedRoles: ['owner'] });
+
+    const set = await as(tenants.superAdmin, [
+      'features',
+      'set',
+      'CLI_FLAG',
+      '--roles',
+      'superadmin,admin',
+      '--json',
+    ]);
+    expect(json(set).allowedRoles).toEqual(['superadmin', 'admin']);
+    const badRole = await as(tenants.superAdmin, ['features', 'set', 'CLI_FLAG', '--roles', 'root']);
+    expect(badRole.code).toBe(2);
+
+    const setByOwner = await as(tenants.ownerA, ['features', 'set', 'CLI_FLAG', '--roles', 'owner']);
+    expect(setByOwner.code).toBe(1);
+
+    const table = await as(tenants.superAdmin, ['features', 'list']);
+    expect(table.stdout).toMatch(/NAME\s+SUPER ADMIN\s+OWNER\s+ADMIN\s+USER/);
+
+    expect((await as(tenants.superAdmin, ['features', 'delete', 'CLI_FLAG'])).code).toBe(0);
+    expect((await as(tenants.superAdmin, ['features', 'delete', 'CLI_FLAG'])).code).toBe(1);
+  });
+
+  it('given the super admin, when creating and deleting an account, then only the exact name confirms', async () => {
+    const byOwner = await as(tenants.ownerA, [
+      'accounts',
+      'create',
+      '--name',
+      'Tenant C',
+      '--products',
+      'pm',
+    ]);
+    expect(byOwner.code).toBe(1);
+
+    const created = await as(tenants.superAdmin, [
+      'accounts',
+      'create',
+      '--name',
+      'Tenant C',
+      '--products',
+      'parametric',
+      '--json',
+    ]);
+    expect(created.code, created.stderr).toBe(0);
+    const id = json(created).id;
+    const listed = await as(tenants.superAdmin, ['accounts', 'list', '--json']);
+    expect(json(listed).map((a: { name: string }) => a.name)).toEqual(
+      expect.arrayContaining(['Tenant B', 'Tenant C']),
+    );
+
+    const renamed = await as(tenants.superAdmin, [
+      'accounts',
+      'update',
+      'Tenant C',
+      '--name',
+      'Tenant C2',
+      '--json',
+    ]);
+    expect(json(renamed).name).toBe('Tenant C2');
+
+    const wrong = await as(tenants.superAdmin, ['accounts', 'delete', id, '--confirm', 'tenant c2']);
+    expect(wrong.code).toBe(2);
+    const right = await as(tenants.superAdmin, ['accounts', 'delete', id, '--confirm', 'Tenant C2']);
+    expect(right.code, right.stderr).toBe(0);
+    expect(right.stderr).toContain('This may take a while. Please be patient.');
+  });
+
+  it('given the super admin, when setting, showing and clearing the maintenance notice, then each shows; an owner cannot set it', async () => {
+    const start = new Date(Date.now() - 60_000).toISOString();
+    const end = new Date(Date.now() + 3_600_000).toISOString();
+    const byOwner = await as(tenants.ownerA, [
+      'maintenance',
+      'set',
+      '--message',
+      'Upgrade',
+      '--start',
+      start,
+      '--end',
+      end,
+    ]);
+    expect(byOwner.code).toBe(1);
+    const backwards = await as(tenants.superAdmin, [
+      'maintenance',
+      'set',
+      '--message',
+      'Upgrade',
+      '--start',
+      end,
+      '--end',
+      start,
+    ]);
+    expect(backwards.code).toBe(2);
+    expect(backwards.stderr).toContain('The end must be after the start.');
+
+    const set = await as(tenants.superAdmin, [
+      'maintenance',
+      'set',
+      '--title',
+      'Upgrade',
+      '--message',
+      'Search may be slow',
+      '--start',
+      start,
+      '--end',
+      end,
+    ]);
+    expect(set.code, set.stderr).toBe(0);
+    const shown = await as(tenants.userA, ['maintenance', 'show', '--json']);
+    expect(json(shown)).toMatchObject({ state: 'active', notice: { message: 'Search may be slow' } });
+    expect((await as(tenants.superAdmin, ['maintenance', 'clear'])).code).toBe(0);
+    expect(json(await as(tenants.userA, ['maintenance', 'show', '--json'])).state).toBe('none');
+  });
+});
