@@ -11,7 +11,8 @@ export function registerCompletionCommand(program: Command, runtime: Runtime): v
     .addHelpText(
       'after',
       examples(
-        'source <(siteseer completion bash)',
+        'siteseer completion bash > ~/.siteseer-completion.bash   # then source it in ~/.bashrc',
+        'siteseer completion zsh > ~/.siteseer-completion.zsh     # then source it in ~/.zshrc',
         'siteseer completion fish > ~/.config/fish/completions/siteseer.fish',
       ),
     )

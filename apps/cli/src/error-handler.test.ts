@@ -1,0 +1,63 @@
+import {
+  NetworkError,
+  NoAuthTokenError,
+  RequestValidationError,
+  ServerError,
+  UnauthorizedError,
+} from '@siteseer/core';
+import { CommanderError } from 'commander';
+import { describe, expect, it } from 'vitest';
+import { handleError } from './error-handler.ts';
+import { ApiRefusedError, CancelledError, EXIT, UsageError } from './errors.ts';
+
+async function render(error: unknown, verbose = false) {
+  let stderr = '';
+  const code = await handleError(error, {
+    stderr: { write: (chunk) => ((stderr += String(chunk)), true) },
+    verbose,
+    color: false,
+  });
+  return { code, stderr };
+}
+
+describe('the error handler', () => {
+  it('maps each kind of error to its exit code with one line', async () => {
+    expect((await render(new NoAuthTokenError())).code).toBe(EXIT.auth);
+    expect((await render(new UnauthorizedError('GET', 'https://s/api/x', null))).code).toBe(EXIT.auth);
+    expect((await render(new UsageError('bad'))).code).toBe(EXIT.usage);
+    expect((await render(new CancelledError())).code).toBe(EXIT.usage);
+    expect((await render(new RequestValidationError('x', 'body', []))).code).toBe(EXIT.usage);
+    expect((await render(new NetworkError('GET', 'https://s/api/x', new Error('refused')))).code).toBe(
+      EXIT.error,
+    );
+    expect((await render(new Error('boom'))).code).toBe(EXIT.error);
+    const server = await render(
+      new ServerError({
+        status: 503,
+        method: 'GET',
+        url: 'https://s/api/x',
+        errorText: '503',
+        body: { detail: 'Down' },
+      }),
+    );
+    expect(server).toEqual({ code: EXIT.error, stderr: 'error: The server failed (503): Down\n' });
+  });
+
+  it('shows the problem document of a refusal only with --verbose', async () => {
+    const refusal = new ApiRefusedError(
+      403,
+      { title: 'Forbidden', status: 403, detail: 'Only super admins can change features.' },
+      'Updating',
+    );
+    const quiet = await render(refusal);
+    expect(quiet.stderr).toBe('error: Updating: Only super admins can change features.\n');
+    const verbose = await render(refusal, true);
+    expect(verbose.stderr).toContain('"status": 403');
+  });
+
+  it('leaves help and version to Commander (exit 0) and turns its errors into usage errors (exit 2)', async () => {
+    expect((await render(new CommanderError(0, 'commander.helpDisplayed', ''))).code).toBe(0);
+    expect((await render(new CommanderError(1, 'commander.unknownOption', 'x'))).code).toBe(2);
+    expect((await render(new CommanderError(1, 'commander.unknownOption', 'x'))).stderr).toBe('');
+  });
+});

@@ -1,0 +1,93 @@
+import type { Command } from 'commander';
+import { describe, expect, it } from 'vitest';
+import { main } from './main.ts';
+import { createProgram } from './program.ts';
+import type { Runtime } from './runtime.ts';
+
+function fakeRuntime(env: Record<string, string> = {}) {
+  const out = { stdout: '', stderr: '' };
+  const runtime: Runtime = {
+    env,
+    stdout: { isTTY: false, write: (chunk) => ((out.stdout += String(chunk)), true) },
+    stderr: { isTTY: false, write: (chunk) => ((out.stderr += String(chunk)), true) },
+    stdin: process.stdin,
+    fetch: async () => {
+      throw new Error('no network in unit tests');
+    },
+    platform: 'linux',
+  };
+  return { runtime, out };
+}
+
+function leaves(command: Command, path: string[] = []): { path: string; command: Command }[] {
+  if (command.commands.length === 0) return [{ path: path.join(' '), command }];
+  return command.commands.flatMap((sub) => leaves(sub, [...path, sub.name()]));
+}
+
+describe('the command tree', () => {
+  it('gives every command a description and an example in its help', () => {
+    const { runtime, out } = fakeRuntime();
+    const program = createProgram(runtime);
+    const commands = leaves(program).filter((c) => c.path !== 'help');
+    expect(commands.length).toBeGreaterThan(25);
+    for (const { path, command } of commands) {
+      expect(command.description(), path).not.toBe('');
+      out.stdout = '';
+      command.outputHelp();
+      expect(out.stdout, path).toContain('Examples:\n  $ siteseer ');
+    }
+  });
+
+  it('names the environment variable of every flag that can come from it', () => {
+    const { runtime } = fakeRuntime();
+    const program = createProgram(runtime);
+    for (const { path, command } of leaves(program)) {
+      const server = command.options.find((o) => o.long === '--server');
+      if (server) expect(server.description, path).toContain('(env: SITESEER_SERVER)');
+    }
+    expect(program.helpInformation()).toContain('(env: SITESEER_SERVER)');
+  });
+});
+
+describe('main', () => {
+  it('exits 0 for --help and help <command>, 2 for a group without its subcommand or an unknown command', async () => {
+    const { runtime, out } = fakeRuntime();
+    expect(await main(['--help'], runtime)).toBe(0);
+    expect(out.stdout).toContain(
+      'Exit codes: 0 ok, 1 error, 2 usage error or cancelled, 4 authentication required.',
+    );
+    out.stdout = '';
+    expect(await main(['help', 'engines', 'create', 'parametric'], runtime)).toBe(0);
+    expect(out.stdout).toContain('Usage: siteseer engines create parametric');
+    expect(await main(['engines'], runtime)).toBe(2);
+    expect(await main(['engnes'], runtime)).toBe(2);
+    expect(out.stderr).toContain('(Did you mean engines?)');
+  });
+
+  it('exits 4 with one line when no server is configured', async () => {
+    const { runtime, out } = fakeRuntime({ SITESEER_CONFIG_DIR: '/nonexistent/siteseer-test' });
+    expect(await main(['whoami'], runtime)).toBe(4);
+    expect(out.stderr).toMatch(/^error: No Siteseer server is configured\..*\n$/);
+  });
+
+  it('exits 2 on a usage error found while parsing, before any network', async () => {
+    const { runtime, out } = fakeRuntime({ SITESEER_SERVER: 'https://s.test', SITESEER_TOKEN: 't' });
+    expect(
+      await main(
+        ['engines', 'create', 'parametric', '--name', 'abc', '--account', 'a', '--file', 'x.csv'],
+        runtime,
+      ),
+    ).toBe(2);
+    expect(out.stderr).toContain('Search Engine names must be at least 5 characters long.');
+    expect(await main(['features', 'set', 'X', '--roles', 'root'], runtime)).toBe(2);
+  });
+
+  it('prints completion scripts for bash, zsh and fish', async () => {
+    for (const shell of ['bash', 'zsh', 'fish']) {
+      const { runtime, out } = fakeRuntime();
+      expect(await main(['completion', shell], runtime)).toBe(0);
+      expect(out.stdout).toContain('engines list');
+      expect(out.stdout).toContain('--confirm');
+    }
+  });
+});

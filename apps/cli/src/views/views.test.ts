@@ -1,0 +1,44 @@
+import { render } from 'ink-testing-library';
+import React from 'react';
+import { describe, expect, it } from 'vitest';
+import { INITIAL_LOGIN_STATE, LoginScreen, nextLoginState, UploadBar } from './ink-views.ts';
+import { progressBarText } from './progress-bar.ts';
+
+describe('the Ink views', () => {
+  it('shows the code and URL, then the slow-down state, then approval', () => {
+    const authorization = {
+      deviceCode: 'd',
+      userCode: 'WXYZ-BCDF',
+      verificationUri: 'https://s.test/oidc/device',
+      verificationUriComplete: undefined,
+      expiresIn: 600,
+      interval: 5,
+    };
+    let state = nextLoginState(INITIAL_LOGIN_STATE, { type: 'code', authorization });
+    const view = render(React.createElement(LoginScreen, { state }));
+    expect(view.lastFrame()).toContain('First copy your one-time code: WXYZ-BCDF');
+    expect(view.lastFrame()).toContain('Then open https://s.test/oidc/device and enter it.');
+    state = nextLoginState(state, { type: 'slow_down', interval: 10 });
+    view.rerender(React.createElement(LoginScreen, { state }));
+    expect(view.lastFrame()).toContain('checking every 10 s');
+    state = nextLoginState(state, { type: 'approved' });
+    view.rerender(React.createElement(LoginScreen, { state }));
+    expect(view.lastFrame()).toContain('✓ Approved.');
+    view.unmount();
+  });
+
+  it('draws the upload bar', () => {
+    const view = render(
+      React.createElement(UploadBar, { label: 'products.csv', sent: 512 * 1024, total: 1024 * 1024 }),
+    );
+    expect(view.lastFrame()).toContain(
+      'Uploading products.csv [==============>               ]  50%  512.0 KB / 1.0 MB',
+    );
+    view.unmount();
+  });
+
+  it('fills the bar from empty to full', () => {
+    expect(progressBarText(0, 100)).toBe(`[${' '.repeat(30)}]   0%  0 B / 100 B`);
+    expect(progressBarText(100, 100)).toBe(`[${'='.repeat(30)}] 100%  100 B / 100 B`);
+  });
+});
