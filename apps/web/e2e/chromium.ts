@@ -58,8 +58,11 @@ export async function signInThroughPortal(
 /** The WCAG 2 A and AA violations on the page, in the given colour scheme. */
 export async function accessibilityViolations(page: Page, scheme: 'light' | 'dark') {
   await page.emulateMedia({ colorScheme: scheme });
-  // Give the theme's media query a frame to apply before measuring contrast.
-  await page.waitForTimeout(100);
+  // Measure settled colours: wait for the scheme switch and any running transition (dialogs fade in).
+  await page.waitForTimeout(50);
+  await page.evaluate(() =>
+    Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => undefined))),
+  );
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
   return results.violations.map((v) => ({
     id: v.id,

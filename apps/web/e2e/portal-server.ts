@@ -9,7 +9,7 @@ import {
 } from 'node:http';
 import { extname, join, normalize } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { loadConfig } from '../../api/src/config.ts';
+import { type Config, loadConfig } from '../../api/src/config.ts';
 import { type RunningServer, startServer } from '../../api/src/server.ts';
 import { freePort, startTestServer, type TestServer } from '../../api/test/harness.ts';
 
@@ -43,6 +43,7 @@ export interface RunningPortal {
   /** The origin users (and the browser) reach: portal and API on one origin, as in production. */
   base: string;
   api: RunningServer;
+  config: Config;
   close(): Promise<void>;
 }
 
@@ -77,11 +78,16 @@ function proxy(req: IncomingMessage, res: ServerResponse, port: number): void {
   req.pipe(upstream);
 }
 
-/** Whether the API already serves the portal (static files with the SPA fallback). */
+/** Whether the API already serves the portal (static files with the SPA fallback, /auth/callback included). */
 async function apiServesPortal(server: TestServer): Promise<boolean> {
-  const response = await fetch(`${server.base}/engine/e2e-probe/install/`).catch(() => undefined);
-  const text = response?.ok ? await response.text() : '';
-  return text.includes('<div id="root">');
+  for (const path of ['/engine/e2e-probe/install/', '/auth/callback?code=probe']) {
+    const response = await fetch(`${server.base}${path}`, { headers: { accept: 'text/html' } }).catch(
+      () => undefined,
+    );
+    const text = response?.ok ? await response.text() : '';
+    if (!text.includes('<div id="root">')) return false;
+  }
+  return true;
 }
 
 /**
@@ -94,7 +100,8 @@ export async function startPortal(): Promise<RunningPortal> {
     throw new Error(`The portal is not built: run 'pnpm --filter @siteseer/web build' first (${WEB_DIST})`);
   }
   const direct = await startTestServer();
-  if (await apiServesPortal(direct)) return { base: direct.base, api: direct, close: () => direct.close() };
+  if (await apiServesPortal(direct))
+    return { base: direct.base, api: direct, config: direct.config, close: () => direct.close() };
   await direct.close();
 
   const publicPort = await freePort();
@@ -118,6 +125,7 @@ export async function startPortal(): Promise<RunningPortal> {
   return {
     base,
     api,
+    config,
     async close() {
       front.closeAllConnections();
       await new Promise<void>((resolve) => front.close(() => resolve()));

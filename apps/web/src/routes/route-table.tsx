@@ -1,5 +1,5 @@
 import type { RouteObject } from 'react-router';
-import { AppShell } from '../shell/app-shell.tsx';
+import { AppShell, Loading } from '../shell/app-shell.tsx';
 import type { RouteHandle } from '../shell/page-title.ts';
 import { RootLayout } from '../shell/root-layout.tsx';
 import type { Services } from '../shell/services.tsx';
@@ -42,6 +42,8 @@ export function createRoutes(services: Services): RouteObject[] {
       id: 'root',
       Component: RootLayout,
       ErrorBoundary: RouteErrorBoundary,
+      // Shown while the first screen's loader runs (session check, profile).
+      HydrateFallback: Loading,
       children: [
         { path: 'login', handle: handle('login', 'Login'), lazy: screens.login },
         { path: 'auth/callback', handle: handle('auth-callback', 'Signing in'), lazy: screens.authCallback },

@@ -1,0 +1,160 @@
+import { writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accessibilityViolations, type Browser, launchBrowser, signInThroughPortal } from './chromium.ts';
+import { localDateTime, seedEngines } from './fixtures.ts';
+import { type RunningPortal, startPortal } from './portal-server.ts';
+
+let portal: RunningPortal;
+let ownerBrowser: Browser;
+let adminBrowser: Browser;
+let owner: Page;
+let admin: Page;
+let credentials: NonNullable<RunningPortal['api']['credentials']>;
+
+async function expectAccessible(page: Page) {
+  for (const scheme of ['light', 'dark'] as const) {
+    expect(await accessibilityViolations(page, scheme), `${scheme}: ${page.url()}`).toEqual([]);
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+}
+
+const card = (page: Page, name: string) => page.getByRole('article', { name });
+
+beforeAll(async () => {
+  portal = await startPortal();
+  if (!portal.api.credentials) throw new Error('The test server did not seed its logins');
+  credentials = portal.api.credentials;
+  await seedEngines(portal.base, portal.config, credentials.owner.email, credentials.owner.password);
+  ownerBrowser = await launchBrowser();
+  adminBrowser = await launchBrowser();
+  await ownerBrowser.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: portal.base });
+  owner = await ownerBrowser.context.newPage();
+  admin = await adminBrowser.context.newPage();
+});
+
+afterAll(async () => {
+  await ownerBrowser?.close();
+  await adminBrowser?.close();
+  await portal?.close();
+});
+
+describe('the portal in Chromium', () => {
+  it('Given the seeded owner, when they sign in, then the dashboard lists their engines', async () => {
+    await signInThroughPortal(owner, portal.base, credentials.owner.email, credentials.owner.password);
+    expect(await owner.title()).toBe('Your Search Engines | Siteseer');
+    await expect.poll(() => card(owner, 'Docs Search Engine').count()).toBe(1);
+    await expect.poll(() => owner.getByText('ENGINE DETAILS MISSING!!').count()).toBe(1);
+    expect(await owner.getByRole('link', { name: 'Administration' }).count()).toBe(0);
+    expect(await owner.getByText('Locator').count()).toBe(0);
+    await expectAccessible(owner);
+  });
+
+  it('Given a keyword engine, when the owner opens Install, then Script, Input tag and Results tag can be copied', async () => {
+    await card(owner, 'Docs Search Engine').getByRole('link', { name: 'Install' }).click();
+    await owner.getByRole('heading', { name: 'Install Search: Docs Search Engine' }).waitFor();
+    const script = await owner.getByRole('region', { name: 'Script' }).locator('pre').textContent();
+    expect(script).toContain('data-siteseer-client=');
+    await owner.getByRole('button', { name: 'Copy Script' }).click();
+    await owner.getByRole('tooltip', { name: 'Copied!' }).waitFor();
+    expect(await owner.evaluate(() => navigator.clipboard.readText())).toBe(script);
+    await owner.getByRole('tooltip').waitFor({ state: 'detached', timeout: 3000 });
+    await expectAccessible(owner);
+  });
+
+  it('Given an engine, when the owner types its name in the delete modal, then it is deleted', async () => {
+    await owner.getByRole('link', { name: 'Dashboard' }).click();
+    await owner.getByRole('button', { name: 'Actions for Removable Engine' }).click();
+    await owner.getByRole('menuitem', { name: 'Delete' }).click();
+    const dialog = owner.getByRole('dialog', { name: 'Delete Search Engine?' });
+    await dialog.getByText('Deleting keyword crawlers may take a while. Please be patient.').waitFor();
+    const confirm = dialog.getByRole('button', { name: 'Yes Delete this Search' });
+    expect(await confirm.isDisabled()).toBe(true);
+    await dialog.getByLabel('Search engine name').fill('Removable engine');
+    expect(await confirm.isDisabled()).toBe(true);
+    await dialog.getByLabel('Search engine name').fill('Removable Engine');
+    expect(await confirm.isEnabled()).toBe(true);
+    await expectAccessible(owner);
+    await confirm.click();
+    await dialog.waitFor({ state: 'detached' });
+    expect(await card(owner, 'Removable Engine').count()).toBe(0);
+  });
+
+  it('Given a CSV, when the owner goes through the parametric wizard, then the engine is published', async () => {
+    const csv = join(tmpdir(), `parts-${Date.now()}.csv`);
+    await writeFile(csv, 'Part,Price,In stock\nBolt,0.25,true\nNut,0.10,false\nWasher,0.05,true\n');
+    await owner.locator('input[type=file]').setInputFiles(csv);
+    await owner.getByRole('heading', { name: 'Create Parametric Search Engine' }).waitFor();
+    await owner.getByLabel('Search Engine Name').fill('Hard');
+    await owner.getByRole('button', { name: 'Next' }).click();
+    await owner.getByText('Enter a valid name and file.').waitFor();
+    await owner.getByText('Search Engine names must be at least 5 characters long.').waitFor();
+    await owner.getByLabel('Search Engine Name').fill('Hardware Parts');
+    await owner.getByRole('button', { name: 'Next' }).click();
+    await owner.getByRole('table', { name: 'Columns' }).waitFor();
+    await expectAccessible(owner);
+    await owner.getByRole('button', { name: 'Next' }).click();
+    await owner.getByLabel('Filter format').waitFor();
+    await owner.getByRole('button', { name: 'Create & Publish' }).click();
+    await owner.getByRole('heading', { name: 'Your Search Engines' }).waitFor();
+    const created = card(owner, 'Hardware Parts');
+    await created.waitFor();
+    expect(await created.getByText(/^parts-\d+\.csv$/).count()).toBe(1);
+  });
+
+  it('Given an unknown path, when it is opened, then the error page shows', async () => {
+    await owner.goto(`${portal.base}/no/such/page`);
+    await owner.getByRole('button', { name: 'Try to Reload App' }).waitFor();
+    expect(await owner.title()).toBe('Error | Siteseer');
+    await expectAccessible(owner);
+  });
+
+  it('Given a part 2 screen or /admin, when the owner opens it, then it is plainly not available or sends home', async () => {
+    await owner.goto(`${portal.base}/documentation`);
+    await owner.getByText('This screen is not available yet.').waitFor();
+    await expectAccessible(owner);
+    await owner.goto(`${portal.base}/admin`);
+    await owner.getByRole('heading', { name: 'Your Search Engines' }).waitFor();
+  });
+
+  it('Given the super admin, then Administration, Features and the locator show, and they set a maintenance message', async () => {
+    await signInThroughPortal(
+      admin,
+      portal.base,
+      credentials.superAdmin.email,
+      credentials.superAdmin.password,
+    );
+    await admin.getByRole('link', { name: 'Administration' }).waitFor();
+    await admin.getByRole('link', { name: 'Features' }).waitFor();
+    expect(await admin.getByRole('link', { name: 'My Account' }).count()).toBe(0);
+    await card(admin, 'Docs Search Engine').getByText('Locator').waitFor();
+    await admin.getByRole('button', { name: 'User menu' }).click();
+    await admin.getByRole('dialog', { name: 'User menu' }).getByText('Super Admin: Yes').waitFor();
+    await expectAccessible(admin);
+    await admin.getByRole('button', { name: 'Set maintenance message' }).click();
+    const form = admin.getByRole('dialog', { name: 'Set maintenance message' });
+    const set = form.getByRole('button', { name: 'Set', exact: true });
+    await form.getByLabel('Title').fill('Planned upgrade');
+    expect(await set.isDisabled()).toBe(true);
+    await form.getByLabel('Message').fill('Search may be slow for an hour.');
+    await form.getByLabel('Start').fill(localDateTime(-1));
+    await form.getByLabel('End').fill(localDateTime(60));
+    expect(await set.isEnabled()).toBe(true);
+    await expectAccessible(admin);
+    await set.click();
+    await admin.getByText('Search may be slow for an hour.').waitFor();
+    await admin.getByRole('link', { name: 'Administration' }).click();
+    await admin.getByRole('heading', { name: 'Accounts' }).waitFor();
+    expect(new URL(admin.url()).pathname).toBe('/admin/accounts');
+  });
+
+  it('Given the maintenance message, then the owner sees it too', async () => {
+    await owner.goto(`${portal.base}/`);
+    await owner.getByText('Search may be slow for an hour.').waitFor({ timeout: 15_000 });
+    await owner.getByText('Planned upgrade').waitFor();
+    expect(await owner.getByRole('button', { name: 'End maintenance now' }).count()).toBe(0);
+    await expectAccessible(owner);
+  });
+});
