@@ -13,7 +13,12 @@ import { ApiRefusedError, CancelledError, EXIT, UsageError } from './errors.ts';
 async function render(error: unknown, verbose = false) {
   let stderr = '';
   const code = await handleError(error, {
-    stderr: { write: (chunk) => ((stderr += String(chunk)), true) },
+    stderr: {
+      write: (chunk) => {
+        stderr += String(chunk);
+        return true;
+      },
+    },
     verbose,
     color: false,
   });

@@ -8,8 +8,20 @@ function fakeRuntime(env: Record<string, string> = {}) {
   const out = { stdout: '', stderr: '' };
   const runtime: Runtime = {
     env,
-    stdout: { isTTY: false, write: (chunk) => ((out.stdout += String(chunk)), true) },
-    stderr: { isTTY: false, write: (chunk) => ((out.stderr += String(chunk)), true) },
+    stdout: {
+      isTTY: false,
+      write: (chunk) => {
+        out.stdout += String(chunk);
+        return true;
+      },
+    },
+    stderr: {
+      isTTY: false,
+      write: (chunk) => {
+        out.stderr += String(chunk);
+        return true;
+      },
+    },
     stdin: process.stdin,
     fetch: async () => {
       throw new Error('no network in unit tests');
