@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_KEYWORD_INSTALL_OPTIONS, keywordSnippets } from './keyword-snippet.ts';
+
+describe('keyword install snippets', () => {
+  it('Given the defaults, then 10 results per page, description size 500 and no URL rewriting', () => {
+    const { script, input, results } = keywordSnippets(
+      'https://s.example/api',
+      'c1',
+      DEFAULT_KEYWORD_INSTALL_OPTIONS,
+    );
+    expect(script).toContain('src="https://s.example/widget/siteseer-widget.js"');
+    expect(script).toContain('data-siteseer-client="c1"');
+    expect(script).toContain('data-siteseer-results-per-page="10"');
+    expect(script).toContain('data-siteseer-description-size="500"');
+    expect(script).toContain('data-siteseer-url-rewriting="false"');
+    expect(script).not.toContain('redirect-page');
+    expect(input).toContain('id="siteseer-search-input"');
+    expect(results).toBe('<div data-siteseer-results></div>');
+  });
+
+  it('Given text with quotes, then attributes are escaped', () => {
+    const { script } = keywordSnippets('https://s.example/api', 'c1', {
+      ...DEFAULT_KEYWORD_INSTALL_OPTIONS,
+      placeholder: 'Say "hi" <b>',
+    });
+    expect(script).toContain('data-siteseer-placeholder="Say &quot;hi&quot; &lt;b&gt;"');
+  });
+});
