@@ -6,11 +6,16 @@ import type { TableLimits } from './table-builder.ts';
 
 /**
  * The one protocol between the API thread and `parse-worker.ts`. A job is the worker's
- * `workerData`; the worker answers with its result rows in chunks (so that no single message blocks
- * the API thread for long), then one `done` or `refused`. A job that needs rows as input gets them
- * the same way: chunks of `rows`, then `end`.
+ * `workerData`. The worker answers with its result rows in chunks, then one `done` or `refused`.
+ * Chunks are paced: at most `CHUNKS_IN_FLIGHT` are sent and not yet taken; the API thread asks for
+ * one more (`next`, or the next chunk of input for a job that takes rows) one turn of its event loop
+ * after taking one. Unpaced, the worker's chunks would queue up and the API thread would read them
+ * all in one go (Node drains a port's queue in one callback): 400 ms of blocking for 60k rows. Two
+ * in flight keep both threads busy while bounding that to two chunks (~10 ms).
  */
 export type WorkerJob = ParseJob | TypedRowsJob;
+
+export const CHUNKS_IN_FLIGHT = 2;
 
 /** Parses an upload (`bytes` transferred, not copied); with `infer`, also infers its configuration. */
 export interface ParseJob {
@@ -32,8 +37,14 @@ export interface TypedRowsJob {
   configuration: ParametricConfiguration;
 }
 
-/** API thread → worker, for jobs that take rows: a chunk with its rows' numbers, or the end. */
-export type WorkerInput = { type: 'rows'; rows: (string | null)[][]; rowNumbers: number[] } | { type: 'end' };
+/**
+ * API thread → worker: for a job that takes rows, a chunk with its rows' numbers, or the end of them;
+ * for a parse job, `next` to ask for the next chunk of the table.
+ */
+export type WorkerInput =
+  | { type: 'rows'; rows: (string | null)[][]; rowNumbers: number[] }
+  | { type: 'end' }
+  | { type: 'next' };
 
 /** A parse job's result: the table without its rows (they come as chunks), and the inferred configuration. */
 export interface ParseJobResult {

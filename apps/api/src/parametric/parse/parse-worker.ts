@@ -7,6 +7,7 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import {
+  CHUNKS_IN_FLIGHT,
   chunkRows,
   type ParseJob,
   refusalData,
@@ -24,6 +25,25 @@ const job = workerData as WorkerJob;
 
 function reply(message: WorkerReply): void {
   port.postMessage(message);
+}
+
+// Messages from the API thread, queued from the start so none is missed between two reads.
+const inbox: WorkerInput[] = [];
+let waiting: ((input: WorkerInput) => void) | undefined;
+port.on('message', (input: WorkerInput) => {
+  if (waiting) {
+    const resolve = waiting;
+    waiting = undefined;
+    resolve(input);
+  } else inbox.push(input);
+});
+
+function nextInput(): Promise<WorkerInput> {
+  const queued = inbox.shift();
+  if (queued) return Promise.resolve(queued);
+  return new Promise((resolve) => {
+    waiting = resolve;
+  });
 }
 
 /** Answers a refusal; rethrows anything else, which is a bug to surface as such, not the user's file. */
@@ -50,7 +70,11 @@ async function runParse(parse: ParseJob): Promise<void> {
     ? (await import('./infer-configuration.ts')).inferConfiguration(table)
     : undefined;
   const size = chunkRows(table.headers.length, parse.chunkCells);
+  // The first chunks unasked, then one per `next` of the API thread (see the protocol).
+  let credit = CHUNKS_IN_FLIGHT;
   for (let start = 0; start < table.rows.length; start += size) {
+    while (credit === 0) if ((await nextInput()).type === 'next') credit++;
+    credit--;
     reply({ type: 'rows', rows: table.rows.slice(start, start + size) });
   }
   // The rows went ahead in chunks; the table keeps its key order, so the parent puts them back in place.
@@ -62,24 +86,17 @@ async function runTypedRows(typing: TypedRowsJob): Promise<void> {
   const columns = { headers: typing.headers, columnIds: typing.columnIds };
   // typedRows checks the configuration's columns before any row: do so even for a table without rows.
   typedRows({ ...columns, rows: [] }, typing.configuration);
-  let refused = false;
-  port.on('message', (input: WorkerInput) => {
-    if (refused) return;
-    if (input.type === 'end') {
-      reply({ type: 'done', result: null });
-      return;
-    }
-    try {
-      const rows = typedRows(
-        { ...columns, rows: input.rows, rowNumbers: input.rowNumbers },
-        typing.configuration,
-      );
-      reply({ type: 'rows', rows });
-    } catch (error) {
-      refused = true;
-      refuse(error);
-    }
-  });
+  for (;;) {
+    const input = await nextInput();
+    if (input.type === 'end') break;
+    if (input.type !== 'rows') continue;
+    const rows = typedRows(
+      { ...columns, rows: input.rows, rowNumbers: input.rowNumbers },
+      typing.configuration,
+    );
+    reply({ type: 'rows', rows });
+  }
+  reply({ type: 'done', result: null });
 }
 
 try {

@@ -1,8 +1,13 @@
-import { setImmediate as nextTurn } from 'node:timers/promises';
 import { Worker } from 'node:worker_threads';
 import { ConcurrencyGate } from './concurrency-gate.ts';
 import { PARSE_LIMITS } from './limits.ts';
-import type { ParseJobResult, WorkerInput, WorkerJob, WorkerReply } from './parse-worker-protocol.ts';
+import {
+  CHUNKS_IN_FLIGHT,
+  type ParseJobResult,
+  type WorkerInput,
+  type WorkerJob,
+  type WorkerReply,
+} from './parse-worker-protocol.ts';
 import { SpreadsheetError } from './spreadsheet-error.ts';
 
 /** Heap and time limits of one worker; by default `PARSE_LIMITS`. */
@@ -28,7 +33,7 @@ export interface JobRun extends WorkerLimits {
   task: JobTask;
   /** Buffers to transfer with the job instead of copying them. */
   transfer?: ArrayBuffer[];
-  /** Input sent to the worker as messages, one chunk per turn of the event loop. */
+  /** Input of a job that takes rows: sent in chunks, paced by the answers (see the protocol). */
   input?: Iterable<WorkerInput> | undefined;
   /** The worker's script; only tests give another, to see how a crash surfaces. */
   workerUrl?: URL | undefined;
@@ -65,7 +70,18 @@ function runWorker<T>(run: JobRun): Promise<JobOutcome<T>> {
       resourceLimits: { maxOldGenerationSizeMb: run.heapMb ?? PARSE_LIMITS.workerHeapMb },
     });
     const rows: T[] = [];
+    const input = run.input?.[Symbol.iterator]();
     let settled = false;
+    // Asks for the next chunk: the next piece of input if the job takes some, else just 'next'.
+    const pull = (): void => {
+      if (settled) return;
+      if (!input) {
+        worker.postMessage({ type: 'next' } satisfies WorkerInput);
+        return;
+      }
+      const next = input.next();
+      if (!next.done) worker.postMessage(next.value);
+    };
     const settle = (outcome: () => void): void => {
       if (settled) return;
       settled = true;
@@ -81,6 +97,8 @@ function runWorker<T>(run: JobRun): Promise<JobOutcome<T>> {
       if (reply.type === 'rows') {
         // Not rows.push(...chunk): a spread of a large chunk can exceed the call stack's argument limit.
         for (const row of reply.rows as T[]) rows.push(row);
+        // One turn of the event loop between chunks, for the requests waiting (see the protocol).
+        setImmediate(pull);
       } else if (reply.type === 'done') {
         settle(() => resolve({ rows, result: reply.result }));
       } else {
@@ -98,20 +116,8 @@ function runWorker<T>(run: JobRun): Promise<JobOutcome<T>> {
       // memory outside the heap, a native failure), which the user can only meet with a smaller file.
       settle(() => reject(tooComplex(task, `made the parse worker stop unexpectedly (exit code ${code})`)));
     });
-    if (run.input) void feed(worker, run.input, () => settled);
+    if (input) for (let i = 0; i < CHUNKS_IN_FLIGHT; i++) pull();
   });
-}
-
-/**
- * Posts the input one chunk per turn of the event loop: cloning a chunk blocks this thread for a few
- * ms, and requests are served in between. Stops once the job is settled (refused, failed, timed out).
- */
-async function feed(worker: Worker, input: Iterable<WorkerInput>, isSettled: () => boolean): Promise<void> {
-  for (const message of input) {
-    if (isSettled()) return;
-    worker.postMessage(message);
-    await nextTurn();
-  }
 }
 
 /**
