@@ -114,10 +114,9 @@ export function openBrowser(platform: NodeJS.Platform, url: string): void {
         ? ['cmd', ['/c', 'start', '""', url]]
         : ['xdg-open', [url]];
   const child = spawn(command, args as string[], { stdio: 'ignore', detached: true });
-  child.on('error', (error: NodeJS.ErrnoException) => {
-    // No opener installed (ENOENT) or not runnable: the person opens the printed URL by hand.
-    if (error.code !== 'ENOENT' && error.code !== 'EACCES') throw error;
-  });
+  // No opener installed (ENOENT), or one that cannot start: the URL is printed anyway, so the
+  // person opens it by hand. Throwing here would crash the login that is waiting for approval.
+  child.on('error', () => {});
   child.unref();
 }
 

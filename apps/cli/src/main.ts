@@ -1,3 +1,4 @@
+import { readEnv } from './env.ts';
 import { EXIT, type ExitCode } from './errors.ts';
 import { createProgram } from './program.ts';
 import type { Runtime } from './runtime.ts';
@@ -9,7 +10,7 @@ export async function main(argv: readonly string[], runtime: Runtime): Promise<E
     return EXIT.ok;
   } catch (error) {
     const { handleError } = await import('./error-handler.ts');
-    const noColor = argv.includes('--no-color') || (runtime.env.NO_COLOR ?? '') !== '';
+    const noColor = argv.includes('--no-color') || readEnv(runtime.env).noColor;
     return await handleError(error, {
       stderr: runtime.stderr,
       verbose: argv.includes('--verbose'),

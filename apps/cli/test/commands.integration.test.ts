@@ -169,6 +169,9 @@ describe('engines against the real server', () => {
       '--json',
     ]);
     expect(created.code, created.stderr).toBe(0);
+    // Piped: a line instead of the progress bar, and no escape codes at all.
+    expect(created.stderr).toContain('Uploading products.csv');
+    expect(created.stderr).not.toContain(String.fromCharCode(27));
     const engine = json(created);
     expect(engine).toMatchObject({ name: 'Product finder', version: 1, rowCount: 40, published: true });
     expect(engine.columns.map((c: { label: string }) => c.label)).toEqual([

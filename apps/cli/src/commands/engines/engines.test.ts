@@ -303,6 +303,65 @@ describe('engines create parametric', () => {
   });
 });
 
+describe('engines with an API key (the data-source API)', () => {
+  it('given --config, when creating, then the engine is created unpublished and then published with that configuration', async () => {
+    const file = await csvFile();
+    const configPath = join(file, '..', 'config.json');
+    await writeFile(configPath, JSON.stringify(configuration));
+    const result = {
+      engineId: 'eng-7',
+      clientId: 'cli-7',
+      importId: 'imp-7',
+      version: 1,
+      published: false,
+      rowCount: 3,
+    };
+    const api = fakeApi({
+      datasource: { createParametric: async () => ok(result) },
+      parametric: { createAndPublish: async () => ok({ clientId: 'cli-7' }) },
+    });
+    const { deps, recorded } = testDeps(api, { json: true });
+    deps.auth = 'apiKey';
+    await createParametric.run(
+      deps,
+      createParametric.parse(
+        input([], { name: 'CI catalogue', account: 'acc-1', file, config: configPath, publish: true }),
+      ),
+    );
+    expect((api.datasource.createParametric as any).mock.calls[0][0]).toMatchObject({
+      searchEngineName: 'CI catalogue',
+      publish: 'false',
+    });
+    expect((api.parametric.createAndPublish as any).mock.calls[0][0]).toMatchObject({
+      engineId: 'eng-7',
+      accountId: 'acc-1',
+      spreadsheetId: 'imp-7',
+      clientId: 'cli-7',
+      version: 1,
+    });
+    expect(JSON.parse(recorded.stdout)).toMatchObject({ id: 'eng-7', published: true });
+  });
+
+  it('given an engine id, when uploading, then the data-source call carries the idempotency key; lookups are refused', async () => {
+    const file = await csvFile();
+    const api = fakeApi({
+      datasource: {
+        uploadParametric: async () =>
+          ok({ engineId: 'eng-7', clientId: 'c', importId: 'i', version: 2, published: true, rowCount: 3 }),
+      },
+    });
+    const { deps } = testDeps(api);
+    deps.auth = 'apiKey';
+    await upload.run(deps, upload.parse(input(['eng-7'], { file, publish: true })));
+    const [id, fields, options] = (api.datasource.uploadParametric as any).mock.calls[0];
+    expect([id, fields.publish]).toEqual(['eng-7', 'true']);
+    expect(options.idempotencyKey).toMatch(/^[0-9a-f]{64}$/);
+    await expect(history.run(deps, history.parse(input(['eng-7'])))).rejects.toThrow(
+      /An API key cannot look engines up/,
+    );
+  });
+});
+
 describe('engines upload', () => {
   it('given the same file twice, when uploading, then both carry the same Idempotency-Key derived from engine and file', async () => {
     const file = await csvFile();
