@@ -104,6 +104,27 @@ describe('the portal in Chromium', () => {
     expect(await created.getByText(/^parts-\d+\.csv$/).count()).toBe(1);
   });
 
+  it('Given the new parametric engine, when the owner edits it and downloads its file, then both work', async () => {
+    await owner.getByRole('button', { name: 'Actions for Hardware Parts' }).click();
+    await owner.getByRole('menuitem', { name: 'Edit' }).click();
+    await owner.getByRole('heading', { name: 'Edit Parametric Search Engine' }).waitFor();
+    expect(await owner.getByLabel('Search Engine Name').isDisabled()).toBe(true);
+    await owner.getByRole('tab', { name: /Configure$/ }).click();
+    await owner.getByRole('button', { name: 'Finish & Publish' }).click();
+    await owner.getByRole('heading', { name: 'Your Search Engines' }).waitFor();
+    await owner.getByRole('button', { name: 'Actions for Hardware Parts' }).click();
+    const download = owner.waitForEvent('download');
+    await owner.getByRole('menuitem', { name: 'Download File' }).click();
+    expect((await download).suggestedFilename()).toMatch(/^parts-\d+\.csv$/);
+    await card(owner, 'Hardware Parts').getByRole('link', { name: 'Install' }).click();
+    const results = owner.getByRole('region', { name: 'Results tag' }).locator('pre');
+    await expect.poll(() => results.textContent()).toContain('data-siteseer-results');
+    expect(await owner.getByRole('region', { name: 'Script' }).locator('pre').textContent()).toContain(
+      'siteseer-widget.js',
+    );
+    await expectAccessible(owner);
+  });
+
   it('Given an unknown path, when it is opened, then the error page shows', async () => {
     await owner.goto(`${portal.base}/no/such/page`);
     await owner.getByRole('button', { name: 'Try to Reload App' }).waitFor();
