@@ -36,7 +36,7 @@ export async function typedRowsInWorker(
     job,
     input: rowChunks(table, chunkRows(table.columnIds.length, PARSE_LIMITS.workerChunkCells)),
     task: {
-      subject: `The spreadsheet's ${table.rows.length} rows`,
+      subject: `The spreadsheet's ${table.rows.length.toLocaleString('en-US')} rows`,
       action: 'convert to their column types',
       advice: 'Remove rows or columns and try again.',
     },
