@@ -1,6 +1,6 @@
 import { clientContracts, engineContracts } from '@siteseer/core';
 import type { FastifyInstance } from 'fastify';
-import { requireUser } from '../auth/authenticate.ts';
+import { engineReader, requireUser } from '../auth/authenticate.ts';
 import * as clients from '../services/clients.ts';
 import * as engines from '../services/engines.ts';
 import { type RouteDeps, serve } from './define.ts';
@@ -8,14 +8,14 @@ import { type RouteDeps, serve } from './define.ts';
 export function engineRoutes(app: FastifyInstance, deps: RouteDeps): void {
   const { store } = deps;
   serve(app, deps, engineContracts.list, async ({ principal, query }) =>
-    engines.listViewerEngines(store, requireUser(principal).viewer, query.type),
+    engines.listViewerEngines(store, engineReader(principal), query.type),
   );
   serve(app, deps, engineContracts.create, async ({ principal, body }) => {
     const { user, viewer } = requireUser(principal);
     return engines.createEngine(store, viewer, body, user.email);
   });
   serve(app, deps, engineContracts.get, async ({ principal, params, query }) =>
-    engines.getEngine(store, requireUser(principal).viewer, query.accountId, params.id),
+    engines.getEngine(store, engineReader(principal), query.accountId, params.id),
   );
   serve(app, deps, engineContracts.update, async ({ principal, params, body }) => {
     const { user, viewer } = requireUser(principal);
@@ -26,10 +26,10 @@ export function engineRoutes(app: FastifyInstance, deps: RouteDeps): void {
   );
 
   serve(app, deps, clientContracts.list, async ({ principal, query }) =>
-    clients.listViewerClients(store, requireUser(principal).viewer, query.engineIds),
+    clients.listViewerClients(store, engineReader(principal), query.engineIds),
   );
   serve(app, deps, clientContracts.get, async ({ principal, params }) =>
-    clients.getClient(store, requireUser(principal).viewer, params.id),
+    clients.getClient(store, engineReader(principal), params.id),
   );
   serve(app, deps, clientContracts.create, async ({ principal, body }) =>
     clients.createClient(store, requireUser(principal).viewer, body.accountId, body.engineId),

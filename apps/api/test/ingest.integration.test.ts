@@ -1,0 +1,123 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startWithTenants, type Tenants, withApiKey } from './actors.ts';
+import { api } from './harness.ts';
+import { products, toCsv } from './parametric-fixture.ts';
+
+let t: Tenants;
+let keyA: string;
+let keyB: string;
+
+beforeAll(async () => {
+  t = await startWithTenants();
+  keyA = (await api(t.server, t.ownerA.token, 'GET', `account/${t.accountA}/newApiKey`)).body.key;
+  keyB = (await api(t.server, t.ownerB.token, 'GET', `account/${t.accountB}/newApiKey`)).body.key;
+});
+afterAll(async () => {
+  await t?.server.close();
+});
+
+async function ingest(key: string, path: string, fields: Record<string, string>, csv: string) {
+  const form = new FormData();
+  for (const [k, v] of Object.entries(fields)) form.set(k, v);
+  form.set('file', new Blob([csv]), 'feed.csv');
+  const response = await fetch(`${t.server.base}/api/${path}`, {
+    method: 'POST',
+    headers: { 'x-api-key': key },
+    body: form,
+  });
+  return { status: response.status, body: (await response.json()) as any };
+}
+
+async function total(clientId: string): Promise<number> {
+  const response = await fetch(`${t.server.base}/search/${clientId}/query`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: '{}',
+  });
+  return ((await response.json()) as { total: number }).total;
+}
+
+describe('the data-source (ingest) API', () => {
+  let engineId: string;
+  let clientId: string;
+
+  it('given an account API key, when a table is posted, then an INGEST_API engine is created, published and searchable', async () => {
+    const created = await ingest(
+      keyA,
+      'datasource/parametric',
+      { searchEngineName: 'Nightly feed' },
+      toCsv(products(30)),
+    );
+    expect(created.status).toBe(200);
+    expect(created.body).toMatchObject({ version: 1, published: true, rowCount: 30 });
+    ({ engineId, clientId } = created.body);
+    expect(await total(clientId)).toBe(30);
+    const engine = await api(
+      t.server,
+      t.ownerA.token,
+      'GET',
+      `searchengines/${engineId}?accountId=${t.accountA}`,
+    );
+    expect(engine.body.createdBy).toBe('INGEST_API');
+    expect(engine.body.searchEngineDetail).toMatchObject({ version: 1, originalFileName: 'feed.csv' });
+  });
+
+  it('given a new version, when posted with publish=false and then true, then search follows only the published one', async () => {
+    const staged = await ingest(
+      keyA,
+      `datasource/parametric/${engineId}`,
+      { publish: 'false' },
+      toCsv(products(12)),
+    );
+    expect(staged.body).toMatchObject({ version: 2, published: false });
+    expect(await total(clientId)).toBe(30);
+    const live = await ingest(keyA, `datasource/parametric/${engineId}`, {}, toCsv(products(12)));
+    expect(live.body).toMatchObject({ version: 3, published: true });
+    expect(await total(clientId)).toBe(12);
+  });
+
+  it('given the key, when CI reads its engines and clients, then it sees its own account only', async () => {
+    const list = await withApiKey(t.server, keyA, 'GET', 'searchengines');
+    expect(list.status).toBe(200);
+    expect(list.body.every((e: any) => e.accountId === t.accountA)).toBe(true);
+    expect(list.body.map((e: any) => e.id)).toContain(engineId);
+    expect((await withApiKey(t.server, keyA, 'GET', `client/${clientId}`)).status).toBe(200);
+    expect((await withApiKey(t.server, keyB, 'GET', `client/${clientId}`)).status).toBe(404);
+    expect(
+      (await withApiKey(t.server, keyB, 'GET', `searchengines/${engineId}?accountId=${t.accountA}`)).status,
+    ).toBe(404);
+    expect(
+      (await withApiKey(t.server, keyB, 'GET', 'searchengines')).body.map((e: any) => e.id),
+    ).not.toContain(engineId);
+  });
+
+  it("given another account's key or a user token, when posting to the ingest API, then it is refused", async () => {
+    expect((await ingest(keyB, `datasource/parametric/${engineId}`, {}, toCsv(products(3)))).status).toBe(
+      404,
+    );
+    expect(await total(clientId)).toBe(12);
+    const asUser = await fetch(`${t.server.base}/api/datasource/parametric`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${t.ownerA.token}` },
+      body: new FormData(),
+    });
+    expect(asUser.status).toBe(403);
+    expect(
+      (await ingest('ssk_not-a-key', 'datasource/parametric', { searchEngineName: 'Nope feed' }, 'a\n1\n'))
+        .status,
+    ).toBe(401);
+  });
+
+  it('given an engine made by the ingest API, when a portal user downloads its file, then the spec message refuses it', async () => {
+    const refused = await api(
+      t.server,
+      t.ownerA.token,
+      'GET',
+      `parametric/download?engineId=${engineId}&accountId=${t.accountA}`,
+    );
+    expect(refused.status).toBe(409);
+    expect(refused.body.detail).toBe(
+      'For now, the requested action cannot be performed on Parametric engines created by API.',
+    );
+  });
+});
