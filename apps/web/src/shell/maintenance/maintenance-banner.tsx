@@ -1,5 +1,6 @@
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import { useMutation } from '@tanstack/react-query';
 import { unwrap } from '../../api/portal-api.ts';
@@ -38,11 +39,14 @@ export function MaintenanceBanner() {
       }
     >
       <AlertTitle>{title}</AlertTitle>
-      {notice.message}
-      <br />
-      {state === 'active'
-        ? `Until ${when(notice.end)}`
-        : `From ${when(notice.start)} until ${when(notice.end)}`}
+      <Box component="p" sx={{ m: 0 }}>
+        {notice.message}
+      </Box>
+      <Box component="p" sx={{ m: 0 }}>
+        {state === 'active'
+          ? `Until ${when(notice.end)}`
+          : `From ${when(notice.start)} until ${when(notice.end)}`}
+      </Box>
     </Alert>
   );
 }
