@@ -15,7 +15,8 @@ import { parametricAccount, parametricEngine } from './guards.ts';
 import { uploadSpreadsheet } from './imports.ts';
 import { createAndPublish } from './publish.ts';
 
-function requireApiKey(principal: Principal): string {
+/** The data-source API is for account API keys only; checked before the upload is read. */
+export function requireApiKey(principal: Principal): string {
   if (principal.kind !== 'apiKey')
     throw new NotAllowedError('The data-source API takes an account API key (X-Api-Key).');
   return principal.accountId;

@@ -23,7 +23,7 @@ import {
 import { chunkLines, csvCopyLine } from '../store/csv-copy.ts';
 import type { Queryable, Store } from '../store/types.ts';
 import { authorOf, parametricAccount, parametricEngine } from './guards.ts';
-import { typedRows } from './parse/index.ts';
+import { typedRowsInWorker } from './parse/index.ts';
 
 /**
  * A configuration checked against core's column rules and against the version's columns, and
@@ -125,23 +125,26 @@ async function publishInTransaction(
   });
   await deletePublishedRows(tx, accountId, engineId);
   const cells = await readCells(tx, accountId, version.importId, version.version, null);
-  const rows = typedRows(
+  const rows = await typedRowsInWorker(
     { headers: version.headers, columnIds: version.columnIds, rows: cells },
     configuration,
   );
-  const lines = rows.map((row, index) => {
-    const data = Object.fromEntries(Object.entries(row).filter(([, v]) => v !== null && v !== ''));
-    return csvCopyLine([
-      accountId,
-      engineId,
-      index + 1,
-      JSON.stringify(data),
-      searchText(row, configuration),
-    ]);
-  });
+  // Built as COPY reads them, a chunk at a time, not all at once on the event loop.
+  function* lines() {
+    for (const [index, row] of rows.entries()) {
+      const data = Object.fromEntries(Object.entries(row).filter(([, v]) => v !== null && v !== ''));
+      yield csvCopyLine([
+        accountId,
+        engineId,
+        index + 1,
+        JSON.stringify(data),
+        searchText(row, configuration),
+      ]);
+    }
+  }
   await store.copyFrom(
     'COPY parametric_rows (account_id, engine_id, row_no, data, search_text) FROM STDIN WITH (FORMAT csv)',
-    chunkLines(lines),
+    chunkLines(lines()),
     tx,
   );
   const detail = {

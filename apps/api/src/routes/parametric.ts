@@ -14,7 +14,7 @@ import {
   spreadsheetHistory,
   uploadSpreadsheet,
 } from '../parametric/imports.ts';
-import { ingestCreate, ingestVersion } from '../parametric/ingest.ts';
+import { ingestCreate, ingestVersion, requireApiKey } from '../parametric/ingest.ts';
 import {
   createAndPublish,
   getConfiguration,
@@ -83,6 +83,7 @@ export function parametricRoutes(app: FastifyInstance, deps: RouteDeps): void {
     sendFile(reply, await downloadVersionFile(store, principal, query)),
   );
   serve(app, deps, datasourceContracts.createParametric, async ({ principal, request }) => {
+    requireApiKey(principal);
     const { fields, file } = await readUpload(request, 'file', IngestCreateFields);
     return ingestCreate(store, principal, {
       ...fields,
@@ -91,6 +92,7 @@ export function parametricRoutes(app: FastifyInstance, deps: RouteDeps): void {
     });
   });
   serve(app, deps, datasourceContracts.uploadParametric, async ({ principal, params, request }) => {
+    requireApiKey(principal);
     const { fields, file } = await readUpload(request, 'file', IngestVersionFields);
     return ingestVersion(store, principal, {
       ...fields,

@@ -7,8 +7,12 @@ import { notFoundHandler } from '../problem.ts';
 /** Where the portal's build lands (`pnpm --filter @siteseer/web build`). */
 export const PORTAL_DIST = fileURLToPath(new URL('../../../web/dist/', import.meta.url));
 
-/** Paths the server itself answers; everything else under GET is a portal route. */
-const SERVER_PATHS = /^\/(api|oidc|search|widget|auth|interaction|healthz|config\.json)(\/|$|\?)/;
+/**
+ * Paths the server itself answers; everything else under GET is a portal route (including
+ * /auth/callback, where the portal finishes sign-in).
+ */
+const SERVER_PATHS =
+  /^\/(api|oidc|search|widget|interaction|healthz|config\.json|auth\/forgot-password|auth\/set-password)(\/|$|\?)/;
 
 /**
  * Serves the portal's static files, and returns the not-found handler that answers its
