@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chromiumAvailable } from '../../api/test/chromium.ts';
 import { accessibilityViolations, type Browser, launchBrowser, signInThroughPortal } from './chromium.ts';
 import { localDateTime, seedEngines } from './fixtures.ts';
 import { type RunningPortal, startPortal } from './portal-server.ts';
@@ -23,7 +24,11 @@ async function expectAccessible(page: Page) {
 
 const card = (page: Page, name: string) => page.getByRole('article', { name });
 
+// Required in CI (which installs Debian's Chromium); skipped on a machine without it.
+const browserTests = chromiumAvailable();
+
 beforeAll(async () => {
+  if (!browserTests) return;
   portal = await startPortal();
   if (!portal.api.credentials) throw new Error('The test server did not seed its logins');
   credentials = portal.api.credentials;
@@ -41,7 +46,7 @@ afterAll(async () => {
   await portal?.close();
 });
 
-describe('the portal in Chromium', () => {
+describe.runIf(browserTests)('the portal in Chromium', () => {
   it('Given the seeded owner, when they sign in, then the dashboard lists their engines', async () => {
     await signInThroughPortal(owner, portal.base, credentials.owner.email, credentials.owner.password);
     expect(await owner.title()).toBe('Your Search Engines | Siteseer');
