@@ -170,7 +170,8 @@ const ROUTES: readonly (readonly [
   ['maintenance.clear', (c) => c.maintenance.clear(), 'DELETE /api/maintenance'],
   [
     'datasource.createParametric',
-    (c) => c.datasource.createParametric({ searchEngineName: 'Parts list', file: csv(), filename: 'parts.csv' }),
+    (c) =>
+      c.datasource.createParametric({ searchEngineName: 'Parts list', file: csv(), filename: 'parts.csv' }),
     'POST /api/datasource/parametric',
   ],
   [
