@@ -1,7 +1,6 @@
 import {
   type Client,
   decodeLabel,
-  type Facet,
   type ParametricConfiguration,
   type Row,
   type SearchConfig,
@@ -9,34 +8,96 @@ import {
   type SearchResult,
 } from '@siteseer/core';
 import { InputError, NotFoundError } from '../errors.ts';
-import { findClient } from '../repositories/clients.ts';
-import { findEngine } from '../repositories/engines.ts';
-import { findPublished } from '../repositories/parametric.ts';
+import { isUuid } from '../repositories/ids.ts';
 import type { Store } from '../store/types.ts';
 import { toCsv } from './csv-export.ts';
-import { SearchSql } from './search-sql.ts';
+import { indexedSearch } from './indexed-search.ts';
+import { storeCache } from './search-cache.ts';
+import { queryWords, SearchSql } from './search-sql.ts';
+import { type SearchStats, sqlStats } from './search-stats.ts';
 
 /** A published parametric engine, found by its client id (public: customer sites call with it). */
 export interface LiveEngine {
   client: Client;
   engineName: string;
   version: number;
+  /** Of the publish that made this version live: new on every publish (see 0003-publish-generation.sql). */
+  generation: string;
   configuration: ParametricConfiguration;
 }
 
+interface LiveRow {
+  id: string;
+  account_id: string;
+  engine_id: string;
+  type: Client['type'];
+  index_name: string;
+  settings: Record<string, unknown>;
+  engine_name: string;
+  version: number | null;
+  generation: string | null;
+}
+
+/** Configurations by generation: read and parsed once per publish instead of on every search. */
+const CONFIGURATIONS_MAX = 1000;
+
+/**
+ * The client, its engine and what is published, in one statement (every search starts here); the
+ * configuration, the large part, only when this generation has not been seen yet.
+ */
 export async function liveEngine(store: Store, clientId: string): Promise<LiveEngine> {
-  const client = await findClient(store, clientId);
-  if (client?.type !== 'pm') throw new NotFoundError('Search engine');
-  const [engine, published] = await Promise.all([
-    findEngine(store, client.accountId, client.engineId),
-    findPublished(store, client.accountId, client.engineId),
-  ]);
-  if (!engine || !published) throw new NotFoundError('Search engine');
+  if (!isUuid(clientId)) throw new NotFoundError('Search engine');
+  const { rows } = await store.query<LiveRow>(
+    `SELECT c.id, c.account_id, c.engine_id, c.type, c.index_name, c.settings, e.name AS engine_name,
+       p.version, p.generation::text AS generation
+     FROM clients c
+     JOIN engines e ON e.account_id = c.account_id AND e.id = c.engine_id
+     LEFT JOIN parametric_published p ON p.account_id = c.account_id AND p.engine_id = c.engine_id
+     WHERE c.id = $1`,
+    [clientId],
+  );
+  const row = rows[0];
+  if (row?.type !== 'pm' || row.version === null || row.generation === null)
+    throw new NotFoundError('Search engine');
+  const client: Client = {
+    id: row.id,
+    accountId: row.account_id,
+    engineId: row.engine_id,
+    type: row.type,
+    indexName: row.index_name,
+    settings: row.settings,
+  };
+  const configurations = storeCache<ParametricConfiguration>(store, 'configurations', CONFIGURATIONS_MAX);
+  const known = configurations.get(`${row.engine_id}:${row.generation}`);
+  if (known) {
+    return {
+      client,
+      engineName: row.engine_name,
+      version: row.version,
+      generation: row.generation,
+      configuration: known,
+    };
+  }
+  // A publish may have committed since the first statement: version, generation and configuration
+  // are read together here, so they always belong to one publish.
+  const published = await store.query<{
+    version: number;
+    generation: string;
+    configuration: ParametricConfiguration;
+  }>(
+    `SELECT version, generation::text AS generation, configuration FROM parametric_published
+     WHERE account_id = $1 AND engine_id = $2`,
+    [row.account_id, row.engine_id],
+  );
+  const current = published.rows[0];
+  if (!current) throw new NotFoundError('Search engine');
+  configurations.set(`${row.engine_id}:${current.generation}`, current.configuration);
   return {
     client,
-    engineName: engine.searchEngineName,
-    version: published.version,
-    configuration: published.configuration,
+    engineName: row.engine_name,
+    version: current.version,
+    generation: current.generation,
+    configuration: current.configuration,
   };
 }
 
@@ -92,67 +153,97 @@ function visibleRow(data: Row, columns: readonly { id: string }[]): Row {
   return Object.fromEntries(columns.map((c) => [c.id, data[c.id] ?? null]));
 }
 
-const FACET_VALUES_MAX = 200;
-
-async function facetsOf(store: Store, live: LiveEngine, query: SearchQuery): Promise<Record<string, Facet>> {
-  const filters = activeFilters(live.configuration);
-  const { allowEmptyFilterValues } = live.configuration.settings;
-  const entries = await Promise.all(
-    filters.map(async (filter): Promise<[string, Facet]> => {
-      const { sql, where } = filtered(live, query, filter.id);
-      const column = sql.param(filter.id);
-      if (filter.supports.rangeFilter) {
-        const { rows } = await store.query<{ min: number | null; max: number | null }>(
-          `SELECT min(${sql.numberOf(column)})::float8 AS min, max(${sql.numberOf(column)})::float8 AS max
-           FROM parametric_rows WHERE ${where}`,
-          sql.params,
-        );
-        return [filter.id, { kind: 'range', min: rows[0]?.min ?? null, max: rows[0]?.max ?? null }];
-      }
-      const { rows } = await store.query<{ value: string | number | boolean | null; count: number }>(
-        `SELECT data -> ${column} AS value, count(*)::int AS count FROM parametric_rows WHERE ${where}
-         ${allowEmptyFilterValues ? '' : `AND data -> ${column} IS NOT NULL`}
-         GROUP BY 1 ORDER BY count DESC, 1 LIMIT ${FACET_VALUES_MAX}`,
-        sql.params,
-      );
-      return [filter.id, { kind: 'list', values: rows.map((r) => ({ value: r.value, count: r.count })) }];
-    }),
-  );
-  return Object.fromEntries(entries);
-}
-
-/** The statement parameters and WHERE clause for a query's text and filters (less `except`). */
-function filtered(live: LiveEngine, query: SearchQuery, except?: string): { sql: SearchSql; where: string } {
+/** The statement parameters and WHERE clause for a query's text and filters. */
+function filtered(live: LiveEngine, query: SearchQuery): { sql: SearchSql; where: string } {
   const allowed = new Set(activeFilters(live.configuration).map((f) => f.id));
   const sql = new SearchSql(live.client.accountId, live.client.engineId).text(query.q);
-  return { sql, where: sql.where(query, allowed, except) };
+  return { sql, where: sql.where(query, allowed) };
 }
 
-/** One page of results with the total and the facets of every filter under the current selection. */
+/**
+ * Results are cached under the engine's publish generation: rows never change within one, so an
+ * entry is exact for as long as it can be found, and a publish makes new keys (never stale facets).
+ * Browsing (no text) repeats the same few selections, which these keep from being recounted.
+ */
+const STATS_MAX = 5000;
+const PAGES_MAX = 2000;
+
+/** What decides the total and the facets: the text's words and the selections of active filters. */
+function statsKey(live: LiveEngine, query: SearchQuery): string {
+  const allowed = new Set(activeFilters(live.configuration).map((f) => f.id));
+  const words = queryWords(query.q);
+  const filters = Object.entries(query.filters)
+    .filter(([id]) => allowed.has(id))
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return `${live.client.engineId}:${live.generation}:${JSON.stringify([words, filters])}`;
+}
+
+/** The page in SQL: what answers while the engine's index is being built (and what it is tested against). */
+export async function sqlPage(store: Store, live: LiveEngine, query: SearchQuery): Promise<Row[]> {
+  const { sql, where } = filtered(live, query);
+  const order = orderBy(sql, live, query.sort);
+  const offset = (query.page - 1) * query.pageSize;
+  const { rows } = await store.query<{ data: Row }>(
+    `SELECT data FROM parametric_rows WHERE ${where} ORDER BY ${order} LIMIT ${query.pageSize} OFFSET ${offset}`,
+    sql.params,
+  );
+  return rows.map((r) => r.data);
+}
+
+/**
+ * One page of results with the total and the facets of every filter under the current selection:
+ * from the caches, else from the engine's in-memory index, else in SQL (all three agree).
+ */
 export async function runSearch(store: Store, live: LiveEngine, query: SearchQuery): Promise<SearchResult> {
   const started = performance.now();
-  const matching = filtered(live, query);
-  const order = orderBy(matching.sql, live, query.sort);
-  const counting = filtered(live, query);
-  const offset = (query.page - 1) * query.pageSize;
-  const [page, total, facets] = await Promise.all([
-    store.query<{ data: Row }>(
-      `SELECT data FROM parametric_rows WHERE ${matching.where} ORDER BY ${order} LIMIT ${query.pageSize} OFFSET ${offset}`,
-      matching.sql.params,
-    ),
-    store.query<{ n: number }>(
-      `SELECT count(*)::int AS n FROM parametric_rows WHERE ${counting.where}`,
-      counting.sql.params,
-    ),
-    facetsOf(store, live, query),
-  ]);
+  // Checked first, so a sort on a column that cannot sort is refused whatever answers.
+  orderBy(new SearchSql(live.client.accountId, live.client.engineId), live, query.sort);
+  const filters = activeFilters(live.configuration);
   const columns = enabledColumns(live.configuration);
+  const { allowEmptyFilterValues } = live.configuration.settings;
+  const statsCache = storeCache<SearchStats>(store, 'stats', STATS_MAX);
+  const pages = storeCache<Row[]>(store, 'pages', PAGES_MAX);
+  const key = statsKey(live, query);
+  const pageKey = `${key}:${JSON.stringify([query.sort ?? null, query.page, query.pageSize])}`;
+  let stats = statsCache.get(key);
+  let rows = pages.get(pageKey);
+  if (!stats || !rows) {
+    const { accountId, engineId } = live.client;
+    const indexed = await indexedSearch(
+      store,
+      {
+        accountId,
+        engineId,
+        generation: live.generation,
+        filters,
+        allowEmptyFilterValues,
+      },
+      query,
+      queryWords(query.q),
+    );
+    let data: Row[] | undefined;
+    if (indexed.kind === 'answer') {
+      stats ??= indexed.stats;
+      data = indexed.rowData;
+    }
+    try {
+      [data, stats] = await Promise.all([
+        rows || data ? data : sqlPage(store, live, query),
+        stats ?? sqlStats(store, { accountId, engineId, filters, allowEmptyFilterValues, query }),
+      ]);
+    } finally {
+      if (indexed.kind === 'sql') indexed.release();
+    }
+    rows ??= (data ?? []).map((r) => visibleRow(r, columns));
+    pages.set(pageKey, rows);
+    statsCache.set(key, stats);
+  }
   return {
-    total: total.rows[0]?.n ?? 0,
+    total: stats.total,
     page: query.page,
     pageSize: query.pageSize,
-    rows: page.rows.map((r) => visibleRow(r.data, columns)),
-    facets,
+    rows,
+    facets: stats.facets,
     took: Math.round((performance.now() - started) * 10) / 10,
   };
 }

@@ -1,0 +1,67 @@
+import { json } from './http-client.ts';
+import { type Latency, probe } from './load.ts';
+import type { ServerProcess } from './server-process.ts';
+import { type Ingested, ingest } from './session.ts';
+
+export interface ImportResult {
+  /** HTTP upload started → first successful search of the new version. */
+  ms: number;
+  rows: number;
+  bytes: number;
+  /** Peak RSS of the server process during the import. */
+  peakMb: number;
+  /** While the import ran: /healthz (queries the store) and /config.json (event loop only). */
+  healthz?: Latency;
+  loop?: Latency;
+  ingested: Ingested;
+}
+
+const SEARCH_TIMEOUT_MS = 60_000;
+
+/** Searches until the engine answers with the new version's rows (bounded). */
+async function untilSearchable(base: string, ingested: Ingested): Promise<void> {
+  const deadline = performance.now() + SEARCH_TIMEOUT_MS;
+  while (performance.now() < deadline) {
+    const config = await json<{ version: number }>(`${base}/search/${ingested.clientId}/config`);
+    if (config.version === ingested.version) {
+      const result = await json<{ total: number }>(`${base}/search/${ingested.clientId}/query`, {
+        method: 'POST',
+        body: JSON.stringify({ pageSize: 1 }),
+      });
+      if (result.total === ingested.rowCount) return;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+  throw new Error(`Version ${ingested.version} of ${ingested.engineId} was not searchable within 60 s`);
+}
+
+/** Upload → searchable through the ingest API, with the server's peak memory (and probes, if asked). */
+export async function measureImport(
+  server: ServerProcess,
+  apiKey: string,
+  file: { name: string; bytes: Uint8Array },
+  target: { newEngine: string } | { engineId: string },
+  options: { probes: boolean },
+): Promise<ImportResult> {
+  server.resetPeak();
+  const probes = options.probes
+    ? { healthz: probe(`${server.base}/healthz`, 10), loop: probe(`${server.base}/config.json`, 10) }
+    : undefined;
+  const started = performance.now();
+  const ingested = await ingest(server.base, apiKey, file, target);
+  await untilSearchable(server.base, ingested);
+  const ms = performance.now() - started;
+  const peakMb = server.memory().peakMb;
+  const result: ImportResult = {
+    ms,
+    rows: ingested.rowCount,
+    bytes: file.bytes.byteLength,
+    peakMb,
+    ingested,
+  };
+  if (probes) {
+    result.healthz = await probes.healthz.stop();
+    result.loop = await probes.loop.stop();
+  }
+  return result;
+}

@@ -1,0 +1,73 @@
+import { request } from './http-client.ts';
+
+export interface Latency {
+  n: number;
+  p50: number;
+  p99: number;
+  max: number;
+}
+
+export function latency(samples: readonly number[]): Latency {
+  const sorted = [...samples].sort((a, b) => a - b);
+  const at = (p: number) =>
+    sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
+  return { n: sorted.length, p50: at(50), p99: at(99), max: sorted.at(-1) ?? 0 };
+}
+
+export interface LoadOptions {
+  concurrency: number;
+  /** Requests measured (after the warm-up), unless `maxMs` runs out first. */
+  requests: number;
+  warmup: number;
+  maxMs: number;
+  /** Sends request `i` and answers its latency in ms; throws on a wrong answer. */
+  send: (i: number) => Promise<number>;
+}
+
+/** Closed-loop load: `concurrency` clients, each sending its next request when its last one answered. */
+export async function runLoad(options: LoadOptions): Promise<Latency & { perSecond: number }> {
+  let next = 0;
+  const samples: number[] = [];
+  const deadline = performance.now() + options.maxMs;
+  let measuredFrom = 0;
+  const client = async () => {
+    while (next < options.warmup + options.requests && performance.now() < deadline) {
+      const i = next++;
+      if (i === options.warmup) measuredFrom = performance.now();
+      const ms = await options.send(i);
+      if (i >= options.warmup) samples.push(ms);
+    }
+  };
+  await Promise.all(Array.from({ length: options.concurrency }, client));
+  const seconds = (performance.now() - (measuredFrom || performance.now())) / 1000;
+  return { ...latency(samples), perSecond: seconds > 0 ? samples.length / seconds : 0 };
+}
+
+/**
+ * Open-loop probe: a request every `everyMs` whether or not the last one answered, so a stall shows
+ * in every request sent during it (a sequential probe would record it once).
+ */
+export function probe(url: string, everyMs: number): { stop: () => Promise<Latency> } {
+  const samples: number[] = [];
+  const inFlight = new Set<Promise<void>>();
+  const timer = setInterval(() => {
+    if (inFlight.size >= 500) return;
+    const sent = request(url).then(
+      (answer) => {
+        samples.push(answer.status === 200 ? answer.ms : Number.POSITIVE_INFINITY);
+      },
+      () => {
+        samples.push(Number.POSITIVE_INFINITY);
+      },
+    );
+    inFlight.add(sent);
+    void sent.finally(() => inFlight.delete(sent));
+  }, everyMs);
+  return {
+    async stop() {
+      clearInterval(timer);
+      await Promise.all(inFlight);
+      return latency(samples);
+    },
+  };
+}

@@ -1,0 +1,241 @@
+/**
+ * `pnpm bench`: the parametric pipeline's benchmark (issue 4). Runs the API as a child process on
+ * PGlite (and on PostgreSQL when DATABASE_URL is set) and measures, in one run:
+ *   - upload → searchable for a 10 MB CSV and its XLSX, with the server's peak RSS, against the
+ *     floor (raw COPY + index build of the same rows into the same kind of database);
+ *   - /healthz while an import runs;
+ *   - search over HTTP at 100k rows with 16 concurrent clients (text + filters + sort; browsing).
+ * Prints JSON, then a table. A benchmark, not a test: it exits 0 even when a target is missed.
+ * Options: --only=pglite|postgres, --json=<file> (also write the JSON there).
+ */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { createTestSchema } from '../../apps/api/src/store/pg-test-schema.ts';
+import { type BenchFiles, benchFiles } from './files.ts';
+import { type Floor, measureFloor } from './floor.ts';
+import { closeConnections } from './http-client.ts';
+import { type ImportResult, measureImport } from './import-bench.ts';
+import { type Line, status, table } from './report.ts';
+import { CONCURRENCY, measureSearch, type SearchResults } from './search-bench.ts';
+import { ServerProcess } from './server-process.ts';
+import { ownerApiKey, signIn } from './session.ts';
+
+type Db = 'pglite' | 'postgres';
+
+interface DbResults {
+  idleRssMb: number;
+  csv: ImportResult;
+  csvNewVersion: ImportResult;
+  xlsx: ImportResult;
+  search100kImport: ImportResult;
+  search: SearchResults;
+  floor: Floor;
+}
+
+function log(message: string): void {
+  process.stderr.write(`[bench] ${message}\n`);
+}
+
+/** A place for one database: a temp directory, or a fresh schema on the PostgreSQL server. */
+async function place(db: Db, databaseUrl: string | undefined) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'siteseer-bench-'));
+  if (db === 'pglite' || !databaseUrl) return { dataDir, database: undefined, drop: async () => {} };
+  const { schema, drop } = await createTestSchema(databaseUrl);
+  return { dataDir, database: { url: databaseUrl, schema }, drop };
+}
+
+async function benchDatabase(db: Db, files: BenchFiles, databaseUrl: string | undefined): Promise<DbResults> {
+  const server_ = await place(db, databaseUrl);
+  const floorPlace = await place(db, databaseUrl);
+  try {
+    log(`${db}: starting the server`);
+    const server = await ServerProcess.start({
+      dataDir: server_.dataDir,
+      ...(server_.database ? { database: server_.database } : {}),
+    });
+    let results: Omit<DbResults, 'floor'>;
+    try {
+      const apiKey = await ownerApiKey(server.base, await signIn(server.base, server.owner));
+      const idleRssMb = server.memory().rssMb;
+      const csvFile = { name: 'products.csv', bytes: files.csv };
+      log(`${db}: CSV import (new engine)`);
+      const csv = await measureImport(server, apiKey, csvFile, { newEngine: 'Bench CSV' }, { probes: false });
+      log(`${db}: CSV import (new version, with /healthz probes)`);
+      const csvNewVersion = await measureImport(
+        server,
+        apiKey,
+        csvFile,
+        { engineId: csv.ingested.engineId },
+        { probes: true },
+      );
+      log(`${db}: XLSX import`);
+      const xlsx = await measureImport(
+        server,
+        apiKey,
+        { name: 'products.xlsx', bytes: files.xlsx },
+        { newEngine: 'Bench XLSX' },
+        { probes: false },
+      );
+      log(`${db}: 100k-row import for search`);
+      const search100kImport = await measureImport(
+        server,
+        apiKey,
+        { name: 'search-100k.csv', bytes: files.searchCsv },
+        { newEngine: 'Bench search' },
+        { probes: false },
+      );
+      log(`${db}: search load (${CONCURRENCY} clients)`);
+      const search = await measureSearch(server.base, search100kImport.ingested.clientId);
+      results = { idleRssMb, csv, csvNewVersion, xlsx, search100kImport, search };
+    } finally {
+      await server.stop();
+      closeConnections();
+    }
+    log(`${db}: floor (COPY + index build)`);
+    const floor = await measureFloor(
+      files.table,
+      floorPlace.database
+        ? { databaseUrl: floorPlace.database.url, schema: floorPlace.database.schema }
+        : { dataDir: floorPlace.dataDir },
+    );
+    return { ...results, floor };
+  } finally {
+    for (const p of [server_, floorPlace]) {
+      rmSync(p.dataDir, { recursive: true, force: true });
+      await p.drop();
+    }
+  }
+}
+
+function lines(db: Db, r: DbResults): Line[] {
+  const floor = { name: 'floor', value: r.floor.ms };
+  const csvTarget =
+    db === 'pglite' ? { max: 2000, label: '≤ 2000 ms' } : { max: 1.2 * r.floor.ms, label: `≤ 1.2x floor` };
+  const http = { name: 'http', value: r.search.httpFloor.p50 };
+  const out: Line[] = [
+    {
+      db,
+      metric: `CSV upload→searchable (${r.csv.rows} rows, new engine)`,
+      value: r.csv.ms,
+      unit: 'ms',
+      target: csvTarget,
+      baseline: floor,
+    },
+    {
+      db,
+      metric: 'CSV upload→searchable (new version)',
+      value: r.csvNewVersion.ms,
+      unit: 'ms',
+      target: csvTarget,
+      baseline: floor,
+    },
+    { db, metric: 'CSV peak RSS', value: r.csv.peakMb, unit: 'MB' },
+    {
+      db,
+      metric: 'XLSX upload→searchable',
+      value: r.xlsx.ms,
+      unit: 'ms',
+      target: { max: 8000, label: '≤ 8000 ms' },
+      baseline: floor,
+    },
+    {
+      db,
+      metric: 'XLSX peak RSS',
+      value: r.xlsx.peakMb,
+      unit: 'MB',
+      target: { max: 1536, label: '≤ 1.5 GB' },
+    },
+    { db, metric: 'floor: COPY + index build', value: r.floor.ms, unit: 'ms' },
+    {
+      db,
+      metric: '/healthz p99 during import',
+      value: r.csvNewVersion.healthz?.p99 ?? Number.NaN,
+      unit: 'ms',
+      target: { max: 50, label: '≤ 50 ms' },
+    },
+    {
+      db,
+      metric: 'event loop (/config.json) p99 during import',
+      value: r.csvNewVersion.loop?.p99 ?? Number.NaN,
+      unit: 'ms',
+    },
+    { db, metric: `100k-row upload→searchable`, value: r.search100kImport.ms, unit: 'ms' },
+    {
+      db,
+      metric: 'search text+filters+sort p50',
+      value: r.search.text.p50,
+      unit: 'ms',
+      target: { max: 10, label: '≤ 10 ms' },
+      baseline: http,
+    },
+    {
+      db,
+      metric: 'search text+filters+sort p99',
+      value: r.search.text.p99,
+      unit: 'ms',
+      target: { max: 50, label: '≤ 50 ms' },
+    },
+    { db, metric: 'search text+filters+sort throughput', value: r.search.text.perSecond, unit: 'q/s' },
+    {
+      db,
+      metric: 'browse facets p50',
+      value: r.search.browse.p50,
+      unit: 'ms',
+      target: { max: 5, label: '≤ 5 ms' },
+      baseline: http,
+    },
+    {
+      db,
+      metric: 'browse facets p99',
+      value: r.search.browse.p99,
+      unit: 'ms',
+      target: { max: 50, label: '≤ 50 ms' },
+    },
+    { db, metric: 'browse throughput', value: r.search.browse.perSecond, unit: 'q/s' },
+    { db, metric: 'http floor (GET /config.json) p50', value: r.search.httpFloor.p50, unit: 'ms' },
+    { db, metric: 'server idle RSS', value: r.idleRssMb, unit: 'MB' },
+  ];
+  return out;
+}
+
+const { values } = parseArgs({
+  options: { only: { type: 'string' }, json: { type: 'string' } },
+});
+const databaseUrl = process.env.DATABASE_URL;
+const dbs: Db[] = (['pglite', 'postgres'] as const).filter(
+  (db) => (db === 'pglite' || databaseUrl) && (!values.only || values.only === db),
+);
+if (dbs.length === 0) throw new Error(`Nothing to run: --only=${values.only} (postgres needs DATABASE_URL)`);
+
+const started = performance.now();
+log('generating the files (cached in the temp directory)');
+const files = await benchFiles();
+log(
+  `CSV ${files.csv.byteLength} B / ${files.table.rows.length} rows; XLSX ${files.xlsx.byteLength} B; search CSV ${files.searchCsv.byteLength} B`,
+);
+const results: Partial<Record<Db, DbResults>> = {};
+const all: Line[] = [];
+for (const db of dbs) {
+  const r = await benchDatabase(db, files, databaseUrl);
+  results[db] = r;
+  all.push(...lines(db, r));
+}
+const strip = (r: DbResults) => ({
+  ...r,
+  csv: { ...r.csv, ingested: undefined },
+  csvNewVersion: { ...r.csvNewVersion, ingested: undefined },
+  xlsx: { ...r.xlsx, ingested: undefined },
+  search100kImport: { ...r.search100kImport, ingested: undefined },
+});
+const json = {
+  node: process.version,
+  when: new Date().toISOString(),
+  seconds: Math.round((performance.now() - started) / 1000),
+  results: Object.fromEntries(Object.entries(results).map(([db, r]) => [db, strip(r)])),
+  lines: all.map((line) => ({ ...line, status: status(line) })),
+};
+const text = JSON.stringify(json, null, 2);
+if (values.json) writeFileSync(values.json, `${text}\n`);
+process.stdout.write(`${text}\n\n${table(all)}\n`);

@@ -1,0 +1,125 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { fileURLToPath } from 'node:url';
+
+const MAIN = fileURLToPath(new URL('../../apps/api/src/main.ts', import.meta.url));
+
+export interface ServerOptions {
+  dataDir: string;
+  /** PostgreSQL instead of PGlite, in its own schema. */
+  database?: { url: string; schema: string };
+}
+
+export interface Credentials {
+  email: string;
+  password: string;
+}
+
+/** A free port on 127.0.0.1 (the issuer URL must be known before the server starts). */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+/** Memory of the server process, from the kernel (includes its worker threads). */
+export interface Memory {
+  /** Peak resident set since start or the last `resetPeak()`. */
+  peakMb: number;
+  rssMb: number;
+}
+
+/**
+ * The API as `pnpm start` runs it, in a child process: its memory and its event loop are its own,
+ * not shared with the load generator.
+ */
+export class ServerProcess {
+  readonly base: string;
+  readonly owner: Credentials;
+  readonly #child: ChildProcess;
+
+  private constructor(child: ChildProcess, base: string, owner: Credentials) {
+    this.#child = child;
+    this.base = base;
+    this.owner = owner;
+  }
+
+  static async start(options: ServerOptions): Promise<ServerProcess> {
+    const port = await freePort();
+    const base = `http://127.0.0.1:${port}`;
+    const env: Record<string, string> = {};
+    for (const [key, value] of Object.entries(process.env)) {
+      if (value !== undefined && !key.startsWith('SITESEER_') && key !== 'DATABASE_URL') env[key] = value;
+    }
+    Object.assign(env, {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      SITESEER_PUBLIC_URL: base,
+      SITESEER_DATA_DIR: options.dataDir,
+      SITESEER_LOG_LEVEL: 'warn',
+      SITESEER_SEARCH_RATE_LIMIT: '100000000',
+      ...(options.database
+        ? { DATABASE_URL: options.database.url, SITESEER_DB_SCHEMA: options.database.schema }
+        : {}),
+    });
+    const child = spawn(process.execPath, [MAIN], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout?.setEncoding('utf8');
+    child.stderr?.setEncoding('utf8');
+    child.stderr?.on('data', (text: string) => {
+      output += text;
+      process.stderr.write(`[server] ${text}`);
+    });
+    const owner = await new Promise<Credentials>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        child.kill('SIGKILL');
+        reject(new Error(`The server did not start within 90 s:\n${output.slice(-2000)}`));
+      }, 90_000);
+      child.once('exit', (code) => {
+        clearTimeout(timer);
+        reject(new Error(`The server exited with ${code} before it was ready:\n${output.slice(-2000)}`));
+      });
+      child.stdout?.on('data', (text: string) => {
+        output += text;
+        // The demo logins are printed on a fresh data directory (and a fresh schema) only.
+        const match = /owner of ".*":\s+(\S+)\s+password: (\S+)/.exec(output);
+        if (match && output.includes('Siteseer is running at')) {
+          clearTimeout(timer);
+          resolve({ email: match[1] as string, password: match[2] as string });
+        }
+      });
+    });
+    return new ServerProcess(child, base, owner);
+  }
+
+  get pid(): number {
+    return this.#child.pid ?? 0;
+  }
+
+  memory(): Memory {
+    const status = readFileSync(`/proc/${this.pid}/status`, 'utf8');
+    const kb = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? 0);
+    return { peakMb: kb('VmHWM') / 1024, rssMb: kb('VmRSS') / 1024 };
+  }
+
+  /** Starts a new peak: "5" to clear_refs resets VmHWM to the current RSS (Linux 4.0+). */
+  resetPeak(): void {
+    writeFileSync(`/proc/${this.pid}/clear_refs`, '5');
+  }
+
+  async stop(): Promise<void> {
+    const child = this.#child;
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+    child.kill('SIGTERM');
+    const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+    await exited;
+    clearTimeout(timer);
+  }
+}
