@@ -48,11 +48,25 @@ export async function signInThroughPortal(
   password: string,
 ): Promise<void> {
   await page.goto(`${base}/`);
+  await submitProviderLogin(page, email, password);
+  await page.getByRole('heading', { name: 'Your Search Engines' }).waitFor();
+}
+
+/** Fills and submits the identity provider's sign-in page, once the portal has sent the browser there. */
+export async function submitProviderLogin(page: Page, email: string, password: string): Promise<void> {
   await page.waitForURL(/\/interaction\//);
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'LOGIN' }).click();
-  await page.getByRole('heading', { name: 'Your Search Engines' }).waitFor();
+}
+
+/** Every URL the page's main frame shows from now on, history API changes included (a live list). */
+export function recordNavigations(page: Page): string[] {
+  const urls: string[] = [];
+  page.on('framenavigated', (frame) => {
+    if (frame === page.mainFrame()) urls.push(frame.url());
+  });
+  return urls;
 }
 
 /** The WCAG 2 A and AA violations on the page, in the given colour scheme. */

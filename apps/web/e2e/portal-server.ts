@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Config } from '../../api/src/config.ts';
+import type { InvitationSink } from '../../api/src/routes/index.ts';
 import type { RunningServer } from '../../api/src/server.ts';
 import { startTestServer } from '../../api/test/harness.ts';
 
@@ -16,12 +17,15 @@ export interface RunningPortal {
   close(): Promise<void>;
 }
 
-/** The real API (PGlite in memory, seeded logins) serving the built portal, as `pnpm start` does. */
-export async function startPortal(): Promise<RunningPortal> {
+/**
+ * The real API (PGlite in memory, seeded logins) serving the built portal, as `pnpm start` does.
+ * `onInvitation` receives the set-password link of each invited login.
+ */
+export async function startPortal(options: { onInvitation?: InvitationSink } = {}): Promise<RunningPortal> {
   if (!existsSync(join(WEB_DIST, 'index.html'))) {
     throw new Error(`The portal is not built: run 'pnpm --filter @siteseer/web build' first (${WEB_DIST})`);
   }
-  const server = await startTestServer();
+  const server = await startTestServer(options);
   const callback = await fetch(`${server.base}/auth/callback?code=probe`, {
     headers: { accept: 'text/html' },
   });
