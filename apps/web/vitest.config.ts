@@ -6,7 +6,8 @@ export default defineProject({
   test: {
     name: 'web',
     environment: 'happy-dom',
-    include: ['src/**/*.test.{ts,tsx}'],
+    // scripts/: the size check of the built portal (skipped without a build, except in CI).
+    include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
     setupFiles: ['./src/test/setup.ts'],
     testTimeout: 20_000,
   },

@@ -23,9 +23,9 @@ function engineCardNames(page: Page): Promise<string[]> {
   return page.getByRole('article').getByRole('heading', { level: 2 }).allTextContents();
 }
 
-/** Whether any of account A's engine names is written anywhere on the page. */
+/** Account A's engine names written anywhere in the page, hidden text included. */
 async function namesOfAShown(page: Page): Promise<string[]> {
-  const text = await page.locator('body').innerText();
+  const text = (await page.locator('body').textContent()) ?? '';
   return A_ENGINES.filter((name) => text.includes(name));
 }
 
