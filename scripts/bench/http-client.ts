@@ -11,9 +11,14 @@ export interface Answer {
 }
 
 /** A request over keep-alive HTTP/1.1 to 127.0.0.1; JSON bodies as strings. */
+/** A pool of its own, for a probe: its requests must not queue behind the load's (or another probe's). */
+export function ownAgent(): http.Agent {
+  return new http.Agent({ keepAlive: true, maxSockets: Number.POSITIVE_INFINITY });
+}
+
 export function request(
   url: string,
-  init: { method?: string; body?: string; headers?: Record<string, string> } = {},
+  init: { method?: string; body?: string; headers?: Record<string, string>; agent?: http.Agent } = {},
 ): Promise<Answer> {
   const started = performance.now();
   return new Promise((resolve, reject) => {
@@ -22,18 +27,22 @@ export function request(
       headers['content-type'] ??= 'application/json';
       headers['content-length'] = String(Buffer.byteLength(init.body));
     }
-    const req = http.request(url, { method: init.method ?? 'GET', headers, agent }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () =>
-        resolve({
-          status: res.statusCode ?? 0,
-          text: Buffer.concat(chunks).toString('utf8'),
-          ms: performance.now() - started,
-        }),
-      );
-      res.on('error', reject);
-    });
+    const req = http.request(
+      url,
+      { method: init.method ?? 'GET', headers, agent: init.agent ?? agent },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            text: Buffer.concat(chunks).toString('utf8'),
+            ms: performance.now() - started,
+          }),
+        );
+        res.on('error', reject);
+      },
+    );
     req.on('error', reject);
     req.end(init.body);
   });

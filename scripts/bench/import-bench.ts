@@ -8,6 +8,8 @@ export interface ImportResult {
   ms: number;
   rows: number;
   bytes: number;
+  /** CPU the server spent on it (all threads), from upload to searchable: wall time less contention. */
+  cpuMs: number;
   /** Peak RSS of the server process during the import. */
   peakMb: number;
   /** While the import ran: /healthz (queries the store) and /config.json (event loop only). */
@@ -47,13 +49,16 @@ export async function measureImport(
   const probes = options.probes
     ? { healthz: probe(`${server.base}/healthz`, 10), loop: probe(`${server.base}/config.json`, 10) }
     : undefined;
+  const cpuBefore = server.cpuMs();
   const started = performance.now();
   const ingested = await ingest(server.base, apiKey, file, target);
   await untilSearchable(server.base, ingested);
   const ms = performance.now() - started;
+  const cpuMs = server.cpuMs() - cpuBefore;
   const peakMb = server.memory().peakMb;
   const result: ImportResult = {
     ms,
+    cpuMs,
     rows: ingested.rowCount,
     bytes: file.bytes.byteLength,
     peakMb,

@@ -1,4 +1,4 @@
-import { request } from './http-client.ts';
+import { ownAgent, request } from './http-client.ts';
 
 export interface Latency {
   n: number;
@@ -19,6 +19,8 @@ export interface LoadOptions {
   /** Requests measured (after the warm-up), unless `maxMs` runs out first. */
   requests: number;
   warmup: number;
+  /** Time limits of the warm-up and of the measured requests. */
+  warmupMs: number;
   maxMs: number;
   /** Sends request `i` and answers its latency in ms; throws on a wrong answer. */
   send: (i: number) => Promise<number>;
@@ -28,12 +30,18 @@ export interface LoadOptions {
 export async function runLoad(options: LoadOptions): Promise<Latency & { perSecond: number }> {
   let next = 0;
   const samples: number[] = [];
-  const deadline = performance.now() + options.maxMs;
+  const warmupEnds = performance.now() + options.warmupMs;
+  let deadline = Number.POSITIVE_INFINITY;
   let measuredFrom = 0;
   const client = async () => {
     while (next < options.warmup + options.requests && performance.now() < deadline) {
+      // A slow server gets measured anyway: the warm-up ends at its request count or its time limit.
+      if (next < options.warmup && performance.now() > warmupEnds) next = options.warmup;
       const i = next++;
-      if (i === options.warmup) measuredFrom = performance.now();
+      if (i === options.warmup) {
+        measuredFrom = performance.now();
+        deadline = measuredFrom + options.maxMs;
+      }
       const ms = await options.send(i);
       if (i >= options.warmup) samples.push(ms);
     }
@@ -50,9 +58,10 @@ export async function runLoad(options: LoadOptions): Promise<Latency & { perSeco
 export function probe(url: string, everyMs: number): { stop: () => Promise<Latency> } {
   const samples: number[] = [];
   const inFlight = new Set<Promise<void>>();
+  const agent = ownAgent();
   const timer = setInterval(() => {
     if (inFlight.size >= 500) return;
-    const sent = request(url).then(
+    const sent = request(url, { agent }).then(
       (answer) => {
         samples.push(answer.status === 200 ? answer.ms : Number.POSITIVE_INFINITY);
       },
@@ -67,6 +76,7 @@ export function probe(url: string, everyMs: number): { stop: () => Promise<Laten
     async stop() {
       clearInterval(timer);
       await Promise.all(inFlight);
+      agent.destroy();
       return latency(samples);
     },
   };

@@ -9,7 +9,7 @@
  * Options: --only=pglite|postgres, --json=<file> (also write the JSON there).
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { createTestSchema } from '../../apps/api/src/store/pg-test-schema.ts';
@@ -131,6 +131,17 @@ function lines(db: Db, r: DbResults): Line[] {
       target: csvTarget,
       baseline: floor,
     },
+    ...(db === 'pglite'
+      ? [
+          {
+            db,
+            metric: 'CSV upload→searchable, server CPU',
+            value: r.csv.cpuMs,
+            unit: 'ms' as const,
+            baseline: { name: 'floor CPU', value: r.floor.cpuMs },
+          },
+        ]
+      : []),
     { db, metric: 'CSV peak RSS', value: r.csv.peakMb, unit: 'MB' },
     {
       db,
@@ -210,6 +221,7 @@ const dbs: Db[] = (['pglite', 'postgres'] as const).filter(
 if (dbs.length === 0) throw new Error(`Nothing to run: --only=${values.only} (postgres needs DATABASE_URL)`);
 
 const started = performance.now();
+const startLoad = loadavg()[0] ?? 0;
 log('generating the files (cached in the temp directory)');
 const files = await benchFiles();
 log(
@@ -231,6 +243,8 @@ const strip = (r: DbResults) => ({
 });
 const json = {
   node: process.version,
+  /** The machine's 1-minute load average at the start and the end: figures from a busy machine mislead. */
+  loadAverage: [startLoad, loadavg()[0] ?? 0],
   when: new Date().toISOString(),
   seconds: Math.round((performance.now() - started) / 1000),
   results: Object.fromEntries(Object.entries(results).map(([db, r]) => [db, strip(r)])),
@@ -238,4 +252,6 @@ const json = {
 };
 const text = JSON.stringify(json, null, 2);
 if (values.json) writeFileSync(values.json, `${text}\n`);
-process.stdout.write(`${text}\n\n${table(all)}\n`);
+process.stdout.write(
+  `${text}\n\n${table(all)}\n(load average ${json.loadAverage.map((l) => l.toFixed(1)).join(' → ')} on ${cpus().length} CPUs)\n`,
+);

@@ -3,6 +3,9 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 
+/** USER_HZ: /proc reports CPU time in these ticks; 100 on every Linux we run on. */
+const CLOCK_TICKS = 100;
+
 const MAIN = fileURLToPath(new URL('../../apps/api/src/main.ts', import.meta.url));
 
 export interface ServerOptions {
@@ -106,6 +109,14 @@ export class ServerProcess {
     const status = readFileSync(`/proc/${this.pid}/status`, 'utf8');
     const kb = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? 0);
     return { peakMb: kb('VmHWM') / 1024, rssMb: kb('VmRSS') / 1024 };
+  }
+
+  /** CPU time of the server process so far (all its threads), in ms: contention-proof, unlike wall time. */
+  cpuMs(): number {
+    const stat = readFileSync(`/proc/${this.pid}/stat`, 'utf8');
+    // Fields after the command name (which may hold spaces) start at ") "; utime and stime are 14 and 15.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
   }
 
   /** Starts a new peak: "5" to clear_refs resets VmHWM to the current RSS (Linux 4.0+). */

@@ -1,15 +1,36 @@
-import type * as Oidc from 'openid-client';
 import { CookieBrowser, formAction } from '../../apps/api/test/browser.ts';
 import { importFromApi } from './api-modules.ts';
 import { json } from './http-client.ts';
 import type { Credentials } from './server-process.ts';
+
+/** The part of openid-client (v6, apps/api's) the sign-in uses; the root package cannot resolve its types. */
+interface Oidc {
+  discovery(
+    issuer: URL,
+    clientId: string,
+    metadata: undefined,
+    auth: unknown,
+    options: unknown,
+  ): Promise<unknown>;
+  None(): unknown;
+  allowInsecureRequests: unknown;
+  randomPKCECodeVerifier(): string;
+  randomState(): string;
+  calculatePKCECodeChallenge(verifier: string): Promise<string>;
+  buildAuthorizationUrl(client: unknown, parameters: Record<string, string>): URL;
+  authorizationCodeGrant(
+    client: unknown,
+    url: URL,
+    checks: { pkceCodeVerifier: string; expectedState: string },
+  ): Promise<{ access_token: string }>;
+}
 
 /**
  * Signs in as the portal does (authorization code + PKCE through the embedded provider's login
  * form), as apps/api/test/harness.ts does, and answers the access token.
  */
 export async function signIn(base: string, login: Credentials): Promise<string> {
-  const oidc = await importFromApi<typeof Oidc>('openid-client');
+  const oidc = await importFromApi<Oidc>('openid-client');
   const client = await oidc.discovery(new URL(`${base}/oidc`), 'siteseer-portal', undefined, oidc.None(), {
     execute: [oidc.allowInsecureRequests],
   });

@@ -39,7 +39,7 @@ export type IndexedAnswer =
   | { kind: 'answer'; stats: SearchStats; rowData: Row[] | undefined }
   /** Answer in SQL, then `release()`: the index is being built. */
   | { kind: 'sql'; release: () => void }
-  /** Answer in SQL: a text the index cannot read, or a publish committed meanwhile. */
+  /** Answer in SQL: a text the index cannot read, or a publish committed while it was built. */
   | { kind: 'none' };
 
 async function indexOf(store: Store, engine: IndexedEngine): Promise<EngineIndex | IndexedAnswer> {
@@ -53,8 +53,7 @@ async function indexOf(store: Store, engine: IndexedEngine): Promise<EngineIndex
 }
 
 /**
- * A search answered by the engine's in-memory index: counts and page order from the index, the
- * page's rows from the database. When the index cannot answer (still building, a text it cannot
+ * A search answered by the engine's in-memory index, without the database. When it cannot answer (still building, a text it cannot
  * read, a publish committed meanwhile, a sort on a column it does not hold yet) the caller answers
  * in SQL instead, all of it or the page only.
  */
@@ -70,7 +69,11 @@ export async function indexedSearch(
   if (prefixes === NOT_INDEXABLE) return { kind: 'none' };
   const sortable = !query.sort || index.hasColumn(query.sort.column);
   if (query.sort && !sortable) indexRegistry(store).addColumn(engine, query.sort.column);
-  const { rowNos, ...stats } = index.search(
+  const {
+    rowNos: _rowNos,
+    rows,
+    ...stats
+  } = index.search(
     {
       prefixes,
       filters: query.filters,
@@ -81,17 +84,5 @@ export async function indexedSearch(
     engine.filters,
     engine.allowEmptyFilterValues,
   );
-  if (!sortable) return { kind: 'answer', stats, rowData: undefined };
-  if (rowNos.length === 0) return { kind: 'answer', stats, rowData: [] };
-  // Only while the index's publish is still the live one: else its row numbers mean other rows.
-  const { rows } = await store.query<{ row_no: number; data: Row }>(
-    `SELECT row_no, data FROM parametric_rows
-     WHERE account_id = $1 AND engine_id = $2 AND row_no = ANY($3::int[])
-       AND EXISTS (SELECT 1 FROM parametric_published
-                   WHERE account_id = $1 AND engine_id = $2 AND generation = $4::bigint)`,
-    [engine.accountId, engine.engineId, rowNos, engine.generation],
-  );
-  if (rows.length !== rowNos.length) return { kind: 'none' };
-  const byRowNo = new Map(rows.map((r) => [r.row_no, r.data]));
-  return { kind: 'answer', stats, rowData: rowNos.map((n) => byRowNo.get(n) as Row) };
+  return { kind: 'answer', stats, rowData: sortable ? rows : undefined };
 }

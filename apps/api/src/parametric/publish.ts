@@ -23,6 +23,7 @@ import {
 import { chunkLines, csvCopyLine } from '../store/csv-copy.ts';
 import type { Queryable, Store } from '../store/types.ts';
 import { authorOf, parametricAccount, parametricEngine } from './guards.ts';
+import { forgetLiveEngines } from './live-engine.ts';
 import { typedRowsInWorker } from './parse/index.ts';
 
 /**
@@ -173,11 +174,15 @@ export async function publishVersion(
 ): Promise<{ engineId: string; version: number }> {
   await parametricAccount(store, principal, input.accountId);
   await parametricEngine(store, input.accountId, input.engineId);
-  await store.transaction(async (tx) => {
-    const version = await engineVersion(tx, input.accountId, input.engineId, input.version);
-    const configuration = checkedConfiguration(version.configuration ?? version.inferred, version);
-    await publishInTransaction(store, tx, { ...input, version, configuration, by: authorOf(principal) });
-  });
+  try {
+    await store.transaction(async (tx) => {
+      const version = await engineVersion(tx, input.accountId, input.engineId, input.version);
+      const configuration = checkedConfiguration(version.configuration ?? version.inferred, version);
+      await publishInTransaction(store, tx, { ...input, version, configuration, by: authorOf(principal) });
+    });
+  } finally {
+    forgetLiveEngines(store);
+  }
   return { engineId: input.engineId, version: input.version };
 }
 
@@ -198,6 +203,18 @@ export async function createAndPublish(
 ): Promise<{ clientId: string }> {
   await parametricAccount(store, principal, input.accountId);
   await parametricEngine(store, input.accountId, input.engineId);
+  try {
+    return await createAndPublishInTransaction(store, principal, input);
+  } finally {
+    forgetLiveEngines(store);
+  }
+}
+
+function createAndPublishInTransaction(
+  store: Store,
+  principal: Principal,
+  input: Parameters<typeof createAndPublish>[2],
+): Promise<{ clientId: string }> {
   return store.transaction(async (tx) => {
     const version = await findVersion(tx, input.accountId, input.spreadsheetId, input.version);
     if (!version) throw new NotFoundError(`Version ${input.version} of the spreadsheet`);

@@ -65,34 +65,34 @@ function textOf(value: CellValue): string | null {
   return typeof value === 'number' ? numericText(value) : String(value);
 }
 
+/** Lets timers and sockets run between the build's steps: it runs beside live traffic. */
+function yieldToLoop(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
+}
+
 /**
  * Codes in jsonb order. Numbers and booleans are ordered here; strings by the database, whose
  * collation decides their order in `ORDER BY data -> col`.
  */
 async function columnCodes(db: Queryable, dictionary: Dictionary): Promise<ColumnCodes> {
-  const strings: number[] = [];
+  const byType: number[][] = [[], [], [], []];
   dictionary.values.forEach((value, i) => {
-    if (typeof value === 'string') strings.push(i);
+    (byType[typeRank(value)] as number[]).push(i);
   });
-  const stringRank = new Map<number, number>();
+  const [nulls = [], strings = [], numbers = [], booleans = []] = byType;
+  let stringOrder: number[] = [];
   if (strings.length > 0) {
     const { rows } = await db.query<{ i: number }>(
       'SELECT (x.ord - 1)::int AS i FROM unnest($1::text[]) WITH ORDINALITY AS x (s, ord) ORDER BY x.s',
       [strings.map((i) => dictionary.values[i])],
     );
-    rows.forEach((row, rank) => {
-      stringRank.set(strings[row.i] as number, rank);
-    });
+    stringOrder = rows.map((row) => strings[row.i] as number);
   }
-  const order = dictionary.values.map((_, i) => i);
-  order.sort((a, b) => {
-    const x = dictionary.values[a] as CellValue;
-    const y = dictionary.values[b] as CellValue;
-    const byType = typeRank(x) - typeRank(y);
-    if (byType !== 0) return byType;
-    if (typeof x === 'string') return (stringRank.get(a) as number) - (stringRank.get(b) as number);
-    return Number(x) - Number(y);
-  });
+  // Distinct numbers, so each sorted value names one dictionary entry; a typed sort is fast.
+  const numberAt = new Map(numbers.map((i) => [dictionary.values[i] as number, i]));
+  const numberOrder = Array.from(Float64Array.from(numberAt.keys()).sort(), (n) => numberAt.get(n) as number);
+  const booleanOrder = booleans.sort((a, b) => Number(dictionary.values[a]) - Number(dictionary.values[b]));
+  const order = [...nulls, ...stringOrder, ...numberOrder, ...booleanOrder];
   const finalCode = new Uint32Array(dictionary.values.length);
   order.forEach((i, code) => {
     finalCode[i] = code;
@@ -105,24 +105,11 @@ async function columnCodes(db: Queryable, dictionary: Dictionary): Promise<Colum
   return new ColumnCodes(values, values.map(textOf), rows);
 }
 
-/** A batch of rows as the build reads them: row number, the columns' values, the lexemes. */
+/** A batch of rows as the build reads them: row number, its data as JSON text, its lexemes. */
 interface BatchRow {
   row_no: number;
-  data: Row;
+  json: string;
   lexemes: string[];
-}
-
-async function* batches(db: Queryable, scope: IndexScope, withLexemes: boolean): AsyncGenerator<BatchRow[]> {
-  for (let after = 0; ; ) {
-    const { rows } = await db.query<BatchRow>(
-      `SELECT row_no, data${withLexemes ? ', tsvector_to_array(search) AS lexemes' : ''} FROM parametric_rows
-       WHERE account_id = $1 AND engine_id = $2 AND row_no > $3 ORDER BY row_no LIMIT ${BATCH_ROWS}`,
-      [scope.accountId, scope.engineId, after],
-    );
-    yield rows;
-    if (rows.length < BATCH_ROWS) return;
-    after = (rows.at(-1) as BatchRow).row_no;
-  }
 }
 
 /** Whether the engine's live publish is still `scope.generation`. */
@@ -134,10 +121,15 @@ async function stillLive(db: Queryable, scope: IndexScope): Promise<boolean> {
   return rows[0]?.generation === scope.generation;
 }
 
+function valueOf(data: Row, id: string): CellValue | undefined {
+  return Object.hasOwn(data, id) ? data[id] : undefined;
+}
+
 /**
- * Reads an engine's published rows into an `EngineIndex` for `columns` (its active filters, and the
- * columns sorted by most). Answers undefined when a publish committed while the rows were being
- * read: the batches may then mix two versions, and no search would ask for this generation again.
+ * Reads an engine's published rows into an `EngineIndex` for `columns` (its active filters; columns
+ * only sorted by are added on their first sort). Answers undefined when a publish committed while
+ * the rows were being read: the batches may then mix two versions, and no search would ask for this
+ * generation again.
  */
 export async function buildIndex(
   db: Queryable,
@@ -145,37 +137,44 @@ export async function buildIndex(
   columns: readonly string[],
 ): Promise<EngineIndex | undefined> {
   const rowNos: number[] = [];
+  const json: string[] = [];
   const text = new TextIndexBuilder();
   const dictionaries = columns.map(() => new Dictionary());
-  for await (const rows of batches(db, scope, true)) {
+  for (let after = 0; ; ) {
+    const { rows } = await db.query<BatchRow>(
+      `SELECT row_no, data::text AS json, tsvector_to_array(search) AS lexemes FROM parametric_rows
+       WHERE account_id = $1 AND engine_id = $2 AND row_no > $3 ORDER BY row_no LIMIT ${BATCH_ROWS}`,
+      [scope.accountId, scope.engineId, after],
+    );
     for (const row of rows) {
+      const data = JSON.parse(row.json) as Row;
       text.add(rowNos.length, row.lexemes);
       rowNos.push(row.row_no);
+      json.push(row.json);
       columns.forEach((id, i) => {
-        (dictionaries[i] as Dictionary).add(Object.hasOwn(row.data, id) ? row.data[id] : undefined);
+        (dictionaries[i] as Dictionary).add(valueOf(data, id));
       });
     }
+    if (rows.length < BATCH_ROWS) break;
+    after = (rows.at(-1) as BatchRow).row_no;
   }
   // Checked after the last batch: the same generation then means no publish committed before any
   // of the batches was read (a publish always makes a new generation).
   if (!(await stillLive(db, scope))) return undefined;
   const codes = new Map<string, ColumnCodes>();
-  for (const [i, id] of columns.entries())
+  for (const [i, id] of columns.entries()) {
     codes.set(id, await columnCodes(db, dictionaries[i] as Dictionary));
-  return new EngineIndex(Int32Array.from(rowNos), codes, text.finish());
+    await yieldToLoop();
+  }
+  return new EngineIndex({ rowNos: Int32Array.from(rowNos), json }, codes, await text.finish());
 }
 
-/** One more column of an index already built (a column sorted by only), or undefined as above. */
-export async function buildColumn(
-  db: Queryable,
-  scope: IndexScope,
-  index: EngineIndex,
-  column: string,
-): Promise<ColumnCodes | undefined> {
+/** One more column of an index already built (a column sorted by only), from the rows it holds. */
+export async function buildColumn(db: Queryable, index: EngineIndex, column: string): Promise<ColumnCodes> {
   const dictionary = new Dictionary();
-  for await (const rows of batches(db, scope, false)) {
-    for (const row of rows) dictionary.add(Object.hasOwn(row.data, column) ? row.data[column] : undefined);
+  for (const [i, text] of index.json.entries()) {
+    dictionary.add(valueOf(JSON.parse(text) as Row, column));
+    if (i % BATCH_ROWS === BATCH_ROWS - 1) await yieldToLoop();
   }
-  if (!(await stillLive(db, scope)) || dictionary.codes.length !== index.rowNos.length) return undefined;
   return columnCodes(db, dictionary);
 }

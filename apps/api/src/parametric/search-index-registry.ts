@@ -103,10 +103,10 @@ class IndexRegistry {
     const slot = this.#slots.get(key);
     if (slot?.state !== 'ready' || slot.addingColumns.has(column) || slot.index.hasColumn(column)) return;
     slot.addingColumns.add(column);
-    buildColumn(this.#store, scope, slot.index, column).then(
+    buildColumn(this.#store, slot.index, column).then(
       (codes) => {
         slot.addingColumns.delete(column);
-        if (!codes || this.#slots.get(key) !== slot) return;
+        if (this.#slots.get(key) !== slot) return;
         slot.index.addColumn(column, codes);
         slot.bytes += codes.bytes;
         this.#bytes += codes.bytes;

@@ -1,11 +1,12 @@
-import type { Facet, FilterSelection, SearchQuery } from '@siteseer/core';
+import type { Facet, FilterSelection, Row, SearchQuery } from '@siteseer/core';
 import type { ColumnCodes } from './column-codes.ts';
 import { type ActiveFilter, FACET_VALUES_MAX, type SearchStats } from './search-stats.ts';
 import type { TextIndex } from './text-index.ts';
 
-/** What the index answers for a query: the counts, and the row numbers of the page, in order. */
+/** What the index answers for a query: the counts, and the page's rows (and their numbers), in order. */
 export interface IndexAnswer extends SearchStats {
   rowNos: number[];
+  rows: Row[];
 }
 
 export interface IndexQuery {
@@ -22,29 +23,38 @@ interface Selection {
   mask: Uint8Array;
 }
 
+/** The rows of one publish as the index holds them, by position (row number order). */
+export interface IndexedRows {
+  rowNos: Int32Array;
+  /** Each row's `data` as PostgreSQL prints it (compact, and parsed only for a page). */
+  json: string[];
+}
+
 /**
- * One publish of an engine, held in memory: row numbers, the dictionary-coded columns that filters
- * and sorts read, and the lexemes. Counts, facets and the page order of a search come out of one
- * pass over the matching rows instead of a statement per facet over the table; only the page's rows
- * are then read from the database.
+ * One publish of an engine, held in memory: its rows, the dictionary-coded columns that filters and
+ * sorts read, and the lexemes. Counts, facets and the page of a search come out of one pass over
+ * the matching rows, where SQL needed a statement per facet over the table, and never touch the
+ * database: the rows cannot change under it (a publish makes a new generation, so a new index).
  */
 export class EngineIndex {
   readonly rowNos: Int32Array;
+  readonly json: readonly string[];
   readonly #columns: Map<string, ColumnCodes>;
   readonly #text: TextIndex;
-
   /** Every row position, for a search without text. */
   readonly #all: Int32Array;
 
-  constructor(rowNos: Int32Array, columns: Map<string, ColumnCodes>, text: TextIndex) {
-    this.rowNos = rowNos;
-    this.#all = Int32Array.from(rowNos, (_, i) => i);
+  constructor(rows: IndexedRows, columns: Map<string, ColumnCodes>, text: TextIndex) {
+    this.rowNos = rows.rowNos;
+    this.json = rows.json;
+    this.#all = Int32Array.from(rows.rowNos, (_, i) => i);
     this.#columns = columns;
     this.#text = text;
   }
 
   get bytes(): number {
     let bytes = this.rowNos.byteLength + this.#all.byteLength + this.#text.bytes;
+    for (const text of this.json) bytes += text.length * 2 + 32;
     for (const codes of this.#columns.values()) bytes += codes.bytes;
     return bytes;
   }
@@ -115,13 +125,19 @@ export class EngineIndex {
         ? rangeFacet(codes, counts)
         : listFacet(codes, counts, allowEmptyFilterValues);
     });
-    return { total: passing.length, facets, rowNos: this.#page(passing, query) };
+    const page = this.#page(passing, query);
+    return {
+      total: passing.length,
+      facets,
+      rowNos: page.map((row) => this.rowNos[row] as number),
+      rows: page.map((row) => JSON.parse(this.json[row] as string) as Row),
+    };
   }
 
-  /** The page's row numbers in `ORDER BY data -> col DIR NULLS LAST, row_no` (or `row_no`) order. */
+  /** The page's row positions in `ORDER BY data -> col DIR NULLS LAST, row_no` (or `row_no`) order. */
   #page(passing: readonly number[], query: IndexQuery): number[] {
     const end = Math.min(query.offset + query.limit, passing.length);
-    if (!query.sort) return passing.slice(query.offset, end).map((row) => this.rowNos[row] as number);
+    if (!query.sort) return passing.slice(query.offset, end);
     const codes = this.#codes(query.sort.column);
     // A counting sort on the codes (which are in jsonb order, missing last): stable, so rows of
     // one value stay in row order, as the `row_no` tie-breaker orders them.
@@ -140,7 +156,7 @@ export class EngineIndex {
       const code = codes.rows[row] as number;
       const at = next[code] as number;
       next[code] = at + 1;
-      if (at >= query.offset && at < end) page[at - query.offset] = this.rowNos[row] as number;
+      if (at >= query.offset && at < end) page[at - query.offset] = row;
     }
     return page;
   }

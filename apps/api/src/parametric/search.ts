@@ -1,5 +1,4 @@
 import {
-  type Client,
   decodeLabel,
   type ParametricConfiguration,
   type Row,
@@ -8,98 +7,16 @@ import {
   type SearchResult,
 } from '@siteseer/core';
 import { InputError, NotFoundError } from '../errors.ts';
-import { isUuid } from '../repositories/ids.ts';
 import type { Store } from '../store/types.ts';
 import { toCsv } from './csv-export.ts';
 import { indexedSearch } from './indexed-search.ts';
+import type { LiveEngine } from './live-engine.ts';
+
+export { forgetLiveEngines, type LiveEngine, liveEngine } from './live-engine.ts';
+
 import { storeCache } from './search-cache.ts';
 import { queryWords, SearchSql } from './search-sql.ts';
 import { type SearchStats, sqlStats } from './search-stats.ts';
-
-/** A published parametric engine, found by its client id (public: customer sites call with it). */
-export interface LiveEngine {
-  client: Client;
-  engineName: string;
-  version: number;
-  /** Of the publish that made this version live: new on every publish (see 0003-publish-generation.sql). */
-  generation: string;
-  configuration: ParametricConfiguration;
-}
-
-interface LiveRow {
-  id: string;
-  account_id: string;
-  engine_id: string;
-  type: Client['type'];
-  index_name: string;
-  settings: Record<string, unknown>;
-  engine_name: string;
-  version: number | null;
-  generation: string | null;
-}
-
-/** Configurations by generation: read and parsed once per publish instead of on every search. */
-const CONFIGURATIONS_MAX = 1000;
-
-/**
- * The client, its engine and what is published, in one statement (every search starts here); the
- * configuration, the large part, only when this generation has not been seen yet.
- */
-export async function liveEngine(store: Store, clientId: string): Promise<LiveEngine> {
-  if (!isUuid(clientId)) throw new NotFoundError('Search engine');
-  const { rows } = await store.query<LiveRow>(
-    `SELECT c.id, c.account_id, c.engine_id, c.type, c.index_name, c.settings, e.name AS engine_name,
-       p.version, p.generation::text AS generation
-     FROM clients c
-     JOIN engines e ON e.account_id = c.account_id AND e.id = c.engine_id
-     LEFT JOIN parametric_published p ON p.account_id = c.account_id AND p.engine_id = c.engine_id
-     WHERE c.id = $1`,
-    [clientId],
-  );
-  const row = rows[0];
-  if (row?.type !== 'pm' || row.version === null || row.generation === null)
-    throw new NotFoundError('Search engine');
-  const client: Client = {
-    id: row.id,
-    accountId: row.account_id,
-    engineId: row.engine_id,
-    type: row.type,
-    indexName: row.index_name,
-    settings: row.settings,
-  };
-  const configurations = storeCache<ParametricConfiguration>(store, 'configurations', CONFIGURATIONS_MAX);
-  const known = configurations.get(`${row.engine_id}:${row.generation}`);
-  if (known) {
-    return {
-      client,
-      engineName: row.engine_name,
-      version: row.version,
-      generation: row.generation,
-      configuration: known,
-    };
-  }
-  // A publish may have committed since the first statement: version, generation and configuration
-  // are read together here, so they always belong to one publish.
-  const published = await store.query<{
-    version: number;
-    generation: string;
-    configuration: ParametricConfiguration;
-  }>(
-    `SELECT version, generation::text AS generation, configuration FROM parametric_published
-     WHERE account_id = $1 AND engine_id = $2`,
-    [row.account_id, row.engine_id],
-  );
-  const current = published.rows[0];
-  if (!current) throw new NotFoundError('Search engine');
-  configurations.set(`${row.engine_id}:${current.generation}`, current.configuration);
-  return {
-    client,
-    engineName: row.engine_name,
-    version: current.version,
-    generation: current.generation,
-    configuration: current.configuration,
-  };
-}
 
 function enabledColumns(configuration: ParametricConfiguration) {
   return Object.values(configuration.columns)

@@ -19,14 +19,18 @@ export class TextIndex {
   }
 
   /** From the builder's lexemes: the only way to make one. */
-  static fromPostings(positions: Map<string, number[]>, rows: number): TextIndex {
-    const lexemes = [...positions.keys()].sort(compareCodeUnits);
+  static async fromPostings(positions: Map<string, number[]>, rows: number): Promise<TextIndex> {
+    // The default sort compares UTF-16 code units, as `<` does in `#lowerBound`.
+    const lexemes = [...positions.keys()].sort();
     let bytes = 0;
-    const postings = lexemes.map((lexeme) => {
+    const postings: Int32Array[] = [];
+    for (const [i, lexeme] of lexemes.entries()) {
       const list = Int32Array.from(positions.get(lexeme) ?? []);
       bytes += lexeme.length * 2 + 64 + list.byteLength;
-      return list;
-    });
+      postings.push(list);
+      // A few ms at a time: the index is built beside live traffic.
+      if (i % 20_000 === 19_999) await new Promise((resolve) => setImmediate(resolve));
+    }
     return new TextIndex(lexemes, postings, rows, bytes);
   }
 
@@ -75,13 +79,9 @@ export class TextIndexBuilder {
     this.#rows = Math.max(this.#rows, position + 1);
   }
 
-  finish(): TextIndex {
+  finish(): Promise<TextIndex> {
     return TextIndex.fromPostings(this.#positions, this.#rows);
   }
-}
-
-function compareCodeUnits(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
 }
 
 /**
