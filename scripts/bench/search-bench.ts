@@ -31,7 +31,7 @@ function idsOf(config: SearchConfig): (label: string) => string {
 }
 
 /** What a visitor types and picks: words or a model-code prefix, some filters, often a sort. */
-function textQuery(i: number, id: (label: string) => string): Query {
+export function textQuery(i: number, id: (label: string) => string): Query {
   const random = prng(1_000_003 + i);
   const kind = random();
   const q =
@@ -59,7 +59,7 @@ function textQuery(i: number, id: (label: string) => string): Query {
 }
 
 /** Browsing without text: the landing page, or one category, brand or availability picked. */
-function browseQuery(i: number, id: (label: string) => string): Query {
+export function browseQuery(i: number, id: (label: string) => string): Query {
   const random = prng(2_000_003 + i);
   const kind = random();
   const filters: Query =

@@ -26,7 +26,7 @@ export class ColumnCodes {
   }
 
   get bytes(): number {
-    return this.rows.byteLength + this.numbers.byteLength + this.values.length * 48;
+    return this.rows.byteLength + this.numbers.byteLength + this.values.length * 96;
   }
 
   /** Codes selected by `data ->> col = ANY(texts)`, plus `missing` when '' (no value) is asked for. */

@@ -121,7 +121,7 @@ async function stillLive(db: Queryable, scope: IndexScope): Promise<boolean> {
   return rows[0]?.generation === scope.generation;
 }
 
-function valueOf(data: Row, id: string): CellValue | undefined {
+function cellOf(data: Row, id: string): CellValue | undefined {
   return Object.hasOwn(data, id) ? data[id] : undefined;
 }
 
@@ -152,7 +152,7 @@ export async function buildIndex(
       rowNos.push(row.row_no);
       json.push(row.json);
       columns.forEach((id, i) => {
-        (dictionaries[i] as Dictionary).add(valueOf(data, id));
+        (dictionaries[i] as Dictionary).add(cellOf(data, id));
       });
     }
     if (rows.length < BATCH_ROWS) break;
@@ -173,7 +173,7 @@ export async function buildIndex(
 export async function buildColumn(db: Queryable, index: EngineIndex, column: string): Promise<ColumnCodes> {
   const dictionary = new Dictionary();
   for (const [i, text] of index.json.entries()) {
-    dictionary.add(valueOf(JSON.parse(text) as Row, column));
+    dictionary.add(cellOf(JSON.parse(text) as Row, column));
     if (i % BATCH_ROWS === BATCH_ROWS - 1) await yieldToLoop();
   }
   return columnCodes(db, dictionary);

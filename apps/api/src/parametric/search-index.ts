@@ -18,10 +18,8 @@ export interface IndexQuery {
   limit: number;
 }
 
-interface Selection {
-  codes: ColumnCodes;
-  mask: Uint8Array;
-}
+/** A selection as the index checks it: codes selected (a list), or numeric bounds (a range). */
+type Selection = { codes: ColumnCodes } & ({ mask: Uint8Array } | { min: number; max: number });
 
 /** The rows of one publish as the index holds them, by position (row number order). */
 export interface IndexedRows {
@@ -84,7 +82,11 @@ export class EngineIndex {
       return { codes, mask: codes.selectTexts(selection.values) };
     }
     if (selection.min === undefined && selection.max === undefined) return undefined;
-    return { codes, mask: codes.selectRange(selection.min, selection.max) };
+    return {
+      codes,
+      min: selection.min ?? Number.NEGATIVE_INFINITY,
+      max: selection.max ?? Number.POSITIVE_INFINITY,
+    };
   }
 
   search(query: IndexQuery, filters: readonly ActiveFilter[], allowEmptyFilterValues: boolean): IndexAnswer {
@@ -98,11 +100,20 @@ export class EngineIndex {
       const checked = selection && this.#selection(filter.id, selection);
       if (!checked) return;
       const codes = checked.codes.rows;
-      const mask = checked.mask;
-      for (let i = 0; i < rows.length; i++) {
-        if (mask[codes[rows[i] as number] as number] === 0) {
-          failures[i] = Math.min(2, (failures[i] as number) + 1);
-          failedBy[i] = k;
+      const fail = (i: number) => {
+        failures[i] = Math.min(2, (failures[i] as number) + 1);
+        failedBy[i] = k;
+      };
+      if ('mask' in checked) {
+        const mask = checked.mask;
+        for (let i = 0; i < rows.length; i++) if (mask[codes[rows[i] as number] as number] === 0) fail(i);
+      } else {
+        // Only JSON numbers are in a range: NaN (any other value, or none) fails both comparisons.
+        const { min, max } = checked;
+        const numbers = checked.codes.numbers;
+        for (let i = 0; i < rows.length; i++) {
+          const n = numbers[codes[rows[i] as number] as number] as number;
+          if (!(n >= min && n <= max)) fail(i);
         }
       }
     });
@@ -110,20 +121,16 @@ export class EngineIndex {
     for (let i = 0; i < rows.length; i++) if (failures[i] === 0) passing.push(rows[i] as number);
     const facets: Record<string, Facet> = {};
     filters.forEach((filter, k) => {
-      const codes = this.#codes(filter.id);
-      const counts = new Uint32Array(codes.missing + 1);
-      const rowCodes = codes.rows;
       // A facet counts the rows passing every selection but its own (selecting a category must
       // not hide the other categories): those passing all, and those failing only its own.
-      for (let i = 0; i < rows.length; i++) {
+      const counted = (i: number) => {
         const failed = failures[i] as number;
-        if (failed > 1 || (failed === 1 && failedBy[i] !== k)) continue;
-        const code = rowCodes[rows[i] as number] as number;
-        counts[code] = (counts[code] as number) + 1;
-      }
+        return failed === 0 || (failed === 1 && failedBy[i] === k);
+      };
+      const codes = this.#codes(filter.id);
       facets[filter.id] = filter.supports.rangeFilter
-        ? rangeFacet(codes, counts)
-        : listFacet(codes, counts, allowEmptyFilterValues);
+        ? rangeFacet(codes, rows, counted)
+        : listFacet(codes, countCodes(codes, rows, counted), allowEmptyFilterValues);
     });
     const page = this.#page(passing, query);
     return {
@@ -139,23 +146,33 @@ export class EngineIndex {
     const end = Math.min(query.offset + query.limit, passing.length);
     if (!query.sort) return passing.slice(query.offset, end);
     const codes = this.#codes(query.sort.column);
-    // A counting sort on the codes (which are in jsonb order, missing last): stable, so rows of
-    // one value stay in row order, as the `row_no` tie-breaker orders them.
-    const count = new Uint32Array(codes.missing + 1);
-    for (const row of passing) bump(count, codes.rows[row] as number);
-    const next = new Uint32Array(codes.missing + 1);
-    let before = 0;
-    for (let i = 0; i < codes.missing; i++) {
-      const code = query.sort.direction === 'desc' ? codes.missing - 1 - i : i;
-      next[code] = before;
-      before += count[code] as number;
+    const desc = query.sort.direction === 'desc';
+    // Codes are in jsonb order with missing last; descending keeps missing last (NULLS LAST).
+    const rank = (code: number) => (code === codes.missing || !desc ? code : codes.missing - 1 - code);
+    if (passing.length * 4 < codes.missing) {
+      // Few rows for many values: sort the rows by (rank, position), packed in one float so a typed
+      // (native) sort does it; exact, as rank < 2^32 and position < 2^20 fit in 52 bits.
+      const keys = Float64Array.from(
+        passing,
+        (row) => rank(codes.rows[row] as number) * 2 ** 20 + row,
+      ).sort();
+      return Array.from(keys.subarray(query.offset, end), (key) => key % 2 ** 20);
     }
-    next[codes.missing] = before;
+    // Else a counting sort on the ranks: stable, so rows of one value stay in row order, as the
+    // `row_no` tie-breaker orders them.
+    const count = new Uint32Array(codes.missing + 1);
+    for (const row of passing) bump(count, rank(codes.rows[row] as number));
+    let before = 0;
+    for (let r = 0; r <= codes.missing; r++) {
+      const n = count[r] as number;
+      count[r] = before;
+      before += n;
+    }
     const page = new Array<number>(Math.max(0, end - query.offset));
     for (const row of passing) {
-      const code = codes.rows[row] as number;
-      const at = next[code] as number;
-      next[code] = at + 1;
+      const r = rank(codes.rows[row] as number);
+      const at = count[r] as number;
+      count[r] = at + 1;
       if (at >= query.offset && at < end) page[at - query.offset] = row;
     }
     return page;
@@ -166,29 +183,59 @@ function bump(counts: Uint32Array, at: number): void {
   counts[at] = (counts[at] as number) + 1;
 }
 
-function rangeFacet(codes: ColumnCodes, counts: Uint32Array): Facet {
-  let min: number | null = null;
-  let max: number | null = null;
-  codes.numbers.forEach((n, code) => {
-    if (counts[code] === 0 || Number.isNaN(n)) return;
-    if (min === null || n < min) min = n;
-    if (max === null || n > max) max = n;
-  });
-  return { kind: 'range', min, max };
+/** Bounds of the numbers among the counted rows. */
+function rangeFacet(codes: ColumnCodes, rows: Int32Array, counted: (i: number) => boolean): Facet {
+  let min = Number.POSITIVE_INFINITY;
+  let max = Number.NEGATIVE_INFINITY;
+  for (let i = 0; i < rows.length; i++) {
+    if (!counted(i)) continue;
+    const n = codes.numbers[codes.rows[rows[i] as number] as number] as number;
+    if (n < min) min = n;
+    if (n > max) max = n;
+  }
+  // NaN (not a number) never compares, so it changes neither bound.
+  return min <= max ? { kind: 'range', min, max } : { kind: 'range', min: null, max: null };
+}
+
+/**
+ * Rows per code among the counted rows: an array when the column has few values for the rows
+ * searched, else a map (a column of unique values must not cost an array of its size per search).
+ */
+function countCodes(
+  codes: ColumnCodes,
+  rows: Int32Array,
+  counted: (i: number) => boolean,
+): Map<number, number> {
+  const counts = new Map<number, number>();
+  if (codes.missing + 1 <= rows.length * 4) {
+    const dense = new Uint32Array(codes.missing + 1);
+    for (let i = 0; i < rows.length; i++) {
+      if (!counted(i)) continue;
+      const code = codes.rows[rows[i] as number] as number;
+      dense[code] = (dense[code] as number) + 1;
+    }
+    dense.forEach((n, code) => {
+      if (n > 0) counts.set(code, n);
+    });
+    return counts;
+  }
+  for (let i = 0; i < rows.length; i++) {
+    if (!counted(i)) continue;
+    const code = codes.rows[rows[i] as number] as number;
+    counts.set(code, (counts.get(code) ?? 0) + 1);
+  }
+  return counts;
 }
 
 /** Values by count, then in jsonb order (codes are), missing last; as `ORDER BY count DESC, 1 LIMIT n`. */
-function listFacet(codes: ColumnCodes, counts: Uint32Array, allowEmpty: boolean): Facet {
-  const present: number[] = [];
-  counts.forEach((n, code) => {
-    if (n > 0 && (allowEmpty || code !== codes.missing)) present.push(code);
-  });
-  present.sort((a, b) => (counts[b] as number) - (counts[a] as number) || a - b);
+function listFacet(codes: ColumnCodes, counts: Map<number, number>, allowEmpty: boolean): Facet {
+  const present = [...counts.keys()].filter((code) => allowEmpty || code !== codes.missing);
+  present.sort((a, b) => (counts.get(b) as number) - (counts.get(a) as number) || a - b);
   return {
     kind: 'list',
     values: present.slice(0, FACET_VALUES_MAX).map((code) => ({
       value: code === codes.missing ? null : (codes.values[code] ?? null),
-      count: counts[code] as number,
+      count: counts.get(code) as number,
     })),
   };
 }

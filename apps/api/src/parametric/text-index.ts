@@ -8,18 +8,16 @@ export class TextIndex {
   readonly #lexemes: string[];
   /** Row positions of each lexeme, ascending. */
   readonly #postings: Int32Array[];
-  readonly #rows: number;
   readonly bytes: number;
 
-  private constructor(lexemes: string[], postings: Int32Array[], rows: number, bytes: number) {
+  private constructor(lexemes: string[], postings: Int32Array[], bytes: number) {
     this.#lexemes = lexemes;
     this.#postings = postings;
-    this.#rows = rows;
     this.bytes = bytes;
   }
 
   /** From the builder's lexemes: the only way to make one. */
-  static async fromPostings(positions: Map<string, number[]>, rows: number): Promise<TextIndex> {
+  static async fromPostings(positions: Map<string, number[]>): Promise<TextIndex> {
     // The default sort compares UTF-16 code units, as `<` does in `#lowerBound`.
     const lexemes = [...positions.keys()].sort();
     let bytes = 0;
@@ -31,26 +29,40 @@ export class TextIndex {
       // A few ms at a time: the index is built beside live traffic.
       if (i % 20_000 === 19_999) await new Promise((resolve) => setImmediate(resolve));
     }
-    return new TextIndex(lexemes, postings, rows, bytes);
+    return new TextIndex(lexemes, postings, bytes);
   }
 
   /** The positions of the rows holding, for every prefix, a lexeme that starts with it (an AND of prefix terms). */
   match(prefixes: readonly string[]): Int32Array {
-    const hits = new Uint16Array(this.#rows);
-    prefixes.forEach((prefix, term) => {
-      // A row counts once per term, however many of its lexemes start with the prefix.
-      for (let i = this.#lowerBound(prefix); i < this.#lexemes.length; i++) {
-        if (!(this.#lexemes[i] as string).startsWith(prefix)) break;
-        for (const position of this.#postings[i] as Int32Array) {
-          if (hits[position] === term) hits[position] = term + 1;
-        }
-      }
-    });
-    let count = 0;
-    for (let i = 0; i < hits.length; i++) if (hits[i] === prefixes.length) count++;
-    const matched = new Int32Array(count);
-    for (let i = 0, at = 0; i < hits.length; i++) if (hits[i] === prefixes.length) matched[at++] = i;
+    // Each term's rows (sorted), smallest first, intersected: the work follows the matches, not the table.
+    const terms = prefixes.map((prefix) => this.#rowsWithPrefix(prefix)).sort((a, b) => a.length - b.length);
+    let matched = terms[0] ?? new Int32Array(0);
+    for (const rows of terms.slice(1)) matched = intersect(matched, rows);
     return matched;
+  }
+
+  /** Rows holding a lexeme that starts with `prefix`, ascending, each once. */
+  #rowsWithPrefix(prefix: string): Int32Array {
+    const lists: Int32Array[] = [];
+    let total = 0;
+    for (let i = this.#lowerBound(prefix); i < this.#lexemes.length; i++) {
+      if (!(this.#lexemes[i] as string).startsWith(prefix)) break;
+      const list = this.#postings[i] as Int32Array;
+      lists.push(list);
+      total += list.length;
+    }
+    if (lists.length <= 1) return lists[0] ?? new Int32Array(0);
+    // Several lexemes: their rows merged (a row holding two of them counts once).
+    const all = new Int32Array(total);
+    let at = 0;
+    for (const list of lists) {
+      all.set(list, at);
+      at += list.length;
+    }
+    all.sort();
+    let kept = 0;
+    for (let i = 0; i < all.length; i++) if (i === 0 || all[i] !== all[i - 1]) all[kept++] = all[i] as number;
+    return all.subarray(0, kept);
   }
 
   #lowerBound(prefix: string): number {
@@ -65,10 +77,26 @@ export class TextIndex {
   }
 }
 
+/** Rows in both ascending lists. */
+function intersect(a: Int32Array, b: Int32Array): Int32Array {
+  const out = new Int32Array(Math.min(a.length, b.length));
+  let n = 0;
+  for (let i = 0, j = 0; i < a.length && j < b.length; ) {
+    const x = a[i] as number;
+    const y = b[j] as number;
+    if (x === y) {
+      out[n++] = x;
+      i++;
+      j++;
+    } else if (x < y) i++;
+    else j++;
+  }
+  return out.subarray(0, n);
+}
+
 /** Collects the rows' lexemes as they are read (rows in position order), then makes the index. */
 export class TextIndexBuilder {
   readonly #positions = new Map<string, number[]>();
-  #rows = 0;
 
   add(position: number, lexemes: readonly string[]): void {
     for (const lexeme of lexemes) {
@@ -76,11 +104,10 @@ export class TextIndexBuilder {
       if (list) list.push(position);
       else this.#positions.set(lexeme, [position]);
     }
-    this.#rows = Math.max(this.#rows, position + 1);
   }
 
   finish(): Promise<TextIndex> {
-    return TextIndex.fromPostings(this.#positions, this.#rows);
+    return TextIndex.fromPostings(this.#positions);
   }
 }
 
