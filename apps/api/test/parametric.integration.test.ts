@@ -203,6 +203,43 @@ describe('a parametric engine from upload to search', () => {
     });
   });
 
+  it('given the filters call, then the categories come with their counts under the applied ones', async () => {
+    const all = await api(
+      server,
+      t.ownerA.token,
+      'POST',
+      `searchengines/${engineId}/filters?accountId=${t.accountA}`,
+      {
+        appliedFilters: { category: [] },
+      },
+    );
+    expect(all.status).toBe(200);
+    const counts = Object.fromEntries(
+      [...new Set(DATA.map((p) => p.category))].map((c) => [c, DATA.filter((p) => p.category === c).length]),
+    );
+    expect(all.body.category).toEqual(counts);
+    const some = await api(
+      server,
+      t.ownerA.token,
+      'POST',
+      `searchengines/${engineId}/filters?accountId=${t.accountA}`,
+      {
+        appliedFilters: { category: ['Sensors', 'Power'] },
+      },
+    );
+    expect(some.body.category).toEqual({ Sensors: counts.Sensors, Power: counts.Power });
+    const other = await api(
+      server,
+      t.ownerB.token,
+      'POST',
+      `searchengines/${engineId}/filters?accountId=${t.accountA}`,
+      {
+        appliedFilters: { category: [] },
+      },
+    );
+    expect(other.status).toBe(404);
+  });
+
   it('given words, when searching text, then rows containing every word (as prefixes) are found', async () => {
     const result = await search(clientId, { q: 'rugg AMPLIFIER', pageSize: 100 });
     // Every text of the row counts (name, category, SKU...): each query word must start one of its words.

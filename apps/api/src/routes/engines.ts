@@ -1,6 +1,7 @@
 import { clientContracts, engineContracts } from '@siteseer/core';
 import type { FastifyInstance } from 'fastify';
 import { engineReader, requireUser } from '../auth/authenticate.ts';
+import { categoryCounts } from '../parametric/category-counts.ts';
 import * as clients from '../services/clients.ts';
 import * as engines from '../services/engines.ts';
 import { type RouteDeps, serve } from './define.ts';
@@ -23,6 +24,10 @@ export function engineRoutes(app: FastifyInstance, deps: RouteDeps): void {
   });
   serve(app, deps, engineContracts.delete, async ({ principal, params, body }) =>
     engines.deleteEngine(store, requireUser(principal).viewer, body.accountId, params.id),
+  );
+
+  serve(app, deps, engineContracts.filters, async ({ principal, params, query, body }) =>
+    categoryCounts(store, engineReader(principal), query.accountId, params.id, body.appliedFilters.category),
   );
 
   serve(app, deps, clientContracts.list, async ({ principal, query }) =>
