@@ -23,6 +23,10 @@ async function start(): Promise<void> {
     locks: navigator.locks,
   });
   const api = createPortalApi(config.apiBase, () => session.getAccessToken());
+  // A signed-in visit queries the profile at once: fetch the API client's chunk (loaded on the first
+  // request) while the session refreshes, rather than after. A failure here is left to that request,
+  // which loads it again and reports it.
+  if (session.isSignedIn()) import('./api/core-api-client.ts').catch(() => undefined);
   // The router is made after the query client, which needs it to report errors: bound below.
   let navigation: ErrorNavigation | undefined;
   const reportApiError = (error: unknown) => (navigation ? handleApiError(error, navigation) : false);

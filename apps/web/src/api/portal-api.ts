@@ -1,14 +1,21 @@
-import { type ApiClient, type ApiResponse, createApiClient } from '@siteseer/core';
+import type { ApiClient, ApiResponse } from '@siteseer/core';
+import { lazyApiClient } from './lazy-api-client.ts';
 
 export type { ApiClient };
 
-/** Builds the typed API client of core over the browser's fetch and the session's token. */
+/**
+ * Builds the typed API client of core over the browser's fetch and the session's token. The client
+ * (with zod and every call's contract) loads with the first request rather than with the entry.
+ */
 export function createPortalApi(baseUrl: string, getToken: () => Promise<string | undefined>): ApiClient {
-  return createApiClient({
-    baseUrl,
-    // Wrapped so fetch is never called with another `this` ("Illegal invocation").
-    fetch: (input, init) => globalThis.fetch(input, init),
-    getToken,
+  return lazyApiClient(async () => {
+    const { createApiClient } = await import('./core-api-client.ts');
+    return createApiClient({
+      baseUrl,
+      // Wrapped so fetch is never called with another `this` ("Illegal invocation").
+      fetch: (input, init) => globalThis.fetch(input, init),
+      getToken,
+    });
   });
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { defaultRuntimeConfig, loadRuntimeConfig } from './runtime-config.ts';
+import { defaultRuntimeConfig, loadRuntimeConfig, resolveRuntimeConfig } from './runtime-config.ts';
 
 describe('runtime configuration', () => {
   it('Given /config.json fails, then the same-origin defaults apply silently', async () => {
@@ -21,5 +21,12 @@ describe('runtime configuration', () => {
     expect(config.issuer).toBe('https://idp.example/oidc');
     expect(config.knowledgeBaseUrl).toBe('https://kb.example');
     expect(config.trainingUrl).toBeUndefined();
+  });
+
+  it('Given a configuration that is not an object of texts, then the defaults apply', () => {
+    const defaults = defaultRuntimeConfig('http://portal.test');
+    expect(resolveRuntimeConfig({ issuer: 42 }, 'http://portal.test')).toEqual(defaults);
+    expect(resolveRuntimeConfig(['{origin}/api'], 'http://portal.test')).toEqual(defaults);
+    expect(resolveRuntimeConfig(null, 'http://portal.test')).toEqual(defaults);
   });
 });

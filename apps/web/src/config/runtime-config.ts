@@ -1,12 +1,14 @@
-import { z } from 'zod';
+// zod's mini build: the configuration is read before the first screen, and zod's full build (core's
+// schemas) is tens of kB more that the first screen otherwise does without.
+import { z } from 'zod/mini';
 
 /**
  * The runtime configuration file (`/config.json`) the API generates from its own settings. Every
  * field is optional here: a missing or unreadable file is ignored (the spec) and the defaults below,
  * which assume the portal and the API share one origin, apply.
  */
-export const RuntimeConfigFile = z
-  .object({
+export const RuntimeConfigFile = z.partial(
+  z.object({
     apiBase: z.string(),
     issuer: z.string(),
     clientId: z.string(),
@@ -19,8 +21,8 @@ export const RuntimeConfigFile = z
     /** The external virtual training and knowledge base of the user menu; hidden when absent. */
     trainingUrl: z.string(),
     knowledgeBaseUrl: z.string(),
-  })
-  .partial();
+  }),
+);
 
 export interface RuntimeConfig {
   apiBase: string;

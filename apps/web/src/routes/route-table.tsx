@@ -1,5 +1,5 @@
 import type { RouteObject } from 'react-router';
-import { AppShell, Loading } from '../shell/app-shell.tsx';
+import { Loading } from '../shell/loading.tsx';
 import type { RouteHandle } from '../shell/page-title.ts';
 import { RootLayout } from '../shell/root-layout.tsx';
 import type { Services } from '../shell/services.tsx';
@@ -9,8 +9,10 @@ import { protectedLoader } from './protected-loader.ts';
 
 const handle = (name: string, title: string): RouteHandle => ({ name, title });
 
-// One chunk per screen: the first paint loads the shell and the screen it lands on only.
+// One chunk per screen: the first paint loads the screen it lands on only. The signed-in layout is
+// one too: it loads while the protected loader checks the session, and /login never needs it.
 const screens = {
+  shell: lazyScreen('shell', async () => ({ Component: (await import('../shell/app-shell.tsx')).AppShell })),
   login: lazyScreen('login', () => import('./login/login-screen.tsx')),
   authCallback: lazyScreen('auth-callback', () => import('./auth-callback/auth-callback-screen.tsx')),
   logout: lazyScreen('logout', () => import('./logout/logout-screen.tsx')),
@@ -54,7 +56,7 @@ export function createRoutes(services: Services): RouteObject[] {
           loader: protectedLoader(services),
           // The spec refreshes the token and checks the session on every navigation.
           shouldRevalidate: () => true,
-          Component: AppShell,
+          lazy: screens.shell,
           ErrorBoundary: RouteErrorBoundary,
           children: [
             { index: true, handle: handle('home', 'Your Search Engines'), lazy: screens.dashboard },

@@ -1,10 +1,12 @@
-import { z } from 'zod';
+// zod's mini build: the token store is read before the first screen, and zod's full build (core's
+// schemas) is tens of kB more that the first screen otherwise does without.
+import { z } from 'zod/mini';
 
 /** The tokens of a signed-in session, as kept in localStorage (shared by every tab). */
 export const StoredTokens = z.object({
-  accessToken: z.string().min(1),
-  refreshToken: z.string().optional(),
-  idToken: z.string().optional(),
+  accessToken: z.string().check(z.minLength(1)),
+  refreshToken: z.optional(z.string()),
+  idToken: z.optional(z.string()),
   /** Epoch milliseconds when the access token expires. */
   expiresAt: z.number(),
   /** Epoch milliseconds when these tokens were obtained. */

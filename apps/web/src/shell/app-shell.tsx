@@ -1,28 +1,25 @@
 import AppBar from '@mui/material/AppBar';
-import Box from '@mui/material/Box';
-import CircularProgress from '@mui/material/CircularProgress';
 import Container from '@mui/material/Container';
 import Link from '@mui/material/Link';
 import Toolbar from '@mui/material/Toolbar';
-import { Suspense, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Outlet, Link as RouterLink } from 'react-router';
+import { Loading } from './loading.tsx';
 import { MaintenanceBanner } from './maintenance/maintenance-banner.tsx';
-import { MaintenanceDialog } from './maintenance/maintenance-dialog.tsx';
 import { TopNav } from './top-nav.tsx';
 import { UserMenu } from './user-menu.tsx';
 
-/** A centred spinner while a screen loads. */
-export function Loading({ label = 'Loading' }: { label?: string }) {
-  return (
-    <Box sx={{ display: 'flex', justifyContent: 'center', py: 6 }}>
-      <CircularProgress aria-label={label} />
-    </Box>
-  );
-}
+// Only super admins with the feature open it, and its form (react-hook-form, zod, text fields)
+// weighs more than the rest of the shell: it loads when first opened.
+const MaintenanceDialog = lazy(async () => ({
+  default: (await import('./maintenance/maintenance-dialog.tsx')).MaintenanceDialog,
+}));
 
 /** The signed-in layout: top navigation and user menu, the maintenance banner, then the screen. */
 export function AppShell() {
   const [maintenanceOpen, setMaintenanceOpen] = useState(false);
+  // Mounted from the first opening on, so closing still animates and a cancelled form keeps its text.
+  const [maintenanceOpened, setMaintenanceOpened] = useState(false);
   return (
     <>
       <AppBar position="static" component="header" enableColorOnDark>
@@ -31,7 +28,12 @@ export function AppShell() {
             Siteseer
           </Link>
           <TopNav />
-          <UserMenu onSetMaintenance={() => setMaintenanceOpen(true)} />
+          <UserMenu
+            onSetMaintenance={() => {
+              setMaintenanceOpened(true);
+              setMaintenanceOpen(true);
+            }}
+          />
         </Toolbar>
       </AppBar>
       <MaintenanceBanner />
@@ -40,7 +42,11 @@ export function AppShell() {
           <Outlet />
         </Suspense>
       </Container>
-      <MaintenanceDialog open={maintenanceOpen} onClose={() => setMaintenanceOpen(false)} />
+      {maintenanceOpened && (
+        <Suspense fallback={null}>
+          <MaintenanceDialog open={maintenanceOpen} onClose={() => setMaintenanceOpen(false)} />
+        </Suspense>
+      )}
     </>
   );
 }

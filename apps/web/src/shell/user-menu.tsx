@@ -1,44 +1,19 @@
 import AccountCircle from '@mui/icons-material/AccountCircle';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Divider from '@mui/material/Divider';
 import IconButton from '@mui/material/IconButton';
-import Link from '@mui/material/Link';
-import Popover from '@mui/material/Popover';
-import Typography from '@mui/material/Typography';
-import { seesMaintenanceSetter, UNKNOWN_ROLE } from '@siteseer/core';
-import { type ReactNode, useId, useState } from 'react';
-import { useNavigate } from 'react-router';
-import { useServices } from './services.tsx';
-import { useFeatures, useProfile, useViewer } from './session-data.ts';
+import { lazy, Suspense, useId, useState } from 'react';
 
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  const id = useId();
-  return (
-    <Box component="section" aria-labelledby={id} sx={{ px: 2, py: 1 }}>
-      <Typography id={id} variant="overline" component="h2" color="text.secondary">
-        {title}
-      </Typography>
-      {children}
-    </Box>
-  );
-}
+// The panel (popover, lists, links) loads when first wanted: hovering or focusing the button
+// starts the load, so it is usually there by the time of the click.
+const loadPanel = () => import('./user-menu-panel.tsx');
+const UserMenuPanel = lazy(async () => ({ default: (await loadPanel()).UserMenuPanel }));
 
-/**
- * The user menu: who is signed in (name, e-mail, id, super-admin flag), their accounts with their
- * role, their engines, the external training and knowledge-base links of the configuration, the
- * maintenance setter for super admins with the feature, and logout.
- */
+/** The user menu's button; its panel (user-menu-panel.tsx) says who is signed in and offers logout. */
 export function UserMenu({ onSetMaintenance }: { onSetMaintenance: () => void }) {
-  const { config } = useServices();
-  const profile = useProfile();
-  const viewer = useViewer();
-  const features = useFeatures();
-  const navigate = useNavigate();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  // Mounted from the first opening on, so closing still animates.
+  const [opened, setOpened] = useState(false);
   const panelId = useId();
-  const fullName = `${profile.firstName} ${profile.lastName}`.trim();
-  const close = () => setAnchor(null);
+  const preload = () => void loadPanel();
 
   return (
     <>
@@ -48,106 +23,25 @@ export function UserMenu({ onSetMaintenance }: { onSetMaintenance: () => void })
         aria-haspopup="dialog"
         aria-expanded={anchor ? 'true' : 'false'}
         aria-controls={anchor ? panelId : undefined}
-        onClick={(event) => setAnchor(event.currentTarget)}
+        onPointerEnter={preload}
+        onFocus={preload}
+        onClick={(event) => {
+          setOpened(true);
+          setAnchor(event.currentTarget);
+        }}
       >
         <AccountCircle />
       </IconButton>
-      <Popover
-        open={anchor !== null}
-        anchorEl={anchor}
-        onClose={close}
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
-        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
-        slotProps={{
-          paper: {
-            id: panelId,
-            role: 'dialog',
-            'aria-label': 'User menu',
-            sx: { width: 340, maxHeight: '80vh' },
-          },
-        }}
-      >
-        <Box sx={{ px: 2, pt: 2, pb: 1 }}>
-          <Typography variant="subtitle1" component="p" sx={{ fontWeight: 600 }}>
-            {fullName || profile.email}
-          </Typography>
-          <Typography variant="body2">{profile.email}</Typography>
-          <Typography variant="body2" color="text.secondary">
-            User ID: {profile.id}
-          </Typography>
-          <Typography variant="body2" color="text.secondary">
-            Super Admin: {profile.isBZAdmin ? 'Yes' : 'No'}
-          </Typography>
-        </Box>
-        <Divider />
-        <Section title="Accounts">
-          {profile.accounts.length === 0 ? (
-            <Typography variant="body2">No accounts</Typography>
-          ) : (
-            <Box component="ul" sx={{ m: 0, pl: 2 }}>
-              {profile.accounts.map((account) => (
-                <li key={account.id}>
-                  <Typography variant="body2">
-                    {account.name}: {account.role ?? UNKNOWN_ROLE}
-                  </Typography>
-                </li>
-              ))}
-            </Box>
-          )}
-        </Section>
-        <Section title="Engines">
-          {profile.engines.length === 0 ? (
-            <Typography variant="body2">No engines</Typography>
-          ) : (
-            <Box component="ul" sx={{ m: 0, pl: 2 }}>
-              {profile.engines.map((engine) => (
-                <li key={engine.id}>
-                  <Typography variant="body2">{engine.searchEngineName}</Typography>
-                </li>
-              ))}
-            </Box>
-          )}
-        </Section>
-        {(config.trainingUrl || config.knowledgeBaseUrl) && (
-          <Section title="Help">
-            <Box sx={{ display: 'flex', flexDirection: 'column', gap: 0.5 }}>
-              {config.trainingUrl && (
-                <Link href={config.trainingUrl} target="_blank" rel="noopener">
-                  Virtual Training
-                </Link>
-              )}
-              {config.knowledgeBaseUrl && (
-                <Link href={config.knowledgeBaseUrl} target="_blank" rel="noopener">
-                  Knowledge Base
-                </Link>
-              )}
-            </Box>
-          </Section>
-        )}
-        <Divider />
-        <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1, p: 2 }}>
-          {seesMaintenanceSetter(viewer, features) && (
-            <Button
-              variant="outlined"
-              onClick={() => {
-                close();
-                onSetMaintenance();
-              }}
-            >
-              Set maintenance message
-            </Button>
-          )}
-          <Button
-            variant="contained"
-            onClick={() => {
-              close();
-              navigate('/logout');
-            }}
-          >
-            Logout
-          </Button>
-        </Box>
-      </Popover>
+      {opened && (
+        <Suspense fallback={null}>
+          <UserMenuPanel
+            anchor={anchor}
+            panelId={panelId}
+            onClose={() => setAnchor(null)}
+            onSetMaintenance={onSetMaintenance}
+          />
+        </Suspense>
+      )}
     </>
   );
 }

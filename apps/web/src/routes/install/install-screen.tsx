@@ -5,7 +5,7 @@ import { MESSAGES } from '@siteseer/core';
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import { clientsQuery, enginesQuery } from '../../api/queries.ts';
-import { Loading } from '../../shell/app-shell.tsx';
+import { Loading } from '../../shell/loading.tsx';
 import { useServices } from '../../shell/services.tsx';
 import { useProfile } from '../../shell/session-data.ts';
 import { KeywordInstall } from './keyword-install.tsx';

@@ -2,7 +2,7 @@ import Alert from '@mui/material/Alert';
 import Stack from '@mui/material/Stack';
 import { useQuery } from '@tanstack/react-query';
 import { snippetQuery } from '../../api/queries.ts';
-import { Loading } from '../../shell/app-shell.tsx';
+import { Loading } from '../../shell/loading.tsx';
 import { useServices } from '../../shell/services.tsx';
 import { CopyBlock } from './copy-block.tsx';
 

@@ -10,7 +10,7 @@ import Stepper from '@mui/material/Stepper';
 import Typography from '@mui/material/Typography';
 import { ApplicationSettings, MESSAGES } from '@siteseer/core';
 import { useParams } from 'react-router';
-import { Loading } from '../../shell/app-shell.tsx';
+import { Loading } from '../../shell/loading.tsx';
 import { ConfigureStep } from './configure-step.tsx';
 import { FieldsStep } from './fields-step.tsx';
 import { NameStep } from './name-step.tsx';
