@@ -143,14 +143,33 @@ function randomQuery(i: number): SearchQuery {
   } as SearchQuery;
 }
 
-async function compareAll(live: LiveEngine, queries: number): Promise<number> {
+/** The index the publish made of its rows, once it has its lexemes (a text search asks for them). */
+async function publishedIndex(live: LiveEngine) {
+  const scope = { accountId, engineId, generation: live.generation };
+  for (let i = 0; i < 200; i++) {
+    const index = indexRegistry(server.store).peek(scope);
+    if (index?.hasText) return index;
+    await search({ q: 'rugg' });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  throw new Error('The publish made no index');
+}
+
+async function compareAll(
+  live: LiveEngine,
+  queries: number,
+  source: 'database' | 'publish',
+): Promise<number> {
   const scope = { accountId, engineId, generation: live.generation };
   const filters = activeFilters();
-  const index = await buildIndex(
-    server.store,
-    scope,
-    filters.map((f) => f.id),
-  );
+  const index =
+    source === 'publish'
+      ? await publishedIndex(live)
+      : await buildIndex(
+          server.store,
+          scope,
+          filters.map((f) => f.id),
+        );
   if (!index) throw new Error('The index was not built');
   // Columns only sorted by are added later, from the rows the index holds.
   for (const label of ['Name', 'Note']) {
@@ -189,15 +208,15 @@ async function compareAll(live: LiveEngine, queries: number): Promise<number> {
 }
 
 describe('the in-memory search index', () => {
-  it('given tricky values, when 250 random queries run on the index and in SQL, then totals, facets and pages are equal', async () => {
+  it('given tricky values, when 250 random queries run on an index read from the database and in SQL, then totals, facets and pages are equal', async () => {
     ({ importId } = await upload(searchCsv(400)));
     const live = await publish(1, false);
-    expect(await compareAll(live, 250)).toBeGreaterThan(150);
+    expect(await compareAll(live, 250, 'database')).toBeGreaterThan(150);
   });
 
-  it('given empty filter values allowed, when the same queries run, then they are equal too', async () => {
+  it('given empty filter values allowed, when the same queries run on the index the publish made, then they are equal too', async () => {
     const live = await publish(1, true);
-    expect(await compareAll(live, 120)).toBeGreaterThan(60);
+    expect(await compareAll(live, 250, 'publish')).toBeGreaterThan(150);
   });
 });
 

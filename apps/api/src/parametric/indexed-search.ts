@@ -42,14 +42,20 @@ export type IndexedAnswer =
   /** Answer in SQL: a text the index cannot read, or a publish committed while it was built. */
   | { kind: 'none' };
 
-async function indexOf(store: Store, engine: IndexedEngine): Promise<EngineIndex | IndexedAnswer> {
+async function indexOf(
+  store: Store,
+  engine: IndexedEngine,
+  needsText: boolean,
+): Promise<EngineIndex | IndexedAnswer> {
   const acquired = indexRegistry(store).acquire(
     engine,
     engine.filters.map((f) => f.id),
+    needsText,
   );
   if (acquired.kind === 'sql') return { kind: 'sql', release: acquired.release };
   if (acquired.kind === 'index') return acquired.index;
-  return (await acquired.built) ?? { kind: 'none' };
+  const index = await acquired.done;
+  return index && (!needsText || index.hasText) ? index : { kind: 'none' };
 }
 
 /**
@@ -63,7 +69,7 @@ export async function indexedSearch(
   query: SearchQuery,
   words: readonly string[],
 ): Promise<IndexedAnswer> {
-  const index = await indexOf(store, engine);
+  const index = await indexOf(store, engine, words.length > 0);
   if (!(index instanceof EngineIndex)) return index;
   const prefixes = await prefixesOf(store, words);
   if (prefixes === NOT_INDEXABLE) return { kind: 'none' };

@@ -3,7 +3,6 @@ import {
   normaliseParametricConfiguration,
   ParametricClientSettings,
   type ParametricConfiguration,
-  type Row,
   validateParametricConfiguration,
 } from '@siteseer/core';
 import type { Principal } from '../auth/authenticate.ts';
@@ -15,16 +14,17 @@ import {
   findEngineImportId,
   findPublished,
   findVersion,
-  readCells,
   saveVersionConfiguration,
   upsertPublished,
   type VersionRecord,
 } from '../repositories/parametric.ts';
-import { chunkLines, csvCopyLine } from '../store/csv-copy.ts';
 import type { Queryable, Store } from '../store/types.ts';
 import { authorOf, parametricAccount, parametricEngine } from './guards.ts';
 import { forgetLiveEngines } from './live-engine.ts';
-import { typedRowsInWorker } from './parse/index.ts';
+import { loadPublishedRows } from './publish-rows.ts';
+import { activeFilters } from './search.ts';
+import type { IndexFeed, IndexScope } from './search-index-build.ts';
+import { indexRegistry } from './search-index-registry.ts';
 
 /**
  * A configuration checked against core's column rules and against the version's columns, and
@@ -89,13 +89,17 @@ export async function getConfiguration(
   return version.configuration ?? version.inferred;
 }
 
-/** The text a row is found by: its enabled, searchable columns (not images). */
-function searchText(row: Row, configuration: ParametricConfiguration): string {
-  return Object.values(configuration.columns)
-    .filter((c) => c.enabled && c.type !== 'image')
-    .map((c) => row[c.id])
-    .filter((v) => v !== null && v !== undefined && v !== '')
-    .join(' ');
+/** A publish done in a transaction, for what follows its commit. */
+interface Published {
+  scope: IndexScope;
+  /** The rows as loaded, for the engine's search index. */
+  feed: IndexFeed;
+}
+
+/** After the commit: searches read the new publish at once, and its index is made from its rows. */
+function published(store: Store, { scope, feed }: Published): void {
+  forgetLiveEngines(store);
+  indexRegistry(store).prepare(scope, feed.finish(store));
 }
 
 /**
@@ -113,7 +117,7 @@ async function publishInTransaction(
     configuration: ParametricConfiguration;
     by: string;
   },
-): Promise<void> {
+): Promise<Published> {
   const { accountId, engineId, version, configuration, by } = p;
   await tx.query('SELECT 1 FROM engines WHERE account_id = $1 AND id = $2 FOR UPDATE', [accountId, engineId]);
   await upsertPublished(tx, {
@@ -125,29 +129,13 @@ async function publishInTransaction(
     by,
   });
   await deletePublishedRows(tx, accountId, engineId);
-  const cells = await readCells(tx, accountId, version.importId, version.version, null);
-  const rows = await typedRowsInWorker(
-    { headers: version.headers, columnIds: version.columnIds, rows: cells },
+  const feed = await loadPublishedRows(store, tx, {
+    accountId,
+    engineId,
+    version,
     configuration,
-  );
-  // Built as COPY reads them, a chunk at a time, not all at once on the event loop.
-  function* lines() {
-    for (const [index, row] of rows.entries()) {
-      const data = Object.fromEntries(Object.entries(row).filter(([, v]) => v !== null && v !== ''));
-      yield csvCopyLine([
-        accountId,
-        engineId,
-        index + 1,
-        JSON.stringify(data),
-        searchText(row, configuration),
-      ]);
-    }
-  }
-  await store.copyFrom(
-    'COPY parametric_rows (account_id, engine_id, row_no, data, search_text) FROM STDIN WITH (FORMAT csv)',
-    chunkLines(lines()),
-    tx,
-  );
+    indexColumns: activeFilters(configuration).map((f) => f.id),
+  });
   const detail = {
     originalFileName: version.originalFileName,
     uploadDate: version.uploadedAt.toISOString(),
@@ -164,6 +152,11 @@ async function publishInTransaction(
     const settings = ParametricClientSettings.parse({ ...client.settings, ...configuration.settings });
     await updateClientSettings(tx, accountId, client.id, settings);
   }
+  const { rows } = await tx.query<{ generation: string }>(
+    'SELECT generation::text AS generation FROM parametric_published WHERE account_id = $1 AND engine_id = $2',
+    [accountId, engineId],
+  );
+  return { scope: { accountId, engineId, generation: rows[0]?.generation as string }, feed };
 }
 
 /** `PUT parametric/publish`: publish a version of the engine's spreadsheet with its configuration. */
@@ -174,15 +167,12 @@ export async function publishVersion(
 ): Promise<{ engineId: string; version: number }> {
   await parametricAccount(store, principal, input.accountId);
   await parametricEngine(store, input.accountId, input.engineId);
-  try {
-    await store.transaction(async (tx) => {
-      const version = await engineVersion(tx, input.accountId, input.engineId, input.version);
-      const configuration = checkedConfiguration(version.configuration ?? version.inferred, version);
-      await publishInTransaction(store, tx, { ...input, version, configuration, by: authorOf(principal) });
-    });
-  } finally {
-    forgetLiveEngines(store);
-  }
+  const done = await store.transaction(async (tx) => {
+    const version = await engineVersion(tx, input.accountId, input.engineId, input.version);
+    const configuration = checkedConfiguration(version.configuration ?? version.inferred, version);
+    return publishInTransaction(store, tx, { ...input, version, configuration, by: authorOf(principal) });
+  });
+  published(store, done);
   return { engineId: input.engineId, version: input.version };
 }
 
@@ -203,18 +193,16 @@ export async function createAndPublish(
 ): Promise<{ clientId: string }> {
   await parametricAccount(store, principal, input.accountId);
   await parametricEngine(store, input.accountId, input.engineId);
-  try {
-    return await createAndPublishInTransaction(store, principal, input);
-  } finally {
-    forgetLiveEngines(store);
-  }
+  const { clientId, done } = await createAndPublishInTransaction(store, principal, input);
+  published(store, done);
+  return { clientId };
 }
 
 function createAndPublishInTransaction(
   store: Store,
   principal: Principal,
   input: Parameters<typeof createAndPublish>[2],
-): Promise<{ clientId: string }> {
+): Promise<{ clientId: string; done: Published }> {
   return store.transaction(async (tx) => {
     const version = await findVersion(tx, input.accountId, input.spreadsheetId, input.version);
     if (!version) throw new NotFoundError(`Version ${input.version} of the spreadsheet`);
@@ -232,7 +220,7 @@ function createAndPublishInTransaction(
     await attachImport(tx, input.accountId, version.importId, input.engineId);
     const configuration = checkedConfiguration(input.configuration, version);
     await saveVersionConfiguration(tx, input.accountId, version.importId, version.version, configuration);
-    await publishInTransaction(store, tx, {
+    const done = await publishInTransaction(store, tx, {
       accountId: input.accountId,
       engineId: input.engineId,
       version: { ...version, engineId: input.engineId },
@@ -241,6 +229,6 @@ function createAndPublishInTransaction(
     });
     const client = await findClientOfEngine(tx, input.accountId, input.engineId);
     if (!client) throw new NotFoundError('Client');
-    return { clientId: client.id };
+    return { clientId: client.id, done };
   });
 }

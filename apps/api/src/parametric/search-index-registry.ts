@@ -1,20 +1,26 @@
 import { StoreClosedError, StoreCrashedError } from '../store/errors.ts';
 import type { Store } from '../store/types.ts';
 import type { EngineIndex } from './search-index.ts';
-import { buildColumn, buildIndex, type IndexScope } from './search-index-build.ts';
+import { buildColumn, buildIndex, buildText, type IndexScope } from './search-index-build.ts';
 
 /** Memory the indexes of one store may take; past it the least recently used are dropped. */
-const INDEX_BUDGET_BYTES = 512 * 1024 * 1024;
+const INDEX_BUDGET_BYTES = 256 * 1024 * 1024;
+
+/** Work on an index under way, with the number of searches answering in SQL meanwhile. */
+interface Pending {
+  done: Promise<EngineIndex | undefined>;
+  fallbacks: number;
+}
 
 type Slot =
-  | { state: 'ready'; index: EngineIndex; bytes: number; addingColumns: Set<string> }
-  | { state: 'building'; built: Promise<EngineIndex | undefined>; fallbacks: number }
+  | { state: 'ready'; index: EngineIndex; bytes: number; text?: Pending; addingColumns: Set<string> }
+  | ({ state: 'building' } & Pending)
   | { state: 'failed'; error: unknown };
 
 /** How a search gets its answer: from the index, after waiting for it, or in SQL meanwhile. */
 export type Acquired =
   | { kind: 'index'; index: EngineIndex }
-  | { kind: 'wait'; built: Promise<EngineIndex | undefined> }
+  | { kind: 'wait'; done: Promise<EngineIndex | undefined> }
   | { kind: 'sql'; release: () => void };
 
 /** The store closing under a build (shutdown, tests) leaves nothing to report. */
@@ -23,10 +29,11 @@ function isStoreGone(error: unknown): boolean {
 }
 
 /**
- * The engine indexes of one store, by engine and generation. An index is built in the background
- * on the first search of a publish. Meanwhile one search at a time answers in SQL and the others
- * wait for the index: a crowd of slow SQL searches would hold the database (PGlite runs one
- * statement at a time) and starve the build. Least recently used first out, within a memory budget.
+ * The engine indexes of one store, by engine and generation: made by a publish as it commits, or
+ * read back on the first search of a publish (after a restart, or another instance's publish).
+ * While one is being made, one search at a time answers in SQL and the others wait for it: a crowd
+ * of slow SQL searches would hold the database (PGlite runs one statement at a time) and starve the
+ * build. Least recently used first out, within a memory budget.
  */
 class IndexRegistry {
   readonly #store: Store;
@@ -39,41 +46,37 @@ class IndexRegistry {
 
   /** The index of this publish if it is ready; nothing else happens (for tests and diagnostics). */
   peek(scope: IndexScope): EngineIndex | undefined {
-    const slot = this.#slots.get(`${scope.engineId}:${scope.generation}`);
+    const slot = this.#slots.get(keyOf(scope));
     return slot?.state === 'ready' ? slot.index : undefined;
   }
 
-  acquire(scope: IndexScope, columns: readonly string[]): Acquired {
-    const key = `${scope.engineId}:${scope.generation}`;
+  acquire(scope: IndexScope, columns: readonly string[], needsText: boolean): Acquired {
+    const key = keyOf(scope);
     const slot = this.#slots.get(key);
-    if (slot?.state === 'ready') {
-      this.#slots.delete(key);
-      this.#slots.set(key, slot);
-      return { kind: 'index', index: slot.index };
-    }
     if (slot?.state === 'failed') {
       // Reported once, by the search that finds it; the next search tries again.
       this.#slots.delete(key);
       throw slot.error;
     }
-    if (slot?.state === 'building') {
-      if (slot.fallbacks > 0) return { kind: 'wait', built: slot.built };
-      return this.#fallback(slot);
-    }
-    return this.#fallback(this.#build(key, scope, columns));
+    if (slot?.state === 'building') return answerMeanwhile(slot);
+    if (!slot) return answerMeanwhile(this.#track(key, buildIndex(this.#store, scope, columns)));
+    this.#slots.delete(key);
+    this.#slots.set(key, slot);
+    if (!needsText || slot.index.hasText) return { kind: 'index', index: slot.index };
+    slot.text ??= this.#addText(key, scope, slot);
+    return answerMeanwhile(slot.text);
   }
 
-  #fallback(slot: Extract<Slot, { state: 'building' }>): Acquired {
-    slot.fallbacks++;
-    return { kind: 'sql', release: () => void slot.fallbacks-- };
+  /** A publish's index of its rows, ready (but for the lexemes) as the publish commits. */
+  prepare(scope: IndexScope, made: Promise<EngineIndex>): void {
+    this.#track(keyOf(scope), made);
   }
 
-  #build(key: string, scope: IndexScope, columns: readonly string[]): Extract<Slot, { state: 'building' }> {
+  #track(key: string, made: Promise<EngineIndex | undefined>): Extract<Slot, { state: 'building' }> {
     // Older generations of the engine are never searched again.
-    for (const old of [...this.#slots.keys()]) {
-      if (old.startsWith(`${scope.engineId}:`)) this.#drop(old);
-    }
-    const built = buildIndex(this.#store, scope, columns).then(
+    const engine = key.slice(0, key.indexOf(':') + 1);
+    for (const old of [...this.#slots.keys()]) if (old.startsWith(engine)) this.#drop(old);
+    const done = made.then(
       (index) => {
         if (this.#slots.get(key) !== slot) return undefined;
         if (!index) {
@@ -85,21 +88,34 @@ class IndexRegistry {
         this.#evict();
         return index;
       },
-      (error: unknown) => {
-        if (this.#slots.get(key) !== slot) return undefined;
-        if (isStoreGone(error)) this.#slots.delete(key);
-        else this.#slots.set(key, { state: 'failed', error });
-        return undefined;
-      },
+      (error: unknown) => this.#failed(key, slot, error),
     );
-    const slot: Extract<Slot, { state: 'building' }> = { state: 'building', built, fallbacks: 0 };
+    const slot: Extract<Slot, { state: 'building' }> = { state: 'building', done, fallbacks: 0 };
     this.#slots.set(key, slot);
     return slot;
   }
 
+  #addText(key: string, scope: IndexScope, slot: Extract<Slot, { state: 'ready' }>): Pending {
+    const done = buildText(this.#store, scope, slot.index).then(
+      (text) => {
+        if (this.#slots.get(key) !== slot) return undefined;
+        if (!text) {
+          this.#drop(key);
+          return undefined;
+        }
+        slot.index.setText(text);
+        this.#grow(slot, text.bytes);
+        slot.text = undefined;
+        return slot.index;
+      },
+      (error: unknown) => this.#failed(key, slot, error),
+    );
+    return { done, fallbacks: 0 };
+  }
+
   /** Adds `column` (sorted by, not a filter) to a ready index in the background. */
   addColumn(scope: IndexScope, column: string): void {
-    const key = `${scope.engineId}:${scope.generation}`;
+    const key = keyOf(scope);
     const slot = this.#slots.get(key);
     if (slot?.state !== 'ready' || slot.addingColumns.has(column) || slot.index.hasColumn(column)) return;
     slot.addingColumns.add(column);
@@ -108,17 +124,26 @@ class IndexRegistry {
         slot.addingColumns.delete(column);
         if (this.#slots.get(key) !== slot) return;
         slot.index.addColumn(column, codes);
-        slot.bytes += codes.bytes;
-        this.#bytes += codes.bytes;
-        this.#evict();
+        this.#grow(slot, codes.bytes);
       },
       (error: unknown) => {
         slot.addingColumns.delete(column);
-        if (this.#slots.get(key) !== slot || isStoreGone(error)) return;
-        this.#drop(key);
-        this.#slots.set(key, { state: 'failed', error });
+        this.#failed(key, slot, error);
       },
     );
+  }
+
+  #failed(key: string, slot: Slot, error: unknown): undefined {
+    if (this.#slots.get(key) !== slot) return undefined;
+    this.#drop(key);
+    if (!isStoreGone(error)) this.#slots.set(key, { state: 'failed', error });
+    return undefined;
+  }
+
+  #grow(slot: Extract<Slot, { state: 'ready' }>, bytes: number): void {
+    slot.bytes += bytes;
+    this.#bytes += bytes;
+    this.#evict();
   }
 
   #drop(key: string): void {
@@ -133,6 +158,17 @@ class IndexRegistry {
       if (slot.state === 'ready') this.#drop(key);
     }
   }
+}
+
+function keyOf(scope: IndexScope): string {
+  return `${scope.engineId}:${scope.generation}`;
+}
+
+/** While `pending` runs: the first search answers in SQL, the others wait for it. */
+function answerMeanwhile(pending: Pending): Acquired {
+  if (pending.fallbacks > 0) return { kind: 'wait', done: pending.done };
+  pending.fallbacks++;
+  return { kind: 'sql', release: () => void pending.fallbacks-- };
 }
 
 const registries = new WeakMap<Store, IndexRegistry>();

@@ -38,11 +38,11 @@ export class EngineIndex {
   readonly rowNos: Int32Array;
   readonly json: readonly string[];
   readonly #columns: Map<string, ColumnCodes>;
-  readonly #text: TextIndex;
+  #text: TextIndex | undefined;
   /** Every row position, for a search without text. */
   readonly #all: Int32Array;
 
-  constructor(rows: IndexedRows, columns: Map<string, ColumnCodes>, text: TextIndex) {
+  constructor(rows: IndexedRows, columns: Map<string, ColumnCodes>, text: TextIndex | undefined) {
     this.rowNos = rows.rowNos;
     this.json = rows.json;
     this.#all = Int32Array.from(rows.rowNos, (_, i) => i);
@@ -51,10 +51,19 @@ export class EngineIndex {
   }
 
   get bytes(): number {
-    let bytes = this.rowNos.byteLength + this.#all.byteLength + this.#text.bytes;
+    let bytes = this.rowNos.byteLength + this.#all.byteLength + (this.#text?.bytes ?? 0);
     for (const text of this.json) bytes += text.length * 2 + 32;
     for (const codes of this.#columns.values()) bytes += codes.bytes;
     return bytes;
+  }
+
+  /** Whether it can answer a text search (an index made by a publish gets its lexemes afterwards). */
+  get hasText(): boolean {
+    return this.#text !== undefined;
+  }
+
+  setText(text: TextIndex): void {
+    this.#text = text;
   }
 
   hasColumn(id: string): boolean {
@@ -92,7 +101,8 @@ export class EngineIndex {
   search(query: IndexQuery, filters: readonly ActiveFilter[], allowEmptyFilterValues: boolean): IndexAnswer {
     // The rows matching the text (all without text), then column by column over typed arrays: the
     // loops stay small and monomorphic.
-    const rows = query.prefixes.length > 0 ? this.#text.match(query.prefixes) : this.#all;
+    if (query.prefixes.length > 0 && !this.#text) throw new Error('The index has no lexemes yet');
+    const rows = query.prefixes.length > 0 && this.#text ? this.#text.match(query.prefixes) : this.#all;
     const failures = new Uint8Array(rows.length);
     const failedBy = new Int16Array(rows.length);
     filters.forEach((filter, k) => {

@@ -25,7 +25,7 @@ function enabledColumns(configuration: ParametricConfiguration) {
 }
 
 /** The filters a visitor may use: of enabled, filterable columns, in position order. */
-function activeFilters(configuration: ParametricConfiguration) {
+export function activeFilters(configuration: ParametricConfiguration) {
   return Object.values(configuration.filters)
     .filter((f) => {
       const column = configuration.columns[f.id];
