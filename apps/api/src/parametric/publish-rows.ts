@@ -38,12 +38,23 @@ export async function loadPublishedRows(
   const { accountId, engineId, version, configuration } = p;
   const feed = new IndexFeed(p.indexColumns);
   const lines: string[] = [];
-  for (let after = 0; ; ) {
-    const { rows: batch } = await tx.query<{ row_no: number; cells: (string | null)[] }>(
+  const read = (after: number) => {
+    const reading = tx.query<{ row_no: number; cells: (string | null)[] }>(
       `SELECT row_no, cells FROM parametric_cells
        WHERE account_id = $1 AND import_id = $2 AND version = $3 AND row_no > $4 ORDER BY row_no LIMIT ${CELL_BATCH}`,
       [accountId, version.importId, version.version, after],
     );
+    // A batch read ahead is awaited below, which reports its failure; if typing the batch before
+    // it failed instead, the transaction is rolled back for that error and this one is moot.
+    reading.catch(() => undefined);
+    return reading;
+  };
+  let next = read(0);
+  for (;;) {
+    const { rows: batch } = await next;
+    // The next batch is read (by the database's thread or server) while this one is typed here.
+    const last = batch.at(-1)?.row_no;
+    if (batch.length === CELL_BATCH && last !== undefined) next = read(last);
     const typed = typedRows(
       {
         headers: version.headers,
@@ -62,7 +73,6 @@ export async function loadPublishedRows(
       feed.add(rowNo, data, json);
     }
     if (batch.length < CELL_BATCH) break;
-    after = batch.at(-1)?.row_no as number;
     await yieldToLoop();
   }
   await store.copyFrom(

@@ -10,6 +10,8 @@ const INDEX_BUDGET_BYTES = 256 * 1024 * 1024;
 interface Pending {
   done: Promise<EngineIndex | undefined>;
   fallbacks: number;
+  /** A publish's index is ready in moments: searches wait for it rather than answer in SQL. */
+  quick?: true;
 }
 
 type Slot =
@@ -69,7 +71,7 @@ class IndexRegistry {
 
   /** A publish's index of its rows, ready (but for the lexemes) as the publish commits. */
   prepare(scope: IndexScope, made: Promise<EngineIndex>): void {
-    this.#track(keyOf(scope), made);
+    this.#track(keyOf(scope), made).quick = true;
   }
 
   #track(key: string, made: Promise<EngineIndex | undefined>): Extract<Slot, { state: 'building' }> {
@@ -166,7 +168,7 @@ function keyOf(scope: IndexScope): string {
 
 /** While `pending` runs: the first search answers in SQL, the others wait for it. */
 function answerMeanwhile(pending: Pending): Acquired {
-  if (pending.fallbacks > 0) return { kind: 'wait', done: pending.done };
+  if (pending.quick || pending.fallbacks > 0) return { kind: 'wait', done: pending.done };
   pending.fallbacks++;
   return { kind: 'sql', release: () => void pending.fallbacks-- };
 }
