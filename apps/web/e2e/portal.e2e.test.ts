@@ -130,6 +130,46 @@ describe.runIf(browserTests)('the portal in Chromium', () => {
     await expectAccessible(owner);
   });
 
+  it('Given a 4 MB CSV on a slow link, when the owner uploads it in the wizard, then progress shows, Cancel stops it and a retry reaches Fields', async () => {
+    const csv = join(tmpdir(), `catalogue-${Date.now()}.csv`);
+    const rows = ['Part,Price,In stock'];
+    for (let i = 0; rows.length <= 60_000; i += 1) {
+      rows.push(`Part ${i} with a longer description of the item,${(i % 1000) / 100},${i % 2 === 0}`);
+    }
+    await writeFile(csv, `${rows.join('\n')}\n`);
+    await owner.goto(`${portal.base}/engine/parametric/create`);
+    await owner.getByRole('heading', { name: 'Create Parametric Search Engine' }).waitFor();
+    await owner.getByLabel('Search Engine Name').fill('Large Catalogue');
+    await owner.locator('input[type=file]').setInputFiles(csv);
+    // Chromium's network emulation: the body goes out at about 1 MB/s, so the upload takes seconds.
+    const cdp = await owner.context().newCDPSession(owner);
+    await cdp.send('Network.enable');
+    const throttle = (uploadThroughput: number) =>
+      cdp.send('Network.emulateNetworkConditions', {
+        offline: false,
+        latency: 0,
+        downloadThroughput: -1,
+        uploadThroughput,
+      });
+    await throttle(1_000_000);
+    const next = owner.getByRole('button', { name: 'Next' });
+    await next.click();
+    const bar = owner.getByRole('progressbar', { name: 'Upload progress' });
+    await bar.waitFor();
+    expect(await next.isDisabled()).toBe(true);
+    await expect.poll(async () => Number(await bar.getAttribute('aria-valuenow'))).toBeGreaterThan(0);
+    await owner.getByText(/^Uploading… \d+% \([\d.]+ of [34](\.\d)? MB\)$/).waitFor();
+    await owner.getByRole('button', { name: 'Cancel' }).click();
+    await bar.waitFor({ state: 'detached' });
+    expect(await next.isEnabled()).toBe(true);
+    expect(await owner.getByRole('table', { name: 'Columns' }).count()).toBe(0);
+    await throttle(-1);
+    await cdp.detach();
+    await next.click();
+    await owner.getByRole('table', { name: 'Columns' }).waitFor({ timeout: 60_000 });
+    expect(await bar.count()).toBe(0);
+  });
+
   it('Given an unknown path, when it is opened, then the error page shows', async () => {
     await owner.goto(`${portal.base}/no/such/page`);
     await owner.getByRole('button', { name: 'Try to Reload App' }).waitFor();

@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router';
-import { createPortalApi } from './api/portal-api.ts';
+import { createPortalApi, createPortalUploads } from './api/portal-api.ts';
 import { createQueryClient } from './api/query-client.ts';
 import { loadRuntimeConfig } from './config/runtime-config.ts';
 import { createRoutes } from './routes/route-table.tsx';
@@ -23,6 +23,7 @@ async function start(): Promise<void> {
     locks: navigator.locks,
   });
   const api = createPortalApi(config.apiBase, () => session.getAccessToken());
+  const uploads = createPortalUploads(config.apiBase, () => session.getAccessToken());
   // A signed-in visit queries the profile at once: fetch the API client's chunk (loaded on the first
   // request) while the session refreshes, rather than after. A failure here is left to that request,
   // which loads it again and reports it.
@@ -31,7 +32,7 @@ async function start(): Promise<void> {
   let navigation: ErrorNavigation | undefined;
   const reportApiError = (error: unknown) => (navigation ? handleApiError(error, navigation) : false);
   const queryClient = createQueryClient(reportApiError);
-  const services: Services = { config, api, session, queryClient, reportApiError };
+  const services: Services = { config, api, uploads, session, queryClient, reportApiError };
   const router = createBrowserRouter(createRoutes(services));
   navigation = routerErrorNavigation(router, session);
   session.startAutoRefresh();

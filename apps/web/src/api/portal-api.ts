@@ -1,5 +1,6 @@
 import type { ApiClient, ApiResponse } from '@siteseer/core';
 import { lazyApiClient } from './lazy-api-client.ts';
+import type { SpreadsheetUploads } from './upload-with-progress.ts';
 
 export type { ApiClient };
 
@@ -16,6 +17,20 @@ export function createPortalApi(baseUrl: string, getToken: () => Promise<string 
       fetch: (input, init) => globalThis.fetch(input, init),
       getToken,
     });
+  });
+}
+
+/**
+ * The parametric wizard's spreadsheet uploads with progress (XMLHttpRequest), same token and base
+ * URL as the API client; loaded, with core's contracts, on the first upload.
+ */
+export function createPortalUploads(
+  baseUrl: string,
+  getToken: () => Promise<string | undefined>,
+): SpreadsheetUploads {
+  return lazyApiClient(async () => {
+    const { createSpreadsheetUploads } = await import('./upload-with-progress.ts');
+    return createSpreadsheetUploads({ baseUrl, getToken });
   });
 }
 

@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, use } from 'react';
 import type { ApiClient } from '../api/portal-api.ts';
+import type { SpreadsheetUploads } from '../api/upload-with-progress.ts';
 import type { RuntimeConfig } from '../config/runtime-config.ts';
 import type { Session } from '../session/session.ts';
 
@@ -8,6 +9,8 @@ import type { Session } from '../session/session.ts';
 export interface Services {
   config: RuntimeConfig;
   api: ApiClient;
+  /** The parametric wizard's file uploads, with progress. */
+  uploads: SpreadsheetUploads;
   session: Session;
   queryClient: QueryClient;
   /** The portal's API error semantics (401 → login, >= 500 → error page); true when it took over. */

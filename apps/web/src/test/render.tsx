@@ -5,10 +5,12 @@ import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, type RouteObject } from 'react-router';
 import { clientsQuery, enginesQuery, featuresQuery, profileQuery } from '../api/queries.ts';
+import { createSpreadsheetUploads, type SpreadsheetUploads } from '../api/upload-with-progress.ts';
 import { defaultRuntimeConfig } from '../config/runtime-config.ts';
 import type { Session } from '../session/session.ts';
 import { App } from '../shell/app.tsx';
 import type { Services } from '../shell/services.tsx';
+import { FakeUploadRequest } from './fake-upload-request.ts';
 
 export interface FakeCall {
   method: string;
@@ -40,6 +42,41 @@ export function fakeApi(routes: FakeRoutes) {
   return { api, calls };
 }
 
+/**
+ * The wizard's XMLHttpRequest uploads over fake requests answered by the same routes as `fakeApi`
+ * (the whole body at once, then the answer); or, with `create`, over requests the test drives.
+ */
+export function fakeUploads(
+  routes: FakeRoutes,
+  calls: FakeCall[],
+  create?: () => FakeUploadRequest,
+): SpreadsheetUploads {
+  const answer = async (request: FakeUploadRequest) => {
+    const path = new URL(request.url).pathname.replace(/^\/api\//, '');
+    const call = { method: request.method, path, body: request.body };
+    calls.push(call);
+    const size = (request.body?.get('file') as Blob | null)?.size ?? 0;
+    request.progress(size, size);
+    const handler = routes[`${call.method} ${path}`];
+    const result = handler
+      ? await handler(call)
+      : Response.json({ detail: `no fake for ${call.method} ${path}` }, { status: 404 });
+    const response = result instanceof Response ? result : Response.json(result);
+    request.respondRaw(response.status, await response.text(), response.headers.get('content-type') ?? '');
+  };
+  return createSpreadsheetUploads({
+    baseUrl: 'http://portal.test/api',
+    getToken: () => 'token',
+    createRequest:
+      create ??
+      (() => {
+        const request = new FakeUploadRequest();
+        request.onSend = (sent) => void answer(sent);
+        return request;
+      }),
+  });
+}
+
 export interface RenderOptions {
   path: string;
   routes: RouteObject[];
@@ -47,6 +84,10 @@ export interface RenderOptions {
   features: Feature[];
   engines?: SearchEngine[];
   api?: FakeRoutes;
+  /** Upload requests the test drives (progress, answer, failure); by default answered by `api`. */
+  uploadRequests?: () => FakeUploadRequest;
+  /** The portal's API error handling (default: handles nothing, so errors show as messages). */
+  reportApiError?: (error: unknown) => boolean;
 }
 
 /** Renders routes as the portal does (theme, query client with the session's data, services, router). */
@@ -61,9 +102,10 @@ export function renderPortal(options: RenderOptions) {
   const services: Services = {
     config: defaultRuntimeConfig('http://portal.test'),
     api,
+    uploads: fakeUploads(options.api ?? {}, calls, options.uploadRequests),
     session,
     queryClient,
-    reportApiError: () => false,
+    reportApiError: options.reportApiError ?? (() => false),
   };
   const router = createMemoryRouter(options.routes, { initialEntries: [options.path] });
   const view = render(<App services={services} router={router} />);

@@ -27,12 +27,15 @@ export function NameStep({
   accounts,
   values,
   errors,
+  disabled = false,
   onChange,
 }: {
   mode: 'create' | 'edit';
   accounts: readonly { id: string; name: string }[];
   values: NameStepValues;
   errors: FieldErrors<'accountId' | 'searchEngineName' | 'file'>;
+  /** While the file is being submitted: nothing can change. */
+  disabled?: boolean;
   onChange: (change: Partial<NameStepValues>) => void;
 }) {
   const fileInputId = useId();
@@ -45,7 +48,7 @@ export function NameStep({
         select
         label="Account"
         required
-        disabled={editing}
+        disabled={editing || disabled}
         value={values.accountId}
         error={!!errors.accountId}
         helperText={errors.accountId}
@@ -60,7 +63,7 @@ export function NameStep({
       <TextField
         label="Search Engine Name"
         required
-        disabled={editing}
+        disabled={editing || disabled}
         value={values.searchEngineName}
         error={!!errors.searchEngineName}
         helperText={errors.searchEngineName}
@@ -73,6 +76,7 @@ export function NameStep({
           control={
             <Checkbox
               checked={values.updateFile}
+              disabled={disabled}
               onChange={(event) => onChange({ updateFile: event.target.checked, file: null })}
             />
           }
@@ -95,6 +99,7 @@ export function NameStep({
           <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
             <Button
               variant="outlined"
+              disabled={disabled}
               aria-describedby={fileHelpId}
               onClick={() => document.getElementById(fileInputId)?.click()}
             >

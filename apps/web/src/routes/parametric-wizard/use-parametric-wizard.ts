@@ -7,9 +7,10 @@ import {
   validateParametricConfiguration,
 } from '@siteseer/core';
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { clientsQuery, enginesQuery, profileQuery } from '../../api/queries.ts';
+import { isAbortError, newIdempotencyKey, type UploadProgress } from '../../api/upload-with-progress.ts';
 import { useServices } from '../../shell/services.tsx';
 import { useFeatures, useProfile, useViewer } from '../../shell/session-data.ts';
 import type { NameStepValues } from './name-step.tsx';
@@ -24,7 +25,7 @@ export type WizardLoad = { state: 'ready' } | { state: 'loading' } | { state: 'f
  * the configuration being edited, and publishing. Create mode when `engineId` is undefined.
  */
 export function useParametricWizard(engineId: string | undefined) {
-  const { api, queryClient, reportApiError } = useServices();
+  const { api, uploads, queryClient, reportApiError } = useServices();
   const profile = useProfile();
   const viewer = useViewer();
   const features = useFeatures();
@@ -49,8 +50,15 @@ export function useParametricWizard(engineId: string | undefined) {
   const [message, setMessage] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
   const [load, setLoad] = useState<WizardLoad>(mode === 'edit' ? { state: 'loading' } : { state: 'ready' });
+  /** Step 1's upload while its bytes are on the way (until the server answers), else undefined. */
+  const [uploadProgress, setUploadProgress] = useState<UploadProgress | undefined>();
+  const uploadAbort = useRef<AbortController | undefined>(undefined);
+  // One Idempotency-Key per file selection: a retried upload of the same pick is stored once.
+  const uploadKeys = useRef(new WeakMap<File, string>());
 
   useEffect(() => clearPendingUpload(), []);
+  // Leaving the wizard cancels an upload still running.
+  useEffect(() => () => uploadAbort.current?.abort(), []);
 
   const editAccountId = engineId ? engines.find((engine) => engine.id === engineId)?.accountId : undefined;
   useEffect(() => {
@@ -109,10 +117,36 @@ export function useParametricWizard(engineId: string | undefined) {
       rows: [],
       fileReplaced: false,
     };
-    const result = await submitSpreadsheet(api, {
-      draft: { ...base, accountId: values.accountId },
-      file: values.file as File,
-    });
+    const file = values.file as File;
+    let idempotencyKey = uploadKeys.current.get(file);
+    if (!idempotencyKey) {
+      idempotencyKey = newIdempotencyKey();
+      uploadKeys.current.set(file, idempotencyKey);
+    }
+    const abort = new AbortController();
+    uploadAbort.current = abort;
+    setUploadProgress({ loaded: 0, total: file.size });
+    let result: Awaited<ReturnType<typeof submitSpreadsheet>>;
+    try {
+      result = await submitSpreadsheet(api, uploads, {
+        draft: { ...base, accountId: values.accountId },
+        file,
+        control: {
+          idempotencyKey,
+          signal: abort.signal,
+          onProgress: (progress) => {
+            if (!abort.signal.aborted) setUploadProgress(progress);
+          },
+          onUploaded: () => setUploadProgress(undefined),
+        },
+      });
+    } catch (error) {
+      // Cancelled by the user: step 1 stays as it was, without an error.
+      if (abort.signal.aborted && isAbortError(error)) return false;
+      throw error;
+    } finally {
+      if (uploadAbort.current === abort) uploadAbort.current = undefined;
+    }
     if (!result.ok) {
       setMessage(result.message);
       setGate((g) => gates.markError(g, 0));
@@ -183,6 +217,8 @@ export function useParametricWizard(engineId: string | undefined) {
     message,
     busy,
     load,
+    uploadProgress,
+    cancelUpload: () => uploadAbort.current?.abort(),
     changeName(change: Partial<NameStepValues>) {
       setValues((v) => ({ ...v, ...change }));
       setNameErrors({});

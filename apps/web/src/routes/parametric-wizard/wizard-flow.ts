@@ -7,6 +7,7 @@ import {
   uploadErrorMessage,
 } from '@siteseer/core';
 import { type ApiClient, problemText, unwrap } from '../../api/portal-api.ts';
+import type { SpreadsheetUploads, UploadProgress } from '../../api/upload-with-progress.ts';
 
 /** What the wizard knows about the engine being made or edited. */
 export interface WizardDraft {
@@ -36,24 +37,45 @@ function uploadFailure(response: ApiResponse<unknown>): string {
   return text === MESSAGES.fileNotUploaded ? (problemText(response.data) ?? text) : text;
 }
 
+/** How step 1's upload is sent: its `Idempotency-Key`, progress reports and cancellation. */
+export interface UploadControl {
+  idempotencyKey: string;
+  onProgress: (progress: UploadProgress) => void;
+  signal: AbortSignal;
+  /** Called once the upload has an answer (before the preview is read). */
+  onUploaded?: () => void;
+}
+
 /**
- * Step 1's submission: uploads the file (a new import when creating, a new version of the engine's
- * import when editing), then reads its first rows and configuration. Refusals come back as messages
- * for the wizard; 401 and server errors are thrown for the portal's error handling.
+ * Step 1's submission: uploads the file with progress (a new import when creating, a new version of
+ * the engine's import when editing), then reads its first rows and configuration. Refusals come back
+ * as messages for the wizard; 401 and server errors are thrown for the portal's error handling, and
+ * a cancelled upload rejects with an AbortError.
  */
 export async function submitSpreadsheet(
   api: ApiClient,
-  input: { draft: WizardDraft; file: File },
+  uploads: SpreadsheetUploads,
+  input: { draft: WizardDraft; file: File; control: UploadControl },
 ): Promise<SubmitResult> {
-  const { draft, file } = input;
-  const upload =
-    draft.mode === 'edit' && draft.importId
-      ? await api.parametric.updateFile(draft.importId, {
-          accountId: draft.accountId,
-          engineId: draft.engineId,
-          file,
-        })
-      : await api.parametric.importFile({ accountId: draft.accountId, file });
+  const { draft, file, control } = input;
+  const options = {
+    idempotencyKey: control.idempotencyKey,
+    onProgress: control.onProgress,
+    signal: control.signal,
+  };
+  let upload: Awaited<ReturnType<SpreadsheetUploads['importFile']>>;
+  try {
+    upload =
+      draft.mode === 'edit' && draft.importId
+        ? await uploads.updateFile(
+            draft.importId,
+            { accountId: draft.accountId, engineId: draft.engineId, file },
+            options,
+          )
+        : await uploads.importFile({ accountId: draft.accountId, file }, options);
+  } finally {
+    control.onUploaded?.();
+  }
   if (!upload.ok) return { ok: false, message: uploadFailure(upload) };
   const preview = await api.parametric.preview(upload.data.importId, {
     lines: LIMITS.previewLinesWizard,

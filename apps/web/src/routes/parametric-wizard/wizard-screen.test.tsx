@@ -2,8 +2,11 @@ import { MESSAGES } from '@siteseer/core';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { handleApiError } from '../../shell/api-error-handler.ts';
+import { fakeRequests } from '../../test/fake-upload-request.ts';
 import { account, profile, seededFeatures } from '../../test/fixtures.ts';
-import { type FakeRoutes, renderPortal, routesFor } from '../../test/render.tsx';
+import { type FakeRoutes, type RenderOptions, renderPortal, routesFor } from '../../test/render.tsx';
+import type { ErrorReport } from '../error/error-report.ts';
 import { Component as Wizard } from './wizard-screen.tsx';
 
 const configuration = {
@@ -54,7 +57,11 @@ const happyApi: FakeRoutes = {
 };
 
 function renderWizard(
-  options: { role?: 'owner' | 'user'; api?: FakeRoutes; products?: ('pm' | 'kw')[] } = {},
+  options: {
+    role?: 'owner' | 'user';
+    api?: FakeRoutes;
+    products?: ('pm' | 'kw')[];
+  } & Pick<RenderOptions, 'uploadRequests' | 'reportApiError'> = {},
 ) {
   return renderPortal({
     path: '/engine/parametric/create',
@@ -64,6 +71,8 @@ function renderWizard(
     }),
     features: seededFeatures(),
     api: options.api ?? happyApi,
+    ...(options.uploadRequests ? { uploadRequests: options.uploadRequests } : {}),
+    ...(options.reportApiError ? { reportApiError: options.reportApiError } : {}),
   });
 }
 
@@ -170,5 +179,122 @@ describe('Parametric wizard', () => {
     await userEvent.click(await screen.findByRole('option', { name: 'Image URL' }));
     expect(screen.getByRole('checkbox', { name: 'Filter by Part' }).hasAttribute('disabled')).toBe(true);
     expect(screen.getByRole('checkbox', { name: 'Sort by Part' }).hasAttribute('disabled')).toBe(true);
+  });
+});
+
+describe('Parametric wizard: the file upload with progress', () => {
+  const MB = 1024 * 1024;
+  const next = () => screen.getByRole('button', { name: 'Next' });
+
+  /** The wizard over upload requests the test drives, with the portal's error routing recorded. */
+  function renderDriven() {
+    const requests = fakeRequests();
+    const routed: { login: number; errorPage: ErrorReport[] } = { login: 0, errorPage: [] };
+    const view = renderWizard({
+      uploadRequests: requests.create,
+      reportApiError: (error) =>
+        handleApiError(error, {
+          toLogin: () => {
+            routed.login += 1;
+          },
+          toErrorPage: (report) => {
+            routed.errorPage.push(report);
+          },
+        }),
+    });
+    return { ...view, requests, routed };
+  }
+
+  async function startUpload() {
+    await fillStep1();
+    await userEvent.click(next());
+    await waitFor(() => expect(screen.getByRole('progressbar', { name: 'Upload progress' })).toBeTruthy());
+  }
+
+  it('Given a large file on the way, then the bar and percentage show, Next is disabled, and success moves to Fields', async () => {
+    const { requests } = renderDriven();
+    await startUpload();
+    const request = requests.last;
+    expect(request.sent).toBe(true);
+    expect(request.headers['idempotency-key']).toMatch(/^[0-9a-f-]{36}$/);
+    expect(request.body?.get('accountId')).toBe('a1');
+    expect(next().hasAttribute('disabled')).toBe(true);
+    request.progress(Math.ceil(0.42 * 10 * MB), 10 * MB);
+    expect(await screen.findByText('Uploading… 42% (4.2 of 10 MB)')).toBeTruthy();
+    expect(screen.getByRole('progressbar', { name: 'Upload progress' }).getAttribute('aria-valuenow')).toBe(
+      '42',
+    );
+    request.progress(10 * MB, 10 * MB);
+    expect(await screen.findByText('Uploading… 100% (10 of 10 MB)')).toBeTruthy();
+    request.respond(200, uploaded);
+    expect(await screen.findByRole('table', { name: 'Columns' })).toBeTruthy();
+    expect(screen.queryByRole('progressbar', { name: 'Upload progress' })).toBeNull();
+  });
+
+  it('Given a 4xx problem+json, then its detail shows, the bar goes and the wizard stays on step 1', async () => {
+    const { requests } = renderDriven();
+    await startUpload();
+    requests.last.respond(
+      400,
+      { type: 'about:blank', title: 'Bad Request', status: 400, detail: 'Row 3 has 4 columns, expected 5.' },
+      'application/problem+json',
+    );
+    expect(await screen.findByText('Row 3 has 4 columns, expected 5.')).toBeTruthy();
+    expect(screen.queryByRole('progressbar', { name: 'Upload progress' })).toBeNull();
+    expect(next().hasAttribute('disabled')).toBe(false);
+    expect(stepButton('Fields').hasAttribute('disabled')).toBe(true);
+  });
+
+  it('Given a 4xx without text, then it reads File not uploaded.', async () => {
+    const { requests } = renderDriven();
+    await startUpload();
+    requests.last.respondRaw(413, '', 'text/plain');
+    expect(await screen.findByText(MESSAGES.fileNotUploaded)).toBeTruthy();
+    expect(screen.getByRole('region', { name: 'Name' })).toBeTruthy();
+  });
+
+  it('Given 500, then the error page gets the address, text and JSON body; 401 goes to login', async () => {
+    const { requests, routed } = renderDriven();
+    await startUpload();
+    requests.last.respondRaw(500, '{"detail":"disk full"}', 'application/json', 'Internal Server Error');
+    await waitFor(() => expect(routed.errorPage).toHaveLength(1));
+    expect(routed.errorPage[0]).toMatchObject({
+      address: 'POST http://portal.test/api/parametric/file/import',
+      errorText: '500 Internal Server Error',
+      body: { detail: 'disk full' },
+    });
+    await waitFor(() => expect(next().hasAttribute('disabled')).toBe(false));
+    expect(screen.queryByRole('progressbar', { name: 'Upload progress' })).toBeNull();
+
+    await userEvent.click(next());
+    await waitFor(() => expect(requests.made).toHaveLength(2));
+    requests.last.respond(401, { detail: 'expired' }, 'application/problem+json');
+    await waitFor(() => expect(routed.login).toBe(1));
+  });
+
+  it('Given Cancel while uploading, then the request is aborted and step 1 stays without an error; a retry reuses the key, a new file does not', async () => {
+    const { requests } = renderDriven();
+    await startUpload();
+    const first = requests.last;
+    first.progress(MB, 4 * MB);
+    expect(await screen.findByText('Uploading… 25% (1 of 4 MB)')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(first.aborted).toBe(true);
+    await waitFor(() => expect(screen.queryByRole('progressbar', { name: 'Upload progress' })).toBeNull());
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(next().hasAttribute('disabled')).toBe(false);
+    expect(stepButton('Fields').hasAttribute('disabled')).toBe(true);
+
+    await userEvent.click(next());
+    await waitFor(() => expect(requests.made).toHaveLength(2));
+    expect(requests.last.headers['idempotency-key']).toBe(first.headers['idempotency-key']);
+    requests.last.respond(400, { detail: 'Try again.' }, 'application/problem+json');
+    expect(await screen.findByText('Try again.')).toBeTruthy();
+
+    await userEvent.upload(screen.getByLabelText('CSV or XLSX file'), csv());
+    await userEvent.click(next());
+    await waitFor(() => expect(requests.made).toHaveLength(3));
+    expect(requests.last.headers['idempotency-key']).not.toBe(first.headers['idempotency-key']);
+    expect(await screen.findByText(`Uploading… 0% (0 of ${csv().size} bytes)`)).toBeTruthy();
   });
 });

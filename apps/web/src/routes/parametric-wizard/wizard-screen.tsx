@@ -15,6 +15,7 @@ import { ConfigureStep } from './configure-step.tsx';
 import { FieldsStep } from './fields-step.tsx';
 import { NameStep } from './name-step.tsx';
 import { canVisit } from './step-gate.ts';
+import { UploadProgressPanel } from './upload-progress.tsx';
 import { useParametricWizard } from './use-parametric-wizard.ts';
 
 /**
@@ -67,6 +68,7 @@ export function Component() {
             accounts={wizard.accounts}
             values={wizard.values}
             errors={wizard.nameErrors}
+            disabled={wizard.busy}
             onChange={wizard.changeName}
           />
         )}
@@ -85,6 +87,9 @@ export function Component() {
           />
         )}
       </Box>
+      {wizard.uploadProgress && (
+        <UploadProgressPanel progress={wizard.uploadProgress} onCancel={wizard.cancelUpload} />
+      )}
       {wizard.message && <Alert severity="error">{wizard.message}</Alert>}
       <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
         <Button disabled={gate.active === 0 || wizard.busy} onClick={wizard.previous}>
@@ -100,7 +105,7 @@ export function Component() {
             {mode === 'create' ? 'Create & Publish' : 'Finish & Publish'}
           </Button>
         )}
-        {wizard.busy && <CircularProgress size={24} aria-label="Working" />}
+        {wizard.busy && !wizard.uploadProgress && <CircularProgress size={24} aria-label="Working" />}
       </Stack>
     </Stack>
   );
