@@ -127,20 +127,21 @@ export class EngineIndex {
         }
       }
     });
+    // Rows passing every selection, and per filter the rows failing its selection only: a facet
+    // counts both (selecting a category must not hide the other categories).
     const passing: number[] = [];
-    for (let i = 0; i < rows.length; i++) if (failures[i] === 0) passing.push(rows[i] as number);
+    const failingOnly: number[][] = filters.map(() => []);
+    for (let i = 0; i < rows.length; i++) {
+      if (failures[i] === 0) passing.push(rows[i] as number);
+      else if (failures[i] === 1) (failingOnly[failedBy[i] as number] as number[]).push(rows[i] as number);
+    }
     const facets: Record<string, Facet> = {};
     filters.forEach((filter, k) => {
-      // A facet counts the rows passing every selection but its own (selecting a category must
-      // not hide the other categories): those passing all, and those failing only its own.
-      const counted = (i: number) => {
-        const failed = failures[i] as number;
-        return failed === 0 || (failed === 1 && failedBy[i] === k);
-      };
+      const counted = [passing, failingOnly[k] as number[]];
       const codes = this.#codes(filter.id);
       facets[filter.id] = filter.supports.rangeFilter
-        ? rangeFacet(codes, rows, counted)
-        : listFacet(codes, countCodes(codes, rows, counted), allowEmptyFilterValues);
+        ? rangeFacet(codes, counted)
+        : listFacet(codes, countCodes(codes, counted), allowEmptyFilterValues);
     });
     const page = this.#page(passing, query);
     return {
@@ -193,46 +194,49 @@ function bump(counts: Uint32Array, at: number): void {
   counts[at] = (counts[at] as number) + 1;
 }
 
-/** Bounds of the numbers among the counted rows. */
-function rangeFacet(codes: ColumnCodes, rows: Int32Array, counted: (i: number) => boolean): Facet {
+/** Bounds of the numbers among the rows of `lists`. */
+function rangeFacet(codes: ColumnCodes, lists: readonly (readonly number[])[]): Facet {
   let min = Number.POSITIVE_INFINITY;
   let max = Number.NEGATIVE_INFINITY;
-  for (let i = 0; i < rows.length; i++) {
-    if (!counted(i)) continue;
-    const n = codes.numbers[codes.rows[rows[i] as number] as number] as number;
-    if (n < min) min = n;
-    if (n > max) max = n;
+  const numbers = codes.numbers;
+  const rowCodes = codes.rows;
+  for (const list of lists) {
+    for (const row of list) {
+      const n = numbers[rowCodes[row] as number] as number;
+      if (n < min) min = n;
+      if (n > max) max = n;
+    }
   }
   // NaN (not a number) never compares, so it changes neither bound.
   return min <= max ? { kind: 'range', min, max } : { kind: 'range', min: null, max: null };
 }
 
 /**
- * Rows per code among the counted rows: an array when the column has few values for the rows
+ * Rows per code among the rows of `lists`: an array when the column has few values for the rows
  * searched, else a map (a column of unique values must not cost an array of its size per search).
  */
-function countCodes(
-  codes: ColumnCodes,
-  rows: Int32Array,
-  counted: (i: number) => boolean,
-): Map<number, number> {
+function countCodes(codes: ColumnCodes, lists: readonly (readonly number[])[]): Map<number, number> {
+  const rows = lists.reduce((n, list) => n + list.length, 0);
+  const rowCodes = codes.rows;
   const counts = new Map<number, number>();
-  if (codes.missing + 1 <= rows.length * 4) {
+  if (codes.missing + 1 <= rows * 4) {
     const dense = new Uint32Array(codes.missing + 1);
-    for (let i = 0; i < rows.length; i++) {
-      if (!counted(i)) continue;
-      const code = codes.rows[rows[i] as number] as number;
-      dense[code] = (dense[code] as number) + 1;
+    for (const list of lists) {
+      for (const row of list) {
+        const code = rowCodes[row] as number;
+        dense[code] = (dense[code] as number) + 1;
+      }
     }
     dense.forEach((n, code) => {
       if (n > 0) counts.set(code, n);
     });
     return counts;
   }
-  for (let i = 0; i < rows.length; i++) {
-    if (!counted(i)) continue;
-    const code = codes.rows[rows[i] as number] as number;
-    counts.set(code, (counts.get(code) ?? 0) + 1);
+  for (const list of lists) {
+    for (const row of list) {
+      const code = rowCodes[row] as number;
+      counts.set(code, (counts.get(code) ?? 0) + 1);
+    }
   }
   return counts;
 }

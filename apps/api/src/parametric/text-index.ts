@@ -8,7 +8,11 @@ export class TextIndex {
   readonly #lexemes: string[];
   /** Row positions of each lexeme, ascending. */
   readonly #postings: Int32Array[];
+  /** Its size, and the remembered prefixes' at most. */
   readonly bytes: number;
+  /** Rows by prefix for the prefixes searched lately: visitors type the same beginnings. */
+  readonly #byPrefix = new Map<string, Int32Array>();
+  #byPrefixBytes = 0;
 
   private constructor(lexemes: string[], postings: Int32Array[], bytes: number) {
     this.#lexemes = lexemes;
@@ -46,7 +50,7 @@ export class TextIndex {
         await new Promise((resolve) => setImmediate(resolve));
       }
     }
-    return new TextIndex(lexemes, postings, bytes);
+    return new TextIndex(lexemes, postings, bytes + PREFIX_BYTES_KEPT);
   }
 
   /** The positions of the rows holding, for every prefix, a lexeme that starts with it (an AND of prefix terms). */
@@ -60,6 +64,20 @@ export class TextIndex {
 
   /** Rows holding a lexeme that starts with `prefix`, ascending, each once. */
   #rowsWithPrefix(prefix: string): Int32Array {
+    let rows = this.#byPrefix.get(prefix);
+    if (!rows) {
+      rows = this.#collect(prefix);
+      if (this.#byPrefixBytes + rows.byteLength > PREFIX_BYTES_KEPT) {
+        this.#byPrefix.clear();
+        this.#byPrefixBytes = 0;
+      }
+      this.#byPrefix.set(prefix, rows);
+      this.#byPrefixBytes += rows.byteLength;
+    }
+    return rows;
+  }
+
+  #collect(prefix: string): Int32Array {
     const lists: Int32Array[] = [];
     let total = 0;
     for (let i = this.#lowerBound(prefix); i < this.#lexemes.length; i++) {
@@ -93,6 +111,9 @@ export class TextIndex {
     return low;
   }
 }
+
+/** Memory the remembered prefixes of one index may take (a prefix of one letter may match most rows). */
+const PREFIX_BYTES_KEPT = 4 * 1024 * 1024;
 
 /** Rows in both ascending lists. */
 function intersect(a: Int32Array, b: Int32Array): Int32Array {
