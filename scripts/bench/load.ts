@@ -19,35 +19,46 @@ export interface LoadOptions {
   /** Requests measured (after the warm-up), unless `maxMs` runs out first. */
   requests: number;
   warmup: number;
-  /** Time limits of the warm-up and of the measured requests. */
+  /** The warm-up lasts at least `warmupMinMs` (caches, indexes and JIT settle), at most `warmupMs`. */
+  warmupMinMs: number;
   warmupMs: number;
   maxMs: number;
   /** Sends request `i` and answers its latency in ms; throws on a wrong answer. */
   send: (i: number) => Promise<number>;
 }
 
-/** Closed-loop load: `concurrency` clients, each sending its next request when its last one answered. */
+/**
+ * Closed-loop load: `concurrency` clients, each sending its next request when its last one answered.
+ * Warm-up requests are numbered from `requests` up, so they never pre-answer a measured one.
+ */
 export async function runLoad(options: LoadOptions): Promise<Latency & { perSecond: number }> {
-  let next = 0;
   const samples: number[] = [];
-  const warmupEnds = performance.now() + options.warmupMs;
-  let deadline = Number.POSITIVE_INFINITY;
+  const started = performance.now();
+  let warmups = 0;
+  let measured = 0;
   let measuredFrom = 0;
+  let deadline = Number.POSITIVE_INFINITY;
   const client = async () => {
-    while (next < options.warmup + options.requests && performance.now() < deadline) {
-      // A slow server gets measured anyway: the warm-up ends at its request count or its time limit.
-      if (next < options.warmup && performance.now() > warmupEnds) next = options.warmup;
-      const i = next++;
-      if (i === options.warmup) {
-        measuredFrom = performance.now();
-        deadline = measuredFrom + options.maxMs;
+    for (;;) {
+      const now = performance.now();
+      const warming =
+        measuredFrom === 0 &&
+        now - started < options.warmupMs &&
+        (warmups < options.warmup || now - started < options.warmupMinMs);
+      if (warming) {
+        await options.send(options.requests + warmups++);
+        continue;
       }
-      const ms = await options.send(i);
-      if (i >= options.warmup) samples.push(ms);
+      if (measuredFrom === 0) {
+        measuredFrom = now;
+        deadline = now + options.maxMs;
+      }
+      if (measured >= options.requests || now >= deadline) return;
+      samples.push(await options.send(measured++));
     }
   };
   await Promise.all(Array.from({ length: options.concurrency }, client));
-  const seconds = (performance.now() - (measuredFrom || performance.now())) / 1000;
+  const seconds = (performance.now() - measuredFrom) / 1000;
   return { ...latency(samples), perSecond: seconds > 0 ? samples.length / seconds : 0 };
 }
 

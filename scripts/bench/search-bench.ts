@@ -14,7 +14,14 @@ export interface SearchLoad extends Latency {
 }
 
 export const CONCURRENCY = 16;
-const LOAD = { concurrency: CONCURRENCY, warmup: 150, warmupMs: 8000, requests: 2500, maxMs: 12_000 };
+const LOAD = {
+  concurrency: CONCURRENCY,
+  warmup: 150,
+  warmupMinMs: 3000,
+  warmupMs: 8000,
+  requests: 2500,
+  maxMs: 12_000,
+};
 
 function pick<T>(random: () => number, values: readonly T[]): T {
   return values[Math.floor(random() * values.length)] as T;
