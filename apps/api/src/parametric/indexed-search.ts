@@ -68,6 +68,8 @@ export async function indexedSearch(
   engine: IndexedEngine,
   query: SearchQuery,
   words: readonly string[],
+  /** False when the counts are known (cached): the answer's facets are then left out. */
+  facets = true,
 ): Promise<IndexedAnswer> {
   const index = await indexOf(store, engine, words.length > 0);
   if (!(index instanceof EngineIndex)) return index;
@@ -86,6 +88,7 @@ export async function indexedSearch(
       sort: sortable ? query.sort : undefined,
       offset: (query.page - 1) * query.pageSize,
       limit: query.pageSize,
+      facets,
     },
     engine.filters,
     engine.allowEmptyFilterValues,

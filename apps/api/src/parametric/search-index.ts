@@ -16,6 +16,8 @@ export interface IndexQuery {
   sort: { column: string; direction: 'asc' | 'desc' } | undefined;
   offset: number;
   limit: number;
+  /** False when the caller has the counts already (cached) and wants the page only. */
+  facets?: boolean;
 }
 
 /** A selection as the index checks it: codes selected (a list), or numeric bounds (a range). */
@@ -136,7 +138,7 @@ export class EngineIndex {
       else if (failures[i] === 1) (failingOnly[failedBy[i] as number] as number[]).push(rows[i] as number);
     }
     const facets: Record<string, Facet> = {};
-    filters.forEach((filter, k) => {
+    (query.facets === false ? [] : filters).forEach((filter, k) => {
       const counted = [passing, failingOnly[k] as number[]];
       const codes = this.#codes(filter.id);
       facets[filter.id] = filter.supports.rangeFilter

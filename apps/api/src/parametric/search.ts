@@ -137,6 +137,7 @@ export async function runSearch(store: Store, live: LiveEngine, query: SearchQue
       },
       query,
       queryWords(query.q),
+      stats === undefined,
     );
     let data: Row[] | undefined;
     if (indexed.kind === 'answer') {
