@@ -137,7 +137,7 @@ export async function insertVersion(db: Queryable, v: NewVersion): Promise<void>
   await db.query(
     `INSERT INTO parametric_versions (account_id, import_id, version, original_file_name, format, uploaded_by,
        row_count, headers, column_ids, inferred, file, idempotency_key)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8::text::jsonb, $9::text::jsonb, $10::text::jsonb, $11, $12)`,
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8::text::jsonb, $9::text::jsonb, $10::text::jsonb, decode($11, 'base64'), $12)`,
     [
       v.accountId,
       v.importId,
@@ -149,7 +149,8 @@ export async function insertVersion(db: Queryable, v: NewVersion): Promise<void>
       JSON.stringify(v.headers),
       JSON.stringify(v.columnIds),
       JSON.stringify(v.inferred),
-      v.file,
+      // As base64 text: a 10 MB bytea parameter took ~1.8 s to cross into PGlite, base64 + decode() ~0.3 s.
+      Buffer.from(v.file.buffer, v.file.byteOffset, v.file.byteLength).toString('base64'),
       v.idempotencyKey,
     ],
   );

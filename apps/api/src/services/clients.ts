@@ -9,6 +9,7 @@ import {
   type Viewer,
 } from '@siteseer/core';
 import { ConflictError, InputError, NotFoundError } from '../errors.ts';
+import { forgetLiveEngines } from '../parametric/live-engine.ts';
 import {
   findClient,
   findClientOfEngine,
@@ -71,6 +72,8 @@ export async function updateSettings(
   if (update.type !== client.type) throw new InputError(`This client belongs to a ${client.type} engine.`);
   if (update.type === 'kw') checkKeywordClientRules(update.settings);
   const updated = await updateClientSettings(store, client.accountId, client.id, update.settings);
+  // The search runtime remembers live clients briefly (PGlite): a new origin applies at once.
+  forgetLiveEngines(store);
   if (!updated) throw new NotFoundError('Client');
   return updated;
 }

@@ -12,6 +12,7 @@ import {
   validateEngineName,
 } from '@siteseer/core';
 import { InputError, NotFoundError } from '../errors.ts';
+import { forgetLiveEngines } from '../parametric/live-engine.ts';
 import { insertClient } from '../repositories/clients.ts';
 import {
   deleteEngineRow,
@@ -141,5 +142,6 @@ export async function updateEngine(
 export async function deleteEngine(store: Store, viewer: Viewer, accountId: string, engineId: string) {
   await getEngine(store, viewer, accountId, engineId);
   await deleteEngineRow(store, accountId, engineId);
+  forgetLiveEngines(store);
   return { id: engineId };
 }
