@@ -146,13 +146,15 @@ function randomQuery(i: number): SearchQuery {
 /** The index the publish made of its rows, once it has its lexemes (a text search asks for them). */
 async function publishedIndex(live: LiveEngine) {
   const scope = { accountId, engineId, generation: live.generation };
-  for (let i = 0; i < 200; i++) {
+  // A deadline, not a count of tries: a loaded CI machine builds the lexemes slower.
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
     const index = indexRegistry(server.store).peek(scope);
     if (index?.hasText) return index;
     await search({ q: 'rugg' });
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
-  throw new Error('The publish made no index');
+  throw new Error('The publish made no index within 60 s');
 }
 
 async function compareAll(
@@ -217,7 +219,7 @@ describe('the in-memory search index', () => {
   it('given empty filter values allowed, when the same queries run on the index the publish made, then they are equal too', async () => {
     const live = await publish(1, true);
     expect(await compareAll(live, 250, 'publish')).toBeGreaterThan(150);
-  });
+  }, 120_000);
 });
 
 async function search(body: unknown): Promise<{ status: number; body: any }> {
