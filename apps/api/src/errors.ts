@@ -65,3 +65,10 @@ export class TooManyRequestsError extends HttpError {
     this.retryAfterSeconds = retryAfterSeconds;
   }
 }
+
+/** Nothing the caller did wrong, and worth retrying shortly. */
+export class ServiceUnavailableError extends HttpError {
+  constructor(message: string) {
+    super(503, 'Service Unavailable', message);
+  }
+}

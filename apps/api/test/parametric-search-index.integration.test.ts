@@ -1,11 +1,10 @@
 import { decodeLabel, type ParametricConfiguration, type SearchQuery } from '@siteseer/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { prefixesOf } from '../src/parametric/indexed-search.ts';
-import { type LiveEngine, liveEngine, sqlPage } from '../src/parametric/search.ts';
-import { buildColumn, buildIndex } from '../src/parametric/search-index-build.ts';
+import { type LiveEngine, liveEngine } from '../src/parametric/search.ts';
+import { buildColumn, buildIndex, buildText } from '../src/parametric/search-index-build.ts';
 import { indexRegistry } from '../src/parametric/search-index-registry.ts';
-import { queryWords } from '../src/parametric/search-sql.ts';
-import { type ActiveFilter, sqlStats } from '../src/parametric/search-stats.ts';
+import type { ActiveFilter } from '../src/parametric/search-stats.ts';
+import { words } from '../src/parametric/text-index.ts';
 import { api, signIn, startTestServer, type TestServer } from './harness.ts';
 import {
   KIND_VALUES,
@@ -17,6 +16,7 @@ import {
   TEXTS,
   WEIGHT_TEXTS,
 } from './parametric-search-fixture.ts';
+import { loadOracle, sqlPage, sqlStats } from './sql-oracle.ts';
 
 let server: TestServer;
 let token: string;
@@ -103,6 +103,7 @@ async function publish(version: number, allowEmptyFilterValues: boolean): Promis
     configuration,
   });
   expect(published.status).toBe(200);
+  await loadOracle(server.store, accountId, engineId);
   return liveEngine(server.store, clientId);
 }
 
@@ -143,10 +144,10 @@ function randomQuery(i: number): SearchQuery {
   } as SearchQuery;
 }
 
-/** The index the publish made of its rows, once it has its lexemes (a text search asks for them). */
+/** The index the publish made of its rows, once it has its words (a text search asks for them). */
 async function publishedIndex(live: LiveEngine) {
   const scope = { accountId, engineId, generation: live.generation };
-  // A deadline, not a count of tries: a loaded CI machine builds the lexemes slower.
+  // A deadline, not a count of tries: a loaded CI machine builds the words slower.
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
     const index = indexRegistry(server.store).peek(scope);
@@ -179,16 +180,16 @@ async function compareAll(
     index.addColumn(id, await buildColumn(server.store, index, id));
   }
   const allowEmptyFilterValues = live.configuration.settings.allowEmptyFilterValues;
-  let indexed = 0;
+  let answered = 0;
+  if (!index.hasText) index.setText(await buildText(index));
   for (let i = 0; i < queries; i++) {
     const query = randomQuery(i);
-    const prefixes = await prefixesOf(server.store, queryWords(query.q));
-    if (prefixes === null) continue;
-    indexed++;
+    const prefixes = words(query.q);
     const expected = {
-      stats: await sqlStats(server.store, { accountId, engineId, filters, allowEmptyFilterValues, query }),
-      rows: await sqlPage(server.store, live, query),
+      stats: await sqlStats(server.store, { filters, allowEmptyFilterValues, query }),
+      rows: await sqlPage(server.store, filters, query),
     };
+    if (expected.stats.total > 0) answered++;
     const {
       rowNos: _rowNos,
       rows,
@@ -206,19 +207,19 @@ async function compareAll(
     );
     expect({ query, stats, rows }).toEqual({ query, ...expected });
   }
-  return indexed;
+  return answered;
 }
 
 describe('the in-memory search index', () => {
-  it('given tricky values, when 250 random queries run on an index read from the database and in SQL, then totals, facets and pages are equal', async () => {
+  it('given tricky values, when 250 random queries run on an index made from the stored cells and in SQL, then totals, facets and pages are equal', async () => {
     ({ importId } = await upload(searchCsv(400)));
     const live = await publish(1, false);
-    expect(await compareAll(live, 250, 'database')).toBeGreaterThan(150);
+    expect(await compareAll(live, 250, 'database')).toBeGreaterThan(50);
   });
 
   it('given empty filter values allowed, when the same queries run on the index the publish made, then they are equal too', async () => {
     const live = await publish(1, true);
-    expect(await compareAll(live, 250, 'publish')).toBeGreaterThan(150);
+    expect(await compareAll(live, 250, 'publish')).toBeGreaterThan(50);
   }, 120_000);
 });
 
@@ -247,11 +248,11 @@ async function sqlAnswer(body: Partial<SearchQuery>) {
   const query = { q: '', filters: {}, page: 1, pageSize: 20, ...body } as SearchQuery;
   const filters = activeFilters();
   const allowEmptyFilterValues = live.configuration.settings.allowEmptyFilterValues;
-  const stats = await sqlStats(server.store, { accountId, engineId, filters, allowEmptyFilterValues, query });
+  const stats = await sqlStats(server.store, { filters, allowEmptyFilterValues, query });
   const columns = Object.values(live.configuration.columns)
     .filter((c) => c.enabled)
     .sort((a, b) => a.position - b.position);
-  const rows = (await sqlPage(server.store, live, query)).map((data) =>
+  const rows = (await sqlPage(server.store, filters, query)).map((data) =>
     Object.fromEntries(columns.map((c) => [c.id, data[c.id] ?? null])),
   );
   return { total: stats.total, facets: stats.facets, rows, page: query.page, pageSize: query.pageSize };
@@ -276,7 +277,7 @@ describe('searching across publishes (caches and indexes keyed by publish)', () 
     await expectSameAsSql(browse());
     const v2 = await upload(searchCsv(150, 2), `parametric/file/${importId}`);
     const live = await publish(v2.version, false);
-    // At once (the new publish's index is not built yet), then from its index.
+    // At once (searches wait for the new publish's index), then from its index.
     await expectSameAsSql(browse());
     await expectSameAsSql(text());
     await untilIndexed(live);

@@ -290,15 +290,16 @@ describe('a parametric engine from upload to search', () => {
     expect(back.body.rows[0][sku]).toBe('SKU-00001');
   });
 
-  it('given a publish that fails while loading rows, then the previous version stays searchable', async () => {
-    // A real failure inside the publishing transaction: a trigger refuses one row of version 3.
+  it('given a publish that fails inside its transaction, then the previous version stays searchable', async () => {
+    // A real failure after the published pointer has moved: a trigger refuses the engine's new
+    // current-file detail (written later in the same transaction) for version 3's file.
     await server.store.exec(`
       CREATE FUNCTION refuse_poison() RETURNS trigger AS $$
       BEGIN
-        IF NEW.search_text LIKE '%POISON%' THEN RAISE EXCEPTION 'poisoned row'; END IF;
+        IF NEW.detail::text LIKE '%bad.csv%' THEN RAISE EXCEPTION 'poisoned publish'; END IF;
         RETURN NEW;
       END $$ LANGUAGE plpgsql;
-      CREATE TRIGGER refuse_poison BEFORE INSERT ON parametric_rows FOR EACH ROW EXECUTE FUNCTION refuse_poison();`);
+      CREATE TRIGGER refuse_poison BEFORE UPDATE ON engines FOR EACH ROW EXECUTE FUNCTION refuse_poison();`);
     const poisoned = [...DATA.slice(0, 5), { ...(DATA[5] as Product), name: 'POISON' }];
     const v3 = await upload(
       t.ownerA.token,
@@ -318,7 +319,30 @@ describe('a parametric engine from upload to search', () => {
     expect(still.body.total).toBe(240);
     const config = (await (await fetch(`${server.base}/search/${clientId}/config`)).json()) as any;
     expect(config.version).toBe(1);
-    await server.store.exec('DROP TRIGGER refuse_poison ON parametric_rows; DROP FUNCTION refuse_poison();');
+    await server.store.exec('DROP TRIGGER refuse_poison ON engines; DROP FUNCTION refuse_poison();');
+  });
+
+  it('given a configuration a value does not fit, when published, then 400 names the row and column and nothing changes', async () => {
+    const name = ids.Name as string;
+    const retyped = {
+      ...configuration,
+      columns: {
+        ...configuration.columns,
+        [name]: { ...(configuration.columns[name] as any), type: 'integer' },
+      },
+    };
+    const refused = await api(server, t.ownerA.token, 'POST', 'parametric/create', {
+      spreadsheetId: importId,
+      engineId,
+      accountId: t.accountA,
+      version: 1,
+      configuration: retyped,
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body.detail).toMatch(/^Row 2, column 'Name': '.+' is not a whole number/);
+    expect((await search(clientId, {})).body.total).toBe(240);
+    const config = (await (await fetch(`${server.base}/search/${clientId}/config`)).json()) as any;
+    expect(config.columns.find((c: { id: string }) => c.id === name).type).toBe('keyword');
   });
 
   it('given the download calls, then the original file and a formula-safe CSV come back to the owner only', async () => {

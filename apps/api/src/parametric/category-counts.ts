@@ -1,7 +1,10 @@
 import { decodeLabel, type EngineFilters, type Viewer } from '@siteseer/core';
+import { findClientOfEngine } from '../repositories/clients.ts';
 import { findPublished } from '../repositories/parametric.ts';
 import { getEngine } from '../services/engines.ts';
 import type { Store } from '../store/types.ts';
+import { readyIndex } from './indexed-search.ts';
+import { liveEngine } from './live-engine.ts';
 
 /**
  * `POST searchengines/{id}/filters`: the engine's categories with their document counts under the
@@ -26,12 +29,25 @@ export async function categoryCounts(
     .sort((a, b) => a.position - b.position);
   const filter = lists.find((f) => decodeLabel(f.label).trim().toLowerCase() === 'category') ?? lists[0];
   if (!filter) return { category: {} };
-  const { rows } = await store.query<{ value: string; count: number }>(
-    `SELECT data ->> $3 AS value, count(*)::int AS count FROM parametric_rows
-     WHERE account_id = $1 AND engine_id = $2 AND data ? $3
-       AND (cardinality($4::text[]) = 0 OR data ->> $3 = ANY($4::text[]))
-     GROUP BY 1 ORDER BY 2 DESC, 1`,
-    [accountId, engineId, filter.id, applied],
+  // The filter's facet leaves its own selection out: every category, each with its count.
+  // (At most FACET_VALUES_MAX categories, the most frequent, as the search runtime's facets.)
+  const client = await findClientOfEngine(store, accountId, engineId);
+  if (!client) return { category: {} };
+  const live = await liveEngine(store, client.id);
+  const { index } = await readyIndex(store, live, { q: '' });
+  const { facets } = index.search(
+    { prefixes: [], filters: {}, sort: undefined, offset: 0, limit: 0 },
+    [{ id: filter.id, supports: { rangeFilter: false } }],
+    false,
   );
-  return { category: Object.fromEntries(rows.map((r) => [r.value, r.count])) };
+  const facet = facets[filter.id];
+  const values = facet?.kind === 'list' ? facet.values : [];
+  const wanted = new Set(applied);
+  return {
+    category: Object.fromEntries(
+      values
+        .filter((v) => wanted.size === 0 || wanted.has(String(v.value)))
+        .map((v) => [String(v.value), v.count]),
+    ),
+  };
 }

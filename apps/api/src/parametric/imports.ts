@@ -5,6 +5,7 @@ import {
   findImportAccountId,
   findVersion,
   findVersionByIdempotencyKey,
+  insertCells,
   insertImport,
   insertVersion,
   listVersions,
@@ -12,10 +13,9 @@ import {
   readCells,
   type VersionRecord,
 } from '../repositories/parametric.ts';
-import { chunkLines, csvCopyLine } from '../store/csv-copy.ts';
-import type { Queryable, Store } from '../store/types.ts';
+import type { Store } from '../store/types.ts';
 import { authorOf, parametricAccount, parametricEngine } from './guards.ts';
-import { type ParsedTable, parseAndInfer, typedRows } from './parse/index.ts';
+import { parseAndInfer, typedRows } from './parse/index.ts';
 
 export interface UploadInput {
   accountId: string;
@@ -37,25 +37,6 @@ export function toSpreadsheetImport(v: VersionRecord): SpreadsheetImport {
     rowCount: v.rowCount,
     columns: v.headers,
   };
-}
-
-async function copyCells(
-  store: Store,
-  tx: Queryable,
-  v: { accountId: string; importId: string; version: number },
-  table: ParsedTable,
-) {
-  // Built as COPY reads them, a chunk at a time, not all at once.
-  function* lines() {
-    for (const [index, cells] of table.rows.entries()) {
-      yield csvCopyLine([v.accountId, v.importId, v.version, index + 1, JSON.stringify(cells)]);
-    }
-  }
-  await store.copyFrom(
-    'COPY parametric_cells (account_id, import_id, version, row_no, cells) FROM STDIN WITH (FORMAT csv)',
-    chunkLines(lines()),
-    tx,
-  );
 }
 
 /**
@@ -106,7 +87,7 @@ export async function uploadSpreadsheet(
       file: input.bytes,
       idempotencyKey: key,
     });
-    await copyCells(store, tx, { accountId: input.accountId, importId, version: next }, table);
+    await insertCells(tx, { accountId: input.accountId, importId, version: next }, table.rows);
     return (await findVersion(tx, input.accountId, importId, next)) as VersionRecord;
   });
   return toSpreadsheetImport(version);

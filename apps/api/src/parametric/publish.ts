@@ -10,7 +10,6 @@ import { ConflictError, InputError, NotFoundError } from '../errors.ts';
 import { findClientOfEngine, updateClientSettings } from '../repositories/clients.ts';
 import {
   attachImport,
-  deletePublishedRows,
   findEngineImportId,
   findPublished,
   findVersion,
@@ -21,9 +20,8 @@ import {
 import type { Queryable, Store } from '../store/types.ts';
 import { authorOf, parametricAccount, parametricEngine } from './guards.ts';
 import { forgetLiveEngines } from './live-engine.ts';
-import { loadPublishedRows } from './publish-rows.ts';
 import { activeFilters } from './search.ts';
-import type { IndexFeed, IndexScope } from './search-index-build.ts';
+import { feedVersion, type IndexFeed, type IndexScope } from './search-index-build.ts';
 import { indexRegistry } from './search-index-registry.ts';
 
 /**
@@ -89,26 +87,28 @@ export async function getConfiguration(
   return version.configuration ?? version.inferred;
 }
 
-/** A publish done in a transaction, for what follows its commit. */
-interface Published {
-  scope: IndexScope;
-  /** The rows as loaded, for the engine's search index. */
-  feed: IndexFeed;
+/**
+ * The rows of a version typed by the configuration to publish, ready for the engine's index: read
+ * before the publish's transaction, which they do not need (versions never change once stored). A
+ * value that does not fit its column's type refuses the publish here, naming the row and column.
+ */
+function publishedRows(store: Store, version: VersionRecord, configuration: ParametricConfiguration) {
+  const columns = activeFilters(configuration).map((f) => f.id);
+  return feedVersion(store, version, configuration, columns);
 }
 
 /** After the commit: searches read the new publish at once, and its index is made from its rows. */
-function published(store: Store, { scope, feed }: Published): void {
+function published(store: Store, scope: IndexScope, feed: IndexFeed): void {
   forgetLiveEngines(store);
   indexRegistry(store).prepare(scope, feed.finish(store));
 }
 
 /**
- * Makes a version live for an engine. Everything happens in one transaction: the published
- * pointer, the engine's current-file detail, the client's settings, and the typed rows replaced.
- * A search sees the old version until the commit and the new one after; a failure changes nothing.
+ * Makes a version live for an engine, in the caller's transaction: the published pointer (with a
+ * new generation), the engine's current-file detail and the client's settings. A search sees the
+ * old version until the commit and the new one after; a failure changes nothing.
  */
 async function publishInTransaction(
-  store: Store,
   tx: Queryable,
   p: {
     accountId: string;
@@ -117,7 +117,7 @@ async function publishInTransaction(
     configuration: ParametricConfiguration;
     by: string;
   },
-): Promise<Published> {
+): Promise<IndexScope> {
   const { accountId, engineId, version, configuration, by } = p;
   await tx.query('SELECT 1 FROM engines WHERE account_id = $1 AND id = $2 FOR UPDATE', [accountId, engineId]);
   await upsertPublished(tx, {
@@ -127,14 +127,6 @@ async function publishInTransaction(
     version: version.version,
     configuration,
     by,
-  });
-  await deletePublishedRows(tx, accountId, engineId);
-  const feed = await loadPublishedRows(store, tx, {
-    accountId,
-    engineId,
-    version,
-    configuration,
-    indexColumns: activeFilters(configuration).map((f) => f.id),
   });
   const detail = {
     originalFileName: version.originalFileName,
@@ -156,7 +148,7 @@ async function publishInTransaction(
     'SELECT generation::text AS generation FROM parametric_published WHERE account_id = $1 AND engine_id = $2',
     [accountId, engineId],
   );
-  return { scope: { accountId, engineId, generation: rows[0]?.generation as string }, feed };
+  return { accountId, engineId, generation: rows[0]?.generation as string };
 }
 
 /** `PUT parametric/publish`: publish a version of the engine's spreadsheet with its configuration. */
@@ -167,12 +159,13 @@ export async function publishVersion(
 ): Promise<{ engineId: string; version: number }> {
   await parametricAccount(store, principal, input.accountId);
   await parametricEngine(store, input.accountId, input.engineId);
-  const done = await store.transaction(async (tx) => {
-    const version = await engineVersion(tx, input.accountId, input.engineId, input.version);
-    const configuration = checkedConfiguration(version.configuration ?? version.inferred, version);
-    return publishInTransaction(store, tx, { ...input, version, configuration, by: authorOf(principal) });
-  });
-  published(store, done);
+  const version = await engineVersion(store, input.accountId, input.engineId, input.version);
+  const configuration = checkedConfiguration(version.configuration ?? version.inferred, version);
+  const feed = await publishedRows(store, version, configuration);
+  const scope = await store.transaction((tx) =>
+    publishInTransaction(tx, { ...input, version, configuration, by: authorOf(principal) }),
+  );
+  published(store, scope, feed);
   return { engineId: input.engineId, version: input.version };
 }
 
@@ -193,17 +186,14 @@ export async function createAndPublish(
 ): Promise<{ clientId: string }> {
   await parametricAccount(store, principal, input.accountId);
   await parametricEngine(store, input.accountId, input.engineId);
-  const { clientId, done } = await createAndPublishInTransaction(store, principal, input);
-  published(store, done);
-  return { clientId };
-}
-
-function createAndPublishInTransaction(
-  store: Store,
-  principal: Principal,
-  input: Parameters<typeof createAndPublish>[2],
-): Promise<{ clientId: string; done: Published }> {
-  return store.transaction(async (tx) => {
+  const found = await findVersion(store, input.accountId, input.spreadsheetId, input.version);
+  if (!found) throw new NotFoundError(`Version ${input.version} of the spreadsheet`);
+  if (found.engineId && found.engineId !== input.engineId) {
+    throw new ConflictError('This spreadsheet belongs to another search engine.');
+  }
+  const configuration = checkedConfiguration(input.configuration, found);
+  const feed = await publishedRows(store, found, configuration);
+  const { clientId, scope } = await store.transaction(async (tx) => {
     const version = await findVersion(tx, input.accountId, input.spreadsheetId, input.version);
     if (!version) throw new NotFoundError(`Version ${input.version} of the spreadsheet`);
     if (version.engineId && version.engineId !== input.engineId) {
@@ -218,9 +208,8 @@ function createAndPublishInTransaction(
       ]);
     }
     await attachImport(tx, input.accountId, version.importId, input.engineId);
-    const configuration = checkedConfiguration(input.configuration, version);
     await saveVersionConfiguration(tx, input.accountId, version.importId, version.version, configuration);
-    const done = await publishInTransaction(store, tx, {
+    const scope = await publishInTransaction(tx, {
       accountId: input.accountId,
       engineId: input.engineId,
       version: { ...version, engineId: input.engineId },
@@ -229,6 +218,8 @@ function createAndPublishInTransaction(
     });
     const client = await findClientOfEngine(tx, input.accountId, input.engineId);
     if (!client) throw new NotFoundError('Client');
-    return { clientId: client.id, done };
+    return { clientId: client.id, scope };
   });
+  published(store, scope, feed);
+  return { clientId };
 }

@@ -1,17 +1,24 @@
-import type { CellValue, Row } from '@siteseer/core';
+import type { CellValue, ParametricConfiguration, Row } from '@siteseer/core';
+import {
+  findPublished,
+  findVersion,
+  readCellChunks,
+  type VersionRecord,
+} from '../repositories/parametric.ts';
 import type { Queryable } from '../store/types.ts';
 import type { ColumnCodes } from './column-codes.ts';
 import { columnCodes, Dictionary } from './column-dictionary.ts';
+import { typedRows } from './parse/index.ts';
 import { EngineIndex } from './search-index.ts';
-import { type TextIndex, TextIndexBuilder } from './text-index.ts';
+import { rowWords, type TextIndex, TextIndexBuilder } from './text-index.ts';
 
-/** Rows read per statement: each is a short turn of the database and of the event loop. */
-const BATCH_ROWS = 5000;
+/** Rows typed, or read for their words, per turn of the event loop (a turn stays within ~20 ms). */
+const TYPED_PER_TURN = 1000;
 
 export interface IndexScope {
   accountId: string;
   engineId: string;
-  /** The publish the index is for; a build gives up if another publish commits meanwhile. */
+  /** The publish the index is for (see 0003-publish-generation.sql). */
   generation: string;
 }
 
@@ -20,36 +27,29 @@ export function yieldToLoop(): Promise<void> {
   return new Promise((resolve) => setImmediate(resolve));
 }
 
-/** Whether the engine's live publish is still `scope.generation`. */
-async function stillLive(db: Queryable, scope: IndexScope): Promise<boolean> {
-  const { rows } = await db.query<{ generation: string }>(
-    'SELECT generation::text AS generation FROM parametric_published WHERE account_id = $1 AND engine_id = $2',
-    [scope.accountId, scope.engineId],
-  );
-  return rows[0]?.generation === scope.generation;
-}
-
 function cellOf(data: Row, id: string): CellValue | undefined {
   return Object.hasOwn(data, id) ? data[id] : undefined;
 }
 
 /**
- * Takes an engine's rows in row-number order, as they are read back or as a publish writes them,
- * and makes the index of `columns` (its active filters; columns only sorted by are added on their
- * first sort, see `buildColumn`).
+ * Takes a publish's typed rows in row-number order and makes the index of `columns` (its active
+ * filters; columns only sorted by are added on their first sort, see `buildColumn`), whose text
+ * searches find rows by the words of `searchColumns`.
  */
 export class IndexFeed {
   readonly #columns: readonly string[];
+  readonly #searchColumns: readonly string[];
   readonly #rowNos: number[] = [];
   readonly #json: string[] = [];
   readonly #dictionaries: Dictionary[];
 
-  constructor(columns: readonly string[]) {
+  constructor(columns: readonly string[], searchColumns: readonly string[]) {
     this.#columns = columns;
+    this.#searchColumns = searchColumns;
     this.#dictionaries = columns.map(() => new Dictionary());
   }
 
-  /** `json` is `data` as JSON text (PostgreSQL's or JSON.stringify's: they parse to the same row). */
+  /** `json` is `data` as JSON text. */
   add(rowNo: number, data: Row, json: string): void {
     this.#rowNos.push(rowNo);
     this.#json.push(json);
@@ -58,74 +58,92 @@ export class IndexFeed {
     });
   }
 
-  /** The index; without `text`, text searches wait for `buildText`. */
-  async finish(db: Queryable, text?: TextIndex): Promise<EngineIndex> {
+  /** The index; its text searches wait for `buildText`. */
+  async finish(db: Queryable): Promise<EngineIndex> {
     const codes = new Map<string, ColumnCodes>();
     for (const [i, id] of this.#columns.entries()) {
       codes.set(id, await columnCodes(db, this.#dictionaries[i] as Dictionary));
       await yieldToLoop();
     }
-    return new EngineIndex({ rowNos: Int32Array.from(this.#rowNos), json: this.#json }, codes, text);
+    return new EngineIndex(
+      { rowNos: Int32Array.from(this.#rowNos), json: this.#json, searchColumns: this.#searchColumns },
+      codes,
+    );
   }
 }
 
+/** The columns a row is found by: enabled, searchable ones (not images), in configuration order. */
+export function searchColumns(configuration: ParametricConfiguration): string[] {
+  return Object.values(configuration.columns)
+    .filter((c) => c.enabled && c.type !== 'image')
+    .map((c) => c.id);
+}
+
 /**
- * Reads an engine's published rows into an `EngineIndex` for `columns`. Answers undefined when a
- * publish committed while the rows were being read: the batches may then mix two versions, and no
- * search would ask for this generation again.
+ * A version's rows typed by `configuration`, fed to an index of `columns` (the active filters) a
+ * thousand rows per turn of the event loop, read a few chunks per statement: a build holds neither
+ * the loop nor the database (PGlite runs one statement at a time) for long. Refuses, naming the row
+ * and column, a value that does not fit its column's configured type: a publish calls it before it
+ * commits, so such a configuration is never published.
+ */
+export async function feedVersion(
+  db: Queryable,
+  version: VersionRecord,
+  configuration: ParametricConfiguration,
+  columns: readonly string[],
+): Promise<IndexFeed> {
+  const feed = new IndexFeed(columns, searchColumns(configuration));
+  let rowNo = 0;
+  for await (const cells of readCellChunks(db, version.accountId, version.importId, version.version)) {
+    for (let start = 0; start < cells.length; start += TYPED_PER_TURN) {
+      const part = cells.slice(start, start + TYPED_PER_TURN);
+      const first = rowNo + 1;
+      const typed = typedRows(
+        {
+          headers: version.headers,
+          columnIds: version.columnIds,
+          rows: part,
+          // As a spreadsheet numbers them: the header is row 1.
+          rowNumbers: part.map((_, i) => first + i + 1),
+        },
+        configuration,
+      );
+      for (const row of typed) {
+        const data = Object.fromEntries(Object.entries(row).filter(([, v]) => v !== null && v !== ''));
+        feed.add(++rowNo, data, JSON.stringify(data));
+      }
+      await yieldToLoop();
+    }
+  }
+  return feed;
+}
+
+/**
+ * The index of a publish, made from its version's cells and its configuration (after a restart, or
+ * another instance's publish). Undefined when `scope.generation` is no longer the engine's publish:
+ * no search asks for it again. Versions never change once stored, so the rows read are the publish's.
  */
 export async function buildIndex(
   db: Queryable,
   scope: IndexScope,
   columns: readonly string[],
 ): Promise<EngineIndex | undefined> {
-  const feed = new IndexFeed(columns);
-  const text = new TextIndexBuilder();
-  let position = 0;
-  for (let after = 0; ; ) {
-    const { rows } = await db.query<{ row_no: number; json: string; lexemes: string[] }>(
-      `SELECT row_no, data::text AS json, tsvector_to_array(search) AS lexemes FROM parametric_rows
-       WHERE account_id = $1 AND engine_id = $2 AND row_no > $3 ORDER BY row_no LIMIT ${BATCH_ROWS}`,
-      [scope.accountId, scope.engineId, after],
-    );
-    for (const row of rows) {
-      feed.add(row.row_no, JSON.parse(row.json) as Row, row.json);
-      text.add(position++, row.lexemes);
-    }
-    if (rows.length < BATCH_ROWS) break;
-    after = rows.at(-1)?.row_no as number;
-  }
-  // Checked after the last batch: the same generation then means no publish committed before any
-  // of the batches was read (a publish always makes a new generation).
-  if (!(await stillLive(db, scope))) return undefined;
-  return feed.finish(db, await text.finish());
+  const published = await findPublished(db, scope.accountId, scope.engineId);
+  if (published?.generation !== scope.generation) return undefined;
+  const version = await findVersion(db, scope.accountId, published.importId, published.version);
+  if (!version) return undefined;
+  const feed = await feedVersion(db, version, published.configuration, columns);
+  return feed.finish(db);
 }
 
-/**
- * The lexemes of an index built without them (by a publish, which has the rows but not what
- * PostgreSQL's parser made of their text). Undefined if the rows read are not the index's rows.
- */
-export async function buildText(
-  db: Queryable,
-  scope: IndexScope,
-  index: EngineIndex,
-): Promise<TextIndex | undefined> {
+/** The words of an index's rows (in its search columns), made after the index: text searches wait for them. */
+export async function buildText(index: EngineIndex): Promise<TextIndex> {
   const text = new TextIndexBuilder();
-  let position = 0;
-  for (let after = 0; ; ) {
-    const { rows } = await db.query<{ row_no: number; lexemes: string[] }>(
-      `SELECT row_no, tsvector_to_array(search) AS lexemes FROM parametric_rows
-       WHERE account_id = $1 AND engine_id = $2 AND row_no > $3 ORDER BY row_no LIMIT ${BATCH_ROWS}`,
-      [scope.accountId, scope.engineId, after],
-    );
-    for (const row of rows) {
-      if (index.rowNos[position] !== row.row_no) return undefined;
-      text.add(position++, row.lexemes);
-    }
-    if (rows.length < BATCH_ROWS) break;
-    after = rows.at(-1)?.row_no as number;
+  for (const [position, json] of index.json.entries()) {
+    const row = JSON.parse(json) as Row;
+    text.add(position, rowWords(row, index.searchColumns));
+    if (position % TYPED_PER_TURN === TYPED_PER_TURN - 1) await yieldToLoop();
   }
-  if (position !== index.rowNos.length || !(await stillLive(db, scope))) return undefined;
   return text.finish();
 }
 
@@ -134,7 +152,7 @@ export async function buildColumn(db: Queryable, index: EngineIndex, column: str
   const dictionary = new Dictionary();
   for (const [i, text] of index.json.entries()) {
     dictionary.add(cellOf(JSON.parse(text) as Row, column));
-    if (i % BATCH_ROWS === BATCH_ROWS - 1) await yieldToLoop();
+    if (i % TYPED_PER_TURN === TYPED_PER_TURN - 1) await yieldToLoop();
   }
   return columnCodes(db, dictionary);
 }

@@ -6,24 +6,19 @@ import { buildColumn, buildIndex, buildText, type IndexScope } from './search-in
 /** Memory the indexes of one store may take; past it the least recently used are dropped. */
 const INDEX_BUDGET_BYTES = 256 * 1024 * 1024;
 
-/** Work on an index under way, with the number of searches answering in SQL meanwhile. */
-interface Pending {
-  done: Promise<EngineIndex | undefined>;
-  fallbacks: number;
-  /** A publish's index is ready in moments: searches wait for it rather than answer in SQL. */
-  quick?: true;
-}
+/** Work on an index under way: what searches wait for. */
+type Pending = Promise<EngineIndex | undefined>;
 
 type Slot =
-  | { state: 'ready'; index: EngineIndex; bytes: number; text?: Pending; addingColumns: Set<string> }
-  | ({ state: 'building' } & Pending)
+  | {
+      state: 'ready';
+      index: EngineIndex;
+      bytes: number;
+      text?: Pending;
+      addingColumns: Map<string, Promise<void>>;
+    }
+  | { state: 'building'; done: Pending }
   | { state: 'failed'; error: unknown };
-
-/** How a search gets its answer: from the index, after waiting for it, or in SQL meanwhile. */
-export type Acquired =
-  | { kind: 'index'; index: EngineIndex }
-  | { kind: 'wait'; done: Promise<EngineIndex | undefined> }
-  | { kind: 'sql'; release: () => void };
 
 /** The store closing under a build (shutdown, tests) leaves nothing to report. */
 function isStoreGone(error: unknown): boolean {
@@ -32,10 +27,9 @@ function isStoreGone(error: unknown): boolean {
 
 /**
  * The engine indexes of one store, by engine and generation: made by a publish as it commits, or
- * read back on the first search of a publish (after a restart, or another instance's publish).
- * While one is being made, one search at a time answers in SQL and the others wait for it: a crowd
- * of slow SQL searches would hold the database (PGlite runs one statement at a time) and starve the
- * build. Least recently used first out, within a memory budget.
+ * from the version's cells on the first search of a publish (after a restart, another instance's
+ * publish, or an eviction). Searches wait while one is being made (under a second for 50k rows).
+ * Least recently used first out, within a memory budget.
  */
 class IndexRegistry {
   readonly #store: Store;
@@ -52,7 +46,12 @@ class IndexRegistry {
     return slot?.state === 'ready' ? slot.index : undefined;
   }
 
-  acquire(scope: IndexScope, columns: readonly string[], needsText: boolean): Acquired {
+  /** The ready index of this publish (with its words when `needsText`), made if need be. */
+  async acquire(
+    scope: IndexScope,
+    columns: readonly string[],
+    needsText: boolean,
+  ): Promise<EngineIndex | undefined> {
     const key = keyOf(scope);
     const slot = this.#slots.get(key);
     if (slot?.state === 'failed') {
@@ -60,21 +59,34 @@ class IndexRegistry {
       this.#slots.delete(key);
       throw slot.error;
     }
-    if (slot?.state === 'building') return answerMeanwhile(slot);
-    if (!slot) return answerMeanwhile(this.#track(key, buildIndex(this.#store, scope, columns)));
+    if (slot?.state === 'building') return this.#withText(scope, await slot.done, needsText);
+    if (!slot)
+      return this.#withText(
+        scope,
+        await this.#track(key, buildIndex(this.#store, scope, columns)),
+        needsText,
+      );
     this.#slots.delete(key);
     this.#slots.set(key, slot);
-    if (!needsText || slot.index.hasText) return { kind: 'index', index: slot.index };
-    slot.text ??= this.#addText(key, scope, slot);
-    return answerMeanwhile(slot.text);
+    return this.#withText(scope, slot.index, needsText);
   }
 
-  /** A publish's index of its rows, ready (but for the lexemes) as the publish commits. */
+  /** A publish's index, being made from the rows the publish checked. */
   prepare(scope: IndexScope, made: Promise<EngineIndex>): void {
-    this.#track(keyOf(scope), made).quick = true;
+    this.#track(keyOf(scope), made);
   }
 
-  #track(key: string, made: Promise<EngineIndex | undefined>): Extract<Slot, { state: 'building' }> {
+  async #withText(scope: IndexScope, index: EngineIndex | undefined, needsText: boolean) {
+    if (!index || !needsText || index.hasText) return index;
+    const key = keyOf(scope);
+    const slot = this.#slots.get(key);
+    // Dropped meanwhile (evicted, or the engine published again): made for this search alone.
+    if (slot?.state !== 'ready' || slot.index !== index) return withWords(index);
+    slot.text ??= this.#addText(key, slot);
+    return slot.text;
+  }
+
+  #track(key: string, made: Promise<EngineIndex | undefined>): Pending {
     // Older generations of the engine are never searched again.
     const engine = key.slice(0, key.indexOf(':') + 1);
     for (const old of [...this.#slots.keys()]) if (old.startsWith(engine)) this.#drop(old);
@@ -85,54 +97,50 @@ class IndexRegistry {
           this.#slots.delete(key);
           return undefined;
         }
-        this.#slots.set(key, { state: 'ready', index, bytes: index.bytes, addingColumns: new Set() });
+        this.#slots.set(key, { state: 'ready', index, bytes: index.bytes, addingColumns: new Map() });
         this.#bytes += index.bytes;
         this.#evict();
         return index;
       },
       (error: unknown) => this.#failed(key, slot, error),
     );
-    const slot: Extract<Slot, { state: 'building' }> = { state: 'building', done, fallbacks: 0 };
+    const slot: Slot = { state: 'building', done };
     this.#slots.set(key, slot);
-    return slot;
+    return done;
   }
 
-  #addText(key: string, scope: IndexScope, slot: Extract<Slot, { state: 'ready' }>): Pending {
-    const done = buildText(this.#store, scope, slot.index).then(
+  #addText(key: string, slot: Extract<Slot, { state: 'ready' }>): Pending {
+    return buildText(slot.index).then(
       (text) => {
-        if (this.#slots.get(key) !== slot) return undefined;
-        if (!text) {
-          this.#drop(key);
-          return undefined;
-        }
         slot.index.setText(text);
-        this.#grow(slot, text.bytes);
         slot.text = undefined;
+        if (this.#slots.get(key) === slot) this.#grow(slot, text.bytes);
         return slot.index;
       },
       (error: unknown) => this.#failed(key, slot, error),
     );
-    return { done, fallbacks: 0 };
   }
 
-  /** Adds `column` (sorted by, not a filter) to a ready index in the background. */
-  addColumn(scope: IndexScope, column: string): void {
+  /** Adds `column` (sorted by, not a filter) to a ready index; resolves when it is there. */
+  addColumn(scope: IndexScope, index: EngineIndex, column: string): Promise<void> {
     const key = keyOf(scope);
     const slot = this.#slots.get(key);
-    if (slot?.state !== 'ready' || slot.addingColumns.has(column) || slot.index.hasColumn(column)) return;
-    slot.addingColumns.add(column);
-    buildColumn(this.#store, slot.index, column).then(
-      (codes) => {
-        slot.addingColumns.delete(column);
-        if (this.#slots.get(key) !== slot) return;
-        slot.index.addColumn(column, codes);
-        this.#grow(slot, codes.bytes);
-      },
-      (error: unknown) => {
-        slot.addingColumns.delete(column);
-        this.#failed(key, slot, error);
-      },
-    );
+    if (index.hasColumn(column)) return Promise.resolve();
+    if (slot?.state !== 'ready' || slot.index !== index) return addColumnTo(this.#store, index, column);
+    let adding = slot.addingColumns.get(column);
+    if (!adding) {
+      adding = addColumnTo(this.#store, index, column).then(
+        () => {
+          if (this.#slots.get(key) === slot) this.#grow(slot, index.columnBytes(column));
+        },
+        (error: unknown) => {
+          slot.addingColumns.delete(column);
+          throw error;
+        },
+      );
+      slot.addingColumns.set(column, adding);
+    }
+    return adding;
   }
 
   #failed(key: string, slot: Slot, error: unknown): undefined {
@@ -166,11 +174,14 @@ function keyOf(scope: IndexScope): string {
   return `${scope.engineId}:${scope.generation}`;
 }
 
-/** While `pending` runs: the first search answers in SQL, the others wait for it. */
-function answerMeanwhile(pending: Pending): Acquired {
-  if (pending.quick || pending.fallbacks > 0) return { kind: 'wait', done: pending.done };
-  pending.fallbacks++;
-  return { kind: 'sql', release: () => void pending.fallbacks-- };
+async function withWords(index: EngineIndex): Promise<EngineIndex> {
+  if (!index.hasText) index.setText(await buildText(index));
+  return index;
+}
+
+async function addColumnTo(store: Store, index: EngineIndex, column: string): Promise<void> {
+  const codes = await buildColumn(store, index, column);
+  if (!index.hasColumn(column)) index.addColumn(column, codes);
 }
 
 const registries = new WeakMap<Store, IndexRegistry>();

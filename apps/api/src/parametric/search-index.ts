@@ -10,7 +10,7 @@ export interface IndexAnswer extends SearchStats {
 }
 
 export interface IndexQuery {
-  /** The text's prefix terms as PostgreSQL parsed them (see `prefixTerms`); empty for no text. */
+  /** The text's words, each the prefix of a word of a matching row (see `words`); empty for no text. */
   prefixes: readonly string[];
   filters: SearchQuery['filters'];
   sort: { column: string; direction: 'asc' | 'desc' } | undefined;
@@ -26,27 +26,31 @@ type Selection = { codes: ColumnCodes } & ({ mask: Uint8Array } | { min: number;
 /** The rows of one publish as the index holds them, by position (row number order). */
 export interface IndexedRows {
   rowNos: Int32Array;
-  /** Each row's `data` as PostgreSQL prints it (compact, and parsed only for a page). */
+  /** Each row's `data` as JSON text (compact, and parsed only for a page). */
   json: string[];
+  /** The columns whose words a text search finds a row by. */
+  searchColumns: readonly string[];
 }
 
 /**
  * One publish of an engine, held in memory: its rows, the dictionary-coded columns that filters and
- * sorts read, and the lexemes. Counts, facets and the page of a search come out of one pass over
- * the matching rows, where SQL needed a statement per facet over the table, and never touch the
+ * sorts read, and the rows' words. Counts, facets and the page of a search come out of one pass over
+ * the matching rows (SQL needed a statement per facet over the table) and never touch the
  * database: the rows cannot change under it (a publish makes a new generation, so a new index).
  */
 export class EngineIndex {
   readonly rowNos: Int32Array;
   readonly json: readonly string[];
+  readonly searchColumns: readonly string[];
   readonly #columns: Map<string, ColumnCodes>;
   #text: TextIndex | undefined;
   /** Every row position, for a search without text. */
   readonly #all: Int32Array;
 
-  constructor(rows: IndexedRows, columns: Map<string, ColumnCodes>, text: TextIndex | undefined) {
+  constructor(rows: IndexedRows, columns: Map<string, ColumnCodes>, text?: TextIndex) {
     this.rowNos = rows.rowNos;
     this.json = rows.json;
+    this.searchColumns = rows.searchColumns;
     this.#all = Int32Array.from(rows.rowNos, (_, i) => i);
     this.#columns = columns;
     this.#text = text;
@@ -59,13 +63,17 @@ export class EngineIndex {
     return bytes;
   }
 
-  /** Whether it can answer a text search (an index made by a publish gets its lexemes afterwards). */
+  /** Whether it can answer a text search (its words are collected after it is made). */
   get hasText(): boolean {
     return this.#text !== undefined;
   }
 
   setText(text: TextIndex): void {
     this.#text = text;
+  }
+
+  columnBytes(id: string): number {
+    return this.#columns.get(id)?.bytes ?? 0;
   }
 
   hasColumn(id: string): boolean {
@@ -85,7 +93,7 @@ export class EngineIndex {
     return codes;
   }
 
-  /** A selection as SearchSql.condition reads it; undefined when it selects nothing (no condition). */
+  /** A selection as the index checks it ('' selects rows without a value); undefined when it selects nothing. */
   #selection(id: string, selection: FilterSelection): Selection | undefined {
     const codes = this.#codes(id);
     if ('values' in selection) {
@@ -103,7 +111,7 @@ export class EngineIndex {
   search(query: IndexQuery, filters: readonly ActiveFilter[], allowEmptyFilterValues: boolean): IndexAnswer {
     // The rows matching the text (all without text), then column by column over typed arrays: the
     // loops stay small and monomorphic.
-    if (query.prefixes.length > 0 && !this.#text) throw new Error('The index has no lexemes yet');
+    if (query.prefixes.length > 0 && !this.#text) throw new Error('The index has no words yet');
     const rows = query.prefixes.length > 0 && this.#text ? this.#text.match(query.prefixes) : this.#all;
     const failures = new Uint8Array(rows.length);
     const failedBy = new Int16Array(rows.length);

@@ -9,28 +9,19 @@ import {
 import { InputError, NotFoundError } from '../errors.ts';
 import type { Store } from '../store/types.ts';
 import { toCsv } from './csv-export.ts';
-import { indexedSearch } from './indexed-search.ts';
+import { activeFilters, readyIndex } from './indexed-search.ts';
 import type { LiveEngine } from './live-engine.ts';
-
-export { forgetLiveEngines, type LiveEngine, liveEngine } from './live-engine.ts';
-
 import { storeCache } from './search-cache.ts';
-import { queryWords, SearchSql } from './search-sql.ts';
-import { type SearchStats, sqlStats } from './search-stats.ts';
+import type { IndexAnswer } from './search-index.ts';
+import type { SearchStats } from './search-stats.ts';
+import { words } from './text-index.ts';
+
+export { activeFilters } from './indexed-search.ts';
+export { forgetLiveEngines, type LiveEngine, liveEngine } from './live-engine.ts';
 
 function enabledColumns(configuration: ParametricConfiguration) {
   return Object.values(configuration.columns)
     .filter((c) => c.enabled)
-    .sort((a, b) => a.position - b.position);
-}
-
-/** The filters a visitor may use: of enabled, filterable columns, in position order. */
-export function activeFilters(configuration: ParametricConfiguration) {
-  return Object.values(configuration.filters)
-    .filter((f) => {
-      const column = configuration.columns[f.id];
-      return column?.enabled && column.supports.filtering;
-    })
     .sort((a, b) => a.position - b.position);
 }
 
@@ -57,24 +48,17 @@ export function searchConfig(live: LiveEngine): SearchConfig {
   };
 }
 
-function orderBy(sql: SearchSql, live: LiveEngine, sort: SearchQuery['sort']): string {
-  if (!sort) return 'row_no';
+/** The query's sort, refused when its column cannot be sorted. */
+function checkedSort(live: LiveEngine, sort: SearchQuery['sort']): SearchQuery['sort'] {
+  if (!sort) return undefined;
   const column = live.configuration.columns[sort.column];
   if (!column?.enabled || !column.supports.sorting)
     throw new InputError(`Column ${sort.column} cannot be sorted.`);
-  const direction = sort.direction === 'desc' ? 'DESC' : 'ASC';
-  return `data -> ${sql.param(sort.column)} ${direction} NULLS LAST, row_no`;
+  return sort;
 }
 
 function visibleRow(data: Row, columns: readonly { id: string }[]): Row {
   return Object.fromEntries(columns.map((c) => [c.id, data[c.id] ?? null]));
-}
-
-/** The statement parameters and WHERE clause for a query's text and filters. */
-function filtered(live: LiveEngine, query: SearchQuery): { sql: SearchSql; where: string } {
-  const allowed = new Set(activeFilters(live.configuration).map((f) => f.id));
-  const sql = new SearchSql(live.client.accountId, live.client.engineId).text(query.q);
-  return { sql, where: sql.where(query, allowed) };
 }
 
 /**
@@ -88,73 +72,57 @@ const PAGES_MAX = 2000;
 /** What decides the total and the facets: the text's words and the selections of active filters. */
 function statsKey(live: LiveEngine, query: SearchQuery): string {
   const allowed = new Set(activeFilters(live.configuration).map((f) => f.id));
-  const words = queryWords(query.q);
   const filters = Object.entries(query.filters)
     .filter(([id]) => allowed.has(id))
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  return `${live.client.engineId}:${live.generation}:${JSON.stringify([words, filters])}`;
+  return `${live.client.engineId}:${live.generation}:${JSON.stringify([words(query.q), filters])}`;
 }
 
-/** The page in SQL: what answers while the engine's index is being built (and what it is tested against). */
-export async function sqlPage(store: Store, live: LiveEngine, query: SearchQuery): Promise<Row[]> {
-  const { sql, where } = filtered(live, query);
-  const order = orderBy(sql, live, query.sort);
-  const offset = (query.page - 1) * query.pageSize;
-  const { rows } = await store.query<{ data: Row }>(
-    `SELECT data FROM parametric_rows WHERE ${where} ORDER BY ${order} LIMIT ${query.pageSize} OFFSET ${offset}`,
-    sql.params,
+function pageKey(live: LiveEngine, query: SearchQuery): string {
+  return `${statsKey(live, query)}:${JSON.stringify([query.sort ?? null, query.page, query.pageSize])}`;
+}
+
+/** The index's answer to a query: its page of rows, its total, and its facets unless `facets` is false. */
+async function indexAnswer(
+  store: Store,
+  live: LiveEngine,
+  query: SearchQuery,
+  page: { offset: number; limit: number; facets: boolean },
+): Promise<{ live: LiveEngine; answer: IndexAnswer }> {
+  const sort = checkedSort(live, query.sort);
+  const ready = await readyIndex(store, live, query);
+  const answer = ready.index.search(
+    { prefixes: words(query.q), filters: query.filters, sort, ...page },
+    activeFilters(ready.live.configuration),
+    ready.live.configuration.settings.allowEmptyFilterValues,
   );
-  return rows.map((r) => r.data);
+  return { live: ready.live, answer };
 }
 
 /**
- * One page of results with the total and the facets of every filter under the current selection:
- * from the caches, else from the engine's in-memory index, else in SQL (all three agree).
+ * One page of results with the total and the facets of every filter under the current selection,
+ * from the caches, else from the engine's in-memory index.
  */
 export async function runSearch(store: Store, live: LiveEngine, query: SearchQuery): Promise<SearchResult> {
   const started = performance.now();
-  // Checked first, so a sort on a column that cannot sort is refused whatever answers.
-  orderBy(new SearchSql(live.client.accountId, live.client.engineId), live, query.sort);
-  const filters = activeFilters(live.configuration);
-  const columns = enabledColumns(live.configuration);
-  const { allowEmptyFilterValues } = live.configuration.settings;
+  checkedSort(live, query.sort);
   const statsCache = storeCache<SearchStats>(store, 'stats', STATS_MAX);
   const pages = storeCache<Row[]>(store, 'pages', PAGES_MAX);
-  const key = statsKey(live, query);
-  const pageKey = `${key}:${JSON.stringify([query.sort ?? null, query.page, query.pageSize])}`;
-  let stats = statsCache.get(key);
-  let rows = pages.get(pageKey);
+  let stats = statsCache.get(statsKey(live, query));
+  let rows = pages.get(pageKey(live, query));
   if (!stats || !rows) {
-    const { accountId, engineId } = live.client;
-    const indexed = await indexedSearch(
-      store,
-      {
-        accountId,
-        engineId,
-        generation: live.generation,
-        filters,
-        allowEmptyFilterValues,
-      },
-      query,
-      queryWords(query.q),
-      stats === undefined,
-    );
-    let data: Row[] | undefined;
-    if (indexed.kind === 'answer') {
-      stats ??= indexed.stats;
-      data = indexed.rowData;
-    }
-    try {
-      [data, stats] = await Promise.all([
-        rows || data ? data : sqlPage(store, live, query),
-        stats ?? sqlStats(store, { accountId, engineId, filters, allowEmptyFilterValues, query }),
-      ]);
-    } finally {
-      if (indexed.kind === 'sql') indexed.release();
-    }
-    rows ??= (data ?? []).map((r) => visibleRow(r, columns));
-    pages.set(pageKey, rows);
-    statsCache.set(key, stats);
+    const found = await indexAnswer(store, live, query, {
+      offset: (query.page - 1) * query.pageSize,
+      limit: query.pageSize,
+      facets: stats === undefined,
+    });
+    // A publish overtook `live` while its index was made: the search is the new publish's.
+    if (found.live !== live) return runSearch(store, found.live, query);
+    stats ??= { total: found.answer.total, facets: found.answer.facets };
+    const columns = enabledColumns(live.configuration);
+    rows = found.answer.rows.map((r) => visibleRow(r, columns));
+    pages.set(pageKey(live, query), rows);
+    statsCache.set(statsKey(live, query), stats);
   }
   return {
     total: stats.total,
@@ -171,15 +139,10 @@ const DOWNLOAD_ROWS_MAX = 100_000;
 /** Every matching row as CSV (the widget's download link, when the engine allows downloads). */
 export async function downloadResults(store: Store, live: LiveEngine, query: SearchQuery): Promise<string> {
   if (!live.configuration.settings.allowDownload) throw new NotFoundError('Download');
-  const { sql, where } = filtered(live, query);
-  const order = orderBy(sql, live, query.sort);
-  const { rows } = await store.query<{ data: Row }>(
-    `SELECT data FROM parametric_rows WHERE ${where} ORDER BY ${order} LIMIT ${DOWNLOAD_ROWS_MAX}`,
-    sql.params,
-  );
-  const columns = enabledColumns(live.configuration);
+  const found = await indexAnswer(store, live, query, { offset: 0, limit: DOWNLOAD_ROWS_MAX, facets: false });
+  const columns = enabledColumns(found.live.configuration);
   return toCsv(
     columns.map((c) => decodeLabel(c.label)),
-    rows.map((r) => columns.map((c) => r.data[c.id] ?? null)),
+    found.answer.rows.map((row) => columns.map((c) => row[c.id] ?? null)),
   );
 }

@@ -1,7 +1,28 @@
+import type { Row } from '@siteseer/core';
+
 /**
- * The lexemes of an engine's rows (`tsvector_to_array(search)`, as PostgreSQL made them), inverted:
- * which rows hold a lexeme starting with a given prefix. With it a text search is answered in
- * memory exactly as `search @@ to_tsquery('simple', 'w1:* & w2:*')` would answer it.
+ * The words of a text, lowercased: runs of letters and digits. A query's words and a row's words
+ * are made by this one function, so what a visitor types is read as the rows were ("usb-c" is
+ * "usb" and "c" on both sides; "3.5" is "3" and "5").
+ */
+export function words(text: string): string[] {
+  return text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+}
+
+/** The distinct words of a row's values in `columns` (numbers and booleans as JSON prints them). */
+export function rowWords(row: Row, columns: readonly string[]): string[] {
+  const found = new Set<string>();
+  for (const id of columns) {
+    const value = row[id];
+    if (value === null || value === undefined) continue;
+    for (const word of words(String(value))) found.add(word);
+  }
+  return [...found];
+}
+
+/**
+ * The words of an engine's rows, inverted (the lexemes): which rows hold a word starting with a
+ * given prefix. A text search finds the rows holding, for each of its words, a word starting with it.
  */
 export class TextIndex {
   /** Distinct lexemes, sorted by code unit, so the lexemes sharing a prefix are neighbours. */
@@ -132,7 +153,7 @@ function intersect(a: Int32Array, b: Int32Array): Int32Array {
   return out.subarray(0, n);
 }
 
-/** Collects the rows' lexemes as they are read (rows in position order), then makes the index. */
+/** Collects the rows' words (rows in position order, each word once per row), then makes the index. */
 export class TextIndexBuilder {
   readonly #positions = new Map<string, number[]>();
 
@@ -147,41 +168,4 @@ export class TextIndexBuilder {
   finish(): Promise<TextIndex> {
     return TextIndex.fromPostings(this.#positions);
   }
-}
-
-/**
- * The prefixes of a tsquery as PostgreSQL prints it, when it is an AND of prefix terms only
- * (`'rugg':* & 'amp':*`); undefined for anything else (a word the parser split into a phrase, an
- * empty query...), which the caller answers in SQL instead.
- */
-export function prefixTerms(tsquery: string): string[] | undefined {
-  const terms: string[] = [];
-  let i = 0;
-  while (i < tsquery.length) {
-    if (tsquery[i] !== "'") return undefined;
-    let lexeme = '';
-    i++;
-    for (;;) {
-      const char = tsquery[i];
-      if (char === undefined) return undefined;
-      // tsqueryout doubles quotes and backslashes inside a lexeme.
-      if ((char === "'" || char === '\\') && tsquery[i + 1] === char) {
-        lexeme += char;
-        i += 2;
-      } else if (char === "'") {
-        i++;
-        break;
-      } else {
-        lexeme += char;
-        i++;
-      }
-    }
-    if (tsquery.slice(i, i + 2) !== ':*') return undefined;
-    i += 2;
-    terms.push(lexeme);
-    if (i === tsquery.length) break;
-    if (tsquery.slice(i, i + 3) !== ' & ') return undefined;
-    i += 3;
-  }
-  return terms.length > 0 ? terms : undefined;
 }

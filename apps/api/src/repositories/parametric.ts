@@ -229,6 +229,59 @@ export async function readVersionFile(
   return rows[0]?.file;
 }
 
+/** Rows per stored chunk of a version's cells (see 0005-cell-chunks.sql). */
+export const CELL_CHUNK_ROWS = 1000;
+
+type Cells = (string | null)[][];
+
+/** Stores a version's cells, a chunk of rows per statement (one statement of them all was 5× slower on PGlite). */
+export async function insertCells(
+  db: Queryable,
+  v: { accountId: string; importId: string; version: number },
+  rows: Cells,
+): Promise<void> {
+  for (let start = 0; start < rows.length; start += CELL_CHUNK_ROWS) {
+    await db.query(
+      `INSERT INTO parametric_cell_chunks (account_id, import_id, version, chunk_no, cells)
+       VALUES ($1, $2, $3, $4, $5)`,
+      [
+        v.accountId,
+        v.importId,
+        v.version,
+        start / CELL_CHUNK_ROWS,
+        JSON.stringify(rows.slice(start, start + CELL_CHUNK_ROWS)),
+      ],
+    );
+  }
+}
+
+/** A version's cells, a chunk of rows at a time in file order (`limit`: that many rows at most). */
+export async function* readCellChunks(
+  db: Queryable,
+  accountId: string,
+  importId: string,
+  version: number,
+  limit = Number.POSITIVE_INFINITY,
+): AsyncGenerator<Cells> {
+  const chunksWanted = Math.ceil(limit / CELL_CHUNK_ROWS);
+  const CHUNKS_PER_READ = 8;
+  let read = 0;
+  for (let from = 0; read < limit; from += CHUNKS_PER_READ) {
+    const { rows } = await db.query<{ cells: string }>(
+      `SELECT cells FROM parametric_cell_chunks
+       WHERE account_id = $1 AND import_id = $2 AND version = $3 AND chunk_no >= $4
+       ORDER BY chunk_no LIMIT $5`,
+      [accountId, importId, version, from, Math.min(CHUNKS_PER_READ, chunksWanted - from)],
+    );
+    for (const row of rows) {
+      const cells = (JSON.parse(row.cells) as Cells).slice(0, limit - read);
+      read += cells.length;
+      yield cells;
+    }
+    if (rows.length < CHUNKS_PER_READ) return;
+  }
+}
+
 /** The first `limit` rows of cells of a version (all when limit is null), in file order. */
 export async function readCells(
   db: Queryable,
@@ -236,13 +289,11 @@ export async function readCells(
   importId: string,
   version: number,
   limit: number | null,
-): Promise<(string | null)[][]> {
-  const { rows } = await db.query<{ cells: (string | null)[] }>(
-    `SELECT cells FROM parametric_cells WHERE account_id = $1 AND import_id = $2 AND version = $3
-     ORDER BY row_no LIMIT $4`,
-    [accountId, importId, version, limit],
-  );
-  return rows.map((r) => r.cells);
+): Promise<Cells> {
+  const all: Cells = [];
+  for await (const cells of readCellChunks(db, accountId, importId, version, limit ?? undefined))
+    all.push(...cells);
+  return all;
 }
 
 export interface PublishedRecord {
@@ -250,6 +301,8 @@ export interface PublishedRecord {
   version: number;
   configuration: ParametricConfiguration;
   publishedAt: Date;
+  /** New on every publish (see 0003-publish-generation.sql). */
+  generation: string;
 }
 
 export async function findPublished(
@@ -262,8 +315,10 @@ export async function findPublished(
     version: number;
     configuration: ParametricConfiguration;
     published_at: Date;
+    generation: string;
   }>(
-    'SELECT import_id, version, configuration, published_at FROM parametric_published WHERE account_id = $1 AND engine_id = $2',
+    `SELECT import_id, version, configuration, published_at, generation::text AS generation
+     FROM parametric_published WHERE account_id = $1 AND engine_id = $2`,
     [accountId, engineId],
   );
   const row = rows[0];
@@ -273,6 +328,7 @@ export async function findPublished(
       version: row.version,
       configuration: row.configuration,
       publishedAt: row.published_at,
+      generation: row.generation,
     }
   );
 }
@@ -295,11 +351,4 @@ export async function upsertPublished(
        configuration = EXCLUDED.configuration, published_by = EXCLUDED.published_by, published_at = now()`,
     [p.accountId, p.engineId, p.importId, p.version, JSON.stringify(p.configuration), p.by],
   );
-}
-
-export async function deletePublishedRows(db: Queryable, accountId: string, engineId: string): Promise<void> {
-  await db.query('DELETE FROM parametric_rows WHERE account_id = $1 AND engine_id = $2', [
-    accountId,
-    engineId,
-  ]);
 }
