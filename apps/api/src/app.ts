@@ -18,6 +18,7 @@ import { portalRoutes } from './routes/portal.ts';
 import { searchRoutes } from './routes/search.ts';
 import { widgetRoutes } from './routes/widget.ts';
 import type { Store } from './store/types.ts';
+import { StoreHealth } from './store-health.ts';
 
 export interface AppDeps {
   config: Config;
@@ -67,8 +68,11 @@ export async function buildApp({ config, store, onInvitation }: AppDeps): Promis
     transform: jsonSchemaTransform,
   });
 
-  app.get('/healthz', { schema: { hide: true } }, async () => {
-    await store.query('SELECT 1');
+  const health = new StoreHealth(store);
+  app.addHook('onClose', async () => health.stop());
+  app.get('/healthz', { schema: { hide: true } }, async (_request, reply) => {
+    const now = health.now();
+    if (!now.ok) return reply.status(503).send({ status: 'unavailable', reason: now.reason });
     return { status: 'ok' };
   });
   app.get('/config.json', { schema: { hide: true } }, async () => portalRuntimeConfig(config));

@@ -6,20 +6,21 @@ import { ColumnCodes } from './column-codes.ts';
 export class Dictionary {
   readonly values: CellValue[] = [];
   readonly codes: number[] = [];
-  readonly #byKey = new Map<string, number>();
+  // Strings apart from the other values: 1 and "1" are different values.
+  readonly #strings = new Map<string, number>();
+  readonly #others = new Map<number | boolean | null, number>();
 
   add(value: CellValue | undefined): void {
     if (value === undefined) {
       this.codes.push(-1);
       return;
     }
-    // Values from one jsonb column are told apart by type and text (1 and "1" are different values).
-    const key = typeof value === 'string' ? `s${value}` : JSON.stringify(value);
-    let code = this.#byKey.get(key);
+    const byValue: Map<CellValue, number> = typeof value === 'string' ? this.#strings : this.#others;
+    let code = byValue.get(value);
     if (code === undefined) {
       code = this.values.length;
       this.values.push(value);
-      this.#byKey.set(key, code);
+      byValue.set(value, code);
     }
     this.codes.push(code);
   }

@@ -107,11 +107,9 @@ export async function feedVersion(
           rowNumbers: part.map((_, i) => first + i + 1),
         },
         configuration,
+        { compact: true },
       );
-      for (const row of typed) {
-        const data = Object.fromEntries(Object.entries(row).filter(([, v]) => v !== null && v !== ''));
-        feed.add(++rowNo, data, JSON.stringify(data));
-      }
+      for (const data of typed) feed.add(++rowNo, data, JSON.stringify(data));
       await yieldToLoop();
     }
   }

@@ -15,8 +15,9 @@ import { type ColumnProfile, profileColumn } from './infer-column.ts';
 import { PARSE_LIMITS } from './limits.ts';
 import type { ParsedTable } from './parsed-table.ts';
 
-function* columnValues(table: ParsedTable, index: number): Generator<string | null> {
-  for (const row of table.rows) yield row[index] ?? null;
+/** A column's cells (an array: a generator's yields cost more than the profiling of 600k cells). */
+function columnValues(table: ParsedTable, index: number): (string | null)[] {
+  return table.rows.map((row) => row[index] ?? null);
 }
 
 /**

@@ -44,9 +44,14 @@ const shorten = (text: string): string => (text.length > 60 ? `${text.slice(0, 5
  * The table's rows as typed values, keyed by column id, for the columns of the configuration (enabled
  * or not; table columns missing from it are left out): numbers as numbers, booleans as booleans,
  * empty as null, everything else as strings. A value that does not fit its column's configured type
- * (a column retyped in the wizard) is refused, naming the row and column.
+ * (a column retyped in the wizard) is refused, naming the row and column. With `compact`, empty
+ * values are left out of the rows instead (what the search index keeps).
  */
-export function typedRows(table: TypedRowsInput, configuration: ParametricConfiguration): Row[] {
+export function typedRows(
+  table: TypedRowsInput,
+  configuration: ParametricConfiguration,
+  { compact = false }: { compact?: boolean } = {},
+): Row[] {
   const columns = Object.values(configuration.columns).map((column) => {
     const index = table.columnIds.indexOf(column.id);
     if (index < 0)
@@ -67,7 +72,7 @@ export function typedRows(table: TypedRowsInput, configuration: ParametricConfig
           { row: rowNumber, column: column.header },
         );
       }
-      row[column.id] = value;
+      if (!compact || (value !== null && value !== '')) row[column.id] = value;
     }
     return row;
   });
