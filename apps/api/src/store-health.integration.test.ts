@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { StoreHealth } from './store-health.ts';
 import { openPgliteStore } from './store/pglite-store.ts';
 import type { Store } from './store/types.ts';
+import { StoreHealth } from './store-health.ts';
 
 let store: Store | undefined;
 let health: StoreHealth | undefined;

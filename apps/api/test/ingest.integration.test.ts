@@ -76,6 +76,17 @@ describe('the data-source (ingest) API', () => {
     expect(await total(clientId)).toBe(12);
   });
 
+  it('given a new version a value of which does not fit the published configuration, then 400 names it and search keeps the old one', async () => {
+    const rows = products(12);
+    // Stock is an integer column in the published configuration; row 4 of the file (the third product) is not.
+    const bad = toCsv(rows).replace(/^(SKU-00003,(?:[^,]*,){3})\d+,/m, '$1lots,');
+    expect(bad).toContain(',lots,');
+    const refused = await ingest(keyA, `datasource/parametric/${engineId}`, {}, bad);
+    expect(refused.status).toBe(400);
+    expect(refused.body.detail).toMatch(/^Row 4, column 'Stock': 'lots' is not a whole number/);
+    expect(await total(clientId)).toBe(12);
+  });
+
   it('given the key, when CI reads its engines and clients, then it sees its own account only', async () => {
     const list = await withApiKey(t.server, keyA, 'GET', 'searchengines');
     expect(list.status).toBe(200);

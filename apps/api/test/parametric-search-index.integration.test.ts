@@ -165,14 +165,7 @@ async function compareAll(
 ): Promise<number> {
   const scope = { accountId, engineId, generation: live.generation };
   const filters = activeFilters();
-  const index =
-    source === 'publish'
-      ? await publishedIndex(live)
-      : await buildIndex(
-          server.store,
-          scope,
-          filters.map((f) => f.id),
-        );
+  const index = source === 'publish' ? await publishedIndex(live) : await buildIndex(server.store, scope);
   if (!index) throw new Error('The index was not built');
   // Columns only sorted by are added later, from the rows the index holds.
   for (const label of ['Name', 'Note']) {

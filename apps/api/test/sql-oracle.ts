@@ -1,7 +1,7 @@
 import type { Facet, FilterSelection, ParametricConfiguration, Row, SearchQuery } from '@siteseer/core';
 import { typedRows } from '../src/parametric/parse/index.ts';
-import { searchColumns } from '../src/parametric/search-index-build.ts';
 import { type ActiveFilter, FACET_VALUES_MAX, type SearchStats } from '../src/parametric/search-stats.ts';
+import { searchColumns } from '../src/parametric/searched-columns.ts';
 import { rowWords, words } from '../src/parametric/text-index.ts';
 import { findPublished, findVersion, readCells } from '../src/repositories/parametric.ts';
 import type { Queryable, Store } from '../src/store/types.ts';

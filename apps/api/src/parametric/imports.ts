@@ -1,4 +1,4 @@
-import type { SpreadsheetImport, SpreadsheetPreview } from '@siteseer/core';
+import type { ParametricConfiguration, SpreadsheetImport, SpreadsheetPreview } from '@siteseer/core';
 import type { Principal } from '../auth/authenticate.ts';
 import { InputError, NotFoundError } from '../errors.ts';
 import {
@@ -15,7 +15,7 @@ import {
 } from '../repositories/parametric.ts';
 import type { Store } from '../store/types.ts';
 import { authorOf, parametricAccount, parametricEngine } from './guards.ts';
-import { parseAndInfer, typedRows } from './parse/index.ts';
+import { type ParsedTable, parseAndInfer, typedRows } from './parse/index.ts';
 
 export interface UploadInput {
   accountId: string;
@@ -39,27 +39,38 @@ export function toSpreadsheetImport(v: VersionRecord): SpreadsheetImport {
   };
 }
 
+/** An upload parsed and checked but not stored yet, or the version an earlier call with its key made. */
+export type ParsedUpload =
+  | { earlier: SpreadsheetImport }
+  | { table: ParsedTable; inferred: ParametricConfiguration; key: string | null };
+
 /**
- * Stores an uploaded spreadsheet as a new version (of a new import, or of `importId`): parsed and
- * checked first, so a refused file stores nothing; then the version and its cells in one
- * transaction. A retry with the same idempotency key returns the version the first call made.
+ * The first half of an upload: access checked, the idempotency key looked up, the file parsed and
+ * checked (in a worker thread: a 10 MB file would otherwise hold the event loop ~0.5 s).
  */
-export async function uploadSpreadsheet(
+export async function parseUpload(
   store: Store,
   principal: Principal,
   input: UploadInput,
-): Promise<SpreadsheetImport> {
+): Promise<ParsedUpload> {
   await parametricAccount(store, principal, input.accountId);
   if (input.engineId) await parametricEngine(store, input.accountId, input.engineId);
   const key = input.idempotencyKey ? `${input.importId ?? 'new'}:${input.idempotencyKey}` : null;
   if (key) {
     const earlier = await findVersionByIdempotencyKey(store, input.accountId, key);
-    if (earlier) return toSpreadsheetImport(earlier);
+    if (earlier) return { earlier: toSpreadsheetImport(earlier) };
   }
-
-  // Parsed and typed in a worker thread: a 10 MB file would otherwise hold the event loop ~0.5 s.
   const { table, inferred } = await parseAndInfer(input.bytes, input.fileName);
+  return { table, inferred, key };
+}
 
+/** The second half: the version and its cells stored in one transaction. */
+export async function storeUpload(
+  store: Store,
+  principal: Principal,
+  input: UploadInput,
+  { table, inferred, key }: Extract<ParsedUpload, { table: ParsedTable }>,
+): Promise<SpreadsheetImport> {
   const version = await store.transaction(async (tx) => {
     let importId = input.importId;
     let next = 1;
@@ -91,6 +102,20 @@ export async function uploadSpreadsheet(
     return (await findVersion(tx, input.accountId, importId, next)) as VersionRecord;
   });
   return toSpreadsheetImport(version);
+}
+
+/**
+ * Stores an uploaded spreadsheet as a new version (of a new import, or of `importId`): parsed and
+ * checked first, so a refused file stores nothing; then the version and its cells in one
+ * transaction. A retry with the same idempotency key returns the version the first call made.
+ */
+export async function uploadSpreadsheet(
+  store: Store,
+  principal: Principal,
+  input: UploadInput,
+): Promise<SpreadsheetImport> {
+  const parsed = await parseUpload(store, principal, input);
+  return 'earlier' in parsed ? parsed.earlier : storeUpload(store, principal, input, parsed);
 }
 
 /** The account of an import the principal may work on (404 otherwise). */

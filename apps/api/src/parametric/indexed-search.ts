@@ -7,16 +7,6 @@ import type { IndexScope } from './search-index-build.ts';
 import { indexRegistry } from './search-index-registry.ts';
 import { words } from './text-index.ts';
 
-/** The filters a visitor may use: of enabled, filterable columns, in position order. */
-export function activeFilters(configuration: LiveEngine['configuration']) {
-  return Object.values(configuration.filters)
-    .filter((f) => {
-      const column = configuration.columns[f.id];
-      return column?.enabled && column.supports.filtering;
-    })
-    .sort((a, b) => a.position - b.position);
-}
-
 export function scopeOf(live: LiveEngine): IndexScope {
   return { accountId: live.client.accountId, engineId: live.client.engineId, generation: live.generation };
 }
@@ -37,8 +27,7 @@ export async function readyIndex(
   const registry = indexRegistry(store);
   for (let attempt = 1; ; attempt++) {
     const scope = scopeOf(live);
-    const columns = activeFilters(live.configuration).map((f) => f.id);
-    const index = await registry.acquire(scope, columns, words(query.q).length > 0);
+    const index = await registry.acquire(scope, words(query.q).length > 0);
     if (index) {
       if (query.sort) await registry.addColumn(scope, index, query.sort.column);
       return { live, index };

@@ -2,7 +2,10 @@ import {
   engineIndexName,
   INGEST_API_CREATOR,
   type IngestResult,
+  normaliseParametricConfiguration,
   ParametricClientSettings,
+  type ParametricConfiguration,
+  type SpreadsheetImport,
   validateEngineName,
 } from '@siteseer/core';
 import type { Principal } from '../auth/authenticate.ts';
@@ -12,8 +15,9 @@ import { insertEngine } from '../repositories/engines.ts';
 import { findEngineImportId, findPublished, findVersion } from '../repositories/parametric.ts';
 import type { Store } from '../store/types.ts';
 import { parametricAccount, parametricEngine } from './guards.ts';
-import { uploadSpreadsheet } from './imports.ts';
+import { parseUpload, storeUpload } from './imports.ts';
 import { createAndPublish } from './publish.ts';
+import { feedRows, type IndexFeed, parsedCells } from './search-index-build.ts';
 
 /** The data-source API is for account API keys only; checked before the upload is read. */
 export function requireApiKey(principal: Principal): string {
@@ -61,9 +65,21 @@ export async function ingestCreate(
   return ingestVersion(store, principal, { ...input, engineId: engine.id });
 }
 
+/** The configuration an ingest publishes: the published one when the columns are the same, else `fallback`. */
+function configurationFor(
+  published: ParametricConfiguration | undefined,
+  columnIds: readonly string[],
+  fallback: ParametricConfiguration,
+): ParametricConfiguration {
+  const same = published && Object.keys(published.columns).sort().join() === [...columnIds].sort().join();
+  return same ? published : fallback;
+}
+
 /**
  * A new version of an engine's table; published (unless `publish` is false) with the published
- * configuration when the columns are the same, else with the one inferred from the new file.
+ * configuration when the columns are the same, else with the one inferred from the new file. The
+ * parsed table is typed for the search index while it is being stored (they run side by side: the
+ * store in its own thread or server), so publishing does not read it back.
  */
 export async function ingestVersion(
   store: Store,
@@ -72,30 +88,51 @@ export async function ingestVersion(
 ): Promise<IngestResult> {
   const accountId = requireApiKey(principal);
   await parametricEngine(store, accountId, input.engineId);
-  const importId = await findEngineImportId(store, accountId, input.engineId);
-  const uploaded = await uploadSpreadsheet(store, principal, {
+  const upload = {
     accountId,
     engineId: input.engineId,
-    importId,
+    importId: await findEngineImportId(store, accountId, input.engineId),
     fileName: input.fileName,
     bytes: input.bytes,
     idempotencyKey: input.idempotencyKey,
-  });
+  };
   const client = await findClientOfEngine(store, accountId, input.engineId);
   if (!client) throw new NotFoundError('Client');
+  const published = await findPublished(store, accountId, input.engineId);
+  const parsed = await parseUpload(store, principal, upload);
+  let uploaded: SpreadsheetImport;
+  let prepared: { configuration: ParametricConfiguration; rows: Promise<IndexFeed> } | undefined;
+  if ('earlier' in parsed) {
+    uploaded = parsed.earlier;
+  } else {
+    if (input.publish) {
+      const configuration = configurationFor(
+        published?.configuration,
+        parsed.table.columnIds,
+        parsed.inferred,
+      );
+      const rows = feedRows(parsedCells(parsed.table), normaliseParametricConfiguration(configuration));
+      // Awaited by the publish below; a refusal meanwhile must not go unhandled while the upload is stored.
+      rows.catch(() => undefined);
+      prepared = { configuration, rows };
+    }
+    uploaded = await storeUpload(store, principal, upload, parsed);
+  }
   if (input.publish) {
     const version = await findVersion(store, accountId, uploaded.importId, uploaded.version);
     if (!version) throw new NotFoundError('Version');
-    const published = await findPublished(store, accountId, input.engineId);
-    const sameColumns =
-      published &&
-      Object.keys(published.configuration.columns).sort().join() === [...version.columnIds].sort().join();
     await createAndPublish(store, principal, {
       accountId,
       engineId: input.engineId,
       spreadsheetId: uploaded.importId,
       version: uploaded.version,
-      configuration: sameColumns ? published.configuration : (version.configuration ?? version.inferred),
+      ...(prepared ?? {
+        configuration: configurationFor(
+          published?.configuration,
+          version.columnIds,
+          version.configuration ?? version.inferred,
+        ),
+      }),
     });
   }
   return {

@@ -20,8 +20,7 @@ import {
 import type { Queryable, Store } from '../store/types.ts';
 import { authorOf, parametricAccount, parametricEngine } from './guards.ts';
 import { forgetLiveEngines } from './live-engine.ts';
-import { activeFilters } from './search.ts';
-import { feedVersion, type IndexFeed, type IndexScope } from './search-index-build.ts';
+import { feedRows, type IndexFeed, type IndexScope, storedCells } from './search-index-build.ts';
 import { indexRegistry } from './search-index-registry.ts';
 
 /**
@@ -93,8 +92,7 @@ export async function getConfiguration(
  * value that does not fit its column's type refuses the publish here, naming the row and column.
  */
 function publishedRows(store: Store, version: VersionRecord, configuration: ParametricConfiguration) {
-  const columns = activeFilters(configuration).map((f) => f.id);
-  return feedVersion(store, version, configuration, columns);
+  return feedRows(storedCells(store, version), configuration);
 }
 
 /** After the commit: searches read the new publish at once, and its index is made from its rows. */
@@ -182,6 +180,11 @@ export async function createAndPublish(
     spreadsheetId: string;
     version: number;
     configuration: ParametricConfiguration;
+    /**
+     * The version's rows already typed by `configuration` (normalised), when the caller has them:
+     * an ingest types the table it has just parsed while it is being stored.
+     */
+    rows?: Promise<IndexFeed> | undefined;
   },
 ): Promise<{ clientId: string }> {
   await parametricAccount(store, principal, input.accountId);
@@ -192,7 +195,7 @@ export async function createAndPublish(
     throw new ConflictError('This spreadsheet belongs to another search engine.');
   }
   const configuration = checkedConfiguration(input.configuration, found);
-  const feed = await publishedRows(store, found, configuration);
+  const feed = await (input.rows ?? publishedRows(store, found, configuration));
   const { clientId, scope } = await store.transaction(async (tx) => {
     const version = await findVersion(tx, input.accountId, input.spreadsheetId, input.version);
     if (!version) throw new NotFoundError(`Version ${input.version} of the spreadsheet`);

@@ -8,8 +8,9 @@ import {
 import type { Queryable } from '../store/types.ts';
 import type { ColumnCodes } from './column-codes.ts';
 import { columnCodes, Dictionary } from './column-dictionary.ts';
-import { typedRows } from './parse/index.ts';
+import { type ParsedTable, typedRows } from './parse/index.ts';
 import { EngineIndex } from './search-index.ts';
+import { activeFilters, searchColumns } from './searched-columns.ts';
 import { rowWords, type TextIndex, TextIndexBuilder } from './text-index.ts';
 
 /** Rows typed, or read for their words, per turn of the event loop (a turn stays within ~20 ms). */
@@ -72,36 +73,57 @@ export class IndexFeed {
   }
 }
 
-/** The columns a row is found by: enabled, searchable ones (not images), in configuration order. */
-export function searchColumns(configuration: ParametricConfiguration): string[] {
-  return Object.values(configuration.columns)
-    .filter((c) => c.enabled && c.type !== 'image')
-    .map((c) => c.id);
+/** A table's cells as the index reads them: its columns, and its rows a chunk at a time in file order. */
+export interface CellSource {
+  headers: readonly string[];
+  columnIds: readonly string[];
+  chunks: AsyncIterable<Cells> | Iterable<Cells>;
+}
+
+type Cells = (string | null)[][];
+
+/** A version's stored cells as a source. */
+export function storedCells(db: Queryable, version: VersionRecord): CellSource {
+  return {
+    headers: version.headers,
+    columnIds: version.columnIds,
+    chunks: readCellChunks(db, version.accountId, version.importId, version.version),
+  };
+}
+
+/** A table just parsed (not read back) as a source. */
+export function parsedCells(table: Pick<ParsedTable, 'headers' | 'columnIds' | 'rows'>): CellSource {
+  function* chunks() {
+    for (let start = 0; start < table.rows.length; start += TYPED_PER_TURN)
+      yield table.rows.slice(start, start + TYPED_PER_TURN);
+  }
+  return { headers: table.headers, columnIds: table.columnIds, chunks: chunks() };
 }
 
 /**
- * A version's rows typed by `configuration`, fed to an index of `columns` (the active filters) a
- * thousand rows per turn of the event loop, read a few chunks per statement: a build holds neither
- * the loop nor the database (PGlite runs one statement at a time) for long. Refuses, naming the row
- * and column, a value that does not fit its column's configured type: a publish calls it before it
- * commits, so such a configuration is never published.
+ * A table's rows typed by `configuration`, fed to an index of the configuration's active filters
+ * a thousand rows per turn of the event loop (stored cells are read a few chunks per statement): a
+ * build holds neither the loop nor the database (PGlite runs one statement at a time) for long.
+ * Refuses, naming the row and column, a value that does not fit its column's configured type: a
+ * publish calls it before it commits, so such a configuration is never published.
  */
-export async function feedVersion(
-  db: Queryable,
-  version: VersionRecord,
+export async function feedRows(
+  source: CellSource,
   configuration: ParametricConfiguration,
-  columns: readonly string[],
 ): Promise<IndexFeed> {
-  const feed = new IndexFeed(columns, searchColumns(configuration));
+  const feed = new IndexFeed(
+    activeFilters(configuration).map((f) => f.id),
+    searchColumns(configuration),
+  );
   let rowNo = 0;
-  for await (const cells of readCellChunks(db, version.accountId, version.importId, version.version)) {
+  for await (const cells of source.chunks) {
     for (let start = 0; start < cells.length; start += TYPED_PER_TURN) {
       const part = cells.slice(start, start + TYPED_PER_TURN);
       const first = rowNo + 1;
       const typed = typedRows(
         {
-          headers: version.headers,
-          columnIds: version.columnIds,
+          headers: [...source.headers],
+          columnIds: [...source.columnIds],
           rows: part,
           // As a spreadsheet numbers them: the header is row 1.
           rowNumbers: part.map((_, i) => first + i + 1),
@@ -121,16 +143,12 @@ export async function feedVersion(
  * another instance's publish). Undefined when `scope.generation` is no longer the engine's publish:
  * no search asks for it again. Versions never change once stored, so the rows read are the publish's.
  */
-export async function buildIndex(
-  db: Queryable,
-  scope: IndexScope,
-  columns: readonly string[],
-): Promise<EngineIndex | undefined> {
+export async function buildIndex(db: Queryable, scope: IndexScope): Promise<EngineIndex | undefined> {
   const published = await findPublished(db, scope.accountId, scope.engineId);
   if (published?.generation !== scope.generation) return undefined;
   const version = await findVersion(db, scope.accountId, published.importId, published.version);
   if (!version) return undefined;
-  const feed = await feedVersion(db, version, published.configuration, columns);
+  const feed = await feedRows(storedCells(db, version), published.configuration);
   return feed.finish(db);
 }
 

@@ -47,11 +47,7 @@ class IndexRegistry {
   }
 
   /** The ready index of this publish (with its words when `needsText`), made if need be. */
-  async acquire(
-    scope: IndexScope,
-    columns: readonly string[],
-    needsText: boolean,
-  ): Promise<EngineIndex | undefined> {
+  async acquire(scope: IndexScope, needsText: boolean): Promise<EngineIndex | undefined> {
     const key = keyOf(scope);
     const slot = this.#slots.get(key);
     if (slot?.state === 'failed') {
@@ -61,11 +57,7 @@ class IndexRegistry {
     }
     if (slot?.state === 'building') return this.#withText(scope, await slot.done, needsText);
     if (!slot)
-      return this.#withText(
-        scope,
-        await this.#track(key, buildIndex(this.#store, scope, columns)),
-        needsText,
-      );
+      return this.#withText(scope, await this.#track(key, buildIndex(this.#store, scope)), needsText);
     this.#slots.delete(key);
     this.#slots.set(key, slot);
     return this.#withText(scope, slot.index, needsText);

@@ -9,15 +9,16 @@ import {
 import { InputError, NotFoundError } from '../errors.ts';
 import type { Store } from '../store/types.ts';
 import { toCsv } from './csv-export.ts';
-import { activeFilters, readyIndex } from './indexed-search.ts';
+import { readyIndex } from './indexed-search.ts';
 import type { LiveEngine } from './live-engine.ts';
 import { storeCache } from './search-cache.ts';
 import type { IndexAnswer } from './search-index.ts';
 import type { SearchStats } from './search-stats.ts';
+import { activeFilters } from './searched-columns.ts';
 import { words } from './text-index.ts';
 
-export { activeFilters } from './indexed-search.ts';
 export { forgetLiveEngines, type LiveEngine, liveEngine } from './live-engine.ts';
+export { activeFilters } from './searched-columns.ts';
 
 function enabledColumns(configuration: ParametricConfiguration) {
   return Object.values(configuration.columns)
