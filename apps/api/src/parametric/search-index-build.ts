@@ -1,4 +1,5 @@
 import type { CellValue, ParametricConfiguration, Row } from '@siteseer/core';
+import { yieldToLoop } from '../event-loop.ts';
 import {
   findPublished,
   findVersion,
@@ -21,11 +22,6 @@ export interface IndexScope {
   engineId: string;
   /** The publish the index is for (see 0003-publish-generation.sql). */
   generation: string;
-}
-
-/** Lets timers and sockets run between a build's steps: builds run beside live traffic. */
-export function yieldToLoop(): Promise<void> {
-  return new Promise((resolve) => setImmediate(resolve));
 }
 
 function cellOf(data: Row, id: string): CellValue | undefined {

@@ -1,4 +1,5 @@
 import type { Row } from '@siteseer/core';
+import { yieldToLoop } from '../event-loop.ts';
 
 /**
  * The words of a text, lowercased: runs of letters and digits. A query's words and a row's words
@@ -68,7 +69,7 @@ export class TextIndex {
       }
       if (sinceYield > 20_000) {
         sinceYield = 0;
-        await new Promise((resolve) => setImmediate(resolve));
+        await yieldToLoop();
       }
     }
     return new TextIndex(lexemes, postings, bytes + PREFIX_BYTES_KEPT);

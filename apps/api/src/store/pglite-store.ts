@@ -1,4 +1,5 @@
 import { Worker } from 'node:worker_threads';
+import { yieldToLoop } from '../event-loop.ts';
 import { copyChunks } from './copy-chunks.ts';
 import { toBlobCopySql } from './copy-sql.ts';
 import { StoreClosedError, StoreCrashedError, StoreUsageError, TransactionClosedError } from './errors.ts';
@@ -122,7 +123,7 @@ export class PgliteStore implements Store {
         this.#post({ type: 'copy-chunk', copyId, chunk }, [chunk.buffer]);
         // A source that never waits on I/O (rows generated in memory) would otherwise hold the
         // event loop until its last row: let timers and sockets run between chunks.
-        await new Promise((resolve) => setImmediate(resolve));
+        await yieldToLoop();
       }
     } catch (error) {
       if (!this.#failure) this.#post({ type: 'copy-abort', copyId });
