@@ -90,30 +90,50 @@ async function readLiveEngine(store: Store, clientId: string): Promise<LiveEngin
 }
 
 /**
- * How long a search may reuse what it read of a client, on PGlite only. A PGlite database belongs
- * to one process (its data directory cannot be opened twice), so every publish goes through this
- * process and calls `forgetLiveEngines` as it commits: searches never see an older publish after
- * that. Other changes to a client (its settings, its deletion) show within this time. On PostgreSQL
- * other instances publish too, so every search reads the client afresh.
+ * How long a search may reuse what it read of a client. Every change to what a search reads of a
+ * client (a publish, its settings, its deletion) calls `forgetLiveEngines` as it commits: in this
+ * process directly, in the others (PostgreSQL) by a notification they listen for. Searches then
+ * never see an older publish once the change has answered. Other changes (an account deleted with
+ * its clients) show within this time. On PostgreSQL, while this process is not listening (its
+ * listening connection lost), every search reads the client afresh.
  */
 const LIVE_TTL_MS = 250;
 const LIVE_MAX = 10_000;
+const CHANGES_CHANNEL = 'siteseer_live_engines';
 
 interface Remembered {
   live: LiveEngine;
   until: number;
 }
 
-/** Per store: what was read, and a count of publishes, so a read that raced a publish is not kept. */
-const remembered = new WeakMap<Store, { publishes: number; clients: Map<string, Remembered> }>();
+interface Cache {
+  /** Changes forgotten so far, so a read that raced a change is not kept. */
+  publishes: number;
+  clients: Map<string, Remembered>;
+  /** Whether the cache hears of every change (PGlite: one process; PostgreSQL: while listening). */
+  complete: () => boolean;
+}
 
-function rememberedOf(store: Store) {
-  let entry = remembered.get(store);
-  if (!entry) {
-    entry = { publishes: 0, clients: new Map() };
-    remembered.set(store, entry);
+const caches = new WeakMap<Store, Cache>();
+
+function forget(cache: Cache): void {
+  cache.publishes++;
+  cache.clients.clear();
+}
+
+function cacheOf(store: Store): Cache {
+  let cache = caches.get(store);
+  if (!cache) {
+    const made: Cache = { publishes: 0, clients: new Map(), complete: () => store.kind === 'pglite' };
+    const listener = store.listen?.(CHANGES_CHANNEL, {
+      onMessage: () => forget(made),
+      onGap: () => forget(made),
+    });
+    if (listener) made.complete = () => listener.live;
+    caches.set(store, made);
+    cache = made;
   }
-  return entry;
+  return cache;
 }
 
 /**
@@ -121,8 +141,8 @@ function rememberedOf(store: Store) {
  * Refused (404) for an unknown client, a keyword engine's, or an engine with nothing published.
  */
 export async function liveEngine(store: Store, clientId: string): Promise<LiveEngine> {
-  if (store.kind !== 'pglite') return readLiveEngine(store, clientId);
-  const cache = rememberedOf(store);
+  const cache = cacheOf(store);
+  if (!cache.complete()) return readLiveEngine(store, clientId);
   const now = performance.now();
   const known = cache.clients.get(clientId);
   if (known && known.until > now) return known.live;
@@ -135,10 +155,16 @@ export async function liveEngine(store: Store, clientId: string): Promise<LiveEn
   return live;
 }
 
-/** Called once a publish has committed: the next search of any client reads what is live now. */
-export function forgetLiveEngines(store: Store): void {
-  const cache = remembered.get(store);
-  if (!cache) return;
-  cache.publishes++;
-  cache.clients.clear();
+/**
+ * Called once a change to what searches read of clients has committed: the next search of any
+ * client, in this process and (PostgreSQL) in the others, reads what is live now.
+ */
+export async function forgetLiveEngines(store: Store): Promise<void> {
+  const cache = caches.get(store);
+  if (cache) forget(cache);
+  if (store.kind === 'postgres') {
+    // After the commit, so a process that hears it reads the change. Should it fail, the change
+    // stands: other processes see it within LIVE_TTL_MS, as any change they were not told of.
+    await store.query('SELECT pg_notify($1, $2)', [CHANGES_CHANNEL, '']).catch(() => undefined);
+  }
 }

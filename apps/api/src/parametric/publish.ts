@@ -96,9 +96,9 @@ function publishedRows(store: Store, version: VersionRecord, configuration: Para
 }
 
 /** After the commit: searches read the new publish at once, and its index is made from its rows. */
-function published(store: Store, scope: IndexScope, feed: IndexFeed): void {
-  forgetLiveEngines(store);
+async function published(store: Store, scope: IndexScope, feed: IndexFeed): Promise<void> {
   indexRegistry(store).prepare(scope, feed.finish(store));
+  await forgetLiveEngines(store);
 }
 
 /**
@@ -163,7 +163,7 @@ export async function publishVersion(
   const scope = await store.transaction((tx) =>
     publishInTransaction(tx, { ...input, version, configuration, by: authorOf(principal) }),
   );
-  published(store, scope, feed);
+  await published(store, scope, feed);
   return { engineId: input.engineId, version: input.version };
 }
 
@@ -223,6 +223,6 @@ export async function createAndPublish(
     if (!client) throw new NotFoundError('Client');
     return { clientId: client.id, scope };
   });
-  published(store, scope, feed);
+  await published(store, scope, feed);
   return { clientId };
 }

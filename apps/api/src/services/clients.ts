@@ -73,7 +73,7 @@ export async function updateSettings(
   if (update.type === 'kw') checkKeywordClientRules(update.settings);
   const updated = await updateClientSettings(store, client.accountId, client.id, update.settings);
   // The search runtime remembers live clients briefly (PGlite): a new origin applies at once.
-  forgetLiveEngines(store);
+  await forgetLiveEngines(store);
   if (!updated) throw new NotFoundError('Client');
   return updated;
 }

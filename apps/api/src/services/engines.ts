@@ -142,6 +142,6 @@ export async function updateEngine(
 export async function deleteEngine(store: Store, viewer: Viewer, accountId: string, engineId: string) {
   await getEngine(store, viewer, accountId, engineId);
   await deleteEngineRow(store, accountId, engineId);
-  forgetLiveEngines(store);
+  await forgetLiveEngines(store);
   return { id: engineId };
 }

@@ -85,4 +85,52 @@ if (!databaseUrl) {
       expect((await store().query(`SELECT count(*)::int AS n FROM ${t}`)).rows).toEqual([{ n: 1 }]);
     });
   });
+
+  describe('PgStore.listen: notifications of every process, and gaps when the connection is lost', () => {
+    const { store } = useContractStore(harness);
+
+    async function until(condition: () => boolean): Promise<void> {
+      const deadline = Date.now() + 20_000;
+      while (!condition()) {
+        if (Date.now() > deadline) throw new Error('The condition never held');
+        await sleep(20);
+      }
+    }
+
+    test('a notification arrives after its commit; a lost connection is a gap, then listening resumes', async () => {
+      const messages: string[] = [];
+      let gaps = 0;
+      const channel = `test_listen_${process.pid}_${Date.now()}`;
+      const listener = store().listen?.(channel, {
+        onMessage: (payload) => messages.push(payload),
+        onGap: () => gaps++,
+      });
+      if (!listener) throw new Error('PgStore listens');
+      try {
+        await until(() => listener.live);
+        expect(gaps).toBe(1);
+        await store().transaction(async (tx) => {
+          await tx.query('SELECT pg_notify($1, $2)', [channel, 'in a transaction']);
+          await sleep(100);
+          expect(messages).toEqual([]);
+        });
+        await until(() => messages.length === 1);
+        expect(messages).toEqual(['in a transaction']);
+        // The server ends the listening connection: a gap, then listening again.
+        await store().query(
+          'SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE query = $1 AND pid <> pg_backend_pid()',
+          [`LISTEN ${channel}`],
+        );
+        await until(() => !listener.live);
+        expect(gaps).toBe(2);
+        await until(() => listener.live);
+        expect(gaps).toBe(3);
+        await store().query('SELECT pg_notify($1, $2)', [channel, 'after']);
+        await until(() => messages.length === 2);
+        expect(messages[1]).toBe('after');
+      } finally {
+        await listener.stop();
+      }
+    });
+  });
 }

@@ -11,9 +11,10 @@ import {
   runTransaction,
   transactionClosed,
 } from './pg-connection.ts';
+import { PgListener } from './pg-listener.ts';
 import { TransactionScope } from './transaction-scope.ts';
 import { getPgTypeParser } from './type-parsers.ts';
-import type { Queryable, QueryResult, Session, Store } from './types.ts';
+import type { Listener, ListenHandlers, Queryable, QueryResult, Session, Store } from './types.ts';
 
 export interface PgStoreOptions {
   /** `postgres://user:password@host:port/database`; its own `options` parameter, if any, wins over ours. */
@@ -50,6 +51,8 @@ export class PgStore implements Store {
   readonly kind = 'postgres' as const;
   readonly #pool: pg.Pool;
   readonly #scope = new TransactionScope();
+  readonly #clientConfig: pg.ClientConfig;
+  readonly #listeners = new Set<PgListener>();
   #closed = false;
 
   constructor(options: PgStoreOptions) {
@@ -59,14 +62,14 @@ export class PgStore implements Store {
     // Session settings that make PostgreSQL print and read values as PGlite does.
     const settings = ['TimeZone=UTC', 'DateStyle=ISO,MDY', 'IntervalStyle=postgres', 'bytea_output=hex'];
     if (options.schema) settings.push(`search_path=${options.schema}`);
-    this.#pool = new pg.Pool({
+    this.#clientConfig = {
       connectionString: options.connectionString,
-      max: options.max ?? 10,
       options: settings.map((setting) => `-c ${setting}`).join(' '),
       idle_in_transaction_session_timeout: options.idleTransactionTimeoutMs ?? 30_000,
       // Per pool, not pg.types.setTypeParser, which would change every pg user in the process.
       types: { getTypeParser: getPgTypeParser as pg.CustomTypesConfig['getTypeParser'] },
-    });
+    };
+    this.#pool = new pg.Pool({ ...this.#clientConfig, max: options.max ?? 10 });
     const onIdleError =
       options.onIdleConnectionError ??
       ((error: Error) =>
@@ -108,9 +111,17 @@ export class PgStore implements Store {
     return this.#withClient((client, health) => fn(new PgSession(client, health, this.#scope)));
   }
 
+  listen(channel: string, handlers: ListenHandlers): Listener {
+    if (this.#closed) throw new StoreClosedError();
+    const listener = new PgListener(this.#clientConfig, channel, handlers);
+    this.#listeners.add(listener);
+    return listener;
+  }
+
   async close(): Promise<void> {
     if (this.#closed) return;
     this.#closed = true;
+    await Promise.all([...this.#listeners].map((listener) => listener.stop()));
     await this.#pool.end();
   }
 

@@ -47,5 +47,22 @@ export interface Store extends Queryable {
    * `pg_advisory_lock` (migrations). Keep it short: on pg it holds a pooled connection.
    */
   withSession<T>(fn: (session: Session) => Promise<T>): Promise<T>;
+  /**
+   * PostgreSQL only (a PGlite database belongs to one process, which knows its own changes):
+   * listens on `channel` for NOTIFYs of every process, delivered as their transactions commit.
+   */
+  listen?(channel: string, handlers: ListenHandlers): Listener;
   close(): Promise<void>;
+}
+
+export interface ListenHandlers {
+  onMessage(payload: string): void;
+  /** Notifications may have been missed: the listening connection was lost, or is back. */
+  onGap(): void;
+}
+
+export interface Listener {
+  /** Whether notifications are being received now (false while reconnecting). */
+  readonly live: boolean;
+  stop(): Promise<void>;
 }
