@@ -113,6 +113,7 @@ export class EngineIndex {
     // loops stay small and monomorphic.
     if (query.prefixes.length > 0 && !this.#text) throw new Error('The index has no words yet');
     const rows = query.prefixes.length > 0 && this.#text ? this.#text.match(query.prefixes) : this.#all;
+    // Per row: how many selections it fails (0, 1, or 2 for "two or more"), and the last one failed.
     const failures = new Uint8Array(rows.length);
     const failedBy = new Int16Array(rows.length);
     filters.forEach((filter, k) => {
@@ -120,34 +121,51 @@ export class EngineIndex {
       const checked = selection && this.#selection(filter.id, selection);
       if (!checked) return;
       const codes = checked.codes.rows;
-      const fail = (i: number) => {
-        failures[i] = Math.min(2, (failures[i] as number) + 1);
-        failedBy[i] = k;
-      };
       if ('mask' in checked) {
         const mask = checked.mask;
-        for (let i = 0; i < rows.length; i++) if (mask[codes[rows[i] as number] as number] === 0) fail(i);
+        for (let i = 0; i < rows.length; i++) {
+          if (mask[codes[rows[i] as number] as number] === 0) {
+            failures[i] = (failures[i] as number) === 0 ? 1 : 2;
+            failedBy[i] = k;
+          }
+        }
       } else {
         // Only JSON numbers are in a range: NaN (any other value, or none) fails both comparisons.
         const { min, max } = checked;
         const numbers = checked.codes.numbers;
         for (let i = 0; i < rows.length; i++) {
           const n = numbers[codes[rows[i] as number] as number] as number;
-          if (!(n >= min && n <= max)) fail(i);
+          if (!(n >= min && n <= max)) {
+            failures[i] = (failures[i] as number) === 0 ? 1 : 2;
+            failedBy[i] = k;
+          }
         }
       }
     });
     // Rows passing every selection, and per filter the rows failing its selection only: a facet
     // counts both (selecting a category must not hide the other categories).
-    const passing: number[] = [];
-    const failingOnly: number[][] = filters.map(() => []);
+    let passingCount = 0;
+    const failingCounts = new Uint32Array(filters.length);
     for (let i = 0; i < rows.length; i++) {
-      if (failures[i] === 0) passing.push(rows[i] as number);
-      else if (failures[i] === 1) (failingOnly[failedBy[i] as number] as number[]).push(rows[i] as number);
+      const f = failures[i] as number;
+      if (f === 0) passingCount++;
+      else if (f === 1) bump(failingCounts, failedBy[i] as number);
+    }
+    const passing = new Int32Array(passingCount);
+    const failingOnly = Array.from(failingCounts, (n) => new Int32Array(n));
+    const filled = new Uint32Array(filters.length);
+    for (let i = 0, p = 0; i < rows.length; i++) {
+      const f = failures[i] as number;
+      if (f === 0) passing[p++] = rows[i] as number;
+      else if (f === 1) {
+        const k = failedBy[i] as number;
+        (failingOnly[k] as Int32Array)[filled[k] as number] = rows[i] as number;
+        bump(filled, k);
+      }
     }
     const facets: Record<string, Facet> = {};
     (query.facets === false ? [] : filters).forEach((filter, k) => {
-      const counted = [passing, failingOnly[k] as number[]];
+      const counted = [passing, failingOnly[k] as Int32Array];
       const codes = this.#codes(filter.id);
       facets[filter.id] = filter.supports.rangeFilter
         ? rangeFacet(codes, counted)
@@ -163,9 +181,9 @@ export class EngineIndex {
   }
 
   /** The page's row positions in `ORDER BY data -> col DIR NULLS LAST, row_no` (or `row_no`) order. */
-  #page(passing: readonly number[], query: IndexQuery): number[] {
+  #page(passing: Int32Array, query: IndexQuery): number[] {
     const end = Math.min(query.offset + query.limit, passing.length);
-    if (!query.sort) return passing.slice(query.offset, end);
+    if (!query.sort) return Array.from(passing.subarray(query.offset, end));
     const codes = this.#codes(query.sort.column);
     const desc = query.sort.direction === 'desc';
     // Codes are in jsonb order with missing last; descending keeps missing last (NULLS LAST).
@@ -205,7 +223,7 @@ function bump(counts: Uint32Array, at: number): void {
 }
 
 /** Bounds of the numbers among the rows of `lists`. */
-function rangeFacet(codes: ColumnCodes, lists: readonly (readonly number[])[]): Facet {
+function rangeFacet(codes: ColumnCodes, lists: readonly Int32Array[]): Facet {
   let min = Number.POSITIVE_INFINITY;
   let max = Number.NEGATIVE_INFINITY;
   const numbers = codes.numbers;
@@ -225,7 +243,7 @@ function rangeFacet(codes: ColumnCodes, lists: readonly (readonly number[])[]): 
  * Rows per code among the rows of `lists`: an array when the column has few values for the rows
  * searched, else a map (a column of unique values must not cost an array of its size per search).
  */
-function countCodes(codes: ColumnCodes, lists: readonly (readonly number[])[]): Map<number, number> {
+function countCodes(codes: ColumnCodes, lists: readonly Int32Array[]): Map<number, number> {
   const rows = lists.reduce((n, list) => n + list.length, 0);
   const rowCodes = codes.rows;
   const counts = new Map<number, number>();
