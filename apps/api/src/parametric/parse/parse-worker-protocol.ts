@@ -5,8 +5,8 @@ import type { SpreadsheetError, SpreadsheetErrorCode } from './spreadsheet-error
 import type { TableLimits } from './table-builder.ts';
 
 /**
- * The one protocol between the API thread and `parse-worker.ts`. A job is the worker's
- * `workerData`. The worker answers with its result rows in chunks, then one `done` or `refused`.
+ * The one protocol between the API thread and `parse-worker.ts`. A job is the worker's first
+ * message (a worker may be started before its job is known). The worker answers with its result rows in chunks, then one `done` or `refused`.
  * Chunks are paced: at most `CHUNKS_IN_FLIGHT` are sent and not yet taken; the API thread asks for
  * one more (`next`, or the next chunk of input for a job that takes rows) one turn of its event loop
  * after taking one. Unpaced, the worker's chunks would queue up and the API thread would read them
@@ -38,10 +38,11 @@ export interface TypedRowsJob {
 }
 
 /**
- * API thread → worker: for a job that takes rows, a chunk with its rows' numbers, or the end of them;
+ * API thread → worker: first the job; then for a job that takes rows, a chunk with its rows' numbers, or the end of them;
  * for a parse job, `next` to ask for the next chunk of the table.
  */
 export type WorkerInput =
+  | { type: 'job'; job: WorkerJob }
   | { type: 'rows'; rows: (string | null)[][]; rowNumbers: number[] }
   | { type: 'end' }
   | { type: 'next' };

@@ -2,11 +2,11 @@
  * The parse worker: runs one job (`parse-worker-protocol.ts`) off the API thread, so that neither a
  * 10 MB CSV, a heavy workbook nor the typing of 60k rows blocks the event loop, and a workbook that
  * explodes in memory takes only this worker down (`worker-runner.ts` starts it with heap and time
- * limits). Readers are imported per job: a CSV job does not pay for loading SheetJS. Any error
+ * limits). SheetJS is imported by an XLSX job only: a CSV job does not pay for loading it. Any error
  * other than a `SpreadsheetError` is left uncaught, to reach the parent as the Worker's 'error' event.
  */
 import { constants, setPriority } from 'node:os';
-import { parentPort, workerData } from 'node:worker_threads';
+import { parentPort } from 'node:worker_threads';
 import {
   CHUNKS_IN_FLIGHT,
   chunkRows,
@@ -22,7 +22,6 @@ import { SpreadsheetError } from './spreadsheet-error.ts';
 
 if (!parentPort) throw new Error('parse-worker.ts runs only as a worker thread started by runInWorker');
 const port = parentPort;
-const job = workerData as WorkerJob;
 
 // Below the API thread's priority: on a machine short of CPU (two jobs on two cores), the API still
 // answers in time and the job takes longer; measured on 2 loaded cores, two 10 MB imports at once:
@@ -112,6 +111,20 @@ async function runTypedRows(typing: TypedRowsJob): Promise<void> {
   }
   reply({ type: 'done', result: null });
 }
+
+// What a CSV job needs, loaded while the worker waits for its job (a worker may be started ahead of
+// it: see `worker-runner.ts`); SheetJS only for an XLSX job.
+const loading = Promise.all([
+  import('./decode-text.ts'),
+  import('./csv-reader.ts'),
+  import('./infer-configuration.ts'),
+  import('./typed-rows.ts'),
+]);
+const first = await nextInput();
+if (first.type !== 'job')
+  throw new Error(`The parse worker's first message must be its job, not '${first.type}'`);
+const job: WorkerJob = first.job;
+await loading;
 
 try {
   if (job.kind === 'parse') await runParse(job);

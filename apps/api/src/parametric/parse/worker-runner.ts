@@ -60,15 +60,49 @@ function isOutOfMemory(error: Error): boolean {
   return (error as NodeJS.ErrnoException).code === 'ERR_WORKER_OUT_OF_MEMORY';
 }
 
+function startWorker(url: URL, heapMb: number): Worker {
+  return new Worker(url, { resourceLimits: { maxOldGenerationSizeMb: heapMb } });
+}
+
+/**
+ * A parse worker started ahead of its job, its modules loaded while it waits: the next job with the
+ * default worker and limits takes it (starting one took ~200 ms of each upload). Each worker still
+ * runs one job, with a heap of its own; the next spare is started once a job is done.
+ */
+let spare: Worker | undefined;
+
+/** Starts the spare worker if there is none (at server start, and after each job). */
+export function prepareSpareWorker(): void {
+  if (spare) return;
+  const worker = startWorker(PARSE_WORKER_URL, PARSE_LIMITS.workerHeapMb);
+  // Waiting for a job must not keep the process alive, and a spare that fails is just dropped.
+  worker.unref();
+  const drop = () => {
+    if (spare === worker) spare = undefined;
+  };
+  worker.once('error', drop);
+  worker.once('exit', drop);
+  spare = worker;
+}
+
+function takeWorker(run: JobRun): Worker {
+  const heapMb = run.heapMb ?? PARSE_LIMITS.workerHeapMb;
+  const worker = spare;
+  if (!worker || run.workerUrl || heapMb !== PARSE_LIMITS.workerHeapMb)
+    return startWorker(run.workerUrl ?? PARSE_WORKER_URL, heapMb);
+  spare = undefined;
+  worker.removeAllListeners('error');
+  worker.removeAllListeners('exit');
+  worker.ref();
+  return worker;
+}
+
 function runWorker<T>(run: JobRun): Promise<JobOutcome<T>> {
   const timeoutMs = run.timeoutMs ?? PARSE_LIMITS.workerTimeoutMs;
   const { task } = run;
   return new Promise<JobOutcome<T>>((resolve, reject) => {
-    const worker = new Worker(run.workerUrl ?? PARSE_WORKER_URL, {
-      workerData: run.job,
-      transferList: run.transfer ?? [],
-      resourceLimits: { maxOldGenerationSizeMb: run.heapMb ?? PARSE_LIMITS.workerHeapMb },
-    });
+    const worker = takeWorker(run);
+    worker.postMessage({ type: 'job', job: run.job } satisfies WorkerInput, run.transfer ?? []);
     const rows: T[] = [];
     const input = run.input?.[Symbol.iterator]();
     let settled = false;
@@ -88,6 +122,7 @@ function runWorker<T>(run: JobRun): Promise<JobOutcome<T>> {
       clearTimeout(timer);
       outcome();
       void worker.terminate();
+      prepareSpareWorker();
     };
     const timer = setTimeout(() => {
       settle(() => reject(tooComplex(task, `took longer than ${duration(timeoutMs)} to ${task.action}`)));
