@@ -175,8 +175,23 @@ async function compareAll(
   const allowEmptyFilterValues = live.configuration.settings.allowEmptyFilterValues;
   let answered = 0;
   if (!index.hasText) index.setText(await buildText(index));
-  for (let i = 0; i < queries; i++) {
-    const query = randomQuery(i);
+  // Besides the random ones: a text matching a few rows, sorted on a column of many values, paged
+  // (the index sorts only the rows up to the page's end then).
+  const fixed = ['Name', 'Note'].flatMap((label) =>
+    (['asc', 'desc'] as const).flatMap((direction) =>
+      [1, 3].map(
+        (page): SearchQuery => ({
+          q: 'rugg',
+          filters: {},
+          sort: { column: ids[label] as string, direction },
+          page,
+          pageSize: 4,
+        }),
+      ),
+    ),
+  );
+  for (let i = 0; i < queries + fixed.length; i++) {
+    const query = fixed[i - queries] ?? randomQuery(i);
     const prefixes = words(query.q);
     const expected = {
       stats: await sqlStats(server.store, { filters, allowEmptyFilterValues, query }),

@@ -191,11 +191,14 @@ export class EngineIndex {
     if (passing.length * 4 < codes.missing) {
       // Few rows for many values: sort the rows by (rank, position), packed in one float so a typed
       // (native) sort does it; exact, as rank < 2^32 and position < 2^20 fit in 52 bits.
-      const keys = Float64Array.from(
-        passing,
-        (row) => rank(codes.rows[row] as number) * 2 ** 20 + row,
-      ).sort();
-      return Array.from(keys.subarray(query.offset, end), (key) => key % 2 ** 20);
+      const keys = new Float64Array(passing.length);
+      for (let i = 0; i < passing.length; i++) {
+        const row = passing[i] as number;
+        keys[i] = rank(codes.rows[row] as number) * 2 ** 20 + row;
+      }
+      // A page is a few dozen rows: when they are few of the rows, only the first `end` are sorted.
+      const sorted = end * 8 < keys.length ? smallestSorted(keys, end) : keys.sort();
+      return Array.from(sorted.subarray(query.offset, end), (key) => key % 2 ** 20);
     }
     // Else a counting sort on the ranks: stable, so rows of one value stay in row order, as the
     // `row_no` tie-breaker orders them.
@@ -216,6 +219,24 @@ export class EngineIndex {
     }
     return page;
   }
+}
+
+/** The `k` smallest of distinct `keys`, ascending (an insertion into a short sorted list per key kept). */
+function smallestSorted(keys: Float64Array, k: number): Float64Array {
+  if (k === 0) return new Float64Array(0);
+  const best = new Float64Array(k).fill(Number.POSITIVE_INFINITY);
+  let worst = Number.POSITIVE_INFINITY;
+  for (const key of keys) {
+    if (key >= worst) continue;
+    let i = k - 1;
+    while (i > 0 && (best[i - 1] as number) > key) {
+      best[i] = best[i - 1] as number;
+      i--;
+    }
+    best[i] = key;
+    worst = best[k - 1] as number;
+  }
+  return best;
 }
 
 function bump(counts: Uint32Array, at: number): void {
