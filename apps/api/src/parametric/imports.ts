@@ -2,10 +2,11 @@ import type { ParametricConfiguration, SpreadsheetImport, SpreadsheetPreview } f
 import type { Principal } from '../auth/authenticate.ts';
 import { InputError, NotFoundError } from '../errors.ts';
 import {
+  CELL_CHUNK_ROWS,
   findImportAccountId,
   findVersion,
   findVersionByIdempotencyKey,
-  insertCells,
+  insertCellChunks,
   insertImport,
   insertVersion,
   listVersions,
@@ -15,7 +16,7 @@ import {
 } from '../repositories/parametric.ts';
 import type { Store } from '../store/types.ts';
 import { authorOf, parametricAccount, parametricEngine } from './guards.ts';
-import { type ParsedTable, parseAndInfer, typedRows } from './parse/index.ts';
+import { type ParsedTable, parseForStore, typedRows } from './parse/index.ts';
 
 export interface UploadInput {
   accountId: string;
@@ -42,11 +43,19 @@ export function toSpreadsheetImport(v: VersionRecord): SpreadsheetImport {
 /** An upload parsed and checked but not stored yet, or the version an earlier call with its key made. */
 export type ParsedUpload =
   | { earlier: SpreadsheetImport }
-  | { table: ParsedTable; inferred: ParametricConfiguration; key: string | null };
+  | {
+      /** The table without its rows: they are `cellChunks`, JSON text of CELL_CHUNK_ROWS rows each. */
+      table: ParsedTable;
+      rowCount: number;
+      cellChunks: string[];
+      inferred: ParametricConfiguration;
+      key: string | null;
+    };
 
 /**
  * The first half of an upload: access checked, the idempotency key looked up, the file parsed and
- * checked (in a worker thread: a 10 MB file would otherwise hold the event loop ~0.5 s).
+ * checked (in a worker thread: a 10 MB file would otherwise hold the event loop ~0.5 s), its rows
+ * made into the JSON chunks the store keeps there too.
  */
 export async function parseUpload(
   store: Store,
@@ -60,8 +69,7 @@ export async function parseUpload(
     const earlier = await findVersionByIdempotencyKey(store, input.accountId, key);
     if (earlier) return { earlier: toSpreadsheetImport(earlier) };
   }
-  const { table, inferred } = await parseAndInfer(input.bytes, input.fileName);
-  return { table, inferred, key };
+  return { ...(await parseForStore(input.bytes, input.fileName, CELL_CHUNK_ROWS)), key };
 }
 
 /** The second half: the version and its cells stored in one transaction. */
@@ -69,7 +77,7 @@ export async function storeUpload(
   store: Store,
   principal: Principal,
   input: UploadInput,
-  { table, inferred, key }: Extract<ParsedUpload, { table: ParsedTable }>,
+  { table, rowCount, cellChunks, inferred, key }: Extract<ParsedUpload, { table: ParsedTable }>,
 ): Promise<SpreadsheetImport> {
   const version = await store.transaction(async (tx) => {
     let importId = input.importId;
@@ -91,14 +99,14 @@ export async function storeUpload(
       originalFileName: input.fileName,
       format: table.format,
       uploadedBy: authorOf(principal),
-      rowCount: table.rows.length,
+      rowCount,
       headers: table.headers,
       columnIds: table.columnIds,
       inferred,
       file: input.bytes,
       idempotencyKey: key,
     });
-    await insertCells(tx, { accountId: input.accountId, importId, version: next }, table.rows);
+    await insertCellChunks(tx, { accountId: input.accountId, importId, version: next }, cellChunks);
     return (await findVersion(tx, input.accountId, importId, next)) as VersionRecord;
   });
   return toSpreadsheetImport(version);

@@ -111,7 +111,10 @@ export async function ingestVersion(
         parsed.table.columnIds,
         parsed.inferred,
       );
-      const rows = feedRows(parsedCells(parsed.table), normaliseParametricConfiguration(configuration));
+      const rows = feedRows(
+        parsedCells(parsed.table, parsed.cellChunks),
+        normaliseParametricConfiguration(configuration),
+      );
       // Awaited by the publish below; a refusal meanwhile must not go unhandled while the upload is stored.
       rows.catch(() => undefined);
       prepared = { configuration, rows };

@@ -87,11 +87,13 @@ export function storedCells(db: Queryable, version: VersionRecord): CellSource {
   };
 }
 
-/** A table just parsed (not read back) as a source. */
-export function parsedCells(table: Pick<ParsedTable, 'headers' | 'columnIds' | 'rows'>): CellSource {
+/** An upload just parsed (not read back): its rows as the JSON chunks it is stored as. */
+export function parsedCells(
+  table: Pick<ParsedTable, 'headers' | 'columnIds'>,
+  cellChunks: readonly string[],
+): CellSource {
   function* chunks() {
-    for (let start = 0; start < table.rows.length; start += TYPED_PER_TURN)
-      yield table.rows.slice(start, start + TYPED_PER_TURN);
+    for (const json of cellChunks) yield JSON.parse(json) as Cells;
   }
   return { headers: table.headers, columnIds: table.columnIds, chunks: chunks() };
 }

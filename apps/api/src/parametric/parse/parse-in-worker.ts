@@ -18,6 +18,15 @@ const ADVICE: Record<SpreadsheetFormat, string> = {
   xlsx: 'Remove unused sheets, formatting and images, or export it as CSV, and upload it again.',
 };
 
+/** A parse worker's answer: the table (its rows, unless they came as JSON chunks), and more. */
+export interface WorkerParse {
+  table: ParsedTable;
+  inferred: ParametricConfiguration | undefined;
+  rowCount: number;
+  /** With `jsonChunkRows`: the rows as JSON text, that many per chunk (`table.rows` is then empty). */
+  jsonChunks: string[] | undefined;
+}
+
 /**
  * Parses content already known to be of `format` (and, for XLSX, past the zip-bomb check) in a parse
  * worker; with `infer`, the worker infers the configuration too. The caller's bytes are copied, not
@@ -29,7 +38,8 @@ export async function parseInWorker(
   fileName: string,
   options: ParseOptions,
   infer: boolean,
-): Promise<{ table: ParsedTable; inferred: ParametricConfiguration | undefined }> {
+  jsonChunkRows?: number,
+): Promise<WorkerParse> {
   const job: ParseJob = {
     kind: 'parse',
     format,
@@ -41,8 +51,9 @@ export async function parseInWorker(
     limits: options.limits ?? { maxColumns: PARSE_LIMITS.maxColumns, maxCells: PARSE_LIMITS.maxCells },
     infer,
     chunkCells: PARSE_LIMITS.workerChunkCells,
+    jsonChunkRows,
   };
-  const outcome = await runInWorker<(string | null)[]>({
+  const outcome = await runInWorker<(string | null)[] | string>({
     job,
     transfer: [job.bytes.buffer as ArrayBuffer],
     task: { subject: `'${fileName}'`, action: 'read', advice: ADVICE[format] },
@@ -50,7 +61,8 @@ export async function parseInWorker(
     heapMb: options.heapMb,
   });
   if (!outcome.result) throw new Error('The parse worker answered a parse job without its table.');
-  const { table, inferred } = outcome.result;
-  table.rows = outcome.rows;
-  return { table, inferred };
+  const { table, inferred, rowCount } = outcome.result;
+  if (jsonChunkRows) return { table, inferred, rowCount, jsonChunks: outcome.rows as string[] };
+  table.rows = outcome.rows as (string | null)[][];
+  return { table, inferred, rowCount, jsonChunks: undefined };
 }

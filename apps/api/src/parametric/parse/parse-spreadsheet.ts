@@ -34,9 +34,41 @@ export async function parseAndInfer(
   return { table, inferred };
 }
 
-async function parseChecked(bytes: Uint8Array, fileName: string, options: ParseOptions, infer: boolean) {
+/**
+ * An upload parsed to be stored: the table without its rows, which come as JSON text of
+ * `chunkRows` rows per chunk (as the store keeps them, made in the worker), and its inferred
+ * configuration.
+ */
+export async function parseForStore(
+  bytes: Uint8Array,
+  fileName: string,
+  chunkRows: number,
+): Promise<{
+  table: ParsedTable;
+  rowCount: number;
+  cellChunks: string[];
+  inferred: ParametricConfiguration;
+}> {
+  const parsed = await parseChecked(bytes, fileName, {}, true, chunkRows);
+  if (!parsed.inferred || !parsed.jsonChunks)
+    throw new Error('The parse worker answered without the inferred configuration or the chunks.');
+  return {
+    table: parsed.table,
+    rowCount: parsed.rowCount,
+    cellChunks: parsed.jsonChunks,
+    inferred: parsed.inferred,
+  };
+}
+
+async function parseChecked(
+  bytes: Uint8Array,
+  fileName: string,
+  options: ParseOptions,
+  infer: boolean,
+  jsonChunkRows?: number,
+) {
   // Both checks are cheap (the first bytes, the zip directory) and refuse early, without a worker.
   const format = decideFormat(bytes, fileName);
   if (format === 'xlsx') await inspectXlsxArchive(bytes, fileName);
-  return parseInWorker(format, bytes, fileName, options, infer);
+  return parseInWorker(format, bytes, fileName, options, infer, jsonChunkRows);
 }

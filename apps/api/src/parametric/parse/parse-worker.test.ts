@@ -10,7 +10,7 @@ import { decideFormat } from './file-format.ts';
 import { productCsv } from './generated-csv.ts';
 import { inferConfiguration } from './infer-configuration.ts';
 import type { ParseOptions } from './parse-in-worker.ts';
-import { parseAndInfer, parseSpreadsheet } from './parse-spreadsheet.ts';
+import { parseAndInfer, parseForStore, parseSpreadsheet } from './parse-spreadsheet.ts';
 import type { ParsedTable } from './parsed-table.ts';
 import { SpreadsheetError } from './spreadsheet-error.ts';
 import { typedRows } from './typed-rows.ts';
@@ -187,5 +187,20 @@ describe('refusals cross the thread boundary intact', () => {
       expect(fromWorker).not.toBeInstanceOf(SpreadsheetError);
       expect((fromWorker as Error).message).toBe(expected.message);
     }
+  });
+});
+
+describe('parseForStore: the rows as the JSON chunks the store keeps, made in the worker', () => {
+  it('given 2,501 rows and chunks of 1,000, then three chunks whose rows are the parse, in order; the table carries no rows', async () => {
+    const bytes = productCsv(2501);
+    const expected = parseInThread(bytes, 'products.csv');
+    const stored = await parseForStore(bytes, 'products.csv', 1000);
+    expect(stored.rowCount).toBe(2501);
+    expect(stored.table.rows).toEqual([]);
+    expect(stored.table.headers).toEqual(expected.headers);
+    const chunks = stored.cellChunks.map((json) => JSON.parse(json) as (string | null)[][]);
+    expect(chunks.map((c) => c.length)).toEqual([1000, 1000, 501]);
+    expect(chunks.flat()).toEqual(expected.rows);
+    expect(stored.inferred).toEqual(inferConfiguration(expected));
   });
 });

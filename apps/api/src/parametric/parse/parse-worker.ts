@@ -82,16 +82,19 @@ async function runParse(parse: ParseJob): Promise<void> {
   const inferred = parse.infer
     ? (await import('./infer-configuration.ts')).inferConfiguration(table)
     : undefined;
-  const size = chunkRows(table.headers.length, parse.chunkCells);
+  const json = parse.jsonChunkRows;
+  const size = json ?? chunkRows(table.headers.length, parse.chunkCells);
   // The first chunks unasked, then one per `next` of the API thread (see the protocol).
   let credit = CHUNKS_IN_FLIGHT;
   for (let start = 0; start < table.rows.length; start += size) {
     while (credit === 0) if ((await nextInput()).type === 'next') credit++;
     credit--;
-    reply({ type: 'rows', rows: table.rows.slice(start, start + size) });
+    const rows = table.rows.slice(start, start + size);
+    reply({ type: 'rows', rows: json ? [JSON.stringify(rows)] : rows });
   }
+  const rowCount = table.rows.length;
   // The rows went ahead in chunks; the table keeps its key order, so the parent puts them back in place.
-  reply({ type: 'done', result: { table: { ...table, rows: [] }, inferred } });
+  reply({ type: 'done', result: { table: { ...table, rows: [] }, inferred, rowCount } });
 }
 
 async function runTypedRows(typing: TypedRowsJob): Promise<void> {
