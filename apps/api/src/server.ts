@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { type AppDeps, buildApp } from './app.ts';
 import type { Config } from './config.ts';
-import { prepareSpareWorker } from './parametric/parse/index.ts';
+import { startSpareWorkers, stopSpareWorkers } from './parametric/parse/index.ts';
 import { type DemoCredentials, seedDemo, seedFeatures } from './services/seed.ts';
 import { openStore } from './store/open-store.ts';
 import type { Store } from './store/types.ts';
@@ -33,8 +33,8 @@ export async function startServer(
     const credentials = await seedDemo(store, config);
     const app = await buildApp({ config, store, ...hooks });
     await app.listen({ port: config.port, host: config.host });
-    // The first upload does not wait for a parse worker to start (see worker-runner.ts).
-    prepareSpareWorker();
+    // Uploads do not wait for a parse worker to start (see worker-runner.ts).
+    startSpareWorkers();
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;
     return {
@@ -44,6 +44,7 @@ export async function startServer(
       credentials,
       async close() {
         await app.close();
+        await stopSpareWorkers();
         await store.close();
       },
     };

@@ -48,6 +48,8 @@ export type ParsedUpload =
       table: ParsedTable;
       rowCount: number;
       cellChunks: string[];
+      /** The file as base64 text, as the store keeps it. */
+      fileBase64: string;
       inferred: ParametricConfiguration;
       key: string | null;
     };
@@ -77,7 +79,7 @@ export async function storeUpload(
   store: Store,
   principal: Principal,
   input: UploadInput,
-  { table, rowCount, cellChunks, inferred, key }: Extract<ParsedUpload, { table: ParsedTable }>,
+  { table, rowCount, cellChunks, fileBase64, inferred, key }: Extract<ParsedUpload, { table: ParsedTable }>,
 ): Promise<SpreadsheetImport> {
   const version = await store.transaction(async (tx) => {
     let importId = input.importId;
@@ -103,7 +105,7 @@ export async function storeUpload(
       headers: table.headers,
       columnIds: table.columnIds,
       inferred,
-      file: input.bytes,
+      fileBase64,
       idempotencyKey: key,
     });
     await insertCellChunks(tx, { accountId: input.accountId, importId, version: next }, cellChunks);

@@ -6,4 +6,4 @@ export type { ParsedTable } from './parsed-table.ts';
 export { SpreadsheetError, type SpreadsheetErrorCode } from './spreadsheet-error.ts';
 export { type TypedRowsInput, typedRows, typedValue } from './typed-rows.ts';
 export { typedRowsInWorker } from './typed-rows-in-worker.ts';
-export { prepareSpareWorker, type WorkerLimits } from './worker-runner.ts';
+export { startSpareWorkers, stopSpareWorkers, type WorkerLimits } from './worker-runner.ts';

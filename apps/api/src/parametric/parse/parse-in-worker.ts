@@ -25,11 +25,14 @@ export interface WorkerParse {
   rowCount: number;
   /** With `jsonChunkRows`: the rows as JSON text, that many per chunk (`table.rows` is then empty). */
   jsonChunks: string[] | undefined;
+  /** With `jsonChunkRows`: the file as base64 text. */
+  fileBase64: string | undefined;
 }
 
 /**
  * Parses content already known to be of `format` (and, for XLSX, past the zip-bomb check) in a parse
- * worker; with `infer`, the worker infers the configuration too. The caller's bytes are copied, not
+ * worker; with `infer`, the worker infers the configuration too; with `jsonChunkRows`, it answers
+ * the rows as JSON chunks and the file as base64, as the store keeps them (see `parseForStore`). The caller's bytes are copied, not
  * taken: the upload is stored as it came once it parses.
  */
 export async function parseInWorker(
@@ -52,6 +55,7 @@ export async function parseInWorker(
     infer,
     chunkCells: PARSE_LIMITS.workerChunkCells,
     jsonChunkRows,
+    base64: jsonChunkRows !== undefined,
   };
   const outcome = await runInWorker<(string | null)[] | string>({
     job,
@@ -61,8 +65,8 @@ export async function parseInWorker(
     heapMb: options.heapMb,
   });
   if (!outcome.result) throw new Error('The parse worker answered a parse job without its table.');
-  const { table, inferred, rowCount } = outcome.result;
-  if (jsonChunkRows) return { table, inferred, rowCount, jsonChunks: outcome.rows as string[] };
+  const { table, inferred, rowCount, fileBase64 } = outcome.result;
+  if (jsonChunkRows) return { table, inferred, rowCount, jsonChunks: outcome.rows as string[], fileBase64 };
   table.rows = outcome.rows as (string | null)[][];
-  return { table, inferred, rowCount, jsonChunks: undefined };
+  return { table, inferred, rowCount, jsonChunks: undefined, fileBase64: undefined };
 }

@@ -36,8 +36,8 @@ export async function parseAndInfer(
 
 /**
  * An upload parsed to be stored: the table without its rows, which come as JSON text of
- * `chunkRows` rows per chunk (as the store keeps them, made in the worker), and its inferred
- * configuration.
+ * `chunkRows` rows per chunk, the file as base64 (both as the store keeps them, made in the
+ * worker), and its inferred configuration.
  */
 export async function parseForStore(
   bytes: Uint8Array,
@@ -47,15 +47,17 @@ export async function parseForStore(
   table: ParsedTable;
   rowCount: number;
   cellChunks: string[];
+  fileBase64: string;
   inferred: ParametricConfiguration;
 }> {
   const parsed = await parseChecked(bytes, fileName, {}, true, chunkRows);
-  if (!parsed.inferred || !parsed.jsonChunks)
-    throw new Error('The parse worker answered without the inferred configuration or the chunks.');
+  if (!parsed.inferred || !parsed.jsonChunks || parsed.fileBase64 === undefined)
+    throw new Error('The parse worker answered without the inferred configuration, the chunks or the file.');
   return {
     table: parsed.table,
     rowCount: parsed.rowCount,
     cellChunks: parsed.jsonChunks,
+    fileBase64: parsed.fileBase64,
     inferred: parsed.inferred,
   };
 }

@@ -33,6 +33,8 @@ export interface ParseJob {
    * as 800k small objects for 10 MB (their garbage collection paused it 20-40 ms at a time).
    */
   jsonChunkRows?: number | undefined;
+  /** Also answer the file as base64 text (`ParseJobResult.fileBase64`), as the store keeps it. */
+  base64?: boolean | undefined;
 }
 
 /** Types rows (sent as `WorkerInput` chunks) by a configuration, as `typedRows` does. */
@@ -59,6 +61,8 @@ export interface ParseJobResult {
   inferred: ParametricConfiguration | undefined;
   /** Data rows of the table (its rows come apart, as chunks). */
   rowCount: number;
+  /** The file as base64 text, when the job asked for it. */
+  fileBase64?: string | undefined;
 }
 
 /** A `SpreadsheetError` as data: errors do not cross threads as classes. */

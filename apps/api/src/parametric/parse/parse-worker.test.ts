@@ -202,5 +202,6 @@ describe('parseForStore: the rows as the JSON chunks the store keeps, made in th
     expect(chunks.map((c) => c.length)).toEqual([1000, 1000, 501]);
     expect(chunks.flat()).toEqual(expected.rows);
     expect(stored.inferred).toEqual(inferConfiguration(expected));
+    expect(Buffer.from(stored.fileBase64, 'base64').equals(Buffer.from(bytes))).toBe(true);
   });
 });
