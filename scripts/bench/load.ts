@@ -1,3 +1,4 @@
+import { fork } from 'node:child_process';
 import { ownAgent, request } from './http-client.ts';
 
 export interface Latency {
@@ -90,5 +91,28 @@ export function probe(url: string, everyMs: number): { stop: () => Promise<Laten
       agent.destroy();
       return latency(samples);
     },
+  };
+}
+
+/** `probe` run in a child process (see probe-process.ts); resolves once it is probing. */
+export async function probeApart(url: string, everyMs: number): Promise<{ stop: () => Promise<Latency> }> {
+  const child = fork(new URL('./probe-process.ts', import.meta.url), [url, String(everyMs)], {
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const failed = new Promise<never>((_, reject) => {
+    child.once('exit', (code) => reject(new Error(`The probe process exited with ${code}`)));
+  });
+  await Promise.race([new Promise((resolve) => child.once('message', resolve)), failed]);
+  return {
+    stop: () =>
+      Promise.race([
+        new Promise<Latency>((resolve) => {
+          child.on('message', (message: { type: string; result?: Latency }) => {
+            if (message.type === 'latency' && message.result) resolve(message.result);
+          });
+          child.send('stop');
+        }),
+        failed,
+      ]),
   };
 }

@@ -1,5 +1,5 @@
 import type { CellValue } from '@siteseer/core';
-import { yieldToLoop } from '../event-loop.ts';
+import { inTurns, yieldToLoop } from '../event-loop.ts';
 import type { Queryable } from '../store/types.ts';
 import { ColumnCodes } from './column-codes.ts';
 
@@ -26,6 +26,9 @@ export class Dictionary {
     this.codes.push(code);
   }
 }
+
+/** Values worked on per turn of the event loop (a few ms). */
+const PER_TURN = 5000;
 
 /** jsonb orders values of different types as null < string < number < boolean (PostgreSQL docs, 8.14.4). */
 function typeRank(value: CellValue): number {
@@ -61,40 +64,51 @@ function textOf(value: CellValue): string | null {
  * collation decides their order in `ORDER BY data -> col`.
  */
 export async function columnCodes(db: Queryable, dictionary: Dictionary): Promise<ColumnCodes> {
+  // Long columns (50k distinct values) are worked on a slice per turn of the event loop: in one go
+  // this took 50-80 ms, during which the API answered nothing.
+  const { values: dictionaryValues, codes } = dictionary;
   const byType: number[][] = [[], [], [], []];
-  dictionary.values.forEach((value, i) => {
-    (byType[typeRank(value)] as number[]).push(i);
+  await inTurns(dictionaryValues.length, PER_TURN, (i) => {
+    (byType[typeRank(dictionaryValues[i] as CellValue)] as number[]).push(i);
   });
   const [nulls = [], strings = [], numbers = [], booleans = []] = byType;
   let stringOrder: number[] = [];
   if (strings.length > 0) {
     const { rows } = await db.query<{ i: number }>(
       'SELECT (x.ord - 1)::int AS i FROM unnest($1::text[]) WITH ORDINALITY AS x (s, ord) ORDER BY x.s',
-      [strings.map((i) => dictionary.values[i])],
+      [strings.map((i) => dictionaryValues[i])],
     );
     stringOrder = rows.map((row) => strings[row.i] as number);
   }
   // Distinct numbers, so each sorted value names one dictionary entry; a typed sort is fast.
   const numberAt = new Map<number, number>();
-  for (const i of numbers) numberAt.set(dictionary.values[i] as number, i);
-  await yieldToLoop();
-  const numberOrder = Array.from(Float64Array.from(numberAt.keys()).sort(), (n) => numberAt.get(n) as number);
-  const booleanOrder = booleans.sort((a, b) => Number(dictionary.values[a]) - Number(dictionary.values[b]));
-  // A column of ~50k distinct numbers took 50-80 ms in one go: cut into turns of the event loop.
-  await yieldToLoop();
-  const order = [...nulls, ...stringOrder, ...numberOrder, ...booleanOrder];
-  const finalCode = new Uint32Array(dictionary.values.length);
-  order.forEach((i, code) => {
-    finalCode[i] = code;
+  await inTurns(numbers.length, PER_TURN, (k) => {
+    const i = numbers[k] as number;
+    numberAt.set(dictionaryValues[i] as number, i);
   });
-  const values = order.map((i) => dictionary.values[i] as CellValue);
+  const sortedNumbers = Float64Array.from(numberAt.keys()).sort();
+  await yieldToLoop();
+  const numberOrder = new Array<number>(sortedNumbers.length);
+  await inTurns(sortedNumbers.length, PER_TURN, (k) => {
+    numberOrder[k] = numberAt.get(sortedNumbers[k] as number) as number;
+  });
+  const booleanOrder = booleans.sort((a, b) => Number(dictionaryValues[a]) - Number(dictionaryValues[b]));
+  const order = [...nulls, ...stringOrder, ...numberOrder, ...booleanOrder];
+  const finalCode = new Uint32Array(dictionaryValues.length);
+  const values = new Array<CellValue>(order.length);
+  const texts = new Array<string | null>(order.length);
+  await inTurns(order.length, PER_TURN, (code) => {
+    const i = order[code] as number;
+    finalCode[i] = code;
+    const value = dictionaryValues[i] as CellValue;
+    values[code] = value;
+    texts[code] = textOf(value);
+  });
   const missing = values.length;
-  await yieldToLoop();
-  const rows = Uint32Array.from(dictionary.codes, (code) =>
-    code < 0 ? missing : (finalCode[code] as number),
-  );
-  await yieldToLoop();
-  const texts = values.map(textOf);
-  await yieldToLoop();
+  const rows = new Uint32Array(codes.length);
+  await inTurns(codes.length, PER_TURN * 4, (row) => {
+    const code = codes[row] as number;
+    rows[row] = code < 0 ? missing : (finalCode[code] as number);
+  });
   return new ColumnCodes(values, texts, rows);
 }
