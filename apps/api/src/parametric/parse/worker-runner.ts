@@ -79,9 +79,8 @@ if (process.platform === 'linux') {
     process.emitWarning('The parse worker could not lower its priority: ' + String(error));
   }
 }
-import(workerData.moduleUrl).catch((error) => {
-  throw error;
-});
+// A failure to load it rejects unhandled: the parent sees it as the Worker's 'error' event.
+import(workerData.moduleUrl);
 `;
 
 function startWorker(url: URL, heapMb: number): Worker {
