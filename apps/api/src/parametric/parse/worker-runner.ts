@@ -60,35 +60,10 @@ function isOutOfMemory(error: Error): boolean {
   return (error as NodeJS.ErrnoException).code === 'ERR_WORKER_OUT_OF_MEMORY';
 }
 
-/**
- * A worker's first code, before its module: below the API thread's priority, so that loading the
- * module (type stripping included: ~200 ms of CPU) and the job leave the API thread its core. On
- * a machine short of CPU (two jobs on two cores) the API still answers in time and the job takes
- * longer: /healthz-like lag p99 131-159 ms at equal priority, 40-58 ms with this; a spare worker
- * starting at equal priority during an import cost the API thread 40-75 ms pauses. On Linux, nice
- * is per thread and pid 0 is this thread only; elsewhere pid 0 would be the whole API process.
- */
-const WORKER_ENTRY = `
-const { constants, setPriority } = require('node:os');
-const { workerData } = require('node:worker_threads');
-if (process.platform === 'linux') {
-  try {
-    setPriority(constants.priority.PRIORITY_BELOW_NORMAL);
-  } catch (error) {
-    // A sandbox may forbid it; the job can still run, at the API's priority.
-    process.emitWarning('The parse worker could not lower its priority: ' + String(error));
-  }
-}
-// A failure to load it rejects unhandled: the parent sees it as the Worker's 'error' event.
-import(workerData.moduleUrl);
-`;
-
 function startWorker(url: URL, heapMb: number): Worker {
-  return new Worker(WORKER_ENTRY, {
-    eval: true,
-    workerData: { moduleUrl: url.href },
-    resourceLimits: { maxOldGenerationSizeMb: heapMb },
-  });
+  // Not an `eval` entry that lowers the priority and then imports the module: dynamic import in an
+  // eval worker can crash the process (SIGSEGV seen here; nodejs/node#43205).
+  return new Worker(url, { resourceLimits: { maxOldGenerationSizeMb: heapMb } });
 }
 
 /**
