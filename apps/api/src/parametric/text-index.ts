@@ -1,5 +1,5 @@
 import type { Row } from '@siteseer/core';
-import { yieldToLoop } from '../event-loop.ts';
+import { inTurns, yieldToLoop } from '../event-loop.ts';
 
 /**
  * The words of a text, lowercased: runs of letters and digits. A query's words and a row's words
@@ -44,34 +44,15 @@ export class TextIndex {
 
   /** From the builder's lexemes: the only way to make one. */
   static async fromPostings(positions: Map<string, number[]>): Promise<TextIndex> {
-    // Sorted by their first two characters first, then each group on its own turn of the event
-    // loop: one sort of a few hundred thousand lexemes would hold it for a few hundred ms. The
-    // default sort compares UTF-16 code units, as `<` does in `#lowerBound`; groups in key order,
-    // each sorted, are the whole list sorted (a key is a prefix of every lexeme in its group).
-    const groups = new Map<string, string[]>();
-    for (const lexeme of positions.keys()) {
-      const key = lexeme.slice(0, 2);
-      const group = groups.get(key);
-      if (group) group.push(lexeme);
-      else groups.set(key, [lexeme]);
-    }
-    const lexemes: string[] = [];
-    const postings: Int32Array[] = [];
+    const lexemes = await sortedInTurns([...positions.keys()], 1);
+    const postings: Int32Array[] = new Array(lexemes.length);
     let bytes = 0;
-    let sinceYield = 0;
-    for (const key of [...groups.keys()].sort()) {
-      for (const lexeme of (groups.get(key) as string[]).sort()) {
-        const list = Int32Array.from(positions.get(lexeme) ?? []);
-        bytes += lexeme.length * 2 + 64 + list.byteLength;
-        lexemes.push(lexeme);
-        postings.push(list);
-        sinceYield++;
-      }
-      if (sinceYield > 20_000) {
-        sinceYield = 0;
-        await yieldToLoop();
-      }
-    }
+    await inTurns(lexemes.length, 20_000, (i) => {
+      const lexeme = lexemes[i] as string;
+      const list = Int32Array.from(positions.get(lexeme) ?? []);
+      bytes += lexeme.length * 2 + 64 + list.byteLength;
+      postings[i] = list;
+    });
     return new TextIndex(lexemes, postings, bytes + PREFIX_BYTES_KEPT);
   }
 
@@ -132,6 +113,36 @@ export class TextIndex {
     }
     return low;
   }
+}
+
+/** Lexemes sorted in one go at most; a larger group is split by one more character. */
+const SORTED_AT_ONCE = 10_000;
+
+/**
+ * `words` sorted by UTF-16 code units (as `<` compares them in `#lowerBound`), a group at a time
+ * with turns of the event loop between them: one sort of a few hundred thousand lexemes held it for
+ * a few hundred ms. Grouped by their first `depth` characters (the whole word when shorter): the
+ * groups in key order, each sorted, are the whole list sorted, since a word's key is a prefix of it.
+ * A group still too large (unique codes sharing a prefix) is split by one more character.
+ */
+async function sortedInTurns(words: string[], depth: number): Promise<string[]> {
+  if (words.length <= SORTED_AT_ONCE) return words.sort();
+  const groups = new Map<string, string[]>();
+  await inTurns(words.length, 50_000, (i) => {
+    const word = words[i] as string;
+    const key = word.slice(0, depth);
+    const group = groups.get(key);
+    if (group) group.push(word);
+    else groups.set(key, [word]);
+  });
+  const sorted: string[] = [];
+  for (const key of [...groups.keys()].sort()) {
+    const group = groups.get(key) as string[];
+    // Every word of a group no longer than `depth` is the key itself: one word, nothing to split.
+    for (const word of group.length === 1 ? group : await sortedInTurns(group, depth + 1)) sorted.push(word);
+    if (group.length > 1000) await yieldToLoop();
+  }
+  return sorted;
 }
 
 /** Memory the remembered prefixes of one index may take (a prefix of one letter may match most rows). */

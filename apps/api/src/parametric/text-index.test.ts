@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { TextIndexBuilder, words } from './text-index.ts';
+
+/** A row's words as the index gets them: distinct. */
+function rowsOfWords(count: number): string[][] {
+  let seed = 7;
+  const random = () => {
+    seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
+    return seed / 2 ** 31;
+  };
+  const syllables = ['a', 'ab', 'abc', 'zé', 'über', 'ß', '𝔘', 'ka', 'kä', 'x2', '0', '00', 'Z'];
+  return Array.from({ length: count }, (_, i) => {
+    const made = [
+      // Unique codes sharing long prefixes: groups far larger than one sort's worth.
+      `sku${String(i).padStart(6, '0')}`,
+      String(i * 7).padStart(7, '0'),
+      Array.from(
+        { length: 1 + Math.floor(random() * 3) },
+        () => syllables[Math.floor(random() * syllables.length)],
+      ).join(''),
+    ];
+    return [...new Set(made.flatMap((w) => words(w)))];
+  });
+}
+
+describe("the text index of rows' words", () => {
+  it('given 40k rows of unique codes and short words, when searching prefixes, then the rows are those a scan finds', async () => {
+    const rows = rowsOfWords(40_000);
+    const builder = new TextIndexBuilder();
+    rows.forEach((row, position) => {
+      builder.add(position, row);
+    });
+    const index = await builder.finish();
+    const scan = (prefixes: string[]) =>
+      rows.flatMap((row, position) =>
+        prefixes.every((p) => row.some((w) => w.startsWith(p))) ? [position] : [],
+      );
+    const prefixes = [
+      ['sku0123'],
+      ['sku03999'],
+      ['000'],
+      ['0'],
+      ['a'],
+      ['ab'],
+      ['zé'],
+      ['ü'],
+      ['𝔘'],
+      ['k'],
+      ['kä'],
+      ['x2'],
+      ['sku', '00'],
+      ['nothing'],
+    ];
+    for (const query of prefixes) {
+      expect({ query, rows: Array.from(index.match(query)) }).toEqual({ query, rows: scan(query) });
+    }
+  });
+});
