@@ -78,12 +78,15 @@ describe('the data-source (ingest) API', () => {
 
   it('given a new version a value of which does not fit the published configuration, then 400 names it and search keeps the old one', async () => {
     const rows = products(12);
-    // Stock is an integer column in the published configuration; row 4 of the file (the third product) is not.
-    const bad = toCsv(rows).replace(/^(SKU-00003,(?:[^,]*,){3})\d+,/m, '$1lots,');
-    expect(bad).toContain(',lots,');
+    // Stock is an integer column in the published configuration; the third product's is not. Two
+    // empty lines after the header are skipped: the message names the product's line in the file, 6.
+    const bad = toCsv(rows)
+      .replace(/^(SKU-00003,(?:[^,]*,){3})\d+,/m, '$1lots,')
+      .replace('\n', '\n\n\n');
+    expect(bad.split('\n')[5]).toMatch(/^SKU-00003,.*,lots,/);
     const refused = await ingest(keyA, `datasource/parametric/${engineId}`, {}, bad);
     expect(refused.status).toBe(400);
-    expect(refused.body.detail).toMatch(/^Row 4, column 'Stock': 'lots' is not a whole number/);
+    expect(refused.body.detail).toMatch(/^Row 6, column 'Stock': 'lots' is not a whole number/);
     expect(await total(clientId)).toBe(12);
   });
 

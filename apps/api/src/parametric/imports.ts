@@ -108,7 +108,12 @@ export async function storeUpload(
       fileBase64,
       idempotencyKey: key,
     });
-    await insertCellChunks(tx, { accountId: input.accountId, importId, version: next }, cellChunks);
+    await insertCellChunks(
+      tx,
+      { accountId: input.accountId, importId, version: next },
+      cellChunks,
+      table.rowNumbers,
+    );
     return (await findVersion(tx, input.accountId, importId, next)) as VersionRecord;
   });
   return toSpreadsheetImport(version);

@@ -1,6 +1,8 @@
 import type { CellValue, ParametricConfiguration, Row } from '@siteseer/core';
 import { yieldToLoop } from '../event-loop.ts';
 import {
+  CELL_CHUNK_ROWS,
+  type CellChunk,
   findPublished,
   findVersion,
   readCellChunks,
@@ -77,10 +79,8 @@ export class IndexFeed {
 export interface CellSource {
   headers: readonly string[];
   columnIds: readonly string[];
-  chunks: AsyncIterable<Cells> | Iterable<Cells>;
+  chunks: AsyncIterable<CellChunk> | Iterable<CellChunk>;
 }
-
-type Cells = (string | null)[][];
 
 /** A version's stored cells as a source. */
 export function storedCells(db: Queryable, version: VersionRecord): CellSource {
@@ -93,11 +93,17 @@ export function storedCells(db: Queryable, version: VersionRecord): CellSource {
 
 /** An upload just parsed (not read back): its rows as the JSON chunks it is stored as. */
 export function parsedCells(
-  table: Pick<ParsedTable, 'headers' | 'columnIds'>,
+  table: Pick<ParsedTable, 'headers' | 'columnIds' | 'rowNumbers'>,
   cellChunks: readonly string[],
 ): CellSource {
-  function* chunks() {
-    for (const json of cellChunks) yield JSON.parse(json) as Cells;
+  function* chunks(): Generator<CellChunk> {
+    for (const [n, json] of cellChunks.entries()) {
+      const first = n * CELL_CHUNK_ROWS;
+      yield {
+        cells: JSON.parse(json) as CellChunk['cells'],
+        rowNumbers: table.rowNumbers.slice(first, first + CELL_CHUNK_ROWS),
+      };
+    }
   }
   return { headers: table.headers, columnIds: table.columnIds, chunks: chunks() };
 }
@@ -118,17 +124,15 @@ export async function feedRows(
     searchColumns(configuration),
   );
   let rowNo = 0;
-  for await (const cells of source.chunks) {
+  for await (const { cells, rowNumbers } of source.chunks) {
     for (let start = 0; start < cells.length; start += TYPED_PER_TURN) {
-      const part = cells.slice(start, start + TYPED_PER_TURN);
-      const first = rowNo + 1;
       const typed = typedRows(
         {
           headers: [...source.headers],
           columnIds: [...source.columnIds],
-          rows: part,
-          // As a spreadsheet numbers them: the header is row 1.
-          rowNumbers: part.map((_, i) => first + i + 1),
+          rows: cells.slice(start, start + TYPED_PER_TURN),
+          // Each row's number in the file, for a refusal's message.
+          rowNumbers: rowNumbers.slice(start, start + TYPED_PER_TURN),
         },
         configuration,
         { compact: true },

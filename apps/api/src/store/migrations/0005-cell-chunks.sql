@@ -12,6 +12,8 @@ CREATE TABLE parametric_cell_chunks (
   chunk_no integer NOT NULL CHECK (chunk_no >= 0),
   -- A JSON array of rows, each an array of cell texts (null when empty), in file order.
   cells text NOT NULL,
+  -- Each row's number in the file (the header is usually row 1; empty rows are skipped), for messages.
+  row_numbers integer[] NOT NULL,
   PRIMARY KEY (account_id, import_id, version, chunk_no),
   FOREIGN KEY (account_id, import_id, version)
     REFERENCES parametric_versions (account_id, import_id, version) ON DELETE CASCADE
@@ -22,8 +24,10 @@ CREATE TABLE parametric_cell_chunks (
 ALTER TABLE parametric_cell_chunks ALTER COLUMN cells SET STORAGE EXTERNAL;
 ALTER TABLE parametric_versions ALTER COLUMN file SET STORAGE EXTERNAL;
 
-INSERT INTO parametric_cell_chunks (account_id, import_id, version, chunk_no, cells)
-SELECT account_id, import_id, version, (row_no - 1) / 1000, json_agg(cells ORDER BY row_no)::text
+-- Rows stored before this kept no file row numbers: numbered as the publish then numbered them.
+INSERT INTO parametric_cell_chunks (account_id, import_id, version, chunk_no, cells, row_numbers)
+SELECT account_id, import_id, version, (row_no - 1) / 1000, json_agg(cells ORDER BY row_no)::text,
+  array_agg(row_no + 1 ORDER BY row_no)
 FROM parametric_cells
 GROUP BY account_id, import_id, version, (row_no - 1) / 1000;
 
