@@ -345,6 +345,40 @@ describe('a parametric engine from upload to search', () => {
     expect(config.columns.find((c: { id: string }) => c.id === name).type).toBe('keyword');
   });
 
+  it('given a hyperlink column taking its URL from a hidden column, then rows carry that column (and no other hidden one)', async () => {
+    const [link, image, stock] = [ids.Link, ids.Image, ids.Stock] as string[];
+    const columns = configuration.columns as Record<string, any>;
+    const linked = {
+      ...configuration,
+      columns: {
+        ...columns,
+        [link]: { ...columns[link], settings: { ...columns[link].settings, targetColumnId: image } },
+        [image]: { ...columns[image], enabled: false },
+        [stock]: { ...columns[stock], enabled: false, supports: { filtering: false, sorting: false } },
+      },
+    };
+    const publish = (body: unknown) =>
+      api(server, t.ownerA.token, 'POST', 'parametric/create', {
+        spreadsheetId: importId,
+        engineId,
+        accountId: t.accountA,
+        version: 1,
+        configuration: body,
+      });
+    expect((await publish(linked)).status).toBe(200);
+    try {
+      const config = (await (await fetch(`${server.base}/search/${clientId}/config`)).json()) as any;
+      expect(config.columns.map((c: { id: string }) => c.id)).not.toContain(image);
+      const found = await search(clientId, { q: 'SKU-00001' });
+      const row = found.body.rows[0];
+      expect(row[image]).toBe(DATA[0]?.image);
+      expect(row[link]).toBe(DATA[0]?.link);
+      expect(Object.keys(row)).not.toContain(stock);
+    } finally {
+      expect((await publish(configuration)).status).toBe(200);
+    }
+  });
+
   it('given the download calls, then the original file and a formula-safe CSV come back to the owner only', async () => {
     const original = await fetch(
       `${server.base}/api/parametric/download?engineId=${engineId}&accountId=${t.accountA}&version=1`,

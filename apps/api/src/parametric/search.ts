@@ -58,8 +58,23 @@ function checkedSort(live: LiveEngine, sort: SearchQuery['sort']): SearchQuery['
   return sort;
 }
 
-function visibleRow(data: Row, columns: readonly { id: string }[]): Row {
-  return Object.fromEntries(columns.map((c) => [c.id, data[c.id] ?? null]));
+/**
+ * The columns a result row carries: the enabled ones, and the columns enabled hyperlink columns
+ * take their URL from (`targetColumnId`), even when those are not shown: the widget needs their
+ * value for the link, and they are in its `href` anyway. No other hidden column leaves the server.
+ */
+function rowColumns(configuration: ParametricConfiguration): string[] {
+  const enabled = enabledColumns(configuration);
+  const targets = enabled.flatMap((c) =>
+    c.type === 'hyperlink' && c.settings.targetColumnId && configuration.columns[c.settings.targetColumnId]
+      ? [c.settings.targetColumnId]
+      : [],
+  );
+  return [...new Set([...enabled.map((c) => c.id), ...targets])];
+}
+
+function visibleRow(data: Row, columns: readonly string[]): Row {
+  return Object.fromEntries(columns.map((id) => [id, data[id] ?? null]));
 }
 
 /**
@@ -120,7 +135,7 @@ export async function runSearch(store: Store, live: LiveEngine, query: SearchQue
     // A publish overtook `live` while its index was made: the search is the new publish's.
     if (found.live !== live) return runSearch(store, found.live, query);
     stats ??= { total: found.answer.total, facets: found.answer.facets };
-    const columns = enabledColumns(live.configuration);
+    const columns = rowColumns(live.configuration);
     rows = found.answer.rows.map((r) => visibleRow(r, columns));
     pages.set(pageKey(live, query), rows);
     statsCache.set(statsKey(live, query), stats);
