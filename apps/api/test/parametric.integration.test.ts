@@ -346,7 +346,9 @@ describe('a parametric engine from upload to search', () => {
   });
 
   it('given a hyperlink column taking its URL from a hidden column, then rows carry that column (and no other hidden one)', async () => {
-    const [link, image, stock] = [ids.Link, ids.Image, ids.Stock] as string[];
+    const link = ids.Link as string;
+    const image = ids.Image as string;
+    const stock = ids.Stock as string;
     const columns = configuration.columns as Record<string, any>;
     const linked = {
       ...configuration,
