@@ -92,9 +92,10 @@ async function readLiveEngine(store: Store, clientId: string): Promise<LiveEngin
 /**
  * How long a search may reuse what it read of a client. Every change to what a search reads of a
  * client (a publish, its settings, its deletion) calls `forgetLiveEngines` as it commits: in this
- * process directly, in the others (PostgreSQL) by a notification they listen for. Searches then
- * never see an older publish once the change has answered. Other changes (an account deleted with
- * its clients) show within this time. On PostgreSQL, while this process is not listening (its
+ * process directly, in the others (PostgreSQL) by a notification they listen for. Searches here
+ * never see an older publish once the change has answered; in the other processes, once its
+ * notification arrived (milliseconds). Other changes (an account deleted with its clients) show
+ * within this time. On PostgreSQL, while this process is not listening (its
  * listening connection lost), every search reads the client afresh.
  */
 const LIVE_TTL_MS = 250;
