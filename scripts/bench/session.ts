@@ -1,62 +1,14 @@
-import { CookieBrowser, formAction } from '../../apps/api/test/browser.ts';
-import { importFromApi } from './api-modules.ts';
+import { discoverPortalClient, portalSignIn } from '../../apps/api/test/portal-sign-in.ts';
 import { json } from './http-client.ts';
 import type { Credentials } from './server-process.ts';
-
-/** The part of openid-client (v6, apps/api's) the sign-in uses; the root package cannot resolve its types. */
-interface Oidc {
-  discovery(
-    issuer: URL,
-    clientId: string,
-    metadata: undefined,
-    auth: unknown,
-    options: unknown,
-  ): Promise<unknown>;
-  None(): unknown;
-  allowInsecureRequests: unknown;
-  randomPKCECodeVerifier(): string;
-  randomState(): string;
-  calculatePKCECodeChallenge(verifier: string): Promise<string>;
-  buildAuthorizationUrl(client: unknown, parameters: Record<string, string>): URL;
-  authorizationCodeGrant(
-    client: unknown,
-    url: URL,
-    checks: { pkceCodeVerifier: string; expectedState: string },
-  ): Promise<{ access_token: string }>;
-}
 
 /**
  * Signs in as the portal does (authorization code + PKCE through the embedded provider's login
  * form), as apps/api/test/harness.ts does, and answers the access token.
  */
 export async function signIn(base: string, login: Credentials): Promise<string> {
-  const oidc = await importFromApi<Oidc>('openid-client');
-  const client = await oidc.discovery(new URL(`${base}/oidc`), 'siteseer-portal', undefined, oidc.None(), {
-    execute: [oidc.allowInsecureRequests],
-  });
-  const verifier = oidc.randomPKCECodeVerifier();
-  const state = oidc.randomState();
-  const redirectUri = `${base}/auth/callback`;
-  const authUrl = oidc.buildAuthorizationUrl(client, {
-    redirect_uri: redirectUri,
-    scope: 'openid email profile groups offline_access',
-    code_challenge: await oidc.calculatePKCECodeChallenge(verifier),
-    code_challenge_method: 'S256',
-    state,
-  });
-  const browser = new CookieBrowser();
-  const toLogin = await browser.follow(authUrl, base);
-  const action = formAction(await toLogin.response.text());
-  if (!action) throw new Error(`No login form at ${toLogin.url} (${toLogin.response.status})`);
-  const posted = await browser.post(new URL(action, base), { email: login.email, password: login.password });
-  const location = posted.headers.get('location');
-  if (posted.status !== 303 || !location) throw new Error(`Login failed with ${posted.status}`);
-  const back = await browser.follow(location, base, (url) => url.href.startsWith(redirectUri));
-  const tokens = await oidc.authorizationCodeGrant(client, back.url, {
-    pkceCodeVerifier: verifier,
-    expectedState: state,
-  });
-  return tokens.access_token;
+  const client = await discoverPortalClient(`${base}/oidc`, 'siteseer-portal');
+  return (await portalSignIn(client, base, login.email, login.password)).access_token;
 }
 
 /** The owner's account API key, for the data-source (ingest) API. */

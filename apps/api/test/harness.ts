@@ -1,10 +1,10 @@
 import { createServer } from 'node:net';
-import * as oidc from 'openid-client';
+import type * as oidc from 'openid-client';
 import { type Config, loadConfig } from '../src/config.ts';
 import type { InvitationSink } from '../src/routes/index.ts';
 import { type RunningServer, startServer } from '../src/server.ts';
 import { createTestSchema } from '../src/store/pg-test-schema.ts';
-import { CookieBrowser, formAction } from './browser.ts';
+import { discoverPortalClient, portalSignIn } from './portal-sign-in.ts';
 
 /** A free port on 127.0.0.1: the issuer URL must be known before the provider is built. */
 export async function freePort(): Promise<number> {
@@ -75,50 +75,13 @@ export interface Tokens {
   id_token?: string | undefined;
 }
 
-export async function portalClient(server: TestServer): Promise<oidc.Configuration> {
-  const config = await oidc.discovery(
-    new URL(server.config.identity.issuer),
-    server.config.identity.portalClientId,
-    undefined,
-    oidc.None(),
-    {
-      execute: [oidc.allowInsecureRequests],
-    },
-  );
-  return config;
+export function portalClient(server: TestServer): Promise<oidc.Configuration> {
+  return discoverPortalClient(server.config.identity.issuer, server.config.identity.portalClientId);
 }
 
-/**
- * Signs in through the portal's flow, as a browser: authorization code + PKCE, the login form
- * of the interaction, back to the redirect URI, then the token request.
- */
+/** Signs in through the portal's flow, as a browser (see `portalSignIn`). */
 export async function signIn(server: TestServer, email: string, password: string): Promise<Tokens> {
-  const client = await portalClient(server);
-  const verifier = oidc.randomPKCECodeVerifier();
-  const state = oidc.randomState();
-  const redirectUri = `${server.base}/auth/callback`;
-  const authUrl = oidc.buildAuthorizationUrl(client, {
-    redirect_uri: redirectUri,
-    scope: 'openid email profile groups offline_access',
-    code_challenge: await oidc.calculatePKCECodeChallenge(verifier),
-    code_challenge_method: 'S256',
-    state,
-  });
-  const browser = new CookieBrowser();
-  const toLogin = await browser.follow(authUrl, server.base);
-  const page = await toLogin.response.text();
-  const action = formAction(page);
-  if (!action)
-    throw new Error(`No login form at ${toLogin.url}: ${toLogin.response.status} ${page.slice(0, 300)}`);
-  const posted = await browser.post(new URL(action, server.base), { email, password });
-  const location = posted.headers.get('location');
-  if (posted.status !== 303 || !location) throw new Error(`Login failed with ${posted.status}`);
-  const back = await browser.follow(location, server.base, (url) => url.href.startsWith(redirectUri));
-  const tokens = await oidc.authorizationCodeGrant(client, back.url, {
-    pkceCodeVerifier: verifier,
-    expectedState: state,
-  });
-  return tokens;
+  return portalSignIn(await portalClient(server), server.base, email, password);
 }
 
 /** A fetch of the API with a bearer token; JSON in and out. */

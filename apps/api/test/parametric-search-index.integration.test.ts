@@ -198,11 +198,7 @@ async function compareAll(
       rows: await sqlPage(server.store, filters, query),
     };
     if (expected.stats.total > 0) answered++;
-    const {
-      rowNos: _rowNos,
-      rows,
-      ...stats
-    } = index.search(
+    const { rows, ...stats } = index.search(
       {
         prefixes,
         filters: query.filters,

@@ -1,5 +1,6 @@
 import type { Client, ParametricConfiguration } from '@siteseer/core';
 import { NotFoundError } from '../errors.ts';
+import { type ClientRow, toClient } from '../repositories/clients.ts';
 import { isUuid } from '../repositories/ids.ts';
 import type { Store } from '../store/types.ts';
 import { storeCache } from './search-cache.ts';
@@ -14,13 +15,7 @@ export interface LiveEngine {
   configuration: ParametricConfiguration;
 }
 
-interface LiveRow {
-  id: string;
-  account_id: string;
-  engine_id: string;
-  type: Client['type'];
-  index_name: string;
-  settings: Record<string, unknown>;
+interface LiveRow extends ClientRow {
   engine_name: string;
   version: number | null;
   generation: string | null;
@@ -47,14 +42,7 @@ async function readLiveEngine(store: Store, clientId: string): Promise<LiveEngin
   const row = rows[0];
   if (row?.type !== 'pm' || row.version === null || row.generation === null)
     throw new NotFoundError('Search engine');
-  const client: Client = {
-    id: row.id,
-    accountId: row.account_id,
-    engineId: row.engine_id,
-    type: row.type,
-    indexName: row.index_name,
-    settings: row.settings,
-  };
+  const client = toClient(row);
   const configurations = storeCache<ParametricConfiguration>(store, 'configurations', CONFIGURATIONS_MAX);
   const known = configurations.get(`${row.engine_id}:${row.generation}`);
   if (known) {

@@ -42,7 +42,6 @@ function cellOf(data: Row, id: string): CellValue | undefined {
 export class IndexFeed {
   readonly #columns: readonly string[];
   readonly #searchColumns: readonly string[];
-  readonly #rowNos: number[] = [];
   readonly #json: string[] = [];
   readonly #dictionaries: Dictionary[];
 
@@ -53,8 +52,7 @@ export class IndexFeed {
   }
 
   /** `json` is `data` as JSON text. */
-  add(rowNo: number, data: Row, json: string): void {
-    this.#rowNos.push(rowNo);
+  add(data: Row, json: string): void {
     this.#json.push(json);
     this.#columns.forEach((id, i) => {
       (this.#dictionaries[i] as Dictionary).add(cellOf(data, id));
@@ -68,10 +66,7 @@ export class IndexFeed {
       codes.set(id, await columnCodes(db, this.#dictionaries[i] as Dictionary));
       await yieldToLoop();
     }
-    return new EngineIndex(
-      { rowNos: Int32Array.from(this.#rowNos), json: this.#json, searchColumns: this.#searchColumns },
-      codes,
-    );
+    return new EngineIndex({ json: this.#json, searchColumns: this.#searchColumns }, codes);
   }
 }
 
@@ -123,7 +118,6 @@ export async function feedRows(
     activeFilters(configuration).map((f) => f.id),
     searchColumns(configuration),
   );
-  let rowNo = 0;
   for await (const { cells, rowNumbers } of source.chunks) {
     for (let start = 0; start < cells.length; start += TYPED_PER_TURN) {
       const typed = typedRows(
@@ -137,7 +131,7 @@ export async function feedRows(
         configuration,
         { compact: true },
       );
-      for (const data of typed) feed.add(++rowNo, data, JSON.stringify(data));
+      for (const data of typed) feed.add(data, JSON.stringify(data));
       await yieldToLoop();
     }
   }

@@ -3,9 +3,8 @@ import type { ColumnCodes } from './column-codes.ts';
 import { type ActiveFilter, FACET_VALUES_MAX, type SearchStats } from './search-stats.ts';
 import type { TextIndex } from './text-index.ts';
 
-/** What the index answers for a query: the counts, and the page's rows (and their numbers), in order. */
+/** What the index answers for a query: the counts, and the page's rows, in order. */
 export interface IndexAnswer extends SearchStats {
-  rowNos: number[];
   rows: Row[];
 }
 
@@ -23,9 +22,8 @@ export interface IndexQuery {
 /** A selection as the index checks it: codes selected (a list), or numeric bounds (a range). */
 type Selection = { codes: ColumnCodes } & ({ mask: Uint8Array } | { min: number; max: number });
 
-/** The rows of one publish as the index holds them, by position (row number order). */
+/** The rows of one publish as the index holds them, in file order (position i is data row i + 1). */
 export interface IndexedRows {
-  rowNos: Int32Array;
   /** Each row's `data` as JSON text (compact, and parsed only for a page). */
   json: string[];
   /** The columns whose words a text search finds a row by. */
@@ -39,7 +37,6 @@ export interface IndexedRows {
  * database: the rows cannot change under it (a publish makes a new generation, so a new index).
  */
 export class EngineIndex {
-  readonly rowNos: Int32Array;
   readonly json: readonly string[];
   readonly searchColumns: readonly string[];
   readonly #columns: Map<string, ColumnCodes>;
@@ -48,16 +45,15 @@ export class EngineIndex {
   readonly #all: Int32Array;
 
   constructor(rows: IndexedRows, columns: Map<string, ColumnCodes>, text?: TextIndex) {
-    this.rowNos = rows.rowNos;
     this.json = rows.json;
     this.searchColumns = rows.searchColumns;
-    this.#all = Int32Array.from(rows.rowNos, (_, i) => i);
+    this.#all = Int32Array.from(rows.json, (_, i) => i);
     this.#columns = columns;
     this.#text = text;
   }
 
   get bytes(): number {
-    let bytes = this.rowNos.byteLength + this.#all.byteLength + (this.#text?.bytes ?? 0);
+    let bytes = this.#all.byteLength + (this.#text?.bytes ?? 0);
     for (const text of this.json) bytes += text.length * 2 + 32;
     for (const codes of this.#columns.values()) bytes += codes.bytes;
     return bytes;
@@ -82,7 +78,7 @@ export class EngineIndex {
 
   /** A column added after the build (see `buildColumn`): the rows are the same, so the index is too. */
   addColumn(id: string, codes: ColumnCodes): void {
-    if (codes.rows.length !== this.rowNos.length)
+    if (codes.rows.length !== this.json.length)
       throw new Error(`Column ${id} does not have the index's rows`);
     this.#columns.set(id, codes);
   }
@@ -175,7 +171,6 @@ export class EngineIndex {
     return {
       total: passing.length,
       facets,
-      rowNos: page.map((row) => this.rowNos[row] as number),
       rows: page.map((row) => JSON.parse(this.json[row] as string) as Row),
     };
   }

@@ -121,7 +121,6 @@ async function indexAnswer(
  */
 export async function runSearch(store: Store, live: LiveEngine, query: SearchQuery): Promise<SearchResult> {
   const started = performance.now();
-  checkedSort(live, query.sort);
   const statsCache = storeCache<SearchStats>(store, 'stats', STATS_MAX);
   const pages = storeCache<Row[]>(store, 'pages', PAGES_MAX);
   let stats = statsCache.get(statsKey(live, query));

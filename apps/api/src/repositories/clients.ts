@@ -2,7 +2,8 @@ import type { Client, ProductType } from '@siteseer/core';
 import type { Queryable } from '../store/types.ts';
 import { isUuid } from './ids.ts';
 
-interface ClientRow {
+/** A `clients` row as the database answers it. */
+export interface ClientRow {
   id: string;
   account_id: string;
   engine_id: string;
@@ -13,7 +14,7 @@ interface ClientRow {
 
 const COLUMNS = 'id, account_id, engine_id, type, index_name, settings';
 
-function toClient(row: ClientRow): Client {
+export function toClient(row: ClientRow): Client {
   return {
     id: row.id,
     accountId: row.account_id,
