@@ -117,19 +117,13 @@ async function runTypedRows(typing: TypedRowsJob): Promise<void> {
   reply({ type: 'done', result: null });
 }
 
-// What a CSV job needs, loaded while the worker waits for its job (a worker may be started ahead of
-// it: see `worker-runner.ts`); SheetJS only for an XLSX job.
-const loading = Promise.all([
-  import('./decode-text.ts'),
-  import('./csv-reader.ts'),
-  import('./infer-configuration.ts'),
-  import('./typed-rows.ts'),
-]);
+// The readers are imported by the job itself, not ahead while it is awaited: importing them at the
+// same time as the job arrived coincided with rare SIGSEGVs of test processes; session 1's per-job
+// imports never showed one. A spare worker (see `worker-runner.ts`) still saves the worker's start.
 const first = await nextInput();
 if (first.type !== 'job')
   throw new Error(`The parse worker's first message must be its job, not '${first.type}'`);
 const job: WorkerJob = first.job;
-await loading;
 
 try {
   if (job.kind === 'parse') await runParse(job);
