@@ -1,14 +1,26 @@
 #!/usr/bin/env node
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { loadConfig } from './config.ts';
+import { ConfigError, loadConfig } from './config.ts';
 import { startServer } from './server.ts';
+import { DataDirLockedError } from './store/data-dir-lock.ts';
 
 // The API process: `pnpm start` runs this. Everything is configured by environment variables
 // (see config.ts and the README).
-const config = loadConfig(process.env);
-const server = await startServer(config);
+const { config, server } = await start().catch((error: unknown) => {
+  // What the operator can fix gets its message alone; anything else its stack too.
+  const known = error instanceof ConfigError || error instanceof DataDirLockedError;
+  process.stderr.write(
+    `Siteseer could not start: ${known ? error.message : String((error as Error).stack ?? error)}\n`,
+  );
+  process.exit(1);
+});
 const { credentials } = server;
+
+async function start() {
+  const config = loadConfig(process.env);
+  return { config, server: await startServer(config) };
+}
 
 process.stdout.write(`\nSiteseer is running at ${config.publicUrl}\n`);
 process.stdout.write(`  health:       ${config.publicUrl}/healthz\n`);

@@ -2,6 +2,7 @@ import { Worker } from 'node:worker_threads';
 import { yieldToLoop } from '../event-loop.ts';
 import { copyChunks } from './copy-chunks.ts';
 import { toBlobCopySql } from './copy-sql.ts';
+import { type DataDirLock, lockDataDir } from './data-dir-lock.ts';
 import { StoreClosedError, StoreCrashedError, StoreUsageError, TransactionClosedError } from './errors.ts';
 import { TransactionScope } from './transaction-scope.ts';
 import type { Queryable, QueryResult, Session, Store } from './types.ts';
@@ -22,7 +23,9 @@ export interface PgliteStoreOptions {
 
 /** Starts PGlite in a worker thread and resolves once it accepts queries. */
 export async function openPgliteStore(options: PgliteStoreOptions): Promise<PgliteStore> {
-  const store = new PgliteStore(options);
+  // Held by the worker: released when its thread ends (closed or crashed), never while PGlite may write.
+  const lock = options.dataDir ? lockDataDir(options.dataDir) : undefined;
+  const store = new PgliteStore(options, lock);
   await store.ready;
   return store;
 }
@@ -47,8 +50,8 @@ export class PgliteStore implements Store {
   #failure: Error | undefined;
   #closing: Promise<void> | undefined;
 
-  /** Starts the worker; prefer `openPgliteStore()`, which also waits for `ready`. */
-  constructor(options: PgliteStoreOptions) {
+  /** Starts the worker; prefer `openPgliteStore()`, which also locks the directory and waits for `ready`. */
+  constructor(options: PgliteStoreOptions, lock?: DataDirLock) {
     const workerOptions: WorkerOptions = {
       dataDir: options.dataDir,
       idleTransactionTimeoutMs: options.idleTransactionTimeoutMs ?? 30_000,
@@ -71,6 +74,7 @@ export class PgliteStore implements Store {
         void this.#worker.terminate();
       });
       this.#worker.on('exit', (code) => {
+        lock?.release();
         const failure =
           this.#closing !== undefined ? new StoreClosedError() : exitError(code, started, fatal);
         this.#failure ??= failure;
