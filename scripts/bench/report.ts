@@ -4,7 +4,7 @@ export interface Line {
   metric: string;
   value: number;
   unit: 'ms' | 'MB' | 'q/s';
-  /** The target, as an upper bound, if the issue sets one. */
+  /** The target, as an upper bound, where one is set. */
   target?: { max: number; label: string };
   /** The same-run baseline and value / baseline. */
   baseline?: { name: string; value: number };

@@ -1,5 +1,5 @@
 /**
- * `pnpm bench`: the parametric pipeline's benchmark (issue 4). Runs the API as a child process on
+ * `pnpm bench`: the parametric pipeline's benchmark. Runs the API as a child process on
  * PGlite (and on PostgreSQL when DATABASE_URL is set) and measures, in one run:
  *   - upload → searchable for a 10 MB CSV and its XLSX, with the server's peak RSS, against the
  *     floor (raw COPY + index build of the same rows into the same kind of database);

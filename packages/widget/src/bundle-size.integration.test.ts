@@ -4,7 +4,7 @@ import { gzipSync } from 'node:zlib';
 import { build, type Rolldown } from 'vite';
 import { describe, expect, it } from 'vitest';
 
-/** The budget of ARCHITECTURE.md: customer pages load this on every visit. */
+/** The budget in packages/widget/README.md: customer pages load this on every visit. */
 const MAX_GZIPPED_BYTES = 25 * 1024;
 
 async function buildInMemory(): Promise<Rolldown.RolldownOutput['output'][number][]> {
