@@ -17,6 +17,7 @@ import { apiRoutes, type InvitationSink } from './routes/index.ts';
 import { portalRoutes } from './routes/portal.ts';
 import { searchRoutes } from './routes/search.ts';
 import { widgetRoutes } from './routes/widget.ts';
+import { securityHeaders } from './security-headers.ts';
 import type { Store } from './store/types.ts';
 import { StoreHealth } from './store-health.ts';
 
@@ -51,6 +52,8 @@ export async function buildApp({ config, store, onInvitation }: AppDeps): Promis
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(problemHandler);
+  // First: the hooks they add run before every route and before the identity provider.
+  await securityHeaders(app, config);
 
   await app.register(swagger, {
     openapi: {

@@ -41,6 +41,8 @@ export async function startTestServer(
     env?: Record<string, string>;
     /** A fixed port: a restarted server keeps its issuer and audience (both contain the URL). */
     port?: number;
+    /** The public URL for a port (default: `http://127.0.0.1:<port>`, where the server listens). */
+    publicUrl?: (port: number) => string;
     /** Receives the set-password link of each invited login (instead of the server log). */
     onInvitation?: InvitationSink;
   } = {},
@@ -53,7 +55,7 @@ export async function startTestServer(
     {
       port,
       host: '127.0.0.1',
-      publicUrl: base,
+      publicUrl: overrides.publicUrl?.(port) ?? base,
       dataDir: overrides.dataDir === undefined ? null : overrides.dataDir,
     },
   );
