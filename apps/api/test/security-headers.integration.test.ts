@@ -1,37 +1,26 @@
 import { createHash } from 'node:crypto';
-import { existsSync } from 'node:fs';
 import * as oidc from 'openid-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PORTAL_DIST } from '../src/routes/portal.ts';
-import { WIDGET_DIST } from '../src/routes/widget.ts';
 import { CookieBrowser, formAction } from './browser.ts';
-import { api, portalClient, signIn, startTestServer, type TestServer } from './harness.ts';
+import {
+  ingestEngine,
+  portalClient,
+  requireBuiltPortalAndWidget,
+  signIn,
+  startTestServer,
+  type TestServer,
+} from './harness.ts';
 import { products, toCsv } from './parametric-fixture.ts';
 
 let server: TestServer;
 let clientId: string;
 
 beforeAll(async () => {
-  for (const [what, file] of [
-    ['portal', `${PORTAL_DIST}index.html`],
-    ['widget', `${WIDGET_DIST}siteseer-widget.js`],
-  ] as const) {
-    if (!existsSync(file)) throw new Error(`The ${what} is not built (${file}): run 'pnpm build' first.`);
-  }
+  requireBuiltPortalAndWidget();
   server = await startTestServer();
   const owner = server.credentials?.owner;
   const { access_token: token } = await signIn(server, owner?.email ?? '', owner?.password ?? '');
-  const me = await api(server, token, 'GET', 'profile/me');
-  const key = (await api(server, token, 'GET', `account/${me.body.accounts[0].id}/newApiKey`)).body.key;
-  const form = new FormData();
-  form.set('searchEngineName', 'Headers catalogue');
-  form.set('file', new Blob([toCsv(products(5))]), 'products.csv');
-  const created = await fetch(`${server.base}/api/datasource/parametric`, {
-    method: 'POST',
-    headers: { 'x-api-key': key },
-    body: form,
-  });
-  clientId = ((await created.json()) as { clientId: string }).clientId;
+  ({ clientId } = await ingestEngine(server, token, 'Headers catalogue', toCsv(products(5))));
 });
 afterAll(async () => {
   await server?.close();
