@@ -82,7 +82,7 @@ describe('security headers by kind of response', () => {
     expectCommonHeaders(response);
   });
 
-  it('given the sign-in, forgot-password and logout pages, then their inline style and script are allowed by hash and nothing else inline', async () => {
+  it('given the sign-in, forgot-password, device code and logout pages, then their inline style and script are allowed by hash and nothing else inline', async () => {
     const client = await portalClient(server);
     const authUrl = oidc.buildAuthorizationUrl(client, {
       redirect_uri: `${server.base}/auth/callback`,
@@ -97,9 +97,11 @@ describe('security headers by kind of response', () => {
       `${server.base}/oidc/session/end?client_id=${server.config.identity.portalClientId}`,
       { headers: html },
     );
+    const device = await fetch(`${server.base}/oidc/device`, { headers: html });
     for (const [response, inline] of [
       [signInPage, '<style>'],
       [forgot, '<style>'],
+      [device, 'name="user_code"'],
       [logout, '<script>'],
     ] as const) {
       const page = await response.text();
