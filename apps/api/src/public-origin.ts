@@ -9,7 +9,8 @@ import { responseKind } from './security-headers.ts';
  */
 function browserHost(request: FastifyRequest, behindProxy: boolean): string | undefined {
   if (behindProxy && !request.headers['x-forwarded-host']) return undefined;
-  return request.host.toLowerCase();
+  // Empty without a Host header (HTTP/1.0): nothing to compare, nothing to redirect.
+  return request.host.toLowerCase() || undefined;
 }
 
 /**

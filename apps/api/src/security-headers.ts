@@ -117,16 +117,16 @@ export async function securityHeaders(app: FastifyInstance, config: Config): Pro
     crossOriginResourcePolicy: { policy: CROSS_ORIGIN.has(kind) ? 'cross-origin' : 'same-origin' },
   });
   const fixed = policies(config);
-  const byKind = new Map<ResponseKind, HelmetOptions>(
+  const byKind = Object.fromEntries(
     (Object.keys(fixed) as (keyof typeof fixed)[]).map((kind) => [kind, options(kind, fixed[kind])]),
-  );
+  ) as Record<keyof typeof fixed, HelmetOptions>;
   app.addHook('onRequest', (request, reply, done) => {
     const kind = responseKind(request.url);
     if (kind === 'preview') {
       const nonce = randomBytes(16).toString('base64');
       reply.cspNonce = { script: nonce, style: nonce };
       reply.helmet(options(kind, previewPolicy(config, nonce)));
-    } else reply.helmet(byKind.get(kind));
+    } else reply.helmet(byKind[kind]);
     done();
   });
 }
