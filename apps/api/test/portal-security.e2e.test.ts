@@ -118,7 +118,7 @@ describe.runIf(browserTests)(
         const preview = await opened;
         const table = preview.getByRole('table', { name: 'Search results' });
         await table.waitFor();
-        // The widget's injected stylesheet applied (it carries the page's nonce): the table is styled.
+        // A <style> the policy refuses has no sheet: the widget's carries the page's nonce.
         await expect
           .poll(() =>
             preview
