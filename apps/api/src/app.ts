@@ -13,10 +13,12 @@ import { identityPages } from './identity/interactions.ts';
 import { loadSigningKeys, publicJwks } from './identity/keys.ts';
 import { createIdentityProvider } from './identity/provider.ts';
 import { problemHandler } from './problem.ts';
+import { redirectToPublicOrigin } from './public-origin.ts';
 import { apiRoutes, type InvitationSink } from './routes/index.ts';
 import { portalRoutes } from './routes/portal.ts';
 import { searchRoutes } from './routes/search.ts';
 import { widgetRoutes } from './routes/widget.ts';
+import { securityHeaders } from './security-headers.ts';
 import type { Store } from './store/types.ts';
 import { StoreHealth } from './store-health.ts';
 
@@ -51,6 +53,9 @@ export async function buildApp({ config, store, onInvitation }: AppDeps): Promis
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(problemHandler);
+  // First: the hooks they add run before every route and before the identity provider.
+  await securityHeaders(app, config);
+  redirectToPublicOrigin(app, config);
 
   await app.register(swagger, {
     openapi: {

@@ -1,7 +1,10 @@
+import { existsSync } from 'node:fs';
 import { createServer } from 'node:net';
 import type * as oidc from 'openid-client';
 import { type Config, loadConfig } from '../src/config.ts';
 import type { InvitationSink } from '../src/routes/index.ts';
+import { PORTAL_DIST } from '../src/routes/portal.ts';
+import { WIDGET_DIST } from '../src/routes/widget.ts';
 import { type RunningServer, startServer } from '../src/server.ts';
 import { createTestSchema } from '../src/store/pg-test-schema.ts';
 import { discoverPortalClient, portalSignIn } from './portal-sign-in.ts';
@@ -41,6 +44,8 @@ export async function startTestServer(
     env?: Record<string, string>;
     /** A fixed port: a restarted server keeps its issuer and audience (both contain the URL). */
     port?: number;
+    /** The public URL for a port (default: `http://127.0.0.1:<port>`, where the server listens). */
+    publicUrl?: (port: number) => string;
     /** Receives the set-password link of each invited login (instead of the server log). */
     onInvitation?: InvitationSink;
   } = {},
@@ -53,7 +58,7 @@ export async function startTestServer(
     {
       port,
       host: '127.0.0.1',
-      publicUrl: base,
+      publicUrl: overrides.publicUrl?.(port) ?? base,
       dataDir: overrides.dataDir === undefined ? null : overrides.dataDir,
     },
   );
@@ -108,4 +113,31 @@ export async function api(
     // Not JSON: keep the text.
   }
   return { status: response.status, body: parsed, headers: response.headers };
+}
+
+/** A parametric engine created and published in one call of the ingest API, with a new API key. */
+export async function ingestEngine(server: TestServer, token: string, name: string, csv: string) {
+  const me = await api(server, token, 'GET', 'profile/me');
+  const key = (await api(server, token, 'GET', `account/${me.body.accounts[0].id}/newApiKey`)).body.key;
+  const form = new FormData();
+  form.set('searchEngineName', name);
+  form.set('file', new Blob([csv]), 'products.csv');
+  const created = await fetch(`${server.base}/api/datasource/parametric`, {
+    method: 'POST',
+    headers: { 'x-api-key': key },
+    body: form,
+  });
+  const body = (await created.json()) as { engineId: string; clientId: string };
+  if (created.status !== 200) throw new Error(`Ingest answered ${created.status}: ${JSON.stringify(body)}`);
+  return body;
+}
+
+/** Fails at once, saying what to run, when the portal or the widget is not built. */
+export function requireBuiltPortalAndWidget(): void {
+  for (const [what, file] of [
+    ['portal', `${PORTAL_DIST}index.html`],
+    ['widget', `${WIDGET_DIST}siteseer-widget.js`],
+  ] as const) {
+    if (!existsSync(file)) throw new Error(`The ${what} is not built (${file}): run 'pnpm build' first.`);
+  }
 }

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { MESSAGES } from '@siteseer/core';
 import { html, type RawHtml, raw, toHtmlString } from '../html/html.ts';
 
@@ -20,6 +21,19 @@ a{color:var(--accent)}
 .error{color:var(--err);font-weight:600}
 .code{font:700 1.6rem monospace;letter-spacing:.15em}
 p.muted{color:var(--muted)}`;
+
+/** Submits the provider's logout form at once: the portal has already asked the user. */
+const LOGOUT_SCRIPT = 'document.forms[0].submit()';
+
+function sha256Source(text: string): string {
+  return `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
+}
+
+/**
+ * The CSP sources that allow these pages' inline style and script, and nothing else inline: the
+ * pages are served with a policy that has no 'unsafe-inline'.
+ */
+export const IDENTITY_PAGE_SOURCES = { style: sha256Source(STYLE), script: sha256Source(LOGOUT_SCRIPT) };
 
 export function page(title: string, body: RawHtml): string {
   return toHtmlString(html`<!doctype html>
@@ -132,6 +146,14 @@ ${errorLine(error)}
 <input id="confirm" name="confirm" type="password" autocomplete="new-password" required minlength="10">
 <button type="submit">Set password</button>
 </form>`,
+  );
+}
+
+/** Logout confirmation: the provider's form (its xsrf field), submitted by the page itself. */
+export function logoutPage(form: string): string {
+  return page(
+    'Sign out',
+    html`<h1>Sign out</h1><p>Signing out...</p>${raw(form)}<script>${raw(LOGOUT_SCRIPT)}</script>`,
   );
 }
 

@@ -5,7 +5,13 @@ import { findUserById } from '../repositories/users.ts';
 import type { Queryable } from '../store/types.ts';
 import { loadCookieKeys, loadSigningKeys, SIGNING_ALG } from './keys.ts';
 import { createOidcAdapter } from './oidc-adapter.ts';
-import { deviceCodeConfirmPage, deviceCodeInputPage, deviceSuccessPage, messagePage } from './pages.ts';
+import {
+  deviceCodeConfirmPage,
+  deviceCodeInputPage,
+  deviceSuccessPage,
+  logoutPage,
+  messagePage,
+} from './pages.ts';
 
 /** The scopes of the spec, granted to Siteseer's own (first-party) clients without a consent screen. */
 export const SCOPES = 'openid email profile groups offline_access';
@@ -118,10 +124,11 @@ export async function createIdentityProvider(config: Config, db: Queryable): Pro
       rpInitiatedLogout: {
         enabled: true,
         logoutSource: async (ctx, form) => {
-          ctx.body = messagePage('Sign out', 'Signing out...').replace(
-            '</main>',
-            `${form}<script>document.forms[0].submit()</script></main>`,
-          );
+          ctx.body = logoutPage(form);
+        },
+        // The provider's own page has an inline style and a web font: ours passes the CSP.
+        postLogoutSuccessSource: async (ctx) => {
+          ctx.body = messagePage('Signed out', 'You are signed out.', { href: '/login', text: 'Sign in' });
         },
       },
       deviceFlow: {

@@ -17,12 +17,16 @@ import { type RouteDeps, serve } from './define.ts';
 export const WIDGET_DIST = fileURLToPath(new URL('../../../../packages/widget/dist/', import.meta.url));
 const WIDGET_FILE = 'siteseer-widget.js';
 
-/** The HTML a customer pastes: a script for the page head and the results element for the body. */
-export function snippetFor(config: Config, clientId: string): ClientSnippet {
+/**
+ * The HTML a customer pastes: a script for the page head and the results element for the body.
+ * `nonce`: the CSP nonce of a page of ours that hosts it (the widget passes it on to its styles).
+ */
+export function snippetFor(config: Config, clientId: string, nonce?: string): ClientSnippet {
   const base = config.publicUrl;
+  const nonceAttribute = nonce ? html` nonce="${nonce}"` : '';
   return {
     head: toHtmlString(
-      html`<script src="${base}/widget/${WIDGET_FILE}" data-siteseer-client="${clientId}" data-siteseer-api="${base}" defer></script>`,
+      html`<script src="${base}/widget/${WIDGET_FILE}" data-siteseer-client="${clientId}" data-siteseer-api="${base}"${nonceAttribute} defer></script>`,
     ),
     body: toHtmlString(html`<div data-siteseer-results></div>`),
   };
@@ -75,7 +79,9 @@ export async function widgetRoutes(instance: FastifyInstance, deps: RouteDeps): 
     async (request, reply) => {
       const live = await liveEngine(store, request.query.clientId);
       // The snippet is our own markup, escaped when built: embedded as is.
-      const snippet = snippetFor(config, live.client.id);
+      // The page's Content-Security-Policy allows only what carries its nonce (security-headers.ts).
+      const nonce = reply.cspNonce.script;
+      const snippet = snippetFor(config, live.client.id, nonce);
       const title = request.query.engineName || live.engineName;
       const page = html`<!doctype html>
 <html lang="en">
@@ -84,7 +90,7 @@ export async function widgetRoutes(instance: FastifyInstance, deps: RouteDeps): 
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${title} | Preview | Siteseer</title>
 ${raw(snippet.head)}
-<style>body{margin:0;padding:1.5rem;font-family:system-ui,sans-serif}header{margin-bottom:1rem}</style>
+<style nonce="${nonce}">body{margin:0;padding:1.5rem;font-family:system-ui,sans-serif}header{margin-bottom:1rem}</style>
 </head>
 <body>
 <header><h1>${title}</h1><p>Preview of the published search (version ${live.version}).</p></header>

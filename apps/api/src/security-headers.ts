@@ -1,0 +1,132 @@
+import { randomBytes } from 'node:crypto';
+import helmet from '@fastify/helmet';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { Config } from './config.ts';
+import { IDENTITY_PAGE_SOURCES } from './identity/pages.ts';
+
+type HelmetOptions = NonNullable<Parameters<FastifyReply['helmet']>[0]>;
+type Directives = Record<string, string[]>;
+
+/**
+ * What a response is, by its path: each kind gets its own Content-Security-Policy and framing.
+ * - portal: the React portal's files and its index.html for every client-side route
+ * - identity: the embedded provider's pages (sign-in, device flow, logout, forgot/set password)
+ * - preview: the parametric preview page (the widget on a page of ours)
+ * - widget: the widget's script and stylesheet, loaded by customers' pages
+ * - search: the public search runtime, called from customers' pages
+ * - api: the portal API's JSON (and the health and runtime configuration files)
+ */
+export type ResponseKind = 'portal' | 'identity' | 'preview' | 'widget' | 'search' | 'api';
+
+const KINDS: [RegExp, ResponseKind][] = [
+  [/^\/api\/parametric\/preview(\?|$)/, 'preview'],
+  [/^\/(api|healthz|config\.json)(\/|\?|$)/, 'api'],
+  [/^\/widget\//, 'widget'],
+  [/^\/search\//, 'search'],
+  [/^\/(oidc|interaction|auth\/forgot-password|auth\/set-password)(\/|\?|$)/, 'identity'],
+];
+
+/** The kind of the response to a request for `url` (path and query). */
+export function responseKind(url: string): ResponseKind {
+  return KINDS.find(([pattern]) => pattern.test(url))?.[1] ?? 'portal';
+}
+
+/** Nothing may load, frame or be framed: for responses that are data or a script file. */
+const NOTHING: Directives = {
+  'default-src': ["'none'"],
+  'frame-ancestors': ["'none'"],
+  'base-uri': ["'none'"],
+  'form-action': ["'none'"],
+};
+
+function policies(config: Config): Record<Exclude<ResponseKind, 'preview'>, Directives> {
+  const issuerOrigin = new URL(config.identity.issuer).origin;
+  const sameAndIssuer = [...new Set(["'self'", issuerOrigin])];
+  return {
+    portal: {
+      'default-src': ["'self'"],
+      'script-src': ["'self'"],
+      // MUI (emotion) inserts its styles at run time; styles cannot run script, and the portal's
+      // tokens are what the policy guards.
+      'style-src': ["'self'", "'unsafe-inline'"],
+      'img-src': ["'self'", 'data:'],
+      // The token and revocation endpoints of an external issuer are called from the portal.
+      'connect-src': sameAndIssuer,
+      'form-action': sameAndIssuer,
+      'frame-src': ["'self'"],
+      'object-src': ["'none'"],
+      'base-uri': ["'none'"],
+      'frame-ancestors': ["'none'"],
+    },
+    identity: {
+      'default-src': ["'none'"],
+      // The provider adds the hash of its own form_post script to this list when it sends one.
+      'script-src': [IDENTITY_PAGE_SOURCES.script],
+      'style-src': [IDENTITY_PAGE_SOURCES.style],
+      'img-src': ["'self'"],
+      'form-action': ["'self'"],
+      'base-uri': ["'none'"],
+      'frame-ancestors': ["'none'"],
+    },
+    widget: NOTHING,
+    search: NOTHING,
+    api: NOTHING,
+  };
+}
+
+/** A fresh nonce per page: the widget's tag carries it, and the widget gives it to its <style>. */
+function previewPolicy(config: Config, nonce: string): Directives {
+  return {
+    'default-src': ["'none'"],
+    'script-src': [`'nonce-${nonce}'`],
+    'style-src': [`'nonce-${nonce}'`],
+    'connect-src': [new URL(config.publicUrl).origin],
+    // Image columns show pictures from the customer's own hosts.
+    'img-src': ['http:', 'https:', 'data:'],
+    'form-action': ["'self'"],
+    'base-uri': ["'none'"],
+    // Opened by the portal in a new tab; only our own pages may frame it (customers embed the
+    // snippet, not this page).
+    'frame-ancestors': ["'self'"],
+  };
+}
+
+/** Kinds whose responses other origins load (a script tag, a CORS fetch). */
+const CROSS_ORIGIN: ReadonlySet<ResponseKind> = new Set(['widget', 'search']);
+
+/**
+ * Security headers on every response (helmet's set: nosniff, Referrer-Policy, X-Frame-Options,
+ * Cross-Origin-Resource-Policy, ...), with a Content-Security-Policy by kind of response (see
+ * `ResponseKind`). Strict-Transport-Security only when the public URL is https: on plain http a
+ * browser ignores it, and behind a TLS proxy it keeps visitors on https.
+ *
+ * Headers are set on the raw response in onRequest, before any route or middleware runs, so the
+ * identity provider's own pages (served by its Koa app) get them too; register this before it.
+ */
+export async function securityHeaders(app: FastifyInstance, config: Config): Promise<void> {
+  const https = config.publicUrl.startsWith('https:');
+  await app.register(helmet, {
+    global: false,
+    referrerPolicy: { policy: 'no-referrer' },
+    // A year, for this host only: other hosts of the operator's domain are not ours to decide.
+    strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: false } : false,
+  });
+  const options = (kind: ResponseKind, directives: Directives): HelmetOptions => ({
+    contentSecurityPolicy: { useDefaults: false, directives },
+    xFrameOptions: { action: kind === 'preview' ? 'sameorigin' : 'deny' },
+    crossOriginResourcePolicy: { policy: CROSS_ORIGIN.has(kind) ? 'cross-origin' : 'same-origin' },
+  });
+  const fixed = policies(config);
+  const byKind = Object.fromEntries(
+    (Object.keys(fixed) as (keyof typeof fixed)[]).map((kind) => [kind, options(kind, fixed[kind])]),
+  ) as Record<keyof typeof fixed, HelmetOptions>;
+  app.addHook('onRequest', (request, reply, done) => {
+    const kind = responseKind(request.url);
+    if (kind === 'preview') {
+      const nonce = randomBytes(16).toString('base64');
+      reply.cspNonce = { script: nonce, style: nonce };
+      reply.helmet(options(kind, previewPolicy(config, nonce)));
+    } else reply.helmet(byKind[kind]);
+    done();
+  });
+}
