@@ -1,5 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
-import { describe, expect, it } from 'vitest';
+import { createMemoryRouter } from 'react-router';
+import { describe, expect, it, vi } from 'vitest';
 import { featuresQuery, profileQuery } from '../api/queries.ts';
 import { defaultRuntimeConfig } from '../config/runtime-config.ts';
 import type { IdentityClient } from '../session/oidc.ts';
@@ -19,6 +20,7 @@ const noProvider = new Proxy({} as IdentityClient, {
   },
 });
 
+/** A router whose signed-in routes sit under the protected loader, as in the route table. */
 function setup(routes: FakeRoutes) {
   const tokens = localTokenStore(window.localStorage);
   tokens.write({
@@ -38,38 +40,40 @@ function setup(routes: FakeRoutes) {
     queryClient,
     reportApiError: (error) => handleApiError(error, { toLogin() {}, toErrorPage() {} }),
   };
-  const load = () =>
-    protectedLoader(services)({
-      request: new Request('http://portal.test/engine/e1/install?tab=2'),
-      params: {},
-      context: undefined,
-    } as Parameters<ReturnType<typeof protectedLoader>>[0]);
-  return { load, calls, session, queryClient, api };
-}
-
-/** The redirect a loader threw: its status and where it sends the browser. */
-async function redirected(
-  load: () => Promise<unknown>,
-): Promise<{ status: number; location: string | null }> {
-  const thrown = await load().then(
-    () => new Error('the loader did not redirect'),
-    (error: unknown) => error,
+  const router = createMemoryRouter(
+    [
+      {
+        path: '/',
+        loader: protectedLoader(services),
+        children: [{ path: 'engine/:engineId/install', element: null }],
+      },
+      { path: '/login', element: null },
+      { path: '/error', element: null },
+    ],
+    { initialEntries: ['/engine/e1/install?tab=2'] },
   );
-  if (!(thrown instanceof Response)) throw thrown;
-  return { status: thrown.status, location: thrown.headers.get('location') };
+  /** Where the router has settled once its loaders ran. */
+  const settled = async () => {
+    await vi.waitFor(() => {
+      if (!router.state.initialized || router.state.navigation.state !== 'idle') throw new Error('loading');
+    });
+    return router.state.location.pathname + router.state.location.search;
+  };
+  return { router, settled, calls, session, queryClient, api };
 }
 
 const me = profile({ accounts: [account('a1', 'Acme', 'owner', ['pm'])] });
 
 describe('the protected loader', () => {
   it('Given a first navigation, then the profile and features load into their queries, and the next finds them there', async () => {
-    const { load, calls, queryClient, api } = setup({
+    const { router, settled, calls, queryClient, api } = setup({
       'GET profile/me': () => me,
       'GET features': () => seededFeatures(),
     });
 
-    await load();
-    await load();
+    expect(await settled()).toBe('/engine/e1/install?tab=2');
+    await router.navigate('/engine/e2/install');
+    expect(await settled()).toBe('/engine/e2/install');
 
     expect(queryClient.getQueryData(profileQuery(api).queryKey)).toEqual(me);
     expect(queryClient.getQueryData(featuresQuery(api).queryKey)).toHaveLength(seededFeatures().length);
@@ -77,25 +81,22 @@ describe('the protected loader', () => {
   });
 
   it('Given 401 on the profile, then the shell’s handling applies: the session ends and /login gets the path back', async () => {
-    const { load, session } = setup({
+    const { settled, session } = setup({
       'GET profile/me': () => Response.json({ detail: 'expired' }, { status: 401 }),
       'GET features': () => seededFeatures(),
     });
 
-    expect(await redirected(load)).toEqual({
-      status: 302,
-      location: `/login?redirect=${encodeURIComponent('/engine/e1/install?tab=2')}`,
-    });
+    expect(await settled()).toBe(`/login?redirect=${encodeURIComponent('/engine/e1/install?tab=2')}`);
     expect(session.isSignedIn()).toBe(false);
   });
 
   it('Given 500 on the features, then the error page gets the report', async () => {
-    const { load, session } = setup({
+    const { settled, session } = setup({
       'GET profile/me': () => me,
       'GET features': () => new Response('database down', { status: 500 }),
     });
 
-    expect(await redirected(load)).toEqual({ status: 302, location: '/error' });
+    expect(await settled()).toBe('/error');
     expect(takePendingReport()).toMatchObject({ errorText: 'database down' });
     expect(session.isSignedIn()).toBe(true);
   });
