@@ -63,7 +63,8 @@ export function createRoutes(services: Services): RouteObject[] {
             {
               path: 'engine/parametric/create',
               handle: handle('wizard-create-parametric', 'Create Parametric Search Engine'),
-              lazy: screens.parametricWizard,
+              // The screen only: the module's editLoader belongs to the edit route.
+              lazy: async () => ({ Component: (await screens.parametricWizard()).Component }),
             },
             {
               path: 'engine/parametric/:engineId/edit',
