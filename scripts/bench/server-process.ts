@@ -1,12 +1,10 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { fileURLToPath } from 'node:url';
+import { API_MAIN as MAIN } from '@siteseer/test-support/api-modules';
 
 /** USER_HZ: /proc reports CPU time in these ticks; 100 on every Linux we run on. */
 const CLOCK_TICKS = 100;
-
-const MAIN = fileURLToPath(new URL('../../apps/api/src/main.ts', import.meta.url));
 
 export interface ServerOptions {
   dataDir: string;

@@ -1,10 +1,10 @@
-import { discoverPortalClient, portalSignIn } from '../../apps/api/test/portal-sign-in.ts';
+import { discoverPortalClient, portalSignIn } from '@siteseer/test-support/sign-in';
 import { json } from './http-client.ts';
 import type { Credentials } from './server-process.ts';
 
 /**
  * Signs in as the portal does (authorization code + PKCE through the embedded provider's login
- * form), as apps/api/test/harness.ts does, and answers the access token.
+ * form), as the test suites do, and answers the access token.
  */
 export async function signIn(base: string, login: Credentials): Promise<string> {
   const client = await discoverPortalClient(`${base}/oidc`, 'siteseer-portal');

@@ -1,5 +1,5 @@
 import zlib from 'node:zlib';
-import { importFromApi } from './api-modules.ts';
+import { importFromApi } from '@siteseer/test-support/api-modules';
 import type { Table } from './dataset.ts';
 
 interface SheetJs {

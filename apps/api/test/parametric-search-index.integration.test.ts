@@ -236,14 +236,19 @@ async function search(body: unknown): Promise<{ status: number; body: any }> {
   return { status: response.status, body: await response.json() };
 }
 
-/** Searches until the live publish's index is built (the first search of a publish starts it). */
-async function untilIndexed(live: LiveEngine): Promise<void> {
+/**
+ * Searches until the live publish's index is built (the first search of a publish starts it), for at
+ * most `withinMs`: a deadline, not a number of tries, so a slow search does not stretch the wait.
+ */
+async function untilIndexed(live: LiveEngine, withinMs = 20_000): Promise<void> {
   const scope = { accountId, engineId, generation: live.generation };
-  for (let i = 0; i < 200 && !indexRegistry(server.store).peek(scope); i++) {
+  const deadline = performance.now() + withinMs;
+  for (let i = 0; !indexRegistry(server.store).peek(scope); i++) {
+    if (performance.now() > deadline)
+      throw new Error(`The index of generation ${live.generation} was not built within ${withinMs} ms`);
     await search({ q: `warm${i}` });
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
-  expect(indexRegistry(server.store).peek(scope)).toBeDefined();
 }
 
 /** What SQL alone answers for `body` on the live publish (the result without `took`). */

@@ -1,7 +1,12 @@
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { decodeLabel, type ParametricConfiguration } from '@siteseer/core';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WIDGET_DIST } from '../src/routes/widget.ts';
 import { chromiumAvailable, launchChromium } from './chromium.ts';
 import { api, signIn, startTestServer, type TestServer } from './harness.ts';
 import { type Product, products, toCsv } from './parametric-fixture.ts';
@@ -74,8 +79,19 @@ async function publishFixture(token: string, accountId: string): Promise<string>
 
 const browserTests = chromiumAvailable();
 
+/**
+ * Without the widget's bundle the preview page renders no table, and every test would wait out its
+ * timeout for one (30 s each): say at once what is missing instead.
+ */
+function assertWidgetBuilt(dist = WIDGET_DIST): void {
+  const bundle = join(dist, 'siteseer-widget.js');
+  if (!existsSync(bundle))
+    throw new Error(`The widget is not built (no ${bundle}): run \`pnpm build\` first.`);
+}
+
 beforeAll(async () => {
   if (!browserTests) return;
+  assertWidgetBuilt();
   server = await startTestServer();
   const owner = server.credentials?.owner;
   const tokens = await signIn(server, owner?.email ?? '', owner?.password ?? '');
@@ -93,6 +109,17 @@ afterAll(async () => {
 async function shownSkus(page: import('playwright-core').Page): Promise<string[]> {
   return page.locator('table tbody tr td:first-child').allTextContents();
 }
+
+describe('the preview suite without a widget build', () => {
+  it('given no widget bundle, then it fails at once, saying to run pnpm build (it waited 30 s per test)', async () => {
+    const empty = await mkdtemp(join(tmpdir(), 'no-widget-'));
+    try {
+      expect(() => assertWidgetBuilt(empty)).toThrow(/The widget is not built .*run `pnpm build` first/);
+    } finally {
+      await rm(empty, { recursive: true });
+    }
+  });
+});
 
 describe.runIf(browserTests)('the preview page in Chromium', () => {
   it('given a published engine, when searching, filtering and sorting, then the rows shown match the data', async () => {

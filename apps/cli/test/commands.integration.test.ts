@@ -1,15 +1,16 @@
 import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type Actor,
   createEngine,
   keywordDraft,
+  products,
   startWithTenants,
   type Tenants,
-} from '../../api/test/actors.ts';
-import { products, toCsv } from '../../api/test/parametric-fixture.ts';
+  toCsv,
+} from '@siteseer/test-support';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CliResult, json, runCli, tempConfigDir } from './run-cli.ts';
 
 let tenants: Tenants;

@@ -1,8 +1,13 @@
 import { readFile, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import {
+  CookieBrowser,
+  formAction,
+  hiddenInput,
+  startTestServer,
+  type TestServer,
+} from '@siteseer/test-support';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CookieBrowser, formAction, hiddenInput } from '../../api/test/browser.ts';
-import { startTestServer, type TestServer } from '../../api/test/harness.ts';
 import { cliEnv, json, runCli, startCli, tempConfigDir } from './run-cli.ts';
 
 /** The start of every ANSI escape code: none may reach piped output. */

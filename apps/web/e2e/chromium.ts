@@ -1,43 +1,14 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
-import { type BrowserContext, chromium, type Page } from 'playwright-core';
+import { launchPersistentChromium, type PersistentBrowser } from '@siteseer/test-support/chromium';
+import type { Page } from 'playwright-core';
 
-/** Debian's Chromium (apt package `chromium`), never a browser downloaded by Playwright. */
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+export { chromiumAvailable } from '@siteseer/test-support/chromium';
 
-export interface Browser {
-  context: BrowserContext;
-  close(): Promise<void>;
-}
+export type Browser = PersistentBrowser;
 
 /** A fresh Chromium with its own user data dir (no state shared between runs or users). */
-export async function launchBrowser(): Promise<Browser> {
-  const userDataDir = await mkdtemp(join(tmpdir(), 'siteseer-e2e-'));
-  const context = await chromium.launchPersistentContext(userDataDir, {
-    executablePath: CHROMIUM,
-    headless: true,
-    args: ARGS,
-    viewport: { width: 1280, height: 900 },
-  });
-  return {
-    context,
-    async close() {
-      await context.close();
-      await rm(userDataDir, { recursive: true, force: true });
-    },
-  };
+export function launchBrowser(): Promise<Browser> {
+  return launchPersistentChromium({ viewport: { width: 1280, height: 900 } });
 }
 
 /** Signs in through the portal: /login → the provider's sign-in page → back to the portal. */

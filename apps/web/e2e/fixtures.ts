@@ -1,6 +1,4 @@
-import type { Config } from '../../api/src/config.ts';
-import { acceptInvitation, PASSWORD } from '../../api/test/actors.ts';
-import { api, signIn } from '../../api/test/harness.ts';
+import { acceptInvitation, api, type Config, PASSWORD, signIn } from '@siteseer/test-support';
 
 /** The parts of the harness's TestServer its helpers read. */
 type ServerLike = Parameters<typeof signIn>[0];

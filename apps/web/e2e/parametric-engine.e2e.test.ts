@@ -1,7 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromiumAvailable } from '../../api/test/chromium.ts';
-import { type Browser, launchBrowser, signInThroughPortal } from './chromium.ts';
+import { type Browser, chromiumAvailable, launchBrowser, signInThroughPortal } from './chromium.ts';
 import { type ApiSession, apiSession, publishParametricEngine } from './fixtures.ts';
 import { type RunningPortal, startPortal } from './portal-server.ts';
 

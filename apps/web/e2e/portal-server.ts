@@ -1,10 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Config } from '../../api/src/config.ts';
-import type { InvitationSink } from '../../api/src/routes/index.ts';
-import type { RunningServer } from '../../api/src/server.ts';
-import { startTestServer } from '../../api/test/harness.ts';
+import { type InvitationSink, startTestServer, type TestServer } from '@siteseer/test-support';
 
 /** The built portal (`pnpm --filter @siteseer/web build`): the suite builds nothing itself. */
 export const WEB_DIST = fileURLToPath(new URL('../dist/', import.meta.url));
@@ -12,8 +9,8 @@ export const WEB_DIST = fileURLToPath(new URL('../dist/', import.meta.url));
 export interface RunningPortal {
   /** The origin users (and the browser) reach: portal and API on one origin, as `pnpm start` serves them. */
   base: string;
-  api: RunningServer;
-  config: Config;
+  api: TestServer;
+  config: TestServer['config'];
   close(): Promise<void>;
 }
 

@@ -3,8 +3,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromiumAvailable } from '../../api/test/chromium.ts';
-import { accessibilityViolations, type Browser, launchBrowser, signInThroughPortal } from './chromium.ts';
+import {
+  accessibilityViolations,
+  type Browser,
+  chromiumAvailable,
+  launchBrowser,
+  signInThroughPortal,
+} from './chromium.ts';
 import { localDateTime, seedEngines } from './fixtures.ts';
 import { type RunningPortal, startPortal } from './portal-server.ts';
 

@@ -1,8 +1,8 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromiumAvailable } from '../../api/test/chromium.ts';
 import {
   type Browser,
+  chromiumAvailable,
   launchBrowser,
   recordNavigations,
   signInThroughPortal,

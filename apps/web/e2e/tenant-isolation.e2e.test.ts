@@ -1,8 +1,7 @@
 import { MESSAGES } from '@siteseer/core';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromiumAvailable } from '../../api/test/chromium.ts';
-import { type Browser, launchBrowser, signInThroughPortal } from './chromium.ts';
+import { type Browser, chromiumAvailable, launchBrowser, signInThroughPortal } from './chromium.ts';
 import { apiSession, createTenant, publishParametricEngine, seedEngines } from './fixtures.ts';
 import { type RunningPortal, startPortal } from './portal-server.ts';
 

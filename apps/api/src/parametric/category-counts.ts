@@ -1,4 +1,4 @@
-import { decodeLabel, type EngineFilters, type Viewer } from '@siteseer/core';
+import { activeFilters, decodeLabel, type EngineFilters, type Viewer } from '@siteseer/core';
 import { findClientOfEngine } from '../repositories/clients.ts';
 import { findPublished } from '../repositories/parametric.ts';
 import { getEngine } from '../services/engines.ts';
@@ -23,10 +23,7 @@ export async function categoryCounts(
   if (engine.searchEngineType !== 'pm') return { category: {} };
   const published = await findPublished(store, accountId, engineId);
   if (!published) return { category: {} };
-  const { columns, filters } = published.configuration;
-  const lists = Object.values(filters)
-    .filter((f) => !f.supports.rangeFilter && columns[f.id]?.enabled && columns[f.id]?.supports.filtering)
-    .sort((a, b) => a.position - b.position);
+  const lists = activeFilters(published.configuration).filter((f) => !f.supports.rangeFilter);
   const filter = lists.find((f) => decodeLabel(f.label).trim().toLowerCase() === 'category') ?? lists[0];
   if (!filter) return { category: {} };
   // The filter's facet leaves its own selection out: every category, each with its count.

@@ -95,7 +95,8 @@ describe('PGlite on disk', () => {
 });
 
 describe('PGlite off the main thread', () => {
-  test('the event loop stays responsive while 50k rows are copied in', async () => {
+  // How long the event loop waits meanwhile is a timing: `pnpm bench` measures it (floor: event-loop lag).
+  test('50k rows streamed in with COPY are all stored', async () => {
     const store = await openPgliteStore({ dataDir: null });
     try {
       await store.exec(`CREATE TABLE products (
@@ -109,27 +110,12 @@ describe('PGlite off the main thread', () => {
           yield text;
         }
       }
-      let maxLagMs = 0;
-      let last = performance.now();
-      const sampler = setInterval(() => {
-        const now = performance.now();
-        maxLagMs = Math.max(maxLagMs, now - last - 5);
-        last = now;
-      }, 5);
-      const started = performance.now();
       const copied = await store.copyFrom(
         'COPY products (id, sku, title, description, price, stock, updated) FROM STDIN WITH (FORMAT csv)',
         csv(),
       );
-      const loadMs = performance.now() - started;
-      clearInterval(sampler);
       expect(copied).toBe(50_000);
       expect((await store.query('SELECT count(*)::int AS n FROM products')).rows).toEqual([{ n: 50_000 }]);
-      console.info(
-        `PGlite copyFrom 50k rows: ${loadMs.toFixed(0)} ms; max event-loop lag ${maxLagMs.toFixed(1)} ms`,
-      );
-      // Generous: the measured figure is a few ms; a timing bound in a test must not be flaky.
-      expect(maxLagMs).toBeLessThan(200);
     } finally {
       await store.close();
     }

@@ -1,30 +1,20 @@
 import type {
   ApiResponse,
   BodyOf,
-  CallContract,
+  FetchLike,
   FileInput,
+  parametricContracts,
   SpreadsheetImport,
   TokenSource,
+  UploadOptions,
 } from '@siteseer/core';
-import {
-  fillPath,
-  NetworkError,
-  NoAuthTokenError,
-  parametricContracts,
-  RequestValidationError,
-  ResponseValidationError,
-  ServerError,
-  UnauthorizedError,
-} from '@siteseer/core';
+import { createApiClient } from '@siteseer/core';
 
 /*
- * The spreadsheet uploads of the parametric wizard over XMLHttpRequest, the one browser API that
- * reports upload progress (fetch does not). Same wire and semantics as core's client
- * (`parametric.importFile` / `parametric.updateFile`): the calls' contracts from core, the session's
- * bearer token, multipart fields `accountId`, `engineId` and `file`, 200 validated with
- * `SpreadsheetImport`, other statuses below 500 handed back unvalidated, 401 → UnauthorizedError,
- * 500 and above → ServerError, a failed send → NetworkError; an aborted upload rejects with the
- * signal's reason (an AbortError, as fetch does).
+ * The spreadsheet uploads of the parametric wizard. fetch reports no upload progress, so the request
+ * goes out over XMLHttpRequest, wrapped as a `FetchLike`: core's client does everything else (URL,
+ * multipart body, token, Idempotency-Key, 401 / 5xx as typed errors, response validation), exactly
+ * as for every other call. Progress is handed to the fetch of each upload's own client.
  */
 
 /** Bytes of the request body sent so far, of `total` (the multipart body, a little over the file). */
@@ -33,11 +23,10 @@ export interface UploadProgress {
   readonly total: number;
 }
 
-export interface ProgressUploadOptions {
-  readonly signal?: AbortSignal | undefined;
-  /** Sent as `Idempotency-Key`: a retry with the same key answers the version the first one stored. */
-  readonly idempotencyKey?: string | undefined;
-  readonly onProgress?: ((progress: UploadProgress) => void) | undefined;
+export type ProgressListener = (progress: UploadProgress) => void;
+
+export interface ProgressUploadOptions extends UploadOptions {
+  readonly onProgress?: ProgressListener | undefined;
 }
 
 export type SpreadsheetUploadInput = BodyOf<typeof parametricContracts.importFile> & FileInput;
@@ -63,7 +52,7 @@ type ProgressHandler = ((event: ProgressEvent) => void) | null;
 export interface UploadRequest {
   open(method: string, url: string): void;
   setRequestHeader(name: string, value: string): void;
-  send(body: FormData): void;
+  send(body: XMLHttpRequestBodyInit | null): void;
   abort(): void;
   readonly status: number;
   readonly statusText: string;
@@ -76,6 +65,93 @@ export interface UploadRequest {
   ontimeout: ProgressHandler;
 }
 
+function parseHeaders(raw: string): Headers {
+  const headers = new Headers();
+  for (const line of raw.split(/\r?\n/)) {
+    const colon = line.indexOf(':');
+    if (colon <= 0) continue;
+    try {
+      headers.append(line.slice(0, colon).trim(), line.slice(colon + 1).trim());
+    } catch (error) {
+      // A header name the Headers class refuses is of no use to the caller.
+      if (!(error instanceof TypeError)) throw error;
+    }
+  }
+  return headers;
+}
+
+/** What a body will weigh when the browser cannot say (no computable length): its files' sizes. */
+function bodySize(body: RequestInit['body']): number {
+  if (body instanceof Blob) return body.size;
+  if (!(body instanceof FormData)) return 0;
+  let size = 0;
+  for (const value of body.values()) size += value instanceof Blob ? value.size : value.length;
+  return size;
+}
+
+/** Statuses whose response has no body: the Response constructor refuses one. */
+const NULL_BODY_STATUSES = new Set([101, 103, 204, 205, 304]);
+
+function abortReason(signal: AbortSignal | null | undefined): unknown {
+  return signal?.reason ?? new DOMException('The upload was aborted.', 'AbortError');
+}
+
+/**
+ * `fetch` over XMLHttpRequest, reporting the request body's progress to `onProgress`. A failed or
+ * timed-out send rejects with a TypeError, as fetch does (core's client makes it a NetworkError);
+ * an aborted one with the signal's reason (an AbortError).
+ */
+export function xhrFetch(
+  createRequest: () => UploadRequest = () => new XMLHttpRequest(),
+  onProgress?: ProgressListener,
+): FetchLike {
+  return (url, init) =>
+    new Promise<Response>((resolve, reject) => {
+      const { signal } = init;
+      if (signal?.aborted) {
+        reject(abortReason(signal));
+        return;
+      }
+      const request = createRequest();
+      const onAbort = () => request.abort();
+      const settle = (done: () => void) => {
+        signal?.removeEventListener('abort', onAbort);
+        done();
+      };
+      request.open(init.method ?? 'GET', url);
+      new Headers(init.headers).forEach((value, name) => {
+        request.setRequestHeader(name, value);
+      });
+      if (onProgress) {
+        request.upload.onprogress = (event) =>
+          onProgress({
+            loaded: event.loaded,
+            total: event.lengthComputable ? event.total : bodySize(init.body),
+          });
+      }
+      request.onload = () =>
+        settle(() =>
+          resolve(
+            new Response(NULL_BODY_STATUSES.has(request.status) ? null : request.responseText, {
+              status: request.status,
+              statusText: request.statusText,
+              headers: parseHeaders(request.getAllResponseHeaders()),
+            }),
+          ),
+        );
+      request.onerror = () => settle(() => reject(new TypeError('The upload failed')));
+      request.ontimeout = () => settle(() => reject(new TypeError('The upload timed out')));
+      request.onabort = () => settle(() => reject(abortReason(signal)));
+      signal?.addEventListener('abort', onAbort, { once: true });
+      request.send((init.body ?? null) as XMLHttpRequestBodyInit | null);
+    });
+}
+
+/** True for the rejection of an aborted upload (or fetch). */
+export function isAbortError(error: unknown): boolean {
+  return error instanceof DOMException && error.name === 'AbortError';
+}
+
 export interface UploadClientConfig {
   /** The API root, e.g. `https://siteseer.example/api`. */
   readonly baseUrl: string;
@@ -84,169 +160,18 @@ export interface UploadClientConfig {
   readonly createRequest?: () => UploadRequest;
 }
 
-function joinUrl(baseUrl: string, path: string): string {
-  return `${baseUrl.replace(/\/+$/, '')}/${path.replace(/^\/+/, '')}`;
-}
-
-/** The multipart body, validated as core's client does: the text fields, then the file (named, within its limit). */
-function buildForm(contract: CallContract, input: SpreadsheetUploadInput): FormData {
-  const { file, filename, ...fields } = input;
-  const parsed = contract.body?.safeParse(fields);
-  if (parsed && !parsed.success) throw new RequestValidationError(contract.name, 'body', parsed.error.issues);
-  const form = new FormData();
-  for (const [name, value] of Object.entries((parsed?.data ?? {}) as Record<string, unknown>)) {
-    if (value !== undefined && value !== null) form.append(name, String(value));
-  }
-  const part = contract.files?.[0];
-  const partName = part?.name ?? 'file';
-  const reject = (message: string) =>
-    new RequestValidationError(contract.name, 'files', [
-      { code: 'custom', path: [partName], message, input: undefined },
-    ]);
-  if (!(file instanceof Blob)) throw reject('a file (Blob or File) is required');
-  const name = filename ?? (file as Partial<File>).name;
-  if (typeof name !== 'string' || name === '') throw reject('a file name is required');
-  if (part && file.size > part.maxBytes) throw reject(`the file is larger than ${part.maxBytes} bytes`);
-  form.append(partName, file, name);
-  return form;
-}
-
-function parseHeaders(raw: string): Headers {
-  const headers = new Headers();
-  for (const line of raw.split(/\r?\n/)) {
-    const colon = line.indexOf(':');
-    if (colon <= 0) continue;
-    try {
-      headers.append(line.slice(0, colon).trim(), line.slice(colon + 1).trim());
-    } catch {
-      // A header name the Headers class refuses is of no use to the caller.
-    }
-  }
-  return headers;
-}
-
-/** The body as core's client reads it: parsed JSON when labelled JSON, else text, else null. */
-function readBody(text: string, headers: Headers): { data: unknown; json: boolean } {
-  if (text === '') return { data: null, json: false };
-  if (/^application\/([\w.+-]+\+)?json\b/i.test((headers.get('content-type') ?? '').trim())) {
-    try {
-      return { data: JSON.parse(text), json: true };
-    } catch (error) {
-      if (!(error instanceof SyntaxError)) throw error;
-    }
-  }
-  return { data: text, json: false };
-}
-
-function abortReason(signal: AbortSignal): unknown {
-  return signal.reason ?? new DOMException('The upload was aborted.', 'AbortError');
-}
-
-/** True for the rejection of an aborted upload (or fetch). */
-export function isAbortError(error: unknown): boolean {
-  return error instanceof DOMException && error.name === 'AbortError';
-}
-
-/** Creates the uploads over XMLHttpRequest with the session's token. */
+/** The uploads as core's client calls, each over an XMLHttpRequest that reports its progress. */
 export function createSpreadsheetUploads(config: UploadClientConfig): SpreadsheetUploads {
-  const createRequest = config.createRequest ?? (() => new XMLHttpRequest());
-
-  const send = async (
-    // importFile or updateFile: both answer SpreadsheetImport.
-    contract: CallContract,
-    params: Record<string, unknown> | undefined,
-    input: SpreadsheetUploadInput,
-    options: ProgressUploadOptions = {},
-  ): Promise<ApiResponse<SpreadsheetImport>> => {
-    const { signal, onProgress } = options;
-    if (contract.params) {
-      const checked = contract.params.safeParse(params ?? {});
-      if (!checked.success) throw new RequestValidationError(contract.name, 'params', checked.error.issues);
-    }
-    const form = buildForm(contract, input);
-    const token = await config.getToken();
-    if (!token) throw new NoAuthTokenError();
-    if (signal?.aborted) throw abortReason(signal);
-    const { method } = contract;
-    const url = joinUrl(config.baseUrl, fillPath(contract.path, params));
-
-    const request = createRequest();
-    const answer = await new Promise<{ status: number; statusText: string; text: string; headers: Headers }>(
-      (resolve, reject) => {
-        const onAbort = () => request.abort();
-        const settle = (done: () => void) => {
-          signal?.removeEventListener('abort', onAbort);
-          done();
-        };
-        request.open(method, url);
-        request.setRequestHeader('Authorization', `Bearer ${token}`);
-        request.setRequestHeader('Accept', 'application/json');
-        if (options.idempotencyKey) request.setRequestHeader('Idempotency-Key', options.idempotencyKey);
-        if (onProgress) {
-          request.upload.onprogress = (event) =>
-            onProgress({
-              loaded: event.loaded,
-              total: event.lengthComputable ? event.total : input.file.size,
-            });
-        }
-        request.onload = () =>
-          settle(() =>
-            resolve({
-              status: request.status,
-              statusText: request.statusText,
-              text: request.responseText,
-              headers: parseHeaders(request.getAllResponseHeaders()),
-            }),
-          );
-        request.onerror = () =>
-          settle(() => reject(new NetworkError(method, url, new TypeError('The upload failed'))));
-        request.ontimeout = () =>
-          settle(() => reject(new NetworkError(method, url, new TypeError('The upload timed out'))));
-        request.onabort = () =>
-          settle(() =>
-            reject(
-              signal?.aborted
-                ? abortReason(signal)
-                : new DOMException('The upload was aborted.', 'AbortError'),
-            ),
-          );
-        signal?.addEventListener('abort', onAbort, { once: true });
-        request.send(form);
-      },
-    );
-
-    const read = readBody(answer.text, answer.headers);
-    if (answer.status === 401) throw new UnauthorizedError(method, url, read.data);
-    if (answer.status >= 500) {
-      const errorText =
-        !read.json && answer.text !== '' ? answer.text : `${answer.status} ${answer.statusText}`.trim();
-      throw new ServerError({
-        status: answer.status,
-        method,
-        url,
-        errorText,
-        body: read.json ? read.data : undefined,
-      });
-    }
-    if (answer.status !== 200) {
-      return { ok: false, status: answer.status, data: read.data, headers: answer.headers };
-    }
-    const parsed = contract.response.safeParse(read.data);
-    if (!parsed.success) {
-      throw new ResponseValidationError({
-        call: contract.name,
-        status: answer.status,
-        url,
-        issues: parsed.error.issues,
-        body: read.data,
-      });
-    }
-    return { ok: true, status: 200, data: parsed.data as SpreadsheetImport, headers: answer.headers };
-  };
-
+  const parametric = (onProgress: ProgressListener | undefined) =>
+    createApiClient({
+      baseUrl: config.baseUrl,
+      getToken: config.getToken,
+      fetch: xhrFetch(config.createRequest, onProgress),
+    }).parametric;
   return {
-    importFile: (input, options) => send(parametricContracts.importFile, undefined, input, options),
-    updateFile: (id, input, options) => send(parametricContracts.updateFile, { id }, input, options),
+    importFile: (input, { onProgress, ...options } = {}) => parametric(onProgress).importFile(input, options),
+    updateFile: (id, input, { onProgress, ...options } = {}) =>
+      parametric(onProgress).updateFile(id, input, options),
   };
 }
 

@@ -9,7 +9,7 @@ export interface ScreenModule {
  * Loads a route's screen (code splitting per route). A chunk that fails or takes longer than 120 s
  * fails with the spec's 'Loading chunk ... failed', which the route's error boundary shows.
  */
-export function lazyScreen(name: string, load: () => Promise<ScreenModule>): () => Promise<ScreenModule> {
+export function lazyScreen<M extends ScreenModule>(name: string, load: () => Promise<M>): () => Promise<M> {
   return async () => {
     let timer: ReturnType<typeof setTimeout> | undefined;
     const timeout = new Promise<never>((_resolve, reject) => {

@@ -1,15 +1,7 @@
-import { NoAuthTokenError, ServerError, UnauthorizedError } from '@siteseer/core';
 import { type LoaderFunctionArgs, redirect } from 'react-router';
-import { unwrap } from '../api/portal-api.ts';
 import { featuresQuery, profileQuery } from '../api/queries.ts';
 import type { Services } from '../shell/services.tsx';
-import { serverErrorReport } from './error/error-report.ts';
-import { setPendingReport } from './error/pending-report.ts';
-
-/** The login address that brings the user back to `url` afterwards. */
-export function loginPath(url: URL | Location): string {
-  return `/login?redirect=${encodeURIComponent(url.pathname + url.search)}`;
-}
+import { loginPath, throwApiErrorRedirect } from './loader-errors.ts';
 
 /**
  * Runs before every signed-in screen (on each navigation): sends the unauthenticated to /login with
@@ -22,26 +14,14 @@ export function protectedLoader({ session, api, queryClient }: Services) {
     if (!session.isSignedIn()) throw redirect(loginPath(url));
     await session.refreshOnNavigation();
     if (!session.isSignedIn()) throw redirect(loginPath(url));
-    const profile = profileQuery(api);
-    const features = featuresQuery(api);
-    const loadProfile = async () =>
-      queryClient.getQueryData(profile.queryKey) ?? unwrap(await api.profile.me());
-    const loadFeatures = async () =>
-      queryClient.getQueryData(features.queryKey) ?? unwrap(await api.features.list());
     try {
-      // Loaded once per session: later navigations find them in the cache.
-      const [profileData, featureData] = await Promise.all([loadProfile(), loadFeatures()]);
-      queryClient.setQueryData(profile.queryKey, profileData);
-      queryClient.setQueryData(features.queryKey, featureData);
+      // Loaded once per session (never stale): later navigations find them in the cache.
+      await Promise.all([
+        queryClient.ensureQueryData(profileQuery(api)),
+        queryClient.ensureQueryData(featuresQuery(api)),
+      ]);
     } catch (error) {
-      if (error instanceof UnauthorizedError || error instanceof NoAuthTokenError) {
-        session.clear();
-        throw redirect(loginPath(url));
-      }
-      if (error instanceof ServerError) {
-        setPendingReport(serverErrorReport(error));
-        throw redirect('/error');
-      }
+      throwApiErrorRedirect(error, session, url);
       throw error;
     }
     return null;

@@ -63,12 +63,17 @@ export function createRoutes(services: Services): RouteObject[] {
             {
               path: 'engine/parametric/create',
               handle: handle('wizard-create-parametric', 'Create Parametric Search Engine'),
-              lazy: screens.parametricWizard,
+              // The screen only: the module's editLoader belongs to the edit route.
+              lazy: async () => ({ Component: (await screens.parametricWizard()).Component }),
             },
             {
               path: 'engine/parametric/:engineId/edit',
               handle: handle('wizard-edit-parametric', 'Edit Parametric Search Engine'),
-              lazy: screens.parametricWizard,
+              // The engine, its configuration and first rows load with the screen, before it shows.
+              lazy: async () => {
+                const { Component, editLoader } = await screens.parametricWizard();
+                return { Component, loader: editLoader(services) };
+              },
             },
             notAvailable('engine/keyword/create', 'keyword-wizard-create', 'Keyword Creation Wizard'),
             notAvailable('engine/keyword/:engineId/edit', 'keyword-wizard-edit', 'Keyword Edit Wizard'),

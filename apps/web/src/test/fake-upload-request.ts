@@ -38,8 +38,8 @@ export class FakeUploadRequest implements UploadRequest {
     this.headers[name.toLowerCase()] = value;
   }
 
-  send(body: FormData): void {
-    this.body = body;
+  send(body: XMLHttpRequestBodyInit | null): void {
+    this.body = body instanceof FormData ? body : undefined;
     this.sent = true;
     this.onSend?.(this);
   }

@@ -79,7 +79,8 @@ export function fakeUploads(
 
 export interface RenderOptions {
   path: string;
-  routes: RouteObject[];
+  /** The routes, or a function making them from the services (for loaders that need them). */
+  routes: RouteObject[] | ((services: Services) => RouteObject[]);
   profile: UserProfile;
   features: Feature[];
   engines?: SearchEngine[];
@@ -107,7 +108,8 @@ export function renderPortal(options: RenderOptions) {
     queryClient,
     reportApiError: options.reportApiError ?? (() => false),
   };
-  const router = createMemoryRouter(options.routes, { initialEntries: [options.path] });
+  const routes = typeof options.routes === 'function' ? options.routes(services) : options.routes;
+  const router = createMemoryRouter(routes, { initialEntries: [options.path] });
   const view = render(<App services={services} router={router} />);
   return { ...view, router, calls, queryClient };
 }

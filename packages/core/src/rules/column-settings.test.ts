@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Column, ColumnType, Filter, ParametricConfiguration } from '../domain/parametric.ts';
 import {
+  activeColumns,
   activeFilters,
   canColumnFilter,
   canRangeFilter,
@@ -172,6 +173,31 @@ describe('active filters', () => {
       [filter('a', { position: 2 }), filter('b', { position: 1 }), filter('c', { position: 0 }), filter('x')],
     );
     expect(activeFilters(input).map((f) => f.id)).toEqual(['b', 'a']);
+  });
+
+  // The portal listed a disabled column's filter that the search runtime left out (it checked
+  // `enabled`, the portal did not), and both listed an image column's filter flagged on.
+  it('Given an un-normalised configuration with filtering on for a disabled and an image column, when listed, then neither filter is live', () => {
+    const input = config(
+      [
+        column('a'),
+        column('off', { enabled: false }),
+        column('img', { type: 'image' }),
+        column('link', { type: 'hyperlink' }),
+      ],
+      [filter('a'), filter('off', { position: 1 }), filter('img', { position: 2 }), filter('link')],
+    );
+    expect(activeFilters(input).map((f) => f.id)).toEqual(['a']);
+    expect(activeFilters(normaliseParametricConfiguration(input)).map((f) => f.id)).toEqual(['a']);
+  });
+
+  it('Given columns enabled and disabled, when the results columns are listed, then the enabled ones by position', () => {
+    const input = config([
+      column('a', { position: 2 }),
+      column('b', { position: 0, enabled: false }),
+      column('c', { position: 1 }),
+    ]);
+    expect(activeColumns(input).map((c) => c.id)).toEqual(['c', 'a']);
   });
 });
 

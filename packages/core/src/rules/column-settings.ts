@@ -74,10 +74,26 @@ export function normaliseParametricConfiguration(config: ParametricConfiguration
   return { ...config, columns, filters };
 }
 
-/** The filters a search page shows: those whose column exists and has filtering on, by position. */
+/**
+ * Whether a column's filter is live: filtering on, the column enabled and of a filterable type. A
+ * normalised configuration only has the first; a stored one need not be normalised (older saves, the
+ * ingest API), and a disabled or image column must not filter whatever its flag says.
+ */
+export function isFilterLive(column: Column | undefined): boolean {
+  return column?.supports.filtering === true && canColumnFilter(column);
+}
+
+/** The live filters: those whose column is live ({@link isFilterLive}), by position. The one definition. */
 export function activeFilters(config: ParametricConfiguration): Filter[] {
   return Object.values(config.filters)
-    .filter((filter) => config.columns[filter.id]?.supports.filtering === true)
+    .filter((filter) => isFilterLive(config.columns[filter.id]))
+    .sort((a, b) => a.position - b.position);
+}
+
+/** The columns of the results table: the enabled ones, by position. */
+export function activeColumns(config: ParametricConfiguration): Column[] {
+  return Object.values(config.columns)
+    .filter((column) => column.enabled)
     .sort((a, b) => a.position - b.position);
 }
 
@@ -114,7 +130,7 @@ export function validateParametricConfiguration(config: ParametricConfiguration)
     const column = config.columns[id];
     if (!column) continue;
     const errors: FilterErrors = {};
-    if (column.supports.filtering && !decodeLabel(filter.label).trim()) errors.label = MESSAGES.labelRequired;
+    if (isFilterLive(column) && !decodeLabel(filter.label).trim()) errors.label = MESSAGES.labelRequired;
     if (filter.supports.rangeFilter && !canRangeFilter(column))
       errors.rangeFilter = MESSAGES.rangeFilterNotAllowed;
     if (Object.keys(errors).length > 0) result.filters[id] = errors;

@@ -1,14 +1,7 @@
 import type { ParametricConfiguration } from '@siteseer/core';
-import { normaliseParametricConfiguration } from '@siteseer/core';
+import { activeFilters, normaliseParametricConfiguration } from '@siteseer/core';
 import { describe, expect, it } from 'vitest';
-import {
-  moveColumn,
-  moveFilter,
-  orderedColumns,
-  orderedFilters,
-  updateColumn,
-  updateFilter,
-} from './configuration-edit.ts';
+import { moveColumn, moveFilter, orderedColumns, updateColumn, updateFilter } from './configuration-edit.ts';
 
 function config(): ParametricConfiguration {
   const column = (id: string, position: number, type: 'keyword' | 'integer' | 'image') => ({
@@ -46,7 +39,7 @@ describe('configuration edits (core column rules applied)', () => {
   it('Given a column disabled, then its filtering is switched off and its filter leaves the list', () => {
     const next = updateColumn(config(), 'name', { enabled: false });
     expect(next.columns.name?.supports.filtering).toBe(false);
-    expect(orderedFilters(next).map((f) => f.id)).toEqual(['price']);
+    expect(activeFilters(next).map((f) => f.id)).toEqual(['price']);
   });
 
   it('Given a range filter on a numeric column, when its type becomes text, then the range filter is cleared', () => {
@@ -79,6 +72,6 @@ describe('configuration edits (core column rules applied)', () => {
       'price',
       'photo',
     ]);
-    expect(orderedFilters(moveFilter(config(), 'name', 1)).map((f) => f.id)).toEqual(['price', 'name']);
+    expect(activeFilters(moveFilter(config(), 'name', 1)).map((f) => f.id)).toEqual(['price', 'name']);
   });
 });

@@ -1,16 +1,9 @@
 import type { Column, Filter, ParametricConfiguration } from '@siteseer/core';
-import { decodeLabel, encodeLabel, normaliseParametricConfiguration } from '@siteseer/core';
+import { activeFilters, decodeLabel, encodeLabel, normaliseParametricConfiguration } from '@siteseer/core';
 
 /** Columns in display order. */
 export function orderedColumns(config: ParametricConfiguration): Column[] {
   return Object.values(config.columns).sort((a, b) => a.position - b.position);
-}
-
-/** Filters of filterable columns, in display order. */
-export function orderedFilters(config: ParametricConfiguration): Filter[] {
-  return Object.values(config.filters)
-    .filter((filter) => config.columns[filter.id]?.supports.filtering === true)
-    .sort((a, b) => a.position - b.position);
 }
 
 /** A change to one column; labels come in as typed and are stored URI-encoded. Core's rules apply after. */
@@ -88,7 +81,7 @@ export function moveFilter(
   id: string,
   delta: -1 | 1,
 ): ParametricConfiguration {
-  const shown = orderedFilters(config);
+  const shown = activeFilters(config);
   const positions = move(shown, id, delta);
   const filters = Object.fromEntries(
     Object.entries(config.filters).map(([key, filter]) => [

@@ -10,8 +10,13 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import type { ConfigurationErrors, Filter, ParametricConfiguration } from '@siteseer/core';
-import { labelText, moveFilter, orderedFilters, updateFilter } from './configuration-edit.ts';
+import {
+  activeFilters,
+  type ConfigurationErrors,
+  type Filter,
+  type ParametricConfiguration,
+} from '@siteseer/core';
+import { labelText, moveFilter, updateFilter } from './configuration-edit.ts';
 
 /** The filters of the filterable columns: label, type and order. */
 export function FiltersTable({
@@ -23,7 +28,7 @@ export function FiltersTable({
   errors: ConfigurationErrors;
   onChange: (config: ParametricConfiguration) => void;
 }) {
-  const filters = orderedFilters(config);
+  const filters = activeFilters(config);
   if (filters.length === 0)
     return <Typography>No column is filterable. Tick Filter on a column to add one.</Typography>;
   return (

@@ -6,31 +6,31 @@ import {
   validateNameAndDataStep,
   validateParametricConfiguration,
 } from '@siteseer/core';
-import { useSuspenseQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { clientsQuery, enginesQuery, profileQuery } from '../../api/queries.ts';
 import { isAbortError, newIdempotencyKey, type UploadProgress } from '../../api/upload-with-progress.ts';
 import { useServices } from '../../shell/services.tsx';
 import { useFeatures, useProfile, useViewer } from '../../shell/session-data.ts';
+import { type EditLoad, ENGINE_NOT_FOUND } from './edit-loader.ts';
 import type { NameStepValues } from './name-step.tsx';
 import { clearPendingUpload, peekPendingUpload } from './pending-upload.ts';
 import * as gates from './step-gate.ts';
-import { loadEngineForEdit, publishDraft, submitSpreadsheet, type WizardDraft } from './wizard-flow.ts';
+import { publishDraft, submitSpreadsheet, type WizardDraft } from './wizard-flow.ts';
 
-export type WizardLoad = { state: 'ready' } | { state: 'loading' } | { state: 'failed'; message: string };
+export type WizardLoad = { state: 'ready' } | { state: 'failed'; message: string };
 
 /**
  * The parametric wizard's state and actions: step 1 validation and file submission, step gating,
- * the configuration being edited, and publishing. Create mode when `engineId` is undefined.
+ * the configuration being edited, and publishing. Create mode when `engineId` is undefined; edit
+ * mode starts from what the edit route's loader read (`editLoad`).
  */
-export function useParametricWizard(engineId: string | undefined) {
+export function useParametricWizard(engineId: string | undefined, editLoad: EditLoad | undefined) {
   const { api, uploads, queryClient, reportApiError } = useServices();
   const profile = useProfile();
   const viewer = useViewer();
   const features = useFeatures();
   const navigate = useNavigate();
-  const { data: engines } = useSuspenseQuery(enginesQuery(api));
   const mode = engineId ? ('edit' as const) : ('create' as const);
   const steps = parametricWizardSteps(viewer, features);
   const accounts = useMemo(() => {
@@ -38,18 +38,24 @@ export function useParametricWizard(engineId: string | undefined) {
     return accountsForProduct(viewer, 'pm').map((a) => ({ id: a.id, name: names.get(a.id) ?? a.id }));
   }, [profile, viewer]);
 
+  const loaded = mode === 'edit' && editLoad?.state === 'ready' ? editLoad.draft : undefined;
   const [values, setValues] = useState<NameStepValues>(() => ({
-    accountId: accounts.length === 1 ? (accounts[0]?.id ?? '') : '',
-    searchEngineName: '',
+    accountId: loaded?.accountId ?? (accounts.length === 1 ? (accounts[0]?.id ?? '') : ''),
+    searchEngineName: loaded?.searchEngineName ?? '',
     file: mode === 'create' ? (peekPendingUpload() ?? null) : null,
     updateFile: false,
   }));
-  const [draft, setDraft] = useState<WizardDraft | undefined>();
-  const [gate, setGate] = useState<gates.StepGate>(gates.initialGate);
+  const [draft, setDraft] = useState<WizardDraft | undefined>(loaded);
+  const [gate, setGate] = useState<gates.StepGate>(() =>
+    loaded ? gates.editGate(steps.length) : gates.initialGate,
+  );
   const [nameErrors, setNameErrors] = useState<FieldErrors<'accountId' | 'searchEngineName' | 'file'>>({});
   const [message, setMessage] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
-  const [load, setLoad] = useState<WizardLoad>(mode === 'edit' ? { state: 'loading' } : { state: 'ready' });
+  const load: WizardLoad =
+    mode === 'edit' && editLoad?.state !== 'ready'
+      ? (editLoad ?? { state: 'failed', message: ENGINE_NOT_FOUND })
+      : { state: 'ready' };
   /** Step 1's upload while its bytes are on the way (until the server answers), else undefined. */
   const [uploadProgress, setUploadProgress] = useState<UploadProgress | undefined>();
   const uploadAbort = useRef<AbortController | undefined>(undefined);
@@ -59,32 +65,6 @@ export function useParametricWizard(engineId: string | undefined) {
   useEffect(() => clearPendingUpload(), []);
   // Leaving the wizard cancels an upload still running.
   useEffect(() => () => uploadAbort.current?.abort(), []);
-
-  const editAccountId = engineId ? engines.find((engine) => engine.id === engineId)?.accountId : undefined;
-  useEffect(() => {
-    if (!engineId) return;
-    if (!editAccountId) {
-      setLoad({ state: 'failed', message: 'This search engine was not found.' });
-      return;
-    }
-    let current = true;
-    loadEngineForEdit(api, engineId, editAccountId).then(
-      (loaded) => {
-        if (!current) return;
-        setDraft(loaded);
-        setValues((v) => ({ ...v, accountId: loaded.accountId, searchEngineName: loaded.searchEngineName }));
-        setGate(gates.editGate(steps.length));
-        setLoad({ state: 'ready' });
-      },
-      (error: unknown) => {
-        if (!current || reportApiError(error)) return;
-        setLoad({ state: 'failed', message: error instanceof Error ? error.message : String(error) });
-      },
-    );
-    return () => {
-      current = false;
-    };
-  }, [api, engineId, editAccountId, reportApiError, steps.length]);
 
   const configuration = draft?.configuration;
   const configErrors = useMemo(

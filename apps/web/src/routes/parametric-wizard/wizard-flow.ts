@@ -6,7 +6,9 @@ import {
   readSpreadsheetPreview,
   uploadErrorMessage,
 } from '@siteseer/core';
+import type { QueryClient } from '@tanstack/react-query';
 import { type ApiClient, problemText, unwrap } from '../../api/portal-api.ts';
+import { engineQuery, parametricConfigQuery } from '../../api/queries.ts';
 import type { SpreadsheetUploads, UploadProgress } from '../../api/upload-with-progress.ts';
 
 /** What the wizard knows about the engine being made or edited. */
@@ -98,13 +100,16 @@ export async function submitSpreadsheet(
  */
 export async function loadEngineForEdit(
   api: ApiClient,
+  queryClient: QueryClient,
   engineId: string,
   accountId: string,
 ): Promise<WizardDraft> {
-  const engine = unwrap(await api.engines.get(engineId, { accountId }));
+  // fetchQuery, not ensureQueryData: an edit starts from what the server holds now (another tab or
+  // person may have changed it), and the answers land in the queries' cache entries.
+  const engine = await queryClient.fetchQuery(engineQuery(api, engineId, accountId));
   if (engine.searchEngineType !== 'pm') throw new Error(MESSAGES.unknownEngineType);
   const [config, clients] = await Promise.all([
-    api.parametric.getConfig({ engineId, accountId, format: 'json' }).then((r) => unwrap(r)),
+    queryClient.fetchQuery(parametricConfigQuery(api, engineId, accountId)),
     api.clients.byEngineIds([engineId]).then((r) => unwrap(r)),
   ]);
   const clientId = clients.find((client) => client.engineId === engineId)?.id;

@@ -9,9 +9,9 @@ import StepLabel from '@mui/material/StepLabel';
 import Stepper from '@mui/material/Stepper';
 import Typography from '@mui/material/Typography';
 import { ApplicationSettings, MESSAGES } from '@siteseer/core';
-import { useParams } from 'react-router';
-import { Loading } from '../../shell/loading.tsx';
+import { useLoaderData, useParams } from 'react-router';
 import { ConfigureStep } from './configure-step.tsx';
+import type { EditLoad } from './edit-loader.ts';
 import { FieldsStep } from './fields-step.tsx';
 import { NameStep } from './name-step.tsx';
 import { canVisit } from './step-gate.ts';
@@ -24,7 +24,15 @@ import { useParametricWizard } from './use-parametric-wizard.ts';
  */
 export function Component() {
   const { engineId } = useParams();
-  const wizard = useParametricWizard(engineId);
+  const editLoad = useLoaderData<EditLoad | undefined>();
+  // Another engine's edit URL is another wizard: its state starts again from that engine's load.
+  return <Wizard key={engineId ?? 'create'} engineId={engineId} editLoad={editLoad} />;
+}
+
+export { editLoader } from './edit-loader.ts';
+
+function Wizard({ engineId, editLoad }: { engineId: string | undefined; editLoad: EditLoad | undefined }) {
+  const wizard = useParametricWizard(engineId, editLoad);
   const { mode, steps, gate, draft } = wizard;
   const title = mode === 'create' ? 'Create Parametric Search Engine' : 'Edit Parametric Search Engine';
 
@@ -36,7 +44,6 @@ export function Component() {
       </Stack>
     );
   }
-  if (wizard.load.state === 'loading') return <Loading label="Loading the search engine" />;
   if (wizard.load.state === 'failed') {
     return (
       <Stack spacing={2}>
