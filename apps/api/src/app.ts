@@ -89,7 +89,11 @@ export async function buildApp({ config, store, onInvitation }: AppDeps): Promis
   const verifyToken = createTokenVerifier(config, jwks);
   await app.register(apiRoutes, { prefix: '/api', store, config, verifyToken, onInvitation });
   await app.register(widgetRoutes, { store, config, verifyToken });
-  await app.register(searchRoutes, { store, perMinute: config.searchRateLimitPerMinute });
+  await app.register(searchRoutes, {
+    store,
+    perMinute: config.searchRateLimitPerMinute,
+    perAddressPerMinute: config.searchAddressRateLimitPerMinute,
+  });
   app.setNotFoundHandler(await portalRoutes(app));
   return app;
 }
