@@ -12,6 +12,7 @@ import type { Config } from './config.ts';
 import { identityPages } from './identity/interactions.ts';
 import { loadSigningKeys, publicJwks } from './identity/keys.ts';
 import { createIdentityProvider } from './identity/provider.ts';
+import { jsonBodyParser } from './json-body.ts';
 import { problemHandler } from './problem.ts';
 import { apiRoutes, type InvitationSink } from './routes/index.ts';
 import { portalRoutes } from './routes/portal.ts';
@@ -51,6 +52,7 @@ export async function buildApp({ config, store, onInvitation }: AppDeps): Promis
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(problemHandler);
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, jsonBodyParser);
 
   await app.register(swagger, {
     openapi: {
