@@ -127,4 +127,34 @@ describe('public runtime limits', () => {
     );
     expect(otherAddress.status).toBe(200);
   });
+
+  it('given a list selection over the 1,000-value cap, then 400 names the cap (was: read as a range without bounds, every row)', async () => {
+    const { clientId } = await ingest('datasource/parametric', { searchEngineName: 'Capped' });
+    const query = (filters: unknown) =>
+      fetch(`${server.base}/search/${clientId}/query`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ filters }),
+      }).then(async (r) => ({ status: r.status, body: (await r.json()) as any }));
+    const values = (n: number) => Array.from({ length: n }, (_, i) => `value ${i}`);
+
+    const atCap = await query({ c2: { values: values(1000) } });
+    const overCap = await query({ c2: { values: values(1001) } });
+    const notStrings = await query({ c2: { values: [1, 2] } });
+    const link = await get(
+      `/search/${clientId}/download?filters=${encodeURIComponent(JSON.stringify({ c2: { values: Array.from({ length: 1001 }, (_, i) => String(i)) } }))}`,
+      '127.0.0.8',
+    );
+
+    expect(atCap).toMatchObject({ status: 200, body: { total: 0 } });
+    expect(overCap).toMatchObject({
+      status: 400,
+      body: { detail: 'filters.c2.values: A filter selects at most 1,000 values (1,001 given).' },
+    });
+    expect(notStrings.status).toBe(400);
+    expect(link).toMatchObject({
+      status: 400,
+      body: { detail: 'A filter selects at most 1,000 values (1,001 given).' },
+    });
+  });
 });
