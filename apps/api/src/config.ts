@@ -29,7 +29,7 @@ const Env = z.object({
   /** Public search requests allowed per minute per client and visitor address. */
   SITESEER_SEARCH_RATE_LIMIT: z.coerce.number().int().min(1).default(600),
   /** Public search requests allowed per minute per visitor address, whatever the client id. */
-  SITESEER_SEARCH_ADDRESS_RATE_LIMIT: z.coerce.number().int().min(1).default(1200),
+  SITESEER_SEARCH_IP_RATE_LIMIT: z.coerce.number().int().min(1).default(1200),
   SITESEER_LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -87,7 +87,7 @@ export function loadConfig(env: Record<string, string | undefined>, overrides: P
     dbSchema: e.SITESEER_DB_SCHEMA,
     logLevel: e.SITESEER_LOG_LEVEL,
     searchRateLimitPerMinute: e.SITESEER_SEARCH_RATE_LIMIT,
-    searchAddressRateLimitPerMinute: e.SITESEER_SEARCH_ADDRESS_RATE_LIMIT,
+    searchAddressRateLimitPerMinute: e.SITESEER_SEARCH_IP_RATE_LIMIT,
     ...overrides,
     identity: {
       embedded,

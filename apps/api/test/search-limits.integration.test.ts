@@ -53,7 +53,7 @@ async function ingest(path: string, fields: Record<string, string>) {
 
 beforeAll(async () => {
   server = await startTestServer({
-    env: { SITESEER_SEARCH_ADDRESS_RATE_LIMIT: String(PER_ADDRESS), SITESEER_SEARCH_RATE_LIMIT: '1000' },
+    env: { SITESEER_SEARCH_IP_RATE_LIMIT: String(PER_ADDRESS), SITESEER_SEARCH_RATE_LIMIT: '1000' },
   });
   const owner = server.credentials?.owner;
   if (!owner) throw new Error('The test server seeded no demo owner');
