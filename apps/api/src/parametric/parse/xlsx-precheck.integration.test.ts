@@ -113,6 +113,21 @@ describe('XLSX precheck (before SheetJS holds the sheet)', () => {
     },
   );
 
+  it('says the archive is inconsistent when the workbook part lies about its size (was: a bug, 500)', async () => {
+    const workbook = deflatedEntry('xl/workbook.xml', '<?xml version="1.0"?><workbook/>');
+    const bytes = buildZip([
+      deflatedEntry('[Content_Types].xml', '<?xml version="1.0"?><Types/>'),
+      deflatedEntry('xl/_rels/workbook.xml.rels', '<Relationships/>'),
+      { ...workbook, uncompressedSize: workbook.uncompressedSize - 5 },
+    ]);
+
+    const error = await refusal(() => parseSpreadsheet(bytes, 'wb.xlsx'));
+
+    expect(error.message).toMatch(
+      /^'wb.xlsx' is an inconsistent zip archive: its entry 'xl\/workbook.xml' does not hold/,
+    );
+  });
+
   it('says the archive is inconsistent when an entry fails its checksum', async () => {
     const good = deflatedEntry('xl/workbook.xml', '<?xml version="1.0"?><workbook/>');
     const bytes = buildZip([

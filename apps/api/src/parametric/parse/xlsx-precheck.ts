@@ -53,10 +53,20 @@ function partPath(target: string): string {
   return parts.join('/').toLowerCase();
 }
 
-async function entryBytes(zip: ZipFile, entry: Entry): Promise<Buffer> {
+async function entryBytes(zip: ZipFile, entry: Entry, fileName: string): Promise<Buffer> {
   const parts: Buffer[] = [];
-  for await (const part of await zip.openReadStreamPromise(entry)) parts.push(part as Buffer);
+  try {
+    for await (const part of await zip.openReadStreamPromise(entry)) parts.push(part as Buffer);
+  } catch (error) {
+    if (!(error instanceof Error)) throw error;
+    throw inconsistent(fileName, entry.fileName, declaredWhat(error));
+  }
   return Buffer.concat(parts);
+}
+
+/** yauzl checks the inflated size against the directory; zlib fails on a broken stream. */
+function declaredWhat(error: Error): string {
+  return `does not hold what the zip directory declares (${error.message})`;
 }
 
 /**
@@ -68,12 +78,13 @@ async function dataParts(
   zip: ZipFile,
   entries: Map<string, Entry>,
   sheet: string | undefined,
+  fileName: string,
 ): Promise<{ sheet: string; sharedStrings: string[] } | undefined> {
   const workbook = entries.get('xl/workbook.xml');
   const rels = entries.get('xl/_rels/workbook.xml.rels');
   if (!workbook || !rels) return undefined;
-  const sheets = tags((await entryBytes(zip, workbook)).toString('utf8'), 'sheet');
-  const relationships = tags((await entryBytes(zip, rels)).toString('utf8'), 'Relationship');
+  const sheets = tags((await entryBytes(zip, workbook, fileName)).toString('utf8'), 'sheet');
+  const relationships = tags((await entryBytes(zip, rels, fileName)).toString('utf8'), 'Relationship');
   const wanted = sheet === undefined ? sheets[0] : sheets.find((s) => s.name === sheet);
   const target = relationships.find((r) => r.Id === wanted?.id)?.Target;
   if (!target) return undefined;
@@ -101,7 +112,7 @@ export async function precheckXlsx(
   try {
     const entries = new Map<string, Entry>();
     for await (const entry of zip.eachEntry()) entries.set(entry.fileName.toLowerCase(), entry);
-    const parts = await dataParts(zip, entries, sheet);
+    const parts = await dataParts(zip, entries, sheet, fileName);
     for (const [name, entry] of entries) {
       const isSharedStrings = parts ? parts.sharedStrings.includes(name) : name.endsWith('sharedstrings.xml');
       const isSheet = parts ? name === parts.sheet : !isSharedStrings;
@@ -150,12 +161,7 @@ async function checkEntry(
     }
   } catch (error) {
     if (error instanceof SpreadsheetError || !(error instanceof Error)) throw error;
-    // yauzl checks the inflated size against the directory; zlib fails on a broken stream.
-    throw inconsistent(
-      fileName,
-      entry.fileName,
-      `does not hold what the zip directory declares (${error.message})`,
-    );
+    throw inconsistent(fileName, entry.fileName, declaredWhat(error));
   }
   if (crc >>> 0 !== entry.crc32 >>> 0) {
     throw inconsistent(fileName, entry.fileName, 'fails its checksum (CRC-32)');
