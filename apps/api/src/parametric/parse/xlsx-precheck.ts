@@ -27,7 +27,8 @@ function inconsistent(fileName: string, entry: string, what: string): Spreadshee
 function tags(xml: string, tag: string): Record<string, string>[] {
   const found: Record<string, string>[] = [];
   for (const match of xml.matchAll(new RegExp(`<(?:[\\w.-]+:)?${tag}\\s([^>]*)>`, 'g'))) {
-    const attributes: Record<string, string> = {};
+    // Names come from the file: no prototype for one named __proto__ to reach.
+    const attributes: Record<string, string> = Object.create(null);
     for (const a of (match[1] ?? '').matchAll(/([\w:.-]+)\s*=\s*(?:"([^"]*)"|'([^']*)')/g)) {
       const name = (a[1] ?? '').replace(/^[\w.-]+:/, '');
       attributes[name] = (a[2] ?? a[3] ?? '')
