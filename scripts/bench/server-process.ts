@@ -65,6 +65,7 @@ export class ServerProcess {
       SITESEER_DATA_DIR: options.dataDir,
       SITESEER_LOG_LEVEL: 'warn',
       SITESEER_SEARCH_RATE_LIMIT: '100000000',
+      SITESEER_SEARCH_IP_RATE_LIMIT: '100000000',
       ...(options.database
         ? { DATABASE_URL: options.database.url, SITESEER_DB_SCHEMA: options.database.schema }
         : {}),

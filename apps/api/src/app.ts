@@ -12,6 +12,7 @@ import type { Config } from './config.ts';
 import { identityPages } from './identity/interactions.ts';
 import { loadSigningKeys, publicJwks } from './identity/keys.ts';
 import { createIdentityProvider } from './identity/provider.ts';
+import { jsonBodyParser } from './json-body.ts';
 import { problemHandler } from './problem.ts';
 import { redirectToPublicOrigin } from './public-origin.ts';
 import { apiRoutes, type InvitationSink } from './routes/index.ts';
@@ -53,6 +54,7 @@ export async function buildApp({ config, store, onInvitation }: AppDeps): Promis
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(problemHandler);
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, jsonBodyParser);
   // First: the hooks they add run before every route and before the identity provider.
   await securityHeaders(app, config);
   redirectToPublicOrigin(app, config);
@@ -94,7 +96,11 @@ export async function buildApp({ config, store, onInvitation }: AppDeps): Promis
   const verifyToken = createTokenVerifier(config, jwks);
   await app.register(apiRoutes, { prefix: '/api', store, config, verifyToken, onInvitation });
   await app.register(widgetRoutes, { store, config, verifyToken });
-  await app.register(searchRoutes, { store, perMinute: config.searchRateLimitPerMinute });
+  await app.register(searchRoutes, {
+    store,
+    perMinute: config.searchRateLimitPerMinute,
+    perAddressPerMinute: config.searchAddressRateLimitPerMinute,
+  });
   app.setNotFoundHandler(await portalRoutes(app));
   return app;
 }

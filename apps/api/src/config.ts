@@ -28,6 +28,8 @@ const Env = z.object({
   SITESEER_FORGOT_PASSWORD_URL: z.url().optional(),
   /** Public search requests allowed per minute per client and visitor address. */
   SITESEER_SEARCH_RATE_LIMIT: z.coerce.number().int().min(1).default(600),
+  /** Public search requests allowed per minute per visitor address, whatever the client id. */
+  SITESEER_SEARCH_IP_RATE_LIMIT: z.coerce.number().int().min(1).default(1200),
   SITESEER_LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -41,6 +43,7 @@ export interface Config {
   dbSchema: string | undefined;
   logLevel: z.infer<typeof Env>['SITESEER_LOG_LEVEL'];
   searchRateLimitPerMinute: number;
+  searchAddressRateLimitPerMinute: number;
   identity: {
     /** True when the embedded provider issues tokens (no external issuer configured). */
     embedded: boolean;
@@ -84,6 +87,7 @@ export function loadConfig(env: Record<string, string | undefined>, overrides: P
     dbSchema: e.SITESEER_DB_SCHEMA,
     logLevel: e.SITESEER_LOG_LEVEL,
     searchRateLimitPerMinute: e.SITESEER_SEARCH_RATE_LIMIT,
+    searchAddressRateLimitPerMinute: e.SITESEER_SEARCH_IP_RATE_LIMIT,
     ...overrides,
     identity: {
       embedded,

@@ -1,13 +1,17 @@
 import type { CellValue } from '@siteseer/core';
 
-const PLAIN_NUMBER = /^-?\d+(\.\d+)?([eE][-+]?\d+)?$/;
+/**
+ * A signed decimal number: `-5`, `-.5`, `+3`, `-5.`, `-1.5e3`. A spreadsheet reads it as that
+ * number (a leading + is dropped), and it can reference nothing, so it needs no escaping.
+ */
+const SIGNED_NUMBER = /^[-+](\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/;
 
 /**
  * A cell safe to open in a spreadsheet: text that a spreadsheet would run as a formula (starting
- * with =, +, -, @, tab, CR or NUL) gets a leading apostrophe. A plain negative number stays as it is.
+ * with =, +, -, @, tab, CR or NUL) gets a leading apostrophe. A signed plain number stays as it is.
  */
 export function neutraliseFormula(text: string): string {
-  if (/^[=+@\t\r\0]/.test(text) || (text.startsWith('-') && !PLAIN_NUMBER.test(text))) return `'${text}`;
+  if (/^[=@\t\r\0]/.test(text) || (/^[-+]/.test(text) && !SIGNED_NUMBER.test(text))) return `'${text}`;
   return text;
 }
 

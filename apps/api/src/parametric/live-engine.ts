@@ -87,11 +87,20 @@ async function readLiveEngine(store: Store, clientId: string): Promise<LiveEngin
  * listening connection lost), every search reads the client afresh.
  */
 const LIVE_TTL_MS = 250;
+/**
+ * How long a client id that has no live engine (no such client, a keyword client, nothing
+ * published) answers 404 without a look-up: a deleted engine's snippet left on a busy site, or
+ * made-up ids sent again, cost one statement per id in this time. Longer than LIVE_TTL_MS because
+ * only a publish makes such an id live, and a publish forgets the cache like any change above.
+ * An unknown id is never created afterwards: client ids are random UUIDs made by the database.
+ */
+const UNKNOWN_TTL_MS = 10_000;
 const LIVE_MAX = 10_000;
 const CHANGES_CHANNEL = 'siteseer_live_engines';
 
 interface Remembered {
-  live: LiveEngine;
+  /** Undefined: the id has no live engine (404). */
+  live: LiveEngine | undefined;
   until: number;
 }
 
@@ -134,14 +143,25 @@ export async function liveEngine(store: Store, clientId: string): Promise<LiveEn
   if (!cache.complete()) return readLiveEngine(store, clientId);
   const now = performance.now();
   const known = cache.clients.get(clientId);
-  if (known && known.until > now) return known.live;
-  const publishes = cache.publishes;
-  const live = await readLiveEngine(store, clientId);
-  if (cache.publishes === publishes) {
-    if (cache.clients.size >= LIVE_MAX) cache.clients.clear();
-    cache.clients.set(clientId, { live, until: now + LIVE_TTL_MS });
+  if (known && known.until > now) {
+    if (known.live) return known.live;
+    throw new NotFoundError('Search engine');
   }
-  return live;
+  const publishes = cache.publishes;
+  const remember = (live: LiveEngine | undefined, ttl: number) => {
+    if (cache.publishes !== publishes) return;
+    if (cache.clients.size >= LIVE_MAX) cache.clients.clear();
+    cache.clients.set(clientId, { live, until: now + ttl });
+  };
+  try {
+    const live = await readLiveEngine(store, clientId);
+    remember(live, LIVE_TTL_MS);
+    return live;
+  } catch (error) {
+    // Ids that are not UUIDs are refused without a statement: not worth a place in the cache.
+    if (error instanceof NotFoundError && isUuid(clientId)) remember(undefined, UNKNOWN_TTL_MS);
+    throw error;
+  }
 }
 
 /**

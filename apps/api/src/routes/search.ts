@@ -3,7 +3,7 @@ import { SearchQuery } from '@siteseer/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { InputError } from '../errors.ts';
+import { InputError, TooManyRequestsError } from '../errors.ts';
 import { downloadResults, liveEngine, runSearch, searchConfig } from '../parametric/search.ts';
 import type { Store } from '../store/types.ts';
 
@@ -56,18 +56,35 @@ function queryFromLink(raw: z.infer<typeof DownloadQuery>) {
 
 /**
  * The public search runtime, called from customer sites with a client id and no user token.
- * CORS is limited to the client's configured origins; requests are rate-limited per client and
- * address.
+ * CORS is limited to the client's configured origins. Requests are rate-limited per address across
+ * all clients (first: rotating made-up client ids would otherwise each get a budget of their own),
+ * then per client and address.
  */
 export async function searchRoutes(
   instance: FastifyInstance,
-  { store, perMinute }: { store: Store; perMinute: number },
+  { store, perMinute, perAddressPerMinute }: { store: Store; perMinute: number; perAddressPerMinute: number },
 ): Promise<void> {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   await app.register(rateLimit, {
     max: perMinute,
     timeWindow: 60_000,
     keyGenerator: (request) => `${(request.params as { clientId?: string }).clientId ?? ''}:${request.ip}`,
+  });
+  // The plugin runs one limit per request, so the address's is applied here, ahead of the route's.
+  const perAddress = app.createRateLimit({
+    max: perAddressPerMinute,
+    timeWindow: 60_000,
+    keyGenerator: (request) => request.ip,
+  });
+  app.addHook('onRequest', async (request) => {
+    const limit = await perAddress(request);
+    if (!limit.isAllowed && limit.isExceeded) {
+      throw new TooManyRequestsError(
+        `Too many search requests from this address: at most ${perAddressPerMinute} a minute across all ` +
+          `search engines. Try again in ${limit.ttlInSeconds} s.`,
+        limit.ttlInSeconds,
+      );
+    }
   });
 
   app.options(

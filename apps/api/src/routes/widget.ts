@@ -1,13 +1,14 @@
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
+import rateLimit from '@fastify/rate-limit';
 import { type ClientSnippet, clientContracts } from '@siteseer/core';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { engineReader } from '../auth/authenticate.ts';
 import type { Config } from '../config.ts';
-import { NotFoundError } from '../errors.ts';
+import { NotFoundError, TooManyRequestsError } from '../errors.ts';
 import { html, raw, toHtmlString } from '../html/html.ts';
 import { liveEngine } from '../parametric/search.ts';
 import { getClient } from '../services/clients.ts';
@@ -16,6 +17,8 @@ import { type RouteDeps, serve } from './define.ts';
 /** Where the widget's build lands (`pnpm --filter @siteseer/widget build`). */
 export const WIDGET_DIST = fileURLToPath(new URL('../../../../packages/widget/dist/', import.meta.url));
 const WIDGET_FILE = 'siteseer-widget.js';
+/** Preview pages per minute per address. */
+export const PREVIEW_PER_MINUTE = 60;
 
 /**
  * The HTML a customer pastes: a script for the page head and the results element for the body.
@@ -67,10 +70,26 @@ export async function widgetRoutes(instance: FastifyInstance, deps: RouteDeps): 
     { prefix: '/api' },
   );
 
-  // Opened by the portal in a new tab, so it carries no token: public like the search itself.
+  // Opened by the portal in a new tab, so it carries no token: public like the search itself, and
+  // limited per address like it (a person opens it now and then; each opening reads the engine).
+  await app.register(rateLimit, { global: false });
   app.get(
     '/api/parametric/preview',
     {
+      config: {
+        rateLimit: {
+          max: PREVIEW_PER_MINUTE,
+          timeWindow: 60_000,
+          keyGenerator: (request) => request.ip,
+          errorResponseBuilder: (_request, context) => {
+            const seconds = Math.ceil(context.ttl / 1000);
+            return new TooManyRequestsError(
+              `Too many preview requests from this address: at most ${PREVIEW_PER_MINUTE} a minute. Try again in ${seconds} s.`,
+              seconds,
+            );
+          },
+        },
+      },
       schema: {
         querystring: z.object({ clientId: z.string().max(100), engineName: z.string().max(200).optional() }),
         hide: true,

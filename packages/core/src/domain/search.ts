@@ -39,11 +39,28 @@ export const SearchConfig = z.object({
 });
 export type SearchConfig = z.infer<typeof SearchConfig>;
 
-/** A filter's selection: values of a list filter (any of them), or bounds of a range (inclusive). */
-export const FilterSelection = z.union([
-  z.object({ values: z.array(z.string()).max(1000) }),
-  z.object({ min: z.number().optional(), max: z.number().optional() }),
-]);
+/** The most values one list filter may select. */
+export const FILTER_VALUES_MAX = 1000;
+
+/**
+ * A filter's selection: values of a list filter (any of them), or bounds of a range (inclusive).
+ * The range takes no other key and the cap is checked after the union: a list the union refused
+ * (over the cap, or not strings) was read as a range without bounds, which matched every row.
+ */
+export const FilterSelection = z
+  .union([
+    z.object({ values: z.array(z.string()) }),
+    z.strictObject({ min: z.number().optional(), max: z.number().optional() }),
+  ])
+  .superRefine((selection, ctx) => {
+    if ('values' in selection && selection.values.length > FILTER_VALUES_MAX) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['values'],
+        message: `A filter selects at most ${FILTER_VALUES_MAX.toLocaleString('en-US')} values (${selection.values.length.toLocaleString('en-US')} given).`,
+      });
+    }
+  });
 export type FilterSelection = z.infer<typeof FilterSelection>;
 
 export const SEARCH_PAGE_SIZE_MAX = 100;

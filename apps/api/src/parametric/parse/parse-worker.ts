@@ -68,7 +68,12 @@ function refuse(error: unknown): void {
 
 async function readTable(parse: ParseJob): Promise<ParsedTable> {
   if (parse.format === 'xlsx') {
-    const { readXlsxWorkbook } = await import('./xlsx-workbook.ts');
+    const [{ precheckXlsx }, { readXlsxWorkbook }] = await Promise.all([
+      import('./xlsx-precheck.ts'),
+      import('./xlsx-workbook.ts'),
+    ]);
+    // Before SheetJS, which holds the whole sheet before any limit can be checked.
+    await precheckXlsx(parse.bytes, parse.fileName, parse.sheet, parse.limits);
     return readXlsxWorkbook(parse.bytes, parse.fileName, { sheet: parse.sheet, limits: parse.limits });
   }
   const [{ decodeCsvText }, { readCsv }] = await Promise.all([

@@ -85,7 +85,7 @@ function assertWorkbook(names: Set<string>, fileName: string): void {
  * Inspects an XLSX's zip central directory, without inflating anything, and refuses what could
  * exhaust memory when parsed: too many entries, too many bytes once uncompressed, or a compression
  * ratio no spreadsheet has (a zip bomb). Also refuses a zip that is not an Excel workbook. Sizes are
- * as declared; a directory that lies about them is caught by the parse worker's memory and time limits.
+ * as declared; a directory that lies about them is caught in the parse worker (`xlsx-precheck.ts`).
  */
 export async function inspectXlsxArchive(
   bytes: Uint8Array,

@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { neutraliseFormula, toCsv } from './csv-export.ts';
+
+describe('neutraliseFormula', () => {
+  it.each(['-5', '-.5', '+3', '-5.', '-1.5e3', '+2E-4', '-0', '12', '.5', 'plain text'])(
+    'leaves %j as it is (was: a leading minus without digits before the point was escaped)',
+    (text) => {
+      expect(neutraliseFormula(text)).toBe(text);
+    },
+  );
+
+  it.each([
+    '=1+1',
+    '=HYPERLINK("https://evil.test","x")',
+    '+1+1',
+    '-1+1',
+    '+A1',
+    '-A1',
+    '-',
+    '+',
+    '-.',
+    '-5 ',
+    '-Infinity',
+    '@SUM(A1)',
+    '\t=1',
+    '\r=1',
+    '\0x',
+    '-2+cmd|"/c calc"!A0',
+  ])('escapes %j with an apostrophe', (text) => {
+    expect(neutraliseFormula(text)).toBe(`'${text}`);
+  });
+});
+
+describe('toCsv', () => {
+  it('writes numbers as numbers and formulas escaped, quoting what needs it', () => {
+    expect(
+      toCsv(
+        ['Name', 'Delta'],
+        [
+          ['=A1,', '-.5'],
+          ['+3', -5],
+        ],
+      ),
+    ).toBe('\uFEFFName,Delta\r\n"\'=A1,",-.5\r\n+3,-5\r\n');
+  });
+});
