@@ -7,7 +7,8 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import { createTokenVerifier } from './auth/verify-token.ts';
+import { createGrantCheck } from './auth/grant-check.ts';
+import { createTokenVerifier, type EmbeddedIssuer } from './auth/verify-token.ts';
 import type { Config } from './config.ts';
 import { identityPages } from './identity/interactions.ts';
 import { loadSigningKeys, publicJwks } from './identity/keys.ts';
@@ -78,15 +79,15 @@ export async function buildApp({ config, store, onInvitation }: AppDeps): Promis
   app.get('/config.json', { schema: { hide: true } }, async () => portalRuntimeConfig(config));
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
-  let jwks: { keys: import('jose').JWK[] } | undefined;
+  let embedded: EmbeddedIssuer | undefined;
   if (config.identity.embedded) {
     const provider = await createIdentityProvider(config, store);
     await app.register(middie);
     app.use('/oidc', provider.callback());
     await app.register(identityPages, { provider, store, config });
-    jwks = publicJwks(await loadSigningKeys(store));
+    embedded = { jwks: publicJwks(await loadSigningKeys(store)), grantExists: createGrantCheck(store) };
   }
-  const verifyToken = createTokenVerifier(config, jwks);
+  const verifyToken = createTokenVerifier(config, embedded);
   await app.register(apiRoutes, { prefix: '/api', store, config, verifyToken, onInvitation });
   await app.register(widgetRoutes, { store, config, verifyToken });
   await app.register(searchRoutes, { store, perMinute: config.searchRateLimitPerMinute });
