@@ -9,6 +9,7 @@ import {
 } from 'fastify-type-provider-zod';
 import { createGrantCheck } from './auth/grant-check.ts';
 import { createTokenVerifier, type EmbeddedIssuer } from './auth/verify-token.ts';
+import type { Clock } from './clock.ts';
 import type { Config } from './config.ts';
 import { identityPages } from './identity/interactions.ts';
 import { loadSigningKeys, publicJwks } from './identity/keys.ts';
@@ -26,6 +27,8 @@ export interface AppDeps {
   store: Store;
   /** Where invitation links go; by default the server log (the embedded provider sends no e-mail). */
   onInvitation?: InvitationSink | undefined;
+  /** The sign-in form's clock (its windows and delays); the system's by default. */
+  clock?: Clock | undefined;
 }
 
 /** The runtime configuration file of the spec, fetched by the portal at start. */
@@ -43,7 +46,7 @@ export function portalRuntimeConfig(config: Config) {
 }
 
 /** Builds the whole server: portal API, identity provider and their pages. Does not listen. */
-export async function buildApp({ config, store, onInvitation }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({ config, store, onInvitation, clock }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: { level: config.logLevel },
     // Behind a TLS proxy the public URL is https; trust its forwarded headers then.
@@ -84,7 +87,7 @@ export async function buildApp({ config, store, onInvitation }: AppDeps): Promis
     const provider = await createIdentityProvider(config, store);
     await app.register(middie);
     app.use('/oidc', provider.callback());
-    await app.register(identityPages, { provider, store, config });
+    await app.register(identityPages, { provider, store, config, clock });
     embedded = { jwks: publicJwks(await loadSigningKeys(store)), grantExists: createGrantCheck(store) };
   }
   const verifyToken = createTokenVerifier(config, embedded);

@@ -1,5 +1,6 @@
 import { createServer } from 'node:net';
 import type * as oidc from 'openid-client';
+import type { Clock } from '../src/clock.ts';
 import { type Config, loadConfig } from '../src/config.ts';
 import type { InvitationSink } from '../src/routes/index.ts';
 import { type RunningServer, startServer } from '../src/server.ts';
@@ -43,6 +44,8 @@ export async function startTestServer(
     port?: number;
     /** Receives the set-password link of each invited login (instead of the server log). */
     onInvitation?: InvitationSink;
+    /** The sign-in form's clock (see `AppDeps.clock`). */
+    clock?: Clock;
   } = {},
 ): Promise<TestServer> {
   const port = overrides.port ?? (await freePort());
@@ -57,7 +60,7 @@ export async function startTestServer(
       dataDir: overrides.dataDir === undefined ? null : overrides.dataDir,
     },
   );
-  const server = await startServer(config, { onInvitation: overrides.onInvitation });
+  const server = await startServer(config, { onInvitation: overrides.onInvitation, clock: overrides.clock });
   return {
     ...server,
     config,

@@ -113,7 +113,7 @@ describe('the embedded identity provider', () => {
     expect(refused.headers.get('content-type')).toContain('application/problem+json');
   });
 
-  it('given five failed sign-ins for one login, when it is tried again, then 429 until the window ends', async () => {
+  it('given five failed sign-ins for one login from one address, when it is tried again from there, then 429 until the window ends', async () => {
     // Not a seeded login: a fresh address whose count starts at zero.
     const email = 'throttle@siteseer.test';
     for (let i = 0; i < 5; i++) expect((await attemptLogin(email, 'wrong')).posted.status).toBe(401);
