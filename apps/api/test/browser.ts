@@ -11,7 +11,11 @@ export class CookieBrowser {
    * @param from a loopback address (127.0.0.2 …) to connect from, so that tests can be several
    * client addresses at once on one machine (Linux answers the whole 127.0.0.0/8).
    */
-  constructor(private readonly from?: string) {}
+  private readonly from: string | undefined;
+
+  constructor(from?: string) {
+    this.from = from;
+  }
 
   private remember(response: Response): void {
     for (const line of response.headers.getSetCookie()) {
