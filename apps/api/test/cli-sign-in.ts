@@ -21,6 +21,8 @@ export async function cliSignIn(
   server: TestServer,
   email: string,
   password: string,
+  /** A browser already signed in at the provider skips the login page. */
+  browser = new CookieBrowser(),
 ): Promise<{
   tokens: oidc.TokenEndpointResponse;
   userCode: string;
@@ -30,7 +32,6 @@ export async function cliSignIn(
   const device = await oidc.initiateDeviceAuthorization(cli, {
     scope: 'openid email profile groups offline_access',
   });
-  const browser = new CookieBrowser();
   const input = await (await browser.follow(device.verification_uri, server.base)).response.text();
   const submitted = await browser.post(new URL(formAction(input) ?? '', server.base), {
     xsrf: hiddenInput(input, 'xsrf') ?? '',
@@ -46,10 +47,11 @@ export async function cliSignIn(
   const login = await (
     await browser.follow(confirmed.headers.get('location') ?? '', server.base)
   ).response.text();
-  const loggedIn = await browser.post(new URL(formAction(login) ?? '', server.base), { email, password });
-  const done = await (
-    await browser.follow(loggedIn.headers.get('location') ?? '', server.base)
-  ).response.text();
+  let done = login;
+  if (login.includes('name="password"')) {
+    const loggedIn = await browser.post(new URL(formAction(login) ?? '', server.base), { email, password });
+    done = await (await browser.follow(loggedIn.headers.get('location') ?? '', server.base)).response.text();
+  }
   const tokens = await oidc.pollDeviceAuthorizationGrant(cli, { ...device, interval: 0.1 });
   return { tokens, userCode: device.user_code, pages: { input, confirm, login, done } };
 }

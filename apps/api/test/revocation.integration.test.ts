@@ -57,20 +57,24 @@ async function portalSession() {
 }
 
 describe('ending a sign-in ends API access at once', () => {
-  it('given two portal sessions, when one logs out at the provider, then its access token is refused and the other still works', async () => {
+  it('given two portal sessions and a CLI, when one portal session logs out, then its access token is refused, its browser must sign in again, and the others still work', async () => {
     const leaving = await portalSession();
     const staying = await portalSession();
-    const cli = await cliSignIn(server, owner().email, owner().password);
+    // Approved in the leaving browser, so its sign-in skipped the login page.
+    const cli = await cliSignIn(server, owner().email, owner().password, leaving.browser);
+    expect(cli.pages.login).not.toContain('name="password"');
     expect(await status(leaving.tokens.access_token)).toBe(200);
 
     // The portal's logout: the end-session page, whose form the page submits by itself.
-    const endSession = oidc.buildEndSessionUrl(await portalClient(server), {
+    const client = await portalClient(server);
+    const endSession = oidc.buildEndSessionUrl(client, {
       id_token_hint: leaving.tokens.id_token ?? '',
       post_logout_redirect_uri: `${server.base}/login`,
     });
     const page = await (await leaving.browser.follow(endSession, server.base)).response.text();
     const confirmed = await leaving.browser.post(new URL(formAction(page) ?? '', server.base), {
       xsrf: hiddenInput(page, 'xsrf') ?? '',
+      logout: hiddenInput(page, 'logout') ?? '',
     });
     expect(confirmed.headers.get('location')).toBe(`${server.base}/login`);
 
@@ -79,6 +83,16 @@ describe('ending a sign-in ends API access at once', () => {
     );
     expect(await status(staying.tokens.access_token)).toBe(200);
     expect(await status(cli.tokens.access_token)).toBe(200);
+
+    const again = oidc.buildAuthorizationUrl(client, {
+      redirect_uri: `${server.base}/auth/callback`,
+      scope: 'openid',
+      code_challenge: await oidc.calculatePKCECodeChallenge(oidc.randomPKCECodeVerifier()),
+      code_challenge_method: 'S256',
+    });
+    const signInAgain = await leaving.browser.follow(again, server.base);
+    expect(signInAgain.url.pathname).toMatch(/^\/interaction\//);
+    expect(await signInAgain.response.text()).toContain('name="password"');
   });
 
   it('given two portal sessions, when one revokes its refresh token, then its access token is refused and the other still works', async () => {

@@ -128,7 +128,14 @@ export async function createIdentityProvider(config: Config, db: Queryable): Pro
       },
       rpInitiatedLogout: {
         enabled: true,
-        logoutSource: async (ctx, form) => {
+        // `logout=yes` ends the provider's session too: without it only the portal's grant went,
+        // and the next sign-in in that browser needed no password. The CLI's device-flow grants
+        // persist (the provider marks them so) and keep working.
+        logoutSource: async (ctx, providerForm) => {
+          const form = providerForm.replace(
+            '</form>',
+            '<input type="hidden" name="logout" value="yes"/></form>',
+          );
           ctx.body = messagePage('Sign out', 'Signing out...').replace(
             '</main>',
             `${form}<script>document.forms[0].submit()</script></main>`,
