@@ -9,11 +9,12 @@ import {
 } from 'fastify-type-provider-zod';
 import { createGrantCheck } from './auth/grant-check.ts';
 import { createTokenVerifier, type EmbeddedIssuer } from './auth/verify-token.ts';
-import type { Clock } from './clock.ts';
+import { type Clock, systemClock } from './clock.ts';
 import type { Config } from './config.ts';
 import { identityPages } from './identity/interactions.ts';
 import { loadSigningKeys, publicJwks } from './identity/keys.ts';
 import { createIdentityProvider } from './identity/provider.ts';
+import { startIdentitySweep } from './identity/sweep.ts';
 import { problemHandler } from './problem.ts';
 import { apiRoutes, type InvitationSink } from './routes/index.ts';
 import { portalRoutes } from './routes/portal.ts';
@@ -88,6 +89,11 @@ export async function buildApp({ config, store, onInvitation, clock }: AppDeps):
     await app.register(middie);
     app.use('/oidc', provider.callback());
     await app.register(identityPages, { provider, store, config, clock });
+    const stopSweep = startIdentitySweep(store, {
+      now: () => (clock ?? systemClock).now(),
+      onError: (error) => app.log.warn({ err: error }, 'identity sweep failed'),
+    });
+    app.addHook('onClose', async () => stopSweep());
     embedded = { jwks: publicJwks(await loadSigningKeys(store)), grantExists: createGrantCheck(store) };
   }
   const verifyToken = createTokenVerifier(config, embedded);

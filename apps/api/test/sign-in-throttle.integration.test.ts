@@ -1,6 +1,9 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import * as oidc from 'openid-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Clock } from '../src/clock.ts';
+import { startIdentitySweep } from '../src/identity/sweep.ts';
+import { countAttempt } from '../src/repositories/login-attempts.ts';
 import { CookieBrowser, formAction } from './browser.ts';
 import { portalClient, startTestServer, type TestServer } from './harness.ts';
 
@@ -107,5 +110,45 @@ describe('sign-in throttling', () => {
       Array.from({ length: 8 }, async () => (await attempt('concurrent@siteseer.test', 'guess')).status),
     );
     expect(statuses.sort()).toEqual([401, 401, 401, 401, 401, 429, 429, 429]);
+  });
+});
+
+describe('the identity sweep', () => {
+  it('given an ended attempt window and an expired provider row, when the sweep runs, then both are deleted and live rows stay', async () => {
+    const db = server.store;
+    const start = new Date('2030-01-01T00:00:00Z');
+    await countAttempt(db, ['email:ended@siteseer.test'], start, 900);
+    await countAttempt(db, ['email:live@siteseer.test'], new Date(start.getTime() + 10 * 60_000), 900);
+    await db.query(
+      `INSERT INTO oidc_models (model, id, payload, expires_at) VALUES
+         ('Session', 'sweep-expired', '{}', now() - interval '1 minute'),
+         ('Session', 'sweep-live', '{}', now() + interval '1 hour')`,
+    );
+    const keys = async () =>
+      (
+        await db.query<{ key: string }>(
+          "SELECT key FROM login_failures WHERE key IN ('email:ended@siteseer.test', 'email:live@siteseer.test')",
+        )
+      ).rows.map((r) => r.key);
+    expect(await keys()).toHaveLength(2);
+
+    const errors: unknown[] = [];
+    const stop = startIdentitySweep(db, {
+      everyMs: 20,
+      now: () => new Date(start.getTime() + 20 * 60_000),
+      onError: (error) => errors.push(error),
+    });
+    try {
+      const deadline = Date.now() + 5_000;
+      while ((await keys()).length > 1 && Date.now() < deadline) await sleep(20);
+    } finally {
+      stop();
+    }
+    expect(errors).toEqual([]);
+    expect(await keys()).toEqual(['email:live@siteseer.test']);
+    const models = await db.query<{ id: string }>(
+      "SELECT id FROM oidc_models WHERE id IN ('sweep-expired', 'sweep-live')",
+    );
+    expect(models.rows.map((r) => r.id)).toEqual(['sweep-live']);
   });
 });

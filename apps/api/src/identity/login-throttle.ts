@@ -24,22 +24,23 @@ export const LOGIN_LIMITS = {
   maxDelaySeconds: 15,
 } as const;
 
+/** Refused until the window ends, or allowed once `delayMs` (0: none) has passed. */
 export type SignInAttempt =
   | { refused: true; retryAfterMinutes: number }
-  | { refused: false /** How long to hold the attempt before checking its password. */; delayMs: number };
+  | { refused: false; delayMs: number };
 
 function keys(email: string, ip: string) {
   const login = email.trim().toLowerCase();
   return {
-    login: `login:${login}`,
+    login: `email:${login}`,
     // JSON keeps the pair unambiguous whatever the typed login contains.
-    loginAndAddress: `login-address:${JSON.stringify([login, ip])}`,
-    address: `address:${ip}`,
+    loginAndAddress: `email-ip:${JSON.stringify([login, ip])}`,
+    address: `ip:${ip}`,
   };
 }
 
 /** The delay of an attempt that follows `failures` earlier attempts for its login. */
-export function loginDelayMs(failures: number): number {
+function loginDelayMs(failures: number): number {
   const { freePerLogin, firstDelaySeconds, maxDelaySeconds } = LOGIN_LIMITS;
   if (failures < freePerLogin) return 0;
   const doublings = Math.min(failures - freePerLogin, 30);

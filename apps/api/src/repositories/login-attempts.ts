@@ -39,3 +39,11 @@ export async function uncountAttempt(db: Queryable, key: string): Promise<void> 
 export async function deleteAttemptCounts(db: Queryable, keys: readonly string[]): Promise<void> {
   await db.query('DELETE FROM login_failures WHERE key = ANY($1::text[])', [keys]);
 }
+
+/** Deletes the counters whose window started before `before` (they would start again at 1). */
+export async function deleteEndedAttemptCounts(db: Queryable, before: Date): Promise<number> {
+  const { rowCount } = await db.query('DELETE FROM login_failures WHERE window_start < $1::timestamptz', [
+    before,
+  ]);
+  return rowCount;
+}
