@@ -104,6 +104,26 @@ describe('sign-in throttling', () => {
     expect((await (await signInFormAt('127.0.0.51'))(owner.email, owner.password)).status).toBe(303);
   });
 
+  it('given successful sign-ins of its own login between wrong ones, when an address reaches twenty failures, then it is refused all the same', async () => {
+    const admin = login('superAdmin');
+    const attempt = await signInFormAt('127.0.0.55');
+    for (let i = 0; i < 20; i++) {
+      expect((await attempt(`sprayed${i}@siteseer.test`, 'guess')).status).toBe(401);
+      if (i % 5 === 4 && i < 19)
+        expect((await (await signInFormAt('127.0.0.55'))(admin.email, admin.password)).status).toBe(303);
+    }
+    expect((await attempt('sprayed20@siteseer.test', 'guess')).status).toBe(429);
+  });
+
+  it('given twenty-five wrong sign-ins for different logins sent at once from one address, then only twenty are checked and five refused', async () => {
+    const attempt = await signInFormAt('127.0.0.56');
+    const statuses = await Promise.all(
+      Array.from({ length: 25 }, async (_, i) => (await attempt(`burst${i}@siteseer.test`, 'guess')).status),
+    );
+    expect(statuses.filter((status) => status === 401)).toHaveLength(20);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(5);
+  });
+
   it('given eight wrong sign-ins for one login sent at once from one address, then only five are checked and three refused', async () => {
     const attempt = await signInFormAt('127.0.0.60');
     const statuses = await Promise.all(
