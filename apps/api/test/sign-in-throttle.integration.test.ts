@@ -83,8 +83,12 @@ describe('sign-in throttling', () => {
     expect(refused.status).toBe(429);
     expect(refused.headers.get('retry-after')).toBe('900');
     expect(await refused.text()).toContain('Too many failed sign-ins. Try again in 15 minutes.');
+    for (let i = 0; i < 10; i++) expect((await attempt(admin.email, `guess ${i}`)).status).toBe(429);
 
+    // Refused attempts do not slow the login: after five failures, the first delay (1 s) only.
+    const waitsBefore = clock.waits.length;
     expect((await (await signInFormAt('127.0.0.41'))(admin.email, admin.password)).status).toBe(303);
+    expect(clock.waits.slice(waitsBefore)).toEqual([1000]);
 
     clock.at += 14 * 60_000;
     const later = await (await signInFormAt('127.0.0.40'))(admin.email, admin.password);

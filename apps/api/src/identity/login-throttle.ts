@@ -12,8 +12,8 @@ import type { Queryable } from '../store/types.ts';
  *   slow a login down but never shut it: its owner, from an address of their own, gets in after
  *   at most the cap.
  * An attempt counts from the moment it starts, so concurrent attempts cannot slip past a limit
- * while earlier ones are still being checked; a success takes its own attempt back and clears
- * the login's counts.
+ * while earlier ones wait or are checked; a success takes its own attempt back and clears the
+ * login's counts, and a refused one no longer counts for the login.
  */
 export const LOGIN_LIMITS = {
   windowMinutes: 15,
@@ -69,7 +69,12 @@ export async function beginSignInAttempt(
       retryAfterMinutes = Math.max(retryAfterMinutes, left, 1);
     }
   }
-  if (retryAfterMinutes > 0) return { refused: true, retryAfterMinutes };
+  if (retryAfterMinutes > 0) {
+    // A refused attempt never reaches the password, so it must not slow the login for others:
+    // otherwise one shut-out address could keep the login at the longest delay.
+    await uncountAttempt(db, k.login);
+    return { refused: true, retryAfterMinutes };
+  }
   return { refused: false, delayMs: loginDelayMs((counts.get(k.login)?.attempts ?? 1) - 1) };
 }
 
