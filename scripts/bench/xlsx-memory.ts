@@ -7,7 +7,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { denseWorkbook } from '../../apps/api/test/fixtures/parametric/generated-workbooks.ts';
+import { denseWorkbook } from '@siteseer/test-support/workbooks/generated-workbooks';
 import { closeConnections } from './http-client.ts';
 import { probeApart } from './load.ts';
 import { type Line, status, table } from './report.ts';

@@ -7,11 +7,14 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import { createTokenVerifier } from './auth/verify-token.ts';
+import { createGrantCheck } from './auth/grant-check.ts';
+import { createTokenVerifier, type EmbeddedIssuer } from './auth/verify-token.ts';
+import { type Clock, systemClock } from './clock.ts';
 import type { Config } from './config.ts';
 import { identityPages } from './identity/interactions.ts';
 import { loadSigningKeys, publicJwks } from './identity/keys.ts';
 import { createIdentityProvider } from './identity/provider.ts';
+import { startIdentitySweep } from './identity/sweep.ts';
 import { jsonBodyParser } from './json-body.ts';
 import { problemHandler } from './problem.ts';
 import { redirectToPublicOrigin } from './public-origin.ts';
@@ -28,6 +31,8 @@ export interface AppDeps {
   store: Store;
   /** Where invitation links go; by default the server log (the embedded provider sends no e-mail). */
   onInvitation?: InvitationSink | undefined;
+  /** The sign-in form's clock (its windows and delays); the system's by default. */
+  clock?: Clock | undefined;
 }
 
 /** The runtime configuration file of the spec, fetched by the portal at start. */
@@ -45,7 +50,7 @@ export function portalRuntimeConfig(config: Config) {
 }
 
 /** Builds the whole server: portal API, identity provider and their pages. Does not listen. */
-export async function buildApp({ config, store, onInvitation }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({ config, store, onInvitation, clock }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: { level: config.logLevel },
     // Behind a TLS proxy the public URL is https; trust its forwarded headers then.
@@ -85,15 +90,20 @@ export async function buildApp({ config, store, onInvitation }: AppDeps): Promis
   app.get('/config.json', { schema: { hide: true } }, async () => portalRuntimeConfig(config));
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
-  let jwks: { keys: import('jose').JWK[] } | undefined;
+  let embedded: EmbeddedIssuer | undefined;
   if (config.identity.embedded) {
     const provider = await createIdentityProvider(config, store);
     await app.register(middie);
     app.use('/oidc', provider.callback());
-    await app.register(identityPages, { provider, store, config });
-    jwks = publicJwks(await loadSigningKeys(store));
+    await app.register(identityPages, { provider, store, config, clock });
+    const stopSweep = startIdentitySweep(store, {
+      now: () => (clock ?? systemClock).now(),
+      onError: (error) => app.log.warn({ err: error }, 'identity sweep failed'),
+    });
+    app.addHook('onClose', async () => stopSweep());
+    embedded = { jwks: publicJwks(await loadSigningKeys(store)), grantExists: createGrantCheck(store) };
   }
-  const verifyToken = createTokenVerifier(config, jwks);
+  const verifyToken = createTokenVerifier(config, embedded);
   await app.register(apiRoutes, { prefix: '/api', store, config, verifyToken, onInvitation });
   await app.register(widgetRoutes, { store, config, verifyToken });
   await app.register(searchRoutes, {

@@ -21,7 +21,7 @@ export interface RunningServer {
  */
 export async function startServer(
   config: Config,
-  hooks: Pick<AppDeps, 'onInvitation'> = {},
+  hooks: Pick<AppDeps, 'onInvitation' | 'clock'> = {},
 ): Promise<RunningServer> {
   const store = await openStore({
     databaseUrl: config.databaseUrl,

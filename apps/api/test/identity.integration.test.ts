@@ -1,6 +1,7 @@
 import * as oidc from 'openid-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CookieBrowser, formAction, hiddenInput } from './browser.ts';
+import { CookieBrowser, formAction } from './browser.ts';
+import { cliSignIn } from './cli-sign-in.ts';
 import { api, portalClient, signIn, startTestServer, type TestServer } from './harness.ts';
 
 let server: TestServer;
@@ -90,48 +91,14 @@ describe('the embedded identity provider', () => {
   });
 
   it('given the CLI, when the device flow is approved on the verification page, then the CLI gets tokens', async () => {
-    const cli = await oidc.discovery(
-      new URL(server.config.identity.issuer),
-      server.config.identity.cliClientId,
-      undefined,
-      oidc.None(),
-      {
-        execute: [oidc.allowInsecureRequests],
-      },
-    );
-    const device = await oidc.initiateDeviceAuthorization(cli, {
-      scope: 'openid email profile groups offline_access',
-    });
-    expect(device.user_code).toMatch(/^[A-Z]{4}-[A-Z]{4}$/);
-
-    const browser = new CookieBrowser();
-    const input = await browser.follow(device.verification_uri, server.base);
-    const inputHtml = await input.response.text();
-    expect(inputHtml).toContain('<label for="user_code">Code</label>');
-    const submitted = await browser.post(new URL(formAction(inputHtml) ?? '', server.base), {
-      xsrf: hiddenInput(inputHtml, 'xsrf') ?? '',
-      user_code: device.user_code,
-    });
-    // The provider asks to confirm the code first, then signs the person in.
-    const confirmHtml = await submitted.text();
-    expect(confirmHtml).toContain(device.user_code);
-    const confirmed = await browser.post(new URL(formAction(confirmHtml) ?? '', server.base), {
-      xsrf: hiddenInput(confirmHtml, 'xsrf') ?? '',
-      user_code: hiddenInput(confirmHtml, 'user_code') ?? '',
-      confirm: 'yes',
-    });
-    const login = await browser.follow(confirmed.headers.get('location') ?? '', server.base);
-    const loginHtml = await login.response.text();
-    expect(loginHtml).toContain('Sign in to the Siteseer CLI.');
-    const loggedIn = await browser.post(new URL(formAction(loginHtml) ?? '', server.base), {
-      email: server.credentials?.owner.email ?? '',
-      password: server.credentials?.owner.password ?? '',
-    });
-    const done = await browser.follow(loggedIn.headers.get('location') ?? '', server.base);
-    expect(await done.response.text()).toContain('is signed in');
-
-    const tokens = await oidc.pollDeviceAuthorizationGrant(cli, { ...device, interval: 0.1 });
-    expect(decodeJwt(tokens.access_token).email).toBe(server.credentials?.owner.email);
+    const owner = server.credentials?.owner;
+    const { tokens, userCode, pages } = await cliSignIn(server, owner?.email ?? '', owner?.password ?? '');
+    expect(userCode).toMatch(/^[A-Z]{4}-[A-Z]{4}$/);
+    expect(pages.input).toContain('<label for="user_code">Code</label>');
+    expect(pages.confirm).toContain(userCode);
+    expect(pages.login).toContain('Sign in to the Siteseer CLI.');
+    expect(pages.done).toContain('is signed in');
+    expect(decodeJwt(tokens.access_token).email).toBe(owner?.email);
     expect((await api(server, tokens.access_token, 'GET', 'accounts')).status).toBe(200);
   });
 
@@ -146,7 +113,7 @@ describe('the embedded identity provider', () => {
     expect(refused.headers.get('content-type')).toContain('application/problem+json');
   });
 
-  it('given five failed sign-ins for one login, when it is tried again, then 429 until the window ends', async () => {
+  it('given five failed sign-ins for one login from one address, when it is tried again from there, then 429 until the window ends', async () => {
     // Not a seeded login: a fresh address whose count starts at zero.
     const email = 'throttle@siteseer.test';
     for (let i = 0; i < 5; i++) expect((await attemptLogin(email, 'wrong')).posted.status).toBe(401);

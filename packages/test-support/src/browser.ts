@@ -1,9 +1,21 @@
+import { request as httpRequest } from 'node:http';
+
 /**
  * A minimal cookie-keeping HTTP client that follows no redirects by itself, so tests walk the
  * identity provider's redirects step by step as a browser would.
  */
 export class CookieBrowser {
   private readonly cookies = new Map<string, string>();
+
+  /**
+   * @param from a loopback address (127.0.0.2 …) to connect from, so that tests can be several
+   * client addresses at once on one machine (Linux answers the whole 127.0.0.0/8).
+   */
+  private readonly from: string | undefined;
+
+  constructor(from?: string) {
+    this.from = from;
+  }
 
   private remember(response: Response): void {
     for (const line of response.headers.getSetCookie()) {
@@ -22,7 +34,9 @@ export class CookieBrowser {
     if (this.cookies.size > 0) {
       headers.set('cookie', [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; '));
     }
-    const response = await fetch(url, { ...init, headers, redirect: 'manual' });
+    const response = this.from
+      ? await requestFrom(this.from, new URL(url), { ...init, headers })
+      : await fetch(url, { ...init, headers, redirect: 'manual' });
     this.remember(response);
     return response;
   }
@@ -53,6 +67,32 @@ export class CookieBrowser {
     }
     throw new Error(`Too many redirects from ${String(start)}`);
   }
+}
+
+/** One plain-http request from the local address `from` (fetch cannot choose it), as a Response. */
+function requestFrom(from: string, url: URL, init: RequestInit & { headers: Headers }): Promise<Response> {
+  return new Promise((resolve, reject) => {
+    const outgoing = httpRequest(
+      url,
+      { method: init.method ?? 'GET', headers: Object.fromEntries(init.headers), localAddress: from },
+      (incoming) => {
+        const chunks: Buffer[] = [];
+        incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
+        incoming.on('error', reject);
+        incoming.on('end', () => {
+          const headers = new Headers();
+          for (const [name, value] of Object.entries(incoming.headers)) {
+            for (const one of Array.isArray(value) ? value : [value ?? '']) headers.append(name, one);
+          }
+          const status = incoming.statusCode ?? 500;
+          const body = [204, 304].includes(status) ? null : Buffer.concat(chunks);
+          resolve(new Response(body, { status, headers }));
+        });
+      },
+    );
+    outgoing.on('error', reject);
+    outgoing.end(typeof init.body === 'string' ? init.body : undefined);
+  });
 }
 
 /** Reads the hidden `name` input's value out of an HTML form. */

@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { createServer } from 'node:net';
+import type { Clock } from '@siteseer/api/clock';
 import { type Config, loadConfig } from '@siteseer/api/config';
 import type { InvitationSink } from '@siteseer/api/routes';
 import { PORTAL_DIST } from '@siteseer/api/routes/portal';
@@ -48,6 +49,8 @@ export async function startTestServer(
     publicUrl?: (port: number) => string;
     /** Receives the set-password link of each invited login (instead of the server log). */
     onInvitation?: InvitationSink;
+    /** The sign-in form's clock (see `AppDeps.clock`). */
+    clock?: Clock;
   } = {},
 ): Promise<TestServer> {
   const port = overrides.port ?? (await freePort());
@@ -62,7 +65,7 @@ export async function startTestServer(
       dataDir: overrides.dataDir === undefined ? null : overrides.dataDir,
     },
   );
-  const server = await startServer(config, { onInvitation: overrides.onInvitation });
+  const server = await startServer(config, { onInvitation: overrides.onInvitation, clock: overrides.clock });
   return {
     ...server,
     config,

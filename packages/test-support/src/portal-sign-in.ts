@@ -18,6 +18,8 @@ export async function portalSignIn(
   base: string,
   email: string,
   password: string,
+  /** The browser to sign in with; its cookies then hold the provider's session (to log out). */
+  browser = new CookieBrowser(),
 ): Promise<oidc.TokenEndpointResponse> {
   const verifier = oidc.randomPKCECodeVerifier();
   const state = oidc.randomState();
@@ -29,7 +31,6 @@ export async function portalSignIn(
     code_challenge_method: 'S256',
     state,
   });
-  const browser = new CookieBrowser();
   const toLogin = await browser.follow(authUrl, base);
   const page = await toLogin.response.text();
   const action = formAction(page);

@@ -3,9 +3,10 @@ import type { Viewer } from '@siteseer/core';
 import type { FastifyRequest } from 'fastify';
 import type { Config } from '../config.ts';
 import { NotAllowedError, NotAuthenticatedError } from '../errors.ts';
+import { findAccountIdByApiKeyHash, listMemberships } from '../repositories/principals.ts';
 import { findUserByEmail, findUserById, insertUser, type UserRecord } from '../repositories/users.ts';
 import type { Queryable } from '../store/types.ts';
-import type { AccessTokenClaims } from './verify-token.ts';
+import { type AccessTokenClaims, AccessTokenRefusedError } from './verify-token.ts';
 
 /** A signed-in person: their login and the viewer that permission questions take. */
 export interface UserPrincipal {
@@ -31,16 +32,7 @@ export function hashApiKey(key: string): string {
 
 /** The viewer of a login: super admin by group, and their role on each account. */
 export async function loadViewer(db: Queryable, user: UserRecord, isSuperAdmin: boolean): Promise<Viewer> {
-  const { rows } = await db.query<{ id: string; role: 'owner' | 'admin' | 'user'; products: string[] }>(
-    `SELECT a.id, au.role, a.products FROM account_users au JOIN accounts a ON a.id = au.account_id
-     WHERE au.user_id = $1 ORDER BY a.name`,
-    [user.id],
-  );
-  return {
-    id: user.id,
-    isSuperAdmin,
-    accounts: rows.map((r) => ({ id: r.id, role: r.role, products: r.products as ('pm' | 'kw')[] })),
-  };
+  return { id: user.id, isSuperAdmin, accounts: await listMemberships(db, user.id) };
 }
 
 /**
@@ -54,11 +46,9 @@ export async function authenticate(
 ): Promise<Principal> {
   const apiKey = request.headers[API_KEY_HEADER];
   if (typeof apiKey === 'string' && apiKey) {
-    const { rows } = await deps.db.query<{ id: string }>('SELECT id FROM accounts WHERE api_key_hash = $1', [
-      hashApiKey(apiKey),
-    ]);
-    if (!rows[0]) throw new NotAuthenticatedError('The API key is not valid.');
-    return { kind: 'apiKey', accountId: rows[0].id };
+    const accountId = await findAccountIdByApiKeyHash(deps.db, hashApiKey(apiKey));
+    if (!accountId) throw new NotAuthenticatedError('The API key is not valid.');
+    return { kind: 'apiKey', accountId };
   }
 
   const header = request.headers.authorization ?? '';
@@ -68,8 +58,9 @@ export async function authenticate(
   try {
     claims = await deps.verifyToken(match[1]);
   } catch (error) {
+    if (!(error instanceof AccessTokenRefusedError)) throw error;
     request.log.debug({ err: error }, 'access token refused');
-    throw new NotAuthenticatedError('The access token is not valid.');
+    throw new NotAuthenticatedError(error.message);
   }
 
   const { identity } = deps.config;

@@ -1,10 +1,11 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type Provider from 'oidc-provider';
 import { z } from 'zod';
+import { type Clock, systemClock } from '../clock.ts';
 import type { Config } from '../config.ts';
 import { findUserByEmail, findUserById, setUserPassword } from '../repositories/users.ts';
 import type { Store } from '../store/types.ts';
-import { clearLoginFailures, loginBlockedForMinutes, recordLoginFailure } from './login-throttle.ts';
+import { beginSignInAttempt, clearLoginFailures, signInSucceeded } from './login-throttle.ts';
 import { BAD_LOGIN, forgotPasswordPage, loginPage, messagePage, setPasswordPage } from './pages.ts';
 import {
   consumePasswordToken,
@@ -39,7 +40,12 @@ function wantsJson(request: FastifyRequest): boolean {
  */
 export async function identityPages(
   app: FastifyInstance,
-  { provider, store, config }: { provider: Provider; store: Store; config: Config },
+  {
+    provider,
+    store,
+    config,
+    clock = systemClock,
+  }: { provider: Provider; store: Store; config: Config; clock?: Clock | undefined },
 ): Promise<void> {
   app.addContentTypeParser(
     'application/x-www-form-urlencoded',
@@ -92,18 +98,21 @@ export async function identityPages(
         : sendHtml(reply, status, loginPage({ action, email, error, forgotPasswordUrl }));
 
     if (!form.success || !email) return fail(400, BAD_LOGIN);
-    const blockedMinutes = await loginBlockedForMinutes(store, email, request.ip);
-    if (blockedMinutes > 0) {
-      reply.header('retry-after', String(blockedMinutes * 60));
-      return fail(429, `Too many failed sign-ins. Try again in ${blockedMinutes} minutes.`);
+    const attempt = await beginSignInAttempt(store, email, request.ip, clock.now());
+    if (attempt.refused) {
+      reply.header('retry-after', String(attempt.retryAfterMinutes * 60));
+      return fail(429, `Too many failed sign-ins. Try again in ${attempt.retryAfterMinutes} minutes.`);
     }
+    // The login's delay is waited here rather than answered as "try again in N seconds": such an
+    // answer leaves the next free moment to whoever asks first, and a script always does, so the
+    // owner would never get in. Waiting holds only a timer and this socket (the per-address
+    // limits bound how many one address can hold), and the right password gets in after it.
+    if (attempt.delayMs > 0) await clock.sleep(attempt.delayMs);
     const user = await findUserByEmail(store, email);
     const passwordOk = await verifyPassword(user?.passwordHash, form.data.password);
-    if (!user || !passwordOk || user.status !== 'ACTIVE') {
-      await recordLoginFailure(store, email, request.ip);
-      return fail(401, BAD_LOGIN);
-    }
-    await clearLoginFailures(store, email);
+    // A failure was counted when the attempt began.
+    if (!user || !passwordOk || user.status !== 'ACTIVE') return fail(401, BAD_LOGIN);
+    await signInSucceeded(store, email, request.ip);
     const redirectTo = await provider.interactionResult(
       request.raw,
       reply.raw,
@@ -186,7 +195,7 @@ export async function identityPages(
         400,
         messagePage('Link expired', 'This link is not valid any more. Ask for a new one.'),
       );
-    await clearLoginFailures(store, user.email);
+    await clearLoginFailures(store, user.email, request.ip);
     return sendHtml(
       reply,
       200,

@@ -1,5 +1,6 @@
 import type { KoaContextWithOIDC } from 'oidc-provider';
 import Provider from 'oidc-provider';
+import { GRANT_ID_CLAIM } from '../auth/verify-token.ts';
 import type { Config } from '../config.ts';
 import { findUserById } from '../repositories/users.ts';
 import type { Queryable } from '../store/types.ts';
@@ -99,11 +100,17 @@ export async function createIdentityProvider(config: Config, db: Queryable): Pro
       };
     },
     // Re-read on every issue (and so on every refresh): a changed group membership shows at once.
+    // The grant id lets the API refuse the token as soon as logout or revocation deletes the grant.
     async extraTokenClaims(_ctx, token) {
       if (token.kind !== 'AccessToken' || !('accountId' in token) || !token.accountId) return undefined;
       const user = await findUserById(db, token.accountId);
       if (!user) return undefined;
-      return { email: user.email, name: displayName(user), groups: user.groups };
+      return {
+        email: user.email,
+        name: displayName(user),
+        groups: user.groups,
+        [GRANT_ID_CLAIM]: token.grantId,
+      };
     },
     async loadExistingGrant(ctx: KoaContextWithOIDC) {
       const { client, session, result } = ctx.oidc;
@@ -120,11 +127,20 @@ export async function createIdentityProvider(config: Config, db: Queryable): Pro
     },
     features: {
       devInteractions: { enabled: false },
-      revocation: { enabled: true },
+      // Both clients are public: each may revoke only the tokens issued to it.
+      revocation: {
+        enabled: true,
+        allowedPolicy: async (_ctx, client, token) => token.clientId === client.clientId,
+      },
       rpInitiatedLogout: {
         enabled: true,
-        logoutSource: async (ctx, form) => {
-          ctx.body = logoutPage(form);
+        // `logout=yes` ends the provider's session too: without it only the portal's grant went,
+        // and the next sign-in in that browser needed no password. The CLI's device-flow grants
+        // persist (the provider marks them so) and keep working.
+        logoutSource: async (ctx, providerForm) => {
+          ctx.body = logoutPage(
+            providerForm.replace('</form>', '<input type="hidden" name="logout" value="yes"/></form>'),
+          );
         },
         // The provider's own page has an inline style and a web font: ours passes the CSP.
         postLogoutSuccessSource: async (ctx) => {

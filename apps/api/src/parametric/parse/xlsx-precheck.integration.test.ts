@@ -1,13 +1,13 @@
 import { utils, write } from '@e965/xlsx';
-import { describe, expect, it } from 'vitest';
 import {
   denseWorkbook,
   lyingWorkbook,
   sheetOf,
   smallWorkbook,
   workbookOf,
-} from '../../../test/fixtures/parametric/generated-workbooks.ts';
-import { buildZip, deflatedEntry } from '../../../test/fixtures/parametric/zip-writer.ts';
+} from '@siteseer/test-support/workbooks/generated-workbooks';
+import { buildZip, deflatedEntry } from '@siteseer/test-support/workbooks/zip-writer';
+import { describe, expect, it } from 'vitest';
 import { parseSpreadsheet } from './parse-spreadsheet.ts';
 import { SpreadsheetError } from './spreadsheet-error.ts';
 import { inspectXlsxArchive } from './zip-guard.ts';

@@ -1,7 +1,7 @@
 import type { CellObject, WorkBook, WorkSheet } from '@e965/xlsx';
 import { utils, write } from '@e965/xlsx';
+import { buildZip, deflatedEntry } from '@siteseer/test-support/workbooks/zip-writer';
 import { describe, expect, it } from 'vitest';
-import { buildZip, deflatedEntry } from '../../../test/fixtures/parametric/zip-writer.ts';
 import { parseSpreadsheet } from './parse-spreadsheet.ts';
 import { SpreadsheetError } from './spreadsheet-error.ts';
 import { readXlsx } from './xlsx-reader.ts';

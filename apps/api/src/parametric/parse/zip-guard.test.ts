@@ -1,11 +1,11 @@
-import { describe, expect, it } from 'vitest';
 import {
   buildZip,
   deflatedEntry,
   workbookMarkers,
   type ZipEntry,
   zerosEntry,
-} from '../../../test/fixtures/parametric/zip-writer.ts';
+} from '@siteseer/test-support/workbooks/zip-writer';
+import { describe, expect, it } from 'vitest';
 import { parseSpreadsheet } from './parse-spreadsheet.ts';
 import { SpreadsheetError } from './spreadsheet-error.ts';
 import { inspectXlsxArchive } from './zip-guard.ts';
