@@ -11,7 +11,7 @@ import {
 } from '../repositories/parametric.ts';
 import type { Store } from '../store/types.ts';
 import { toCsv } from './csv-export.ts';
-import { parametricAccount, parametricEngine } from './guards.ts';
+import { parametricAccess, parametricEngine } from './guards.ts';
 
 export interface DownloadFile {
   fileName: string;
@@ -34,8 +34,11 @@ async function downloadable(
   principal: Principal,
   q: { accountId: string; engineId: string; version?: number | undefined; importId?: string | undefined },
 ) {
-  await parametricAccount(store, principal, q.accountId);
-  const engine = await parametricEngine(store, q.accountId, q.engineId);
+  const engine = await parametricEngine(
+    store,
+    await parametricAccess(store, principal, q.accountId),
+    q.engineId,
+  );
   if (principal.kind === 'user') {
     if (!canDownloadEngineFile(principal.viewer, engine))
       throw new NotAllowedError('Only owners and admins can download files.');

@@ -1,9 +1,11 @@
 import type { ParametricConfiguration, SpreadsheetImport, SpreadsheetPreview } from '@siteseer/core';
+import type { EngineAccess } from '../access/engine-access.ts';
 import type { Principal } from '../auth/authenticate.ts';
 import { InputError, NotFoundError } from '../errors.ts';
 import {
   CELL_CHUNK_ROWS,
   findImportAccountId,
+  findImportEngineId,
   findVersion,
   findVersionByIdempotencyKey,
   insertCellChunks,
@@ -15,7 +17,7 @@ import {
   type VersionRecord,
 } from '../repositories/parametric.ts';
 import type { Store } from '../store/types.ts';
-import { authorOf, parametricAccount, parametricEngine } from './guards.ts';
+import { parametricAccess, parametricEngine, requireParametricWrite } from './guards.ts';
 import { type ParsedTable, parseForStore, typedRows } from './parse/index.ts';
 
 export interface UploadInput {
@@ -55,17 +57,11 @@ export type ParsedUpload =
     };
 
 /**
- * The first half of an upload: access checked, the idempotency key looked up, the file parsed and
- * checked (in a worker thread: a 10 MB file would otherwise hold the event loop ~0.5 s), its rows
- * made into the JSON chunks the store keeps there too.
+ * The first half of an upload, for a caller whose access has been checked: the idempotency key
+ * looked up, the file parsed and checked (in a worker thread: a 10 MB file would otherwise hold the
+ * event loop ~0.5 s), its rows made into the JSON chunks the store keeps there too.
  */
-export async function parseUpload(
-  store: Store,
-  principal: Principal,
-  input: UploadInput,
-): Promise<ParsedUpload> {
-  await parametricAccount(store, principal, input.accountId);
-  if (input.engineId) await parametricEngine(store, input.accountId, input.engineId);
+export async function parseUpload(store: Store, input: UploadInput): Promise<ParsedUpload> {
   const key = input.idempotencyKey ? `${input.importId ?? 'new'}:${input.idempotencyKey}` : null;
   if (key) {
     const earlier = await findVersionByIdempotencyKey(store, input.accountId, key);
@@ -77,7 +73,7 @@ export async function parseUpload(
 /** The second half: the version and its cells stored in one transaction. */
 export async function storeUpload(
   store: Store,
-  principal: Principal,
+  access: EngineAccess,
   input: UploadInput,
   { table, rowCount, cellChunks, fileBase64, inferred, key }: Extract<ParsedUpload, { table: ParsedTable }>,
 ): Promise<SpreadsheetImport> {
@@ -100,7 +96,7 @@ export async function storeUpload(
       version: next,
       originalFileName: input.fileName,
       format: table.format,
-      uploadedBy: authorOf(principal),
+      uploadedBy: access.author,
       rowCount,
       headers: table.headers,
       columnIds: table.columnIds,
@@ -129,15 +125,20 @@ export async function uploadSpreadsheet(
   principal: Principal,
   input: UploadInput,
 ): Promise<SpreadsheetImport> {
-  const parsed = await parseUpload(store, principal, input);
-  return 'earlier' in parsed ? parsed.earlier : storeUpload(store, principal, input, parsed);
+  const access = await parametricAccess(store, principal, input.accountId);
+  const engineId =
+    input.engineId ?? (input.importId && (await findImportEngineId(store, input.accountId, input.importId)));
+  const engine = engineId ? await parametricEngine(store, access, engineId) : undefined;
+  await requireParametricWrite(store, access, engine);
+  const parsed = await parseUpload(store, input);
+  return 'earlier' in parsed ? parsed.earlier : storeUpload(store, access, input, parsed);
 }
 
 /** The account of an import the principal may work on (404 otherwise). */
 export async function importAccount(store: Store, principal: Principal, importId: string): Promise<string> {
   const accountId = await findImportAccountId(store, importId);
   if (!accountId) throw new NotFoundError('Spreadsheet');
-  await parametricAccount(store, principal, accountId).catch((error: unknown) => {
+  await parametricAccess(store, principal, accountId).catch((error: unknown) => {
     if (error instanceof NotFoundError) throw new NotFoundError('Spreadsheet');
     throw error;
   });

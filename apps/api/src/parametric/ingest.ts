@@ -8,23 +8,17 @@ import {
   type SpreadsheetImport,
   validateEngineName,
 } from '@siteseer/core';
+import { type EngineAccess, ingestAccess } from '../access/engine-access.ts';
 import type { Principal } from '../auth/authenticate.ts';
-import { InputError, NotAllowedError, NotFoundError } from '../errors.ts';
+import { InputError, NotFoundError } from '../errors.ts';
 import { findClientOfEngine, insertClient } from '../repositories/clients.ts';
 import { insertEngine } from '../repositories/engines.ts';
 import { findEngineImportId, findPublished, findVersion } from '../repositories/parametric.ts';
 import type { Store } from '../store/types.ts';
-import { parametricAccount, parametricEngine } from './guards.ts';
+import { parametricEngine } from './guards.ts';
 import { parseUpload, storeUpload } from './imports.ts';
-import { createAndPublish } from './publish.ts';
+import { attachAndPublish } from './publish.ts';
 import { feedRows, type IndexFeed, parsedCells } from './search-index-build.ts';
-
-/** The data-source API is for account API keys only; checked before the upload is read. */
-export function requireApiKey(principal: Principal): string {
-  if (principal.kind !== 'apiKey')
-    throw new NotAllowedError('The data-source API takes an account API key (X-Api-Key).');
-  return principal.accountId;
-}
 
 interface IngestFile {
   fileName: string;
@@ -41,8 +35,8 @@ export async function ingestCreate(
   principal: Principal,
   input: IngestFile & { searchEngineName: string; publish: boolean },
 ): Promise<IngestResult> {
-  const accountId = requireApiKey(principal);
-  const account = await parametricAccount(store, principal, accountId);
+  const access = await ingestAccess(store, principal);
+  const { account } = access;
   const problem = validateEngineName(input.searchEngineName);
   if (problem) throw new InputError(problem, { field: 'searchEngineName' });
   const engine = await store.transaction(async (tx) => {
@@ -62,7 +56,7 @@ export async function ingestCreate(
     });
     return created;
   });
-  return ingestVersion(store, principal, { ...input, engineId: engine.id });
+  return ingestVersionAs(store, access, { ...input, engineId: engine.id });
 }
 
 /** The configuration an ingest publishes: the published one when the columns are the same, else `fallback`. */
@@ -86,8 +80,17 @@ export async function ingestVersion(
   principal: Principal,
   input: IngestFile & { engineId: string; publish: boolean },
 ): Promise<IngestResult> {
-  const accountId = requireApiKey(principal);
-  await parametricEngine(store, accountId, input.engineId);
+  const access = await ingestAccess(store, principal);
+  await parametricEngine(store, access, input.engineId);
+  return ingestVersionAs(store, access, input);
+}
+
+async function ingestVersionAs(
+  store: Store,
+  access: EngineAccess,
+  input: IngestFile & { engineId: string; publish: boolean },
+): Promise<IngestResult> {
+  const accountId = access.account.id;
   const upload = {
     accountId,
     engineId: input.engineId,
@@ -99,7 +102,7 @@ export async function ingestVersion(
   const client = await findClientOfEngine(store, accountId, input.engineId);
   if (!client) throw new NotFoundError('Client');
   const published = await findPublished(store, accountId, input.engineId);
-  const parsed = await parseUpload(store, principal, upload);
+  const parsed = await parseUpload(store, upload);
   let uploaded: SpreadsheetImport;
   let prepared: { configuration: ParametricConfiguration; rows: Promise<IndexFeed> } | undefined;
   if ('earlier' in parsed) {
@@ -119,12 +122,12 @@ export async function ingestVersion(
       rows.catch(() => undefined);
       prepared = { configuration, rows };
     }
-    uploaded = await storeUpload(store, principal, upload, parsed);
+    uploaded = await storeUpload(store, access, upload, parsed);
   }
   if (input.publish) {
     const version = await findVersion(store, accountId, uploaded.importId, uploaded.version);
     if (!version) throw new NotFoundError('Version');
-    await createAndPublish(store, principal, {
+    await attachAndPublish(store, access, {
       accountId,
       engineId: input.engineId,
       spreadsheetId: uploaded.importId,

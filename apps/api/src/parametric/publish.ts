@@ -5,6 +5,7 @@ import {
   type ParametricConfiguration,
   validateParametricConfiguration,
 } from '@siteseer/core';
+import type { EngineAccess } from '../access/engine-access.ts';
 import type { Principal } from '../auth/authenticate.ts';
 import { ConflictError, InputError, NotFoundError } from '../errors.ts';
 import { findClientOfEngine, updateClientSettings } from '../repositories/clients.ts';
@@ -18,7 +19,7 @@ import {
   type VersionRecord,
 } from '../repositories/parametric.ts';
 import type { Queryable, Store } from '../store/types.ts';
-import { authorOf, parametricAccount, parametricEngine } from './guards.ts';
+import { parametricAccess, parametricEngine, writableParametricEngine } from './guards.ts';
 import { forgetLiveEngines } from './live-engine.ts';
 import { feedRows, type IndexFeed, type IndexScope, storedCells } from './search-index-build.ts';
 import { indexRegistry } from './search-index-registry.ts';
@@ -62,8 +63,7 @@ export async function saveConfiguration(
   principal: Principal,
   input: { accountId: string; engineId: string; version: number; configuration: ParametricConfiguration },
 ): Promise<ParametricConfiguration> {
-  await parametricAccount(store, principal, input.accountId);
-  await parametricEngine(store, input.accountId, input.engineId);
+  await writableParametricEngine(store, principal, input.accountId, input.engineId);
   const version = await engineVersion(store, input.accountId, input.engineId, input.version);
   const configuration = checkedConfiguration(input.configuration, version);
   await saveVersionConfiguration(store, input.accountId, version.importId, version.version, configuration);
@@ -76,8 +76,7 @@ export async function getConfiguration(
   principal: Principal,
   input: { accountId: string; engineId: string; version?: number | undefined },
 ): Promise<ParametricConfiguration> {
-  await parametricAccount(store, principal, input.accountId);
-  await parametricEngine(store, input.accountId, input.engineId);
+  await parametricEngine(store, await parametricAccess(store, principal, input.accountId), input.engineId);
   if (input.version === undefined) {
     const published = await findPublished(store, input.accountId, input.engineId);
     if (published) return published.configuration;
@@ -155,16 +154,28 @@ export async function publishVersion(
   principal: Principal,
   input: { accountId: string; engineId: string; version: number },
 ): Promise<{ engineId: string; version: number }> {
-  await parametricAccount(store, principal, input.accountId);
-  await parametricEngine(store, input.accountId, input.engineId);
+  const { access } = await writableParametricEngine(store, principal, input.accountId, input.engineId);
   const version = await engineVersion(store, input.accountId, input.engineId, input.version);
   const configuration = checkedConfiguration(version.configuration ?? version.inferred, version);
   const feed = await publishedRows(store, version, configuration);
   const scope = await store.transaction((tx) =>
-    publishInTransaction(tx, { ...input, version, configuration, by: authorOf(principal) }),
+    publishInTransaction(tx, { ...input, version, configuration, by: access.author }),
   );
   await published(store, scope, feed);
   return { engineId: input.engineId, version: input.version };
+}
+
+export interface CreateAndPublishInput {
+  accountId: string;
+  engineId: string;
+  spreadsheetId: string;
+  version: number;
+  configuration: ParametricConfiguration;
+  /**
+   * The version's rows already typed by `configuration` (normalised), when the caller has them:
+   * an ingest types the table it has just parsed while it is being stored.
+   */
+  rows?: Promise<IndexFeed> | undefined;
 }
 
 /**
@@ -174,21 +185,18 @@ export async function publishVersion(
 export async function createAndPublish(
   store: Store,
   principal: Principal,
-  input: {
-    accountId: string;
-    engineId: string;
-    spreadsheetId: string;
-    version: number;
-    configuration: ParametricConfiguration;
-    /**
-     * The version's rows already typed by `configuration` (normalised), when the caller has them:
-     * an ingest types the table it has just parsed while it is being stored.
-     */
-    rows?: Promise<IndexFeed> | undefined;
-  },
+  input: CreateAndPublishInput,
 ): Promise<{ clientId: string }> {
-  await parametricAccount(store, principal, input.accountId);
-  await parametricEngine(store, input.accountId, input.engineId);
+  const { access } = await writableParametricEngine(store, principal, input.accountId, input.engineId);
+  return attachAndPublish(store, access, input);
+}
+
+/** `createAndPublish` for a caller whose access to the engine has been checked. */
+export async function attachAndPublish(
+  store: Store,
+  access: EngineAccess,
+  input: CreateAndPublishInput,
+): Promise<{ clientId: string }> {
   const found = await findVersion(store, input.accountId, input.spreadsheetId, input.version);
   if (!found) throw new NotFoundError(`Version ${input.version} of the spreadsheet`);
   if (found.engineId && found.engineId !== input.engineId) {
@@ -217,7 +225,7 @@ export async function createAndPublish(
       engineId: input.engineId,
       version: { ...version, engineId: input.engineId },
       configuration,
-      by: authorOf(principal),
+      by: access.author,
     });
     const client = await findClientOfEngine(tx, input.accountId, input.engineId);
     if (!client) throw new NotFoundError('Client');

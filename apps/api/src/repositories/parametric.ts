@@ -97,6 +97,20 @@ export async function findImportAccountId(db: Queryable, importId: string): Prom
   return rows[0]?.account_id;
 }
 
+/** The engine an import of the account belongs to, if any. */
+export async function findImportEngineId(
+  db: Queryable,
+  accountId: string,
+  importId: string,
+): Promise<string | undefined> {
+  if (!isUuid(importId)) return undefined;
+  const { rows } = await db.query<{ engine_id: string | null }>(
+    'SELECT engine_id FROM parametric_imports WHERE account_id = $1 AND id = $2',
+    [accountId, importId],
+  );
+  return rows[0]?.engine_id ?? undefined;
+}
+
 /** The import of an engine (its spreadsheet). */
 export async function findEngineImportId(
   db: Queryable,

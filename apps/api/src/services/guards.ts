@@ -14,8 +14,3 @@ export async function visibleAccount(db: Queryable, viewer: Viewer, accountId: s
   if (!account) throw new NotFoundError('Account');
   return account;
 }
-
-/** The ids of the accounts whose data the viewer may read; null means every account (super admin). */
-export function readableAccountIds(viewer: Viewer): string[] | null {
-  return viewer.isSuperAdmin ? null : viewer.accounts.map((a) => a.id);
-}
