@@ -16,7 +16,7 @@ import {
   readCells,
   type VersionRecord,
 } from '../repositories/parametric.ts';
-import type { Store } from '../store/types.ts';
+import type { Queryable, Store } from '../store/types.ts';
 import { parametricAccess, parametricEngine, requireParametricWrite } from './guards.ts';
 import { type ParsedTable, parseForStore, typedRows } from './parse/index.ts';
 
@@ -70,49 +70,59 @@ export async function parseUpload(store: Store, input: UploadInput): Promise<Par
   return { ...(await parseForStore(input.bytes, input.fileName, CELL_CHUNK_ROWS)), key };
 }
 
+/** A parsed upload ready to be stored. */
+export type StorableUpload = Extract<ParsedUpload, { table: ParsedTable }>;
+
 /** The second half: the version and its cells stored in one transaction. */
 export async function storeUpload(
   store: Store,
   access: EngineAccess,
   input: UploadInput,
-  { table, rowCount, cellChunks, fileBase64, inferred, key }: Extract<ParsedUpload, { table: ParsedTable }>,
+  parsed: StorableUpload,
 ): Promise<SpreadsheetImport> {
-  const version = await store.transaction(async (tx) => {
-    let importId = input.importId;
-    let next = 1;
-    if (importId) {
-      const locked = await lockImport(tx, input.accountId, importId);
-      if (!locked) throw new NotFoundError('Spreadsheet');
-      if (input.engineId && locked.engineId && locked.engineId !== input.engineId) {
-        throw new InputError('This spreadsheet belongs to another search engine.');
-      }
-      next = locked.nextVersion;
-    } else {
-      importId = await insertImport(tx, input.accountId, input.engineId ?? null);
+  return toSpreadsheetImport(await store.transaction((tx) => insertUpload(tx, access, input, parsed)));
+}
+
+/** Stores a parsed upload as a new version with its cells, in the caller's transaction. */
+export async function insertUpload(
+  tx: Queryable,
+  access: EngineAccess,
+  input: UploadInput,
+  { table, rowCount, cellChunks, fileBase64, inferred, key }: StorableUpload,
+): Promise<VersionRecord> {
+  let importId = input.importId;
+  let next = 1;
+  if (importId) {
+    const locked = await lockImport(tx, input.accountId, importId);
+    if (!locked) throw new NotFoundError('Spreadsheet');
+    if (input.engineId && locked.engineId && locked.engineId !== input.engineId) {
+      throw new InputError('This spreadsheet belongs to another search engine.');
     }
-    await insertVersion(tx, {
-      accountId: input.accountId,
-      importId,
-      version: next,
-      originalFileName: input.fileName,
-      format: table.format,
-      uploadedBy: access.author,
-      rowCount,
-      headers: table.headers,
-      columnIds: table.columnIds,
-      inferred,
-      fileBase64,
-      idempotencyKey: key,
-    });
-    await insertCellChunks(
-      tx,
-      { accountId: input.accountId, importId, version: next },
-      cellChunks,
-      table.rowNumbers,
-    );
-    return (await findVersion(tx, input.accountId, importId, next)) as VersionRecord;
+    next = locked.nextVersion;
+  } else {
+    importId = await insertImport(tx, input.accountId, input.engineId ?? null);
+  }
+  await insertVersion(tx, {
+    accountId: input.accountId,
+    importId,
+    version: next,
+    originalFileName: input.fileName,
+    format: table.format,
+    uploadedBy: access.author,
+    rowCount,
+    headers: table.headers,
+    columnIds: table.columnIds,
+    inferred,
+    fileBase64,
+    idempotencyKey: key,
   });
-  return toSpreadsheetImport(version);
+  await insertCellChunks(
+    tx,
+    { accountId: input.accountId, importId, version: next },
+    cellChunks,
+    table.rowNumbers,
+  );
+  return (await findVersion(tx, input.accountId, importId, next)) as VersionRecord;
 }
 
 /**

@@ -1,18 +1,13 @@
 import {
-  engineIndexName,
-  INGEST_API_CREATOR,
   type IngestResult,
   normaliseParametricConfiguration,
-  ParametricClientSettings,
   type ParametricConfiguration,
   type SpreadsheetImport,
-  validateEngineName,
 } from '@siteseer/core';
 import { type EngineAccess, ingestAccess } from '../access/engine-access.ts';
 import type { Principal } from '../auth/authenticate.ts';
-import { InputError, NotFoundError } from '../errors.ts';
-import { findClientOfEngine, insertClient } from '../repositories/clients.ts';
-import { insertEngine } from '../repositories/engines.ts';
+import { NotFoundError } from '../errors.ts';
+import { findClientOfEngine } from '../repositories/clients.ts';
 import { findEngineImportId, findPublished, findVersion } from '../repositories/parametric.ts';
 import type { Store } from '../store/types.ts';
 import { parametricEngine } from './guards.ts';
@@ -24,39 +19,6 @@ interface IngestFile {
   fileName: string;
   bytes: Uint8Array;
   idempotencyKey?: string | undefined;
-}
-
-/**
- * Creates a parametric engine (createdBy INGEST_API) with its client from a table, and publishes it
- * with the inferred configuration unless `publish` is false.
- */
-export async function ingestCreate(
-  store: Store,
-  principal: Principal,
-  input: IngestFile & { searchEngineName: string; publish: boolean },
-): Promise<IngestResult> {
-  const access = await ingestAccess(store, principal);
-  const { account } = access;
-  const problem = validateEngineName(input.searchEngineName);
-  if (problem) throw new InputError(problem, { field: 'searchEngineName' });
-  const engine = await store.transaction(async (tx) => {
-    const created = await insertEngine(tx, account.id, {
-      name: input.searchEngineName.trim(),
-      type: 'pm',
-      settings: {},
-      urls: [],
-      by: INGEST_API_CREATOR,
-    });
-    await insertClient(tx, {
-      accountId: account.id,
-      engineId: created.id,
-      type: 'pm',
-      indexName: engineIndexName(created),
-      settings: ParametricClientSettings.parse({}),
-    });
-    return created;
-  });
-  return ingestVersionAs(store, access, { ...input, engineId: engine.id });
 }
 
 /** The configuration an ingest publishes: the published one when the columns are the same, else `fallback`. */

@@ -30,7 +30,7 @@ import { indexRegistry } from './search-index-registry.ts';
  */
 export function checkedConfiguration(
   configuration: ParametricConfiguration,
-  version: VersionRecord,
+  version: Pick<VersionRecord, 'columnIds' | 'version'>,
 ): ParametricConfiguration {
   const known = new Set(version.columnIds);
   const unknown = [...Object.keys(configuration.columns), ...Object.keys(configuration.filters)].find(
@@ -95,7 +95,7 @@ function publishedRows(store: Store, version: VersionRecord, configuration: Para
 }
 
 /** After the commit: searches read the new publish at once, and its index is made from its rows. */
-async function published(store: Store, scope: IndexScope, feed: IndexFeed): Promise<void> {
+export async function published(store: Store, scope: IndexScope, feed: IndexFeed): Promise<void> {
   indexRegistry(store).prepare(scope, feed.finish(store));
   await forgetLiveEngines(store);
 }
@@ -146,6 +146,19 @@ async function publishInTransaction(
     [accountId, engineId],
   );
   return { accountId, engineId, generation: rows[0]?.generation as string };
+}
+
+/** Saves a version's configuration and publishes it for the engine, in the caller's transaction. */
+export async function publishNewVersion(
+  tx: Queryable,
+  access: EngineAccess,
+  engineId: string,
+  version: VersionRecord,
+  configuration: ParametricConfiguration,
+): Promise<IndexScope> {
+  const accountId = access.account.id;
+  await saveVersionConfiguration(tx, accountId, version.importId, version.version, configuration);
+  return publishInTransaction(tx, { accountId, engineId, version, configuration, by: access.author });
 }
 
 /** `PUT parametric/publish`: publish a version of the engine's spreadsheet with its configuration. */

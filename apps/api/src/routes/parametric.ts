@@ -15,7 +15,8 @@ import {
   spreadsheetHistory,
   uploadSpreadsheet,
 } from '../parametric/imports.ts';
-import { ingestCreate, ingestVersion } from '../parametric/ingest.ts';
+import { ingestVersion } from '../parametric/ingest.ts';
+import { ingestCreate } from '../parametric/ingest-create.ts';
 import {
   createAndPublish,
   getConfiguration,
