@@ -2,7 +2,7 @@ import { decodeLabel, type EngineFilters } from '@siteseer/core';
 import { engineOf, readAccess } from '../access/engine-access.ts';
 import type { Principal } from '../auth/authenticate.ts';
 import { findClientOfEngine } from '../repositories/clients.ts';
-import { findPublished } from '../repositories/parametric.ts';
+import { findPublished } from '../repositories/parametric/published.ts';
 import type { Store } from '../store/types.ts';
 import { readyIndex } from './indexed-search.ts';
 import { liveEngine } from './live-engine.ts';

@@ -2,13 +2,10 @@ import * as XLSX from '@e965/xlsx';
 import { canDownloadEngineFile, INGEST_API_CREATOR, MESSAGES } from '@siteseer/core';
 import type { Principal } from '../auth/authenticate.ts';
 import { ConflictError, NotAllowedError, NotFoundError } from '../errors.ts';
-import {
-  findEngineImportId,
-  findPublished,
-  findVersion,
-  readCells,
-  readVersionFile,
-} from '../repositories/parametric.ts';
+import { readCells } from '../repositories/parametric/cell-chunks.ts';
+import { findEngineImportId } from '../repositories/parametric/imports.ts';
+import { findPublished } from '../repositories/parametric/published.ts';
+import { findVersion, readVersionFile } from '../repositories/parametric/versions.ts';
 import type { Store } from '../store/types.ts';
 import { toCsv } from './csv-export.ts';
 import { parametricAccess, parametricEngine } from './guards.ts';

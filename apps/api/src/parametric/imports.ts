@@ -2,20 +2,20 @@ import type { ParametricConfiguration, SpreadsheetImport, SpreadsheetPreview } f
 import type { EngineAccess } from '../access/engine-access.ts';
 import type { Principal } from '../auth/authenticate.ts';
 import { InputError, NotFoundError } from '../errors.ts';
+import { CELL_CHUNK_ROWS, insertCellChunks, readCells } from '../repositories/parametric/cell-chunks.ts';
 import {
-  CELL_CHUNK_ROWS,
   findImportAccountId,
   findImportEngineId,
+  insertImport,
+  lockImport,
+} from '../repositories/parametric/imports.ts';
+import {
   findVersion,
   findVersionByIdempotencyKey,
-  insertCellChunks,
-  insertImport,
   insertVersion,
   listVersions,
-  lockImport,
-  readCells,
   type VersionRecord,
-} from '../repositories/parametric.ts';
+} from '../repositories/parametric/versions.ts';
 import type { Queryable, Store } from '../store/types.ts';
 import { parametricAccess, parametricEngine, requireParametricWrite } from './guards.ts';
 import { type ParsedTable, parseForStore, typedRows } from './parse/index.ts';
@@ -44,7 +44,7 @@ export function toSpreadsheetImport(v: VersionRecord): SpreadsheetImport {
 
 /** An upload parsed and checked but not stored yet, or the version an earlier call with its key made. */
 export type ParsedUpload =
-  | { earlier: SpreadsheetImport }
+  | { earlier: VersionRecord }
   | {
       /** The table without its rows: they are `cellChunks`, JSON text of CELL_CHUNK_ROWS rows each. */
       table: ParsedTable;
@@ -65,7 +65,7 @@ export async function parseUpload(store: Store, input: UploadInput): Promise<Par
   const key = input.idempotencyKey ? `${input.importId ?? 'new'}:${input.idempotencyKey}` : null;
   if (key) {
     const earlier = await findVersionByIdempotencyKey(store, input.accountId, key);
-    if (earlier) return { earlier: toSpreadsheetImport(earlier) };
+    if (earlier) return { earlier };
   }
   return { ...(await parseForStore(input.bytes, input.fileName, CELL_CHUNK_ROWS)), key };
 }
@@ -141,7 +141,9 @@ export async function uploadSpreadsheet(
   const engine = engineId ? await parametricEngine(store, access, engineId) : undefined;
   await requireParametricWrite(store, access, engine);
   const parsed = await parseUpload(store, input);
-  return 'earlier' in parsed ? parsed.earlier : storeUpload(store, access, input, parsed);
+  return 'earlier' in parsed
+    ? toSpreadsheetImport(parsed.earlier)
+    : storeUpload(store, access, input, parsed);
 }
 
 /** The account of an import the principal may work on (404 otherwise). */

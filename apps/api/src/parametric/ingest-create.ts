@@ -17,7 +17,7 @@ import {
   insertIngestRequest,
   lockIngestKey,
 } from '../repositories/ingest-requests.ts';
-import { CELL_CHUNK_ROWS } from '../repositories/parametric.ts';
+import { CELL_CHUNK_ROWS } from '../repositories/parametric/cell-chunks.ts';
 import type { Store } from '../store/types.ts';
 import { insertUpload, type StorableUpload } from './imports.ts';
 import { parseForStore } from './parse/index.ts';
