@@ -275,16 +275,13 @@ describe('engine, client and parametric writes by role', () => {
     expect(answers).toEqual(wanted);
   }, 300_000);
 
-  it('given a user, when they edit a published engine, then the 403 names the feature and the engine is unchanged', async () => {
+  it('given a user or an API key, when they edit a published engine, then the 403 says why and the engine is unchanged', async () => {
     const e = await publishedEngine();
-    const refused = await call('user', 'PUT', `client/${e.clientId}/settings`, {
-      type: 'pm',
-      settings: { origin: 'https://evil.test' },
-    });
-    expect(refused).toMatchObject({
-      status: 403,
-      body: { detail: 'Your role cannot edit search engines (feature ENGINE_EDIT).' },
-    });
+    const origins = { type: 'pm', settings: { origin: 'https://evil.test' } };
+    const byUser = await call('user', 'PUT', `client/${e.clientId}/settings`, origins);
+    expect(byUser.body.detail).toBe('Your role cannot edit search engines (feature ENGINE_EDIT).');
+    const byKey = await call('API key', 'PUT', `client/${e.clientId}/settings`, origins);
+    expect(byKey.body.detail).toMatch(/^An API key cannot be used for this call: .* data-source API/);
     const deleted = await call('user', 'DELETE', `searchengines/${e.engineId}`, { accountId: t.accountA });
     expect(deleted.body.detail).toBe('Your role cannot delete search engines (feature ENGINE_DELETE).');
     expect((await call('owner', 'GET', `client/${e.clientId}`)).body.settings.origin).toBe('*');

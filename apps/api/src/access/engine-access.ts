@@ -28,8 +28,6 @@ export interface EngineAccess {
   author: string;
 }
 
-const WRITE_VERBS: Record<EngineWrite, string> = { create: 'create', edit: 'edit', delete: 'delete' };
-
 /** The ids of the accounts whose engines the caller may read; null means every account (super admin). */
 export function readableAccountIds(principal: Principal): string[] | null {
   if (principal.kind === 'apiKey') return [principal.accountId];
@@ -82,14 +80,14 @@ export async function requireWrite(
   const { principal } = access;
   if (principal.kind === 'apiKey') {
     throw new NotAllowedError(
-      'An API key cannot be used for this call: it reads its account’s engines and uploads files through the data-source API (datasource/parametric).',
+      "An API key cannot be used for this call: it reads its account's engines and uploads files through the data-source API (datasource/parametric).",
     );
   }
   if (canWriteEngine(principal.viewer, await listFeatures(db), engine, write)) return;
   const what =
     write === 'create' ? `${PRODUCT_LABELS[engine.searchEngineType]} search engines` : 'search engines';
   throw new NotAllowedError(
-    `Your role cannot ${WRITE_VERBS[write]} ${what} (feature ${engineWriteFlag(write, engine.searchEngineType)}).`,
+    `Your role cannot ${write} ${what} (feature ${engineWriteFlag(write, engine.searchEngineType)}).`,
   );
 }
 
