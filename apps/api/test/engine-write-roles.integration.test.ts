@@ -69,17 +69,21 @@ async function ownersImport() {
   };
 }
 
+const pmDraft = (name: string) => ({ searchEngineType: 'pm', accountId: t.accountA, searchEngineName: name });
+
+/** The body of `parametric/create` publishing an import's version for an engine. */
+const publishBody = (file: Awaited<ReturnType<typeof ownersImport>>, engineId: string) => ({
+  spreadsheetId: file.importId,
+  engineId,
+  accountId: t.accountA,
+  version: file.version,
+  configuration: file.configuration,
+});
+
 /** A parametric engine of account A created by its owner, unpublished. */
 async function ownersEngine() {
   const name = uniqueName('Owner engine');
-  const created = ok(
-    await call('owner', 'POST', 'searchengines', {
-      searchEngineType: 'pm',
-      accountId: t.accountA,
-      searchEngineName: name,
-    }),
-    'create',
-  );
+  const created = ok(await call('owner', 'POST', 'searchengines', pmDraft(name)), 'create');
   return { engineId: created.documentId as string, clientId: created.clientId as string, name };
 }
 
@@ -87,16 +91,7 @@ async function ownersEngine() {
 async function publishedEngine() {
   const file = await ownersImport();
   const engine = await ownersEngine();
-  ok(
-    await call('owner', 'POST', 'parametric/create', {
-      spreadsheetId: file.importId,
-      engineId: engine.engineId,
-      accountId: t.accountA,
-      version: file.version,
-      configuration: file.configuration,
-    }),
-    'create and publish',
-  );
+  ok(await call('owner', 'POST', 'parametric/create', publishBody(file, engine.engineId)), 'publish');
   return { ...engine, ...file };
 }
 
@@ -113,12 +108,7 @@ function writes(): Write[] {
     {
       name: 'create a parametric engine',
       kind: 'create',
-      run: (who) =>
-        call(who, 'POST', 'searchengines', {
-          searchEngineType: 'pm',
-          accountId: a,
-          searchEngineName: uniqueName('New'),
-        }),
+      run: (who) => call(who, 'POST', 'searchengines', pmDraft(uniqueName('New'))),
     },
     {
       name: 'create a keyword engine',
@@ -135,13 +125,7 @@ function writes(): Write[] {
       kind: 'create',
       run: async (who) => {
         const [file, engine] = [await ownersImport(), await ownersEngine()];
-        return call(who, 'POST', 'parametric/create', {
-          spreadsheetId: file.importId,
-          engineId: engine.engineId,
-          accountId: a,
-          version: file.version,
-          configuration: file.configuration,
-        });
+        return call(who, 'POST', 'parametric/create', publishBody(file, engine.engineId));
       },
     },
     {
@@ -183,13 +167,7 @@ function writes(): Write[] {
       kind: 'edit',
       run: async (who) => {
         const [e, file] = [await publishedEngine(), await ownersImport()];
-        return call(who, 'POST', 'parametric/create', {
-          spreadsheetId: file.importId,
-          engineId: e.engineId,
-          accountId: a,
-          version: file.version,
-          configuration: file.configuration,
-        });
+        return call(who, 'POST', 'parametric/create', publishBody(file, e.engineId));
       },
     },
     {
