@@ -21,8 +21,14 @@ import { CELL_CHUNK_ROWS } from '../repositories/parametric/cell-chunks.ts';
 import type { Store } from '../store/types.ts';
 import { insertUpload, type StorableUpload } from './imports.ts';
 import { parseForStore } from './parse/index.ts';
-import { checkedConfiguration, published, publishNewVersion } from './publish.ts';
+import { afterPublishCommit, checkedConfiguration, publishNewVersion } from './publish.ts';
 import { feedRows, type IndexFeed, type IndexScope, parsedCells } from './search-index-build.ts';
+
+/** A publish made in the transaction, and the rows its index is made from once it commits. */
+interface Published {
+  scope: IndexScope;
+  feed: IndexFeed;
+}
 
 export interface IngestCreateInput {
   searchEngineName: string;
@@ -80,54 +86,57 @@ export async function ingestCreate(
     columnIds: parsed.table.columnIds,
     version: 1,
   });
-  // Typed while nothing is stored: a value that does not fit refuses the file before the engine exists.
-  const feed: IndexFeed | undefined = input.publish
-    ? await feedRows(
-        parsedCells(parsed.table, parsed.cellChunks),
-        normaliseParametricConfiguration(configuration),
-      )
+  // Typed for the search index while the transaction stores the table (side by side: the store runs
+  // in its own thread or server), and awaited before it commits: a value that does not fit rolls
+  // everything back.
+  const rows = input.publish
+    ? feedRows(parsedCells(parsed.table, parsed.cellChunks), normaliseParametricConfiguration(configuration))
     : undefined;
+  rows?.catch(() => undefined);
 
-  const made = await store.transaction(async (tx): Promise<{ result: IngestResult; scope?: IndexScope }> => {
-    if (key) {
-      await lockIngestKey(tx, accountId, key);
-      const raced = await findIngestRequest(tx, accountId, key);
-      if (raced) return { result: earlierAnswer(raced, hash) };
-    }
-    const engine = await insertEngine(tx, accountId, {
-      name: input.searchEngineName.trim(),
-      type: 'pm',
-      settings: {},
-      urls: [],
-      by: access.author,
-    });
-    const client = await insertClient(tx, {
-      accountId,
-      engineId: engine.id,
-      type: 'pm',
-      indexName: engineIndexName(engine),
-      settings: ParametricClientSettings.parse({}),
-    });
-    const version = await insertUpload(
-      tx,
-      access,
-      { accountId, engineId: engine.id, fileName: input.fileName, bytes: input.bytes },
-      parsed,
-    );
-    const scope = input.publish
-      ? await publishNewVersion(tx, access, engine.id, version, configuration)
-      : undefined;
-    const result: IngestResult = {
-      engineId: engine.id,
-      clientId: client.id,
-      importId: version.importId,
-      version: version.version,
-      published: input.publish,
-      rowCount: version.rowCount,
-    };
-    if (key) await insertIngestRequest(tx, { accountId, key, requestHash: hash, result });
-    return { result, ...(scope ? { scope } : {}) };
-  });
-  if (made.scope && feed) await published(store, made.scope, feed);
+  const made = await store.transaction(
+    async (tx): Promise<{ result: IngestResult; published?: Published }> => {
+      if (key) {
+        await lockIngestKey(tx, accountId, key);
+        const raced = await findIngestRequest(tx, accountId, key);
+        if (raced) return { result: earlierAnswer(raced, hash) };
+      }
+      const engine = await insertEngine(tx, accountId, {
+        name: input.searchEngineName.trim(),
+        type: 'pm',
+        settings: {},
+        urls: [],
+        by: access.author,
+      });
+      const client = await insertClient(tx, {
+        accountId,
+        engineId: engine.id,
+        type: 'pm',
+        indexName: engineIndexName(engine),
+        settings: ParametricClientSettings.parse({}),
+      });
+      const version = await insertUpload(
+        tx,
+        access,
+        { accountId, engineId: engine.id, fileName: input.fileName, bytes: input.bytes },
+        parsed,
+      );
+      const published = rows && {
+        feed: await rows,
+        scope: await publishNewVersion(tx, access, engine.id, version, configuration),
+      };
+      const result: IngestResult = {
+        engineId: engine.id,
+        clientId: client.id,
+        importId: version.importId,
+        version: version.version,
+        published: input.publish,
+        rowCount: version.rowCount,
+      };
+      if (key) await insertIngestRequest(tx, { accountId, key, requestHash: hash, result });
+      return { result, ...(published ? { published } : {}) };
+    },
+  );
+  if (made.published) await afterPublishCommit(store, made.published.scope, made.published.feed);
   return made.result;
 }

@@ -95,7 +95,7 @@ function publishedRows(store: Store, version: VersionRecord, configuration: Para
 }
 
 /** After the commit: searches read the new publish at once, and its index is made from its rows. */
-export async function published(store: Store, scope: IndexScope, feed: IndexFeed): Promise<void> {
+export async function afterPublishCommit(store: Store, scope: IndexScope, feed: IndexFeed): Promise<void> {
   indexRegistry(store).prepare(scope, feed.finish(store));
   await forgetLiveEngines(store);
 }
@@ -176,7 +176,7 @@ export async function publishStoredVersion(
   const scope = await store.transaction((tx) =>
     publishNewVersion(tx, access, engineId, version, configuration),
   );
-  await published(store, scope, feed);
+  await afterPublishCommit(store, scope, feed);
 }
 
 /** `PUT parametric/publish`: publish a version of the engine's spreadsheet with its configuration. */
@@ -192,7 +192,7 @@ export async function publishVersion(
   const { scope } = await store.transaction((tx) =>
     publishInTransaction(tx, { ...input, version, configuration, by: access.author }),
   );
-  await published(store, scope, feed);
+  await afterPublishCommit(store, scope, feed);
   return { engineId: input.engineId, version: input.version };
 }
 
@@ -241,6 +241,6 @@ export async function createAndPublish(
     if (!made.client) throw new NotFoundError('Client');
     return { client: made.client, scope: made.scope };
   });
-  await published(store, scope, feed);
+  await afterPublishCommit(store, scope, feed);
   return { clientId: client.id };
 }
