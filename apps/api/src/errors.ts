@@ -52,6 +52,13 @@ export class ConflictError extends HttpError {
   }
 }
 
+/** Well-formed, but cannot be done as asked (an idempotency key reused for another request). */
+export class UnprocessableError extends HttpError {
+  constructor(message: string) {
+    super(422, 'Unprocessable Content', message);
+  }
+}
+
 export class PayloadTooLargeError extends HttpError {
   constructor(message: string) {
     super(413, 'Payload Too Large', message);

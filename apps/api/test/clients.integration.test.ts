@@ -192,7 +192,7 @@ describe('PUT client/{id}/settings', () => {
   });
 
   it('given parametric application settings, when saved, then the pm client has them with their defaults', async () => {
-    const saved = await call(t.userA.token, 'PUT', `client/${pmA.clientId}/settings`, {
+    const saved = await call(t.adminA.token, 'PUT', `client/${pmA.clientId}/settings`, {
       type: 'pm',
       settings: { filterFormat: 'dialog', allowDownload: true },
     });

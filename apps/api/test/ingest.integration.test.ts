@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Queryable } from '../src/store/types.ts';
 import { startWithTenants, type Tenants, withApiKey } from './actors.ts';
 import { api } from './harness.ts';
 import { products, toCsv } from './parametric-fixture.ts';
@@ -87,6 +88,37 @@ describe('the data-source (ingest) API', () => {
     const refused = await ingest(keyA, `datasource/parametric/${engineId}`, {}, bad);
     expect(refused.status).toBe(400);
     expect(refused.body.detail).toMatch(/^Row 6, column 'Stock': 'lots' is not a whole number/);
+    expect(await total(clientId)).toBe(12);
+  });
+
+  it('given a new version, when ingested, then access is checked once: the engine is read once and the version once', async () => {
+    const store = t.server.store;
+    const statements: string[] = [];
+    const counted = (db: Queryable): Queryable => ({
+      query<Row>(sql: string, params?: readonly unknown[]) {
+        statements.push(sql);
+        return db.query<Row>(sql, params);
+      },
+      exec: (sql) => db.exec(sql),
+    });
+    const { query, transaction } = store;
+    store.query = counted({ query: query.bind(store), exec: store.exec.bind(store) }).query;
+    store.transaction = <T>(fn: (tx: Queryable) => Promise<T>) =>
+      transaction.call(store, (tx) => fn(counted(tx))) as Promise<T>;
+    try {
+      const uploaded = await ingest(keyA, `datasource/parametric/${engineId}`, {}, toCsv(products(12)));
+      expect(uploaded.status).toBe(200);
+    } finally {
+      store.query = query;
+      store.transaction = transaction;
+    }
+    // Reads of the engine row (not the lock a publish takes on it) and of versions.
+    const engineReads = statements.filter((sql) => /\bFROM engines\b/.test(sql) && !/FOR UPDATE/.test(sql));
+    const versionReads = statements.filter((sql) => /\bFROM parametric_versions v\b/.test(sql));
+    expect({ engineReads: engineReads.length, versionReads: versionReads.length }).toEqual({
+      engineReads: 1,
+      versionReads: 1,
+    });
     expect(await total(clientId)).toBe(12);
   });
 

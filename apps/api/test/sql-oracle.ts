@@ -3,7 +3,9 @@ import { typedRows } from '../src/parametric/parse/index.ts';
 import { type ActiveFilter, FACET_VALUES_MAX, type SearchStats } from '../src/parametric/search-stats.ts';
 import { searchColumns } from '../src/parametric/searched-columns.ts';
 import { rowWords, words } from '../src/parametric/text-index.ts';
-import { findPublished, findVersion, readCells } from '../src/repositories/parametric.ts';
+import { readCells } from '../src/repositories/parametric/cell-chunks.ts';
+import { findPublished } from '../src/repositories/parametric/published.ts';
+import { findVersion } from '../src/repositories/parametric/versions.ts';
 import type { Queryable, Store } from '../src/store/types.ts';
 
 /**

@@ -84,16 +84,3 @@ export function requireUser(principal: Principal): UserPrincipal {
   if (principal.kind !== 'user') throw new NotAllowedError('An API key cannot be used for this call.');
   return principal;
 }
-
-/**
- * The viewer for reading an account's engines and clients: the signed-in person's, or for an API
- * key a member of its one account (CI reads the engines it publishes; never users or accounts).
- */
-export function engineReader(principal: Principal): Viewer {
-  if (principal.kind === 'user') return principal.viewer;
-  return {
-    id: `api-key:${principal.accountId}`,
-    isSuperAdmin: false,
-    accounts: [{ id: principal.accountId, role: 'user', products: [] }],
-  };
-}

@@ -1,7 +1,8 @@
-import { activeFilters, decodeLabel, type EngineFilters, type Viewer } from '@siteseer/core';
+import { activeFilters, decodeLabel, type EngineFilters } from '@siteseer/core';
+import { engineOf, readAccess } from '../access/engine-access.ts';
+import type { Principal } from '../auth/authenticate.ts';
 import { findClientOfEngine } from '../repositories/clients.ts';
-import { findPublished } from '../repositories/parametric.ts';
-import { getEngine } from '../services/engines.ts';
+import { findPublished } from '../repositories/parametric/published.ts';
 import type { Store } from '../store/types.ts';
 import { readyIndex } from './indexed-search.ts';
 import { liveEngine } from './live-engine.ts';
@@ -14,12 +15,12 @@ import { liveEngine } from './live-engine.ts';
  */
 export async function categoryCounts(
   store: Store,
-  viewer: Viewer,
+  principal: Principal,
   accountId: string,
   engineId: string,
   applied: readonly string[],
 ): Promise<EngineFilters> {
-  const engine = await getEngine(store, viewer, accountId, engineId);
+  const engine = await engineOf(store, await readAccess(store, principal, accountId), engineId);
   if (engine.searchEngineType !== 'pm') return { category: {} };
   const published = await findPublished(store, accountId, engineId);
   if (!published) return { category: {} };

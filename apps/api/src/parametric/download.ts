@@ -2,16 +2,13 @@ import * as XLSX from '@e965/xlsx';
 import { canDownloadEngineFile, INGEST_API_CREATOR, MESSAGES } from '@siteseer/core';
 import type { Principal } from '../auth/authenticate.ts';
 import { ConflictError, NotAllowedError, NotFoundError } from '../errors.ts';
-import {
-  findEngineImportId,
-  findPublished,
-  findVersion,
-  readCells,
-  readVersionFile,
-} from '../repositories/parametric.ts';
+import { readCells } from '../repositories/parametric/cell-chunks.ts';
+import { findEngineImportId } from '../repositories/parametric/imports.ts';
+import { findPublished } from '../repositories/parametric/published.ts';
+import { findVersion, readVersionFile } from '../repositories/parametric/versions.ts';
 import type { Store } from '../store/types.ts';
 import { toCsv } from './csv-export.ts';
-import { parametricAccount, parametricEngine } from './guards.ts';
+import { parametricAccess, parametricEngine } from './guards.ts';
 
 export interface DownloadFile {
   fileName: string;
@@ -34,8 +31,11 @@ async function downloadable(
   principal: Principal,
   q: { accountId: string; engineId: string; version?: number | undefined; importId?: string | undefined },
 ) {
-  await parametricAccount(store, principal, q.accountId);
-  const engine = await parametricEngine(store, q.accountId, q.engineId);
+  const engine = await parametricEngine(
+    store,
+    await parametricAccess(store, principal, q.accountId),
+    q.engineId,
+  );
   if (principal.kind === 'user') {
     if (!canDownloadEngineFile(principal.viewer, engine))
       throw new NotAllowedError('Only owners and admins can download files.');

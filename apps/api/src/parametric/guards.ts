@@ -1,43 +1,69 @@
-import { canWriteAccountEngines, PRODUCT_LABELS, type SearchEngine, type Viewer } from '@siteseer/core';
+import type { EngineWrite, SearchEngine } from '@siteseer/core';
+import {
+  type EngineAccess,
+  engineOf,
+  readAccess,
+  requireProduct,
+  requireWrite,
+} from '../access/engine-access.ts';
 import type { Principal } from '../auth/authenticate.ts';
-import { InputError, NotFoundError } from '../errors.ts';
-import { findAccount } from '../repositories/accounts.ts';
-import { findEngine } from '../repositories/engines.ts';
 import type { Queryable } from '../store/types.ts';
 
 /**
- * Who may work on an account's parametric data: a member (or super admin), or the account's own
- * API key (the data-source API). Anyone else gets a 404, as if the account did not exist.
+ * Read access to an account's parametric data: a member (or super admin), or the account's own
+ * API key. Anyone else gets a 404, as if the account did not exist.
  */
-export async function parametricAccount(db: Queryable, principal: Principal, accountId: string) {
-  const allowed =
-    principal.kind === 'apiKey'
-      ? principal.accountId === accountId
-      : canWriteAccountEngines(principal.viewer, accountId);
-  const account = allowed ? await findAccount(db, accountId) : undefined;
-  if (!account) throw new NotFoundError('Account');
-  if (!account.products.includes('pm')) {
-    throw new InputError(`This account does not support ${PRODUCT_LABELS.pm} engines.`);
-  }
-  return account;
+export async function parametricAccess(
+  db: Queryable,
+  principal: Principal,
+  accountId: string,
+): Promise<EngineAccess> {
+  const access = await readAccess(db, principal, accountId);
+  requireProduct(access.account, 'pm');
+  return access;
 }
 
 /** A parametric engine of the account, or a 404. */
-export async function parametricEngine(
+export function parametricEngine(
   db: Queryable,
-  accountId: string,
+  access: EngineAccess,
   engineId: string,
 ): Promise<SearchEngine> {
-  const engine = await findEngine(db, accountId, engineId);
-  if (engine?.searchEngineType !== 'pm') throw new NotFoundError('Search engine');
-  return engine;
+  return engineOf(db, access, engineId, 'pm');
 }
 
-/** The author recorded on changes: the login's e-mail, or INGEST_API for an API key. */
-export function authorOf(principal: Principal): string {
-  return principal.kind === 'apiKey' ? 'INGEST_API' : principal.user.email;
+/**
+ * The write a change to an engine's table, configuration or publish is: an edit once the engine has
+ * been published; before that (or with no engine yet) part of creating it, as the wizard's create
+ * mode uploads a file, creates the engine and publishes it.
+ */
+export function parametricWrite(engine: SearchEngine | undefined): EngineWrite {
+  return engine?.searchEngineDetail ? 'edit' : 'create';
 }
 
-export function viewerOf(principal: Principal): Viewer | undefined {
-  return principal.kind === 'user' ? principal.viewer : undefined;
+/** Refuses (403) a change the portal would not offer for this engine (or a new one). */
+export function requireParametricWrite(
+  db: Queryable,
+  access: EngineAccess,
+  engine: SearchEngine | undefined,
+): Promise<void> {
+  return requireWrite(
+    db,
+    access,
+    { accountId: access.account.id, searchEngineType: 'pm' },
+    parametricWrite(engine),
+  );
+}
+
+/** Write access to a parametric engine of an account (its read access, the engine, the write checked). */
+export async function writableParametricEngine(
+  db: Queryable,
+  principal: Principal,
+  accountId: string,
+  engineId: string,
+): Promise<{ access: EngineAccess; engine: SearchEngine }> {
+  const access = await parametricAccess(db, principal, accountId);
+  const engine = await parametricEngine(db, access, engineId);
+  await requireParametricWrite(db, access, engine);
+  return { access, engine };
 }

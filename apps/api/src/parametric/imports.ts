@@ -1,21 +1,23 @@
 import type { ParametricConfiguration, SpreadsheetImport, SpreadsheetPreview } from '@siteseer/core';
+import type { EngineAccess } from '../access/engine-access.ts';
 import type { Principal } from '../auth/authenticate.ts';
 import { InputError, NotFoundError } from '../errors.ts';
+import { CELL_CHUNK_ROWS, insertCellChunks, readCells } from '../repositories/parametric/cell-chunks.ts';
 import {
-  CELL_CHUNK_ROWS,
   findImportAccountId,
+  findImportEngineId,
+  insertImport,
+  lockImport,
+} from '../repositories/parametric/imports.ts';
+import {
   findVersion,
   findVersionByIdempotencyKey,
-  insertCellChunks,
-  insertImport,
   insertVersion,
   listVersions,
-  lockImport,
-  readCells,
   type VersionRecord,
-} from '../repositories/parametric.ts';
-import type { Store } from '../store/types.ts';
-import { authorOf, parametricAccount, parametricEngine } from './guards.ts';
+} from '../repositories/parametric/versions.ts';
+import type { Queryable, Store } from '../store/types.ts';
+import { parametricAccess, parametricEngine, requireParametricWrite } from './guards.ts';
 import { type ParsedTable, parseForStore, typedRows } from './parse/index.ts';
 
 export interface UploadInput {
@@ -42,7 +44,7 @@ export function toSpreadsheetImport(v: VersionRecord): SpreadsheetImport {
 
 /** An upload parsed and checked but not stored yet, or the version an earlier call with its key made. */
 export type ParsedUpload =
-  | { earlier: SpreadsheetImport }
+  | { earlier: VersionRecord }
   | {
       /** The table without its rows: they are `cellChunks`, JSON text of CELL_CHUNK_ROWS rows each. */
       table: ParsedTable;
@@ -55,68 +57,72 @@ export type ParsedUpload =
     };
 
 /**
- * The first half of an upload: access checked, the idempotency key looked up, the file parsed and
- * checked (in a worker thread: a 10 MB file would otherwise hold the event loop ~0.5 s), its rows
- * made into the JSON chunks the store keeps there too.
+ * The first half of an upload, for a caller whose access has been checked: the idempotency key
+ * looked up, the file parsed and checked (in a worker thread: a 10 MB file would otherwise hold the
+ * event loop ~0.5 s), its rows made into the JSON chunks the store keeps there too.
  */
-export async function parseUpload(
-  store: Store,
-  principal: Principal,
-  input: UploadInput,
-): Promise<ParsedUpload> {
-  await parametricAccount(store, principal, input.accountId);
-  if (input.engineId) await parametricEngine(store, input.accountId, input.engineId);
+export async function parseUpload(store: Store, input: UploadInput): Promise<ParsedUpload> {
   const key = input.idempotencyKey ? `${input.importId ?? 'new'}:${input.idempotencyKey}` : null;
   if (key) {
     const earlier = await findVersionByIdempotencyKey(store, input.accountId, key);
-    if (earlier) return { earlier: toSpreadsheetImport(earlier) };
+    if (earlier) return { earlier };
   }
   return { ...(await parseForStore(input.bytes, input.fileName, CELL_CHUNK_ROWS)), key };
 }
 
+/** A parsed upload ready to be stored. */
+export type StorableUpload = Extract<ParsedUpload, { table: ParsedTable }>;
+
 /** The second half: the version and its cells stored in one transaction. */
 export async function storeUpload(
   store: Store,
-  principal: Principal,
+  access: EngineAccess,
   input: UploadInput,
-  { table, rowCount, cellChunks, fileBase64, inferred, key }: Extract<ParsedUpload, { table: ParsedTable }>,
+  parsed: StorableUpload,
 ): Promise<SpreadsheetImport> {
-  const version = await store.transaction(async (tx) => {
-    let importId = input.importId;
-    let next = 1;
-    if (importId) {
-      const locked = await lockImport(tx, input.accountId, importId);
-      if (!locked) throw new NotFoundError('Spreadsheet');
-      if (input.engineId && locked.engineId && locked.engineId !== input.engineId) {
-        throw new InputError('This spreadsheet belongs to another search engine.');
-      }
-      next = locked.nextVersion;
-    } else {
-      importId = await insertImport(tx, input.accountId, input.engineId ?? null);
+  return toSpreadsheetImport(await store.transaction((tx) => insertUpload(tx, access, input, parsed)));
+}
+
+/** Stores a parsed upload as a new version with its cells, in the caller's transaction. */
+export async function insertUpload(
+  tx: Queryable,
+  access: EngineAccess,
+  input: UploadInput,
+  { table, rowCount, cellChunks, fileBase64, inferred, key }: StorableUpload,
+): Promise<VersionRecord> {
+  let importId = input.importId;
+  let next = 1;
+  if (importId) {
+    const locked = await lockImport(tx, input.accountId, importId);
+    if (!locked) throw new NotFoundError('Spreadsheet');
+    if (input.engineId && locked.engineId && locked.engineId !== input.engineId) {
+      throw new InputError('This spreadsheet belongs to another search engine.');
     }
-    await insertVersion(tx, {
-      accountId: input.accountId,
-      importId,
-      version: next,
-      originalFileName: input.fileName,
-      format: table.format,
-      uploadedBy: authorOf(principal),
-      rowCount,
-      headers: table.headers,
-      columnIds: table.columnIds,
-      inferred,
-      fileBase64,
-      idempotencyKey: key,
-    });
-    await insertCellChunks(
-      tx,
-      { accountId: input.accountId, importId, version: next },
-      cellChunks,
-      table.rowNumbers,
-    );
-    return (await findVersion(tx, input.accountId, importId, next)) as VersionRecord;
+    next = locked.nextVersion;
+  } else {
+    importId = await insertImport(tx, input.accountId, input.engineId ?? null);
+  }
+  await insertVersion(tx, {
+    accountId: input.accountId,
+    importId,
+    version: next,
+    originalFileName: input.fileName,
+    format: table.format,
+    uploadedBy: access.author,
+    rowCount,
+    headers: table.headers,
+    columnIds: table.columnIds,
+    inferred,
+    fileBase64,
+    idempotencyKey: key,
   });
-  return toSpreadsheetImport(version);
+  await insertCellChunks(
+    tx,
+    { accountId: input.accountId, importId, version: next },
+    cellChunks,
+    table.rowNumbers,
+  );
+  return (await findVersion(tx, input.accountId, importId, next)) as VersionRecord;
 }
 
 /**
@@ -129,15 +135,22 @@ export async function uploadSpreadsheet(
   principal: Principal,
   input: UploadInput,
 ): Promise<SpreadsheetImport> {
-  const parsed = await parseUpload(store, principal, input);
-  return 'earlier' in parsed ? parsed.earlier : storeUpload(store, principal, input, parsed);
+  const access = await parametricAccess(store, principal, input.accountId);
+  const engineId =
+    input.engineId ?? (input.importId && (await findImportEngineId(store, input.accountId, input.importId)));
+  const engine = engineId ? await parametricEngine(store, access, engineId) : undefined;
+  await requireParametricWrite(store, access, engine);
+  const parsed = await parseUpload(store, input);
+  return 'earlier' in parsed
+    ? toSpreadsheetImport(parsed.earlier)
+    : storeUpload(store, access, input, parsed);
 }
 
 /** The account of an import the principal may work on (404 otherwise). */
 export async function importAccount(store: Store, principal: Principal, importId: string): Promise<string> {
   const accountId = await findImportAccountId(store, importId);
   if (!accountId) throw new NotFoundError('Spreadsheet');
-  await parametricAccount(store, principal, accountId).catch((error: unknown) => {
+  await parametricAccess(store, principal, accountId).catch((error: unknown) => {
     if (error instanceof NotFoundError) throw new NotFoundError('Spreadsheet');
     throw error;
   });

@@ -1,69 +1,20 @@
 import {
-  engineIndexName,
-  INGEST_API_CREATOR,
   type IngestResult,
   normaliseParametricConfiguration,
-  ParametricClientSettings,
   type ParametricConfiguration,
-  type SpreadsheetImport,
-  validateEngineName,
 } from '@siteseer/core';
+import { ingestAccess } from '../access/engine-access.ts';
 import type { Principal } from '../auth/authenticate.ts';
-import { InputError, NotAllowedError, NotFoundError } from '../errors.ts';
-import { findClientOfEngine, insertClient } from '../repositories/clients.ts';
-import { insertEngine } from '../repositories/engines.ts';
-import { findEngineImportId, findPublished, findVersion } from '../repositories/parametric.ts';
+import { ConflictError, NotFoundError } from '../errors.ts';
+import { findClientOfEngine } from '../repositories/clients.ts';
+import { findEngineImportId } from '../repositories/parametric/imports.ts';
+import { findPublished } from '../repositories/parametric/published.ts';
+import type { VersionRecord } from '../repositories/parametric/versions.ts';
 import type { Store } from '../store/types.ts';
-import { parametricAccount, parametricEngine } from './guards.ts';
-import { parseUpload, storeUpload } from './imports.ts';
-import { createAndPublish } from './publish.ts';
-import { feedRows, type IndexFeed, parsedCells } from './search-index-build.ts';
-
-/** The data-source API is for account API keys only; checked before the upload is read. */
-export function requireApiKey(principal: Principal): string {
-  if (principal.kind !== 'apiKey')
-    throw new NotAllowedError('The data-source API takes an account API key (X-Api-Key).');
-  return principal.accountId;
-}
-
-interface IngestFile {
-  fileName: string;
-  bytes: Uint8Array;
-  idempotencyKey?: string | undefined;
-}
-
-/**
- * Creates a parametric engine (createdBy INGEST_API) with its client from a table, and publishes it
- * with the inferred configuration unless `publish` is false.
- */
-export async function ingestCreate(
-  store: Store,
-  principal: Principal,
-  input: IngestFile & { searchEngineName: string; publish: boolean },
-): Promise<IngestResult> {
-  const accountId = requireApiKey(principal);
-  const account = await parametricAccount(store, principal, accountId);
-  const problem = validateEngineName(input.searchEngineName);
-  if (problem) throw new InputError(problem, { field: 'searchEngineName' });
-  const engine = await store.transaction(async (tx) => {
-    const created = await insertEngine(tx, account.id, {
-      name: input.searchEngineName.trim(),
-      type: 'pm',
-      settings: {},
-      urls: [],
-      by: INGEST_API_CREATOR,
-    });
-    await insertClient(tx, {
-      accountId: account.id,
-      engineId: created.id,
-      type: 'pm',
-      indexName: engineIndexName(created),
-      settings: ParametricClientSettings.parse({}),
-    });
-    return created;
-  });
-  return ingestVersion(store, principal, { ...input, engineId: engine.id });
-}
+import { parametricEngine } from './guards.ts';
+import { insertUpload, parseUpload } from './imports.ts';
+import { checkedConfiguration, publishStoredVersion } from './publish.ts';
+import { feedRows, type IndexFeed, parsedCells, storedCells } from './search-index-build.ts';
 
 /** The configuration an ingest publishes: the published one when the columns are the same, else `fallback`. */
 function configurationFor(
@@ -76,74 +27,81 @@ function configurationFor(
 }
 
 /**
- * A new version of an engine's table; published (unless `publish` is false) with the published
- * configuration when the columns are the same, else with the one inferred from the new file. The
- * parsed table is typed for the search index while it is being stored (they run side by side: the
- * store in its own thread or server), so publishing does not read it back.
+ * `POST datasource/parametric/{id}`: a new version of an engine's table; published (unless `publish`
+ * is false) with the published configuration when the columns are the same, else with the one
+ * inferred from the new file. Access is checked once and the engine read once; the stored version
+ * is handed to the publish rather than read back. The parsed table is typed for the search index
+ * while it is being stored (they run side by side: the store in its own thread or server).
  */
 export async function ingestVersion(
   store: Store,
   principal: Principal,
-  input: IngestFile & { engineId: string; publish: boolean },
+  input: {
+    engineId: string;
+    publish: boolean;
+    fileName: string;
+    bytes: Uint8Array;
+    idempotencyKey?: string | undefined;
+  },
 ): Promise<IngestResult> {
-  const accountId = requireApiKey(principal);
-  await parametricEngine(store, accountId, input.engineId);
+  const access = await ingestAccess(store, principal);
+  const accountId = access.account.id;
+  const engine = await parametricEngine(store, access, input.engineId);
+  const client = await findClientOfEngine(store, accountId, engine.id);
+  if (!client) throw new NotFoundError('Client');
+  const published = await findPublished(store, accountId, engine.id);
   const upload = {
     accountId,
-    engineId: input.engineId,
-    importId: await findEngineImportId(store, accountId, input.engineId),
+    engineId: engine.id,
+    importId: await findEngineImportId(store, accountId, engine.id),
     fileName: input.fileName,
     bytes: input.bytes,
     idempotencyKey: input.idempotencyKey,
   };
-  const client = await findClientOfEngine(store, accountId, input.engineId);
-  if (!client) throw new NotFoundError('Client');
-  const published = await findPublished(store, accountId, input.engineId);
-  const parsed = await parseUpload(store, principal, upload);
-  let uploaded: SpreadsheetImport;
-  let prepared: { configuration: ParametricConfiguration; rows: Promise<IndexFeed> } | undefined;
+  const parsed = await parseUpload(store, upload);
+  let version: VersionRecord;
+  let configuration: ParametricConfiguration | undefined;
+  let rows: Promise<IndexFeed> | undefined;
   if ('earlier' in parsed) {
-    uploaded = parsed.earlier;
+    version = parsed.earlier;
+    if (version.engineId !== engine.id)
+      throw new ConflictError('This spreadsheet belongs to another search engine.');
+    if (input.publish) {
+      configuration = configurationFor(
+        published?.configuration,
+        version.columnIds,
+        version.configuration ?? version.inferred,
+      );
+      rows = feedRows(storedCells(store, version), normaliseParametricConfiguration(configuration));
+    }
   } else {
     if (input.publish) {
-      const configuration = configurationFor(
-        published?.configuration,
-        parsed.table.columnIds,
-        parsed.inferred,
-      );
-      const rows = feedRows(
+      configuration = configurationFor(published?.configuration, parsed.table.columnIds, parsed.inferred);
+      rows = feedRows(
         parsedCells(parsed.table, parsed.cellChunks),
         normaliseParametricConfiguration(configuration),
       );
       // Awaited by the publish below; a refusal meanwhile must not go unhandled while the upload is stored.
       rows.catch(() => undefined);
-      prepared = { configuration, rows };
     }
-    uploaded = await storeUpload(store, principal, upload, parsed);
+    version = await store.transaction((tx) => insertUpload(tx, access, upload, parsed));
   }
-  if (input.publish) {
-    const version = await findVersion(store, accountId, uploaded.importId, uploaded.version);
-    if (!version) throw new NotFoundError('Version');
-    await createAndPublish(store, principal, {
-      accountId,
-      engineId: input.engineId,
-      spreadsheetId: uploaded.importId,
-      version: uploaded.version,
-      ...(prepared ?? {
-        configuration: configurationFor(
-          published?.configuration,
-          version.columnIds,
-          version.configuration ?? version.inferred,
-        ),
-      }),
-    });
+  if (configuration && rows) {
+    await publishStoredVersion(
+      store,
+      access,
+      engine.id,
+      version,
+      checkedConfiguration(configuration, version),
+      rows,
+    );
   }
   return {
-    engineId: input.engineId,
+    engineId: engine.id,
     clientId: client.id,
-    importId: uploaded.importId,
-    version: uploaded.version,
+    importId: version.importId,
+    version: version.version,
     published: input.publish,
-    rowCount: uploaded.rowCount,
+    rowCount: version.rowCount,
   };
 }

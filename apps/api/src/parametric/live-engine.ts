@@ -1,7 +1,7 @@
 import type { Client, ParametricConfiguration } from '@siteseer/core';
 import { NotFoundError } from '../errors.ts';
-import { type ClientRow, toClient } from '../repositories/clients.ts';
 import { isUuid } from '../repositories/ids.ts';
+import { findLiveClient, findPublished } from '../repositories/parametric/published.ts';
 import type { Store } from '../store/types.ts';
 import { storeCache } from './search-cache.ts';
 
@@ -15,12 +15,6 @@ export interface LiveEngine {
   configuration: ParametricConfiguration;
 }
 
-interface LiveRow extends ClientRow {
-  engine_name: string;
-  version: number | null;
-  generation: string | null;
-}
-
 /** Configurations by generation: read and parsed once per publish instead of on every search. */
 const CONFIGURATIONS_MAX = 1000;
 
@@ -29,48 +23,22 @@ const CONFIGURATIONS_MAX = 1000;
  * configuration, the large part, only when this generation has not been seen yet.
  */
 async function readLiveEngine(store: Store, clientId: string): Promise<LiveEngine> {
-  if (!isUuid(clientId)) throw new NotFoundError('Search engine');
-  const { rows } = await store.query<LiveRow>(
-    `SELECT c.id, c.account_id, c.engine_id, c.type, c.index_name, c.settings, e.name AS engine_name,
-       p.version, p.generation::text AS generation
-     FROM clients c
-     JOIN engines e ON e.account_id = c.account_id AND e.id = c.engine_id
-     LEFT JOIN parametric_published p ON p.account_id = c.account_id AND p.engine_id = c.engine_id
-     WHERE c.id = $1`,
-    [clientId],
-  );
-  const row = rows[0];
-  if (row?.type !== 'pm' || row.version === null || row.generation === null)
+  const found = await findLiveClient(store, clientId);
+  if (found?.client.type !== 'pm' || found.version === null || found.generation === null)
     throw new NotFoundError('Search engine');
-  const client = toClient(row);
+  const { client, engineName } = found;
   const configurations = storeCache<ParametricConfiguration>(store, 'configurations', CONFIGURATIONS_MAX);
-  const known = configurations.get(`${row.engine_id}:${row.generation}`);
-  if (known) {
-    return {
-      client,
-      engineName: row.engine_name,
-      version: row.version,
-      generation: row.generation,
-      configuration: known,
-    };
-  }
+  const known = configurations.get(`${client.engineId}:${found.generation}`);
+  if (known)
+    return { client, engineName, version: found.version, generation: found.generation, configuration: known };
   // A publish may have committed since the first statement: version, generation and configuration
   // are read together here, so they always belong to one publish.
-  const published = await store.query<{
-    version: number;
-    generation: string;
-    configuration: ParametricConfiguration;
-  }>(
-    `SELECT version, generation::text AS generation, configuration FROM parametric_published
-     WHERE account_id = $1 AND engine_id = $2`,
-    [row.account_id, row.engine_id],
-  );
-  const current = published.rows[0];
+  const current = await findPublished(store, client.accountId, client.engineId);
   if (!current) throw new NotFoundError('Search engine');
-  configurations.set(`${row.engine_id}:${current.generation}`, current.configuration);
+  configurations.set(`${client.engineId}:${current.generation}`, current.configuration);
   return {
     client,
-    engineName: row.engine_name,
+    engineName,
     version: current.version,
     generation: current.generation,
     configuration: current.configuration,

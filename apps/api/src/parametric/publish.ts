@@ -1,24 +1,25 @@
 import {
+  type Client,
   isConfigurationValid,
   normaliseParametricConfiguration,
   ParametricClientSettings,
   type ParametricConfiguration,
   validateParametricConfiguration,
 } from '@siteseer/core';
+import type { EngineAccess } from '../access/engine-access.ts';
 import type { Principal } from '../auth/authenticate.ts';
 import { ConflictError, InputError, NotFoundError } from '../errors.ts';
 import { findClientOfEngine, updateClientSettings } from '../repositories/clients.ts';
+import { lockEngine, setParametricDetail } from '../repositories/engines.ts';
+import { attachImport, detachImport, findEngineImportId } from '../repositories/parametric/imports.ts';
+import { findPublished, upsertPublished } from '../repositories/parametric/published.ts';
 import {
-  attachImport,
-  findEngineImportId,
-  findPublished,
   findVersion,
   saveVersionConfiguration,
-  upsertPublished,
   type VersionRecord,
-} from '../repositories/parametric.ts';
+} from '../repositories/parametric/versions.ts';
 import type { Queryable, Store } from '../store/types.ts';
-import { authorOf, parametricAccount, parametricEngine } from './guards.ts';
+import { parametricAccess, parametricEngine, writableParametricEngine } from './guards.ts';
 import { forgetLiveEngines } from './live-engine.ts';
 import { feedRows, type IndexFeed, type IndexScope, storedCells } from './search-index-build.ts';
 import { indexRegistry } from './search-index-registry.ts';
@@ -29,7 +30,7 @@ import { indexRegistry } from './search-index-registry.ts';
  */
 export function checkedConfiguration(
   configuration: ParametricConfiguration,
-  version: VersionRecord,
+  version: Pick<VersionRecord, 'columnIds' | 'version'>,
 ): ParametricConfiguration {
   const known = new Set(version.columnIds);
   const unknown = [...Object.keys(configuration.columns), ...Object.keys(configuration.filters)].find(
@@ -62,8 +63,7 @@ export async function saveConfiguration(
   principal: Principal,
   input: { accountId: string; engineId: string; version: number; configuration: ParametricConfiguration },
 ): Promise<ParametricConfiguration> {
-  await parametricAccount(store, principal, input.accountId);
-  await parametricEngine(store, input.accountId, input.engineId);
+  await writableParametricEngine(store, principal, input.accountId, input.engineId);
   const version = await engineVersion(store, input.accountId, input.engineId, input.version);
   const configuration = checkedConfiguration(input.configuration, version);
   await saveVersionConfiguration(store, input.accountId, version.importId, version.version, configuration);
@@ -76,8 +76,7 @@ export async function getConfiguration(
   principal: Principal,
   input: { accountId: string; engineId: string; version?: number | undefined },
 ): Promise<ParametricConfiguration> {
-  await parametricAccount(store, principal, input.accountId);
-  await parametricEngine(store, input.accountId, input.engineId);
+  await parametricEngine(store, await parametricAccess(store, principal, input.accountId), input.engineId);
   if (input.version === undefined) {
     const published = await findPublished(store, input.accountId, input.engineId);
     if (published) return published.configuration;
@@ -96,7 +95,7 @@ function publishedRows(store: Store, version: VersionRecord, configuration: Para
 }
 
 /** After the commit: searches read the new publish at once, and its index is made from its rows. */
-async function published(store: Store, scope: IndexScope, feed: IndexFeed): Promise<void> {
+export async function afterPublishCommit(store: Store, scope: IndexScope, feed: IndexFeed): Promise<void> {
   indexRegistry(store).prepare(scope, feed.finish(store));
   await forgetLiveEngines(store);
 }
@@ -115,10 +114,10 @@ async function publishInTransaction(
     configuration: ParametricConfiguration;
     by: string;
   },
-): Promise<IndexScope> {
+): Promise<{ scope: IndexScope; client: Client | undefined }> {
   const { accountId, engineId, version, configuration, by } = p;
-  await tx.query('SELECT 1 FROM engines WHERE account_id = $1 AND id = $2 FOR UPDATE', [accountId, engineId]);
-  await upsertPublished(tx, {
+  await lockEngine(tx, accountId, engineId);
+  const generation = await upsertPublished(tx, {
     accountId,
     engineId,
     importId: version.importId,
@@ -132,21 +131,52 @@ async function publishInTransaction(
     importId: version.importId,
     version: version.version,
   };
-  await tx.query(
-    `UPDATE engines SET detail = $3::text::jsonb, saved_spreadsheet_id = $4, updated_at = now(), updated_by = $5
-     WHERE account_id = $1 AND id = $2`,
-    [accountId, engineId, JSON.stringify(detail), version.importId, by],
-  );
+  await setParametricDetail(tx, accountId, engineId, detail, by);
   const client = await findClientOfEngine(tx, accountId, engineId);
   if (client) {
     const settings = ParametricClientSettings.parse({ ...client.settings, ...configuration.settings });
     await updateClientSettings(tx, accountId, client.id, settings);
   }
-  const { rows } = await tx.query<{ generation: string }>(
-    'SELECT generation::text AS generation FROM parametric_published WHERE account_id = $1 AND engine_id = $2',
-    [accountId, engineId],
+  return { scope: { accountId, engineId, generation }, client };
+}
+
+/** Saves a version's configuration and publishes it for the engine, in the caller's transaction. */
+export async function publishNewVersion(
+  tx: Queryable,
+  access: EngineAccess,
+  engineId: string,
+  version: VersionRecord,
+  configuration: ParametricConfiguration,
+): Promise<IndexScope> {
+  const accountId = access.account.id;
+  await saveVersionConfiguration(tx, accountId, version.importId, version.version, configuration);
+  const { scope } = await publishInTransaction(tx, {
+    accountId,
+    engineId,
+    version,
+    configuration,
+    by: access.author,
+  });
+  return scope;
+}
+
+/**
+ * Publishes a version already attached to the engine (an ingest's new version) with a checked
+ * configuration, given its rows typed by that configuration.
+ */
+export async function publishStoredVersion(
+  store: Store,
+  access: EngineAccess,
+  engineId: string,
+  version: VersionRecord,
+  configuration: ParametricConfiguration,
+  rows: Promise<IndexFeed>,
+): Promise<void> {
+  const feed = await rows;
+  const scope = await store.transaction((tx) =>
+    publishNewVersion(tx, access, engineId, version, configuration),
   );
-  return { accountId, engineId, generation: rows[0]?.generation as string };
+  await afterPublishCommit(store, scope, feed);
 }
 
 /** `PUT parametric/publish`: publish a version of the engine's spreadsheet with its configuration. */
@@ -155,15 +185,14 @@ export async function publishVersion(
   principal: Principal,
   input: { accountId: string; engineId: string; version: number },
 ): Promise<{ engineId: string; version: number }> {
-  await parametricAccount(store, principal, input.accountId);
-  await parametricEngine(store, input.accountId, input.engineId);
+  const { access } = await writableParametricEngine(store, principal, input.accountId, input.engineId);
   const version = await engineVersion(store, input.accountId, input.engineId, input.version);
   const configuration = checkedConfiguration(version.configuration ?? version.inferred, version);
   const feed = await publishedRows(store, version, configuration);
-  const scope = await store.transaction((tx) =>
-    publishInTransaction(tx, { ...input, version, configuration, by: authorOf(principal) }),
+  const { scope } = await store.transaction((tx) =>
+    publishInTransaction(tx, { ...input, version, configuration, by: access.author }),
   );
-  await published(store, scope, feed);
+  await afterPublishCommit(store, scope, feed);
   return { engineId: input.engineId, version: input.version };
 }
 
@@ -180,49 +209,38 @@ export async function createAndPublish(
     spreadsheetId: string;
     version: number;
     configuration: ParametricConfiguration;
-    /**
-     * The version's rows already typed by `configuration` (normalised), when the caller has them:
-     * an ingest types the table it has just parsed while it is being stored.
-     */
-    rows?: Promise<IndexFeed> | undefined;
   },
 ): Promise<{ clientId: string }> {
-  await parametricAccount(store, principal, input.accountId);
-  await parametricEngine(store, input.accountId, input.engineId);
+  const { access } = await writableParametricEngine(store, principal, input.accountId, input.engineId);
   const found = await findVersion(store, input.accountId, input.spreadsheetId, input.version);
   if (!found) throw new NotFoundError(`Version ${input.version} of the spreadsheet`);
   if (found.engineId && found.engineId !== input.engineId) {
     throw new ConflictError('This spreadsheet belongs to another search engine.');
   }
   const configuration = checkedConfiguration(input.configuration, found);
-  const feed = await (input.rows ?? publishedRows(store, found, configuration));
-  const { clientId, scope } = await store.transaction(async (tx) => {
+  const feed = await publishedRows(store, found, configuration);
+  const { client, scope } = await store.transaction(async (tx) => {
+    // Read again under the transaction: the import may have been attached to another engine since.
     const version = await findVersion(tx, input.accountId, input.spreadsheetId, input.version);
     if (!version) throw new NotFoundError(`Version ${input.version} of the spreadsheet`);
     if (version.engineId && version.engineId !== input.engineId) {
       throw new ConflictError('This spreadsheet belongs to another search engine.');
     }
     const current = await findEngineImportId(tx, input.accountId, input.engineId);
-    if (current && current !== version.importId) {
-      // The engine's file was replaced by a new upload: the new import becomes the engine's.
-      await tx.query('UPDATE parametric_imports SET engine_id = NULL WHERE account_id = $1 AND id = $2', [
-        input.accountId,
-        current,
-      ]);
-    }
+    // The engine's file was replaced by a new upload: the new import becomes the engine's.
+    if (current && current !== version.importId) await detachImport(tx, input.accountId, current);
     await attachImport(tx, input.accountId, version.importId, input.engineId);
     await saveVersionConfiguration(tx, input.accountId, version.importId, version.version, configuration);
-    const scope = await publishInTransaction(tx, {
+    const made = await publishInTransaction(tx, {
       accountId: input.accountId,
       engineId: input.engineId,
       version: { ...version, engineId: input.engineId },
       configuration,
-      by: authorOf(principal),
+      by: access.author,
     });
-    const client = await findClientOfEngine(tx, input.accountId, input.engineId);
-    if (!client) throw new NotFoundError('Client');
-    return { clientId: client.id, scope };
+    if (!made.client) throw new NotFoundError('Client');
+    return { client: made.client, scope: made.scope };
   });
-  await published(store, scope, feed);
-  return { clientId };
+  await afterPublishCommit(store, scope, feed);
+  return { clientId: client.id };
 }

@@ -1,13 +1,8 @@
 import type { CellValue, ParametricConfiguration, Row } from '@siteseer/core';
 import { yieldToLoop } from '../event-loop.ts';
-import {
-  CELL_CHUNK_ROWS,
-  type CellChunk,
-  findPublished,
-  findVersion,
-  readCellChunks,
-  type VersionRecord,
-} from '../repositories/parametric.ts';
+import { CELL_CHUNK_ROWS, type CellChunk, readCellChunks } from '../repositories/parametric/cell-chunks.ts';
+import { findPublished } from '../repositories/parametric/published.ts';
+import { findVersion, type VersionRecord } from '../repositories/parametric/versions.ts';
 import type { Queryable } from '../store/types.ts';
 import type { ColumnCodes } from './column-codes.ts';
 import { columnCodes, Dictionary } from './column-dictionary.ts';

@@ -140,3 +140,23 @@ export async function countEngines(db: Queryable, accountId: string, type: Produ
   );
   return rows[0]?.n ?? 0;
 }
+
+/** Locks an engine's row for the rest of the transaction: publishes of one engine run one at a time. */
+export async function lockEngine(db: Queryable, accountId: string, engineId: string): Promise<void> {
+  await db.query('SELECT 1 FROM engines WHERE account_id = $1 AND id = $2 FOR UPDATE', [accountId, engineId]);
+}
+
+/** Records a parametric engine's current file (what it publishes), and who changed it. */
+export async function setParametricDetail(
+  db: Queryable,
+  accountId: string,
+  engineId: string,
+  detail: ParametricDetail,
+  by: string,
+): Promise<void> {
+  await db.query(
+    `UPDATE engines SET detail = $3::text::jsonb, saved_spreadsheet_id = $4, updated_at = now(), updated_by = $5
+     WHERE account_id = $1 AND id = $2`,
+    [accountId, engineId, JSON.stringify(detail), detail.importId, by],
+  );
+}

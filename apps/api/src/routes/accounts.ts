@@ -9,10 +9,7 @@ import { type RouteDeps, serve } from './define.ts';
 export function accountRoutes(app: FastifyInstance, deps: RouteDeps & UserServiceDeps): void {
   const { store } = deps;
 
-  serve(app, deps, profileContracts.me, async ({ principal }) => {
-    const { user, viewer } = requireUser(principal);
-    return profileOf(store, user, viewer);
-  });
+  serve(app, deps, profileContracts.me, async ({ principal }) => profileOf(store, requireUser(principal)));
   serve(app, deps, profileContracts.accounts, async ({ principal }) =>
     viewerAccounts(store, requireUser(principal).viewer),
   );

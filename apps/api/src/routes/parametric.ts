@@ -7,6 +7,7 @@ import {
   SpreadsheetUploadFields,
 } from '@siteseer/core';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { requireApiKey } from '../access/engine-access.ts';
 import { type DownloadFile, downloadDataset, downloadVersionFile } from '../parametric/download.ts';
 import {
   importAccount,
@@ -14,7 +15,8 @@ import {
   spreadsheetHistory,
   uploadSpreadsheet,
 } from '../parametric/imports.ts';
-import { ingestCreate, ingestVersion, requireApiKey } from '../parametric/ingest.ts';
+import { ingestVersion } from '../parametric/ingest.ts';
+import { ingestCreate } from '../parametric/ingest-create.ts';
 import {
   createAndPublish,
   getConfiguration,

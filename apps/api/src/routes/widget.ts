@@ -6,7 +6,6 @@ import { type ClientSnippet, clientContracts } from '@siteseer/core';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { engineReader } from '../auth/authenticate.ts';
 import type { Config } from '../config.ts';
 import { NotFoundError, TooManyRequestsError } from '../errors.ts';
 import { html, raw, toHtmlString } from '../html/html.ts';
@@ -62,7 +61,7 @@ export async function widgetRoutes(instance: FastifyInstance, deps: RouteDeps): 
   await app.register(
     async (api) => {
       serve(api, deps, clientContracts.snippet, async ({ principal, params }) => {
-        const client = await getClient(store, engineReader(principal), params.id);
+        const client = await getClient(store, principal, params.id);
         if (client.type !== params.engineType) throw new NotFoundError('Client');
         return snippetFor(config, client.id);
       });

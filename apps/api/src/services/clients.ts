@@ -2,12 +2,12 @@ import {
   type Client,
   type ClientCreated,
   type ClientSettingsUpdate,
-  canWriteAccountEngines,
   engineIndexName,
   KeywordClientSettings,
   ParametricClientSettings,
-  type Viewer,
 } from '@siteseer/core';
+import { engineOf, readAccess, readableAccountIds, requireWrite } from '../access/engine-access.ts';
+import type { Principal } from '../auth/authenticate.ts';
 import { ConflictError, InputError, NotFoundError } from '../errors.ts';
 import { forgetLiveEngines } from '../parametric/live-engine.ts';
 import {
@@ -18,22 +18,20 @@ import {
   updateClientSettings,
 } from '../repositories/clients.ts';
 import type { Store } from '../store/types.ts';
-import { getEngine } from './engines.ts';
-import { readableAccountIds } from './guards.ts';
 import { checkKeywordClientRules } from './keyword-checks.ts';
 
-export function listViewerClients(
+export function listCallerClients(
   store: Store,
-  viewer: Viewer,
+  principal: Principal,
   engineIds?: readonly string[],
 ): Promise<Client[]> {
-  return listClients(store, readableAccountIds(viewer), engineIds);
+  return listClients(store, readableAccountIds(principal), engineIds);
 }
 
-/** A client the viewer may see; another account's client is a 404. */
-export async function getClient(store: Store, viewer: Viewer, clientId: string): Promise<Client> {
+/** A client the caller may see; another account's client is a 404. */
+export async function getClient(store: Store, principal: Principal, clientId: string): Promise<Client> {
   const client = await findClient(store, clientId);
-  const ids = readableAccountIds(viewer);
+  const ids = readableAccountIds(principal);
   if (!client || (ids !== null && !ids.includes(client.accountId))) throw new NotFoundError('Client');
   return client;
 }
@@ -41,11 +39,13 @@ export async function getClient(store: Store, viewer: Viewer, clientId: string):
 /** Creates the client of an engine that has none (engines get theirs when created). */
 export async function createClient(
   store: Store,
-  viewer: Viewer,
+  principal: Principal,
   accountId: string,
   engineId: string,
 ): Promise<ClientCreated> {
-  const engine = await getEngine(store, viewer, accountId, engineId);
+  const access = await readAccess(store, principal, accountId);
+  const engine = await engineOf(store, access, engineId);
+  await requireWrite(store, access, engine, 'edit');
   if (await findClientOfEngine(store, accountId, engineId)) {
     throw new ConflictError('This search engine already has a client.');
   }
@@ -63,12 +63,13 @@ export async function createClient(
 
 export async function updateSettings(
   store: Store,
-  viewer: Viewer,
+  principal: Principal,
   clientId: string,
   update: ClientSettingsUpdate,
 ): Promise<Client> {
-  const client = await getClient(store, viewer, clientId);
-  if (!canWriteAccountEngines(viewer, client.accountId)) throw new NotFoundError('Client');
+  const client = await getClient(store, principal, clientId);
+  const access = await readAccess(store, principal, client.accountId);
+  await requireWrite(store, access, { accountId: client.accountId, searchEngineType: client.type }, 'edit');
   if (update.type !== client.type) throw new InputError(`This client belongs to a ${client.type} engine.`);
   if (update.type === 'kw') checkKeywordClientRules(update.settings);
   const updated = await updateClientSettings(store, client.accountId, client.id, update.settings);

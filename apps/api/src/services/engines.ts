@@ -5,28 +5,25 @@ import {
   engineIndexName,
   KeywordClientSettings,
   ParametricClientSettings,
-  PRODUCT_LABELS,
   type ProductType,
   type SearchEngine,
-  type Viewer,
   validateEngineName,
 } from '@siteseer/core';
-import { InputError, NotFoundError } from '../errors.ts';
+import {
+  engineOf,
+  readAccess,
+  readableAccountIds,
+  requireProduct,
+  requireWrite,
+  writeAccess,
+} from '../access/engine-access.ts';
+import type { Principal } from '../auth/authenticate.ts';
+import { InputError } from '../errors.ts';
 import { forgetLiveEngines } from '../parametric/live-engine.ts';
 import { insertClient } from '../repositories/clients.ts';
-import {
-  deleteEngineRow,
-  findEngine,
-  insertEngine,
-  listEngines,
-  updateEngineRow,
-} from '../repositories/engines.ts';
+import { deleteEngineRow, insertEngine, listEngines, updateEngineRow } from '../repositories/engines.ts';
 import type { Store } from '../store/types.ts';
-import { readableAccountIds, visibleAccount } from './guards.ts';
 import { checkKeywordDraft } from './keyword-checks.ts';
-
-/** Who wrote a change, as engines record it: the login's e-mail, or INGEST_API for the data-source API. */
-export type Author = string;
 
 function keywordSettingsOf(draft: Extract<EngineDraft, { searchEngineType: 'kw' }>) {
   const { id: _id, accountId: _a, searchEngineName: _n, searchEngineType: _t, urls, ...settings } = draft;
@@ -50,32 +47,32 @@ function keywordClientSettings(
   });
 }
 
-export async function listViewerEngines(
+export async function listCallerEngines(
   store: Store,
-  viewer: Viewer,
+  principal: Principal,
   type?: ProductType,
 ): Promise<SearchEngine[]> {
-  return listEngines(store, { accountIds: readableAccountIds(viewer), type });
+  return listEngines(store, { accountIds: readableAccountIds(principal), type });
 }
 
-export async function getEngine(store: Store, viewer: Viewer, accountId: string, engineId: string) {
-  await visibleAccount(store, viewer, accountId);
-  const engine = await findEngine(store, accountId, engineId);
-  if (!engine) throw new NotFoundError('Search engine');
-  return engine;
+export async function getEngine(store: Store, principal: Principal, accountId: string, engineId: string) {
+  return engineOf(store, await readAccess(store, principal, accountId), engineId);
 }
 
 /** Creates an engine and its client in one transaction. */
 export async function createEngine(
   store: Store,
-  viewer: Viewer,
+  principal: Principal,
   draft: EngineDraft,
-  by: Author,
 ): Promise<EngineCreated> {
-  const account = await visibleAccount(store, viewer, draft.accountId);
-  if (!account.products.includes(draft.searchEngineType)) {
-    throw new InputError(`This account does not support ${PRODUCT_LABELS[draft.searchEngineType]} engines.`);
-  }
+  const type = draft.searchEngineType;
+  const { account, author: by } = await writeAccess(
+    store,
+    principal,
+    { accountId: draft.accountId, searchEngineType: type },
+    'create',
+  );
+  requireProduct(account, type);
   const nameProblem = validateEngineName(draft.searchEngineName);
   if (nameProblem) throw new InputError(nameProblem, { field: 'searchEngineName' });
   const name = draft.searchEngineName.trim();
@@ -115,12 +112,14 @@ export async function createEngine(
 /** Updates a keyword engine's settings and site list. The name and account cannot change. */
 export async function updateEngine(
   store: Store,
-  viewer: Viewer,
+  principal: Principal,
   engineId: string,
   draft: EngineDraft,
-  by: Author,
 ): Promise<EngineUpdated> {
-  const engine = await getEngine(store, viewer, draft.accountId, engineId);
+  const access = await readAccess(store, principal, draft.accountId);
+  const engine = await engineOf(store, access, engineId);
+  await requireWrite(store, access, engine, 'edit');
+  const by = access.author;
   if (draft.searchEngineType !== engine.searchEngineType)
     throw new InputError('The engine type cannot be changed.');
   if (draft.searchEngineName.trim() !== engine.searchEngineName) {
@@ -139,8 +138,9 @@ export async function updateEngine(
 }
 
 /** Deletes an engine; its client goes with it (foreign key cascade). */
-export async function deleteEngine(store: Store, viewer: Viewer, accountId: string, engineId: string) {
-  await getEngine(store, viewer, accountId, engineId);
+export async function deleteEngine(store: Store, principal: Principal, accountId: string, engineId: string) {
+  const access = await readAccess(store, principal, accountId);
+  await requireWrite(store, access, await engineOf(store, access, engineId), 'delete');
   await deleteEngineRow(store, accountId, engineId);
   await forgetLiveEngines(store);
   return { id: engineId };

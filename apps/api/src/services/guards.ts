@@ -5,7 +5,9 @@ import type { Queryable } from '../store/types.ts';
 
 /**
  * The account, when the viewer may see it (member, or super admin). Otherwise a 404, the same as a
- * missing account: another tenant's ids reveal nothing.
+ * missing account: another tenant's ids reveal nothing. For logins only (account and user calls):
+ * the viewer's id is read as a user id. Engine and client calls, which an API key may make too, ask
+ * `access/engine-access.ts` instead.
  */
 export async function visibleAccount(db: Queryable, viewer: Viewer, accountId: string): Promise<Account> {
   const account = canReadAccountEngines(viewer, accountId)
@@ -13,9 +15,4 @@ export async function visibleAccount(db: Queryable, viewer: Viewer, accountId: s
     : undefined;
   if (!account) throw new NotFoundError('Account');
   return account;
-}
-
-/** The ids of the accounts whose data the viewer may read; null means every account (super admin). */
-export function readableAccountIds(viewer: Viewer): string[] | null {
-  return viewer.isSuperAdmin ? null : viewer.accounts.map((a) => a.id);
 }

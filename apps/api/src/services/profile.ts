@@ -1,9 +1,9 @@
 import type { Account, Client, UserProfile, Viewer } from '@siteseer/core';
+import type { UserPrincipal } from '../auth/authenticate.ts';
 import { listAccountsOfUser, listAllAccounts } from '../repositories/accounts.ts';
-import type { UserRecord } from '../repositories/users.ts';
 import type { Store } from '../store/types.ts';
-import { listViewerClients } from './clients.ts';
-import { listViewerEngines } from './engines.ts';
+import { listCallerClients } from './clients.ts';
+import { listCallerEngines } from './engines.ts';
 
 /**
  * The caller's accounts with their role on each. A super admin is treated as admin of every
@@ -15,11 +15,12 @@ export async function viewerAccounts(store: Store, viewer: Viewer): Promise<Acco
   return accounts.map((a) => ({ ...a, role: a.role ?? 'admin' }));
 }
 
-export async function profileOf(store: Store, user: UserRecord, viewer: Viewer): Promise<UserProfile> {
+export async function profileOf(store: Store, principal: UserPrincipal): Promise<UserProfile> {
+  const { user, viewer } = principal;
   const [accounts, engines, clients] = await Promise.all([
     viewerAccounts(store, viewer),
-    listViewerEngines(store, viewer),
-    listViewerClients(store, viewer),
+    listCallerEngines(store, principal),
+    listCallerClients(store, principal),
   ]);
   return {
     id: user.id,

@@ -2,7 +2,7 @@ import { copyFile, mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { readCellChunks, readCells } from '../repositories/parametric.ts';
+import { readCellChunks, readCells } from '../repositories/parametric/cell-chunks.ts';
 import { defaultMigrationsDir, migrate } from './migrate.ts';
 import { openPgliteStore } from './pglite-store.ts';
 import type { Store } from './types.ts';

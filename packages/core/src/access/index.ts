@@ -2,6 +2,7 @@ export * from './account-access.ts';
 export * from './dashboard.ts';
 export * from './documentation.ts';
 export * from './engine-card.ts';
+export * from './engine-writes.ts';
 export * from './features.ts';
 export * from './navigation.ts';
 export * from './ownership.ts';
