@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { API_MAIN as MAIN } from '@siteseer/test-support/api-modules';
+import { freePort } from '@siteseer/test-support/free-port';
 
 /** USER_HZ: /proc reports CPU time in these ticks; 100 on every Linux we run on. */
 const CLOCK_TICKS = 100;
@@ -15,18 +15,6 @@ export interface ServerOptions {
 export interface Credentials {
   email: string;
   password: string;
-}
-
-/** A free port on 127.0.0.1 (the issuer URL must be known before the server starts). */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
 }
 
 /** Memory of the server process, from the kernel (includes its worker threads). */

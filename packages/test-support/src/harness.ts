@@ -1,5 +1,4 @@
 import { existsSync } from 'node:fs';
-import { createServer } from 'node:net';
 import type { Clock } from '@siteseer/api/clock';
 import { type Config, loadConfig } from '@siteseer/api/config';
 import type { InvitationSink } from '@siteseer/api/routes';
@@ -8,19 +7,10 @@ import { WIDGET_DIST } from '@siteseer/api/routes/widget';
 import { type RunningServer, startServer } from '@siteseer/api/server';
 import { createTestSchema } from '@siteseer/api/store/test-schema';
 import type * as oidc from 'openid-client';
+import { freePort } from './free-port.ts';
 import { discoverPortalClient, portalSignIn } from './portal-sign-in.ts';
 
-/** A free port on 127.0.0.1: the issuer URL must be known before the provider is built. */
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
+export { freePort };
 
 export interface TestServer extends RunningServer {
   config: Config;

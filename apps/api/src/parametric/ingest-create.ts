@@ -20,6 +20,7 @@ import {
 import { CELL_CHUNK_ROWS } from '../repositories/parametric/cell-chunks.ts';
 import type { Store } from '../store/types.ts';
 import { insertUpload, type StorableUpload } from './imports.ts';
+import { ingestResult } from './ingest.ts';
 import { parseForStore } from './parse/index.ts';
 import { afterPublishCommit, checkedConfiguration, publishNewVersion } from './publish.ts';
 import { feedRows, type IndexFeed, type IndexScope, parsedCells } from './search-index-build.ts';
@@ -125,14 +126,7 @@ export async function ingestCreate(
         feed: await rows,
         scope: await publishNewVersion(tx, access, engine.id, version, configuration),
       };
-      const result: IngestResult = {
-        engineId: engine.id,
-        clientId: client.id,
-        importId: version.importId,
-        version: version.version,
-        published: input.publish,
-        rowCount: version.rowCount,
-      };
+      const result = ingestResult(engine.id, client.id, version, input.publish);
       if (key) await insertIngestRequest(tx, { accountId, key, requestHash: hash, result });
       return { result, ...(published ? { published } : {}) };
     },

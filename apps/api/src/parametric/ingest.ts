@@ -96,12 +96,22 @@ export async function ingestVersion(
       rows,
     );
   }
+  return ingestResult(engine.id, client.id, version, input.publish);
+}
+
+/** The data-source API's answer for a stored version (and whether it was published). */
+export function ingestResult(
+  engineId: string,
+  clientId: string,
+  version: Pick<VersionRecord, 'importId' | 'version' | 'rowCount'>,
+  published: boolean,
+): IngestResult {
   return {
-    engineId: engine.id,
-    clientId: client.id,
+    engineId,
+    clientId,
     importId: version.importId,
     version: version.version,
-    published: input.publish,
+    published,
     rowCount: version.rowCount,
   };
 }

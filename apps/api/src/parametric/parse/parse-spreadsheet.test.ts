@@ -1,7 +1,7 @@
 import { utils, write } from '@e965/xlsx';
 import { describe, expect, it } from 'vitest';
+import { refusal } from './expect-refusal.ts';
 import { parseSpreadsheet } from './parse-spreadsheet.ts';
-import { SpreadsheetError } from './spreadsheet-error.ts';
 
 const utf8 = (text: string): Uint8Array => new TextEncoder().encode(text);
 
@@ -17,15 +17,6 @@ function smallWorkbook(): Uint8Array {
   const workbook = utils.book_new();
   utils.book_append_sheet(workbook, utils.aoa_to_sheet([['a'], [1]]), 'Sheet1');
   return write(workbook, { type: 'buffer', bookType: 'xlsx' }) as Uint8Array;
-}
-
-async function refusal(run: () => Promise<unknown>): Promise<SpreadsheetError> {
-  const error = await run().then(
-    () => new Error('expected a SpreadsheetError'),
-    (caught: unknown) => caught,
-  );
-  if (error instanceof SpreadsheetError) return error;
-  throw error;
 }
 
 describe('parseSpreadsheet', () => {

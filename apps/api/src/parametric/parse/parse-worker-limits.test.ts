@@ -1,5 +1,6 @@
 import { getPriority } from 'node:os';
 import { describe, expect, it } from 'vitest';
+import { refusal } from './expect-refusal.ts';
 import { productCsv } from './generated-csv.ts';
 import { parseAndInfer } from './parse-spreadsheet.ts';
 import { SpreadsheetError } from './spreadsheet-error.ts';
@@ -47,15 +48,6 @@ function burnCpu(ms: number): void {
   while (cpuMs(process.threadCpuUsage(start)) < ms) {
     // spin
   }
-}
-
-async function refusal(run: () => Promise<unknown>): Promise<SpreadsheetError> {
-  const error = await run().then(
-    () => new Error('expected a SpreadsheetError'),
-    (caught: unknown) => caught,
-  );
-  if (error instanceof SpreadsheetError) return error;
-  throw error;
 }
 
 describe('the parse worker keeps the event loop free', () => {

@@ -8,18 +8,9 @@ import {
 } from '@siteseer/test-support/workbooks/generated-workbooks';
 import { buildZip, deflatedEntry } from '@siteseer/test-support/workbooks/zip-writer';
 import { describe, expect, it } from 'vitest';
+import { refusal } from './expect-refusal.ts';
 import { parseSpreadsheet } from './parse-spreadsheet.ts';
-import { SpreadsheetError } from './spreadsheet-error.ts';
 import { inspectXlsxArchive } from './zip-guard.ts';
-
-async function refusal(run: () => Promise<unknown>): Promise<SpreadsheetError> {
-  const error = await run().then(
-    () => new Error('expected a SpreadsheetError'),
-    (caught: unknown) => caught,
-  );
-  if (error instanceof SpreadsheetError) return error;
-  throw error;
-}
 
 /** Two sheets: a small first one, and a second with `bigCells` numbers in one column. */
 function twoSheets(bigCells: number): Uint8Array {

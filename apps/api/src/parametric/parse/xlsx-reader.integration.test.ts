@@ -2,8 +2,8 @@ import type { CellObject, WorkBook, WorkSheet } from '@e965/xlsx';
 import { utils, write } from '@e965/xlsx';
 import { buildZip, deflatedEntry } from '@siteseer/test-support/workbooks/zip-writer';
 import { describe, expect, it } from 'vitest';
+import { refusal } from './expect-refusal.ts';
 import { parseSpreadsheet } from './parse-spreadsheet.ts';
-import { SpreadsheetError } from './spreadsheet-error.ts';
 import { readXlsx } from './xlsx-reader.ts';
 
 type Cell = CellObject | string | number | boolean | null;
@@ -24,15 +24,6 @@ function workbookBytes(
   for (const [name, ws] of Object.entries(sheets)) utils.book_append_sheet(workbook, ws, name);
   if (props) workbook.Workbook = { ...workbook.Workbook, ...props };
   return write(workbook, { type: 'buffer', bookType: 'xlsx' }) as Uint8Array;
-}
-
-async function refusal(run: () => Promise<unknown>): Promise<SpreadsheetError> {
-  const error = await run().then(
-    () => new Error('expected a SpreadsheetError'),
-    (caught: unknown) => caught,
-  );
-  if (error instanceof SpreadsheetError) return error;
-  throw error;
 }
 
 const products = sheet([

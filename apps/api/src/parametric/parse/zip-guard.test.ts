@@ -6,20 +6,11 @@ import {
   zerosEntry,
 } from '@siteseer/test-support/workbooks/zip-writer';
 import { describe, expect, it } from 'vitest';
+import { refusal } from './expect-refusal.ts';
 import { parseSpreadsheet } from './parse-spreadsheet.ts';
-import { SpreadsheetError } from './spreadsheet-error.ts';
 import { inspectXlsxArchive } from './zip-guard.ts';
 
 const MB = 1024 * 1024;
-
-async function refusal(run: () => Promise<unknown>): Promise<SpreadsheetError> {
-  const error = await run().then(
-    () => new Error('expected a SpreadsheetError'),
-    (caught: unknown) => caught,
-  );
-  if (error instanceof SpreadsheetError) return error;
-  throw error;
-}
 
 /** An entry whose directory declares `size` bytes: the guard reads only the directory. */
 function declared(name: string, compressedBytes: number, size: number): ZipEntry {
