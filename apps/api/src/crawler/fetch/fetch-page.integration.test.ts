@@ -4,7 +4,7 @@ import { CRAWL_STATUS } from '@siteseer/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAddressPolicy, parseAllowList } from './address-policy.ts';
 import { createPageFetcher } from './fetch-page.ts';
-import { type FixtureServer, startFixtureServer } from './fixture-server.ts';
+import { type FixtureServer, startFixtureServer, startStalledListener } from './fixture-server.ts';
 import { crawlStatusOf } from './outcome.ts';
 
 const userAgent = 'SiteseerBot/1.0 (+http://localhost:8080/bot)';
@@ -193,6 +193,19 @@ describe('fetchPage', () => {
       const outcome = await fetchPath(path, { totalTimeoutMs: 300 });
       expect(outcome).toMatchObject({ kind: 'timeout', reason: 'no complete answer within 300 ms' });
       expect(crawlStatusOf(outcome)).toBe(CRAWL_STATUS.TIMEOUT);
+    }
+  });
+
+  it('times out a connection the server never accepts', async () => {
+    const stalled = await startStalledListener();
+    try {
+      const outcome = await fetcher.fetchPage(`http://127.0.0.1:${stalled.port}/`, {
+        userAgent,
+        connectTimeoutMs: 300,
+      });
+      expect(outcome).toMatchObject({ kind: 'timeout', reason: 'no connection within 300 ms' });
+    } finally {
+      stalled.close();
     }
   });
 
