@@ -59,6 +59,10 @@ describe('the address policy', () => {
 
   it('allows an IPv4 range written as IPv4-mapped IPv6', () => {
     expect(createAddressPolicy(parseAllowList('::ffff:10.0.0.0/104')).checkLiteral('10.9.8.7')).toBeNull();
+    // Shorter than the mapped prefix it is an IPv6 range, not 'every IPv4 address'.
+    expect(createAddressPolicy(parseAllowList('::ffff:0.0.0.0/90')).checkLiteral('10.9.8.7')).toMatch(
+      /private/,
+    );
   });
 });
 

@@ -38,14 +38,10 @@ function parseAllowEntry(entry: string): AllowEntry {
   if (entry.includes('/')) {
     const [address = '', bits = ''] = entry.split('/');
     if (!isStrictAddress(address) || !/^\d{1,3}$/.test(bits)) throw new AllowListError(entry);
-    try {
-      const [base, prefix] = ipaddr.parseCIDR(entry);
-      return { kind: 'range', text: entry, range: [normalise(base), rebase(base, prefix)] };
-    } catch (error) {
-      // ipaddr.js throws a plain Error for a prefix longer than the address.
-      if (error instanceof Error) throw new AllowListError(entry);
-      throw error;
-    }
+    const base = ipaddr.parse(address);
+    const prefix = Number(bits);
+    if (prefix > (base.kind() === 'ipv4' ? 32 : 128)) throw new AllowListError(entry);
+    return { kind: 'range', text: entry, range: asIPv4Range(base, prefix) };
   }
   if (isStrictAddress(entry)) {
     const address = normalise(ipaddr.parse(entry));
@@ -72,10 +68,10 @@ function normalise(address: Address): Address {
     : address;
 }
 
-function rebase(base: Address, prefix: number): number {
-  return base.kind() === 'ipv6' && (base as ipaddr.IPv6).isIPv4MappedAddress()
-    ? Math.max(prefix - 96, 0)
-    : prefix;
+/** An IPv4-mapped IPv6 range (::ffff:10.0.0.0/104) is the IPv4 range it maps (10.0.0.0/8). */
+function asIPv4Range(base: Address, prefix: number): [Address, number] {
+  const mapped = base.kind() === 'ipv6' && (base as ipaddr.IPv6).isIPv4MappedAddress() && prefix >= 96;
+  return mapped ? [normalise(base), prefix - 96] : [base, prefix];
 }
 
 /**
@@ -99,11 +95,6 @@ export interface AddressPolicy {
 export function createAddressPolicy(allow: readonly AllowEntry[]): AddressPolicy {
   const hosts = new Set(allow.flatMap((entry) => (entry.kind === 'host' ? [entry.host] : [])));
   const ranges = allow.flatMap((entry) => (entry.kind === 'range' ? [entry.range] : []));
-  /** The refused range an address is in ('loopback', 'private'…), or null for public unicast. */
-  const refusedRange = (address: Address): string | null => {
-    const range = address.range();
-    return range === 'unicast' ? null : range;
-  };
   return {
     checkLiteral(text) {
       if (!ipaddr.isValid(text)) return `'${text}' is not an IP address`;
@@ -123,6 +114,12 @@ export function createAddressPolicy(allow: readonly AllowEntry[]): AddressPolicy
       return null;
     },
   };
+}
+
+/** The refused range an address is in ('loopback', 'private'…), or null for public unicast. */
+function refusedRange(address: Address): string | null {
+  const range = address.range();
+  return range === 'unicast' ? null : range;
 }
 
 function inRange(address: Address, [base, prefix]: [Address, number]): boolean {
