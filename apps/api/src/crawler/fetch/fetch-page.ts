@@ -191,6 +191,7 @@ function findCause<T extends Error>(error: unknown, type: new (...args: never[])
 function networkErrorCode(error: unknown): string | null {
   if (!(error instanceof Error)) return null;
   const code = (error as Error & { code?: unknown }).code;
-  if (typeof code === 'string') return code;
+  // A bad argument is a bug of ours, not the site's: it must surface, not become a status.
+  if (typeof code === 'string') return /^(ERR_INVALID_ARG|UND_ERR_INVALID_ARG)/.test(code) ? null : code;
   return error.cause instanceof Error ? networkErrorCode(error.cause) : null;
 }
