@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { type AllowEntry, AllowListError, parseAllowList } from './crawler/fetch/index.ts';
+import { type AllowEntry, AllowListError, parseAllowList } from './crawler/fetch/address-policy.ts';
 
 /**
  * Every environment variable the API reads, in one place. Read once at start, validated, and passed
