@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { type AllowEntry, AllowListError, parseAllowList } from './crawler/fetch/address-policy.ts';
 
 /**
  * Every environment variable the API reads, in one place. Read once at start, validated, and passed
@@ -30,6 +31,8 @@ const Env = z.object({
   SITESEER_SEARCH_RATE_LIMIT: z.coerce.number().int().min(1).default(600),
   /** Public search requests allowed per minute per visitor address, whatever the client id. */
   SITESEER_SEARCH_IP_RATE_LIMIT: z.coerce.number().int().min(1).default(1200),
+  /** Hosts, addresses or CIDRs the crawler may reach although private or loopback (comma-separated). */
+  SITESEER_CRAWL_ALLOW_PRIVATE: z.string().default(''),
   SITESEER_LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -44,6 +47,8 @@ export interface Config {
   logLevel: z.infer<typeof Env>['SITESEER_LOG_LEVEL'];
   searchRateLimitPerMinute: number;
   searchAddressRateLimitPerMinute: number;
+  /** What the crawler may reach beyond public addresses (empty: nothing). */
+  crawlAllowPrivate: AllowEntry[];
   identity: {
     /** True when the embedded provider issues tokens (no external issuer configured). */
     embedded: boolean;
@@ -77,6 +82,7 @@ export function loadConfig(env: Record<string, string | undefined>, overrides: P
     '',
   );
   const embedded = !e.SITESEER_OIDC_ISSUER;
+  const crawlAllowPrivate = parseCrawlAllowList(e.SITESEER_CRAWL_ALLOW_PRIVATE);
   const issuer = e.SITESEER_OIDC_ISSUER ?? `${publicUrl}/oidc`;
   return {
     port,
@@ -88,6 +94,7 @@ export function loadConfig(env: Record<string, string | undefined>, overrides: P
     logLevel: e.SITESEER_LOG_LEVEL,
     searchRateLimitPerMinute: e.SITESEER_SEARCH_RATE_LIMIT,
     searchAddressRateLimitPerMinute: e.SITESEER_SEARCH_IP_RATE_LIMIT,
+    crawlAllowPrivate,
     ...overrides,
     identity: {
       embedded,
@@ -100,4 +107,15 @@ export function loadConfig(env: Record<string, string | undefined>, overrides: P
       ...overrides.identity,
     },
   };
+}
+
+function parseCrawlAllowList(text: string): AllowEntry[] {
+  try {
+    return parseAllowList(text);
+  } catch (error) {
+    if (error instanceof AllowListError) {
+      throw new ConfigError(`Invalid configuration: SITESEER_CRAWL_ALLOW_PRIVATE: ${error.message}`);
+    }
+    throw error;
+  }
 }

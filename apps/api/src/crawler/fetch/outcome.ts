@@ -1,0 +1,92 @@
+import { CRAWL_STATUS, type CrawlStatusCode } from '@siteseer/core';
+
+/** What one call of `fetchPage` needs besides the URL. */
+export interface FetchOptions {
+  /** `SiteseerBot/1.0 (+<public url>/bot)`. */
+  userAgent: string;
+  /** The ETag stored for this URL: a 304 answer becomes the `not-modified` outcome. */
+  ifNoneMatch?: string;
+  /** The Last-Modified stored for this URL. */
+  ifModifiedSince?: string;
+  /** Default 10 s. */
+  connectTimeoutMs?: number;
+  /** From the first request to the last byte of the body, redirects included; default 30 s. */
+  totalTimeoutMs?: number;
+  /** Decompressed body cap; default 5 MB. */
+  maxBodyBytes?: number;
+  /** Default 5. */
+  maxRedirects?: number;
+  /** Cap of a 429/503 Retry-After; default one hour. */
+  retryAfterCapSeconds?: number;
+  /** Aborting it (the crawl stopped) rejects the call with the abort reason. */
+  signal?: AbortSignal;
+}
+
+/** One redirect followed: `url` answered `status` pointing at `location`. */
+export interface RedirectHop {
+  url: string;
+  status: number;
+  location: string;
+}
+
+export interface FetchTimings {
+  /** Milliseconds from the start to the final response's headers; null when none came. */
+  firstByteMs: number | null;
+  totalMs: number;
+}
+
+/** HTML decoded to text (charset from BOM, header or meta); anything else as bytes. */
+export type PageBody = { kind: 'html'; text: string } | { kind: 'bytes'; bytes: Buffer };
+
+/** What the final response said. `url` is the URL that answered (after redirects). */
+export interface ResponseFacts {
+  url: string;
+  /** Redirects followed before `url`; non-empty means the requested URL is Redirected. */
+  redirects: RedirectHop[];
+  status: number;
+  contentType: string | null;
+  etag: string | null;
+  lastModified: string | null;
+  robotsTag: string | null;
+  timings: FetchTimings;
+}
+
+/** No usable answer; `url` is the URL being fetched when it failed. */
+export interface FetchFailure {
+  reason: string;
+  url: string;
+  redirects: RedirectHop[];
+  timings: FetchTimings;
+}
+
+export type FetchOutcome =
+  | ({ kind: 'page'; body: PageBody } & ResponseFacts)
+  | ({ kind: 'not-modified' } & ResponseFacts)
+  /** 404 or 410. */
+  | ({ kind: 'not-found' } & ResponseFacts)
+  /** Any other status; `retryAfterSeconds` is set for 429 and 503 when the server sent one. */
+  | ({ kind: 'http-error'; retryAfterSeconds: number | null } & ResponseFacts)
+  /** The connect or the total timeout ran out. */
+  | ({ kind: 'timeout' } & FetchFailure)
+  /** Refused address or scheme, network error, too many redirects, body too large or undecodable. */
+  | ({ kind: 'fetch-failed' } & FetchFailure);
+
+/**
+ * The crawl status of the URL that answered (`outcome.url`). When `outcome.redirects` is not
+ * empty, the requested URL itself is Redirected (5) and `outcome.url` is its target.
+ */
+export function crawlStatusOf(outcome: FetchOutcome): CrawlStatusCode {
+  switch (outcome.kind) {
+    case 'page':
+    case 'not-modified':
+      return CRAWL_STATUS.SUCCESS;
+    case 'not-found':
+      return CRAWL_STATUS.NOT_FOUND;
+    case 'http-error':
+      return CRAWL_STATUS.FAILED;
+    case 'timeout':
+      return CRAWL_STATUS.TIMEOUT;
+    case 'fetch-failed':
+      return CRAWL_STATUS.FETCH_FAILED;
+  }
+}
