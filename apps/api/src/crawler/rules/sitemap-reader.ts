@@ -57,8 +57,9 @@ async function* decompressed(body: AsyncIterable<Uint8Array>): AsyncGenerator<Ui
   try {
     yield* gunzip;
   } catch (error) {
-    if ((error as { code?: unknown }).code?.toString().startsWith('Z_')) {
-      throw new SitemapRefusedError(`corrupt gzip data: ${(error as Error).message}`);
+    // zlib's errors carry codes like Z_DATA_ERROR; others (the body breaking off) go on as they are.
+    if (error instanceof Error && 'code' in error && String(error.code).startsWith('Z_')) {
+      throw new SitemapRefusedError(`corrupt gzip data: ${error.message}`);
     }
     throw error;
   } finally {
