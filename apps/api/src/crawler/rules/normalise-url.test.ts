@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest';
+import { normalisePercentEncoding, normaliseUrl, resolveLink, UrlRefusedError } from './normalise-url.ts';
+
+const keep = { removeHashFragments: false };
+const drop = { removeHashFragments: true };
+
+describe('normaliseUrl', () => {
+  it('lowercases scheme and host and drops the default port', () => {
+    expect(normaliseUrl('HTTP://Example.COM:80/Path', keep)).toBe('http://example.com/Path');
+    expect(normaliseUrl('https://example.com:443/', keep)).toBe('https://example.com/');
+    expect(normaliseUrl('https://example.com:8443', keep)).toBe('https://example.com:8443/');
+  });
+
+  it('drops the fragment only when removeHashFragments is on', () => {
+    expect(normaliseUrl('https://example.com/a#top', drop)).toBe('https://example.com/a');
+    expect(normaliseUrl('https://example.com/a#top', keep)).toBe('https://example.com/a#top');
+  });
+
+  it('sorts query parameters by name, keeping the order of equal names', () => {
+    expect(normaliseUrl('https://example.com/s?b=1&a=2&c&a=1', keep)).toBe(
+      'https://example.com/s?a=2&a=1&b=1&c',
+    );
+  });
+
+  it('keeps query values as written instead of re-encoding them as a form', () => {
+    expect(normaliseUrl('https://example.com/s?next=/a/b&q=x+y', keep)).toBe(
+      'https://example.com/s?next=/a/b&q=x+y',
+    );
+  });
+
+  it('drops an empty query and empty parameters', () => {
+    expect(normaliseUrl('https://example.com/a?', keep)).toBe('https://example.com/a');
+    expect(normaliseUrl('https://example.com/a?&&x=1&', keep)).toBe('https://example.com/a?x=1');
+    expect(normaliseUrl('https://example.com/a?#f', drop)).toBe('https://example.com/a');
+  });
+
+  it('resolves dot segments and gives an empty path a slash', () => {
+    expect(normaliseUrl('https://example.com/a/./b/../c', keep)).toBe('https://example.com/a/c');
+    expect(normaliseUrl('https://example.com', keep)).toBe('https://example.com/');
+  });
+
+  it('percent-encodes what WHATWG encodes, upper-cases escapes and decodes unreserved ones', () => {
+    expect(normaliseUrl('https://example.com/a b/ツ', keep)).toBe('https://example.com/a%20b/%E3%83%84');
+    expect(normaliseUrl('https://example.com/%7euser/%2f?q=%41%3d', keep)).toBe(
+      'https://example.com/~user/%2F?q=A%3D',
+    );
+  });
+
+  it('refuses other schemes, relative URLs and credentials, naming the problem', () => {
+    expect(() => normaliseUrl('ftp://example.com/', keep)).toThrow(
+      new UrlRefusedError('ftp://example.com/', 'only http and https URLs are crawled'),
+    );
+    expect(() => normaliseUrl('/relative', keep)).toThrow('/relative: not an absolute URL');
+    expect(() => normaliseUrl('https://me:pw@example.com/', keep)).toThrow(
+      'URLs with a user name or password are not crawled',
+    );
+  });
+});
+
+describe('normalisePercentEncoding', () => {
+  it('keeps reserved escapes encoded, so /a%2Fb stays a different path from /a/b', () => {
+    expect(normalisePercentEncoding('/a%2fb%3F%2a')).toBe('/a%2Fb%3F%2A');
+  });
+});
+
+describe('resolveLink', () => {
+  const page = 'https://example.com/docs/guide/intro.html';
+
+  it('resolves relative, root-relative, protocol-relative and absolute links', () => {
+    expect(resolveLink(page, 'next.html')).toBe('https://example.com/docs/guide/next.html');
+    expect(resolveLink(page, '../api/')).toBe('https://example.com/docs/api/');
+    expect(resolveLink(page, '/pricing')).toBe('https://example.com/pricing');
+    expect(resolveLink(page, '//cdn.example.com/x')).toBe('https://cdn.example.com/x');
+    expect(resolveLink(page, '  http://other.example/ ')).toBe('http://other.example/');
+    expect(resolveLink(page, '#part')).toBe('https://example.com/docs/guide/intro.html#part');
+  });
+
+  it('skips links that are not http(s)', () => {
+    for (const href of ['mailto:a@example.com', 'javascript:void(0)', 'tel:+1', 'data:text/plain,x']) {
+      expect(resolveLink(page, href)).toBeUndefined();
+    }
+    expect(resolveLink(page, 'http://[bad')).toBeUndefined();
+  });
+});

@@ -1,0 +1,88 @@
+/** A URL the crawler will not fetch, with the reason in the message. */
+export class UrlRefusedError extends Error {
+  readonly url: string;
+
+  constructor(url: string, reason: string) {
+    super(`${url}: ${reason}`);
+    this.name = 'UrlRefusedError';
+    this.url = url;
+  }
+}
+
+export interface NormaliseOptions {
+  /** Drop `#fragment` (the engine's removeHashFragments setting). */
+  removeHashFragments: boolean;
+}
+
+const UNRESERVED = /[A-Za-z0-9\-._~]/;
+
+/**
+ * RFC 3986 section 6.2.2 equivalences WHATWG URL leaves alone: hex digits of escapes in upper case,
+ * and escapes of unreserved characters (`%7E`, `%41`) decoded, as servers read them the same.
+ */
+export function normalisePercentEncoding(text: string): string {
+  return text.replace(/%([0-9a-fA-F]{2})/g, (_, hex: string) => {
+    const char = String.fromCharCode(Number.parseInt(hex, 16));
+    return UNRESERVED.test(char) ? char : `%${hex.toUpperCase()}`;
+  });
+}
+
+/**
+ * Query parameters sorted by name, stable for equal names (`?b=1&a=2&a=1` → `?a=2&a=1&b=1`), so the
+ * same page reached through links that order them differently is one URL. Pieces are kept as
+ * written: re-serialising through URLSearchParams would rewrite `/` and spaces, which some servers
+ * read differently. Empty pieces (`&&`) and an empty query are dropped.
+ */
+function sortedQuery(search: string): string {
+  const pieces = search
+    .slice(1)
+    .split('&')
+    .filter((piece) => piece !== '');
+  if (pieces.length === 0) return '';
+  const keyOf = (piece: string) => {
+    const at = piece.indexOf('=');
+    return at === -1 ? piece : piece.slice(0, at);
+  };
+  // Array.prototype.sort is stable, so equal names keep their order.
+  pieces.sort((a, b) => {
+    const [ka, kb] = [keyOf(a), keyOf(b)];
+    return ka < kb ? -1 : ka > kb ? 1 : 0;
+  });
+  return `?${pieces.join('&')}`;
+}
+
+function parseHttpUrl(input: string | URL, base?: string | URL): URL | undefined {
+  const url = URL.parse(input, base);
+  return url && (url.protocol === 'http:' || url.protocol === 'https:') ? url : undefined;
+}
+
+/**
+ * The crawler's identity of a URL: WHATWG parsing (scheme and host lowercased, default port dropped,
+ * dot segments resolved, characters that need it percent-encoded), escapes normalised (see
+ * normalisePercentEncoding), query parameters sorted, and the fragment dropped when asked. Throws
+ * UrlRefusedError for anything but an absolute http(s) URL.
+ */
+export function normaliseUrl(input: string | URL, options: NormaliseOptions): string {
+  const text = String(input);
+  if (!URL.canParse(text)) throw new UrlRefusedError(text, 'not an absolute URL');
+  const url = parseHttpUrl(text);
+  if (!url) throw new UrlRefusedError(text, 'only http and https URLs are crawled');
+  // Credentials in a URL would be sent to the site and stored in the report: never crawl them.
+  if (url.username !== '' || url.password !== '') {
+    throw new UrlRefusedError(text, 'URLs with a user name or password are not crawled');
+  }
+  url.pathname = normalisePercentEncoding(url.pathname);
+  // Setting '' removes the query, so a bare '?' goes too.
+  url.search = sortedQuery(normalisePercentEncoding(url.search));
+  if (options.removeHashFragments) url.hash = '';
+  return url.href;
+}
+
+/**
+ * A link of a page as an absolute URL (`href` resolved against the page's URL or its `<base>`), or
+ * undefined when it is not an http(s) link (mailto:, javascript:, tel:, unparsable): such links are
+ * skipped, not errors. Not normalised: pass the result to normaliseUrl.
+ */
+export function resolveLink(base: string | URL, href: string): string | undefined {
+  return parseHttpUrl(href.trim(), base)?.href;
+}
