@@ -1,0 +1,64 @@
+import type { CheerioAPI } from 'cheerio/slim';
+import { nodesOf } from './dom-node.ts';
+import { EXTRACT_LIMITS } from './limits.ts';
+
+/** A link of the page: an absolute http(s) URL, and whether every anchor to it said rel=nofollow. */
+export interface PageLink {
+  url: string;
+  nofollow: boolean;
+}
+
+/** The URL the page's relative links resolve against: the first `<base href>`, else the page's own. */
+export function baseUrlOf($: CheerioAPI, pageUrl: string): URL {
+  const page = new URL(pageUrl);
+  const href = nodesOf($, 'base[href]')[0]?.attribs?.href;
+  const base = href === undefined ? null : URL.parse(href.trim(), page);
+  return base && isWebUrl(base) ? base : page;
+}
+
+/**
+ * The page's links (`<a href>` and `<area href>`), resolved, http(s) only, without user names, each
+ * once in document order, at most `EXTRACT_LIMITS.links`. A URL linked both with and without
+ * rel=nofollow is followed: the site vouches for it somewhere.
+ */
+export function pageLinks($: CheerioAPI, base: URL): { links: PageLink[]; truncated: boolean } {
+  const byUrl = new Map<string, PageLink>();
+  let truncated = false;
+  for (const node of nodesOf($, 'a[href], area[href]')) {
+    const url = resolveWebUrl(node.attribs?.href ?? '', base);
+    if (url === undefined) continue;
+    const nofollow = relTokens(node.attribs?.rel).includes('nofollow');
+    const known = byUrl.get(url);
+    if (known) known.nofollow &&= nofollow;
+    else if (byUrl.size < EXTRACT_LIMITS.links) byUrl.set(url, { url, nofollow });
+    else truncated = true;
+  }
+  return { links: [...byUrl.values()], truncated };
+}
+
+/**
+ * The page's canonical URL from `<link rel=canonical>`, resolved; null when there is none, or when
+ * several disagree (a page that names two canonicals names none that can be trusted).
+ */
+export function canonicalOf($: CheerioAPI, base: URL): string | null {
+  const found = new Set<string>();
+  for (const node of nodesOf($, 'link[href][rel]')) {
+    if (!relTokens(node.attribs?.rel).includes('canonical')) continue;
+    const url = resolveWebUrl(node.attribs?.href ?? '', base);
+    if (url !== undefined) found.add(url);
+  }
+  return found.size === 1 ? ([...found][0] as string) : null;
+}
+
+function resolveWebUrl(href: string, base: URL): string | undefined {
+  const url = URL.parse(href.trim(), base);
+  return url && isWebUrl(url) && url.username === '' && url.password === '' ? url.href : undefined;
+}
+
+function isWebUrl(url: URL): boolean {
+  return url.protocol === 'http:' || url.protocol === 'https:';
+}
+
+function relTokens(rel: string | undefined): string[] {
+  return rel === undefined ? [] : rel.toLowerCase().split(/\s+/);
+}
