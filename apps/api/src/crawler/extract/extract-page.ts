@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { load } from 'cheerio/slim';
 import { nodesOf } from './dom-node.ts';
 import { EXTRACT_LIMITS } from './limits.ts';
+import { overNestingAt } from './nesting-guard.ts';
 import { baseUrlOf, canonicalOf, type PageLink, pageLinks } from './page-links.ts';
 import { pageLanguage, pageMeta } from './page-meta.ts';
 import { pageText } from './page-text.ts';
@@ -35,7 +36,7 @@ export interface ExtractedPage {
   /** Canonical BCP 47 tag, or null when the page names none. */
   language: string | null;
   text: string;
-  /** Whether `text` was cut at `EXTRACT_LIMITS.textChars`. */
+  /** Whether `text` was cut: at `EXTRACT_LIMITS.textChars`, or where the page nests too deep. */
   textTruncated: boolean;
   customTags: string[];
   links: PageLink[];
@@ -60,7 +61,8 @@ export function extractPage(html: string, options: ExtractOptions): ExtractedPag
   for (const selector of excludeContentTargets) assertSelector(selector, 'exclude target');
   if (customTagsSelector !== '') assertSelector(customTagsSelector, 'custom tags selector');
 
-  const $ = load(html);
+  const overNesting = overNestingAt(html);
+  const $ = load(overNesting === undefined ? html : html.slice(0, overNesting));
   const meta = pageMeta($);
   const { headings, text, truncated } = pageText($, { contentTarget, excludeContentTargets });
   const base = baseUrlOf($, options.url);
@@ -81,7 +83,7 @@ export function extractPage(html: string, options: ExtractOptions): ExtractedPag
     description,
     language: pageLanguage($, meta.contentLanguage, headerLanguage),
     text,
-    textTruncated: truncated,
+    textTruncated: truncated || overNesting !== undefined,
     customTags,
     links,
     linksTruncated,

@@ -16,6 +16,7 @@ const NEVER_TEXT = new Set([
   'object',
   'embed',
   'head',
+  'title',
 ]);
 
 /** Site chrome left out when no content target is set (`header` and `footer` see below). */
@@ -115,8 +116,8 @@ export function pageText($: CheerioAPI, scope: TextScope): PageText {
       parts.push(node.data ?? '');
       continue;
     }
-    const name = node.name;
-    if (!isElement(node) || name === undefined) continue;
+    const name = node.type === 'root' ? 'html' : node.name;
+    if ((!isElement(node) && node.type !== 'root') || name === undefined) continue;
     if (NEVER_TEXT.has(name) || excluded.has(node)) continue;
     if (skipChrome && (CHROME.has(name) || (PAGE_LANDMARKS.has(name) && sectioningDepth === 0))) continue;
     if (name === 'br') {
