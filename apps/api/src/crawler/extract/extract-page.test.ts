@@ -1,10 +1,10 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { InputError } from '../../errors.ts';
+import { ARTICLE_HTML } from './fixtures/article-page.ts';
 import { contentHash, EXTRACT_LIMITS, extractPage } from './index.ts';
 import { MAX_NESTING } from './nesting-guard.ts';
 
-const ARTICLE = readFileSync(new URL('fixtures/article.html', import.meta.url), 'utf8');
+const ARTICLE = ARTICLE_HTML;
 const ARTICLE_URL = 'https://www.spokes.example/journal/2024/puncture';
 
 describe('extractPage on a blog article', () => {
