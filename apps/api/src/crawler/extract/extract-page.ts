@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
 import { load } from 'cheerio/slim';
-import { nodesOf } from './dom-node.ts';
+import { nodesOf, rootOf } from './dom-node.ts';
 import { EXTRACT_LIMITS } from './limits.ts';
 import { overNestingAt } from './nesting-guard.ts';
+import { indexPage } from './page-index.ts';
 import { baseUrlOf, canonicalOf, type PageLink, pageLinks } from './page-links.ts';
 import { pageLanguage, pageMeta } from './page-meta.ts';
 import { pageText } from './page-text.ts';
@@ -63,10 +64,13 @@ export function extractPage(html: string, options: ExtractOptions): ExtractedPag
 
   const overNesting = overNestingAt(html);
   const $ = load(overNesting === undefined ? html : html.slice(0, overNesting));
-  const meta = pageMeta($);
-  const { headings, text, truncated } = pageText($, { contentTarget, excludeContentTargets });
-  const base = baseUrlOf($, options.url);
-  const { links, truncated: linksTruncated } = pageLinks($, base);
+  const index = indexPage($);
+  const meta = pageMeta($, index);
+  // A page with no <body> (a fragment) is read whole.
+  const body = index.body ?? rootOf($);
+  const { headings, text, truncated } = pageText($, body, { contentTarget, excludeContentTargets });
+  const base = baseUrlOf(index, options.url);
+  const { links, truncated: linksTruncated } = pageLinks(index, base);
   const robots: RobotsDirectives = { noindex: false, nofollow: false };
   for (const list of meta.robots) applyDirectives(robots, list);
   applyRobotsHeader(robots, headerLines(options.headers, 'x-robots-tag'));
@@ -81,13 +85,13 @@ export function extractPage(html: string, options: ExtractOptions): ExtractedPag
     title,
     headings,
     description,
-    language: pageLanguage($, meta.contentLanguage, headerLanguage),
+    language: pageLanguage(index, meta.contentLanguage, headerLanguage),
     text,
     textTruncated: truncated || overNesting !== undefined,
     customTags,
     links,
     linksTruncated,
-    canonical: canonicalOf($, base),
+    canonical: canonicalOf(index, base),
     robots,
     contentHash: contentHash({ title, description, headings, text, customTags }),
   };

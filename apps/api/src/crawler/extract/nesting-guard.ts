@@ -19,30 +19,42 @@ const RAW_TEXT = new Map(
   ['script', 'style', 'textarea', 'title', 'xmp'].map((name) => [name, new RegExp(`</${name}`, 'gi')]),
 );
 
-const TAG = /<(\/?)([a-zA-Z][^\s/>]*)/g;
-
 /**
  * The offset where the page first opens an element deeper than `maxDepth` (unclosed elements
  * counted as open; those the parser closes itself not counted), or undefined when it never does.
+ * A hand scan with indexOf: a regex with captures costs twice as much on a 100 KB page.
  */
 export function overNestingAt(html: string, maxDepth = MAX_NESTING): number | undefined {
   let depth = 0;
-  TAG.lastIndex = 0;
-  for (let match = TAG.exec(html); match; match = TAG.exec(html)) {
-    const name = (match[2] as string).toLowerCase();
+  for (let at = html.indexOf('<'); at >= 0; at = html.indexOf('<', at + 1)) {
+    const closing = html.charCodeAt(at + 1) === 47; // '/'
+    const start = closing ? at + 2 : at + 1;
+    let end = start;
+    while (end < html.length && isNameChar(html.charCodeAt(end))) end++;
+    if (end === start || !isLetter(html.charCodeAt(start))) continue;
+    const name = html.slice(start, end).toLowerCase();
     if (VOID.has(name) || SELF_CLOSING_SIBLINGS.has(name)) continue;
-    if (match[1] === '/') {
+    if (closing) {
       depth = Math.max(0, depth - 1);
       continue;
     }
     const close = RAW_TEXT.get(name);
     if (close) {
-      close.lastIndex = TAG.lastIndex;
+      close.lastIndex = end;
       if (!close.exec(html)) return undefined;
-      TAG.lastIndex = close.lastIndex;
+      at = close.lastIndex - 1;
       continue;
     }
-    if (++depth > maxDepth) return match.index;
+    if (++depth > maxDepth) return at;
   }
   return undefined;
+}
+
+function isLetter(code: number): boolean {
+  return (code >= 97 && code <= 122) || (code >= 65 && code <= 90);
+}
+
+/** Letters, digits and '-' (custom elements): what tag names are made of. */
+function isNameChar(code: number): boolean {
+  return isLetter(code) || (code >= 48 && code <= 57) || code === 45;
 }

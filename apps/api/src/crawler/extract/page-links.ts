@@ -1,6 +1,5 @@
-import type { CheerioAPI } from 'cheerio/slim';
-import { nodesOf } from './dom-node.ts';
 import { EXTRACT_LIMITS } from './limits.ts';
+import type { PageIndex } from './page-index.ts';
 
 /** A link of the page: an absolute http(s) URL, and whether every anchor to it said rel=nofollow. */
 export interface PageLink {
@@ -9,9 +8,9 @@ export interface PageLink {
 }
 
 /** The URL the page's relative links resolve against: the first `<base href>`, else the page's own. */
-export function baseUrlOf($: CheerioAPI, pageUrl: string): URL {
+export function baseUrlOf(index: PageIndex, pageUrl: string): URL {
   const page = new URL(pageUrl);
-  const href = nodesOf($, 'base[href]')[0]?.attribs?.href;
+  const href = index.base?.attribs?.href;
   const base = href === undefined ? null : URL.parse(href.trim(), page);
   return base && isWebUrl(base) ? base : page;
 }
@@ -21,10 +20,10 @@ export function baseUrlOf($: CheerioAPI, pageUrl: string): URL {
  * once in document order, at most `EXTRACT_LIMITS.links`. A URL linked both with and without
  * rel=nofollow is followed: the site vouches for it somewhere.
  */
-export function pageLinks($: CheerioAPI, base: URL): { links: PageLink[]; truncated: boolean } {
+export function pageLinks(index: PageIndex, base: URL): { links: PageLink[]; truncated: boolean } {
   const byUrl = new Map<string, PageLink>();
   let truncated = false;
-  for (const node of nodesOf($, 'a[href], area[href]')) {
+  for (const node of index.anchors) {
     const url = resolveWebUrl(node.attribs?.href ?? '', base);
     if (url === undefined) continue;
     const nofollow = relTokens(node.attribs?.rel).includes('nofollow');
@@ -40,9 +39,9 @@ export function pageLinks($: CheerioAPI, base: URL): { links: PageLink[]; trunca
  * The page's canonical URL from `<link rel=canonical>`, resolved; null when there is none, or when
  * several disagree (a page that names two canonicals names none that can be trusted).
  */
-export function canonicalOf($: CheerioAPI, base: URL): string | null {
+export function canonicalOf(index: PageIndex, base: URL): string | null {
   const found = new Set<string>();
-  for (const node of nodesOf($, 'link[href][rel]')) {
+  for (const node of index.linkTags) {
     if (!relTokens(node.attribs?.rel).includes('canonical')) continue;
     const url = resolveWebUrl(node.attribs?.href ?? '', base);
     if (url !== undefined) found.add(url);

@@ -1,5 +1,6 @@
 import type { CheerioAPI } from 'cheerio/slim';
-import { hasAncestor, nodesOf } from './dom-node.ts';
+import { hasAncestor } from './dom-node.ts';
+import type { PageIndex } from './page-index.ts';
 import { CRAWLER_TOKEN } from './robots-directives.ts';
 import { normalizeSpace } from './text.ts';
 
@@ -14,9 +15,9 @@ export interface PageMeta {
 }
 
 /** Reads the page's title and meta elements in one pass (broken pages put them in the body too). */
-export function pageMeta($: CheerioAPI): PageMeta {
+export function pageMeta($: CheerioAPI, index: PageIndex): PageMeta {
   // An icon's `<svg><title>` is a tooltip, not the page's title.
-  const title = nodesOf($, 'title').find((node) => !hasAncestor(node, 'svg'));
+  const title = index.titles.find((node) => !hasAncestor(node, 'svg'));
   const meta: PageMeta = {
     title: title ? normalizeSpace($(title).text()) : '',
     ogTitle: '',
@@ -25,8 +26,9 @@ export function pageMeta($: CheerioAPI): PageMeta {
     contentLanguage: '',
   };
   let ogDescription = '';
-  for (const node of nodesOf($, 'meta[content]')) {
+  for (const node of index.metas) {
     const attribs = node.attribs ?? {};
+    if (attribs.content === undefined) continue;
     const content = normalizeSpace(attribs.content ?? '');
     const name = (attribs.name ?? attribs.property ?? '').toLowerCase();
     if (name === 'description' && meta.description === '') meta.description = content;
@@ -45,8 +47,8 @@ export function pageMeta($: CheerioAPI): PageMeta {
  * `<meta http-equiv=content-language>` and the Content-Language header (its first language); null
  * when none names one.
  */
-export function pageLanguage($: CheerioAPI, metaLanguage: string, headerLanguage: string): string | null {
-  const htmlLang = nodesOf($, 'html[lang]')[0]?.attribs?.lang ?? '';
+export function pageLanguage(index: PageIndex, metaLanguage: string, headerLanguage: string): string | null {
+  const htmlLang = index.html?.attribs?.lang ?? '';
   for (const candidate of [htmlLang, metaLanguage, headerLanguage]) {
     const tag = candidate.split(',')[0]?.trim() ?? '';
     if (tag !== '' && isLanguageTag(tag)) return Intl.getCanonicalLocales(tag)[0] ?? null;

@@ -1,5 +1,5 @@
 import type { CheerioAPI } from 'cheerio/slim';
-import { type DomNode, nodesOf, rootOf } from './dom-node.ts';
+import { type DomNode, nodesOf } from './dom-node.ts';
 import { EXTRACT_LIMITS } from './limits.ts';
 import { normalizeSpace, truncateText } from './text.ts';
 
@@ -83,13 +83,13 @@ type Step = { node: DomNode; leave: boolean };
 
 /**
  * The text and headings of the page's content: the content target's elements (outermost matches,
- * in document order) or, when the target is empty or matches nothing, the body; minus the never-text
+ * in document order) or, when the target is empty or matches nothing, `body`; minus the never-text
  * elements, the exclude targets, and the site chrome when the body is used.
  */
-export function pageText($: CheerioAPI, scope: TextScope): PageText {
+export function pageText($: CheerioAPI, body: DomNode, scope: TextScope): PageText {
   const targeted = scope.contentTarget.trim() === '' ? [] : nodesOf($, scope.contentTarget);
   const excluded = new Set(scope.excludeContentTargets.flatMap((selector) => nodesOf($, selector)));
-  const roots = targeted.length > 0 ? outermost(targeted) : [bodyOf($)];
+  const roots = targeted.length > 0 ? outermost(targeted) : [body];
   const skipChrome = targeted.length === 0;
 
   const parts: string[] = [];
@@ -140,11 +140,6 @@ export function pageText($: CheerioAPI, scope: TextScope): PageText {
 
 function isElement(node: DomNode): boolean {
   return node.type === 'tag' || node.type === 'script' || node.type === 'style';
-}
-
-/** The body, or the whole document when the parser made none (a fragment). */
-function bodyOf($: CheerioAPI): DomNode {
-  return nodesOf($, 'body')[0] ?? rootOf($);
 }
 
 /** The matches that are not inside another match: a nested match would be read twice. */
