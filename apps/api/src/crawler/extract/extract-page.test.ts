@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { InputError } from '../../errors.ts';
 import { ARTICLE_HTML } from './fixtures/article-page.ts';
-import { contentHash, EXTRACT_LIMITS, extractPage } from './index.ts';
+import { contentHash, EXTRACT_LIMITS, extractPage, selectorProblem } from './index.ts';
 import { MAX_NESTING } from './nesting-guard.ts';
 
 const ARTICLE = ARTICLE_HTML;
@@ -90,6 +90,17 @@ describe('extractPage content target', () => {
     expect(extractPage(html, { url: 'https://a.example/', contentTarget: '#missing' }).text).toBe(
       'One Two Out Three',
     );
+  });
+
+  it('given hidden accordion answers, then their text is kept (only exclude targets remove it)', () => {
+    const faq =
+      '<main><h2>Shipping?</h2><div hidden>Three days.</div><p style="display:none">Free.</p></main>';
+    expect(extractPage(faq, { url: 'https://a.example/' }).text).toBe('Shipping? Three days. Free.');
+  });
+
+  it("given a selector, then selectorProblem answers nothing for valid CSS and the parser's reason otherwise", () => {
+    expect(selectorProblem('main article > .content:not(.ad)')).toBeUndefined();
+    expect(selectorProblem('div[')).toMatch(/\S/);
   });
 
   it('given an invalid selector, then an InputError names the setting and the selector', () => {
