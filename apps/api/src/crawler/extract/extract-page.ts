@@ -24,7 +24,7 @@ export interface ExtractOptions {
   customTagsSelector?: string;
   /** The attribute holding a custom tag's value; empty or absent for the element's text. */
   customTagsAttributeName?: string;
-  /** The response's headers (X-Robots-Tag, Content-Language). */
+  /** The response's headers (X-Robots-Tag, Content-Language, Link). */
   headers?: ResponseHeaders;
 }
 
@@ -43,7 +43,7 @@ export interface ExtractedPage {
   links: PageLink[];
   /** Whether links past `EXTRACT_LIMITS.links` were left out. */
   linksTruncated: boolean;
-  /** The absolute canonical URL the page names, or null. */
+  /** The absolute canonical URL the page names (in its HTML or a Link header), or null. */
   canonical: string | null;
   robots: RobotsDirectives;
   /** sha-256 (hex) of the text fields: equal for duplicate pages, changed when the content changed. */
@@ -91,7 +91,7 @@ export function extractPage(html: string, options: ExtractOptions): ExtractedPag
     customTags,
     links,
     linksTruncated,
-    canonical: canonicalOf(index, base),
+    canonical: canonicalOf(index, base, headerLines(options.headers, 'link')),
     robots,
     contentHash: contentHash({ title, description, headings, text, customTags }),
   };

@@ -68,6 +68,15 @@ describe('canonical', () => {
     expect(extractPage(differ, { url }).canonical).toBeNull();
   });
 
+  it('given a Link header with rel="canonical" among other links, then it is the canonical', () => {
+    const headers = {
+      link: ['</style.css>; rel=preload; as=style, <https://shop.example/c>; rel="canonical"'],
+    };
+    expect(extractPage('<p>x</p>', { url, headers }).canonical).toBe('https://shop.example/c');
+    const disagreeing = extractPage('<link rel="canonical" href="/d">', { url, headers });
+    expect(disagreeing.canonical).toBeNull();
+  });
+
   it('given no canonical, or one that is not http(s), then none', () => {
     expect(extractPage('<p>x</p>', { url }).canonical).toBeNull();
     expect(extractPage('<link rel="canonical" href="mailto:a@b.c">', { url }).canonical).toBeNull();

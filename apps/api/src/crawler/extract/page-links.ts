@@ -36,18 +36,33 @@ export function pageLinks(index: PageIndex, base: URL): { links: PageLink[]; tru
 }
 
 /**
- * The page's canonical URL from `<link rel=canonical>`, resolved; null when there is none, or when
- * several disagree (a page that names two canonicals names none that can be trusted).
+ * The page's canonical URL from `<link rel=canonical>` and the HTTP `Link: <…>; rel="canonical"`
+ * header, resolved; null when there is none, or when several disagree (a page that names two
+ * canonicals names none that can be trusted).
  */
-export function canonicalOf(index: PageIndex, base: URL): string | null {
+export function canonicalOf(
+  index: PageIndex,
+  base: URL,
+  linkHeaderLines: readonly string[] = [],
+): string | null {
   const found = new Set<string>();
   for (const node of index.linkTags) {
     if (!relTokens(node.attribs?.rel).includes('canonical')) continue;
     const url = resolveWebUrl(node.attribs?.href ?? '', base);
     if (url !== undefined) found.add(url);
   }
+  for (const line of linkHeaderLines)
+    for (const [, target, params] of line.matchAll(LINK_VALUE)) {
+      const rel = /(?:^|;)\s*rel\s*=\s*(?:"([^"]*)"|([^\s;,]+))/i.exec(params ?? '');
+      if (!relTokens(rel?.[1] ?? rel?.[2]).includes('canonical')) continue;
+      const url = resolveWebUrl(target ?? '', base);
+      if (url !== undefined) found.add(url);
+    }
   return found.size === 1 ? ([...found][0] as string) : null;
 }
+
+/** One value of a Link header: `<target>` and its parameters up to the next value. */
+const LINK_VALUE = /<([^>]*)>([^<]*)/g;
 
 function resolveWebUrl(href: string, base: URL): string | undefined {
   const url = URL.parse(href.trim(), base);
