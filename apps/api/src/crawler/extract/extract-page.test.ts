@@ -123,6 +123,15 @@ describe('extractPage on broken and hostile HTML', () => {
     expect(body.title).toBe('Four');
   });
 
+  it('given named, decimal, hex and legacy unterminated entities in text and attributes, then they are decoded', () => {
+    const page = extractPage(
+      '<meta name="description" content="Fish &amp; chips &#8211; &#x20AC;5"><p>&copy 2024 &eacute;t&eacute; &#65;&#x42;C &bogus;</p>',
+      { url: 'https://a.example/' },
+    );
+    expect(page.description).toBe('Fish & chips – €5');
+    expect(page.text).toBe('© 2024 été ABC &bogus;');
+  });
+
   it('given a script whose code holds "</" and a closing tag in a string, then none of it is text', () => {
     const page = extractPage(
       '<body><p>Before</p><script>if (a </b) { x = "<p>no</p>"; }</script><p>After</p></body>',
