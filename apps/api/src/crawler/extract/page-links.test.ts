@@ -41,6 +41,18 @@ describe('page links', () => {
     ]);
   });
 
+  it('given a meta refresh in its usual spellings, then its target is a followed link', () => {
+    const refresh = (content: string) =>
+      extractPage(`<meta http-equiv="Refresh" content="${content}"><a href="/x">x</a>`, { url }).links;
+    expect(refresh('0; url=/moved')).toEqual([
+      { url: 'https://shop.example/moved', nofollow: false },
+      { url: 'https://shop.example/x', nofollow: false },
+    ]);
+    expect(refresh("5;URL='next.html'")[0]?.url).toBe('https://shop.example/a/next.html');
+    expect(refresh('0; /other')[0]?.url).toBe('https://shop.example/other');
+    expect(refresh('30')).toEqual([{ url: 'https://shop.example/x', nofollow: false }]);
+  });
+
   it('given a <base href> that is not http(s), then links resolve against the page', () => {
     const page = extractPage('<base href="javascript:x"><a href="c">c</a>', { url });
     expect(page.links.map((link) => link.url)).toEqual(['https://shop.example/a/c']);

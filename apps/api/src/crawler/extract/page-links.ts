@@ -16,17 +16,23 @@ export function baseUrlOf(index: PageIndex, pageUrl: string): URL {
 }
 
 /**
- * The page's links (`<a href>` and `<area href>`), resolved, http(s) only, without user names, each
- * once in document order, at most `EXTRACT_LIMITS.links`. A URL linked both with and without
- * rel=nofollow is followed: the site vouches for it somewhere.
+ * The page's links (a `<meta http-equiv=refresh>` target, then `<a href>` and `<area href>`),
+ * resolved, http(s) only, without user names, each once in document order, at most
+ * `EXTRACT_LIMITS.links`. A URL linked both with and without rel=nofollow is followed: the site
+ * vouches for it somewhere. A refresh target is followed: old sites redirect with it.
  */
 export function pageLinks(index: PageIndex, base: URL): { links: PageLink[]; truncated: boolean } {
   const byUrl = new Map<string, PageLink>();
   let truncated = false;
-  for (const node of index.anchors) {
-    const url = resolveWebUrl(node.attribs?.href ?? '', base);
+  const refreshes = index.metas.flatMap((node) => {
+    const target = refreshTarget(node.attribs ?? {});
+    return target === undefined ? [] : [{ href: target, rel: undefined }];
+  });
+  const anchors = index.anchors.map((node) => ({ href: node.attribs?.href ?? '', rel: node.attribs?.rel }));
+  for (const { href, rel } of [...refreshes, ...anchors]) {
+    const url = resolveWebUrl(href, base);
     if (url === undefined) continue;
-    const nofollow = relTokens(node.attribs?.rel).includes('nofollow');
+    const nofollow = relTokens(rel).includes('nofollow');
     const known = byUrl.get(url);
     if (known) known.nofollow &&= nofollow;
     else if (byUrl.size < EXTRACT_LIMITS.links) byUrl.set(url, { url, nofollow });
@@ -63,6 +69,15 @@ export function canonicalOf(
 
 /** One value of a Link header: `<target>` and its parameters up to the next value. */
 const LINK_VALUE = /<([^>]*)>([^<]*)/g;
+
+/** `0; url=/next`, `5;URL='next'`, `0; /next`: the URL part of a refresh's content. */
+const REFRESH = /^\s*[\d.]*\s*[;,]?\s*(?:url\s*=\s*)?(['"]?)(.*?)\1\s*$/i;
+
+function refreshTarget(attribs: Record<string, string>): string | undefined {
+  if ((attribs['http-equiv'] ?? '').toLowerCase() !== 'refresh') return undefined;
+  const target = REFRESH.exec(attribs.content ?? '')?.[2] ?? '';
+  return target === '' ? undefined : target;
+}
 
 function resolveWebUrl(href: string, base: URL): string | undefined {
   const url = URL.parse(href.trim(), base);
