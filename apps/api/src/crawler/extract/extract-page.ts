@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { load } from 'cheerio/slim';
+import { type CheerioAPI, load } from 'cheerio/slim';
 import { nodesOf, rootOf } from './dom-node.ts';
 import { EXTRACT_LIMITS } from './limits.ts';
 import { overNestingAt } from './nesting-guard.ts';
@@ -101,7 +101,7 @@ export function extractPage(html: string, options: ExtractOptions): ExtractedPag
  * The distinct values of the custom tag elements, in document order: the attribute's value, or the
  * element's text when no attribute is named.
  */
-function customTagValues($: ReturnType<typeof load>, selector: string, attributeName: string): string[] {
+function customTagValues($: CheerioAPI, selector: string, attributeName: string): string[] {
   // The parser lowercases attribute names; settings typed as `data-Tag` must still match.
   const attribute = attributeName.toLowerCase();
   const values = new Set<string>();
