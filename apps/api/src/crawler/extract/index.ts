@@ -1,0 +1,6 @@
+export { contentHash, type ExtractedPage, type ExtractOptions, extractPage } from './extract-page.ts';
+export { EXTRACT_LIMITS } from './limits.ts';
+export type { PageLink } from './page-links.ts';
+export type { ResponseHeaders } from './response-headers.ts';
+export type { RobotsDirectives } from './robots-directives.ts';
+export { selectorProblem } from './selectors.ts';
