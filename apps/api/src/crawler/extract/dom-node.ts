@@ -13,6 +13,14 @@ export interface DomNode {
   children?: DomNode[];
 }
 
+/** domhandler's node type as cheerio's own signatures name it (domhandler is not ours to import). */
+type CheerioNode = Parameters<CheerioAPI['contains']>[0];
+
+/** A cheerio selection of one node that extraction found by walking. */
+export function select($: CheerioAPI, node: DomNode) {
+  return $(node as unknown as CheerioNode);
+}
+
 /** The nodes a cheerio selection holds, as the shape extraction walks. */
 export function nodesOf($: CheerioAPI, selector: string): DomNode[] {
   return $(selector).toArray() as unknown as DomNode[];

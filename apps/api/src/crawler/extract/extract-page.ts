@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { type CheerioAPI, load } from 'cheerio/slim';
-import { nodesOf, rootOf } from './dom-node.ts';
+import { nodesOf, rootOf, select } from './dom-node.ts';
 import { EXTRACT_LIMITS } from './limits.ts';
 import { overNestingAt } from './nesting-guard.ts';
 import { indexPage } from './page-index.ts';
@@ -107,7 +107,7 @@ function customTagValues($: CheerioAPI, selector: string, attributeName: string)
   const values = new Set<string>();
   for (const node of nodesOf($, selector)) {
     if (values.size >= EXTRACT_LIMITS.customTags) break;
-    const raw = attribute === '' ? $(node).text() : (node.attribs?.[attribute] ?? '');
+    const raw = attribute === '' ? select($, node).text() : (node.attribs?.[attribute] ?? '');
     const value = cap(raw, EXTRACT_LIMITS.customTagChars);
     if (value !== '') values.add(value);
   }

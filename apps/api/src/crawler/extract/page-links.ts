@@ -11,7 +11,7 @@ export interface PageLink {
 export function baseUrlOf(index: PageIndex, pageUrl: string): URL {
   const page = new URL(pageUrl);
   const href = index.base?.attribs?.href;
-  const base = href === undefined ? null : URL.parse(href.trim(), page);
+  const base = href === undefined ? null : URL.parse(href.trim(), page.href);
   return base && isWebUrl(base) ? base : page;
 }
 
@@ -80,7 +80,7 @@ function refreshTarget(attribs: Record<string, string>): string | undefined {
 }
 
 function resolveWebUrl(href: string, base: URL): string | undefined {
-  const url = URL.parse(href.trim(), base);
+  const url = URL.parse(href.trim(), base.href);
   return url && isWebUrl(url) && url.username === '' && url.password === '' ? url.href : undefined;
 }
 

@@ -1,5 +1,5 @@
 import type { CheerioAPI } from 'cheerio/slim';
-import { hasAncestor } from './dom-node.ts';
+import { hasAncestor, select } from './dom-node.ts';
 import type { PageIndex } from './page-index.ts';
 import { CRAWLER_TOKEN } from './robots-directives.ts';
 import { normalizeSpace } from './text.ts';
@@ -19,7 +19,7 @@ export function pageMeta($: CheerioAPI, index: PageIndex): PageMeta {
   // An icon's `<svg><title>` is a tooltip, not the page's title.
   const title = index.titles.find((node) => !hasAncestor(node, 'svg'));
   const meta: PageMeta = {
-    title: title ? normalizeSpace($(title).text()) : '',
+    title: title ? normalizeSpace(select($, title).text()) : '',
     ogTitle: '',
     description: '',
     robots: [],

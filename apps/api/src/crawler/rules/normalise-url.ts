@@ -52,7 +52,7 @@ function sortedQuery(search: string): string {
 }
 
 function parseHttpUrl(input: string | URL, base?: string | URL): URL | undefined {
-  const url = URL.parse(input, base);
+  const url = URL.parse(String(input), base === undefined ? undefined : String(base));
   return url && (url.protocol === 'http:' || url.protocol === 'https:') ? url : undefined;
 }
 

@@ -1,5 +1,9 @@
-import robotsParser from 'robots-parser';
+import robotsParserExports from 'robots-parser';
 import { normalisePercentEncoding, resolveLink } from './normalise-url.ts';
+
+// robots-parser is CommonJS (`module.exports` is the function) while its types declare an ES default
+// export: imported from ESM, the default import is the function itself.
+const robotsParser = robotsParserExports as unknown as typeof robotsParserExports.default;
 
 /** The product token robots.txt groups are matched against (case-insensitively). */
 export const ROBOTS_USER_AGENT_TOKEN = 'SiteseerBot';
