@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { Worker } from 'node:worker_threads';
 import { yieldToLoop } from '../event-loop.ts';
 import { copyChunks } from './copy-chunks.ts';
@@ -8,7 +9,9 @@ import { TransactionScope } from './transaction-scope.ts';
 import type { Queryable, QueryResult, Session, Store } from './types.ts';
 import {
   deserializeError,
+  type PgliteWasm,
   type QueryReply,
+  type WasmModule,
   type WorkerOptions,
   type WorkerReply,
   type WorkerRequest,
@@ -23,11 +26,38 @@ export interface PgliteStoreOptions {
 
 /** Starts PGlite in a worker thread and resolves once it accepts queries. */
 export async function openPgliteStore(options: PgliteStoreOptions): Promise<PgliteStore> {
+  const wasm = await compiledPglite();
   // Held by the worker: released when its thread ends (closed or crashed), never while PGlite may write.
   const lock = options.dataDir ? lockDataDir(options.dataDir) : undefined;
-  const store = new PgliteStore(options, lock);
+  const store = new PgliteStore(options, lock, wasm);
   await store.ready;
   return store;
+}
+
+let compiled: Promise<PgliteWasm> | undefined;
+
+/**
+ * PGlite's WebAssembly compiled once per process (off the event loop: V8 compiles in the background)
+ * and shared by every store's worker thread. Each worker compiling its own copy and freeing it when
+ * it ended churned V8's executable-code bookkeeping, which intermittently aborted whole processes
+ * (`Check failed: jit_page_->allocations_.erase(addr) == 1`, seen in a test process that opened and
+ * closed many stores); shared code is allocated once and never freed while the process runs.
+ */
+function compiledPglite(): Promise<PgliteWasm> {
+  compiled ??= (async () => {
+    const dist = new URL('./', import.meta.resolve('@electric-sql/pglite'));
+    const { WebAssembly } = globalThis as unknown as {
+      WebAssembly: { compile(bytes: Uint8Array): Promise<WasmModule> };
+    };
+    const [pglite, initdb] = await Promise.all(
+      ['pglite.wasm', 'initdb.wasm'].map(async (file) =>
+        WebAssembly.compile(await readFile(new URL(file, dist))),
+      ),
+    );
+    if (!pglite || !initdb) throw new Error('PGlite ships pglite.wasm and initdb.wasm');
+    return { pglite, initdb };
+  })();
+  return compiled;
 }
 
 interface Pending {
@@ -51,10 +81,11 @@ export class PgliteStore implements Store {
   #closing: Promise<void> | undefined;
 
   /** Starts the worker; prefer `openPgliteStore()`, which also locks the directory and waits for `ready`. */
-  constructor(options: PgliteStoreOptions, lock?: DataDirLock) {
+  constructor(options: PgliteStoreOptions, lock?: DataDirLock, wasm?: PgliteWasm) {
     const workerOptions: WorkerOptions = {
       dataDir: options.dataDir,
       idleTransactionTimeoutMs: options.idleTransactionTimeoutMs ?? 30_000,
+      wasm,
     };
     this.#worker = new Worker(new URL('./pglite-worker.ts', import.meta.url), { workerData: workerOptions });
     let fatal: Error | undefined;

@@ -67,6 +67,10 @@ function fatal(error: unknown): never {
 if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
 const pgliteOptions: PGliteOptions = { parsers: pgliteParsers };
 if (options.dataDir) pgliteOptions.dataDir = options.dataDir;
+if (options.wasm) {
+  pgliteOptions.pgliteWasmModule = options.wasm.pglite;
+  pgliteOptions.initdbWasmModule = options.wasm.initdb;
+}
 const db = await PGlite.create(pgliteOptions).catch(fatal);
 // The settings the pg driver also sets per connection, so both read and write times alike.
 await db.exec("SET TimeZone = 'UTC'; SET DateStyle = 'ISO, MDY'; SET bytea_output = 'hex'").catch(fatal);

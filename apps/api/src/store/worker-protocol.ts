@@ -1,3 +1,4 @@
+import type { PGliteOptions } from '@electric-sql/pglite';
 import {
   type DatabaseErrorFields,
   StoreClosedError,
@@ -15,7 +16,18 @@ export interface WorkerOptions {
   dataDir: string | null;
   /** A transaction with no statement for this long is rolled back. */
   idleTransactionTimeoutMs: number;
+  /** PGlite's WebAssembly, compiled once per process (see `compiledPglite`); absent: compiled here. */
+  wasm?: PgliteWasm | undefined;
 }
+
+/** PGlite's two WebAssembly modules: the database and initdb (run on a new data directory). */
+export interface PgliteWasm {
+  pglite: WasmModule;
+  initdb: WasmModule;
+}
+
+/** A compiled WebAssembly module (TypeScript declares the WebAssembly global in its DOM lib only). */
+export type WasmModule = NonNullable<PGliteOptions['pgliteWasmModule']>;
 
 export type WorkerRequest =
   | { type: 'query'; id: number; sql: string; params: readonly unknown[]; txId: number | null }
