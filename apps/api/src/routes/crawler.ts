@@ -12,7 +12,9 @@ export function crawlerRoutes(app: FastifyInstance, deps: RouteDeps): void {
   serve(app, deps, crawlerContracts.start, async ({ principal, body }) =>
     crawler.startSiteCrawl(store, principal, body),
   );
-  serve(app, deps, crawlerContracts.stop, async ({ principal, body }) => crawler.stopCrawl(store, principal, body));
+  serve(app, deps, crawlerContracts.stop, async ({ principal, body }) =>
+    crawler.stopCrawl(store, principal, body),
+  );
   serve(app, deps, crawlerContracts.report, async ({ principal, body }) =>
     crawler.crawlReport(store, principal, body),
   );

@@ -9,7 +9,7 @@ import {
   type StopCrawlBody,
   toCrawlUrl,
 } from '@siteseer/core';
-import { engineOf, type EngineAccess, readAccess, requireWrite } from '../../access/engine-access.ts';
+import { type EngineAccess, engineOf, readAccess, requireWrite } from '../../access/engine-access.ts';
 import type { Principal } from '../../auth/authenticate.ts';
 import { InputError, NotFoundError } from '../../errors.ts';
 import {
@@ -30,7 +30,12 @@ import type { Queryable, Store } from '../../store/types.ts';
 import { crawlUrlKey } from './url-key.ts';
 
 /** A keyword engine the caller may write (the wizard's edit feature), or a 404/403. */
-async function writableKeywordEngine(store: Store, principal: Principal, accountId: string, engineId: string) {
+async function writableKeywordEngine(
+  store: Store,
+  principal: Principal,
+  accountId: string,
+  engineId: string,
+) {
   const access = await readAccess(store, principal, accountId);
   const engine = await engineOf(store, access, engineId, 'kw');
   await requireWrite(store, access, engine, 'edit');
@@ -119,7 +124,11 @@ export async function startSiteCrawl(
 }
 
 /** `POST datasource/crawler/stop`: the crawl stops; URLs not fetched yet become Interrupted. */
-export async function stopCrawl(store: Store, principal: Principal, body: StopCrawlBody): Promise<CrawlStopped> {
+export async function stopCrawl(
+  store: Store,
+  principal: Principal,
+  body: StopCrawlBody,
+): Promise<CrawlStopped> {
   const { access, engine } = await writableKeywordEngine(store, principal, body.accountId, body.engineId);
   return store.transaction(async (tx) => {
     const accountId = access.account.id;

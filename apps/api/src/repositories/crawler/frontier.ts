@@ -105,14 +105,17 @@ export async function takeWork(
   work: { accountId: string; engineId: string; owner: string; leaseMs: number; limit: number },
 ): Promise<LeasedUrl[]> {
   const { rows } = await db.query<LeasedRow>(
-    `UPDATE crawl_urls u SET lease_owner = $3, lease_until = now() + $4 * interval '1 millisecond',
-       attempts = u.attempts + 1
-     FROM (
+    // MATERIALIZED: a subquery joined to the UPDATE may be scanned again per row, each scan
+    // locking more rows (LIMIT 1 leased 3 URLs on PGlite); a materialized CTE runs once.
+    `WITH w AS MATERIALIZED (
        SELECT id FROM crawl_urls
        WHERE account_id = $1 AND engine_id = $2 AND status IN ${WAITING}
          AND (lease_until IS NULL OR lease_until < now())
        ORDER BY depth, id LIMIT $5 FOR UPDATE SKIP LOCKED
-     ) w
+     )
+     UPDATE crawl_urls u SET lease_owner = $3, lease_until = now() + $4 * interval '1 millisecond',
+       attempts = u.attempts + 1
+     FROM w
      WHERE u.account_id = $1 AND u.engine_id = $2 AND u.id = w.id
      RETURNING u.id, u.url, u.url_key, u.site, u.depth, u.status, u.etag, u.last_modified,
        u.content_hash, u.attempts, u.lease_until`,
@@ -189,7 +192,11 @@ export async function releaseWork(db: Queryable, lease: Lease): Promise<boolean>
  * URLs whose worker died (their lease expired unrecorded) go back to Pending fetch (9) with the
  * lease cleared, as a restarted crawl finds them. Returns how many.
  */
-export async function recoverExpiredLeases(db: Queryable, accountId: string, engineId: string): Promise<number> {
+export async function recoverExpiredLeases(
+  db: Queryable,
+  accountId: string,
+  engineId: string,
+): Promise<number> {
   const { rowCount } = await db.query(
     `UPDATE crawl_urls SET status = ${CRAWL_STATUS.PENDING_FETCH}, lease_owner = NULL, lease_until = NULL
      WHERE account_id = $1 AND engine_id = $2 AND status IN ${WAITING} AND lease_until < now()`,
