@@ -25,8 +25,8 @@ import {
   interruptWaiting,
   resumeInterrupted,
 } from '../../repositories/crawler/frontier.ts';
-import { reportPage } from '../../repositories/crawler/report.ts';
 import type { Queryable, Store } from '../../store/types.ts';
+import { reportPage } from './report-copy.ts';
 import { crawlUrlKey } from './url-key.ts';
 
 /** A keyword engine the caller may write (the wizard's edit feature), or a 404/403. */
@@ -149,7 +149,12 @@ export async function crawlReport(
   const engine = await engineOf(store, access, body.engineId, 'kw');
   const crawler = await findCrawler(store, access.account.id, engine.id);
   const page = crawler
-    ? await reportPage(store, { ...body, accountId: access.account.id, engineId: engine.id })
+    ? await reportPage(store, {
+        ...body,
+        accountId: access.account.id,
+        engineId: engine.id,
+        runId: crawler.runId,
+      })
     : { total: 0, hits: [], counts: {} };
   return {
     hits: { total: { value: page.total }, hits: page.hits },

@@ -58,14 +58,25 @@ CREATE TABLE crawl_urls (
   lease_until timestamptz,
   -- Why the URL has its status (a refused address, a robots.txt rule, an HTTP status...).
   reason text,
+  -- The transaction that last wrote the row: the report's in-memory copy reads only the rows
+  -- written since the oldest transaction still running at its last read (see the trigger below).
+  changed_xid xid8 NOT NULL DEFAULT pg_current_xact_id(),
   PRIMARY KEY (account_id, engine_id, id),
   UNIQUE (account_id, engine_id, url_key),
   FOREIGN KEY (account_id, engine_id) REFERENCES crawlers (account_id, engine_id) ON DELETE CASCADE
 );
 -- Work to take: waiting URLs in order (shallow first, then discovery order).
 CREATE INDEX crawl_urls_waiting ON crawl_urls (account_id, engine_id, depth, id) WHERE status IN (0, 9);
--- The report's counts by status and its status filter.
-CREATE INDEX crawl_urls_status ON crawl_urls (account_id, engine_id, status, id);
+-- The rows written since a transaction id: what the report's copy of a frontier catches up with.
+CREATE INDEX crawl_urls_changed ON crawl_urls (account_id, engine_id, changed_xid);
+-- A trigger rather than the writers, so that no writer of this table can forget it.
+CREATE FUNCTION crawl_urls_changed_xid() RETURNS trigger AS $$
+BEGIN
+  NEW.changed_xid := pg_current_xact_id();
+  RETURN NEW;
+END $$ LANGUAGE plpgsql;
+CREATE TRIGGER crawl_urls_changed BEFORE UPDATE ON crawl_urls
+  FOR EACH ROW EXECUTE FUNCTION crawl_urls_changed_xid();
 -- Re-crawls come due by next_check.
 CREATE INDEX crawl_urls_next_check ON crawl_urls (account_id, engine_id, next_check)
   WHERE status NOT IN (0, 9);
