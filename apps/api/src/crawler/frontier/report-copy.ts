@@ -68,8 +68,8 @@ function apply(copy: FrontierCopy, rows: readonly ReportRow[]): void {
 
 /** The engine's frontier in memory, brought up to date with the rows written since the last read. */
 async function currentCopy(db: Queryable, query: ReportQuery): Promise<FrontierCopy> {
-  let perStore = copies.get(db);
-  if (!perStore) copies.set(db, (perStore = new Map()));
+  const perStore = copies.get(db) ?? new Map<string, FrontierCopy>();
+  copies.set(db, perStore);
   const key = `${query.accountId}/${query.engineId}`;
   let copy = perStore.get(key);
   if (!copy || copy.runId !== query.runId) {
