@@ -169,4 +169,21 @@ describe('crawler calls', () => {
     }
     expect(urlsOf(await report(t.ownerA.token))).toEqual(['https://docs.example.com/']);
   });
+
+  it('Given an engine with a crawler, when the engine is deleted, then its crawler and frontier go with it', async () => {
+    const doomed = (await createEngine(t.server, t.ownerA, keywordDraft(t.accountA, 'Doomed engine')))
+      .documentId;
+    const body = { accountId: t.accountA, engineId: doomed, urls: ['https://docs.example.com/'] };
+    expect((await api(t.server, t.ownerA.token, 'POST', 'datasource/crawler', body)).status).toBe(200);
+    const deleted = await api(t.server, t.ownerA.token, 'DELETE', `searchengines/${doomed}`, {
+      accountId: t.accountA,
+    });
+    expect(deleted.status).toBe(200);
+    const { rows } = await t.server.store.query<{ n: number }>(
+      `SELECT (SELECT count(*)::int FROM crawlers WHERE account_id = $1 AND engine_id = $2)
+         + (SELECT count(*)::int FROM crawl_urls WHERE account_id = $1 AND engine_id = $2) AS n`,
+      [t.accountA, doomed],
+    );
+    expect(rows).toEqual([{ n: 0 }]);
+  });
 });
