@@ -40,6 +40,9 @@ describe.each(frontierStores)('Crawl report copy on %s', (name, open) => {
     expect([after.total, after.counts]).toEqual([3, { '0': 2, '4': 1 }]);
     const filtered = await reportPage(store(), { ...query, searchTerm: 'COM/C', status: 0 });
     expect([filtered.total, filtered.hits.map((hit) => hit.url)]).toEqual([1, ['https://example.com/c']]);
+    await enqueueUrls(store(), accountId, engineId, newUrls('cc'));
+    const again = await reportPage(store(), { ...query, searchTerm: 'COM/C', status: 0 });
+    expect(again.hits.map((hit) => hit.url)).toEqual(['https://example.com/c', 'https://example.com/cc']);
   });
 
   it('Given a new run after the frontier was emptied, then the report starts a new copy without the old URLs', async () => {

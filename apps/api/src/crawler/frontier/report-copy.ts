@@ -35,6 +35,10 @@ interface FrontierCopy {
   byId: Map<number, Entry>;
   /** Entries in discovery order (id). */
   order: Entry[];
+  /** URLs per status code, kept as rows arrive. */
+  counts: Record<string, number>;
+  /** The entries of the last filter asked for, until the copy changes: paging through it is cheap. */
+  lastFilter: { key: string; entries: Entry[] } | null;
   /** Updates of one copy run one at a time, so an older read never lands after a newer one. */
   updating: Promise<void>;
 }
@@ -43,7 +47,13 @@ interface FrontierCopy {
 const MAX_COPIES = 16;
 const copies = new WeakMap<Queryable, Map<string, FrontierCopy>>();
 
+function count(copy: FrontierCopy, status: number, by: number): void {
+  copy.counts[status] = (copy.counts[status] ?? 0) + by;
+  if (copy.counts[status] === 0) delete copy.counts[status];
+}
+
 function apply(copy: FrontierCopy, rows: readonly ReportRow[]): void {
+  if (rows.length > 0) copy.lastFilter = null;
   let sorted = true;
   for (const row of rows) {
     const hit: CrawlReportHit = {
@@ -53,8 +63,10 @@ function apply(copy: FrontierCopy, rows: readonly ReportRow[]): void {
       last_check: row.last_check?.toISOString() ?? null,
       next_check: row.next_check?.toISOString() ?? null,
     };
+    count(copy, row.status, 1);
     const entry = copy.byId.get(row.id);
     if (entry) {
+      count(copy, entry.hit.status, -1);
       entry.hit = hit;
       continue;
     }
@@ -73,7 +85,15 @@ async function currentCopy(db: Queryable, query: ReportQuery): Promise<FrontierC
   const key = `${query.accountId}/${query.engineId}`;
   let copy = perStore.get(key);
   if (!copy || copy.runId !== query.runId) {
-    copy = { runId: query.runId, nextXid: null, byId: new Map(), order: [], updating: Promise.resolve() };
+    copy = {
+      runId: query.runId,
+      nextXid: null,
+      byId: new Map(),
+      order: [],
+      counts: {},
+      lastFilter: null,
+      updating: Promise.resolve(),
+    };
   }
   perStore.delete(key);
   perStore.set(key, copy);
@@ -90,6 +110,19 @@ async function currentCopy(db: Queryable, query: ReportQuery): Promise<FrontierC
   return target;
 }
 
+/** The entries a filter keeps, in discovery order (the last filter's are kept until a change). */
+function filtered(copy: FrontierCopy, term: string, status: number | undefined): Entry[] {
+  if (term === '' && status === undefined) return copy.order;
+  const key = `${status ?? ''}/${term}`;
+  if (copy.lastFilter?.key === key) return copy.lastFilter.entries;
+  const entries = copy.order.filter(
+    (entry) =>
+      (status === undefined || entry.hit.status === status) && (term === '' || entry.lower.includes(term)),
+  );
+  copy.lastFilter = { key, entries };
+  return entries;
+}
+
 /**
  * A page of the report in discovery order (the frontier's id), so the pages a reader has seen stay
  * put while a crawl appends URLs. The text filter is a substring of the URL in any case. Answered
@@ -98,18 +131,10 @@ async function currentCopy(db: Queryable, query: ReportQuery): Promise<FrontierC
  */
 export async function reportPage(db: Queryable, query: ReportQuery): Promise<ReportPage> {
   const copy = await currentCopy(db, query);
-  const term = query.searchTerm.trim().toLowerCase();
-  const counts: Record<string, number> = {};
-  const hits: CrawlReportHit[] = [];
-  const end = query.fromIndex + query.resultSize;
-  let total = 0;
-  for (const entry of copy.order) {
-    const status = entry.hit.status;
-    counts[status] = (counts[status] ?? 0) + 1;
-    if (query.status !== undefined && status !== query.status) continue;
-    if (term !== '' && !entry.lower.includes(term)) continue;
-    if (total >= query.fromIndex && total < end) hits.push(entry.hit);
-    total++;
-  }
-  return { total, hits, counts };
+  const entries = filtered(copy, query.searchTerm.trim().toLowerCase(), query.status);
+  return {
+    total: entries.length,
+    hits: entries.slice(query.fromIndex, query.fromIndex + query.resultSize).map((entry) => entry.hit),
+    counts: { ...copy.counts },
+  };
 }
