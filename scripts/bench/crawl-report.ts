@@ -38,10 +38,14 @@ function log(message: string): void {
   process.stderr.write(`[bench] ${message}\n`);
 }
 
+function frontierUrl(i: number): string {
+  return `https://www.example-shop.com/${SECTIONS[i % 10]}/${SECTIONS[(i * 7) % 10]}-${i % 997}/page-${i}.html`;
+}
+
 function* frontierLines(accountId: string, engineId: string): Generator<string> {
   const checked = new Date().toISOString();
   for (let i = 0; i < URLS; i++) {
-    const url = `https://www.example-shop.com/${SECTIONS[i % 10]}/${SECTIONS[(i * 7) % 10]}-${i % 997}/page-${i}.html`;
+    const url = frontierUrl(i);
     const status = STATUS_MIX[i % 10] as number;
     const done = status !== 0 && status !== 9;
     yield csvCopyLine([
@@ -71,13 +75,15 @@ function percentile(sorted: readonly number[], p: number): number {
 
 async function time(
   name: string,
-  call: () => Promise<{ status: number; text: string; ms: number }>,
+  call: (i: number) => Promise<{ status: number; text: string; ms: number }>,
+  before: (i: number) => Promise<unknown> = async () => {},
 ): Promise<Timing> {
   const ms: number[] = [];
   let total: number | null = null;
-  await call(); // warm-up
+  await call(-1); // warm-up
   for (let i = 0; i < CALLS; i++) {
-    const answer = await call();
+    await before(i);
+    const answer = await call(i);
     if (answer.status !== 200) throw new Error(`${name}: ${answer.status} ${answer.text.slice(0, 300)}`);
     total = (JSON.parse(answer.text) as { hits?: { total: { value: number } } }).hits?.total.value ?? null;
     ms.push(answer.ms);
@@ -151,6 +157,18 @@ async function benchServer(server: TestServer): Promise<Timing[]> {
     await time("filter 'example' (all), middle page", report({ searchTerm: 'example', fromIndex: 50_000 })),
     await time("filter 'zzzz' (none)", report({ searchTerm: 'zzzz' })),
     await time('status 404, middle page', report({ status: 4, fromIndex: 5_000 })),
+    // A new filter every call: none is answered from the previous call's matches.
+    await time('a new filter every call', (i) =>
+      report({ searchTerm: `${SECTIONS[(i + 10) % 10]}-${(i * 37 + 997) % 997}/` })(),
+    ),
+    // One URL's status changes before each call (a crawl running): the copy catches up first.
+    await time('page 5,000 with a write before each call', report({ fromIndex: 49_990 }), (i) =>
+      server.store.query(
+        `UPDATE crawl_urls SET status = 6, last_check = now()
+         WHERE account_id = $1 AND engine_id = $2 AND url_key = $3`,
+        [accountId, engineId, frontierUrl(i * 3_001)],
+      ),
+    ),
   ];
 }
 

@@ -101,12 +101,15 @@ async function currentCopy(db: Queryable, query: ReportQuery): Promise<FrontierC
     perStore.delete(stale);
   }
   const target = copy;
-  target.updating = target.updating.then(async () => {
+  const update = target.updating.then(async () => {
     const changes = await readFrontierChanges(db, query.accountId, query.engineId, target.nextXid);
     apply(target, changes.rows);
     target.nextXid = changes.nextXid;
   });
-  await target.updating;
+  // The caller gets a failed read's error; the next update must not (it reads again from the same
+  // transaction id, as nothing was applied).
+  target.updating = update.catch(() => undefined);
+  await update;
   return target;
 }
 
