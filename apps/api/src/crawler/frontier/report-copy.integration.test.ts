@@ -5,6 +5,7 @@ import {
   frontierStores,
   useStore,
 } from '../../repositories/crawler/frontier-test-store.ts';
+import type { Queryable } from '../../store/types.ts';
 import { reportPage } from './report-copy.ts';
 
 const page = { fromIndex: 0, resultSize: 10, searchTerm: '' };
@@ -53,6 +54,24 @@ describe.each(frontierStores)('Crawl report copy on %s', (name, open) => {
     await enqueueUrls(store(), accountId, engineId, newUrls('new'));
     const report = await reportPage(store(), { ...page, accountId, engineId, runId: 2 });
     expect(report.hits.map((hit) => hit.url)).toEqual(['https://example.com/new']);
+  });
+
+  it('Given a report read that failed, then the next report of the engine answers (regression: the failure stuck)', async () => {
+    const { accountId, engineId } = await engineWithCrawler(store());
+    await enqueueUrls(store(), accountId, engineId, newUrls('a'));
+    // The real store, refusing its next query once, as a dropped connection would.
+    let refuse = true;
+    const flaky: Queryable = {
+      query: (sql, params) => {
+        if (!refuse) return store().query(sql, params);
+        refuse = false;
+        return Promise.reject(new Error('connection lost'));
+      },
+      exec: (sql) => store().exec(sql),
+    };
+    const query = { ...page, accountId, engineId, runId: 1 };
+    await expect(reportPage(flaky, query)).rejects.toThrow('connection lost');
+    expect((await reportPage(flaky, query)).hits.map((hit) => hit.url)).toEqual(['https://example.com/a']);
   });
 
   // PGlite runs one transaction at a time, so no read can happen while another write is open.
