@@ -11,6 +11,10 @@ export const CrawlReportHit = z.object({
 });
 export type CrawlReportHit = z.infer<typeof CrawlReportHit>;
 
+/** Where an engine's crawl is: running, done (finished, or stopped by a user), or failed. */
+export const CrawlState = z.enum(['crawling', 'finished', 'stopped', 'failed']);
+export type CrawlState = z.infer<typeof CrawlState>;
+
 /**
  * The crawl report response: total, time taken (ms), whether the crawl is finalized, and hits.
  * Siteseer adds `counts`: how many URLs of the engine have each status code (keys are the codes,
@@ -25,6 +29,6 @@ export const CrawlReportResponse = z.object({
   took: z.number().min(0),
   finalized: z.boolean(),
   counts: z.record(z.string(), z.number().int().min(0)).default({}),
-  state: z.enum(['crawling', 'finished', 'stopped', 'failed']).optional(),
+  state: CrawlState.optional(),
 });
 export type CrawlReportResponse = z.infer<typeof CrawlReportResponse>;

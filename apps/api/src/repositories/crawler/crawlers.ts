@@ -1,8 +1,7 @@
-import type { CrawlFrequency, PageLoadDelay } from '@siteseer/core';
+import type { CrawlFrequency, CrawlState, PageLoadDelay } from '@siteseer/core';
 import type { Queryable } from '../../store/types.ts';
 
-/** Where an engine's crawl is: running, done (finished, or stopped by a user), or failed. */
-export type CrawlState = 'crawling' | 'finished' | 'stopped' | 'failed';
+export type { CrawlState };
 
 /** The crawler fields of the spec, as the crawler reads them. */
 export interface CrawlerFields {
