@@ -56,6 +56,12 @@ function idRoutes(ids: {
     ['PUT', `client/${ids.client}/settings`, settings],
     ['POST', 'clients', { accountId: ids.account, engineId: ids.engine }],
     ['POST', 'clients', { accountId: ids.via, engineId: ids.engine }],
+    ...[ids.account, ids.via].flatMap((accountId): Call[] => [
+      ['POST', 'datasource/crawler', { accountId, engineId: ids.engine, urls: ['https://evil.example/'] }],
+      ['PUT', 'datasource/crawler', { accountId, engineId: ids.engine, site: 'https://evil.example/' }],
+      ['POST', 'datasource/crawler/stop', { accountId, engineId: ids.engine }],
+      ['POST', 'datasource/crawler/report', { accountId, engineId: ids.engine }],
+    ]),
   ];
 }
 

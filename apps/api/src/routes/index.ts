@@ -1,6 +1,7 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import { accountRoutes } from './accounts.ts';
+import { crawlerRoutes } from './crawler.ts';
 import type { RouteDeps } from './define.ts';
 import { engineRoutes } from './engines.ts';
 import { featureRoutes } from './features.ts';
@@ -28,4 +29,5 @@ export async function apiRoutes(
   engineRoutes(app, deps);
   featureRoutes(app, deps);
   parametricRoutes(app, deps);
+  crawlerRoutes(app, deps);
 }

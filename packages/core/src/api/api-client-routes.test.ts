@@ -114,6 +114,11 @@ const ROUTES: readonly (readonly [
     'POST /api/datasource/crawler/report',
   ],
   [
+    'crawler.stop',
+    (c) => c.crawler.stop({ accountId: 'a1', engineId: 'e1' }),
+    'POST /api/datasource/crawler/stop',
+  ],
+  [
     'parametric.publish',
     (c) => c.parametric.publish({ version: 2, accountId: 'a1', engineId: 'e1', clientId: 'c1' }),
     'PUT /api/parametric/publish',

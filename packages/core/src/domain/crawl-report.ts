@@ -11,7 +11,16 @@ export const CrawlReportHit = z.object({
 });
 export type CrawlReportHit = z.infer<typeof CrawlReportHit>;
 
-/** The crawl report response: total, time taken (ms), whether the crawl is finalized, and hits. */
+/** Where an engine's crawl is: running, done (finished, or stopped by a user), or failed. */
+export const CrawlState = z.enum(['crawling', 'finished', 'stopped', 'failed']);
+export type CrawlState = z.infer<typeof CrawlState>;
+
+/**
+ * The crawl report response: total, time taken (ms), whether the crawl is finalized, and hits.
+ * Siteseer adds `counts`: how many URLs of the engine have each status code (keys are the codes,
+ * whatever the filter), and `state`, where the crawl is (`failed` tells a failed crawl from one
+ * that finished).
+ */
 export const CrawlReportResponse = z.object({
   hits: z.object({
     total: z.object({ value: z.number().int().min(0) }),
@@ -19,5 +28,7 @@ export const CrawlReportResponse = z.object({
   }),
   took: z.number().min(0),
   finalized: z.boolean(),
+  counts: z.record(z.string(), z.number().int().min(0)).default({}),
+  state: CrawlState.optional(),
 });
 export type CrawlReportResponse = z.infer<typeof CrawlReportResponse>;

@@ -12,5 +12,7 @@ export function crawlerMethods(call: Caller) {
     start: (body: BodyOf<typeof c.start>, options?: CallOptions) => call(c.start, { body }, options),
     /** POST datasource/crawler/report: one page of the crawl report. */
     report: (body: BodyOf<typeof c.report>, options?: CallOptions) => call(c.report, { body }, options),
+    /** POST datasource/crawler/stop (Siteseer's): stop the engine's crawl. */
+    stop: (body: BodyOf<typeof c.stop>, options?: CallOptions) => call(c.stop, { body }, options),
   };
 }

@@ -32,8 +32,18 @@ export const CrawlReportBody = z.object({
   fromIndex: z.number().int().min(0).default(0),
   resultSize: z.number().int().min(1).max(100).default(LIMITS.crawlReportPageSize),
   searchTerm: z.string().default(''),
+  /** Siteseer's addition: only URLs of this status code (the CLI's `--status`). */
+  status: z.number().int().optional(),
 });
 export type CrawlReportBody = z.infer<typeof CrawlReportBody>;
+
+/** Body of `POST datasource/crawler/stop`: stop the engine's crawl. */
+export const StopCrawlBody = z.object({ accountId: Id, engineId: Id });
+export type StopCrawlBody = z.infer<typeof StopCrawlBody>;
+
+/** Answer of the stop call: how many waiting URLs became Interrupted (8). */
+export const CrawlStopped = z.object({ engineId: Id, interrupted: z.number().int().min(0) });
+export type CrawlStopped = z.infer<typeof CrawlStopped>;
 
 /** The keyword crawler (data source). */
 export const crawlerContracts = {
@@ -57,5 +67,16 @@ export const crawlerContracts = {
     path: 'datasource/crawler/report',
     body: CrawlReportBody,
     response: CrawlReportResponse,
+  }),
+  /**
+   * Siteseer's addition (the spec has no stop call; the CLI's `crawl stop` uses it): stops the
+   * crawl; URLs not fetched yet become Interrupted (8) until the crawl is started again.
+   */
+  stop: defineCall({
+    name: 'crawler.stop',
+    method: 'POST',
+    path: 'datasource/crawler/stop',
+    body: StopCrawlBody,
+    response: CrawlStopped,
   }),
 } as const;

@@ -1,0 +1,167 @@
+import {
+  type CrawlerQueued,
+  type CrawlReportBody,
+  type CrawlReportResponse,
+  type CrawlStopped,
+  type CreateCrawlerBody,
+  MESSAGES,
+  type StartCrawlBody,
+  type StopCrawlBody,
+  toCrawlUrl,
+} from '@siteseer/core';
+import { type EngineAccess, engineOf, readAccess, requireWrite } from '../../access/engine-access.ts';
+import type { Principal } from '../../auth/authenticate.ts';
+import { InputError, NotFoundError } from '../../errors.ts';
+import {
+  addCrawlerUrl,
+  findCrawler,
+  saveCrawler,
+  startRun,
+  stopRun,
+} from '../../repositories/crawler/crawlers.ts';
+import {
+  clearFrontier,
+  enqueueUrls,
+  interruptWaiting,
+  resumeInterrupted,
+} from '../../repositories/crawler/frontier.ts';
+import type { Queryable, Store } from '../../store/types.ts';
+import { reportPage } from './report-copy.ts';
+import { crawlUrlKey } from './url-key.ts';
+
+/** A keyword engine the caller may write (the wizard's edit feature), or a 404/403. */
+async function writableKeywordEngine(
+  store: Store,
+  principal: Principal,
+  accountId: string,
+  engineId: string,
+) {
+  const access = await readAccess(store, principal, accountId);
+  const engine = await engineOf(store, access, engineId, 'kw');
+  await requireWrite(store, access, engine, 'edit');
+  return { access, engine };
+}
+
+/** Site URLs as the crawler fetches them (https added, host lowercased); a bad one is a 400. */
+function crawlUrls(urls: readonly string[]): string[] {
+  return [
+    ...new Set(
+      urls.map((url) => {
+        const crawlUrl = toCrawlUrl(url);
+        if (crawlUrl === undefined) throw new InputError(MESSAGES.invalidUrl, { field: 'urls', url });
+        return crawlUrl;
+      }),
+    ),
+  ];
+}
+
+/** Queues start URLs (new ones Created, done ones Pending fetch) and resumes interrupted ones. */
+async function queueSites(
+  tx: Queryable,
+  access: EngineAccess,
+  engineId: string,
+  sites: readonly string[],
+  removeHashFragments: boolean,
+): Promise<number> {
+  const accountId = access.account.id;
+  const queued = await enqueueUrls(
+    tx,
+    accountId,
+    engineId,
+    sites.map((site) => ({
+      url: site,
+      urlKey: crawlUrlKey(site, removeHashFragments),
+      site,
+      depth: 0,
+      discoveredFrom: null,
+    })),
+    { requeue: true },
+  );
+  return queued + (await resumeInterrupted(tx, accountId, engineId));
+}
+
+/**
+ * `POST datasource/crawler`: creates the keyword engine's crawler or replaces its settings, then
+ * queues its start URLs (the engine's own when the body has none). `recreate` starts over: the
+ * frontier is emptied and a new run begins; the pages of earlier runs stay until a new one is
+ * published.
+ */
+export async function saveEngineCrawler(
+  store: Store,
+  principal: Principal,
+  body: CreateCrawlerBody,
+): Promise<CrawlerQueued> {
+  const { access, engine } = await writableKeywordEngine(store, principal, body.accountId, body.engineId);
+  const urls = crawlUrls(body.urls.length > 0 ? body.urls : engine.urls);
+  if (urls.length === 0) throw new InputError(MESSAGES.atLeastOneSite, { field: 'urls' });
+  const { accountId: _a, engineId: _e, recreate, ...fields } = body;
+  return store.transaction(async (tx) => {
+    const existed = await findCrawler(tx, access.account.id, engine.id);
+    await saveCrawler(tx, access.account.id, engine.id, { ...fields, urls });
+    if (existed && recreate) await clearFrontier(tx, access.account.id, engine.id);
+    if (existed) await startRun(tx, access.account.id, engine.id, recreate);
+    const queued = await queueSites(tx, access, engine.id, urls, fields.removeHashFragments);
+    return { engineId: engine.id, queued };
+  });
+}
+
+/** `PUT datasource/crawler`: crawls one more site of the engine, now and on every re-crawl. */
+export async function startSiteCrawl(
+  store: Store,
+  principal: Principal,
+  body: StartCrawlBody,
+): Promise<CrawlerQueued> {
+  const { access, engine } = await writableKeywordEngine(store, principal, body.accountId, body.engineId);
+  const [site] = crawlUrls([body.site]);
+  return store.transaction(async (tx) => {
+    const crawler = await findCrawler(tx, access.account.id, engine.id);
+    if (!crawler || site === undefined) throw new NotFoundError('Crawler');
+    await addCrawlerUrl(tx, access.account.id, engine.id, site);
+    await startRun(tx, access.account.id, engine.id, false);
+    const queued = await queueSites(tx, access, engine.id, [site], crawler.removeHashFragments);
+    return { engineId: engine.id, queued };
+  });
+}
+
+/** `POST datasource/crawler/stop`: the crawl stops; URLs not fetched yet become Interrupted. */
+export async function stopCrawl(
+  store: Store,
+  principal: Principal,
+  body: StopCrawlBody,
+): Promise<CrawlStopped> {
+  const { access, engine } = await writableKeywordEngine(store, principal, body.accountId, body.engineId);
+  return store.transaction(async (tx) => {
+    const accountId = access.account.id;
+    if (!(await findCrawler(tx, accountId, engine.id))) throw new NotFoundError('Crawler');
+    await stopRun(tx, accountId, engine.id);
+    return { engineId: engine.id, interrupted: await interruptWaiting(tx, accountId, engine.id) };
+  });
+}
+
+/** `POST datasource/crawler/report`: one page of the crawl report, for anyone who may read the engine. */
+export async function crawlReport(
+  store: Store,
+  principal: Principal,
+  body: CrawlReportBody,
+): Promise<CrawlReportResponse> {
+  const started = performance.now();
+  const access = await readAccess(store, principal, body.accountId);
+  const engine = await engineOf(store, access, body.engineId, 'kw');
+  const crawler = await findCrawler(store, access.account.id, engine.id);
+  const page = crawler
+    ? await reportPage(store, {
+        ...body,
+        accountId: access.account.id,
+        engineId: engine.id,
+        runId: crawler.runId,
+      })
+    : { total: 0, hits: [], counts: {} };
+  return {
+    hits: { total: { value: page.total }, hits: page.hits },
+    took: Math.round(performance.now() - started),
+    // An engine without a crawler has nothing running either.
+    finalized: crawler?.state !== 'crawling',
+    counts: page.counts,
+    ...(crawler ? { state: crawler.state } : {}),
+  };
+}

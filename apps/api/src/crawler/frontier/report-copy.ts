@@ -1,0 +1,143 @@
+import type { CrawlReportHit } from '@siteseer/core';
+import { type ReportRow, readFrontierChanges } from '../../repositories/crawler/report.ts';
+import type { Queryable } from '../../store/types.ts';
+
+/** One page of an engine's crawl report. */
+export interface ReportQuery {
+  accountId: string;
+  engineId: string;
+  /** The crawler's run: a new run (a recreated crawler) starts a new copy. */
+  runId: number;
+  fromIndex: number;
+  resultSize: number;
+  /** URLs containing this text, any case; empty: every URL. */
+  searchTerm: string;
+  /** Only URLs of this status code. */
+  status?: number | undefined;
+}
+
+export interface ReportPage {
+  total: number;
+  hits: CrawlReportHit[];
+  /** How many URLs of the engine have each status code (whatever the filter). */
+  counts: Record<string, number>;
+}
+
+interface Entry {
+  hit: CrawlReportHit;
+  id: number;
+  lower: string;
+}
+
+interface FrontierCopy {
+  runId: number;
+  nextXid: string | null;
+  byId: Map<number, Entry>;
+  /** Entries in discovery order (id). */
+  order: Entry[];
+  /** URLs per status code, kept as rows arrive. */
+  counts: Record<string, number>;
+  /** The entries of the last filter asked for, until the copy changes: paging through it is cheap. */
+  lastFilter: { key: string; entries: Entry[] } | null;
+  /** Updates of one copy run one at a time, so an older read never lands after a newer one. */
+  updating: Promise<void>;
+}
+
+/** Frontiers kept in memory per store, least recently used dropped first. */
+const MAX_COPIES = 16;
+const copies = new WeakMap<Queryable, Map<string, FrontierCopy>>();
+
+function count(copy: FrontierCopy, status: number, by: number): void {
+  copy.counts[status] = (copy.counts[status] ?? 0) + by;
+  if (copy.counts[status] === 0) delete copy.counts[status];
+}
+
+function apply(copy: FrontierCopy, rows: readonly ReportRow[]): void {
+  if (rows.length > 0) copy.lastFilter = null;
+  let sorted = true;
+  for (const row of rows) {
+    const hit: CrawlReportHit = {
+      id: String(row.id),
+      url: row.url,
+      status: row.status,
+      last_check: row.last_check?.toISOString() ?? null,
+      next_check: row.next_check?.toISOString() ?? null,
+    };
+    count(copy, row.status, 1);
+    const entry = copy.byId.get(row.id);
+    if (entry) {
+      count(copy, entry.hit.status, -1);
+      entry.hit = hit;
+      continue;
+    }
+    const added = { hit, id: row.id, lower: row.url.toLowerCase() };
+    if (sorted && (copy.order.at(-1)?.id ?? 0) > row.id) sorted = false;
+    copy.byId.set(row.id, added);
+    copy.order.push(added);
+  }
+  if (!sorted) copy.order.sort((a, b) => a.id - b.id);
+}
+
+/** The engine's frontier in memory, brought up to date with the rows written since the last read. */
+async function currentCopy(db: Queryable, query: ReportQuery): Promise<FrontierCopy> {
+  const perStore = copies.get(db) ?? new Map<string, FrontierCopy>();
+  copies.set(db, perStore);
+  const key = `${query.accountId}/${query.engineId}`;
+  let copy = perStore.get(key);
+  if (!copy || copy.runId !== query.runId) {
+    copy = {
+      runId: query.runId,
+      nextXid: null,
+      byId: new Map(),
+      order: [],
+      counts: {},
+      lastFilter: null,
+      updating: Promise.resolve(),
+    };
+  }
+  perStore.delete(key);
+  perStore.set(key, copy);
+  for (const stale of [...perStore.keys()].slice(0, Math.max(0, perStore.size - MAX_COPIES))) {
+    perStore.delete(stale);
+  }
+  const target = copy;
+  const update = target.updating.then(async () => {
+    const changes = await readFrontierChanges(db, query.accountId, query.engineId, target.nextXid);
+    apply(target, changes.rows);
+    target.nextXid = changes.nextXid;
+  });
+  // The caller gets a failed read's error; the next update must not (it reads again from the same
+  // transaction id, as nothing was applied).
+  target.updating = update.catch(() => undefined);
+  await update;
+  return target;
+}
+
+/** The entries a filter keeps, in discovery order (the last filter's are kept until a change). */
+function filtered(copy: FrontierCopy, term: string, status: number | undefined): Entry[] {
+  if (term === '' && status === undefined) return copy.order;
+  const key = `${status ?? ''}/${term}`;
+  if (copy.lastFilter?.key === key) return copy.lastFilter.entries;
+  const entries = copy.order.filter(
+    (entry) =>
+      (status === undefined || entry.hit.status === status) && (term === '' || entry.lower.includes(term)),
+  );
+  copy.lastFilter = { key, entries };
+  return entries;
+}
+
+/**
+ * A page of the report in discovery order (the frontier's id), so the pages a reader has seen stay
+ * put while a crawl appends URLs. The text filter is a substring of the URL in any case. Answered
+ * from a copy of the frontier in memory that each call brings up to date with the rows written
+ * since the previous one: filtering and counting 100k URLs in SQL on every call scanned them all.
+ */
+export async function reportPage(db: Queryable, query: ReportQuery): Promise<ReportPage> {
+  const copy = await currentCopy(db, query);
+  const entries = filtered(copy, query.searchTerm.trim().toLowerCase(), query.status);
+  return {
+    total: entries.length,
+    hits: entries.slice(query.fromIndex, query.fromIndex + query.resultSize).map((entry) => entry.hit),
+    counts: { ...copy.counts },
+  };
+}

@@ -1,0 +1,200 @@
+import type { CrawlFrequency, CrawlState, PageLoadDelay } from '@siteseer/core';
+import type { Queryable } from '../../store/types.ts';
+
+export type { CrawlState };
+
+/** The crawler fields of the spec, as the crawler reads them. */
+export interface CrawlerFields {
+  urls: readonly string[];
+  pageLoadDelay: PageLoadDelay;
+  crawlFrequency: CrawlFrequency;
+  useContentTarget: boolean;
+  contentTarget: string;
+  useExcludeTarget: boolean;
+  excludeContentTargets: readonly string[];
+  customTagsSelector: string;
+  customTagsAttributeName: string;
+  removeHashFragments: boolean;
+  urlFilters: readonly string[] | null;
+}
+
+export interface Crawler extends CrawlerFields {
+  accountId: string;
+  engineId: string;
+  state: CrawlState;
+  runId: number;
+  runStartedAt: Date;
+  runFinishedAt: Date | null;
+  publishedRunId: number | null;
+}
+
+interface CrawlerRow {
+  account_id: string;
+  engine_id: string;
+  urls: string[];
+  page_load_delay: PageLoadDelay;
+  crawl_frequency: CrawlFrequency;
+  use_content_target: boolean;
+  content_target: string;
+  use_exclude_target: boolean;
+  exclude_content_targets: string[];
+  custom_tags_selector: string;
+  custom_tags_attribute_name: string;
+  remove_hash_fragments: boolean;
+  url_filters: string[] | null;
+  state: CrawlState;
+  run_id: number;
+  run_started_at: Date;
+  run_finished_at: Date | null;
+  published_run_id: number | null;
+}
+
+const COLUMNS = `account_id, engine_id, urls, page_load_delay, crawl_frequency, use_content_target,
+  content_target, use_exclude_target, exclude_content_targets, custom_tags_selector,
+  custom_tags_attribute_name, remove_hash_fragments, url_filters, state, run_id, run_started_at,
+  run_finished_at, published_run_id`;
+
+function toCrawler(row: CrawlerRow): Crawler {
+  return {
+    accountId: row.account_id,
+    engineId: row.engine_id,
+    urls: row.urls,
+    pageLoadDelay: row.page_load_delay,
+    crawlFrequency: row.crawl_frequency,
+    useContentTarget: row.use_content_target,
+    contentTarget: row.content_target,
+    useExcludeTarget: row.use_exclude_target,
+    excludeContentTargets: row.exclude_content_targets,
+    customTagsSelector: row.custom_tags_selector,
+    customTagsAttributeName: row.custom_tags_attribute_name,
+    removeHashFragments: row.remove_hash_fragments,
+    urlFilters: row.url_filters,
+    state: row.state,
+    runId: row.run_id,
+    runStartedAt: row.run_started_at,
+    runFinishedAt: row.run_finished_at,
+    publishedRunId: row.published_run_id,
+  };
+}
+
+export async function findCrawler(
+  db: Queryable,
+  accountId: string,
+  engineId: string,
+): Promise<Crawler | undefined> {
+  const { rows } = await db.query<CrawlerRow>(
+    `SELECT ${COLUMNS} FROM crawlers WHERE account_id = $1 AND engine_id = $2`,
+    [accountId, engineId],
+  );
+  return rows[0] && toCrawler(rows[0]);
+}
+
+/**
+ * Creates the engine's crawler, or replaces the settings of the one it has, and returns it. A new
+ * crawler starts its first run (crawling); an existing one keeps its state and run (`startRun`).
+ */
+export async function saveCrawler(
+  db: Queryable,
+  accountId: string,
+  engineId: string,
+  fields: CrawlerFields,
+): Promise<Crawler> {
+  const { rows } = await db.query<CrawlerRow>(
+    `INSERT INTO crawlers (account_id, engine_id, urls, page_load_delay, crawl_frequency,
+       use_content_target, content_target, use_exclude_target, exclude_content_targets,
+       custom_tags_selector, custom_tags_attribute_name, remove_hash_fragments, url_filters)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)
+     ON CONFLICT (account_id, engine_id) DO UPDATE SET urls = $3, page_load_delay = $4,
+       crawl_frequency = $5, use_content_target = $6, content_target = $7, use_exclude_target = $8,
+       exclude_content_targets = $9, custom_tags_selector = $10, custom_tags_attribute_name = $11,
+       remove_hash_fragments = $12, url_filters = $13, updated_at = now()
+     RETURNING ${COLUMNS}`,
+    [
+      accountId,
+      engineId,
+      fields.urls,
+      fields.pageLoadDelay,
+      fields.crawlFrequency,
+      fields.useContentTarget,
+      fields.contentTarget,
+      fields.useExcludeTarget,
+      fields.excludeContentTargets,
+      fields.customTagsSelector,
+      fields.customTagsAttributeName,
+      fields.removeHashFragments,
+      fields.urlFilters,
+    ],
+  );
+  return toCrawler(rows[0] as CrawlerRow);
+}
+
+/** Adds a start URL (site) to the crawler's list, so re-crawls start from it too. */
+export async function addCrawlerUrl(db: Queryable, accountId: string, engineId: string, url: string) {
+  await db.query(
+    `UPDATE crawlers SET urls = array_append(urls, $3), updated_at = now()
+     WHERE account_id = $1 AND engine_id = $2 AND NOT ($3 = ANY (urls))`,
+    [accountId, engineId, url],
+  );
+}
+
+/**
+ * Puts the crawler in the crawling state. `newRun` (or a crawl that was not running) starts the
+ * next run: a new generation of pages. Returns the run id the crawl is in.
+ */
+export async function startRun(
+  db: Queryable,
+  accountId: string,
+  engineId: string,
+  newRun: boolean,
+): Promise<number> {
+  const { rows } = await db.query<{ run_id: number }>(
+    `UPDATE crawlers SET
+       run_id = CASE WHEN $3 OR state <> 'crawling' THEN run_id + 1 ELSE run_id END,
+       run_started_at = CASE WHEN $3 OR state <> 'crawling' THEN now() ELSE run_started_at END,
+       state = 'crawling', run_finished_at = NULL, updated_at = now()
+     WHERE account_id = $1 AND engine_id = $2 RETURNING run_id`,
+    [accountId, engineId, newRun],
+  );
+  return rows[0]?.run_id ?? 0;
+}
+
+/**
+ * Ends the current run `runId` with `state` (finished or failed); false when the crawl is no longer
+ * in that run or no longer crawling (stopped by a user, or restarted meanwhile).
+ */
+export async function endRun(
+  db: Queryable,
+  accountId: string,
+  engineId: string,
+  runId: number,
+  state: Exclude<CrawlState, 'crawling' | 'stopped'>,
+): Promise<boolean> {
+  const { rowCount } = await db.query(
+    `UPDATE crawlers SET state = $4, run_finished_at = now(), updated_at = now()
+     WHERE account_id = $1 AND engine_id = $2 AND run_id = $3 AND state = 'crawling'`,
+    [accountId, engineId, runId, state],
+  );
+  return rowCount > 0;
+}
+
+/**
+ * The crawls that are running, across accounts: what the crawl loop works on. The one query here
+ * that is not a tenant's: the scheduler serves every account, then works per account and engine.
+ */
+export async function listRunningCrawls(
+  db: Queryable,
+): Promise<{ accountId: string; engineId: string; runId: number }[]> {
+  const { rows } = await db.query<{ account_id: string; engine_id: string; run_id: number }>(
+    `SELECT account_id, engine_id, run_id FROM crawlers WHERE state = 'crawling' ORDER BY run_started_at`,
+  );
+  return rows.map((row) => ({ accountId: row.account_id, engineId: row.engine_id, runId: row.run_id }));
+}
+
+/** A user stopped the crawl: it is no longer running (its waiting URLs are interrupted apart). */
+export async function stopRun(db: Queryable, accountId: string, engineId: string): Promise<void> {
+  await db.query(
+    `UPDATE crawlers SET state = 'stopped', run_finished_at = now(), updated_at = now()
+     WHERE account_id = $1 AND engine_id = $2 AND state = 'crawling'`,
+    [accountId, engineId],
+  );
+}

@@ -1,0 +1,173 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { CRAWL_STATUS } from '@siteseer/core';
+import { describe, expect, it } from 'vitest';
+import {
+  completeWork,
+  enqueueUrls,
+  interruptWaiting,
+  type NewCrawlUrl,
+  recoverExpiredLeases,
+  releaseWork,
+  resumeInterrupted,
+  takeWork,
+} from './frontier.ts';
+import { engineWithCrawler, frontierStores, useStore } from './frontier-test-store.ts';
+
+function urls(count: number, prefix = 'https://example.com/p'): NewCrawlUrl[] {
+  return Array.from({ length: count }, (_, i) => ({
+    url: `${prefix}${i}`,
+    urlKey: `${prefix}${i}`,
+    site: 'https://example.com/',
+    depth: 1,
+    discoveredFrom: 'https://example.com/',
+  }));
+}
+
+async function statuses(db: ReturnType<ReturnType<typeof useStore>>, accountId: string, engineId: string) {
+  const { rows } = await db.query<{ url: string; status: number }>(
+    'SELECT url, status FROM crawl_urls WHERE account_id = $1 AND engine_id = $2 ORDER BY id',
+    [accountId, engineId],
+  );
+  return Object.fromEntries(rows.map((row) => [row.url, row.status]));
+}
+
+describe.each(frontierStores)('Frontier on %s', (_name, open) => {
+  const store = useStore(open);
+
+  it('Given URLs with one key twice, when enqueued, then each key is one row and a repeat adds nothing', async () => {
+    const { accountId, engineId } = await engineWithCrawler(store());
+    const [first, second] = urls(2);
+    const same = { ...(first as NewCrawlUrl), url: 'https://EXAMPLE.com/p0' };
+    expect(
+      await enqueueUrls(store(), accountId, engineId, [first as NewCrawlUrl, same, second as NewCrawlUrl]),
+    ).toBe(2);
+    expect(await enqueueUrls(store(), accountId, engineId, urls(3))).toBe(1);
+    expect(await statuses(store(), accountId, engineId)).toEqual({
+      'https://example.com/p0': 0,
+      'https://example.com/p1': 0,
+      'https://example.com/p2': 0,
+    });
+  });
+
+  it('Given a fetched URL, when enqueued again with requeue, then it is Pending fetch; a waiting one is left alone', async () => {
+    const { accountId, engineId } = await engineWithCrawler(store());
+    await enqueueUrls(store(), accountId, engineId, urls(2));
+    const [taken] = await takeWork(store(), { accountId, engineId, owner: 'w1', leaseMs: 60_000, limit: 1 });
+    await completeWork(store(), { accountId, engineId, id: taken?.id ?? 0, owner: 'w1' }, { status: 3 });
+    expect(await enqueueUrls(store(), accountId, engineId, urls(2), { requeue: true })).toBe(1);
+    expect(await statuses(store(), accountId, engineId)).toEqual({
+      'https://example.com/p0': CRAWL_STATUS.PENDING_FETCH,
+      'https://example.com/p1': CRAWL_STATUS.CREATED,
+    });
+  });
+
+  it('Given a take of 1, then it leases 1 URL (regression: a joined subquery leased 3), the next taker the others, and the URL again after expiry', async () => {
+    const { accountId, engineId } = await engineWithCrawler(store());
+    await enqueueUrls(store(), accountId, engineId, urls(3));
+    const first = await takeWork(store(), { accountId, engineId, owner: 'w1', leaseMs: 300, limit: 1 });
+    expect(first.map((u) => u.url)).toEqual(['https://example.com/p0']);
+    expect(first[0]?.attempts).toBe(1);
+    const second = await takeWork(store(), { accountId, engineId, owner: 'w2', leaseMs: 60_000, limit: 5 });
+    expect(second.map((u) => u.url)).toEqual(['https://example.com/p1', 'https://example.com/p2']);
+    expect(await takeWork(store(), { accountId, engineId, owner: 'w3', leaseMs: 60_000, limit: 5 })).toEqual(
+      [],
+    );
+    await sleep(400);
+    const retaken = await takeWork(store(), { accountId, engineId, owner: 'w3', leaseMs: 60_000, limit: 5 });
+    expect(retaken.map((u) => [u.url, u.attempts])).toEqual([['https://example.com/p0', 2]]);
+  });
+
+  it('Given a lease that expired and was taken again, when the first worker completes, then its outcome is dropped', async () => {
+    const { accountId, engineId } = await engineWithCrawler(store());
+    await enqueueUrls(store(), accountId, engineId, urls(1));
+    const [mine] = await takeWork(store(), { accountId, engineId, owner: 'w1', leaseMs: 100, limit: 1 });
+    await sleep(200);
+    const [theirs] = await takeWork(store(), { accountId, engineId, owner: 'w2', leaseMs: 60_000, limit: 1 });
+    expect(theirs?.id).toBe(mine?.id);
+    const id = mine?.id ?? 0;
+    expect(await completeWork(store(), { accountId, engineId, id, owner: 'w1' }, { status: 6 })).toBe(false);
+    expect(
+      await completeWork(store(), { accountId, engineId, id, owner: 'w2' }, { status: 3, etag: '"v1"' }),
+    ).toBe(true);
+    expect(await completeWork(store(), { accountId, engineId, id, owner: 'w2' }, { status: 3 })).toBe(false);
+    const { rows } = await store().query(
+      'SELECT status, etag, lease_owner, last_check IS NOT NULL AS checked FROM crawl_urls WHERE account_id = $1 AND id = $2',
+      [accountId, id],
+    );
+    expect(rows).toEqual([{ status: 3, etag: '"v1"', lease_owner: null, checked: true }]);
+  });
+
+  it('Given a worker that died holding leases, when leases are recovered, then its URLs are Pending fetch and taken again', async () => {
+    const { accountId, engineId } = await engineWithCrawler(store());
+    await enqueueUrls(store(), accountId, engineId, urls(3));
+    await takeWork(store(), { accountId, engineId, owner: 'dead', leaseMs: 100, limit: 2 });
+    await takeWork(store(), { accountId, engineId, owner: 'alive', leaseMs: 60_000, limit: 1 });
+    await sleep(200);
+    expect(await recoverExpiredLeases(store(), accountId, engineId)).toBe(2);
+    expect(await statuses(store(), accountId, engineId)).toEqual({
+      'https://example.com/p0': 9,
+      'https://example.com/p1': 9,
+      'https://example.com/p2': 0,
+    });
+    const retaken = await takeWork(store(), { accountId, engineId, owner: 'new', leaseMs: 60_000, limit: 5 });
+    expect(retaken.map((u) => u.url)).toEqual(['https://example.com/p0', 'https://example.com/p1']);
+  });
+
+  it('Given a released lease, then the URL is taken again at once without counting an attempt', async () => {
+    const { accountId, engineId } = await engineWithCrawler(store());
+    await enqueueUrls(store(), accountId, engineId, urls(1));
+    const [taken] = await takeWork(store(), { accountId, engineId, owner: 'w1', leaseMs: 60_000, limit: 1 });
+    expect(await releaseWork(store(), { accountId, engineId, id: taken?.id ?? 0, owner: 'w1' })).toBe(true);
+    const [again] = await takeWork(store(), { accountId, engineId, owner: 'w2', leaseMs: 60_000, limit: 1 });
+    expect([again?.id, again?.attempts]).toEqual([taken?.id, 1]);
+  });
+
+  it('Given a crawl stopped midway, then waiting and leased URLs are Interrupted, done ones stay, and a resume requeues them', async () => {
+    const { accountId, engineId } = await engineWithCrawler(store());
+    await enqueueUrls(store(), accountId, engineId, urls(3));
+    const [done, leased] = await takeWork(store(), {
+      accountId,
+      engineId,
+      owner: 'w1',
+      leaseMs: 60_000,
+      limit: 2,
+    });
+    await completeWork(store(), { accountId, engineId, id: done?.id ?? 0, owner: 'w1' }, { status: 4 });
+    expect(await interruptWaiting(store(), accountId, engineId)).toBe(2);
+    expect(await statuses(store(), accountId, engineId)).toEqual({
+      'https://example.com/p0': 4,
+      'https://example.com/p1': 8,
+      'https://example.com/p2': 8,
+    });
+    const lease = { accountId, engineId, id: leased?.id ?? 0, owner: 'w1' };
+    expect(await completeWork(store(), lease, { status: 3 })).toBe(false);
+    expect(await takeWork(store(), { accountId, engineId, owner: 'w2', leaseMs: 60_000, limit: 5 })).toEqual(
+      [],
+    );
+    expect(await resumeInterrupted(store(), accountId, engineId)).toBe(2);
+    expect(
+      (await takeWork(store(), { accountId, engineId, owner: 'w2', leaseMs: 60_000, limit: 5 })).length,
+    ).toBe(2);
+  });
+
+  it('Given two takers racing in concurrent transactions, then no URL is given to both', async () => {
+    const { accountId, engineId } = await engineWithCrawler(store());
+    await enqueueUrls(store(), accountId, engineId, urls(40));
+    // Each taker holds its transaction open a moment after taking, so on PostgreSQL the other
+    // runs while the rows are locked (PGlite's one session runs them one after the other).
+    const taker = (owner: string) =>
+      store().transaction(async (tx) => {
+        const taken: number[] = [];
+        for (let round = 0; round < 4; round++) {
+          const batch = await takeWork(tx, { accountId, engineId, owner, leaseMs: 60_000, limit: 5 });
+          taken.push(...batch.map((u) => u.id));
+          await sleep(10);
+        }
+        return taken;
+      });
+    const results = await Promise.all([taker('a'), taker('b'), taker('c')]);
+    const all = results.flat();
+    expect(new Set(all).size).toBe(all.length);
+    expect(all.length).toBe(40);
+  });
+});

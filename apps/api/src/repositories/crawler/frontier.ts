@@ -1,0 +1,236 @@
+import { CRAWL_STATUS, type CrawlStatusCode } from '@siteseer/core';
+import type { Queryable } from '../../store/types.ts';
+
+/** Statuses of a URL waiting to be fetched: Created (never fetched) and Pending fetch. */
+export const WAITING_STATUSES = [CRAWL_STATUS.CREATED, CRAWL_STATUS.PENDING_FETCH] as const;
+const WAITING = `(${WAITING_STATUSES.join(', ')})`;
+
+/** A URL to add to an engine's frontier. */
+export interface NewCrawlUrl {
+  url: string;
+  /** The normalised URL: a URL whose key is already in the frontier is not added again. */
+  urlKey: string;
+  /** The start URL (site) it was found from. */
+  site: string;
+  depth: number;
+  discoveredFrom: string | null;
+}
+
+/**
+ * Adds URLs to an engine's frontier as Created (0), once per key (the first of equal keys in the
+ * list wins). With `requeue`, a key already there and done (not waiting) goes back to Pending
+ * fetch (9): a start URL queued again. Returns how many URLs were added or requeued.
+ */
+export async function enqueueUrls(
+  db: Queryable,
+  accountId: string,
+  engineId: string,
+  urls: readonly NewCrawlUrl[],
+  options: { requeue?: boolean } = {},
+): Promise<number> {
+  // One statement cannot insert and update the same key twice (ON CONFLICT DO UPDATE refuses).
+  const unique = [...new Map(urls.toReversed().map((u) => [u.urlKey, u])).values()].toReversed();
+  if (unique.length === 0) return 0;
+  const onConflict = options.requeue
+    ? `DO UPDATE SET status = ${CRAWL_STATUS.PENDING_FETCH}, reason = NULL, lease_owner = NULL,
+         lease_until = NULL
+       WHERE crawl_urls.status NOT IN ${WAITING}`
+    : 'DO NOTHING';
+  const { rowCount } = await db.query(
+    `INSERT INTO crawl_urls (account_id, engine_id, url, url_key, site, depth, discovered_from)
+     SELECT $1, $2, u.url, u.url_key, u.site, u.depth, u.discovered_from
+     FROM unnest($3::text[], $4::text[], $5::text[], $6::int[], $7::text[])
+       WITH ORDINALITY AS u (url, url_key, site, depth, discovered_from, n)
+     ORDER BY u.n
+     ON CONFLICT (account_id, engine_id, url_key) ${onConflict}`,
+    [
+      accountId,
+      engineId,
+      unique.map((u) => u.url),
+      unique.map((u) => u.urlKey),
+      unique.map((u) => u.site),
+      unique.map((u) => u.depth),
+      unique.map((u) => u.discoveredFrom),
+    ],
+  );
+  return rowCount;
+}
+
+/** A URL taken to fetch, leased to one worker until `leaseUntil`. */
+export interface LeasedUrl {
+  id: number;
+  url: string;
+  urlKey: string;
+  site: string;
+  depth: number;
+  status: CrawlStatusCode;
+  /** What the previous fetch recorded, for a conditional GET and to see a change of content. */
+  etag: string | null;
+  lastModified: string | null;
+  contentHash: string | null;
+  attempts: number;
+  leaseUntil: Date;
+}
+
+interface LeasedRow {
+  id: number;
+  url: string;
+  url_key: string;
+  site: string;
+  depth: number;
+  status: CrawlStatusCode;
+  etag: string | null;
+  last_modified: string | null;
+  content_hash: string | null;
+  attempts: number;
+  lease_until: Date;
+}
+
+/** Who holds a lease: the URL taken, by which worker. */
+export interface Lease {
+  accountId: string;
+  engineId: string;
+  id: number;
+  owner: string;
+}
+
+/**
+ * Takes up to `limit` waiting URLs of an engine (shallowest first, then in discovery order) whose
+ * lease is free or expired, leasing them to `owner` for `leaseMs`. Rows another transaction is
+ * taking are skipped (FOR UPDATE SKIP LOCKED), so concurrent takers never get the same URL. Times
+ * are the database's, so every process agrees on when a lease expires.
+ */
+export async function takeWork(
+  db: Queryable,
+  work: { accountId: string; engineId: string; owner: string; leaseMs: number; limit: number },
+): Promise<LeasedUrl[]> {
+  const { rows } = await db.query<LeasedRow>(
+    // MATERIALIZED: a subquery joined to the UPDATE may be scanned again per row, each scan
+    // locking more rows (LIMIT 1 leased 3 URLs on PGlite); a materialized CTE runs once.
+    `WITH w AS MATERIALIZED (
+       SELECT id FROM crawl_urls
+       WHERE account_id = $1 AND engine_id = $2 AND status IN ${WAITING}
+         AND (lease_until IS NULL OR lease_until < now())
+       ORDER BY depth, id LIMIT $5 FOR UPDATE SKIP LOCKED
+     )
+     UPDATE crawl_urls u SET lease_owner = $3, lease_until = now() + $4 * interval '1 millisecond',
+       attempts = u.attempts + 1
+     FROM w
+     WHERE u.account_id = $1 AND u.engine_id = $2 AND u.id = w.id
+     RETURNING u.id, u.url, u.url_key, u.site, u.depth, u.status, u.etag, u.last_modified,
+       u.content_hash, u.attempts, u.lease_until`,
+    [work.accountId, work.engineId, work.owner, work.leaseMs, work.limit],
+  );
+  return rows
+    .map((row) => ({
+      id: row.id,
+      url: row.url,
+      urlKey: row.url_key,
+      site: row.site,
+      depth: row.depth,
+      status: row.status,
+      etag: row.etag,
+      lastModified: row.last_modified,
+      contentHash: row.content_hash,
+      attempts: row.attempts,
+      leaseUntil: row.lease_until,
+    }))
+    .sort((a, b) => a.depth - b.depth || a.id - b.id);
+}
+
+/** What a fetch of a URL came to: its status and what the next fetch needs. */
+export interface CrawlOutcome {
+  status: Exclude<CrawlStatusCode, 0 | 8 | 9>;
+  /** Why it has this status (a refused address, the HTTP status, a robots.txt rule...). */
+  reason?: string | null;
+  /** When to fetch it again (the crawl frequency); null: not again. */
+  nextCheck?: Date | null;
+  etag?: string | null;
+  lastModified?: string | null;
+  contentHash?: string | null;
+  canonicalUrl?: string | null;
+}
+
+/**
+ * Records the outcome of a leased URL and frees it. False when the lease is no longer the
+ * caller's (it expired and another worker took the URL) or the crawl was stopped meanwhile: the
+ * outcome is then dropped, so a URL is recorded once.
+ */
+export async function completeWork(db: Queryable, lease: Lease, outcome: CrawlOutcome): Promise<boolean> {
+  const { rowCount } = await db.query(
+    `UPDATE crawl_urls SET status = $5, reason = $6, last_check = now(), next_check = $7, etag = $8,
+       last_modified = $9, content_hash = $10, canonical_url = $11, lease_owner = NULL, lease_until = NULL
+     WHERE account_id = $1 AND engine_id = $2 AND id = $3 AND lease_owner = $4 AND status IN ${WAITING}`,
+    [
+      lease.accountId,
+      lease.engineId,
+      lease.id,
+      lease.owner,
+      outcome.status,
+      outcome.reason ?? null,
+      outcome.nextCheck ?? null,
+      outcome.etag ?? null,
+      outcome.lastModified ?? null,
+      outcome.contentHash ?? null,
+      outcome.canonicalUrl ?? null,
+    ],
+  );
+  return rowCount > 0;
+}
+
+/** Gives a leased URL back unfetched (its host is busy, say), to be taken again at once. */
+export async function releaseWork(db: Queryable, lease: Lease): Promise<boolean> {
+  const { rowCount } = await db.query(
+    `UPDATE crawl_urls SET lease_owner = NULL, lease_until = NULL, attempts = greatest(attempts - 1, 0)
+     WHERE account_id = $1 AND engine_id = $2 AND id = $3 AND lease_owner = $4`,
+    [lease.accountId, lease.engineId, lease.id, lease.owner],
+  );
+  return rowCount > 0;
+}
+
+/**
+ * URLs whose worker died (their lease expired unrecorded) go back to Pending fetch (9) with the
+ * lease cleared, as a restarted crawl finds them. Returns how many.
+ */
+export async function recoverExpiredLeases(
+  db: Queryable,
+  accountId: string,
+  engineId: string,
+): Promise<number> {
+  const { rowCount } = await db.query(
+    `UPDATE crawl_urls SET status = ${CRAWL_STATUS.PENDING_FETCH}, lease_owner = NULL, lease_until = NULL
+     WHERE account_id = $1 AND engine_id = $2 AND status IN ${WAITING} AND lease_until < now()`,
+    [accountId, engineId],
+  );
+  return rowCount;
+}
+
+/** A stopped crawl: its waiting URLs (leased or not) become Interrupted (8). Returns how many. */
+export async function interruptWaiting(db: Queryable, accountId: string, engineId: string): Promise<number> {
+  const { rowCount } = await db.query(
+    `UPDATE crawl_urls SET status = ${CRAWL_STATUS.INTERRUPTED}, reason = 'The crawl was stopped.',
+       lease_owner = NULL, lease_until = NULL
+     WHERE account_id = $1 AND engine_id = $2 AND status IN ${WAITING}`,
+    [accountId, engineId],
+  );
+  return rowCount;
+}
+
+/** A crawl started again: its Interrupted (8) URLs go back to Pending fetch (9). Returns how many. */
+export async function resumeInterrupted(db: Queryable, accountId: string, engineId: string): Promise<number> {
+  const { rowCount } = await db.query(
+    `UPDATE crawl_urls SET status = ${CRAWL_STATUS.PENDING_FETCH}, reason = NULL
+     WHERE account_id = $1 AND engine_id = $2 AND status = ${CRAWL_STATUS.INTERRUPTED}`,
+    [accountId, engineId],
+  );
+  return rowCount;
+}
+
+/** A recreated crawler starts over: its frontier is emptied (its pages stay, per generation). */
+export async function clearFrontier(db: Queryable, accountId: string, engineId: string): Promise<number> {
+  const { rowCount } = await db.query('DELETE FROM crawl_urls WHERE account_id = $1 AND engine_id = $2', [
+    accountId,
+    engineId,
+  ]);
+  return rowCount;
+}

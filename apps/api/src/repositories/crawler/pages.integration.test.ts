@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { engineWithCrawler, frontierStores, useStore } from './frontier-test-store.ts';
+import { type CrawledPage, countPages, savePage } from './pages.ts';
+
+describe.each(frontierStores)('Crawled pages on %s', (_name, open) => {
+  const store = useStore(open);
+
+  it('Given pages of a run, then a second URL with the same content is reported as a duplicate and not stored', async () => {
+    const { accountId, engineId } = await engineWithCrawler(store());
+    const page: CrawledPage = {
+      accountId,
+      engineId,
+      runId: 1,
+      urlKey: 'https://example.com/a',
+      url: 'https://example.com/a',
+      title: 'A',
+      headings: ['Intro'],
+      description: 'About A',
+      language: 'en',
+      body: 'Text of A',
+      customTags: { product: ['widget'] },
+      contentHash: 'hash-a',
+    };
+    expect(await savePage(store(), page)).toBeNull();
+    expect(await savePage(store(), { ...page, title: 'A again' })).toBeNull();
+    const copy = { ...page, urlKey: 'https://example.com/copy', url: 'https://example.com/copy' };
+    expect(await savePage(store(), copy)).toBe('https://example.com/a');
+    expect(await savePage(store(), { ...copy, runId: 2 })).toBeNull();
+    expect([
+      await countPages(store(), accountId, engineId, 1),
+      await countPages(store(), accountId, engineId, 2),
+    ]).toEqual([1, 1]);
+    const { rows } = await store().query(
+      'SELECT title, headings, custom_tags FROM crawl_pages WHERE account_id = $1 AND engine_id = $2 AND run_id = 1',
+      [accountId, engineId],
+    );
+    expect(rows).toEqual([{ title: 'A again', headings: ['Intro'], custom_tags: { product: ['widget'] } }]);
+  });
+});

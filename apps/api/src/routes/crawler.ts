@@ -1,0 +1,21 @@
+import { crawlerContracts } from '@siteseer/core';
+import type { FastifyInstance } from 'fastify';
+import * as crawler from '../crawler/frontier/index.ts';
+import { type RouteDeps, serve } from './define.ts';
+
+/** The keyword crawler's calls (data source): settings, new sites, stop and the crawl report. */
+export function crawlerRoutes(app: FastifyInstance, deps: RouteDeps): void {
+  const { store } = deps;
+  serve(app, deps, crawlerContracts.create, async ({ principal, body }) =>
+    crawler.saveEngineCrawler(store, principal, body),
+  );
+  serve(app, deps, crawlerContracts.start, async ({ principal, body }) =>
+    crawler.startSiteCrawl(store, principal, body),
+  );
+  serve(app, deps, crawlerContracts.stop, async ({ principal, body }) =>
+    crawler.stopCrawl(store, principal, body),
+  );
+  serve(app, deps, crawlerContracts.report, async ({ principal, body }) =>
+    crawler.crawlReport(store, principal, body),
+  );
+}
