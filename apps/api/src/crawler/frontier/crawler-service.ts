@@ -26,8 +26,8 @@ import {
   resumeInterrupted,
 } from '../../repositories/crawler/frontier.ts';
 import type { Queryable, Store } from '../../store/types.ts';
+import { normaliseUrl } from '../rules/index.ts';
 import { reportPage } from './report-copy.ts';
-import { crawlUrlKey } from './url-key.ts';
 
 /** A keyword engine the caller may write (the wizard's edit feature), or a 404/403. */
 async function writableKeywordEngine(
@@ -70,7 +70,7 @@ async function queueSites(
     engineId,
     sites.map((site) => ({
       url: site,
-      urlKey: crawlUrlKey(site, removeHashFragments),
+      urlKey: normaliseUrl(site, { removeHashFragments }),
       site,
       depth: 0,
       discoveredFrom: null,

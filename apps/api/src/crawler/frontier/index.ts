@@ -23,4 +23,3 @@ export {
 } from '../../repositories/crawler/frontier.ts';
 export { type CrawledPage, countPages, savePage } from '../../repositories/crawler/pages.ts';
 export { crawlReport, saveEngineCrawler, startSiteCrawl, stopCrawl } from './crawler-service.ts';
-export { crawlUrlKey } from './url-key.ts';

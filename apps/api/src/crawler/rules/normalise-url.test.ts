@@ -82,3 +82,20 @@ describe('resolveLink', () => {
     expect(resolveLink(page, 'http://[bad')).toBeUndefined();
   });
 });
+
+describe('normaliseUrl as the frontier key', () => {
+  it('Given spellings of one URL, then they have one key', () => {
+    const keys = [
+      'HTTPS://Example.COM:443/a?b=2&a=1',
+      'https://example.com/a?a=1&b=2',
+      'https://example.com:443/a?a=1&b=2',
+    ].map((url) => normaliseUrl(url, { removeHashFragments: false }));
+    expect(new Set(keys)).toEqual(new Set(['https://example.com/a?a=1&b=2']));
+  });
+
+  it('Given a path in capitals or http and https, then they stay different URLs', () => {
+    const key = (url: string) => normaliseUrl(url, { removeHashFragments: false });
+    expect(key('https://example.com/A')).not.toBe(key('https://example.com/a'));
+    expect(key('http://example.com/')).not.toBe(key('https://example.com/'));
+  });
+});
