@@ -23,3 +23,8 @@ export function withJson(command: Command): Command {
 export function commandGroup(parent: Command, name: string, description: string): Command {
   return parent.command(name).description(description).helpCommand(false);
 }
+
+/** Commander's collector for a repeatable option (`--url A --url B`). */
+export function collect(value: string, previous: string[] = []): string[] {
+  return [...previous, value];
+}

@@ -61,3 +61,13 @@ export function commaList(value: string | undefined): string[] | undefined {
 function kebab(name: string): string {
   return name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
 }
+
+/** A repeatable option (`--url A --url B`): its values, trimmed, empty ones dropped. */
+export function stringList(input: ParseInput, name: string): string[] {
+  const value = input.opts[name];
+  if (value === undefined || value === null) return [];
+  const values = Array.isArray(value) ? value : [value];
+  if (!values.every((item) => typeof item === 'string'))
+    throw new UsageError(`--${kebab(name)} needs a value.`);
+  return values.map((item: string) => item.trim()).filter((item) => item !== '');
+}

@@ -1,7 +1,7 @@
 import { type Command, Option } from 'commander';
 import { lazyAction } from '../../action.ts';
 import type { Runtime } from '../../runtime.ts';
-import { commandGroup, examples, withJson } from '../help-text.ts';
+import { collect, commandGroup, examples, withJson } from '../help-text.ts';
 
 const ACCOUNT_HELP =
   'The account the engine belongs to (narrows the name lookup; lets an API key use an engine id)';
@@ -54,7 +54,7 @@ export function registerEngineCommands(program: Command, runtime: Runtime): void
   const create = commandGroup(
     engines,
     'create',
-    'Create an engine (parametric now; keyword engines come with the crawl commands)',
+    'Create an engine: parametric (from a file) or keyword (crawls your sites)',
   );
   withJson(create.command('parametric').description('Create a parametric engine from a CSV or XLSX file'))
     .requiredOption('--name <name>', 'The engine name (at least 5 characters)')
@@ -73,6 +73,28 @@ export function registerEngineCommands(program: Command, runtime: Runtime): void
       ),
     )
     .action(lazyAction(runtime, () => import('./create-parametric.ts')));
+
+  withJson(
+    create.command('keyword').description('Create a keyword engine and its crawler, which starts crawling'),
+  )
+    .requiredOption('--name <name>', 'The engine name (at least 5 characters)')
+    .option(
+      '--account <account>',
+      'The account to create it in, by id or exact name (default: your only one)',
+    )
+    .option('--url <url>', 'A site to crawl (repeat for more; at least one)', collect, [])
+    .option(
+      '--config <path>',
+      'A JSON file of crawler settings (pageLoadDelay, crawlFrequency, contentTarget, excludeContentTargets, urlFilters, customTagsSelector, ...)',
+    )
+    .addHelpText(
+      'after',
+      `${examples(
+        'siteseer engines create keyword --name "Docs search" --url https://docs.example.com/',
+        'siteseer engines create keyword --name "Docs search" --account "Acme Corp" --url docs.example.com --url blog.example.com --config crawler.json --json',
+      )}\nThe start URLs are queued at once: follow the crawl with \`siteseer crawl report ENGINE\`.\n`,
+    )
+    .action(lazyAction(runtime, () => import('./create-keyword.ts')));
 
   engineCommand(engines, 'upload <engine>', 'Upload a new version of a parametric engine file')
     .requiredOption('--file <path>', 'The new data: a .csv or .xlsx file of at most 10 MB')
