@@ -3,6 +3,7 @@ import { registerAccountCommands } from './commands/accounts/index.ts';
 import { registerApiKeyCommands } from './commands/apikey/index.ts';
 import { registerAuthCommands } from './commands/auth/index.ts';
 import { registerCompletionCommand } from './commands/completion/index.ts';
+import { registerCrawlCommands } from './commands/crawl/index.ts';
 import { registerEngineCommands } from './commands/engines/index.ts';
 import { registerFeatureCommands } from './commands/features/index.ts';
 import { registerMaintenanceCommands } from './commands/maintenance/index.ts';
@@ -44,6 +45,7 @@ export function createProgram(runtime: Runtime): Command {
 
   registerAuthCommands(program, runtime);
   registerEngineCommands(program, runtime);
+  registerCrawlCommands(program, runtime);
   registerFeatureCommands(program, runtime);
   registerAccountCommands(program, runtime);
   registerUserCommands(program, runtime);

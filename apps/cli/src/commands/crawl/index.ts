@@ -1,0 +1,57 @@
+import { type Command, Option } from 'commander';
+import { lazyAction } from '../../action.ts';
+import type { Runtime } from '../../runtime.ts';
+import { commandGroup, examples, withJson } from '../help-text.ts';
+
+const ACCOUNT_HELP = 'The account the engine belongs to (narrows the name lookup)';
+
+function crawlCommand(group: Command, nameAndArgs: string, description: string): Command {
+  return withJson(group.command(nameAndArgs).description(description)).option('--account <id>', ACCOUNT_HELP);
+}
+
+/** `crawl ...`: start, stop and report the crawl of a keyword engine. */
+export function registerCrawlCommands(program: Command, runtime: Runtime): void {
+  const crawl = commandGroup(
+    program,
+    'crawl',
+    'The crawl of a keyword engine: start, stop, report',
+  ).addHelpText('after', '\nENGINE is a keyword engine id or its exact name.\n');
+
+  crawlCommand(
+    crawl,
+    'start <engine>',
+    'Start crawling: a new site with --url, else resume with the engine settings',
+  )
+    .option('--url <url>', 'A new site to crawl too (PUT datasource/crawler); kept for later re-crawls')
+    .addHelpText(
+      'after',
+      `${examples('siteseer crawl start "Docs search"', 'siteseer crawl start "Docs search" --url https://blog.example.com/')}
+Without --url the crawler is started again with the engine's settings (POST datasource/crawler,
+not recreated): stopped (Interrupted) URLs are fetched again, known URLs are kept.
+`,
+    )
+    .action(lazyAction(runtime, () => import('./start.ts')));
+
+  crawlCommand(crawl, 'stop <engine>', 'Stop the crawl: URLs not fetched yet become Interrupted')
+    .addHelpText('after', examples('siteseer crawl stop "Docs search"'))
+    .action(lazyAction(runtime, () => import('./stop.ts')));
+
+  crawlCommand(crawl, 'report <engine>', 'The crawl report: crawled URLs with their status, 10 a page')
+    .option('--filter <text>', 'Only URLs containing this text (more than 3 characters)')
+    .addOption(
+      new Option('--status <status>', "Only URLs of this status: a code or label ('Success', 3, '404')"),
+    )
+    .option('--page <n>', 'The page to show (1 = first)')
+    .addHelpText(
+      'after',
+      `${examples(
+        'siteseer crawl report "Docs search"',
+        'siteseer crawl report "Docs search" --filter /blog/ --status Success --page 2',
+        'siteseer crawl report "Docs search" --json | jq .counts',
+      )}
+--json prints the report call's answer (hits.total.value, took, finalized, hits.hits[], state) with
+counts as { "<status label>": <number of URLs> } for every status, plus page and pageCount.
+`,
+    )
+    .action(lazyAction(runtime, () => import('./report.ts')));
+}

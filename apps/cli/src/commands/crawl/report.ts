@@ -1,0 +1,115 @@
+import {
+  CRAWL_STATUS_LABELS,
+  type CrawlReportResponse,
+  crawlReportPaging,
+  crawlReportSearch,
+  crawlStatusLabel,
+  fromIndex,
+  isCheckedCrawlStatus,
+  LIMITS,
+} from '@siteseer/core';
+import { type ApiDeps, apiCommand, type ParseInput } from '../../deps.ts';
+import { UsageError } from '../../errors.ts';
+import { expectOk } from '../../http/expect-ok.ts';
+import { formatDate } from '../../output/format.ts';
+import { argument, optionalPositiveInt, optionalString } from '../parse.ts';
+import { resolveKeywordEngine } from './keyword-engine.ts';
+
+export interface ReportOptions {
+  engine: string;
+  account: string | undefined;
+  /** The URL filter after the spec's rule (trimmed; '' lists all). */
+  searchTerm: string;
+  /** A status code of the spec. */
+  status: number | undefined;
+  page: number;
+}
+
+const squash = (text: string) => text.toLowerCase().replace(/[\s_-]+/g, '');
+
+/** A status given as its code (3) or its label, in any case, spaces or dashes ('Success', 'pending-fetch'). */
+export function parseStatus(text: string | undefined): number | undefined {
+  if (text === undefined) return undefined;
+  const entries = Object.entries(CRAWL_STATUS_LABELS);
+  const found = entries.find(([code, label]) => code === text.trim() || squash(label) === squash(text));
+  if (!found) {
+    const choices = entries.map(([code, label]) => `${code} (${label})`).join(', ');
+    throw new UsageError(`--status must be a crawl status: ${choices} (got '${text}').`);
+  }
+  return Number(found[0]);
+}
+
+export function parse(input: ParseInput): ReportOptions {
+  const filter = optionalString(input, 'filter') ?? '';
+  const search = crawlReportSearch(filter);
+  if (!search.search) {
+    throw new UsageError(
+      `--filter needs more than ${LIMITS.crawlReportSearchMinExclusive} characters (got '${filter.trim()}').`,
+    );
+  }
+  return {
+    engine: argument(input, 0, 'ENGINE'),
+    account: optionalString(input, 'account'),
+    searchTerm: search.searchTerm,
+    status: parseStatus(optionalString(input, 'status')),
+    page: optionalPositiveInt(input, 'page') ?? 1,
+  };
+}
+
+/** Every status label of the spec with its number of URLs (0 when none). */
+export function countsByLabel(counts: CrawlReportResponse['counts']): Record<string, number> {
+  return Object.fromEntries(
+    Object.entries(CRAWL_STATUS_LABELS).map(([code, label]) => [label, counts[code] ?? 0]),
+  );
+}
+
+/** One page of the crawl report (10 URLs): a table on a terminal, tab-separated lines otherwise. */
+export async function run(deps: ApiDeps, options: ReportOptions): Promise<void> {
+  const { api, output } = deps;
+  const engine = await resolveKeywordEngine(deps, options.engine, options.account);
+  const report = expectOk(
+    await api.crawler.report({
+      accountId: engine.accountId,
+      engineId: engine.id,
+      fromIndex: fromIndex(options.page),
+      resultSize: LIMITS.crawlReportPageSize,
+      searchTerm: options.searchTerm,
+      ...(options.status === undefined ? {} : { status: options.status }),
+    }),
+    'Reading the crawl report',
+  );
+  const total = report.hits.total.value;
+  const paging = crawlReportPaging(total, options.page);
+  if (output.json) {
+    output.printJson({
+      ...report,
+      counts: countsByLabel(report.counts),
+      page: options.page,
+      pageCount: paging.pageCount,
+    });
+    return;
+  }
+  const rows = report.hits.hits.map((hit) => {
+    const checked = isCheckedCrawlStatus(hit.status);
+    return [
+      hit.url,
+      crawlStatusLabel(hit.status),
+      checked ? formatDate(hit.last_check) : '',
+      checked ? formatDate(hit.next_check) : '',
+    ];
+  });
+  if (output.stdoutIsTTY) {
+    output.table(['URL', 'STATUS', 'LAST CHECK', 'NEXT CHECK'], rows, 'No URLs match.');
+  } else {
+    for (const row of rows) output.line(row.join('\t').trimEnd());
+  }
+  const counts = Object.entries(countsByLabel(report.counts))
+    .filter(([, n]) => n > 0)
+    .map(([label, n]) => `${label} ${n}`)
+    .join(', ');
+  output.info(
+    `Page ${options.page} of ${paging.pageCount} (${total} URL(s)); crawl ${report.state ?? (report.finalized ? 'finished' : 'crawling')}${counts ? `; ${counts}` : ''}.`,
+  );
+}
+
+export const command = apiCommand({ parse, run });
