@@ -103,9 +103,10 @@ export async function run(deps: ApiDeps, options: ReportOptions): Promise<void> 
   } else {
     for (const row of rows) output.line(row.join('\t').trimEnd());
   }
-  const counts = Object.entries(countsByLabel(report.counts))
-    .filter(([, n]) => n > 0)
-    .map(([label, n]) => `${label} ${n}`)
+  // In code order (a label object would put '404' first: integer-like keys sort ahead).
+  const counts = Object.entries(CRAWL_STATUS_LABELS)
+    .filter(([code]) => (report.counts[code] ?? 0) > 0)
+    .map(([code, label]) => `${label} ${report.counts[code]}`)
     .join(', ');
   output.info(
     `Page ${options.page} of ${paging.pageCount} (${total} URL(s)); crawl ${report.state ?? (report.finalized ? 'finished' : 'crawling')}${counts ? `; ${counts}` : ''}.`,

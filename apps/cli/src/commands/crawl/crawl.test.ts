@@ -1,0 +1,120 @@
+import { describe, expect, it } from 'vitest';
+import { engine, fakeApi, input, ok, T0, testDeps } from '../../../test/fakes.ts';
+import { AuthRequiredError, UsageError } from '../../errors.ts';
+import { memoryOutput } from '../../output/output.ts';
+import * as createKeyword from '../engines/create-keyword.ts';
+import * as report from './report.ts';
+
+const kw = engine({ searchEngineType: 'kw', searchEngineName: 'Docs search', urls: ['https://docs.test/'] });
+
+function reportAnswer() {
+  return {
+    hits: {
+      total: { value: 12 },
+      hits: [
+        {
+          id: 'u1',
+          url: 'https://docs.test/',
+          status: 3,
+          last_check: T0,
+          next_check: '2026-11-02T09:00:00.000Z',
+        },
+        { id: 'u2', url: 'https://docs.test/old', status: 4, last_check: T0, next_check: T0 },
+      ],
+    },
+    took: 2,
+    finalized: false,
+    counts: { '3': 10, '4': 2 },
+    state: 'crawling' as const,
+  };
+}
+
+describe('crawl report', () => {
+  it('reads --status as a code or a label in any case, and refuses others naming the choices', () => {
+    expect(['3', 'Success', 'pending-fetch', 'PENDING FETCH', '404'].map(report.parseStatus)).toEqual([
+      3, 3, 9, 9, 4,
+    ]);
+    expect(() => report.parseStatus('Done')).toThrow(/--status must be a crawl status: 0 \(Created\)/);
+  });
+
+  it('applies the spec filter rule: empty or more than 3 characters, trimmed; a page from 1', () => {
+    expect(() => report.parse(input(['e'], { filter: ' doc ' }))).toThrow(UsageError);
+    expect(report.parse(input(['e'], { filter: '   ' }))).toMatchObject({ searchTerm: '', page: 1 });
+    expect(report.parse(input(['e'], { filter: ' /blog ', page: '3' }))).toMatchObject({
+      searchTerm: '/blog',
+      page: 3,
+    });
+    expect(() => report.parse(input(['e'], { page: '0' }))).toThrow(/--page must be a whole number/);
+  });
+
+  it('on a terminal, prints a table with check times only for fetched pages, and asks for page 2 at index 10', async () => {
+    const api = fakeApi({
+      engines: { list: async () => ok([kw]), get: async () => ok(kw) },
+      crawler: { report: async () => ok(reportAnswer()) },
+    });
+    const { deps } = testDeps(api);
+    const tty = memoryOutput({ isTTY: true });
+    await report.run({ ...deps, output: tty.output }, report.parse(input(['Docs search'], { page: '2' })));
+    expect(api.crawler.report).toHaveBeenCalledWith({
+      accountId: 'acc-1',
+      engineId: 'eng-1',
+      fromIndex: 10,
+      resultSize: 10,
+      searchTerm: '',
+    });
+    const lines = tty.stdout.trimEnd().split('\n');
+    expect(lines[0]).toMatch(/^URL\s+STATUS\s+LAST CHECK\s+NEXT CHECK$/);
+    expect(lines[1]).toMatch(/^https:\/\/docs\.test\/\s+Success\s+2026-11-01 09:00\s+2026-11-02 09:00$/);
+    expect(lines[2]).toMatch(/^https:\/\/docs\.test\/old\s+404$/);
+    expect(tty.stderr).toContain('Page 2 of 2 (12 URL(s)); crawl crawling; Success 10, 404 2.');
+  });
+
+  it('with --json, prints the answer with counts by every label of the spec', async () => {
+    const api = fakeApi({
+      engines: { list: async () => ok([kw]), get: async () => ok(kw) },
+      crawler: { report: async () => ok(reportAnswer()) },
+    });
+    const { deps, recorded } = testDeps(api, { json: true });
+    await report.run(deps, report.parse(input(['eng-1'], { status: 'Success' })));
+    const printed = JSON.parse(recorded.stdout);
+    expect(printed.counts).toEqual({
+      Created: 0,
+      Failed: 0,
+      Success: 10,
+      '404': 2,
+      Redirected: 0,
+      Timeout: 0,
+      Duplicated: 0,
+      Interrupted: 0,
+      'Pending Fetch': 0,
+      'Fetch Failed': 0,
+    });
+    expect(printed).toMatchObject({
+      hits: { total: { value: 12 } },
+      took: 2,
+      finalized: false,
+      page: 1,
+      pageCount: 2,
+    });
+    expect(api.crawler.report).toHaveBeenCalledWith(expect.objectContaining({ status: 3 }));
+  });
+});
+
+describe('engines create keyword', () => {
+  it('given an API key, then it refuses with exit 4 before any call', async () => {
+    const { deps } = testDeps(fakeApi({}));
+    const options = createKeyword.parse(input([], { name: 'Docs search', url: ['https://docs.test/'] }));
+    const refusal = createKeyword.run({ ...deps, auth: 'apiKey' }, options);
+    await expect(refusal).rejects.toBeInstanceOf(AuthRequiredError);
+    await expect(refusal).rejects.toMatchObject({ exitCode: 4 });
+  });
+
+  it('merges duplicate --url values with the wizard rule and refuses a short name', () => {
+    expect(
+      createKeyword.parse(
+        input([], { name: 'Docs search', url: ['Docs.test', 'https://docs.test/', 'b.test'] }),
+      ).urls,
+    ).toEqual(['https://docs.test/', 'b.test']);
+    expect(() => createKeyword.parse(input([], { name: 'Doc', url: ['docs.test'] }))).toThrow(UsageError);
+  });
+});
