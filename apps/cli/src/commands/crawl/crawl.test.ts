@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { engine, fakeApi, input, ok, T0, testDeps } from '../../../test/fakes.ts';
-import { AuthRequiredError, UsageError } from '../../errors.ts';
+import { account, engine, fakeApi, input, ok, refused, T0, testDeps } from '../../../test/fakes.ts';
+import { ApiRefusedError, AuthRequiredError, UsageError } from '../../errors.ts';
 import { memoryOutput } from '../../output/output.ts';
 import * as createKeyword from '../engines/create-keyword.ts';
 import * as report from './report.ts';
@@ -116,5 +116,20 @@ describe('engines create keyword', () => {
       ).urls,
     ).toEqual(['https://docs.test/', 'b.test']);
     expect(() => createKeyword.parse(input([], { name: 'Doc', url: ['docs.test'] }))).toThrow(UsageError);
+  });
+
+  it('given a crawler the server refuses, then it says the engine exists and how to make its crawler', async () => {
+    const api = fakeApi({
+      profile: { accounts: async () => ok([account()]) },
+      engines: { create: async () => ok({ documentId: 'eng-9', clientId: 'cli-9', synonymFieldId: null }) },
+      crawler: { create: async () => refused(400, 'Enter a valid URL.') },
+    });
+    const { deps, recorded } = testDeps(api);
+    const options = createKeyword.parse(input([], { name: 'Docs search', url: ['https://docs.test/'] }));
+    await expect(createKeyword.run(deps, options)).rejects.toBeInstanceOf(ApiRefusedError);
+    expect(recorded.stderr).toContain('Created keyword engine Docs search (eng-9), but not its crawler');
+    expect(api.engines.create).toHaveBeenCalledWith(
+      expect.objectContaining({ searchEngineType: 'kw', accountId: 'acc-1', urls: ['https://docs.test/'] }),
+    );
   });
 });

@@ -73,10 +73,14 @@ export async function run(deps: ApiDeps, options: CreateKeywordOptions): Promise
   );
   const engineId = created.documentId;
   const { origin: _origin, customTags: _customTags, ...crawlerFields } = settings;
-  const crawler = expectOk(
-    await api.crawler.create({ ...crawlerFields, urls, accountId, engineId, recreate: true }),
-    'Creating the crawler',
-  );
+  const answer = await api.crawler.create({ ...crawlerFields, urls, accountId, engineId, recreate: true });
+  if (!answer.ok) {
+    // The engine exists: say so, and how to make its crawler, before the error itself.
+    output.warn(
+      `Created keyword engine ${options.name} (${engineId}), but not its crawler: \`siteseer crawl start ${engineId}\` makes it.`,
+    );
+  }
+  const crawler = expectOk(answer, 'Creating the crawler');
 
   if (output.json) {
     output.printJson({
