@@ -26,7 +26,7 @@ export function createProgram(runtime: Runtime): Command {
   const program = new Command('siteseer');
   program
     .description(
-      'Siteseer hosted site search from the terminal and CI: engines, features, accounts and users.',
+      'Siteseer hosted site search from the terminal and CI: engines and their crawls, features, accounts and users.',
     )
     .version(VERSION, '-V, --version', 'Print the version')
     .option('--server <url>', `The Siteseer server URL${fromEnv('SITESEER_SERVER')}`)
