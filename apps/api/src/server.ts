@@ -6,6 +6,9 @@ import { type DemoCredentials, seedDemo, seedFeatures } from './services/seed.ts
 import { openStore } from './store/open-store.ts';
 import type { Store } from './store/types.ts';
 
+/** How long a closing server lets requests in flight finish before it drops their connections. */
+export const CLOSE_GRACE_MS = 5_000;
+
 export interface RunningServer {
   app: FastifyInstance;
   store: Store;
@@ -43,7 +46,7 @@ export async function startServer(
       url: `http://${config.host}:${port}`,
       credentials,
       async close() {
-        await app.close();
+        await closeWithGrace(app);
         await stopSpareWorkers();
         await store.close();
       },
@@ -51,5 +54,20 @@ export async function startServer(
   } catch (error) {
     await store.close();
     throw error;
+  }
+}
+
+/**
+ * Closes the app: new connections are refused and idle ones closed at once, requests in flight get
+ * `CLOSE_GRACE_MS` to finish, then every connection left is dropped. Without the limit one client
+ * that stalls (a request body never finished, a large answer never read) kept the server, and the
+ * process stopping on SIGTERM, waiting for ever.
+ */
+async function closeWithGrace(app: FastifyInstance): Promise<void> {
+  const timer = setTimeout(() => app.server.closeAllConnections(), CLOSE_GRACE_MS);
+  try {
+    await app.close();
+  } finally {
+    clearTimeout(timer);
   }
 }

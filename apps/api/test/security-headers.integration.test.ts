@@ -171,6 +171,7 @@ describe('security headers by kind of response', () => {
     expect(response.headers.get('cross-origin-resource-policy')).toBe('cross-origin');
     expect(csp(response).get('default-src')).toEqual(["'none'"]);
     expectCommonHeaders(response);
+    await response.arrayBuffer();
   });
 
   it('given the API and the public search runtime, then their JSON loads nothing; the search runtime stays loadable from other origins', async () => {
@@ -180,6 +181,8 @@ describe('security headers by kind of response', () => {
     expectUnframeable(portalApi);
     expect(portalApi.headers.get('cross-origin-resource-policy')).toBe('same-origin');
     expectCommonHeaders(portalApi);
+    // Read to the end: an answer left unread holds its connection open (and the server's close).
+    await portalApi.arrayBuffer();
 
     const search = await fetch(`${server.base}/search/${clientId}/config`, {
       headers: { origin: 'https://shop.example.test' },
