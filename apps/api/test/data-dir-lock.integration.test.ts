@@ -30,7 +30,8 @@ async function started(dataDir: string, port: number): Promise<ServerProcess> {
   await new Promise<void>((resolve, reject) => {
     child.stdout?.on('data', (chunk: Buffer) => {
       stdout += chunk.toString();
-      if (stdout.includes('health:')) resolve();
+      // The banner's last line: the logins saved (first start) or where they were (a restart).
+      if (/\(also saved in |demo logins were printed/.test(stdout)) resolve();
     });
     child.stderr?.on('data', (chunk: Buffer) => {
       stderr += chunk.toString();
