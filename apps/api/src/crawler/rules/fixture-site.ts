@@ -1,6 +1,6 @@
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Agent, interceptors, request } from 'undici';
+import { startFixtureServer } from '../fetch/fixture-server.ts';
 import type { FetchBytes } from './fetch-bytes.ts';
 
 /** Test support: answers one path of the fixture site. */
@@ -16,24 +16,14 @@ export interface FixtureSite {
 /** Test support: a real HTTP server on 127.0.0.1, port 0, answering the routes (404 otherwise). */
 export async function startFixtureSite(routes: Record<string, Route>): Promise<FixtureSite> {
   const requests: string[] = [];
-  const server = createServer((req, res) => {
+  const server = await startFixtureServer((req, res) => {
     const path = req.url ?? '/';
     requests.push(path);
     const route = routes[path];
     if (route) return route(req, res);
     res.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    origin: `http://127.0.0.1:${port}`,
-    requests,
-    close: () =>
-      new Promise((resolve, reject) => {
-        server.closeAllConnections();
-        server.close((error) => (error ? reject(error) : resolve()));
-      }),
-  };
+  return { origin: server.origin, requests, close: server.close };
 }
 
 /**

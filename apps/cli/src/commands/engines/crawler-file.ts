@@ -1,6 +1,6 @@
-import { readFile } from 'node:fs/promises';
 import { CrawlerSettings } from '@siteseer/core';
 import { UsageError } from '../../errors.ts';
+import { readJsonFile } from './local-files.ts';
 
 /** The crawler fields of a `--config` file, as core's CrawlerSettings parses them (defaults filled in). */
 export type CrawlerFileSettings = CrawlerSettings;
@@ -17,20 +17,7 @@ export function defaultCrawlerSettings(): CrawlerFileSettings {
  * excludeContentTargets turns its use flag on unless the file sets that flag itself.
  */
 export async function readCrawlerFile(path: string): Promise<CrawlerFileSettings> {
-  let text: string;
-  try {
-    text = await readFile(path, 'utf8');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw new UsageError(`No such file: ${path}`);
-    throw error;
-  }
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch (error) {
-    if (!(error instanceof SyntaxError)) throw error;
-    throw new UsageError(`${path} is not valid JSON: ${error.message}`);
-  }
+  const json = await readJsonFile(path, UsageError);
   const parsed = CrawlerSettings.strict().safeParse(json);
   if (!parsed.success) {
     const problems = parsed.error.issues.slice(0, 5).map((issue) => {

@@ -51,22 +51,32 @@ export function idempotencyKey(target: string, fileSha256: string): string {
   return createHash('sha256').update(`${target}\n${fileSha256}`).digest('hex');
 }
 
-/** Reads a parametric configuration (JSON) and checks it with core's schema and column rules. */
-export async function readConfigurationFile(path: string): Promise<ParametricConfiguration> {
+/**
+ * The JSON of a local file; a missing file or text that is not JSON is `Refusal` (the error class
+ * that says what the command's exit code is) naming the file.
+ */
+export async function readJsonFile(
+  path: string,
+  Refusal: new (message: string) => Error = AbortError,
+): Promise<unknown> {
   let text: string;
   try {
     text = await readFile(path, 'utf8');
   } catch (error) {
-    if (notFound(error)) throw new AbortError(`No such file: ${path}`);
+    if (notFound(error)) throw new Refusal(`No such file: ${path}`);
     throw error;
   }
-  let json: unknown;
   try {
-    json = JSON.parse(text);
+    return JSON.parse(text);
   } catch (error) {
     if (!(error instanceof SyntaxError)) throw error;
-    throw new AbortError(`${path} is not valid JSON: ${error.message}`);
+    throw new Refusal(`${path} is not valid JSON: ${error.message}`);
   }
+}
+
+/** Reads a parametric configuration (JSON) and checks it with core's schema and column rules. */
+export async function readConfigurationFile(path: string): Promise<ParametricConfiguration> {
+  const json = await readJsonFile(path);
   const parsed = ParametricConfiguration.safeParse(json);
   if (!parsed.success) {
     const issues = parsed.error.issues
