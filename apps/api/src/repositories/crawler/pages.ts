@@ -61,3 +61,17 @@ export async function countPages(db: Queryable, accountId: string, engineId: str
   );
   return rows[0]?.n ?? 0;
 }
+
+/**
+ * Takes a URL's page out of a run: a re-fetch of it ended in anything but a stored page (gone,
+ * redirected, now a duplicate, noindex...), so the generation must not keep the page it carried.
+ */
+export async function dropPage(
+  db: Queryable,
+  page: Pick<CrawledPage, 'accountId' | 'engineId' | 'runId' | 'urlKey'>,
+): Promise<void> {
+  await db.query(
+    'DELETE FROM crawl_pages WHERE account_id = $1 AND engine_id = $2 AND run_id = $3 AND url_key = $4',
+    [page.accountId, page.engineId, page.runId, page.urlKey],
+  );
+}
