@@ -3,20 +3,26 @@ export interface Line {
   db: string;
   metric: string;
   value: number;
-  unit: 'ms' | 'MB' | 'q/s';
-  /** The target, as an upper bound, where one is set. */
-  target?: { max: number; label: string };
+  unit: 'ms' | 'MB' | 'q/s' | 'pages/s' | 'x' | 'paths';
+  /** The target, as an upper or a lower bound, where one is set. */
+  target?: { max: number; label: string } | { min: number; label: string };
   /** The same-run baseline and value / baseline. */
   baseline?: { name: string; value: number };
 }
 
 export function status(line: Line): 'ok' | 'MISS' | '' {
   if (!line.target) return '';
-  return line.value <= line.target.max ? 'ok' : 'MISS';
+  const met = 'max' in line.target ? line.value <= line.target.max : line.value >= line.target.min;
+  return met ? 'ok' : 'MISS';
 }
 
 const fixed = (value: number, unit: string): string =>
-  `${value >= 100 ? Math.round(value) : value.toFixed(value >= 10 ? 1 : 2)} ${unit}`;
+  `${value >= 100 || Number.isInteger(value) ? Math.round(value) : value.toFixed(value >= 10 ? 1 : 2)} ${unit}`;
+
+/** Progress on stderr: stdout carries the results only. */
+export function log(message: string): void {
+  process.stderr.write(`[bench] ${message}\n`);
+}
 
 /** The results as an aligned text table. */
 export function table(lines: readonly Line[]): string {
