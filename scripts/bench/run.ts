@@ -1,28 +1,39 @@
 /**
- * `pnpm bench`: the parametric pipeline's benchmark. Runs the API as a child process on
- * PGlite (and on PostgreSQL when DATABASE_URL is set) and measures, in one run:
+ * `pnpm bench`: Siteseer's benchmarks. Runs the API as a child process on PGlite (and on PostgreSQL
+ * when DATABASE_URL is set) and measures, in one run, two sections:
+ *   parametric:
  *   - upload → searchable for a 10 MB CSV and its XLSX, with the server's peak RSS, against the
  *     floor (raw COPY + index build of the same rows into the same kind of database);
  *   - /healthz while an import runs;
  *   - search over HTTP at 100k rows with 16 concurrent clients (text + filters + sort; browsing).
+ *   crawl (crawl-bench.ts):
+ *   - a generated site of 5,000 linked pages on 127.0.0.1 crawled with page-load delay none, from
+ *     the crawler call to a finished (published) crawl, in pages/s, against Crawlee's
+ *     CheerioCrawler crawling the same site in the same run; both peak RSS and CPU per page, and
+ *     paths our crawler fetched more than once;
+ *   - the crawl report call at 100k URLs.
  * Prints JSON, then a table. A benchmark, not a test: it exits 0 even when a target is missed.
- * Options: --only=pglite|postgres, --json=<file> (also write the JSON there).
+ * Options:
+ *   --only=LIST    a comma-separated list of sections (parametric, crawl) and databases (pglite,
+ *                  postgres); what names no section runs both, what names no database runs all:
+ *                  --only=crawl (`pnpm bench:crawl`), --only=pglite, --only=crawl,postgres.
+ *   --pages=N      pages of the crawl section's site (default 5,000).
+ *   --json=<file>  also write the JSON there.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { cpus, loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { writeFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
-import { createTestSchema } from '@siteseer/test-support/store';
+import { benchCrawl, type CrawlResults } from './crawl-bench.ts';
+import { SITE_PAGES } from './crawl-site.ts';
 import { type BenchFiles, benchFiles } from './files.ts';
 import { type Floor, measureFloor } from './floor.ts';
 import { closeConnections } from './http-client.ts';
 import { type ImportResult, measureImport } from './import-bench.ts';
-import { type Line, status, table } from './report.ts';
+import { type Db, place } from './place.ts';
+import { type Line, log, status, table } from './report.ts';
 import { CONCURRENCY, measureSearch, type SearchResults } from './search-bench.ts';
 import { ServerProcess } from './server-process.ts';
 import { ownerApiKey, signIn } from './session.ts';
-
-type Db = 'pglite' | 'postgres';
 
 interface DbResults {
   idleRssMb: number;
@@ -32,18 +43,6 @@ interface DbResults {
   search100kImport: ImportResult;
   search: SearchResults;
   floor: Floor;
-}
-
-function log(message: string): void {
-  process.stderr.write(`[bench] ${message}\n`);
-}
-
-/** A place for one database: a temp directory, or a fresh schema on the PostgreSQL server. */
-async function place(db: Db, databaseUrl: string | undefined) {
-  const dataDir = mkdtempSync(join(tmpdir(), 'siteseer-bench-'));
-  if (db === 'pglite' || !databaseUrl) return { dataDir, database: undefined, drop: async () => {} };
-  const { schema, drop } = await createTestSchema(databaseUrl);
-  return { dataDir, database: { url: databaseUrl, schema }, drop };
 }
 
 async function benchDatabase(db: Db, files: BenchFiles, databaseUrl: string | undefined): Promise<DbResults> {
@@ -102,10 +101,7 @@ async function benchDatabase(db: Db, files: BenchFiles, databaseUrl: string | un
     );
     return { ...results, floor };
   } finally {
-    for (const p of [server_, floorPlace]) {
-      rmSync(p.dataDir, { recursive: true, force: true });
-      await p.drop();
-    }
+    for (const p of [server_, floorPlace]) await p.remove();
   }
 }
 
@@ -218,28 +214,57 @@ function lines(db: Db, r: DbResults): Line[] {
   return out;
 }
 
+type Section = 'parametric' | 'crawl';
+const SECTIONS: readonly Section[] = ['parametric', 'crawl'];
+const DBS: readonly Db[] = ['pglite', 'postgres'];
+
 const { values } = parseArgs({
-  options: { only: { type: 'string' }, json: { type: 'string' } },
+  options: {
+    only: { type: 'string' },
+    pages: { type: 'string', default: String(SITE_PAGES) },
+    json: { type: 'string' },
+  },
 });
-const databaseUrl = process.env.DATABASE_URL;
-const dbs: Db[] = (['pglite', 'postgres'] as const).filter(
-  (db) => (db === 'pglite' || databaseUrl) && (!values.only || values.only === db),
+const only = values.only?.split(',').map((name) => name.trim()) ?? [];
+const unknown = only.filter(
+  (name) => !(SECTIONS as string[]).includes(name) && !(DBS as string[]).includes(name),
 );
+if (unknown.length > 0)
+  throw new Error(`--only: unknown ${unknown.join(', ')} (sections: ${SECTIONS}; databases: ${DBS})`);
+/** The named ones of `all`, or all of them when none is named. */
+const chosen = <T extends string>(all: readonly T[]): T[] => {
+  const named = all.filter((name) => only.includes(name));
+  return named.length > 0 ? named : [...all];
+};
+const sections = chosen(SECTIONS);
+const databaseUrl = process.env.DATABASE_URL;
+const dbs = chosen(DBS).filter((db) => db === 'pglite' || databaseUrl);
 if (dbs.length === 0) throw new Error(`Nothing to run: --only=${values.only} (postgres needs DATABASE_URL)`);
+const pages = Number(values.pages);
+if (!Number.isInteger(pages) || pages < 10)
+  throw new Error(`--pages must be a whole number ≥ 10 (got ${values.pages})`);
 
 const started = performance.now();
 const startLoad = loadavg()[0] ?? 0;
-log('generating the files (cached in the temp directory)');
-const files = await benchFiles();
-log(
-  `CSV ${files.csv.byteLength} B / ${files.table.rows.length} rows; XLSX ${files.xlsx.byteLength} B; search CSV ${files.searchCsv.byteLength} B`,
-);
 const results: Partial<Record<Db, DbResults>> = {};
 const all: Line[] = [];
-for (const db of dbs) {
-  const r = await benchDatabase(db, files, databaseUrl);
-  results[db] = r;
-  all.push(...lines(db, r));
+if (sections.includes('parametric')) {
+  log('generating the files (cached in the temp directory)');
+  const files = await benchFiles();
+  log(
+    `CSV ${files.csv.byteLength} B / ${files.table.rows.length} rows; XLSX ${files.xlsx.byteLength} B; search CSV ${files.searchCsv.byteLength} B`,
+  );
+  for (const db of dbs) {
+    const r = await benchDatabase(db, files, databaseUrl);
+    results[db] = r;
+    all.push(...lines(db, r));
+  }
+}
+let crawl: CrawlResults | undefined;
+if (sections.includes('crawl')) {
+  const section = await benchCrawl(dbs, databaseUrl, pages);
+  crawl = section.results;
+  all.push(...section.lines);
 }
 const strip = (r: DbResults) => ({
   ...r,
@@ -255,6 +280,7 @@ const json = {
   when: new Date().toISOString(),
   seconds: Math.round((performance.now() - started) / 1000),
   results: Object.fromEntries(Object.entries(results).map(([db, r]) => [db, strip(r)])),
+  crawl,
   lines: all.map((line) => ({ ...line, status: status(line) })),
 };
 const text = JSON.stringify(json, null, 2);

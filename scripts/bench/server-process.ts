@@ -10,6 +10,8 @@ export interface ServerOptions {
   dataDir: string;
   /** PostgreSQL instead of PGlite, in its own schema. */
   database?: { url: string; schema: string };
+  /** More of the server's environment (SITESEER_* settings). */
+  env?: Record<string, string>;
 }
 
 export interface Credentials {
@@ -57,6 +59,7 @@ export class ServerProcess {
       ...(options.database
         ? { DATABASE_URL: options.database.url, SITESEER_DB_SCHEMA: options.database.schema }
         : {}),
+      ...options.env,
     });
     const child = spawn(process.execPath, [MAIN], { env, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
