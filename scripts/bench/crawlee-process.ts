@@ -15,6 +15,8 @@ export interface CrawleeResult {
   ms: number;
   /** CPU time of this process during `run()`. */
   cpuMs: number;
+  /** The most requests its autoscaled pool ran at once. */
+  peakConcurrency: number;
   /** Text extracted, in characters: proof the handler did the work. */
   textChars: number;
   /** Peak RSS of this process, from the kernel. */
@@ -28,12 +30,14 @@ log.setLevel(LogLevel.OFF);
 // Nothing on disk: the request queue and statistics stay in memory.
 const config = new Configuration({ persistStorage: false, purgeOnStart: true, logLevel: LogLevel.OFF });
 let textChars = 0;
+let peakConcurrency = 0;
 const crawler = new CheerioCrawler(
   {
     async requestHandler({ $, enqueueLinks }) {
       const title = $('title').text();
       const text = $('body').text();
       textChars += title.length + text.length;
+      peakConcurrency = Math.max(peakConcurrency, crawler.autoscaledPool?.currentConcurrency ?? 0);
       await enqueueLinks();
     },
   },
@@ -49,6 +53,7 @@ const result: CrawleeResult = {
   failed: stats.requestsFailed,
   ms,
   cpuMs: (cpu.user + cpu.system) / 1000,
+  peakConcurrency,
   textChars,
   peakMb: process.resourceUsage().maxRSS / 1024,
 };
