@@ -2,10 +2,10 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
 import { CRAWL_STATUS } from '@siteseer/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readAtMost } from '../rules/fetch-bytes.ts';
 import { createAddressPolicy, parseAllowList } from './address-policy.ts';
 import { createPageFetcher } from './fetch-page.ts';
 import { type FixtureServer, startFixtureServer, startStalledListener } from './fixture-server.ts';
-import { readAtMost } from '../rules/fetch-bytes.ts';
 import { crawlStatusOf } from './outcome.ts';
 
 const userAgent = 'SiteseerBot/1.0 (+http://localhost:8080/bot)';

@@ -167,6 +167,7 @@ async function follow(
         etag: header(response, 'etag'),
         lastModified: header(response, 'last-modified'),
         robotsTag: header(response, 'x-robots-tag'),
+        headers: response.headers,
         timings: { firstByteMs, totalMs: 0 },
       };
       return { kind: 'answer', response, facts, signal, limits, started };
