@@ -50,3 +50,23 @@ export function answer(
     res.writeHead(status, headers).end(body);
   };
 }
+
+/**
+ * Test support: the routes of a site of `pages` pages, `/` linking to `/p/0` and page n to 3n+1..3n+3
+ * and n+1 (a shallow tree), each answered after `delayMs` (a crawl long enough to be interrupted).
+ */
+export function linkedSite(pages: number, delayMs: number): Record<string, Route> {
+  const routes: Record<string, Route> = {};
+  const page = (title: string, links: number[]): Route => {
+    const body = `<!doctype html><html><head><title>${title}</title></head><body><main><p>${title} of the linked site.</p>${links.map((n) => `<a href="/p/${n}">${n}</a>`).join(' ')}</main></body></html>`;
+    return (_req, res) => {
+      setTimeout(() => res.writeHead(200, { 'content-type': 'text/html' }).end(body), delayMs);
+    };
+  };
+  routes['/'] = page('Home', [0]);
+  for (let n = 0; n < pages; n += 1) {
+    const next = [3 * n + 1, 3 * n + 2, 3 * n + 3, n + 1].filter((k) => k < pages);
+    routes[`/p/${n}`] = page(`Page ${n}`, next);
+  }
+  return routes;
+}
