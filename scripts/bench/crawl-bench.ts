@@ -208,7 +208,8 @@ export function crawlLines(db: Db, ours: SiteseerCrawl, crawlee: CrawleeCrawl, s
     { db, metric: 'crawl: server RSS before the crawl', value: ours.idleMb, unit: 'MB' },
     {
       db,
-      metric: 'crawl: server CPU per page',
+      // On PostgreSQL the database's own CPU is another process's, not counted here.
+      metric: `crawl: server CPU per page (${db === 'pglite' ? 'PGlite included' : 'PostgreSQL not included'})`,
       value: ours.cpuMsPerPage,
       unit: 'ms',
       baseline: { name: 'Crawlee', value: crawlee.cpuMsPerPage },
