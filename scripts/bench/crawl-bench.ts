@@ -16,9 +16,10 @@ const TARGET_VS_CRAWLEE = 1.5;
 const POLL_MS = 100;
 const SUCCESS = '3';
 
-/** What the site saw of one crawler: requests in all, and paths asked for more than once. */
+/** What the site saw of one crawler: requests and connections in all, paths asked for more than once. */
 export interface SiteRequests {
   requests: number;
+  connections: number;
   duplicatePaths: number;
 }
 
@@ -26,6 +27,7 @@ function siteRequests(site: CrawlSite): SiteRequests {
   const counts = [...site.requests().values()];
   return {
     requests: counts.reduce((sum, n) => sum + n, 0),
+    connections: site.connections(),
     duplicatePaths: counts.filter((n) => n > 1).length,
   };
 }
@@ -216,7 +218,7 @@ export function crawlLines(db: Db, ours: SiteseerCrawl, crawlee: CrawleeCrawl, s
     },
     {
       db,
-      metric: `crawl: paths fetched more than once (of ${ours.requests} requests)`,
+      metric: `crawl: paths fetched more than once (of ${ours.requests} requests, ${ours.connections} connections)`,
       value: ours.duplicatePaths,
       unit: 'paths',
       target: { max: 0, label: 'none' },
@@ -236,7 +238,7 @@ export function crawleeLines(crawlee: CrawleeCrawl, sitePages: number): Line[] {
     { db: '-', metric: 'Crawlee peak RSS', value: crawlee.peakMb, unit: 'MB' },
     {
       db: '-',
-      metric: `Crawlee: paths fetched more than once (of ${crawlee.requests} requests)`,
+      metric: `Crawlee: paths fetched more than once (of ${crawlee.requests} requests, ${crawlee.connections} connections)`,
       value: crawlee.duplicatePaths,
       unit: 'paths',
     },

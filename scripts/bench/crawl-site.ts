@@ -3,7 +3,8 @@
  * every run. Pages look like a CMS's: a head with title and description, header navigation, an
  * article of headings and paragraphs (15–40 KB of HTML), related links and a footer. Every page is
  * reachable from `/`: page i links to its children 6i+1 … 6i+6, so the deepest page is 5 links away.
- * No sitemap (`/sitemap.xml` is a 404): both crawlers discover pages by their links alone.
+ * No sitemap (`/sitemap.xml` is a 404): both crawlers discover pages by their links alone. robots.txt
+ * allows everything; connections are kept alive (HTTP/1.1, Node's default).
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -116,6 +117,8 @@ export interface CrawlSite {
   bytes(): number;
   /** Requests received by path since the start or the last `reset()`. */
   requests(): Map<string, number>;
+  /** TCP connections accepted since the start or the last `reset()`. */
+  connections(): number;
   reset(): void;
   close(): Promise<void>;
 }
@@ -129,7 +132,8 @@ export async function startCrawlSite(pages = SITE_PAGES): Promise<CrawlSite> {
   const robots = Buffer.from('User-agent: *\nAllow: /\n');
   let counts = new Map<string, number>();
   let bytes = 0;
-  const server: Server = createServer({ keepAlive: true }, (req, res) => {
+  let connections = 0;
+  const server: Server = createServer((req, res) => {
     const path = req.url ?? '/';
     counts.set(path, (counts.get(path) ?? 0) + 1);
     const page = byPath.get(path);
@@ -143,6 +147,9 @@ export async function startCrawlSite(pages = SITE_PAGES): Promise<CrawlSite> {
       res.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
     }
   });
+  server.on('connection', () => {
+    connections += 1;
+  });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
@@ -151,9 +158,11 @@ export async function startCrawlSite(pages = SITE_PAGES): Promise<CrawlSite> {
     depth,
     bytes: () => bytes,
     requests: () => new Map(counts),
+    connections: () => connections,
     reset() {
       counts = new Map();
       bytes = 0;
+      connections = 0;
     },
     close: () =>
       new Promise((resolve, reject) => {
