@@ -62,7 +62,19 @@ async function publication(store: Store, engine: Engine) {
   };
 }
 
-describe.each(frontierStores)('Publishing crawls on %s', (_name, open) => {
+/** Waits until a start is blocked by another transaction's lock on the crawler (PostgreSQL). */
+async function startWaitingForLock(db: Queryable): Promise<void> {
+  for (;;) {
+    const { rows } = await db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM pg_stat_activity
+       WHERE wait_event_type = 'Lock' AND query LIKE '%WITH previous AS%'`,
+    );
+    if ((rows[0]?.n ?? 0) > 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+describe.each(frontierStores)('Publishing crawls on %s', (name, open) => {
   const store = useStore(open);
 
   it('Given a stopped crawl started again, then it starts with the previous run’s pages; a recreate starts empty', async () => {
@@ -175,4 +187,31 @@ describe.each(frontierStores)('Publishing crawls on %s', (_name, open) => {
     });
     expect(await finishCrawlRun(store(), accountId, engineId, 2)).toBeNull();
   });
+
+  // PGlite runs one transaction at a time: two starts cannot overlap there.
+  it.skipIf(name === 'PGlite')(
+    'Given two recreates at once, then each starts its own run (without the locked read both took run 2)',
+    async () => {
+      const engine = await engineWithCrawler(store());
+      let release = () => {};
+      const released = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      let started = () => {};
+      const firstStarted = new Promise<void>((resolve) => {
+        started = resolve;
+      });
+      const first = store().transaction(async (tx) => {
+        const run = await startRun(tx, engine.accountId, engine.engineId, true);
+        started();
+        await released;
+        return run;
+      });
+      await firstStarted;
+      const second = nextRun(store(), engine, true);
+      await startWaitingForLock(store());
+      release();
+      expect(await Promise.all([first, second])).toEqual([2, 3]);
+    },
+  );
 });
