@@ -1,3 +1,4 @@
+import { pageUrl, savePages } from '@siteseer/test-support/crawl-runs';
 import { describe, expect, it } from 'vitest';
 import { findCrawler, startRun, stopRun } from '../../repositories/crawler/crawlers.ts';
 import {
@@ -5,7 +6,7 @@ import {
   frontierStores,
   useStore,
 } from '../../repositories/crawler/frontier-test-store.ts';
-import { dropPage, savePage } from '../../repositories/crawler/pages.ts';
+import { dropPage } from '../../repositories/crawler/pages.ts';
 import type { Queryable, Store } from '../../store/types.ts';
 import { finishCrawlRun } from './publish.ts';
 
@@ -14,34 +15,12 @@ interface Engine {
   engineId: string;
 }
 
-const urlOf = (n: number) => `https://example.com/page-${n}`;
-
-/** Stores pages 1..count in the run, each with its own content. */
-async function savePages(db: Queryable, engine: Engine, runId: number, count: number) {
-  for (let n = 1; n <= count; n++) {
-    const url = urlOf(n);
-    await savePage(db, {
-      ...engine,
-      runId,
-      urlKey: url,
-      url,
-      title: `Page ${n} of run ${runId}`,
-      headings: [],
-      description: '',
-      language: 'en',
-      body: `Text of page ${n}`,
-      customTags: {},
-      contentHash: `hash-${n}`,
-    });
-  }
-}
-
 /** Pages per run, and the title of page 1 in each. */
 async function pagesByRun(db: Queryable, engine: Engine) {
   const { rows } = await db.query<{ run_id: number; pages: number; first: string | null }>(
     `SELECT run_id, count(*)::int AS pages, max(title) FILTER (WHERE url_key = $3) AS first
      FROM crawl_pages WHERE account_id = $1 AND engine_id = $2 GROUP BY run_id ORDER BY run_id`,
-    [engine.accountId, engine.engineId, urlOf(1)],
+    [engine.accountId, engine.engineId, pageUrl(1)],
   );
   return rows;
 }
@@ -93,7 +72,7 @@ describe.each(frontierStores)('Publishing crawls on %s', (name, open) => {
     await finishCrawlRun(store(), engine.accountId, engine.engineId, 1);
     await nextRun(store(), engine);
     await savePages(store(), engine, 2, 1);
-    await dropPage(store(), { ...engine, runId: 2, urlKey: urlOf(3) });
+    await dropPage(store(), { ...engine, runId: 2, urlKey: pageUrl(3) });
     expect(await pagesByRun(store(), engine)).toEqual([
       { run_id: 1, pages: 3, first: 'Page 1 of run 1' },
       { run_id: 2, pages: 2, first: 'Page 1 of run 2' },
@@ -131,7 +110,7 @@ describe.each(frontierStores)('Publishing crawls on %s', (name, open) => {
     expect(await finishCrawlRun(store(), accountId, engineId, 1)).toMatchObject({ published: true });
 
     await nextRun(store(), engine);
-    await dropPage(store(), { ...engine, runId: 2, urlKey: urlOf(10) });
+    await dropPage(store(), { ...engine, runId: 2, urlKey: pageUrl(10) });
     expect(await finishCrawlRun(store(), accountId, engineId, 2)).toEqual({
       published: true,
       pages: 9,
@@ -140,7 +119,7 @@ describe.each(frontierStores)('Publishing crawls on %s', (name, open) => {
     expect((await pagesByRun(store(), engine)).map((run) => run.run_id)).toEqual([2]);
 
     await nextRun(store(), engine);
-    await dropPage(store(), { ...engine, runId: 3, urlKey: urlOf(9) });
+    await dropPage(store(), { ...engine, runId: 3, urlKey: pageUrl(9) });
     expect(await finishCrawlRun(store(), accountId, engineId, 3)).toEqual({
       published: false,
       pages: 8,
