@@ -33,6 +33,8 @@ const Env = z.object({
   SITESEER_SEARCH_IP_RATE_LIMIT: z.coerce.number().int().min(1).default(1200),
   /** Hosts, addresses or CIDRs the crawler may reach although private or loopback (comma-separated). */
   SITESEER_CRAWL_ALLOW_PRIVATE: z.string().default(''),
+  /** `off`: this API process runs no crawl loop (crawl workers on the same database do the crawling). */
+  SITESEER_CRAWL_WORKER: z.enum(['on', 'off']).default('on'),
   SITESEER_LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -49,6 +51,8 @@ export interface Config {
   searchAddressRateLimitPerMinute: number;
   /** What the crawler may reach beyond public addresses (empty: nothing). */
   crawlAllowPrivate: AllowEntry[];
+  /** Whether the API process runs the crawl loop itself (the default). */
+  crawlInProcess: boolean;
   identity: {
     /** True when the embedded provider issues tokens (no external issuer configured). */
     embedded: boolean;
@@ -95,6 +99,7 @@ export function loadConfig(env: Record<string, string | undefined>, overrides: P
     searchRateLimitPerMinute: e.SITESEER_SEARCH_RATE_LIMIT,
     searchAddressRateLimitPerMinute: e.SITESEER_SEARCH_IP_RATE_LIMIT,
     crawlAllowPrivate,
+    crawlInProcess: e.SITESEER_CRAWL_WORKER === 'on',
     ...overrides,
     identity: {
       embedded,

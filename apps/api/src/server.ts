@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { type AppDeps, buildApp } from './app.ts';
 import type { Config } from './config.ts';
+import { CrawlWorker, type LoopTiming } from './crawler/loop/index.ts';
 import { startSpareWorkers, stopSpareWorkers } from './parametric/parse/index.ts';
 import { type DemoCredentials, seedDemo, seedFeatures } from './services/seed.ts';
 import { openStore } from './store/open-store.ts';
@@ -24,7 +25,10 @@ export interface RunningServer {
  */
 export async function startServer(
   config: Config,
-  hooks: Pick<AppDeps, 'onInvitation' | 'clock'> = {},
+  hooks: Pick<AppDeps, 'onInvitation' | 'clock'> & {
+    /** Shorter crawl leases for tests of crashes and takeovers. */
+    crawlTiming?: Partial<LoopTiming>;
+  } = {},
 ): Promise<RunningServer> {
   const store = await openStore({
     databaseUrl: config.databaseUrl,
@@ -34,8 +38,11 @@ export async function startServer(
   try {
     await seedFeatures(store);
     const credentials = await seedDemo(store, config);
-    const app = await buildApp({ config, store, ...hooks });
+    const { crawlTiming, ...appHooks } = hooks;
+    const app = await buildApp({ config, store, ...appHooks });
     await app.listen({ port: config.port, host: config.host });
+    const crawler = config.crawlInProcess ? crawlWorkerFor(config, store, crawlTiming) : undefined;
+    await crawler?.start();
     // Uploads do not wait for a parse worker to start (see worker-runner.ts).
     startSpareWorkers();
     const address = app.server.address();
@@ -46,6 +53,7 @@ export async function startServer(
       url: `http://${config.host}:${port}`,
       credentials,
       async close() {
+        await crawler?.close();
         await closeWithGrace(app);
         await stopSpareWorkers();
         await store.close();
@@ -55,6 +63,18 @@ export async function startServer(
     await store.close();
     throw error;
   }
+}
+
+/** The crawl loop of a process (the API's, or a crawl worker's) for its configuration. */
+export function crawlWorkerFor(config: Config, store: Store, timing?: Partial<LoopTiming>): CrawlWorker {
+  return new CrawlWorker({
+    store,
+    allowPrivate: config.crawlAllowPrivate,
+    publicUrl: config.publicUrl,
+    // PGlite is one process's alone, behind the data-directory lock (or in memory).
+    exclusiveStore: !config.databaseUrl,
+    ...(timing ? { timing } : {}),
+  });
 }
 
 /**

@@ -70,7 +70,12 @@ export async function invitedActor(
 }
 
 /** Starts a server with the two tenants of `Tenants` and every actor signed in. */
-export async function startWithTenants(options: { dataDir?: string; port?: number } = {}): Promise<Tenants> {
+export async function startWithTenants(
+  options: Pick<
+    NonNullable<Parameters<typeof startTestServer>[0]>,
+    'dataDir' | 'port' | 'env' | 'crawlTiming'
+  > = {},
+): Promise<Tenants> {
   const invitations = new Map<string, string>();
   const server = await startTestServer({
     ...options,

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import type { Clock } from '@siteseer/api/clock';
 import { type Config, loadConfig } from '@siteseer/api/config';
+import type { LoopTiming } from '@siteseer/api/crawler/loop';
 import type { InvitationSink } from '@siteseer/api/routes';
 import { PORTAL_DIST } from '@siteseer/api/routes/portal';
 import { WIDGET_DIST } from '@siteseer/api/routes/widget';
@@ -41,13 +42,16 @@ export async function startTestServer(
     onInvitation?: InvitationSink;
     /** The sign-in form's clock (see `AppDeps.clock`). */
     clock?: Clock;
+    /** Shorter crawl leases (see `startServer`). */
+    crawlTiming?: Partial<LoopTiming>;
   } = {},
 ): Promise<TestServer> {
   const port = overrides.port ?? (await freePort());
   const base = `http://127.0.0.1:${port}`;
   const database = await databaseEnv();
   const config = loadConfig(
-    { SITESEER_LOG_LEVEL: 'silent', ...database.env, ...overrides.env },
+    // No crawl loop unless a test asks for one: most tests keep their crawls' URLs where they put them.
+    { SITESEER_LOG_LEVEL: 'silent', SITESEER_CRAWL_WORKER: 'off', ...database.env, ...overrides.env },
     {
       port,
       host: '127.0.0.1',
@@ -55,7 +59,11 @@ export async function startTestServer(
       dataDir: overrides.dataDir === undefined ? null : overrides.dataDir,
     },
   );
-  const server = await startServer(config, { onInvitation: overrides.onInvitation, clock: overrides.clock });
+  const server = await startServer(config, {
+    onInvitation: overrides.onInvitation,
+    clock: overrides.clock,
+    ...(overrides.crawlTiming ? { crawlTiming: overrides.crawlTiming } : {}),
+  });
   return {
     ...server,
     config,

@@ -1,5 +1,5 @@
-import { type Readable, type Transform, Writable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
+import { pipeline, type Readable, type Transform, Writable } from 'node:stream';
+import { pipeline as pipelineAsync } from 'node:stream/promises';
 import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
 
 /** The page body, decompressed, passed the size cap. */
@@ -25,6 +25,34 @@ const decoders: Record<string, () => Transform> = {
   deflate: createInflate,
 };
 
+/** The decompression streams that undo a Content-Encoding, in the order to apply them. */
+function decoderStages(contentEncoding: string | undefined): Transform[] {
+  // Codings are listed in the order they were applied, so they are undone last first.
+  const codings = (contentEncoding ?? '')
+    .split(',')
+    .map((coding) => coding.trim().toLowerCase())
+    .filter((coding) => coding !== '' && coding !== 'identity')
+    .reverse();
+  return codings.map((coding) => {
+    const make = decoders[coding];
+    if (!make) throw new UnsupportedEncodingError(coding);
+    return make();
+  });
+}
+
+/**
+ * A response body decompressed as it streams, for a reader that caps what it reads itself
+ * (robots.txt, sitemaps); stopping the returned stream stops the download.
+ */
+export function decodedBody(body: Readable, contentEncoding: string | undefined): Readable {
+  const stages = decoderStages(contentEncoding);
+  if (stages.length === 0) return body;
+  // pipeline destroys every stage when one fails or the reader stops the last one early; the
+  // error itself reaches the reader through the last stage.
+  pipeline([body, ...stages], () => {});
+  return stages[stages.length - 1] as Transform;
+}
+
 /**
  * Reads a response body through the decoders its Content-Encoding names, counting decompressed
  * bytes as they stream: a compressed bomb is stopped at `maxBytes`, never inflated in memory.
@@ -35,17 +63,7 @@ export async function readBody(
   maxBytes: number,
   signal: AbortSignal,
 ): Promise<Buffer> {
-  // Codings are listed in the order they were applied, so they are undone last first.
-  const codings = (contentEncoding ?? '')
-    .split(',')
-    .map((coding) => coding.trim().toLowerCase())
-    .filter((coding) => coding !== '' && coding !== 'identity')
-    .reverse();
-  const stages = codings.map((coding) => {
-    const make = decoders[coding];
-    if (!make) throw new UnsupportedEncodingError(coding);
-    return make();
-  });
+  const stages = decoderStages(contentEncoding);
   const chunks: Buffer[] = [];
   let size = 0;
   const sink = new Writable({
@@ -59,7 +77,7 @@ export async function readBody(
       callback();
     },
   });
-  await pipeline([body, ...stages, sink], { signal });
+  await pipelineAsync([body, ...stages, sink], { signal });
   return Buffer.concat(chunks, size);
 }
 

@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
 import { CRAWL_STATUS } from '@siteseer/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readAtMost } from '../rules/fetch-bytes.ts';
 import { createAddressPolicy, parseAllowList } from './address-policy.ts';
 import { createPageFetcher } from './fetch-page.ts';
 import { type FixtureServer, startFixtureServer, startStalledListener } from './fixture-server.ts';
@@ -221,5 +222,26 @@ describe('fetchPage', () => {
     const controller = new AbortController();
     setTimeout(() => controller.abort(new Error('crawl stopped')), 50);
     await expect(fetchPath('/silent', { signal: controller.signal })).rejects.toThrow('crawl stopped');
+  });
+});
+
+describe('fetchBytes (robots.txt and sitemaps)', () => {
+  const bytesOf = (path: string) => fetcher.fetchBytes(new URL(path, site.origin), { userAgent });
+
+  it('follows redirects and streams the body with its Content-Encoding undone', async () => {
+    const redirected = await bytesOf('/r1');
+    expect(redirected.status).toBe(200);
+    expect(Buffer.from((await readAtMost(redirected.body, 1000)).bytes).toString('latin1')).toBe(html);
+    const bomb = await bytesOf('/bomb');
+    // The reader's cap stops the download: 64 MB of zeros are never inflated in full.
+    expect(await readAtMost(bomb.body, 10)).toEqual({ bytes: Buffer.alloc(10), truncated: true });
+  });
+
+  it('answers error statuses and throws with the reason when no answer came', async () => {
+    expect((await bytesOf('/broken')).status).toBe(500);
+    await expect(bytesOf('/loop')).rejects.toThrow('more than 5 redirects');
+    const closed = createPageFetcher(createAddressPolicy([]));
+    await expect(closed.fetchBytes(new URL('/page', site.origin), { userAgent })).rejects.toThrow(/loopback/);
+    await closed.close();
   });
 });

@@ -1,9 +1,17 @@
 import { isIP } from 'node:net';
-import { Agent, errors } from 'undici';
+import { Agent, type Dispatcher, errors } from 'undici';
+import type { FetchedBytes } from '../rules/fetch-bytes.ts';
 import { type AddressPolicy, AddressRefusedError } from './address-policy.ts';
-import { BodyTooLargeError, decodeHtml, readBody, UnsupportedEncodingError } from './body.ts';
+import { BodyTooLargeError, decodedBody, decodeHtml, readBody, UnsupportedEncodingError } from './body.ts';
 import { guardedLookup } from './guarded-lookup.ts';
-import type { FetchOptions, FetchOutcome, PageBody, RedirectHop, ResponseFacts } from './outcome.ts';
+import type {
+  FetchFailure,
+  FetchOptions,
+  FetchOutcome,
+  PageBody,
+  RedirectHop,
+  ResponseFacts,
+} from './outcome.ts';
 import { parseRetryAfter } from './retry-after.ts';
 
 export const FETCH_DEFAULTS = {
@@ -20,8 +28,16 @@ const HTML_TYPES = new Set(['text/html', 'application/xhtml+xml']);
 /** Fetches pages for the crawler; one per process (its Agent pools connections). */
 export interface PageFetcher {
   fetchPage(url: string, options: FetchOptions): Promise<FetchOutcome>;
+  /**
+   * The crawler's `FetchBytes` for robots.txt and sitemaps: the same checks and redirects as
+   * `fetchPage`, the body streamed (decompressed) for a reader that caps it; throws with the
+   * reason when no answer came.
+   */
+  fetchBytes(url: URL, options: FetchOptions): Promise<FetchedBytes>;
   close(): Promise<void>;
 }
+
+type AgentFor = (connectTimeoutMs: number) => Agent;
 
 /**
  * A fetcher that connects only where `policy` allows: IP-literal hosts are checked before any
@@ -30,7 +46,7 @@ export interface PageFetcher {
 export function createPageFetcher(policy: AddressPolicy): PageFetcher {
   // The connect timeout is an Agent option, so there is one Agent per timeout a caller asks for.
   const agents = new Map<number, Agent>();
-  const agentFor = (connectTimeoutMs: number): Agent => {
+  const agentFor: AgentFor = (connectTimeoutMs) => {
     let agent = agents.get(connectTimeoutMs);
     if (!agent) {
       agent = new Agent({ connect: { lookup: guardedLookup(policy), timeout: connectTimeoutMs } });
@@ -40,6 +56,15 @@ export function createPageFetcher(policy: AddressPolicy): PageFetcher {
   };
   return {
     fetchPage: (url, options) => fetchPage(url, options, policy, agentFor),
+    async fetchBytes(url, options) {
+      const answer = await follow(url.href, options, policy, agentFor);
+      if (answer.kind !== 'answer') throw new Error(answer.reason);
+      const { response } = answer;
+      return {
+        status: response.statusCode,
+        body: decodedBody(response.body, header(response, 'content-encoding') ?? undefined),
+      };
+    },
     async close() {
       await Promise.all([...agents.values()].map((agent) => agent.close()));
       agents.clear();
@@ -47,27 +72,49 @@ export function createPageFetcher(policy: AddressPolicy): PageFetcher {
   };
 }
 
-async function fetchPage(
+function header(response: Dispatcher.ResponseData, name: string): string | null {
+  const value = response.headers[name];
+  return (Array.isArray(value) ? value.join(', ') : value) ?? null;
+}
+
+/** The final answer after redirects, with what the fetch needs to go on reading it. */
+interface Answer {
+  kind: 'answer';
+  response: Dispatcher.ResponseData;
+  facts: ResponseFacts;
+  signal: AbortSignal;
+  limits: Limits;
+  started: number;
+}
+
+interface Limits {
+  connectTimeoutMs: number;
+  totalTimeoutMs: number;
+}
+
+/**
+ * Requests `requested`, following redirects by hand (each hop checked again), up to the first
+ * answer that is not a redirect; its body is left to the caller. Failures come back as outcomes.
+ */
+async function follow(
   requested: string,
   options: FetchOptions,
   policy: AddressPolicy,
-  agentFor: (connectTimeoutMs: number) => Agent,
-): Promise<FetchOutcome> {
-  const connectTimeoutMs = options.connectTimeoutMs ?? FETCH_DEFAULTS.connectTimeoutMs;
-  const totalTimeoutMs = options.totalTimeoutMs ?? FETCH_DEFAULTS.totalTimeoutMs;
+  agentFor: AgentFor,
+): Promise<Answer | Extract<FetchOutcome, FetchFailure>> {
+  const limits: Limits = {
+    connectTimeoutMs: options.connectTimeoutMs ?? FETCH_DEFAULTS.connectTimeoutMs,
+    totalTimeoutMs: options.totalTimeoutMs ?? FETCH_DEFAULTS.totalTimeoutMs,
+  };
+  const { connectTimeoutMs, totalTimeoutMs } = limits;
   const maxRedirects = options.maxRedirects ?? FETCH_DEFAULTS.maxRedirects;
   const started = performance.now();
   const timeout = AbortSignal.timeout(totalTimeoutMs);
   const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
   const redirects: RedirectHop[] = [];
   let url = requested;
-  const failed = (kind: 'fetch-failed' | 'timeout', reason: string): FetchOutcome => ({
-    kind,
-    reason,
-    url,
-    redirects,
-    timings: { firstByteMs: null, totalMs: performance.now() - started },
-  });
+  const failed = (kind: 'fetch-failed' | 'timeout', reason: string) =>
+    failure(kind, reason, url, redirects, started);
 
   try {
     for (;;) {
@@ -100,11 +147,7 @@ async function fetchPage(
         bodyTimeout: totalTimeoutMs,
       });
       const firstByteMs = performance.now() - started;
-      const header = (name: string): string | null => {
-        const value = response.headers[name];
-        return (Array.isArray(value) ? value.join(', ') : value) ?? null;
-      };
-      const location = header('location');
+      const location = header(response, 'location');
       if (REDIRECT_STATUSES.has(response.statusCode) && location !== null) {
         await response.body.dump();
         if (redirects.length === maxRedirects)
@@ -120,57 +163,107 @@ async function fetchPage(
         url,
         redirects,
         status: response.statusCode,
-        contentType: header('content-type'),
-        etag: header('etag'),
-        lastModified: header('last-modified'),
-        robotsTag: header('x-robots-tag'),
+        contentType: header(response, 'content-type'),
+        etag: header(response, 'etag'),
+        lastModified: header(response, 'last-modified'),
+        robotsTag: header(response, 'x-robots-tag'),
+        headers: response.headers,
         timings: { firstByteMs, totalMs: 0 },
       };
-      const done = <T extends FetchOutcome>(outcome: T): T => {
-        outcome.timings.totalMs = performance.now() - started;
-        return outcome;
-      };
-      if (response.statusCode >= 200 && response.statusCode < 300) {
-        const bytes = await readBody(
-          response.body,
-          header('content-encoding') ?? undefined,
-          options.maxBodyBytes ?? FETCH_DEFAULTS.maxBodyBytes,
-          signal,
-        );
-        return done({ kind: 'page', ...facts, body: pageBody(bytes, facts.contentType) });
-      }
-      await response.body.dump();
-      if (response.statusCode === 304) return done({ kind: 'not-modified', ...facts });
-      if (response.statusCode === 404 || response.statusCode === 410)
-        return done({ kind: 'not-found', ...facts });
-      const retryAfterSeconds =
-        response.statusCode === 429 || response.statusCode === 503
-          ? parseRetryAfter(
-              header('retry-after') ?? undefined,
-              new Date(),
-              options.retryAfterCapSeconds ?? FETCH_DEFAULTS.retryAfterCapSeconds,
-            )
-          : null;
-      return done({ kind: 'http-error', ...facts, retryAfterSeconds });
+      return { kind: 'answer', response, facts, signal, limits, started };
     }
   } catch (error) {
-    if (options.signal?.aborted) throw error;
-    if (timeout.aborted) return failed('timeout', `no complete answer within ${totalTimeoutMs} ms`);
-    const refused = findCause(error, AddressRefusedError);
-    if (refused) return failed('fetch-failed', refused.reason);
-    if (error instanceof errors.ConnectTimeoutError) {
-      return failed('timeout', `no connection within ${connectTimeoutMs} ms`);
-    }
-    if (error instanceof errors.HeadersTimeoutError || error instanceof errors.BodyTimeoutError) {
-      return failed('timeout', `no complete answer within ${totalTimeoutMs} ms`);
-    }
-    if (error instanceof BodyTooLargeError || error instanceof UnsupportedEncodingError) {
-      return failed('fetch-failed', error.message);
-    }
-    const code = networkErrorCode(error);
-    if (code !== null) return failed('fetch-failed', `${code}: ${(error as Error).message}`);
-    throw error;
+    return classify(error, options, timeout, limits, failed);
   }
+}
+
+/**
+ * What an error of a fetch comes to: a timeout or a fetch failure with the reason. An abort by
+ * the caller and bugs of ours (bad arguments, anything unknown) are thrown, not recorded.
+ */
+function classify(
+  error: unknown,
+  options: FetchOptions,
+  timeout: AbortSignal,
+  limits: Limits,
+  failed: (kind: 'fetch-failed' | 'timeout', reason: string) => Extract<FetchOutcome, FetchFailure>,
+) {
+  if (options.signal?.aborted) throw error;
+  if (timeout.aborted) return failed('timeout', `no complete answer within ${limits.totalTimeoutMs} ms`);
+  const refused = findCause(error, AddressRefusedError);
+  if (refused) return failed('fetch-failed', refused.reason);
+  if (error instanceof errors.ConnectTimeoutError) {
+    return failed('timeout', `no connection within ${limits.connectTimeoutMs} ms`);
+  }
+  if (error instanceof errors.HeadersTimeoutError || error instanceof errors.BodyTimeoutError) {
+    return failed('timeout', `no complete answer within ${limits.totalTimeoutMs} ms`);
+  }
+  if (error instanceof BodyTooLargeError || error instanceof UnsupportedEncodingError) {
+    return failed('fetch-failed', error.message);
+  }
+  const code = networkErrorCode(error);
+  if (code !== null) return failed('fetch-failed', `${code}: ${(error as Error).message}`);
+  throw error;
+}
+
+function failure(
+  kind: 'fetch-failed' | 'timeout',
+  reason: string,
+  url: string,
+  redirects: RedirectHop[],
+  started: number,
+): Extract<FetchOutcome, FetchFailure> {
+  return {
+    kind,
+    reason,
+    url,
+    redirects,
+    timings: { firstByteMs: null, totalMs: performance.now() - started },
+  };
+}
+
+async function fetchPage(
+  requested: string,
+  options: FetchOptions,
+  policy: AddressPolicy,
+  agentFor: AgentFor,
+): Promise<FetchOutcome> {
+  const answer = await follow(requested, options, policy, agentFor);
+  if (answer.kind !== 'answer') return answer;
+  const { response, facts, signal, limits, started } = answer;
+  const done = <T extends FetchOutcome>(outcome: T): T => {
+    outcome.timings.totalMs = performance.now() - started;
+    return outcome;
+  };
+  try {
+    if (response.statusCode >= 200 && response.statusCode < 300) {
+      const bytes = await readBody(
+        response.body,
+        header(response, 'content-encoding') ?? undefined,
+        options.maxBodyBytes ?? FETCH_DEFAULTS.maxBodyBytes,
+        signal,
+      );
+      return done({ kind: 'page', ...facts, body: pageBody(bytes, facts.contentType) });
+    }
+    await response.body.dump();
+  } catch (error) {
+    // Past the caller's own abort (checked first), an aborted signal is the total timeout.
+    return classify(error, options, signal, limits, (kind, reason) =>
+      failure(kind, reason, facts.url, facts.redirects, started),
+    );
+  }
+  if (response.statusCode === 304) return done({ kind: 'not-modified', ...facts });
+  if (response.statusCode === 404 || response.statusCode === 410)
+    return done({ kind: 'not-found', ...facts });
+  const retryAfterSeconds =
+    response.statusCode === 429 || response.statusCode === 503
+      ? parseRetryAfter(
+          header(response, 'retry-after') ?? undefined,
+          new Date(),
+          options.retryAfterCapSeconds ?? FETCH_DEFAULTS.retryAfterCapSeconds,
+        )
+      : null;
+  return done({ kind: 'http-error', ...facts, retryAfterSeconds });
 }
 
 function pageBody(bytes: Buffer, contentType: string | null): PageBody {

@@ -48,6 +48,8 @@ export interface ResponseFacts {
   etag: string | null;
   lastModified: string | null;
   robotsTag: string | null;
+  /** Every header as undici gives them (names lowercased, repeated lines as arrays). */
+  headers: Readonly<Record<string, string | readonly string[] | undefined>>;
   timings: FetchTimings;
 }
 

@@ -68,6 +68,10 @@ export interface LeasedUrl {
   etag: string | null;
   lastModified: string | null;
   contentHash: string | null;
+  canonicalUrl: string | null;
+  /** When it was last fetched and was due again: their gap is the `auto` frequency's interval. */
+  lastCheck: Date | null;
+  nextCheck: Date | null;
   attempts: number;
   leaseUntil: Date;
 }
@@ -82,8 +86,33 @@ interface LeasedRow {
   etag: string | null;
   last_modified: string | null;
   content_hash: string | null;
+  canonical_url: string | null;
+  last_check: Date | null;
+  next_check: Date | null;
   attempts: number;
   lease_until: Date;
+}
+
+const LEASED_COLUMNS = `u.id, u.url, u.url_key, u.site, u.depth, u.status, u.etag, u.last_modified,
+  u.content_hash, u.canonical_url, u.last_check, u.next_check, u.attempts, u.lease_until`;
+
+function toLeased(row: LeasedRow): LeasedUrl {
+  return {
+    id: row.id,
+    url: row.url,
+    urlKey: row.url_key,
+    site: row.site,
+    depth: row.depth,
+    status: row.status,
+    etag: row.etag,
+    lastModified: row.last_modified,
+    contentHash: row.content_hash,
+    canonicalUrl: row.canonical_url,
+    lastCheck: row.last_check,
+    nextCheck: row.next_check,
+    attempts: row.attempts,
+    leaseUntil: row.lease_until,
+  };
 }
 
 /** Who holds a lease: the URL taken, by which worker. */
@@ -104,6 +133,48 @@ export async function takeWork(
   db: Queryable,
   work: { accountId: string; engineId: string; owner: string; leaseMs: number; limit: number },
 ): Promise<LeasedUrl[]> {
+  return leaseWaiting(db, work, 'ORDER BY depth, id LIMIT $5', [work.limit]);
+}
+
+/**
+ * Adds a URL already leased to `owner`, or takes it if it waits with its lease free: the target of
+ * a redirect, whose answer the fetch that followed the redirect holds. Undefined when the URL was
+ * fetched already or another worker has it. Adding it leased (rather than adding, then taking)
+ * keeps the crawl loop from taking it in between and fetching it again.
+ */
+export async function takeOrAddUrl(
+  db: Queryable,
+  work: { accountId: string; engineId: string; owner: string; leaseMs: number },
+  url: NewCrawlUrl,
+): Promise<LeasedUrl | undefined> {
+  const { rows } = await db.query<LeasedRow>(
+    `INSERT INTO crawl_urls AS u (account_id, engine_id, url, url_key, site, depth, discovered_from,
+       lease_owner, lease_until, attempts)
+     VALUES ($1, $2, $5, $6, $7, $8, $9, $3, now() + $4 * interval '1 millisecond', 1)
+     ON CONFLICT (account_id, engine_id, url_key) DO NOTHING
+     RETURNING ${LEASED_COLUMNS}`,
+    [
+      work.accountId,
+      work.engineId,
+      work.owner,
+      work.leaseMs,
+      url.url,
+      url.urlKey,
+      url.site,
+      url.depth,
+      url.discoveredFrom,
+    ],
+  );
+  if (rows[0]) return toLeased(rows[0]);
+  return (await leaseWaiting(db, work, 'AND url_key = $5', [url.urlKey]))[0];
+}
+
+async function leaseWaiting(
+  db: Queryable,
+  work: { accountId: string; engineId: string; owner: string; leaseMs: number },
+  which: string,
+  params: unknown[],
+): Promise<LeasedUrl[]> {
   const { rows } = await db.query<LeasedRow>(
     // MATERIALIZED: a subquery joined to the UPDATE may be scanned again per row, each scan
     // locking more rows (LIMIT 1 leased 3 URLs on PGlite); a materialized CTE runs once.
@@ -111,31 +182,16 @@ export async function takeWork(
        SELECT id FROM crawl_urls
        WHERE account_id = $1 AND engine_id = $2 AND status IN ${WAITING}
          AND (lease_until IS NULL OR lease_until < now())
-       ORDER BY depth, id LIMIT $5 FOR UPDATE SKIP LOCKED
+       ${which} FOR UPDATE SKIP LOCKED
      )
      UPDATE crawl_urls u SET lease_owner = $3, lease_until = now() + $4 * interval '1 millisecond',
        attempts = u.attempts + 1
      FROM w
      WHERE u.account_id = $1 AND u.engine_id = $2 AND u.id = w.id
-     RETURNING u.id, u.url, u.url_key, u.site, u.depth, u.status, u.etag, u.last_modified,
-       u.content_hash, u.attempts, u.lease_until`,
-    [work.accountId, work.engineId, work.owner, work.leaseMs, work.limit],
+     RETURNING ${LEASED_COLUMNS}`,
+    [work.accountId, work.engineId, work.owner, work.leaseMs, ...params],
   );
-  return rows
-    .map((row) => ({
-      id: row.id,
-      url: row.url,
-      urlKey: row.url_key,
-      site: row.site,
-      depth: row.depth,
-      status: row.status,
-      etag: row.etag,
-      lastModified: row.last_modified,
-      contentHash: row.content_hash,
-      attempts: row.attempts,
-      leaseUntil: row.lease_until,
-    }))
-    .sort((a, b) => a.depth - b.depth || a.id - b.id);
+  return rows.map(toLeased).sort((a, b) => a.depth - b.depth || a.id - b.id);
 }
 
 /** What a fetch of a URL came to: its status and what the next fetch needs. */
@@ -186,6 +242,44 @@ export async function releaseWork(db: Queryable, lease: Lease): Promise<boolean>
     [lease.accountId, lease.engineId, lease.id, lease.owner],
   );
   return rowCount > 0;
+}
+
+/**
+ * Gives a leased URL back to be fetched again later, not before `delayMs` (a 429 or 503 asked the
+ * crawler to wait); its attempt is counted.
+ */
+export async function deferWork(db: Queryable, lease: Lease, delayMs: number): Promise<boolean> {
+  const { rowCount } = await db.query(
+    `UPDATE crawl_urls SET status = ${CRAWL_STATUS.PENDING_FETCH}, lease_owner = NULL,
+       lease_until = now() + $5 * interval '1 millisecond'
+     WHERE account_id = $1 AND engine_id = $2 AND id = $3 AND lease_owner = $4 AND status IN ${WAITING}`,
+    [lease.accountId, lease.engineId, lease.id, lease.owner, delayMs],
+  );
+  return rowCount > 0;
+}
+
+/** How many URLs of the engine still wait to be fetched (leased, deferred or not). */
+export async function countWaiting(db: Queryable, accountId: string, engineId: string): Promise<number> {
+  const { rows } = await db.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM crawl_urls
+     WHERE account_id = $1 AND engine_id = $2 AND status IN ${WAITING}`,
+    [accountId, engineId],
+  );
+  return rows[0]?.n ?? 0;
+}
+
+/** How many URLs of the engine have the status. */
+export async function countStatus(
+  db: Queryable,
+  accountId: string,
+  engineId: string,
+  status: CrawlStatusCode,
+): Promise<number> {
+  const { rows } = await db.query<{ n: number }>(
+    'SELECT count(*)::int AS n FROM crawl_urls WHERE account_id = $1 AND engine_id = $2 AND status = $3',
+    [accountId, engineId, status],
+  );
+  return rows[0]?.n ?? 0;
 }
 
 /**

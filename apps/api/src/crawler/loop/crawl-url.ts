@@ -1,0 +1,318 @@
+import { CRAWL_STATUS } from '@siteseer/core';
+import type { Crawler } from '../../repositories/crawler/crawlers.ts';
+import {
+  type CrawlOutcome,
+  completeWork,
+  deferWork,
+  enqueueUrls,
+  type LeasedUrl,
+  type NewCrawlUrl,
+  takeOrAddUrl,
+} from '../../repositories/crawler/frontier.ts';
+import { dropPage, savePage } from '../../repositories/crawler/pages.ts';
+import type { Store } from '../../store/types.ts';
+import { type ExtractedPage, extractPage } from '../extract/index.ts';
+import type { FetchOutcome, PageFetcher } from '../fetch/index.ts';
+import {
+  normaliseUrl,
+  type RobotsCache,
+  type RobotsFile,
+  resolveLink,
+  type UrlScope,
+} from '../rules/index.ts';
+import { nextCheckAt } from './schedule.ts';
+
+/** Attempts of a URL answered 429 or 503 before it is recorded Failed. */
+export const MAX_ATTEMPTS = 3;
+/** How long a host that answered 429 or 503 without Retry-After is left alone. */
+export const DEFAULT_RETRY_AFTER_MS = 60_000;
+/** Links deeper than this many hops from a start URL are not followed (endless calendars...). */
+export const MAX_DEPTH = 50;
+
+/** What the crawl loop shares with every URL it crawls. */
+export interface CrawlDeps {
+  store: Store;
+  fetcher: PageFetcher;
+  robots: RobotsCache;
+  userAgent: string;
+  now: () => Date;
+}
+
+/** The run a URL is crawled in, with its settings. */
+export interface RunContext {
+  crawler: Crawler;
+  owner: string;
+  /** How long a URL taken stays leased (the loop renews it while it works). */
+  leaseMs: number;
+  scope: UrlScope;
+  /** Runs store calls that must not interleave (the duplicate check and the save of a page). */
+  serial: <T>(work: () => Promise<T>) => Promise<T>;
+  signal: AbortSignal;
+}
+
+/** What the host saw of this URL, for the politeness gate. */
+export interface HostUse {
+  /** Whether a request reached the host (a URL robots.txt disallows costs none). */
+  requested: boolean;
+  crawlDelayMs: number;
+  /** A pause the host asked for (Retry-After). */
+  pauseMs: number;
+}
+
+/**
+ * Crawls one leased URL: robots.txt, the fetch, extraction, and the record of its outcome: the
+ * page saved in the run (or dropped from it), links and redirect targets queued, the URL's status.
+ */
+export async function crawlUrl(deps: CrawlDeps, run: RunContext, url: LeasedUrl): Promise<HostUse> {
+  const robots = await deps.robots.get(url.url);
+  const crawlDelayMs = robots.crawlDelayMs ?? 0;
+  const crawl = new UrlCrawl(deps, run, url);
+  if (!run.scope(url.url)) {
+    await crawl.record({
+      status: CRAWL_STATUS.FETCH_FAILED,
+      reason: 'Outside the URL filters of the crawl.',
+    });
+    return { requested: false, crawlDelayMs, pauseMs: 0 };
+  }
+  if (!robots.isAllowed(url.url)) {
+    await crawl.record({ status: CRAWL_STATUS.FETCH_FAILED, reason: robotsRefusal(robots) });
+    return { requested: false, crawlDelayMs, pauseMs: 0 };
+  }
+  const outcome = await deps.fetcher.fetchPage(url.url, {
+    userAgent: deps.userAgent,
+    // Validators are kept only for URLs whose last fetch succeeded (see UrlCrawl.record).
+    ...(url.etag ? { ifNoneMatch: url.etag } : {}),
+    ...(url.lastModified ? { ifModifiedSince: url.lastModified } : {}),
+    signal: run.signal,
+  });
+  const pauseMs = await crawl.outcome(outcome);
+  return { requested: true, crawlDelayMs, pauseMs };
+}
+
+function robotsRefusal(robots: RobotsFile): string {
+  return robots.state === 'unreachable'
+    ? `robots.txt could not be read, so nothing may be fetched (${robots.reason})`
+    : 'robots.txt disallows it.';
+}
+
+class UrlCrawl {
+  readonly #deps: CrawlDeps;
+  readonly #run: RunContext;
+  readonly #url: LeasedUrl;
+
+  constructor(deps: CrawlDeps, run: RunContext, url: LeasedUrl) {
+    this.#deps = deps;
+    this.#run = run;
+    this.#url = url;
+  }
+
+  get #lease() {
+    const { accountId, engineId } = this.#run.crawler;
+    return { accountId, engineId, id: this.#url.id, owner: this.#run.owner };
+  }
+
+  get #page() {
+    const { accountId, engineId, runId } = this.#run.crawler;
+    return { accountId, engineId, runId, urlKey: this.#url.urlKey };
+  }
+
+  /** Records the outcome of a fetch; returns how long the host asked to be left alone (ms). */
+  async outcome(outcome: FetchOutcome): Promise<number> {
+    if (outcome.redirects.length > 0) {
+      const inScope = this.#run.scope(outcome.url);
+      if (inScope) await this.#redirectTarget(outcome);
+      await this.record({
+        status: CRAWL_STATUS.REDIRECTED,
+        reason: `Redirects to ${outcome.url}${inScope ? '' : ', outside the crawl'}.`,
+      });
+      return 0;
+    }
+    switch (outcome.kind) {
+      case 'page':
+        if (outcome.body.kind === 'html') await this.page(outcome.body.text, outcome);
+        else {
+          const type = outcome.contentType?.split(';')[0] ?? 'no content type';
+          await this.record({ status: CRAWL_STATUS.SUCCESS, reason: `Not indexed: ${type} is not HTML.` });
+        }
+        return 0;
+      case 'not-modified':
+        // The page carried into this run from the last one is still right.
+        await this.record(
+          {
+            status: CRAWL_STATUS.SUCCESS,
+            etag: outcome.etag ?? this.#url.etag,
+            lastModified: outcome.lastModified ?? this.#url.lastModified,
+            contentHash: this.#url.contentHash,
+            canonicalUrl: this.#url.canonicalUrl,
+          },
+          { keepPage: true },
+        );
+        return 0;
+      case 'not-found':
+        await this.record({ status: CRAWL_STATUS.NOT_FOUND, reason: `HTTP ${outcome.status}` });
+        return 0;
+      case 'http-error': {
+        const busy = outcome.status === 429 || outcome.status === 503;
+        const pauseMs = busy ? (outcome.retryAfterSeconds ?? DEFAULT_RETRY_AFTER_MS / 1000) * 1000 : 0;
+        if (busy && this.#url.attempts < MAX_ATTEMPTS) {
+          await deferWork(this.#deps.store, this.#lease, pauseMs);
+          return pauseMs;
+        }
+        // A server error may pass: the page the run carried from the last crawl stays searchable.
+        await this.record(
+          { status: CRAWL_STATUS.FAILED, reason: `HTTP ${outcome.status}` },
+          { keepPage: true },
+        );
+        return pauseMs;
+      }
+      case 'timeout':
+        await this.record({ status: CRAWL_STATUS.TIMEOUT, reason: outcome.reason }, { keepPage: true });
+        return 0;
+      case 'fetch-failed':
+        await this.record({ status: CRAWL_STATUS.FETCH_FAILED, reason: outcome.reason }, { keepPage: true });
+        return 0;
+    }
+  }
+
+  /** An HTML page: its links queued, then saved under its identity unless noindex or a duplicate. */
+  async page(html: string, outcome: Extract<FetchOutcome, { kind: 'page' }>): Promise<void> {
+    const { crawler } = this.#run;
+    let page: ExtractedPage;
+    try {
+      page = extractPage(html, {
+        url: outcome.url,
+        contentTarget: crawler.useContentTarget ? crawler.contentTarget : '',
+        excludeContentTargets: crawler.useExcludeTarget ? crawler.excludeContentTargets : [],
+        customTagsSelector: crawler.customTagsSelector,
+        customTagsAttributeName: crawler.customTagsAttributeName,
+        headers: outcome.headers,
+      });
+    } catch (error) {
+      // Selectors are checked when the settings are saved; one that still fails names itself here.
+      await this.record({ status: CRAWL_STATUS.FAILED, reason: (error as Error).message });
+      return;
+    }
+    const validators = {
+      etag: outcome.etag,
+      lastModified: outcome.lastModified,
+      contentHash: page.contentHash,
+    };
+    if (!page.robots.nofollow && this.#url.depth < MAX_DEPTH) {
+      const links = page.links.filter((link) => !link.nofollow).map((link) => link.url);
+      await this.queue(links, this.#url.depth + 1);
+    }
+    const canonical = this.#canonical(page.canonical);
+    if (canonical) await this.queue([canonical.url], this.#url.depth);
+    if (page.robots.noindex) {
+      await this.record({
+        status: CRAWL_STATUS.SUCCESS,
+        reason: 'Not indexed: the page asks not to be (noindex).',
+        ...validators,
+      });
+      return;
+    }
+    const identity = canonical ?? { url: this.#url.url, key: this.#url.urlKey };
+    const duplicateOf = await this.#run.serial(() =>
+      savePage(this.#deps.store, {
+        ...this.#page,
+        urlKey: identity.key,
+        url: identity.url,
+        title: page.title,
+        headings: page.headings,
+        description: page.description,
+        language: page.language ?? '',
+        body: page.text,
+        customTags: { tags: page.customTags },
+        contentHash: page.contentHash,
+      }),
+    );
+    if (duplicateOf !== null) {
+      await this.record({
+        status: CRAWL_STATUS.DUPLICATED,
+        reason: `Same content as ${duplicateOf}.`,
+        contentHash: page.contentHash,
+      });
+      return;
+    }
+    await this.record(
+      {
+        status: CRAWL_STATUS.SUCCESS,
+        ...validators,
+        canonicalUrl: canonical?.url ?? null,
+        ...(canonical ? { reason: `Indexed as its canonical URL ${canonical.url}.` } : {}),
+      },
+      // Saved under the canonical URL, this URL itself has no page of its own.
+      { keepPage: canonical === undefined },
+    );
+  }
+
+  /**
+   * Queues the target of a redirect and, when no one has it yet, records it from the answer in
+   * hand: the fetch that followed the redirect already holds it, so it is not fetched again.
+   */
+  async #redirectTarget(outcome: FetchOutcome): Promise<void> {
+    const found = this.#found([outcome.url], this.#url.depth)[0];
+    if (found === undefined) return;
+    const { accountId, engineId } = this.#run.crawler;
+    const { owner, leaseMs } = this.#run;
+    const target = await takeOrAddUrl(this.#deps.store, { accountId, engineId, owner, leaseMs }, found);
+    if (target) await new UrlCrawl(this.#deps, this.#run, target).outcome({ ...outcome, redirects: [] });
+  }
+
+  /** The page's canonical URL when it names another URL of the crawl, else undefined. */
+  #canonical(canonical: string | null): { url: string; key: string } | undefined {
+    if (canonical === null || !this.#run.scope(canonical)) return undefined;
+    const key = this.#key(canonical);
+    return key === undefined || key === this.#url.urlKey ? undefined : { url: canonical, key };
+  }
+
+  #key(url: string): string | undefined {
+    try {
+      return normaliseUrl(url, { removeHashFragments: this.#run.crawler.removeHashFragments });
+    } catch {
+      return undefined;
+    }
+  }
+
+  /** Queues URLs of the crawl's scope (once per normalised URL) found at `depth`. */
+  async queue(urls: readonly string[], depth: number): Promise<void> {
+    const { accountId, engineId } = this.#run.crawler;
+    await enqueueUrls(this.#deps.store, accountId, engineId, this.#found(urls, depth));
+  }
+
+  /** The URLs of the crawl's scope among `urls`, as frontier rows found here at `depth`. */
+  #found(urls: readonly string[], depth: number): NewCrawlUrl[] {
+    return urls.flatMap((raw) => {
+      const url = resolveLink(this.#url.url, raw);
+      if (url === undefined || !this.#run.scope(url)) return [];
+      const urlKey = this.#key(url);
+      return urlKey === undefined
+        ? []
+        : [{ url, urlKey, site: this.#url.site, depth, discoveredFrom: this.#url.url }];
+    });
+  }
+
+  /**
+   * Records the URL's status and when it is due again. Unless `keepPage`, the page this run carried
+   * for the URL is dropped (it is gone, moved, a duplicate...). Validators are stored only with a
+   * page whose content the next fetch may confirm (a Success).
+   */
+  async record(outcome: CrawlOutcome, options: { keepPage?: boolean } = {}): Promise<void> {
+    const now = this.#deps.now();
+    const hash = outcome.contentHash ?? null;
+    const nextCheck = nextCheckAt(this.#run.crawler.crawlFrequency, now, {
+      lastCheck: this.#url.lastCheck,
+      nextCheck: this.#url.nextCheck,
+      previousHash: this.#url.contentHash,
+      hash: outcome.status === CRAWL_STATUS.SUCCESS ? hash : null,
+    });
+    const success = outcome.status === CRAWL_STATUS.SUCCESS;
+    if (!options.keepPage) await dropPage(this.#deps.store, this.#page);
+    await completeWork(this.#deps.store, this.#lease, {
+      ...outcome,
+      nextCheck,
+      etag: success ? (outcome.etag ?? null) : null,
+      lastModified: success ? (outcome.lastModified ?? null) : null,
+    });
+  }
+}

@@ -1,0 +1,120 @@
+import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
+import { systemClock } from '../../clock.ts';
+import { dropAllLeases, leaseCrawl } from '../../repositories/crawler/crawl-leases.ts';
+import { listRunningCrawls } from '../../repositories/crawler/crawlers.ts';
+import type { Store } from '../../store/types.ts';
+import { type AllowEntry, createAddressPolicy, createPageFetcher } from '../fetch/index.ts';
+import { RobotsCache } from '../rules/index.ts';
+import type { CrawlDeps } from './crawl-url.ts';
+import { driveCrawl, type LoopTiming } from './engine-crawl.ts';
+
+/** Crawls one process drives at once; more running crawls wait for a free one (or another process). */
+export const MAX_CRAWLS_PER_PROCESS = 8;
+export const LOOP_TIMING: LoopTiming = { leaseMs: 15_000, idleMs: 500 };
+
+export interface CrawlWorkerOptions {
+  store: Store;
+  /** Hosts, addresses or CIDRs the crawler may reach although private (SITESEER_CRAWL_ALLOW_PRIVATE). */
+  allowPrivate: readonly AllowEntry[];
+  /** The product's public URL: the User-Agent points at its /bot page. */
+  publicUrl: string;
+  /**
+   * The store is this process's alone (PGlite behind the data-directory lock): leases found at
+   * start belong to a process that died and are dropped at once instead of running out.
+   */
+  exclusiveStore: boolean;
+  timing?: Partial<LoopTiming>;
+}
+
+/** The User-Agent of every request of the crawler: our robots.txt token and where to read about it. */
+export function crawlerUserAgent(publicUrl: string): string {
+  return `SiteseerBot/1.0 (+${publicUrl}/bot)`;
+}
+
+/**
+ * The crawl loop of one process (the API's, or a crawl worker's): looks for running crawls, takes
+ * the lease of those no live process drives, and drives each (see driveCrawl). Several processes
+ * on one database share the crawls; a crawl another process drives is left to it.
+ */
+export class CrawlWorker {
+  readonly owner = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+  readonly #options: CrawlWorkerOptions;
+  readonly #timing: LoopTiming;
+  readonly #deps: CrawlDeps;
+  readonly #close = new AbortController();
+  readonly #driving = new Map<string, Promise<void>>();
+  #loop: Promise<void> | undefined;
+  #wake: (() => void) | undefined;
+
+  constructor(options: CrawlWorkerOptions) {
+    this.#options = options;
+    this.#timing = { ...LOOP_TIMING, ...options.timing };
+    const fetcher = createPageFetcher(createAddressPolicy([...options.allowPrivate]));
+    const userAgent = crawlerUserAgent(options.publicUrl);
+    this.#deps = {
+      store: options.store,
+      fetcher,
+      robots: new RobotsCache({ fetch: (url) => fetcher.fetchBytes(url, { userAgent }) }),
+      userAgent,
+      now: () => systemClock.now(),
+    };
+  }
+
+  /** Starts looking for crawls. */
+  async start(): Promise<void> {
+    if (this.#options.exclusiveStore) await dropAllLeases(this.#options.store);
+    this.#loop = this.#run();
+  }
+
+  /** Looks for crawls now rather than at the next turn (a crawl was just started). */
+  wake(): void {
+    this.#wake?.();
+  }
+
+  /** Stops driving crawls (their URLs in flight come back when their leases end) and waits. */
+  async close(): Promise<void> {
+    this.#close.abort(new Error('The crawl worker is closing.'));
+    this.wake();
+    await this.#loop;
+    await Promise.allSettled(this.#driving.values());
+    await this.#deps.fetcher.close();
+  }
+
+  async #run(): Promise<void> {
+    const signal = this.#close.signal;
+    while (!signal.aborted) {
+      try {
+        await this.#takeCrawls();
+      } catch (error) {
+        // The store may be restarting: look again at the next turn.
+        console.error('Looking for crawls failed:', error);
+      }
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, this.#timing.idleMs * 2);
+        this.#wake = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+    }
+  }
+
+  async #takeCrawls(): Promise<void> {
+    for (const crawl of await listRunningCrawls(this.#options.store)) {
+      if (this.#driving.size >= MAX_CRAWLS_PER_PROCESS || this.#close.signal.aborted) return;
+      const key = `${crawl.accountId}/${crawl.engineId}`;
+      if (this.#driving.has(key)) continue;
+      const crawler = await leaseCrawl(this.#options.store, crawl, this.owner, this.#timing.leaseMs);
+      if (!crawler) continue;
+      const drive = driveCrawl(this.#deps, this.owner, crawler, this.#timing, this.#close.signal)
+        .catch((error: unknown) => console.error(`The crawl of engine ${crawl.engineId} failed:`, error))
+        .finally(() => {
+          this.#driving.delete(key);
+          // The crawl may have ended with another run already queued (a re-crawl, a new site).
+          this.wake();
+        });
+      this.#driving.set(key, drive);
+    }
+  }
+}

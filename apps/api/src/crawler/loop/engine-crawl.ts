@@ -1,0 +1,219 @@
+import { CRAWL_STATUS, PAGE_LOAD_DELAYS } from '@siteseer/core';
+import {
+  leaseCrawl,
+  markSitemapsRead,
+  releaseCrawl,
+  sitemapsRead,
+} from '../../repositories/crawler/crawl-leases.ts';
+import { type Crawler, endRun } from '../../repositories/crawler/crawlers.ts';
+import {
+  countStatus,
+  countWaiting,
+  enqueueUrls,
+  type LeasedUrl,
+  recoverExpiredLeases,
+  takeWork,
+} from '../../repositories/crawler/frontier.ts';
+import { normaliseUrl, readSitemaps, sitemapUrls, urlScope } from '../rules/index.ts';
+import { type CrawlDeps, crawlUrl, type RunContext } from './crawl-url.ts';
+import { HostGate } from './host-gate.ts';
+
+/** How the loop paces itself; the defaults suit production, tests shorten the lease. */
+export interface LoopTiming {
+  /** A crawl's lease (and its URLs'); renewed every third of it while the crawl is driven. */
+  leaseMs: number;
+  /** How long to wait before looking again when there is nothing to take. */
+  idleMs: number;
+}
+
+/** URLs taken from the frontier ahead of their turn, per crawl. */
+const BUFFER = 64;
+
+/** A crawl (one engine's run) as one process drives it. */
+interface Drive {
+  crawler: Crawler;
+  run: RunContext;
+  abort: AbortController;
+}
+
+function pageLoadDelayMs(crawler: Crawler): number {
+  return PAGE_LOAD_DELAYS.find((delay) => delay.value === crawler.pageLoadDelay)?.ms ?? 0;
+}
+
+/** One promise chain: work passed to it runs after the work before it has settled. */
+function serialQueue(): RunContext['serial'] {
+  let tail: Promise<unknown> = Promise.resolve();
+  return (work) => {
+    const result = tail.then(work);
+    tail = result.catch(() => {});
+    return result;
+  };
+}
+
+/**
+ * Drives one engine's crawl in this process while it holds the crawl's lease: reads the sitemaps
+ * once per run, takes URLs from the frontier, fetches each when its host's turn comes, and ends the
+ * run when no URL is left waiting. Stops when the crawl is stopped, restarted (another run) or
+ * taken by another process, or when `signal` aborts (the process is closing); URLs in flight are
+ * then abandoned unrecorded, to be taken again when their lease runs out (or at once, if stopped:
+ * they are Interrupted).
+ */
+export async function driveCrawl(
+  deps: CrawlDeps,
+  owner: string,
+  leased: Crawler,
+  timing: LoopTiming,
+  signal: AbortSignal,
+): Promise<void> {
+  const { accountId, engineId, runId } = leased;
+  const abort = new AbortController();
+  const onClose = () => abort.abort(signal.reason);
+  signal.addEventListener('abort', onClose, { once: true });
+  const drive: Drive = {
+    crawler: leased,
+    abort,
+    run: {
+      crawler: leased,
+      owner,
+      leaseMs: timing.leaseMs,
+      scope: urlScope(leased.urls, leased.urlFilters),
+      serial: serialQueue(),
+      signal: abort.signal,
+    },
+  };
+  // A crawl taken over from a process that died: its URLs are Pending fetch again.
+  await recoverExpiredLeases(deps.store, accountId, engineId);
+  const renewal = setInterval(() => void renew(deps, owner, drive, timing), timing.leaseMs / 3);
+  try {
+    if (!(await sitemapsRead(deps.store, leased, runId))) {
+      await queueSitemapPages(deps, drive.run);
+      await markSitemapsRead(deps.store, leased, runId);
+    }
+    await crawlFrontier(deps, drive, timing);
+  } finally {
+    clearInterval(renewal);
+    signal.removeEventListener('abort', onClose);
+    await releaseCrawl(deps.store, leased, owner);
+  }
+}
+
+/** Renews the crawl's lease; aborts the drive when the crawl is no longer this process's run. */
+async function renew(deps: CrawlDeps, owner: string, drive: Drive, timing: LoopTiming): Promise<void> {
+  if (drive.abort.signal.aborted) return;
+  try {
+    const crawler = await leaseCrawl(deps.store, drive.crawler, owner, timing.leaseMs);
+    if (!crawler || crawler.runId !== drive.crawler.runId) {
+      drive.abort.abort(new Error('The crawl was stopped, restarted or taken over.'));
+      return;
+    }
+    // Settings saved while the crawl runs (filters, delay, targets) apply from now on.
+    drive.crawler = crawler;
+    drive.run.crawler = crawler;
+    drive.run.scope = urlScope(crawler.urls, crawler.urlFilters);
+  } catch (error) {
+    // The store failed once (a restart of PostgreSQL...): the next renewal tries again; if the
+    // lease runs out meanwhile, another process takes the crawl over, as after a crash.
+    console.error('Crawl lease renewal failed:', error);
+  }
+}
+
+/** Queues the pages the start sites' sitemaps list (robots.txt `Sitemap:` lines, /sitemap.xml). */
+async function queueSitemapPages(deps: CrawlDeps, run: RunContext): Promise<void> {
+  const { crawler } = run;
+  const fetch = (url: URL) => deps.fetcher.fetchBytes(url, { userAgent: deps.userAgent, signal: run.signal });
+  for (const site of crawler.urls) {
+    const origin = new URL(site).origin;
+    const robots = await deps.robots.get(origin);
+    const { pages } = await readSitemaps(sitemapUrls(origin, robots), fetch);
+    const urls = pages.flatMap(({ loc }) => {
+      if (!run.scope(loc)) return [];
+      const urlKey = normaliseUrl(loc, { removeHashFragments: crawler.removeHashFragments });
+      return [{ url: loc, urlKey, site, depth: 1, discoveredFrom: null }];
+    });
+    await enqueueUrls(deps.store, crawler.accountId, crawler.engineId, urls);
+  }
+}
+
+/** The loop of one crawl: take, wait for each host's turn, fetch, until nothing is left waiting. */
+async function crawlFrontier(deps: CrawlDeps, drive: Drive, timing: LoopTiming): Promise<void> {
+  const { accountId, engineId } = drive.crawler;
+  const gate = new HostGate();
+  const buffer: LeasedUrl[] = [];
+  const inFlight = new Set<Promise<void>>();
+  // Set when the frontier had nothing to take; cleared when a URL ends (it may have queued links).
+  let drained = false;
+  const signal = drive.abort.signal;
+
+  while (!signal.aborted) {
+    if (!drained && buffer.length < BUFFER / 2) {
+      const taken = await takeWork(deps.store, {
+        accountId,
+        engineId,
+        owner: drive.run.owner,
+        leaseMs: timing.leaseMs,
+        limit: BUFFER - buffer.length,
+      });
+      buffer.push(...taken);
+      drained = taken.length === 0;
+    }
+    const now = deps.now().getTime();
+    let nextTurnMs = timing.idleMs;
+    for (let i = 0; i < buffer.length; ) {
+      const url = buffer[i] as LeasedUrl;
+      const host = new URL(url.url).host;
+      const robots = await deps.robots.get(url.url);
+      const delayMs = Math.max(pageLoadDelayMs(drive.crawler), robots.crawlDelayMs ?? 0);
+      const waitMs = gate.waitFor(host, delayMs, now);
+      if (waitMs > 0) {
+        nextTurnMs = Math.min(nextTurnMs, waitMs);
+        i += 1;
+        continue;
+      }
+      buffer.splice(i, 1);
+      gate.begin(host);
+      const task = crawlUrl(deps, drive.run, url).then(
+        (use) => gate.end(host, deps.now().getTime(), use.requested ? delayMs : 0, use.pauseMs),
+        (error: unknown) => {
+          gate.end(host, deps.now().getTime(), delayMs);
+          // Aborted: the crawl stopped or the process closes; the URL's lease brings it back.
+          if (!signal.aborted) console.error(`Crawling ${url.url} failed:`, error);
+        },
+      );
+      const tracked: Promise<void> = task.finally(() => {
+        inFlight.delete(tracked);
+        drained = false;
+      });
+      inFlight.add(tracked);
+    }
+    if (buffer.length === 0 && inFlight.size === 0 && drained) {
+      if ((await countWaiting(deps.store, accountId, engineId)) === 0) {
+        await endCrawl(deps, drive.crawler);
+        return;
+      }
+      // URLs deferred by a 429/503 or leased elsewhere: look again later.
+      drained = false;
+    }
+    await Promise.race([...inFlight, sleep(nextTurnMs, signal)]);
+  }
+  // Stopped: let the fetches in flight see the abort and settle before the lease is released.
+  await Promise.allSettled(inFlight);
+}
+
+/** The run is over: finished when any URL was fetched well, else failed (nothing to publish). */
+async function endCrawl(deps: CrawlDeps, crawler: Crawler): Promise<void> {
+  const { accountId, engineId, runId } = crawler;
+  const succeeded = await countStatus(deps.store, accountId, engineId, CRAWL_STATUS.SUCCESS);
+  await endRun(deps.store, accountId, engineId, runId, succeeded > 0 ? 'finished' : 'failed');
+}
+
+function sleep(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(done, ms);
+    function done() {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', done);
+      resolve();
+    }
+    signal.addEventListener('abort', done, { once: true });
+  });
+}

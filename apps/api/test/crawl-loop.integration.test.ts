@@ -1,0 +1,172 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { CRAWL_STATUS } from '@siteseer/core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { answer, type FixtureSite, startFixtureSite } from '../src/crawler/rules/fixture-site.ts';
+import { createEngine, keywordDraft, startWithTenants, type Tenants } from './actors.ts';
+import { api } from './harness.ts';
+
+// The crawl loop of the API process crawling a real site on 127.0.0.1 end to end: robots.txt,
+// sitemap, links, redirects, canonical, noindex, nofollow, duplicates, errors and URL filters,
+// each URL fetched once, the pages of the run stored.
+
+const html = (title: string, body: string, head = '') =>
+  answer(
+    200,
+    `<!doctype html><html lang="en"><head><title>${title}</title>${head}</head><body><main><h1>${title}</h1>${body}</main></body></html>`,
+    { 'content-type': 'text/html; charset=utf-8' },
+  );
+
+let busyAnswers = 0;
+const routes = {
+  '/robots.txt': answer(200, 'User-agent: *\nDisallow: /private\nSitemap: /sitemap.xml\n', {
+    'content-type': 'text/plain',
+  }),
+  // The sitemap names pages by absolute URL on the site's own origin.
+  '/sitemap.xml': (req: IncomingMessage, res: ServerResponse) =>
+    answer(
+      200,
+      `<?xml version="1.0"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><url><loc>http://${req.headers.host}/from-sitemap</loc></url></urlset>`,
+      { 'content-type': 'application/xml' },
+    )(req, res),
+  '/': html(
+    'Home',
+    `<a href="/a">A</a> <a href="/b?y=2&x=1">B</a> <a href="/b?x=1&y=2#top">B again</a>
+     <a href="/dup-1">D1</a> <a href="/dup-2">D2</a> <a href="/missing">gone</a> <a href="/old">old</a>
+     <a href="/noindex">noindex</a> <a href="/nofollow">nofollow</a> <a href="/private/x">private</a>
+     <a href="/alias">alias</a> <a href="/file.pdf">pdf</a> <a href="/error">error</a> <a href="/busy">busy</a>
+     <a href="/excluded/page">excluded</a> <a rel="nofollow" href="/not-followed">nf</a>
+     <a href="https://elsewhere.example/">elsewhere</a>`,
+  ),
+  '/a': html('Page A', '<p>Alpha content about crawling.</p>'),
+  '/b?y=2&x=1': html('Page B', '<p>Bravo content.</p>'),
+  '/dup-1': html('Same', '<p>The same words.</p>'),
+  '/dup-2': html('Same', '<p>The same words.</p>'),
+  // Only reachable through the redirect: recorded from the answer the redirect led to, not fetched again.
+  '/old': answer(301, '', { location: '/moved' }),
+  '/moved': html('Moved', '<p>Moved here.</p>'),
+  '/noindex': html(
+    'Hidden',
+    '<p>Not for search.</p><a href="/from-noindex">x</a>',
+    '<meta name="robots" content="noindex">',
+  ),
+  '/from-noindex': html('Linked from noindex', '<p>Followed: noindex is not nofollow.</p>'),
+  '/nofollow': html('No follow', '<a href="/never">never</a>', '<meta name="robots" content="nofollow">'),
+  '/alias': html('Canonical', '<p>Canonical words.</p>', '<link rel="canonical" href="/canonical">'),
+  '/canonical': html('Canonical', '<p>Canonical words.</p>', '<link rel="canonical" href="/canonical">'),
+  '/file.pdf': answer(200, '%PDF-1.4', { 'content-type': 'application/pdf' }),
+  '/error': answer(500, 'oops'),
+  '/busy': (req: IncomingMessage, res: ServerResponse) => {
+    busyAnswers += 1;
+    if (busyAnswers === 1) res.writeHead(503, { 'retry-after': '1' }).end();
+    else html('Busy once', '<p>Answered the second time.</p>')(req, res);
+  },
+  '/from-sitemap': html('From the sitemap', '<p>Listed in the sitemap only.</p>'),
+};
+
+let t: Tenants;
+let site: FixtureSite;
+let engine: string;
+
+describe('the crawl loop', () => {
+  beforeAll(async () => {
+    site = await startFixtureSite(routes);
+    t = await startWithTenants({
+      env: { SITESEER_CRAWL_WORKER: 'on', SITESEER_CRAWL_ALLOW_PRIVATE: '127.0.0.1' },
+    });
+    engine = (await createEngine(t.server, t.ownerA, keywordDraft(t.accountA, 'Fixture site'))).documentId;
+  }, 30_000);
+  afterAll(async () => {
+    await t?.server.close();
+    await site?.close();
+  });
+
+  it('crawls the site once, recording every URL with its status and storing the searchable pages', async () => {
+    const created = await api(t.server, t.ownerA.token, 'POST', 'datasource/crawler', {
+      accountId: t.accountA,
+      engineId: engine,
+      urls: [`${site.origin}/`],
+      pageLoadDelay: '0ms',
+      crawlFrequency: '24h',
+      urlFilters: ['-/excluded'],
+      removeHashFragments: true,
+      recreate: true,
+    });
+    expect(created.status).toBe(200);
+    const report = await untilFinished(t, engine);
+    expect(report.state).toBe('finished');
+    const statusOf = Object.fromEntries(
+      report.hits.hits.map((hit: { url: string; status: number }) => [
+        hit.url.replace(site.origin, ''),
+        hit.status,
+      ]),
+    );
+    expect(statusOf).toEqual({
+      '/': CRAWL_STATUS.SUCCESS,
+      '/a': CRAWL_STATUS.SUCCESS,
+      '/b?y=2&x=1': CRAWL_STATUS.SUCCESS,
+      '/dup-1': expect.any(Number),
+      '/dup-2': expect.any(Number),
+      '/missing': CRAWL_STATUS.NOT_FOUND,
+      '/old': CRAWL_STATUS.REDIRECTED,
+      '/moved': CRAWL_STATUS.SUCCESS,
+      '/noindex': CRAWL_STATUS.SUCCESS,
+      '/from-noindex': CRAWL_STATUS.SUCCESS,
+      '/nofollow': CRAWL_STATUS.SUCCESS,
+      '/private/x': CRAWL_STATUS.FETCH_FAILED,
+      '/alias': CRAWL_STATUS.SUCCESS,
+      '/canonical': CRAWL_STATUS.SUCCESS,
+      '/file.pdf': CRAWL_STATUS.SUCCESS,
+      '/error': CRAWL_STATUS.FAILED,
+      '/busy': CRAWL_STATUS.SUCCESS,
+      '/from-sitemap': CRAWL_STATUS.SUCCESS,
+    });
+    expect([statusOf['/dup-1'], statusOf['/dup-2']].sort()).toEqual([
+      CRAWL_STATUS.SUCCESS,
+      CRAWL_STATUS.DUPLICATED,
+    ]);
+
+    // Each URL fetched once (the busy one twice: 503 with Retry-After, then 200), nothing outside
+    // the scope, robots.txt or nofollow.
+    const fetched = site.requests.filter((path) => path !== '/robots.txt' && path !== '/sitemap.xml');
+    const twice = fetched.filter((path, at) => path !== '/busy' && fetched.indexOf(path) !== at);
+    expect(twice).toEqual([]);
+    expect(fetched.filter((path) => path === '/busy')).toHaveLength(2);
+    for (const never of ['/private/x', '/never', '/not-followed', '/excluded/page']) {
+      expect(fetched).not.toContain(never);
+    }
+
+    const { rows } = await t.server.store.query<{ url: string; title: string }>(
+      `SELECT url, title FROM crawl_pages WHERE account_id = $1 AND engine_id = $2 ORDER BY url`,
+      [t.accountA, engine],
+    );
+    expect(rows.map((row) => row.url.replace(site.origin, ''))).toEqual(
+      [
+        '/',
+        '/a',
+        '/b?y=2&x=1',
+        '/busy',
+        '/canonical',
+        '/from-noindex',
+        '/from-sitemap',
+        '/moved',
+        '/nofollow',
+        statusOf['/dup-1'] === CRAWL_STATUS.SUCCESS ? '/dup-1' : '/dup-2',
+      ].sort(),
+    );
+  });
+});
+
+async function untilFinished(tenants: Tenants, engineId: string) {
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const answer = await api(tenants.server, tenants.ownerA.token, 'POST', 'datasource/crawler/report', {
+      accountId: tenants.accountA,
+      engineId,
+      resultSize: 100,
+    });
+    if (answer.body.state !== 'crawling') return answer.body;
+    if (Date.now() > deadline)
+      throw new Error(`The crawl did not finish: ${JSON.stringify(answer.body.counts)}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
