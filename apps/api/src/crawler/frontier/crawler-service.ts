@@ -1,9 +1,11 @@
 import {
   type CrawlerQueued,
+  type CrawlPublication,
   type CrawlReportBody,
   type CrawlReportResponse,
   type CrawlStopped,
   type CreateCrawlerBody,
+  crawlHeldSentence,
   MESSAGES,
   type StartCrawlBody,
   type StopCrawlBody,
@@ -14,6 +16,7 @@ import type { Principal } from '../../auth/authenticate.ts';
 import { InputError, NotFoundError } from '../../errors.ts';
 import {
   addCrawlerUrl,
+  type Crawler,
   findCrawler,
   saveCrawler,
   startRun,
@@ -30,7 +33,7 @@ import { normaliseUrl } from '../rules/index.ts';
 import { reportPage } from './report-copy.ts';
 
 /** A keyword engine the caller may write (the wizard's edit feature), or a 404/403. */
-async function writableKeywordEngine(
+export async function writableKeywordEngine(
   store: Store,
   principal: Principal,
   accountId: string,
@@ -138,6 +141,25 @@ export async function stopCrawl(
   });
 }
 
+/** Which crawl search answers from, and whether the latest one is held back by the 10 % guard. */
+function publicationOf(crawler: Crawler): CrawlPublication {
+  const held = crawler.heldRunId !== null;
+  // A held run always has its pages counted (`holdRun`).
+  const sentence = held ? crawlHeldSentence(crawler.runPages ?? 0, crawler.publishedPages) : '';
+  return {
+    publishedRunId: crawler.publishedRunId,
+    publishedPages: crawler.publishedPages,
+    latestRunId: crawler.runId,
+    latestPages: crawler.runPages,
+    held,
+    ...(held
+      ? {
+          message: `${sentence} Publish it anyway with POST datasource/crawler/publish (the CLI: siteseer crawl publish ENGINE --force).`,
+        }
+      : {}),
+  };
+}
+
 /** `POST datasource/crawler/report`: one page of the crawl report, for anyone who may read the engine. */
 export async function crawlReport(
   store: Store,
@@ -162,6 +184,6 @@ export async function crawlReport(
     // An engine without a crawler has nothing running either.
     finalized: crawler?.state !== 'crawling',
     counts: page.counts,
-    ...(crawler ? { state: crawler.state } : {}),
+    ...(crawler ? { state: crawler.state, publication: publicationOf(crawler) } : {}),
   };
 }

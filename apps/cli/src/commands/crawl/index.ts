@@ -54,4 +54,16 @@ counts as { "<status label>": <number of URLs> } for every status, plus page and
 `,
     )
     .action(lazyAction(runtime, () => import('./report.ts')));
+
+  crawlCommand(crawl, 'publish <engine>', 'Publish the latest finished crawl: search answers from its pages')
+    .option('--force', 'Publish it even when it was held back for losing pages (more than 10%)')
+    .addHelpText(
+      'after',
+      `${examples('siteseer crawl publish "Docs search"', 'siteseer crawl publish "Docs search" --force --json')}
+A finished crawl is published by itself unless it found more than 10 % fewer pages than the
+published one; \`crawl report\` then says so, and this command publishes it only with --force
+(POST datasource/crawler/publish).
+`,
+    )
+    .action(lazyAction(runtime, () => import('./publish.ts')));
 }

@@ -14,6 +14,7 @@ import { expectOk } from '../../http/expect-ok.ts';
 import { formatDate } from '../../output/format.ts';
 import { argument, optionalPositiveInt, optionalString } from '../parse.ts';
 import { resolveKeywordEngine } from './keyword-engine.ts';
+import { heldNotice } from './publish.ts';
 
 export interface ReportOptions {
   engine: string;
@@ -111,6 +112,7 @@ export async function run(deps: ApiDeps, options: ReportOptions): Promise<void> 
   output.info(
     `Page ${options.page} of ${paging.pageCount} (${total} URL(s)); crawl ${report.state ?? (report.finalized ? 'finished' : 'crawling')}${counts ? `; ${counts}` : ''}.`,
   );
+  if (report.publication?.held) output.warn(heldNotice(engine, report.publication));
 }
 
 export const command = apiCommand({ parse, run });
