@@ -42,7 +42,9 @@ export function parse(input: ParseInput): WatchOptions {
 function interruptOnSigint(): { signal: AbortSignal; dispose(): void } {
   const controller = new AbortController();
   const abort = () => controller.abort();
-  process.once('SIGINT', abort);
+  // `on`, not `once`: Ink's exit hook kills the process again with the signal when it finds no
+  // other SIGINT listener, and a `once` one is gone by the time it looks.
+  process.on('SIGINT', abort);
   return { signal: controller.signal, dispose: () => process.off('SIGINT', abort) };
 }
 
