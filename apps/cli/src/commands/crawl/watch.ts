@@ -110,6 +110,7 @@ export async function run(deps: ApiDeps, options: WatchOptions): Promise<void> {
       });
       progress = await poll(progress);
     }
+    // The last frame stays put, with the outcome below it.
     view.close();
     conclude(deps, engine, progress.state, progress);
   } finally {
