@@ -34,6 +34,11 @@ export const CrawlReportBody = z.object({
   searchTerm: z.string().default(''),
   /** Siteseer's addition: only URLs of this status code (the CLI's `--status`). */
   status: z.number().int().optional(),
+  /**
+   * Siteseer's addition: `discovery` (the spec's report: the order URLs were found in) or `recent`
+   * (the URLs checked last first, then those never checked, newest found first; `crawl watch`).
+   */
+  order: z.enum(['discovery', 'recent']).default('discovery'),
 });
 export type CrawlReportBody = z.infer<typeof CrawlReportBody>;
 
