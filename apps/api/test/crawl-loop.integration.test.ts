@@ -9,12 +9,10 @@ import { api } from './harness.ts';
 // sitemap, links, redirects, canonical, noindex, nofollow, duplicates, errors and URL filters,
 // each URL fetched once, the pages of the run stored.
 
+const page = (title: string, body: string, head = '') =>
+  `<!doctype html><html lang="en"><head><title>${title}</title>${head}</head><body><main><h1>${title}</h1>${body}</main></body></html>`;
 const html = (title: string, body: string, head = '') =>
-  answer(
-    200,
-    `<!doctype html><html lang="en"><head><title>${title}</title>${head}</head><body><main><h1>${title}</h1>${body}</main></body></html>`,
-    { 'content-type': 'text/html; charset=utf-8' },
-  );
+  answer(200, page(title, body, head), { 'content-type': 'text/html; charset=utf-8' });
 
 let busyAnswers = 0;
 const routes = {
@@ -72,6 +70,7 @@ describe('the crawl loop', () => {
     site = await startFixtureSite(routes);
     t = await startWithTenants({
       env: { SITESEER_CRAWL_WORKER: 'on', SITESEER_CRAWL_ALLOW_PRIVATE: '127.0.0.1' },
+      crawlTiming: { recrawlCheckMs: 100 },
     });
     engine = (await createEngine(t.server, t.ownerA, keywordDraft(t.accountA, 'Fixture site'))).documentId;
   }, 30_000);
@@ -135,8 +134,11 @@ describe('the crawl loop', () => {
       expect(fetched).not.toContain(never);
     }
 
+    // The first crawl is published: search answers from its pages.
+    expect(report.publication).toMatchObject({ held: false, publishedPages: 10 });
     const { rows } = await t.server.store.query<{ url: string; title: string }>(
-      `SELECT url, title FROM crawl_pages WHERE account_id = $1 AND engine_id = $2 ORDER BY url`,
+      `SELECT p.url, p.title FROM crawl_pages p JOIN crawlers c USING (account_id, engine_id)
+       WHERE p.account_id = $1 AND p.engine_id = $2 AND p.run_id = c.published_run_id ORDER BY p.url`,
       [t.accountA, engine],
     );
     expect(rows.map((row) => row.url.replace(site.origin, ''))).toEqual(
@@ -154,7 +156,96 @@ describe('the crawl loop', () => {
       ].sort(),
     );
   });
+
+  it('re-crawls when URLs are due: unchanged pages answer 304, and a crawl that lost pages is held', async () => {
+    const changing = changingSite();
+    const site2 = await startFixtureSite(changing.routes);
+    try {
+      const id = (await createEngine(t.server, t.ownerA, keywordDraft(t.accountA, 'Changing site')))
+        .documentId;
+      await api(t.server, t.ownerA.token, 'POST', 'datasource/crawler', {
+        accountId: t.accountA,
+        engineId: id,
+        urls: [`${site2.origin}/`],
+        pageLoadDelay: '0ms',
+        crawlFrequency: '1h',
+        recreate: true,
+      });
+      expect((await untilFinished(t, id)).publication).toMatchObject({ held: false, publishedPages: 11 });
+
+      // An hour later: one page changed, two are gone (2 of 11 pages lost: more than 10 %).
+      changing.versions.set('/p1', 2);
+      changing.versions.delete('/p2');
+      changing.versions.delete('/p3');
+      changing.answers.length = 0;
+      await t.server.store.query(
+        `UPDATE crawl_urls SET next_check = now() - interval '1 second' WHERE account_id = $1 AND engine_id = $2`,
+        [t.accountA, id],
+      );
+      const recrawl = await untilRun(t, id, 2);
+      expect(changing.answers.sort()).toEqual(
+        ['304 /', '200 /p1', '404 /p2', '404 /p3', ...[4, 5, 6, 7, 8, 9, 10].map((n) => `304 /p${n}`)].sort(),
+      );
+      expect(recrawl.publication).toMatchObject({ held: true, publishedPages: 11 });
+      expect(recrawl.publication.message).toContain('not published');
+
+      const published = await api(t.server, t.ownerA.token, 'POST', 'datasource/crawler/publish', {
+        accountId: t.accountA,
+        engineId: id,
+      });
+      expect(published.body).toMatchObject({ pages: 9, previousPages: 11 });
+      const { rows } = await t.server.store.query<{ url: string; title: string }>(
+        `SELECT p.url, p.title FROM crawl_pages p JOIN crawlers c USING (account_id, engine_id)
+         WHERE p.account_id = $1 AND p.engine_id = $2 AND p.run_id = c.published_run_id ORDER BY p.url`,
+        [t.accountA, id],
+      );
+      expect(rows.map((row) => `${row.url.replace(site2.origin, '')} ${row.title}`)).toEqual([
+        '/ / v1',
+        ...[1, 10, 4, 5, 6, 7, 8, 9].map((n) => `/p${n} /p${n} v${n === 1 ? 2 : 1}`),
+      ]);
+    } finally {
+      await site2.close();
+    }
+  });
 });
+
+/** Waits until the crawl's run `runId` has ended; its report. */
+async function untilRun(tenants: Tenants, engineId: string, runId: number) {
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const { rows } = await tenants.server.store.query<{ run_id: string; state: string }>(
+      'SELECT run_id, state FROM crawlers WHERE account_id = $1 AND engine_id = $2',
+      [tenants.accountA, engineId],
+    );
+    if (Number(rows[0]?.run_id) === runId && rows[0]?.state !== 'crawling')
+      return untilFinished(tenants, engineId);
+    if (Date.now() > deadline) throw new Error(`Run ${runId} did not end: ${JSON.stringify(rows)}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/**
+ * A site whose pages answer 304 to the ETag they last sent, and can change or go (404) between
+ * crawls; it logs each answer's status by path.
+ */
+function changingSite() {
+  const versions = new Map<string, number>([['/', 1]]);
+  for (let n = 1; n <= 10; n += 1) versions.set(`/p${n}`, 1);
+  const answers: string[] = [];
+  const route = (path: string) => (req: IncomingMessage, res: ServerResponse) => {
+    const version = versions.get(path);
+    const etag = `"${path}-${version}"`;
+    const status = version === undefined ? 404 : req.headers['if-none-match'] === etag ? 304 : 200;
+    answers.push(`${status} ${path}`);
+    if (status !== 200) return void res.writeHead(status, status === 304 ? { etag } : {}).end();
+    const links = path === '/' ? [...versions.keys()].map((p) => `<a href="${p}">${p}</a>`).join(' ') : '';
+    res
+      .writeHead(200, { 'content-type': 'text/html', etag })
+      .end(page(`${path} v${version}`, `<p>Version ${version} of ${path}.</p>${links}`));
+  };
+  const routes = Object.fromEntries([...versions.keys()].map((path) => [path, route(path)]));
+  return { routes, versions, answers };
+}
 
 async function untilFinished(tenants: Tenants, engineId: string) {
   const deadline = Date.now() + 30_000;

@@ -3,6 +3,7 @@ import { hostname } from 'node:os';
 import { systemClock } from '../../clock.ts';
 import { dropAllLeases, leaseCrawl } from '../../repositories/crawler/crawl-leases.ts';
 import { listRunningCrawls } from '../../repositories/crawler/crawlers.ts';
+import { listDueCrawls, startRecrawl } from '../../repositories/crawler/recrawls.ts';
 import type { Store } from '../../store/types.ts';
 import { type AllowEntry, createAddressPolicy, createPageFetcher } from '../fetch/index.ts';
 import { RobotsCache } from '../rules/index.ts';
@@ -11,7 +12,7 @@ import { driveCrawl, type LoopTiming } from './engine-crawl.ts';
 
 /** Crawls one process drives at once; more running crawls wait for a free one (or another process). */
 export const MAX_CRAWLS_PER_PROCESS = 8;
-export const LOOP_TIMING: LoopTiming = { leaseMs: 15_000, idleMs: 500 };
+export const LOOP_TIMING: LoopTiming = { leaseMs: 15_000, idleMs: 500, recrawlCheckMs: 30_000 };
 
 export interface CrawlWorkerOptions {
   store: Store;
@@ -46,6 +47,7 @@ export class CrawlWorker {
   readonly #driving = new Map<string, Promise<void>>();
   #loop: Promise<void> | undefined;
   #wake: (() => void) | undefined;
+  #nextRecrawlCheck = 0;
 
   constructor(options: CrawlWorkerOptions) {
     this.#options = options;
@@ -101,6 +103,12 @@ export class CrawlWorker {
   }
 
   async #takeCrawls(): Promise<void> {
+    if (Date.now() >= this.#nextRecrawlCheck) {
+      this.#nextRecrawlCheck = Date.now() + this.#timing.recrawlCheckMs;
+      for (const crawl of await listDueCrawls(this.#options.store)) {
+        await startRecrawl(this.#options.store, crawl);
+      }
+    }
     for (const crawl of await listRunningCrawls(this.#options.store)) {
       if (this.#driving.size >= MAX_CRAWLS_PER_PROCESS || this.#close.signal.aborted) return;
       const key = `${crawl.accountId}/${crawl.engineId}`;
