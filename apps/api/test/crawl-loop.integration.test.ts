@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { CRAWL_STATUS } from '@siteseer/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { answer, type FixtureSite, startFixtureSite } from '../src/crawler/rules/fixture-site.ts';
+import { answer, type FixtureSite, linkedSite, startFixtureSite } from '../src/crawler/rules/fixture-site.ts';
 import { createEngine, keywordDraft, startWithTenants, type Tenants } from './actors.ts';
 import { api } from './harness.ts';
 
@@ -32,7 +32,7 @@ const routes = {
      <a href="/dup-1">D1</a> <a href="/dup-2">D2</a> <a href="/missing">gone</a> <a href="/old">old</a>
      <a href="/noindex">noindex</a> <a href="/nofollow">nofollow</a> <a href="/private/x">private</a>
      <a href="/alias">alias</a> <a href="/file.pdf">pdf</a> <a href="/error">error</a> <a href="/busy">busy</a>
-     <a href="/excluded/page">excluded</a> <a rel="nofollow" href="/not-followed">nf</a>
+     <a href="/excluded/page">excluded</a> <a href="/slow">slow</a> <a rel="nofollow" href="/not-followed">nf</a>
      <a href="https://elsewhere.example/">elsewhere</a>`,
   ),
   '/a': html('Page A', '<p>Alpha content about crawling.</p>'),
@@ -58,6 +58,8 @@ const routes = {
     if (busyAnswers === 1) res.writeHead(503, { 'retry-after': '1' }).end();
     else html('Busy once', '<p>Answered the second time.</p>')(req, res);
   },
+  // Never answers: a Timeout after the page timeout.
+  '/slow': () => {},
   '/from-sitemap': html('From the sitemap', '<p>Listed in the sitemap only.</p>'),
 };
 
@@ -70,7 +72,7 @@ describe('the crawl loop', () => {
     site = await startFixtureSite(routes);
     t = await startWithTenants({
       env: { SITESEER_CRAWL_WORKER: 'on', SITESEER_CRAWL_ALLOW_PRIVATE: '127.0.0.1' },
-      crawlTiming: { recrawlCheckMs: 100 },
+      crawlTiming: { recrawlCheckMs: 100, pageTimeoutMs: 1000 },
     });
     engine = (await createEngine(t.server, t.ownerA, keywordDraft(t.accountA, 'Fixture site'))).documentId;
   }, 30_000);
@@ -117,6 +119,7 @@ describe('the crawl loop', () => {
       '/file.pdf': CRAWL_STATUS.SUCCESS,
       '/error': CRAWL_STATUS.FAILED,
       '/busy': CRAWL_STATUS.SUCCESS,
+      '/slow': CRAWL_STATUS.TIMEOUT,
       '/from-sitemap': CRAWL_STATUS.SUCCESS,
     });
     expect([statusOf['/dup-1'], statusOf['/dup-2']].sort()).toEqual([
@@ -205,6 +208,42 @@ describe('the crawl loop', () => {
       ]);
     } finally {
       await site2.close();
+    }
+  });
+
+  it('stops midway (waiting URLs Interrupted, nothing fetched after) and resumes where it was', async () => {
+    const slowSite = await startFixtureSite(linkedSite(40, 20));
+    try {
+      const id = (await createEngine(t.server, t.ownerA, keywordDraft(t.accountA, 'Stopped site')))
+        .documentId;
+      const settings = {
+        accountId: t.accountA,
+        engineId: id,
+        urls: [`${slowSite.origin}/`],
+        pageLoadDelay: '100ms',
+        crawlFrequency: '24h',
+      };
+      await api(t.server, t.ownerA.token, 'POST', 'datasource/crawler', { ...settings, recreate: true });
+      while (slowSite.requests.length < 6) await new Promise((resolve) => setTimeout(resolve, 20));
+      const stopped = await api(t.server, t.ownerA.token, 'POST', 'datasource/crawler/stop', settings);
+      expect(stopped.body.interrupted).toBeGreaterThan(0);
+      const atStop = await untilFinished(t, id);
+      expect(atStop.state).toBe('stopped');
+      expect(atStop.counts[CRAWL_STATUS.INTERRUPTED]).toBeGreaterThan(0);
+      const requested = slowSite.requests.length;
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      expect(slowSite.requests.length).toBe(requested);
+
+      await api(t.server, t.ownerA.token, 'POST', 'datasource/crawler', { ...settings, recreate: false });
+      const resumed = await untilFinished(t, id);
+      expect(resumed.state).toBe('finished');
+      expect(resumed.hits.total.value).toBe(41);
+      expect(resumed.counts).toEqual({ [CRAWL_STATUS.SUCCESS]: 41 });
+      const pages = slowSite.requests.filter((path) => path !== '/robots.txt' && path !== '/sitemap.xml');
+      // One request at a time (a 100 ms delay): at most the one in flight at the stop is asked again.
+      expect(pages.length - new Set(pages).size).toBeLessThanOrEqual(1);
+    } finally {
+      await slowSite.close();
     }
   });
 });

@@ -29,6 +29,7 @@ import {
   resumeInterrupted,
 } from '../../repositories/crawler/frontier.ts';
 import type { Queryable, Store } from '../../store/types.ts';
+import { announceCrawlChange } from '../crawl-changes.ts';
 import { normaliseUrl } from '../rules/index.ts';
 import { reportPage } from './report-copy.ts';
 
@@ -98,14 +99,15 @@ export async function saveEngineCrawler(
   const urls = crawlUrls(body.urls.length > 0 ? body.urls : engine.urls);
   if (urls.length === 0) throw new InputError(MESSAGES.atLeastOneSite, { field: 'urls' });
   const { accountId: _a, engineId: _e, recreate, ...fields } = body;
-  return store.transaction(async (tx) => {
+  const queued = await store.transaction(async (tx) => {
     const existed = await findCrawler(tx, access.account.id, engine.id);
     await saveCrawler(tx, access.account.id, engine.id, { ...fields, urls });
     if (existed && recreate) await clearFrontier(tx, access.account.id, engine.id);
     if (existed) await startRun(tx, access.account.id, engine.id, recreate);
-    const queued = await queueSites(tx, access, engine.id, urls, fields.removeHashFragments);
-    return { engineId: engine.id, queued };
+    return queueSites(tx, access, engine.id, urls, fields.removeHashFragments);
   });
+  await announceCrawlChange(store, { accountId: access.account.id, engineId: engine.id });
+  return { engineId: engine.id, queued };
 }
 
 /** `PUT datasource/crawler`: crawls one more site of the engine, now and on every re-crawl. */
@@ -116,14 +118,15 @@ export async function startSiteCrawl(
 ): Promise<CrawlerQueued> {
   const { access, engine } = await writableKeywordEngine(store, principal, body.accountId, body.engineId);
   const [site] = crawlUrls([body.site]);
-  return store.transaction(async (tx) => {
+  const queued = await store.transaction(async (tx) => {
     const crawler = await findCrawler(tx, access.account.id, engine.id);
     if (!crawler || site === undefined) throw new NotFoundError('Crawler');
     await addCrawlerUrl(tx, access.account.id, engine.id, site);
     await startRun(tx, access.account.id, engine.id, false);
-    const queued = await queueSites(tx, access, engine.id, [site], crawler.removeHashFragments);
-    return { engineId: engine.id, queued };
+    return queueSites(tx, access, engine.id, [site], crawler.removeHashFragments);
   });
+  await announceCrawlChange(store, { accountId: access.account.id, engineId: engine.id });
+  return { engineId: engine.id, queued };
 }
 
 /** `POST datasource/crawler/stop`: the crawl stops; URLs not fetched yet become Interrupted. */
@@ -133,12 +136,14 @@ export async function stopCrawl(
   body: StopCrawlBody,
 ): Promise<CrawlStopped> {
   const { access, engine } = await writableKeywordEngine(store, principal, body.accountId, body.engineId);
-  return store.transaction(async (tx) => {
-    const accountId = access.account.id;
+  const accountId = access.account.id;
+  const interrupted = await store.transaction(async (tx) => {
     if (!(await findCrawler(tx, accountId, engine.id))) throw new NotFoundError('Crawler');
     await stopRun(tx, accountId, engine.id);
-    return { engineId: engine.id, interrupted: await interruptWaiting(tx, accountId, engine.id) };
+    return interruptWaiting(tx, accountId, engine.id);
   });
+  await announceCrawlChange(store, { accountId, engineId: engine.id });
+  return { engineId: engine.id, interrupted };
 }
 
 /** Which crawl search answers from, and whether the latest one is held back by the 10 % guard. */

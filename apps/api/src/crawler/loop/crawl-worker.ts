@@ -5,14 +5,20 @@ import { dropAllLeases, leaseCrawl } from '../../repositories/crawler/crawl-leas
 import { listRunningCrawls } from '../../repositories/crawler/crawlers.ts';
 import { listDueCrawls, startRecrawl } from '../../repositories/crawler/recrawls.ts';
 import type { Store } from '../../store/types.ts';
-import { type AllowEntry, createAddressPolicy, createPageFetcher } from '../fetch/index.ts';
+import { onCrawlChange } from '../crawl-changes.ts';
+import { type AllowEntry, createAddressPolicy, createPageFetcher, FETCH_DEFAULTS } from '../fetch/index.ts';
 import { RobotsCache } from '../rules/index.ts';
 import type { CrawlDeps } from './crawl-url.ts';
 import { driveCrawl, type LoopTiming } from './engine-crawl.ts';
 
 /** Crawls one process drives at once; more running crawls wait for a free one (or another process). */
 export const MAX_CRAWLS_PER_PROCESS = 8;
-export const LOOP_TIMING: LoopTiming = { leaseMs: 15_000, idleMs: 500, recrawlCheckMs: 30_000 };
+export const LOOP_TIMING: LoopTiming = {
+  leaseMs: 15_000,
+  idleMs: 500,
+  recrawlCheckMs: 30_000,
+  pageTimeoutMs: FETCH_DEFAULTS.totalTimeoutMs,
+};
 
 export interface CrawlWorkerOptions {
   store: Store;
@@ -44,7 +50,8 @@ export class CrawlWorker {
   readonly #timing: LoopTiming;
   readonly #deps: CrawlDeps;
   readonly #close = new AbortController();
-  readonly #driving = new Map<string, Promise<void>>();
+  readonly #driving = new Map<string, { done: Promise<void>; control: { recheck?: () => void } }>();
+  #unsubscribe: (() => Promise<void>) | undefined;
   #loop: Promise<void> | undefined;
   #wake: (() => void) | undefined;
   #nextRecrawlCheck = 0;
@@ -66,6 +73,12 @@ export class CrawlWorker {
   /** Starts looking for crawls. */
   async start(): Promise<void> {
     if (this.#options.exclusiveStore) await dropAllLeases(this.#options.store);
+    this.#unsubscribe = onCrawlChange(this.#options.store, (crawl) => {
+      // A crawl driven here is looked at now (stopped: its fetches end); a new one is taken sooner.
+      for (const [key, drive] of this.#driving)
+        if (crawl === undefined || crawl === key) drive.control.recheck?.();
+      this.wake();
+    });
     this.#loop = this.#run();
   }
 
@@ -79,7 +92,8 @@ export class CrawlWorker {
     this.#close.abort(new Error('The crawl worker is closing.'));
     this.wake();
     await this.#loop;
-    await Promise.allSettled(this.#driving.values());
+    await this.#unsubscribe?.();
+    await Promise.allSettled([...this.#driving.values()].map((drive) => drive.done));
     await this.#deps.fetcher.close();
   }
 
@@ -115,14 +129,15 @@ export class CrawlWorker {
       if (this.#driving.has(key)) continue;
       const crawler = await leaseCrawl(this.#options.store, crawl, this.owner, this.#timing.leaseMs);
       if (!crawler) continue;
-      const drive = driveCrawl(this.#deps, this.owner, crawler, this.#timing, this.#close.signal)
+      const control: { recheck?: () => void } = {};
+      const done = driveCrawl(this.#deps, this.owner, crawler, this.#timing, this.#close.signal, control)
         .catch((error: unknown) => console.error(`The crawl of engine ${crawl.engineId} failed:`, error))
         .finally(() => {
           this.#driving.delete(key);
           // The crawl may have ended with another run already queued (a re-crawl, a new site).
           this.wake();
         });
-      this.#driving.set(key, drive);
+      this.#driving.set(key, { done, control });
     }
   }
 }

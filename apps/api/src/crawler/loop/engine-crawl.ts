@@ -27,6 +27,8 @@ export interface LoopTiming {
   idleMs: number;
   /** How often a process looks for ended crawls with URLs due again (the crawl frequency). */
   recrawlCheckMs: number;
+  /** How long one page may take, redirects and body included, before it is a Timeout (6). */
+  pageTimeoutMs: number;
 }
 
 /** URLs taken from the frontier ahead of their turn, per crawl. */
@@ -67,6 +69,8 @@ export async function driveCrawl(
   leased: Crawler,
   timing: LoopTiming,
   signal: AbortSignal,
+  /** Receives the drive's "look at the crawl now" (it was stopped, restarted or given new settings). */
+  control: { recheck?: () => void },
 ): Promise<void> {
   const { accountId, engineId, runId } = leased;
   const abort = new AbortController();
@@ -79,6 +83,7 @@ export async function driveCrawl(
       crawler: leased,
       owner,
       leaseMs: timing.leaseMs,
+      pageTimeoutMs: timing.pageTimeoutMs,
       scope: urlScope(leased.urls, leased.urlFilters),
       serial: serialQueue(),
       signal: abort.signal,
@@ -86,7 +91,8 @@ export async function driveCrawl(
   };
   // A crawl taken over from a process that died: its URLs are Pending fetch again.
   await recoverExpiredLeases(deps.store, accountId, engineId);
-  const renewal = setInterval(() => void renew(deps, owner, drive, timing), timing.leaseMs / 3);
+  control.recheck = () => void renew(deps, owner, drive, timing);
+  const renewal = setInterval(control.recheck, timing.leaseMs / 3);
   try {
     if (!(await sitemapsRead(deps.store, leased, runId))) {
       await queueSitemapPages(deps, drive.run);
