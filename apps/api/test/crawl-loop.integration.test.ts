@@ -15,6 +15,7 @@ const html = (title: string, body: string, head = '') =>
   answer(200, page(title, body, head), { 'content-type': 'text/html; charset=utf-8' });
 
 let busyAnswers = 0;
+let userAgent: string | undefined;
 const routes = {
   '/robots.txt': answer(200, 'User-agent: *\nDisallow: /private\nSitemap: /sitemap.xml\n', {
     'content-type': 'text/plain',
@@ -35,7 +36,10 @@ const routes = {
      <a href="/excluded/page">excluded</a> <a href="/slow">slow</a> <a rel="nofollow" href="/not-followed">nf</a>
      <a href="https://elsewhere.example/">elsewhere</a>`,
   ),
-  '/a': html('Page A', '<p>Alpha content about crawling.</p>'),
+  '/a': (req: IncomingMessage, res: ServerResponse) => {
+    userAgent = req.headers['user-agent'];
+    html('Page A', '<p>Alpha content about crawling.</p>')(req, res);
+  },
   '/b?y=2&x=1': html('Page B', '<p>Bravo content.</p>'),
   '/dup-1': html('Same', '<p>The same words.</p>'),
   '/dup-2': html('Same', '<p>The same words.</p>'),
@@ -136,6 +140,12 @@ describe('the crawl loop', () => {
     for (const never of ['/private/x', '/never', '/not-followed', '/excluded/page']) {
       expect(fetched).not.toContain(never);
     }
+
+    // Our robots.txt token, and a page that tells the site's owner what the crawler is.
+    expect(userAgent).toBe(`SiteseerBot/1.0 (+${t.server.config.publicUrl}/bot)`);
+    const bot = await fetch(`${t.server.base}/bot`);
+    expect(bot.headers.get('content-type')).toBe('text/plain; charset=utf-8');
+    expect(await bot.text()).toContain('User-agent: SiteseerBot\nDisallow: /');
 
     // The first crawl is published: search answers from its pages.
     expect(report.publication).toMatchObject({ held: false, publishedPages: 10 });
