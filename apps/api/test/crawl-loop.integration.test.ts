@@ -249,11 +249,53 @@ describe('the crawl loop', () => {
       expect(resumed.state).toBe('finished');
       expect(resumed.hits.total.value).toBe(41);
       expect(resumed.counts).toEqual({ [CRAWL_STATUS.SUCCESS]: 41 });
-      const pages = slowSite.requests.filter((path) => path !== '/robots.txt' && path !== '/sitemap.xml');
-      // One request at a time (a 100 ms delay): at most the one in flight at the stop is asked again.
+      // The start URL is fetched again on purpose (a restart looks for new links); of the others,
+      // one request at a time (a 100 ms delay): at most the one in flight at the stop is asked again.
+      const pages = slowSite.requests.filter((path) => !['/robots.txt', '/sitemap.xml', '/'].includes(path));
       expect(pages.length - new Set(pages).size).toBeLessThanOrEqual(1);
     } finally {
       await slowSite.close();
+    }
+  });
+
+  it("spaces requests to a host by robots.txt's Crawl-delay, one at a time", async () => {
+    const times: { path: string; at: number; done?: number }[] = [];
+    const timed = (title: string, links: string) => (req: IncomingMessage, res: ServerResponse) => {
+      const entry: { path: string; at: number; done?: number } = { path: req.url ?? '', at: Date.now() };
+      times.push(entry);
+      setTimeout(() => {
+        entry.done = Date.now();
+        html(title, links)(req, res);
+      }, 50);
+    };
+    const politeSite = await startFixtureSite({
+      '/robots.txt': answer(200, 'User-agent: SiteseerBot\nCrawl-delay: 1\n', {
+        'content-type': 'text/plain',
+      }),
+      '/': timed('Home', '<a href="/one">1</a> <a href="/two">2</a> <a href="/three">3</a>'),
+      '/one': timed('One', ''),
+      '/two': timed('Two', ''),
+      '/three': timed('Three', ''),
+    });
+    try {
+      const id = (await createEngine(t.server, t.ownerA, keywordDraft(t.accountA, 'Polite site'))).documentId;
+      await api(t.server, t.ownerA.token, 'POST', 'datasource/crawler', {
+        accountId: t.accountA,
+        engineId: id,
+        urls: [`${politeSite.origin}/`],
+        pageLoadDelay: '0ms',
+        crawlFrequency: '24h',
+        recreate: true,
+      });
+      expect((await untilFinished(t, id)).counts).toEqual({ [CRAWL_STATUS.SUCCESS]: 4 });
+      expect(times).toHaveLength(4);
+      // Each request starts a second (the Crawl-delay) or more after the previous one's answer.
+      for (let n = 1; n < times.length; n += 1) {
+        const previous = times[n - 1] as { done?: number };
+        expect((times[n]?.at ?? 0) - (previous.done ?? Infinity)).toBeGreaterThanOrEqual(990);
+      }
+    } finally {
+      await politeSite.close();
     }
   });
 });
