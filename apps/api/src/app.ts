@@ -11,6 +11,7 @@ import { createGrantCheck } from './auth/grant-check.ts';
 import { createTokenVerifier, type EmbeddedIssuer } from './auth/verify-token.ts';
 import { type Clock, systemClock } from './clock.ts';
 import type { Config } from './config.ts';
+import { botPageText } from './crawler/bot-page.ts';
 import { identityPages } from './identity/interactions.ts';
 import { loadSigningKeys, publicJwks } from './identity/keys.ts';
 import { createIdentityProvider } from './identity/provider.ts';
@@ -88,6 +89,10 @@ export async function buildApp({ config, store, onInvitation, clock }: AppDeps):
     return { status: 'ok' };
   });
   app.get('/config.json', { schema: { hide: true } }, async () => portalRuntimeConfig(config));
+  // Named by the crawler's User-Agent, for site owners who find it in their logs.
+  app.get('/bot', { schema: { hide: true } }, async (_request, reply) =>
+    reply.type('text/plain; charset=utf-8').send(botPageText(config.publicUrl)),
+  );
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
   let embedded: EmbeddedIssuer | undefined;

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { CRAWL_STATUS } from '@siteseer/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { answer, type FixtureSite, startFixtureSite } from '../src/crawler/rules/fixture-site.ts';
+import { answer, type FixtureSite, linkedSite, startFixtureSite } from '../src/crawler/rules/fixture-site.ts';
 import { createEngine, keywordDraft, startWithTenants, type Tenants } from './actors.ts';
 import { api } from './harness.ts';
 
@@ -9,14 +9,13 @@ import { api } from './harness.ts';
 // sitemap, links, redirects, canonical, noindex, nofollow, duplicates, errors and URL filters,
 // each URL fetched once, the pages of the run stored.
 
+const page = (title: string, body: string, head = '') =>
+  `<!doctype html><html lang="en"><head><title>${title}</title>${head}</head><body><main><h1>${title}</h1>${body}</main></body></html>`;
 const html = (title: string, body: string, head = '') =>
-  answer(
-    200,
-    `<!doctype html><html lang="en"><head><title>${title}</title>${head}</head><body><main><h1>${title}</h1>${body}</main></body></html>`,
-    { 'content-type': 'text/html; charset=utf-8' },
-  );
+  answer(200, page(title, body, head), { 'content-type': 'text/html; charset=utf-8' });
 
 let busyAnswers = 0;
+let userAgent: string | undefined;
 const routes = {
   '/robots.txt': answer(200, 'User-agent: *\nDisallow: /private\nSitemap: /sitemap.xml\n', {
     'content-type': 'text/plain',
@@ -34,10 +33,13 @@ const routes = {
      <a href="/dup-1">D1</a> <a href="/dup-2">D2</a> <a href="/missing">gone</a> <a href="/old">old</a>
      <a href="/noindex">noindex</a> <a href="/nofollow">nofollow</a> <a href="/private/x">private</a>
      <a href="/alias">alias</a> <a href="/file.pdf">pdf</a> <a href="/error">error</a> <a href="/busy">busy</a>
-     <a href="/excluded/page">excluded</a> <a rel="nofollow" href="/not-followed">nf</a>
+     <a href="/excluded/page">excluded</a> <a href="/slow">slow</a> <a rel="nofollow" href="/not-followed">nf</a>
      <a href="https://elsewhere.example/">elsewhere</a>`,
   ),
-  '/a': html('Page A', '<p>Alpha content about crawling.</p>'),
+  '/a': (req: IncomingMessage, res: ServerResponse) => {
+    userAgent = req.headers['user-agent'];
+    html('Page A', '<p>Alpha content about crawling.</p>')(req, res);
+  },
   '/b?y=2&x=1': html('Page B', '<p>Bravo content.</p>'),
   '/dup-1': html('Same', '<p>The same words.</p>'),
   '/dup-2': html('Same', '<p>The same words.</p>'),
@@ -60,6 +62,8 @@ const routes = {
     if (busyAnswers === 1) res.writeHead(503, { 'retry-after': '1' }).end();
     else html('Busy once', '<p>Answered the second time.</p>')(req, res);
   },
+  // Never answers: a Timeout after the page timeout.
+  '/slow': () => {},
   '/from-sitemap': html('From the sitemap', '<p>Listed in the sitemap only.</p>'),
 };
 
@@ -72,6 +76,7 @@ describe('the crawl loop', () => {
     site = await startFixtureSite(routes);
     t = await startWithTenants({
       env: { SITESEER_CRAWL_WORKER: 'on', SITESEER_CRAWL_ALLOW_PRIVATE: '127.0.0.1' },
+      crawlTiming: { recrawlCheckMs: 100, pageTimeoutMs: 1000 },
     });
     engine = (await createEngine(t.server, t.ownerA, keywordDraft(t.accountA, 'Fixture site'))).documentId;
   }, 30_000);
@@ -118,6 +123,7 @@ describe('the crawl loop', () => {
       '/file.pdf': CRAWL_STATUS.SUCCESS,
       '/error': CRAWL_STATUS.FAILED,
       '/busy': CRAWL_STATUS.SUCCESS,
+      '/slow': CRAWL_STATUS.TIMEOUT,
       '/from-sitemap': CRAWL_STATUS.SUCCESS,
     });
     expect([statusOf['/dup-1'], statusOf['/dup-2']].sort()).toEqual([
@@ -135,8 +141,17 @@ describe('the crawl loop', () => {
       expect(fetched).not.toContain(never);
     }
 
+    // Our robots.txt token, and a page that tells the site's owner what the crawler is.
+    expect(userAgent).toBe(`SiteseerBot/1.0 (+${t.server.config.publicUrl}/bot)`);
+    const bot = await fetch(`${t.server.base}/bot`);
+    expect(bot.headers.get('content-type')).toBe('text/plain; charset=utf-8');
+    expect(await bot.text()).toContain('User-agent: SiteseerBot\nDisallow: /');
+
+    // The first crawl is published: search answers from its pages.
+    expect(report.publication).toMatchObject({ held: false, publishedPages: 10 });
     const { rows } = await t.server.store.query<{ url: string; title: string }>(
-      `SELECT url, title FROM crawl_pages WHERE account_id = $1 AND engine_id = $2 ORDER BY url`,
+      `SELECT p.url, p.title FROM crawl_pages p JOIN crawlers c USING (account_id, engine_id)
+       WHERE p.account_id = $1 AND p.engine_id = $2 AND p.run_id = c.published_run_id ORDER BY p.url`,
       [t.accountA, engine],
     );
     expect(rows.map((row) => row.url.replace(site.origin, ''))).toEqual(
@@ -154,7 +169,174 @@ describe('the crawl loop', () => {
       ].sort(),
     );
   });
+
+  it('re-crawls when URLs are due: unchanged pages answer 304, and a crawl that lost pages is held', async () => {
+    const changing = changingSite();
+    const site2 = await startFixtureSite(changing.routes);
+    try {
+      const id = (await createEngine(t.server, t.ownerA, keywordDraft(t.accountA, 'Changing site')))
+        .documentId;
+      await api(t.server, t.ownerA.token, 'POST', 'datasource/crawler', {
+        accountId: t.accountA,
+        engineId: id,
+        urls: [`${site2.origin}/`],
+        pageLoadDelay: '0ms',
+        crawlFrequency: '1h',
+        recreate: true,
+      });
+      expect((await untilFinished(t, id)).publication).toMatchObject({ held: false, publishedPages: 11 });
+
+      // An hour later: one page changed, two are gone (2 of 11 pages lost: more than 10 %).
+      changing.versions.set('/p1', 2);
+      changing.versions.delete('/p2');
+      changing.versions.delete('/p3');
+      changing.answers.length = 0;
+      await t.server.store.query(
+        `UPDATE crawl_urls SET next_check = now() - interval '1 second' WHERE account_id = $1 AND engine_id = $2`,
+        [t.accountA, id],
+      );
+      const recrawl = await untilRun(t, id, 2);
+      expect(changing.answers.sort()).toEqual(
+        ['304 /', '200 /p1', '404 /p2', '404 /p3', ...[4, 5, 6, 7, 8, 9, 10].map((n) => `304 /p${n}`)].sort(),
+      );
+      expect(recrawl.publication).toMatchObject({ held: true, publishedPages: 11 });
+      expect(recrawl.publication.message).toContain('not published');
+
+      const published = await api(t.server, t.ownerA.token, 'POST', 'datasource/crawler/publish', {
+        accountId: t.accountA,
+        engineId: id,
+      });
+      expect(published.body).toMatchObject({ pages: 9, previousPages: 11 });
+      const { rows } = await t.server.store.query<{ url: string; title: string }>(
+        `SELECT p.url, p.title FROM crawl_pages p JOIN crawlers c USING (account_id, engine_id)
+         WHERE p.account_id = $1 AND p.engine_id = $2 AND p.run_id = c.published_run_id ORDER BY p.url`,
+        [t.accountA, id],
+      );
+      expect(rows.map((row) => `${row.url.replace(site2.origin, '')} ${row.title}`)).toEqual([
+        '/ / v1',
+        ...[1, 10, 4, 5, 6, 7, 8, 9].map((n) => `/p${n} /p${n} v${n === 1 ? 2 : 1}`),
+      ]);
+    } finally {
+      await site2.close();
+    }
+  });
+
+  it('stops midway (waiting URLs Interrupted, nothing fetched after) and resumes where it was', async () => {
+    const slowSite = await startFixtureSite(linkedSite(40, 20));
+    try {
+      const id = (await createEngine(t.server, t.ownerA, keywordDraft(t.accountA, 'Stopped site')))
+        .documentId;
+      const settings = {
+        accountId: t.accountA,
+        engineId: id,
+        urls: [`${slowSite.origin}/`],
+        pageLoadDelay: '100ms',
+        crawlFrequency: '24h',
+      };
+      await api(t.server, t.ownerA.token, 'POST', 'datasource/crawler', { ...settings, recreate: true });
+      while (slowSite.requests.length < 6) await new Promise((resolve) => setTimeout(resolve, 20));
+      const stopped = await api(t.server, t.ownerA.token, 'POST', 'datasource/crawler/stop', settings);
+      expect(stopped.body.interrupted).toBeGreaterThan(0);
+      const atStop = await untilFinished(t, id);
+      expect(atStop.state).toBe('stopped');
+      expect(atStop.counts[CRAWL_STATUS.INTERRUPTED]).toBeGreaterThan(0);
+      const requested = slowSite.requests.length;
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      expect(slowSite.requests.length).toBe(requested);
+
+      await api(t.server, t.ownerA.token, 'POST', 'datasource/crawler', { ...settings, recreate: false });
+      const resumed = await untilFinished(t, id);
+      expect(resumed.state).toBe('finished');
+      expect(resumed.hits.total.value).toBe(41);
+      expect(resumed.counts).toEqual({ [CRAWL_STATUS.SUCCESS]: 41 });
+      // The start URL is fetched again on purpose (a restart looks for new links); of the others,
+      // one request at a time (a 100 ms delay): at most the one in flight at the stop is asked again.
+      const pages = slowSite.requests.filter((path) => !['/robots.txt', '/sitemap.xml', '/'].includes(path));
+      expect(pages.length - new Set(pages).size).toBeLessThanOrEqual(1);
+    } finally {
+      await slowSite.close();
+    }
+  });
+
+  it("spaces requests to a host by robots.txt's Crawl-delay, one at a time", async () => {
+    const times: { path: string; at: number; done?: number }[] = [];
+    const timed = (title: string, links: string) => (req: IncomingMessage, res: ServerResponse) => {
+      const entry: { path: string; at: number; done?: number } = { path: req.url ?? '', at: Date.now() };
+      times.push(entry);
+      setTimeout(() => {
+        entry.done = Date.now();
+        html(title, links)(req, res);
+      }, 50);
+    };
+    const politeSite = await startFixtureSite({
+      '/robots.txt': answer(200, 'User-agent: SiteseerBot\nCrawl-delay: 1\n', {
+        'content-type': 'text/plain',
+      }),
+      '/': timed('Home', '<a href="/one">1</a> <a href="/two">2</a> <a href="/three">3</a>'),
+      '/one': timed('One', ''),
+      '/two': timed('Two', ''),
+      '/three': timed('Three', ''),
+    });
+    try {
+      const id = (await createEngine(t.server, t.ownerA, keywordDraft(t.accountA, 'Polite site'))).documentId;
+      await api(t.server, t.ownerA.token, 'POST', 'datasource/crawler', {
+        accountId: t.accountA,
+        engineId: id,
+        urls: [`${politeSite.origin}/`],
+        pageLoadDelay: '0ms',
+        crawlFrequency: '24h',
+        recreate: true,
+      });
+      expect((await untilFinished(t, id)).counts).toEqual({ [CRAWL_STATUS.SUCCESS]: 4 });
+      expect(times).toHaveLength(4);
+      // Each request starts a second (the Crawl-delay) or more after the previous one's answer.
+      for (let n = 1; n < times.length; n += 1) {
+        const previous = times[n - 1] as { done?: number };
+        expect((times[n]?.at ?? 0) - (previous.done ?? Infinity)).toBeGreaterThanOrEqual(990);
+      }
+    } finally {
+      await politeSite.close();
+    }
+  });
 });
+
+/** Waits until the crawl's run `runId` has ended; its report. */
+async function untilRun(tenants: Tenants, engineId: string, runId: number) {
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const { rows } = await tenants.server.store.query<{ run_id: string; state: string }>(
+      'SELECT run_id, state FROM crawlers WHERE account_id = $1 AND engine_id = $2',
+      [tenants.accountA, engineId],
+    );
+    if (Number(rows[0]?.run_id) === runId && rows[0]?.state !== 'crawling')
+      return untilFinished(tenants, engineId);
+    if (Date.now() > deadline) throw new Error(`Run ${runId} did not end: ${JSON.stringify(rows)}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/**
+ * A site whose pages answer 304 to the ETag they last sent, and can change or go (404) between
+ * crawls; it logs each answer's status by path.
+ */
+function changingSite() {
+  const versions = new Map<string, number>([['/', 1]]);
+  for (let n = 1; n <= 10; n += 1) versions.set(`/p${n}`, 1);
+  const answers: string[] = [];
+  const route = (path: string) => (req: IncomingMessage, res: ServerResponse) => {
+    const version = versions.get(path);
+    const etag = `"${path}-${version}"`;
+    const status = version === undefined ? 404 : req.headers['if-none-match'] === etag ? 304 : 200;
+    answers.push(`${status} ${path}`);
+    if (status !== 200) return void res.writeHead(status, status === 304 ? { etag } : {}).end();
+    const links = path === '/' ? [...versions.keys()].map((p) => `<a href="${p}">${p}</a>`).join(' ') : '';
+    res
+      .writeHead(200, { 'content-type': 'text/html', etag })
+      .end(page(`${path} v${version}`, `<p>Version ${version} of ${path}.</p>${links}`));
+  };
+  const routes = Object.fromEntries([...versions.keys()].map((path) => [path, route(path)]));
+  return { routes, versions, answers };
+}
 
 async function untilFinished(tenants: Tenants, engineId: string) {
   const deadline = Date.now() + 30_000;

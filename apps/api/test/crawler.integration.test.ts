@@ -94,6 +94,16 @@ describe('crawler calls', () => {
     expect(none.body.hits.total.value).toBe(0);
   });
 
+  it("Given order 'recent', then URLs never checked come last found first; an unknown order is a 400", async () => {
+    const recent = await report(t.userA.token, { order: 'recent' });
+    expect(urlsOf(recent)).toEqual([
+      'https://shop.example.com/catalog',
+      'https://blog.example.com/news',
+      'https://docs.example.com/',
+    ]);
+    expect((await report(t.userA.token, { order: 'newest' })).status).toBe(400);
+  });
+
   it('Given a running crawl, when stopped, then waiting URLs are Interrupted and the report is finalized; a start resumes them', async () => {
     const stopped = await api(t.server, t.ownerA.token, 'POST', 'datasource/crawler/stop', {
       accountId: t.accountA,

@@ -53,8 +53,9 @@ export function printed(running: SiteseerProcess, ready: RegExp): Promise<void> 
 /** The API on a port, started and listening (its banner's last line printed). */
 export async function startedApi(port: number, env: Record<string, string>): Promise<SiteseerProcess> {
   const api = launch('api', { PORT: String(port), ...env });
-  // The banner's last line: the logins saved (first start) or where they were (a restart).
-  await printed(api, /\(also saved in |demo logins were printed/);
+  // The banner's end: the owner's login (first start; PGlite adds where it saved them) or, on a
+  // restart, where they were.
+  await printed(api, /owner of "[^"]+":.*password: \S+\n(?:.*also saved in.*\n)?|demo logins were printed/);
   return api;
 }
 

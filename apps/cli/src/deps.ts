@@ -11,7 +11,8 @@ import type { Prompter } from './prompt/prompt.ts';
 
 export interface Clock {
   now(): number;
-  sleep(ms: number): Promise<void>;
+  /** Waits `ms`; rejects with an AbortError as soon as `signal` aborts. */
+  sleep(ms: number, signal?: AbortSignal): Promise<void>;
 }
 
 /** What every command's `run` gets. */

@@ -8,7 +8,7 @@ import {
 import { CommanderError } from 'commander';
 import { describe, expect, it } from 'vitest';
 import { handleError } from './error-handler.ts';
-import { ApiRefusedError, CancelledError, EXIT, UsageError } from './errors.ts';
+import { ApiRefusedError, CancelledError, EXIT, InterruptedError, UsageError } from './errors.ts';
 
 async function render(error: unknown, verbose = false) {
   let stderr = '';
@@ -58,6 +58,11 @@ describe('the error handler', () => {
     expect(quiet.stderr).toBe('error: Updating: Only super admins can change features.\n');
     const verbose = await render(refusal, true);
     expect(verbose.stderr).toContain('"status": 403');
+  });
+
+  it('given Ctrl-C, then exit 130 with its note and hint, not as an error', async () => {
+    const stopped = await render(new InterruptedError('Stopped watching; the crawl goes on.', 'Hint.'));
+    expect(stopped).toEqual({ code: 130, stderr: 'Stopped watching; the crawl goes on. Hint.\n' });
   });
 
   it('leaves help and version to Commander (exit 0) and turns its errors into usage errors (exit 2)', async () => {

@@ -1,5 +1,5 @@
 import { CommanderError } from 'commander';
-import { ApiRefusedError, asProblem, CliError, EXIT, type ExitCode } from './errors.ts';
+import { ApiRefusedError, asProblem, CliError, EXIT, type ExitCode, InterruptedError } from './errors.ts';
 import type { Writer } from './output/output.ts';
 
 export interface ErrorView {
@@ -100,7 +100,7 @@ export function renderError(error: unknown, core: CoreErrors): Rendered {
 
 /**
  * The one place errors become what the user sees: one line on stderr (details with --verbose)
- * and the exit code: 0 ok, 1 error, 2 usage or cancelled, 4 authentication required.
+ * and the exit code: 0 ok, 1 error, 2 usage or cancelled, 4 authentication required, 130 Ctrl-C.
  */
 export async function handleError(error: unknown, view: ErrorView): Promise<ExitCode> {
   if (error instanceof CommanderError) {
@@ -111,8 +111,9 @@ export async function handleError(error: unknown, view: ErrorView): Promise<Exit
   }
   // Core (and zod) load only when an error needs them: `--help` stays fast.
   const rendered = renderError(error, await import('@siteseer/core'));
-  const label = view.color ? '\u001b[31merror:\u001b[39m' : 'error:';
-  view.stderr.write(`${label} ${rendered.message}\n`);
+  // Ctrl-C is the user's choice, not a failure.
+  const label = view.color ? '\u001b[31merror:\u001b[39m ' : 'error: ';
+  view.stderr.write(`${error instanceof InterruptedError ? '' : label}${rendered.message}\n`);
   if (view.verbose && rendered.details) view.stderr.write(`${rendered.details}\n`);
   return rendered.exitCode;
 }

@@ -10,6 +10,8 @@ export const EXIT = {
   usage: 2,
   /** Not signed in, or the credentials were refused: run `siteseer login`. */
   auth: 4,
+  /** Ctrl-C (SIGINT) ended a command that runs until told to stop, as shells report it (128 + 2). */
+  interrupted: 130,
 } as const;
 
 export type ExitCode = (typeof EXIT)[keyof typeof EXIT];
@@ -49,6 +51,13 @@ export class AuthRequiredError extends CliError {
     hint = 'Run `siteseer login`, or set SITESEER_TOKEN or SITESEER_API_KEY.',
   ) {
     super(message, { exitCode: EXIT.auth, hint });
+  }
+}
+
+/** Ctrl-C stopped a long-running command (`crawl watch`): shown without "error:". Exit 130. */
+export class InterruptedError extends CliError {
+  constructor(message: string, hint?: string) {
+    super(message, { exitCode: EXIT.interrupted, hint });
   }
 }
 

@@ -18,7 +18,7 @@ import { USER_AGENT } from './version.ts';
 
 export const systemClock: Clock = {
   now: () => Date.now(),
-  sleep: (ms) => delay(ms),
+  sleep: (ms, signal) => delay(ms, undefined, { signal }),
 };
 
 function baseDeps(runtime: Runtime, env: CliEnv, globals: GlobalOptions): BaseDeps {

@@ -194,6 +194,8 @@ export const LIMITS = {
   crawlReportPageWindow: 7,
   /** The crawl report search runs when the text is longer than this, or empty. */
   crawlReportSearchMinExclusive: 3,
+  /** A finished crawl that lost more than this % of the published generation's pages is held. */
+  crawlPublishMaxLossPercent: 10,
   /** Temporary ids for newly added users are random numbers below this. */
   tempUserIdMax: 100000,
   /** Minimum width of a dashboard card column, in px. */

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import * as crawler from '../crawler/frontier/index.ts';
 import { type RouteDeps, serve } from './define.ts';
 
-/** The keyword crawler's calls (data source): settings, new sites, stop and the crawl report. */
+/** The keyword crawler's calls (data source): settings, new sites, stop, publish and the report. */
 export function crawlerRoutes(app: FastifyInstance, deps: RouteDeps): void {
   const { store } = deps;
   serve(app, deps, crawlerContracts.create, async ({ principal, body }) =>
@@ -14,6 +14,9 @@ export function crawlerRoutes(app: FastifyInstance, deps: RouteDeps): void {
   );
   serve(app, deps, crawlerContracts.stop, async ({ principal, body }) =>
     crawler.stopCrawl(store, principal, body),
+  );
+  serve(app, deps, crawlerContracts.publish, async ({ principal, body }) =>
+    crawler.publishCrawl(store, principal, body),
   );
   serve(app, deps, crawlerContracts.report, async ({ principal, body }) =>
     crawler.crawlReport(store, principal, body),

@@ -41,6 +41,7 @@ export function serve<C extends CallContract>(
     url: `/${contract.path}`,
     schema: {
       operationId: contract.name,
+      ...(contract.description ? { description: contract.description } : {}),
       ...(contract.params ? { params: contract.params } : {}),
       ...(contract.query ? { querystring: contract.query } : {}),
       ...(contract.body && contract.bodyEncoding !== 'multipart' ? { body: contract.body } : {}),

@@ -119,6 +119,11 @@ const ROUTES: readonly (readonly [
     'POST /api/datasource/crawler/stop',
   ],
   [
+    'crawler.publish',
+    (c) => c.crawler.publish({ accountId: 'a1', engineId: 'e1' }),
+    'POST /api/datasource/crawler/publish',
+  ],
+  [
     'parametric.publish',
     (c) => c.parametric.publish({ version: 2, accountId: 'a1', engineId: 'e1', clientId: 'c1' }),
     'PUT /api/parametric/publish',

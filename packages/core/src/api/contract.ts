@@ -25,6 +25,8 @@ export interface CallContract {
   readonly name: string;
   readonly method: HttpMethod;
   readonly path: string;
+  /** What the call does, for the API document (OpenAPI), when its name and path do not say it. */
+  readonly description?: string;
   readonly params?: z.ZodType;
   readonly query?: z.ZodType;
   /** JSON body, or for multipart calls the text fields (multipart fields arrive as strings). */

@@ -16,10 +16,28 @@ export const CrawlState = z.enum(['crawling', 'finished', 'stopped', 'failed']);
 export type CrawlState = z.infer<typeof CrawlState>;
 
 /**
+ * Siteseer's addition to the report: which crawl (run) search answers from. Each finished crawl is
+ * published as a new generation of pages, unless it lost more than 10 % of the published one's
+ * pages: then it is `held` (with `message` saying so) until the owner publishes it anyway.
+ */
+export const CrawlPublication = z.object({
+  /** The published run; null until a crawl is published. */
+  publishedRunId: z.number().int().nullable(),
+  publishedPages: z.number().int().min(0),
+  latestRunId: z.number().int(),
+  /** The latest run's pages, counted when it finished; null while it runs or if it did not finish. */
+  latestPages: z.number().int().min(0).nullable(),
+  held: z.boolean(),
+  /** Why the latest crawl is held, and how to publish it anyway (only when held). */
+  message: z.string().optional(),
+});
+export type CrawlPublication = z.infer<typeof CrawlPublication>;
+
+/**
  * The crawl report response: total, time taken (ms), whether the crawl is finalized, and hits.
  * Siteseer adds `counts`: how many URLs of the engine have each status code (keys are the codes,
  * whatever the filter), and `state`, where the crawl is (`failed` tells a failed crawl from one
- * that finished).
+ * that finished), and `publication` (above).
  */
 export const CrawlReportResponse = z.object({
   hits: z.object({
@@ -30,5 +48,6 @@ export const CrawlReportResponse = z.object({
   finalized: z.boolean(),
   counts: z.record(z.string(), z.number().int().min(0)).default({}),
   state: CrawlState.optional(),
+  publication: CrawlPublication.optional(),
 });
 export type CrawlReportResponse = z.infer<typeof CrawlReportResponse>;

@@ -1,9 +1,11 @@
 import {
   type CrawlerQueued,
+  type CrawlPublication,
   type CrawlReportBody,
   type CrawlReportResponse,
   type CrawlStopped,
   type CreateCrawlerBody,
+  crawlHeldSentence,
   MESSAGES,
   type StartCrawlBody,
   type StopCrawlBody,
@@ -14,6 +16,7 @@ import type { Principal } from '../../auth/authenticate.ts';
 import { InputError, NotFoundError } from '../../errors.ts';
 import {
   addCrawlerUrl,
+  type Crawler,
   findCrawler,
   saveCrawler,
   startRun,
@@ -26,11 +29,12 @@ import {
   resumeInterrupted,
 } from '../../repositories/crawler/frontier.ts';
 import type { Queryable, Store } from '../../store/types.ts';
+import { announceCrawlChange } from '../crawl-changes.ts';
 import { normaliseUrl } from '../rules/index.ts';
 import { reportPage } from './report-copy.ts';
 
 /** A keyword engine the caller may write (the wizard's edit feature), or a 404/403. */
-async function writableKeywordEngine(
+export async function writableKeywordEngine(
   store: Store,
   principal: Principal,
   accountId: string,
@@ -95,14 +99,15 @@ export async function saveEngineCrawler(
   const urls = crawlUrls(body.urls.length > 0 ? body.urls : engine.urls);
   if (urls.length === 0) throw new InputError(MESSAGES.atLeastOneSite, { field: 'urls' });
   const { accountId: _a, engineId: _e, recreate, ...fields } = body;
-  return store.transaction(async (tx) => {
+  const queued = await store.transaction(async (tx) => {
     const existed = await findCrawler(tx, access.account.id, engine.id);
     await saveCrawler(tx, access.account.id, engine.id, { ...fields, urls });
     if (existed && recreate) await clearFrontier(tx, access.account.id, engine.id);
     if (existed) await startRun(tx, access.account.id, engine.id, recreate);
-    const queued = await queueSites(tx, access, engine.id, urls, fields.removeHashFragments);
-    return { engineId: engine.id, queued };
+    return queueSites(tx, access, engine.id, urls, fields.removeHashFragments);
   });
+  await announceCrawlChange(store, { accountId: access.account.id, engineId: engine.id });
+  return { engineId: engine.id, queued };
 }
 
 /** `PUT datasource/crawler`: crawls one more site of the engine, now and on every re-crawl. */
@@ -113,14 +118,15 @@ export async function startSiteCrawl(
 ): Promise<CrawlerQueued> {
   const { access, engine } = await writableKeywordEngine(store, principal, body.accountId, body.engineId);
   const [site] = crawlUrls([body.site]);
-  return store.transaction(async (tx) => {
+  const queued = await store.transaction(async (tx) => {
     const crawler = await findCrawler(tx, access.account.id, engine.id);
     if (!crawler || site === undefined) throw new NotFoundError('Crawler');
     await addCrawlerUrl(tx, access.account.id, engine.id, site);
     await startRun(tx, access.account.id, engine.id, false);
-    const queued = await queueSites(tx, access, engine.id, [site], crawler.removeHashFragments);
-    return { engineId: engine.id, queued };
+    return queueSites(tx, access, engine.id, [site], crawler.removeHashFragments);
   });
+  await announceCrawlChange(store, { accountId: access.account.id, engineId: engine.id });
+  return { engineId: engine.id, queued };
 }
 
 /** `POST datasource/crawler/stop`: the crawl stops; URLs not fetched yet become Interrupted. */
@@ -130,12 +136,33 @@ export async function stopCrawl(
   body: StopCrawlBody,
 ): Promise<CrawlStopped> {
   const { access, engine } = await writableKeywordEngine(store, principal, body.accountId, body.engineId);
-  return store.transaction(async (tx) => {
-    const accountId = access.account.id;
+  const accountId = access.account.id;
+  const interrupted = await store.transaction(async (tx) => {
     if (!(await findCrawler(tx, accountId, engine.id))) throw new NotFoundError('Crawler');
     await stopRun(tx, accountId, engine.id);
-    return { engineId: engine.id, interrupted: await interruptWaiting(tx, accountId, engine.id) };
+    return interruptWaiting(tx, accountId, engine.id);
   });
+  await announceCrawlChange(store, { accountId, engineId: engine.id });
+  return { engineId: engine.id, interrupted };
+}
+
+/** Which crawl search answers from, and whether the latest one is held back by the 10 % guard. */
+function publicationOf(crawler: Crawler): CrawlPublication {
+  const held = crawler.heldRunId !== null;
+  // A held run always has its pages counted (`holdRun`).
+  const sentence = held ? crawlHeldSentence(crawler.runPages ?? 0, crawler.publishedPages) : '';
+  return {
+    publishedRunId: crawler.publishedRunId,
+    publishedPages: crawler.publishedPages,
+    latestRunId: crawler.runId,
+    latestPages: crawler.runPages,
+    held,
+    ...(held
+      ? {
+          message: `${sentence} Publish it anyway with POST datasource/crawler/publish (the CLI: siteseer crawl publish ENGINE --force).`,
+        }
+      : {}),
+  };
 }
 
 /** `POST datasource/crawler/report`: one page of the crawl report, for anyone who may read the engine. */
@@ -162,6 +189,6 @@ export async function crawlReport(
     // An engine without a crawler has nothing running either.
     finalized: crawler?.state !== 'crawling',
     counts: page.counts,
-    ...(crawler ? { state: crawler.state } : {}),
+    ...(crawler ? { state: crawler.state, publication: publicationOf(crawler) } : {}),
   };
 }

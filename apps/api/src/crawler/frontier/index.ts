@@ -1,5 +1,5 @@
-// The crawler's store: its settings, the frontier of URLs with leases, and the crawl report. What
-// the crawl loop and the routes call.
+// The crawler's store: its settings, the frontier of URLs with leases, the crawl report and the
+// publishing of finished runs. What the crawl loop and the routes call.
 export {
   type Crawler,
   type CrawlerFields,
@@ -23,3 +23,4 @@ export {
 } from '../../repositories/crawler/frontier.ts';
 export { type CrawledPage, countPages, savePage } from '../../repositories/crawler/pages.ts';
 export { crawlReport, saveEngineCrawler, startSiteCrawl, stopCrawl } from './crawler-service.ts';
+export { type FinishedRun, finishCrawlRun, publishCrawl } from './publish.ts';

@@ -46,6 +46,49 @@ describe.each(frontierStores)('Crawl report copy on %s', (name, open) => {
     expect(again.hits.map((hit) => hit.url)).toEqual(['https://example.com/c', 'https://example.com/cc']);
   });
 
+  it("Given URLs checked in the order c, a, b, when asked in 'recent' order, then b, a, c come first and the unchecked follow, last found first", async () => {
+    const { accountId, engineId } = await engineWithCrawler(store());
+    await enqueueUrls(store(), accountId, engineId, newUrls('a', 'b', 'c', 'd', 'e'));
+    const taken = await takeWork(store(), { accountId, engineId, owner: 'w', leaseMs: 60_000, limit: 5 });
+    const idOf = (path: string) => taken.find((url) => url.url.endsWith(`/${path}`))?.id ?? 0;
+    const checks = [
+      ['c', 3, 1],
+      ['a', 4, 2],
+      ['b', 3, 3],
+    ] as const;
+    for (const [path, status, minute] of checks) {
+      await completeWork(store(), { accountId, engineId, id: idOf(path), owner: 'w' }, { status });
+      // Checks a millisecond apart would tie (the report's times are in milliseconds).
+      await store().query('UPDATE crawl_urls SET last_check = $1 WHERE id = $2', [
+        new Date(Date.UTC(2026, 10, 1, 9, minute)),
+        idOf(path),
+      ]);
+    }
+    const recent = { ...page, accountId, engineId, runId: 1, order: 'recent' as const };
+    const paths = (report: { hits: { url: string }[] }) =>
+      report.hits.map((hit) => hit.url.replace('https://example.com/', ''));
+
+    const first = await reportPage(store(), { ...recent, resultSize: 4 });
+    expect([first.total, paths(first)]).toEqual([5, ['b', 'a', 'c', 'e']]);
+    expect(paths(await reportPage(store(), { ...recent, fromIndex: 2, resultSize: 2 }))).toEqual(['c', 'e']);
+    expect(paths(await reportPage(store(), { ...recent, status: 3 }))).toEqual(['b', 'c']);
+    // Pages past the first few are sorted in full rather than selected: the same order.
+    expect(paths(await reportPage(store(), { ...recent, resultSize: 500 }))).toEqual([
+      'b',
+      'a',
+      'c',
+      'e',
+      'd',
+    ]);
+    expect(paths(await reportPage(store(), { ...page, accountId, engineId, runId: 1 }))).toEqual([
+      'a',
+      'b',
+      'c',
+      'd',
+      'e',
+    ]);
+  });
+
   it('Given a new run after the frontier was emptied, then the report starts a new copy without the old URLs', async () => {
     const { accountId, engineId } = await engineWithCrawler(store());
     await enqueueUrls(store(), accountId, engineId, newUrls('old'));

@@ -44,6 +44,7 @@ export interface RunContext {
   owner: string;
   /** How long a URL taken stays leased (the loop renews it while it works). */
   leaseMs: number;
+  pageTimeoutMs: number;
   scope: UrlScope;
   /** Runs store calls that must not interleave (the duplicate check and the save of a page). */
   serial: <T>(work: () => Promise<T>) => Promise<T>;
@@ -84,6 +85,7 @@ export async function crawlUrl(deps: CrawlDeps, run: RunContext, url: LeasedUrl)
     ...(url.etag ? { ifNoneMatch: url.etag } : {}),
     ...(url.lastModified ? { ifModifiedSince: url.lastModified } : {}),
     signal: run.signal,
+    totalTimeoutMs: run.pageTimeoutMs,
   });
   const pauseMs = await crawl.outcome(outcome);
   return { requested: true, crawlDelayMs, pauseMs };

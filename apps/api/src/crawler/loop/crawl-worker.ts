@@ -3,15 +3,22 @@ import { hostname } from 'node:os';
 import { systemClock } from '../../clock.ts';
 import { dropAllLeases, leaseCrawl } from '../../repositories/crawler/crawl-leases.ts';
 import { listRunningCrawls } from '../../repositories/crawler/crawlers.ts';
+import { listDueCrawls, startRecrawl } from '../../repositories/crawler/recrawls.ts';
 import type { Store } from '../../store/types.ts';
-import { type AllowEntry, createAddressPolicy, createPageFetcher } from '../fetch/index.ts';
+import { onCrawlChange } from '../crawl-changes.ts';
+import { type AllowEntry, createAddressPolicy, createPageFetcher, FETCH_DEFAULTS } from '../fetch/index.ts';
 import { RobotsCache } from '../rules/index.ts';
 import type { CrawlDeps } from './crawl-url.ts';
 import { driveCrawl, type LoopTiming } from './engine-crawl.ts';
 
 /** Crawls one process drives at once; more running crawls wait for a free one (or another process). */
 export const MAX_CRAWLS_PER_PROCESS = 8;
-export const LOOP_TIMING: LoopTiming = { leaseMs: 15_000, idleMs: 500 };
+export const LOOP_TIMING: LoopTiming = {
+  leaseMs: 15_000,
+  idleMs: 500,
+  recrawlCheckMs: 30_000,
+  pageTimeoutMs: FETCH_DEFAULTS.totalTimeoutMs,
+};
 
 export interface CrawlWorkerOptions {
   store: Store;
@@ -43,9 +50,11 @@ export class CrawlWorker {
   readonly #timing: LoopTiming;
   readonly #deps: CrawlDeps;
   readonly #close = new AbortController();
-  readonly #driving = new Map<string, Promise<void>>();
+  readonly #driving = new Map<string, { done: Promise<void>; control: { recheck?: () => void } }>();
+  #unsubscribe: (() => Promise<void>) | undefined;
   #loop: Promise<void> | undefined;
   #wake: (() => void) | undefined;
+  #nextRecrawlCheck = 0;
 
   constructor(options: CrawlWorkerOptions) {
     this.#options = options;
@@ -64,6 +73,12 @@ export class CrawlWorker {
   /** Starts looking for crawls. */
   async start(): Promise<void> {
     if (this.#options.exclusiveStore) await dropAllLeases(this.#options.store);
+    this.#unsubscribe = onCrawlChange(this.#options.store, (crawl) => {
+      // A crawl driven here is looked at now (stopped: its fetches end); a new one is taken sooner.
+      for (const [key, drive] of this.#driving)
+        if (crawl === undefined || crawl === key) drive.control.recheck?.();
+      this.wake();
+    });
     this.#loop = this.#run();
   }
 
@@ -77,7 +92,8 @@ export class CrawlWorker {
     this.#close.abort(new Error('The crawl worker is closing.'));
     this.wake();
     await this.#loop;
-    await Promise.allSettled(this.#driving.values());
+    await this.#unsubscribe?.();
+    await Promise.allSettled([...this.#driving.values()].map((drive) => drive.done));
     await this.#deps.fetcher.close();
   }
 
@@ -101,20 +117,27 @@ export class CrawlWorker {
   }
 
   async #takeCrawls(): Promise<void> {
+    if (Date.now() >= this.#nextRecrawlCheck) {
+      this.#nextRecrawlCheck = Date.now() + this.#timing.recrawlCheckMs;
+      for (const crawl of await listDueCrawls(this.#options.store)) {
+        await startRecrawl(this.#options.store, crawl);
+      }
+    }
     for (const crawl of await listRunningCrawls(this.#options.store)) {
       if (this.#driving.size >= MAX_CRAWLS_PER_PROCESS || this.#close.signal.aborted) return;
       const key = `${crawl.accountId}/${crawl.engineId}`;
       if (this.#driving.has(key)) continue;
       const crawler = await leaseCrawl(this.#options.store, crawl, this.owner, this.#timing.leaseMs);
       if (!crawler) continue;
-      const drive = driveCrawl(this.#deps, this.owner, crawler, this.#timing, this.#close.signal)
+      const control: { recheck?: () => void } = {};
+      const done = driveCrawl(this.#deps, this.owner, crawler, this.#timing, this.#close.signal, control)
         .catch((error: unknown) => console.error(`The crawl of engine ${crawl.engineId} failed:`, error))
         .finally(() => {
           this.#driving.delete(key);
           // The crawl may have ended with another run already queued (a re-crawl, a new site).
           this.wake();
         });
-      this.#driving.set(key, drive);
+      this.#driving.set(key, { done, control });
     }
   }
 }

@@ -14,6 +14,7 @@ import {
   recoverExpiredLeases,
   takeWork,
 } from '../../repositories/crawler/frontier.ts';
+import { finishCrawlRun } from '../frontier/publish.ts';
 import { normaliseUrl, readSitemaps, sitemapUrls, urlScope } from '../rules/index.ts';
 import { type CrawlDeps, crawlUrl, type RunContext } from './crawl-url.ts';
 import { HostGate } from './host-gate.ts';
@@ -24,6 +25,10 @@ export interface LoopTiming {
   leaseMs: number;
   /** How long to wait before looking again when there is nothing to take. */
   idleMs: number;
+  /** How often a process looks for ended crawls with URLs due again (the crawl frequency). */
+  recrawlCheckMs: number;
+  /** How long one page may take, redirects and body included, before it is a Timeout (6). */
+  pageTimeoutMs: number;
 }
 
 /** URLs taken from the frontier ahead of their turn, per crawl. */
@@ -64,6 +69,8 @@ export async function driveCrawl(
   leased: Crawler,
   timing: LoopTiming,
   signal: AbortSignal,
+  /** Receives the drive's "look at the crawl now" (it was stopped, restarted or given new settings). */
+  control: { recheck?: () => void },
 ): Promise<void> {
   const { accountId, engineId, runId } = leased;
   const abort = new AbortController();
@@ -76,6 +83,7 @@ export async function driveCrawl(
       crawler: leased,
       owner,
       leaseMs: timing.leaseMs,
+      pageTimeoutMs: timing.pageTimeoutMs,
       scope: urlScope(leased.urls, leased.urlFilters),
       serial: serialQueue(),
       signal: abort.signal,
@@ -83,7 +91,8 @@ export async function driveCrawl(
   };
   // A crawl taken over from a process that died: its URLs are Pending fetch again.
   await recoverExpiredLeases(deps.store, accountId, engineId);
-  const renewal = setInterval(() => void renew(deps, owner, drive, timing), timing.leaseMs / 3);
+  control.recheck = () => void renew(deps, owner, drive, timing);
+  const renewal = setInterval(control.recheck, timing.leaseMs / 3);
   try {
     if (!(await sitemapsRead(deps.store, leased, runId))) {
       await queueSitemapPages(deps, drive.run);
@@ -199,11 +208,15 @@ async function crawlFrontier(deps: CrawlDeps, drive: Drive, timing: LoopTiming):
   await Promise.allSettled(inFlight);
 }
 
-/** The run is over: finished when any URL was fetched well, else failed (nothing to publish). */
+/**
+ * The run is over: finished and published (unless the 10 % guard holds it) when any URL was fetched
+ * well, else failed, with nothing to publish.
+ */
 async function endCrawl(deps: CrawlDeps, crawler: Crawler): Promise<void> {
   const { accountId, engineId, runId } = crawler;
   const succeeded = await countStatus(deps.store, accountId, engineId, CRAWL_STATUS.SUCCESS);
-  await endRun(deps.store, accountId, engineId, runId, succeeded > 0 ? 'finished' : 'failed');
+  if (succeeded > 0) await finishCrawlRun(deps.store, accountId, engineId, runId);
+  else await endRun(deps.store, accountId, engineId, runId, 'failed');
 }
 
 function sleep(ms: number, signal: AbortSignal): Promise<void> {

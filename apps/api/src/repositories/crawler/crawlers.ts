@@ -1,5 +1,6 @@
 import type { CrawlFrequency, CrawlState, PageLoadDelay } from '@siteseer/core';
 import type { Queryable } from '../../store/types.ts';
+import { carryPages, keepRuns } from './pages.ts';
 
 export type { CrawlState };
 
@@ -26,6 +27,12 @@ export interface Crawler extends CrawlerFields {
   runStartedAt: Date;
   runFinishedAt: Date | null;
   publishedRunId: number | null;
+  /** The published generation's pages, counted when it was published (0 when none is). */
+  publishedPages: number;
+  /** The current run's pages, counted when it finished; null while it runs or if it did not finish. */
+  runPages: number | null;
+  /** The current run when it finished but the 10 % guard did not publish it; else null. */
+  heldRunId: number | null;
 }
 
 interface CrawlerRow {
@@ -47,12 +54,15 @@ interface CrawlerRow {
   run_started_at: Date;
   run_finished_at: Date | null;
   published_run_id: number | null;
+  published_pages: number;
+  run_pages: number | null;
+  held_run_id: number | null;
 }
 
 const COLUMNS = `account_id, engine_id, urls, page_load_delay, crawl_frequency, use_content_target,
   content_target, use_exclude_target, exclude_content_targets, custom_tags_selector,
   custom_tags_attribute_name, remove_hash_fragments, url_filters, state, run_id, run_started_at,
-  run_finished_at, published_run_id`;
+  run_finished_at, published_run_id, published_pages, run_pages, held_run_id`;
 
 function toCrawler(row: CrawlerRow): Crawler {
   return {
@@ -74,6 +84,9 @@ function toCrawler(row: CrawlerRow): Crawler {
     runStartedAt: row.run_started_at,
     runFinishedAt: row.run_finished_at,
     publishedRunId: row.published_run_id,
+    publishedPages: row.published_pages,
+    runPages: row.run_pages,
+    heldRunId: row.held_run_id,
   };
 }
 
@@ -139,7 +152,10 @@ export async function addCrawlerUrl(db: Queryable, accountId: string, engineId: 
 
 /**
  * Puts the crawler in the crawling state. `newRun` (or a crawl that was not running) starts the
- * next run: a new generation of pages. Returns the run id the crawl is in.
+ * next run: a new generation of pages, empty for `newRun` (a recreated crawler), else a copy of the
+ * previous run's pages. Pages of runs that are neither published nor the current one are deleted:
+ * only the current run can finish and be published. Call it in a transaction, so the run and its
+ * pages change together. Returns the run id the crawl is in.
  */
 export async function startRun(
   db: Queryable,
@@ -147,15 +163,32 @@ export async function startRun(
   engineId: string,
   newRun: boolean,
 ): Promise<number> {
-  const { rows } = await db.query<{ run_id: number }>(
-    `UPDATE crawlers SET
-       run_id = CASE WHEN $3 OR state <> 'crawling' THEN run_id + 1 ELSE run_id END,
-       run_started_at = CASE WHEN $3 OR state <> 'crawling' THEN now() ELSE run_started_at END,
-       state = 'crawling', run_finished_at = NULL, updated_at = now()
-     WHERE account_id = $1 AND engine_id = $2 RETURNING run_id`,
+  // The locked read gives the run this start follows, even when another start just committed.
+  const { rows } = await db.query<{
+    run_id: number;
+    previous_run_id: number;
+    published_run_id: number | null;
+  }>(
+    `WITH previous AS (
+       SELECT run_id, state FROM crawlers WHERE account_id = $1 AND engine_id = $2 FOR UPDATE
+     )
+     UPDATE crawlers c SET
+       run_id = CASE WHEN $3 OR p.state <> 'crawling' THEN p.run_id + 1 ELSE p.run_id END,
+       run_started_at = CASE WHEN $3 OR p.state <> 'crawling' THEN now() ELSE c.run_started_at END,
+       state = 'crawling', run_finished_at = NULL, run_pages = NULL, held_run_id = NULL,
+       updated_at = now()
+     FROM previous p WHERE c.account_id = $1 AND c.engine_id = $2
+     RETURNING c.run_id, p.run_id AS previous_run_id, c.published_run_id`,
     [accountId, engineId, newRun],
   );
-  return rows[0]?.run_id ?? 0;
+  const row = rows[0];
+  if (!row) return 0;
+  if (row.run_id !== row.previous_run_id) {
+    if (!newRun) await carryPages(db, accountId, engineId, row.previous_run_id, row.run_id);
+    const kept = row.published_run_id === null ? [row.run_id] : [row.run_id, row.published_run_id];
+    await keepRuns(db, accountId, engineId, kept);
+  }
+  return row.run_id;
 }
 
 /**
@@ -196,5 +229,40 @@ export async function stopRun(db: Queryable, accountId: string, engineId: string
     `UPDATE crawlers SET state = 'stopped', run_finished_at = now(), updated_at = now()
      WHERE account_id = $1 AND engine_id = $2 AND state = 'crawling'`,
     [accountId, engineId],
+  );
+}
+
+/**
+ * Makes the finished run `runId` (of `pages` pages) the published generation; false when the crawl
+ * is no longer that finished run (started again meanwhile).
+ */
+export async function publishRun(
+  db: Queryable,
+  accountId: string,
+  engineId: string,
+  runId: number,
+  pages: number,
+): Promise<boolean> {
+  const { rowCount } = await db.query(
+    `UPDATE crawlers SET published_run_id = run_id, published_pages = $4, run_pages = $4,
+       held_run_id = NULL, updated_at = now()
+     WHERE account_id = $1 AND engine_id = $2 AND run_id = $3 AND state = 'finished'`,
+    [accountId, engineId, runId, pages],
+  );
+  return rowCount > 0;
+}
+
+/** Records that the finished run `runId` (of `pages` pages) was held back by the 10 % guard. */
+export async function holdRun(
+  db: Queryable,
+  accountId: string,
+  engineId: string,
+  runId: number,
+  pages: number,
+): Promise<void> {
+  await db.query(
+    `UPDATE crawlers SET held_run_id = run_id, run_pages = $4, updated_at = now()
+     WHERE account_id = $1 AND engine_id = $2 AND run_id = $3 AND state = 'finished'`,
+    [accountId, engineId, runId, pages],
   );
 }

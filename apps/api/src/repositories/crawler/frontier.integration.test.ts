@@ -122,7 +122,7 @@ describe.each(frontierStores)('Frontier on %s', (_name, open) => {
     expect([again?.id, again?.attempts]).toEqual([taken?.id, 1]);
   });
 
-  it('Given a crawl stopped midway, then waiting and leased URLs are Interrupted, done ones stay, and a resume requeues them', async () => {
+  it('Given a crawl stopped midway, then waiting and leased URLs are Interrupted, done ones stay, a fetch in flight is still recorded, and a resume requeues the rest', async () => {
     const { accountId, engineId } = await engineWithCrawler(store());
     await enqueueUrls(store(), accountId, engineId, urls(3));
     const [done, leased] = await takeWork(store(), {
@@ -139,15 +139,15 @@ describe.each(frontierStores)('Frontier on %s', (_name, open) => {
       'https://example.com/p1': 8,
       'https://example.com/p2': 8,
     });
-    const lease = { accountId, engineId, id: leased?.id ?? 0, owner: 'w1' };
-    expect(await completeWork(store(), lease, { status: 3 })).toBe(false);
     expect(await takeWork(store(), { accountId, engineId, owner: 'w2', leaseMs: 60_000, limit: 5 })).toEqual(
       [],
     );
-    expect(await resumeInterrupted(store(), accountId, engineId)).toBe(2);
-    expect(
-      (await takeWork(store(), { accountId, engineId, owner: 'w2', leaseMs: 60_000, limit: 5 })).length,
-    ).toBe(2);
+    const lease = { accountId, engineId, id: leased?.id ?? 0, owner: 'w1' };
+    expect(await completeWork(store(), lease, { status: 3 })).toBe(true);
+    expect(await completeWork(store(), { ...lease, owner: 'w2' }, { status: 3 })).toBe(false);
+    expect(await resumeInterrupted(store(), accountId, engineId)).toBe(1);
+    const resumed = await takeWork(store(), { accountId, engineId, owner: 'w2', leaseMs: 60_000, limit: 5 });
+    expect(resumed.map((url) => url.url)).toEqual(['https://example.com/p2']);
   });
 
   it('Given two takers racing in concurrent transactions, then no URL is given to both', async () => {

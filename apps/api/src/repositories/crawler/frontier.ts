@@ -4,6 +4,7 @@ import type { Queryable } from '../../store/types.ts';
 /** Statuses of a URL waiting to be fetched: Created (never fetched) and Pending fetch. */
 export const WAITING_STATUSES = [CRAWL_STATUS.CREATED, CRAWL_STATUS.PENDING_FETCH] as const;
 const WAITING = `(${WAITING_STATUSES.join(', ')})`;
+const WAITING_OR_INTERRUPTED = `(${[...WAITING_STATUSES, CRAWL_STATUS.INTERRUPTED].join(', ')})`;
 
 /** A URL to add to an engine's frontier. */
 export interface NewCrawlUrl {
@@ -209,14 +210,16 @@ export interface CrawlOutcome {
 
 /**
  * Records the outcome of a leased URL and frees it. False when the lease is no longer the
- * caller's (it expired and another worker took the URL) or the crawl was stopped meanwhile: the
- * outcome is then dropped, so a URL is recorded once.
+ * caller's (it expired and another worker took the URL): the outcome is then dropped, so a URL is
+ * recorded once. A fetch that ends after its crawl was stopped is still recorded: the URL was
+ * fetched, and the work is not thrown away.
  */
 export async function completeWork(db: Queryable, lease: Lease, outcome: CrawlOutcome): Promise<boolean> {
   const { rowCount } = await db.query(
     `UPDATE crawl_urls SET status = $5, reason = $6, last_check = now(), next_check = $7, etag = $8,
        last_modified = $9, content_hash = $10, canonical_url = $11, lease_owner = NULL, lease_until = NULL
-     WHERE account_id = $1 AND engine_id = $2 AND id = $3 AND lease_owner = $4 AND status IN ${WAITING}`,
+     WHERE account_id = $1 AND engine_id = $2 AND id = $3 AND lease_owner = $4
+       AND status IN ${WAITING_OR_INTERRUPTED}`,
     [
       lease.accountId,
       lease.engineId,
@@ -299,21 +302,24 @@ export async function recoverExpiredLeases(
   return rowCount;
 }
 
-/** A stopped crawl: its waiting URLs (leased or not) become Interrupted (8). Returns how many. */
+/**
+ * A stopped crawl: its waiting URLs become Interrupted (8). Leases are kept, so a fetch in flight
+ * at the stop is still recorded by its worker (see completeWork). Returns how many.
+ */
 export async function interruptWaiting(db: Queryable, accountId: string, engineId: string): Promise<number> {
   const { rowCount } = await db.query(
-    `UPDATE crawl_urls SET status = ${CRAWL_STATUS.INTERRUPTED}, reason = 'The crawl was stopped.',
-       lease_owner = NULL, lease_until = NULL
+    `UPDATE crawl_urls SET status = ${CRAWL_STATUS.INTERRUPTED}, reason = 'The crawl was stopped.'
      WHERE account_id = $1 AND engine_id = $2 AND status IN ${WAITING}`,
     [accountId, engineId],
   );
   return rowCount;
 }
 
-/** A crawl started again: its Interrupted (8) URLs go back to Pending fetch (9). Returns how many. */
+/** A crawl started again: its Interrupted (8) URLs go back to Pending fetch (9), free. Returns how many. */
 export async function resumeInterrupted(db: Queryable, accountId: string, engineId: string): Promise<number> {
   const { rowCount } = await db.query(
-    `UPDATE crawl_urls SET status = ${CRAWL_STATUS.PENDING_FETCH}, reason = NULL
+    `UPDATE crawl_urls SET status = ${CRAWL_STATUS.PENDING_FETCH}, reason = NULL, lease_owner = NULL,
+       lease_until = NULL
      WHERE account_id = $1 AND engine_id = $2 AND status = ${CRAWL_STATUS.INTERRUPTED}`,
     [accountId, engineId],
   );

@@ -75,3 +75,37 @@ export async function dropPage(
     [page.accountId, page.engineId, page.runId, page.urlKey],
   );
 }
+
+/**
+ * Copies the pages of run `fromRun` into run `toRun`: a re-crawl's generation starts as the last
+ * one, and the URLs it fetches again replace (`savePage`) or drop (`dropPage`) their page.
+ */
+export async function carryPages(
+  db: Queryable,
+  accountId: string,
+  engineId: string,
+  fromRun: number,
+  toRun: number,
+): Promise<void> {
+  await db.query(
+    `INSERT INTO crawl_pages (account_id, engine_id, run_id, url_key, url, title, headings, description,
+       language, body, custom_tags, content_hash, fetched_at)
+     SELECT account_id, engine_id, $4, url_key, url, title, headings, description, language, body,
+       custom_tags, content_hash, fetched_at
+     FROM crawl_pages WHERE account_id = $1 AND engine_id = $2 AND run_id = $3`,
+    [accountId, engineId, fromRun, toRun],
+  );
+}
+
+/** Deletes the pages of every run of the engine but `runIds` (storage: no one reads them again). */
+export async function keepRuns(
+  db: Queryable,
+  accountId: string,
+  engineId: string,
+  runIds: readonly number[],
+): Promise<void> {
+  await db.query(
+    'DELETE FROM crawl_pages WHERE account_id = $1 AND engine_id = $2 AND run_id <> ALL ($3::bigint[])',
+    [accountId, engineId, runIds],
+  );
+}

@@ -9,12 +9,12 @@ function crawlCommand(group: Command, nameAndArgs: string, description: string):
   return withJson(group.command(nameAndArgs).description(description)).option('--account <id>', ACCOUNT_HELP);
 }
 
-/** `crawl ...`: start, stop and report the crawl of a keyword engine. */
+/** `crawl ...`: start, stop, report and watch the crawl of a keyword engine. */
 export function registerCrawlCommands(program: Command, runtime: Runtime): void {
   const crawl = commandGroup(
     program,
     'crawl',
-    'The crawl of a keyword engine: start, stop, report',
+    'The crawl of a keyword engine: start, stop, report, watch',
   ).addHelpText('after', '\nENGINE is a keyword engine id or its exact name.\n');
 
   crawlCommand(
@@ -54,4 +54,36 @@ counts as { "<status label>": <number of URLs> } for every status, plus page and
 `,
     )
     .action(lazyAction(runtime, () => import('./report.ts')));
+
+  crawlCommand(crawl, 'publish <engine>', 'Publish the latest finished crawl: search answers from its pages')
+    .option('--force', 'Publish it even when it was held back for losing pages (more than 10%)')
+    .addHelpText(
+      'after',
+      `${examples('siteseer crawl publish "Docs search"', 'siteseer crawl publish "Docs search" --force --json')}
+A finished crawl is published by itself unless it found more than 10 % fewer pages than the
+published one; \`crawl report\` then says so, and this command publishes it only with --force
+(POST datasource/crawler/publish).
+`,
+    )
+    .action(lazyAction(runtime, () => import('./publish.ts')));
+
+  crawlCommand(
+    crawl,
+    'watch <engine>',
+    'Follow the crawl live until it ends (exit 0 finished, 1 failed or stopped)',
+  )
+    .option('--interval <seconds>', 'Seconds between two reads of the crawl report (default 1)')
+    .addHelpText(
+      'after',
+      `${examples(
+        'siteseer crawl watch "Docs search"',
+        'siteseer crawl start "Docs search" && siteseer crawl watch "Docs search" --interval 5 > crawl.log',
+      )}
+On a terminal: a live view (counts by status, fetched / known URLs, pages per second, the URLs
+checked last). Otherwise one line each time a count or the state changes, e.g.
+  crawling  412/1030 fetched  Success 380 · 404 12 · Redirected 20  38.2 pages/s
+--json prints such a change as one JSON object a line. Ctrl-C stops watching (exit 130), not the crawl.
+`,
+    )
+    .action(lazyAction(runtime, () => import('./watch.ts')));
 }

@@ -1,6 +1,7 @@
 import {
   CRAWL_STATUS_LABELS,
   type CrawlReportResponse,
+  type CrawlState,
   crawlReportPaging,
   crawlReportSearch,
   crawlStatusLabel,
@@ -14,6 +15,7 @@ import { expectOk } from '../../http/expect-ok.ts';
 import { formatDate } from '../../output/format.ts';
 import { argument, optionalPositiveInt, optionalString } from '../parse.ts';
 import { resolveKeywordEngine } from './keyword-engine.ts';
+import { heldNotice } from './publish.ts';
 
 export interface ReportOptions {
   engine: string;
@@ -63,6 +65,18 @@ export function countsByLabel(counts: CrawlReportResponse['counts']): Record<str
   );
 }
 
+/** `[label, number]` of each status with URLs, in code order (a label object would put '404' first). */
+export function nonZeroCounts(counts: CrawlReportResponse['counts']): [string, number][] {
+  return Object.entries(CRAWL_STATUS_LABELS)
+    .map(([code, label]): [string, number] => [label, counts[code] ?? 0])
+    .filter(([, count]) => count > 0);
+}
+
+/** Where the crawl is; an older server's answer has only `finalized`. */
+export function crawlStateOf(report: CrawlReportResponse): CrawlState {
+  return report.state ?? (report.finalized ? 'finished' : 'crawling');
+}
+
 /** One page of the crawl report (10 URLs): a table on a terminal, tab-separated lines otherwise. */
 export async function run(deps: ApiDeps, options: ReportOptions): Promise<void> {
   const { api, output } = deps;
@@ -103,14 +117,13 @@ export async function run(deps: ApiDeps, options: ReportOptions): Promise<void> 
   } else {
     for (const row of rows) output.line(row.join('\t').trimEnd());
   }
-  // In code order (a label object would put '404' first: integer-like keys sort ahead).
-  const counts = Object.entries(CRAWL_STATUS_LABELS)
-    .filter(([code]) => (report.counts[code] ?? 0) > 0)
-    .map(([code, label]) => `${label} ${report.counts[code]}`)
+  const counts = nonZeroCounts(report.counts)
+    .map(([label, count]) => `${label} ${count}`)
     .join(', ');
   output.info(
-    `Page ${options.page} of ${paging.pageCount} (${total} URL(s)); crawl ${report.state ?? (report.finalized ? 'finished' : 'crawling')}${counts ? `; ${counts}` : ''}.`,
+    `Page ${options.page} of ${paging.pageCount} (${total} URL(s)); crawl ${crawlStateOf(report)}${counts ? `; ${counts}` : ''}.`,
   );
+  if (report.publication?.held) output.warn(heldNotice(engine, report.publication));
 }
 
 export const command = apiCommand({ parse, run });

@@ -14,5 +14,7 @@ export function crawlerMethods(call: Caller) {
     report: (body: BodyOf<typeof c.report>, options?: CallOptions) => call(c.report, { body }, options),
     /** POST datasource/crawler/stop (Siteseer's): stop the engine's crawl. */
     stop: (body: BodyOf<typeof c.stop>, options?: CallOptions) => call(c.stop, { body }, options),
+    /** POST datasource/crawler/publish (Siteseer's): publish the latest finished crawl, even when held. */
+    publish: (body: BodyOf<typeof c.publish>, options?: CallOptions) => call(c.publish, { body }, options),
   };
 }

@@ -92,6 +92,7 @@ const SPEC_CALLS: readonly (readonly [source: string, call: string, contract: st
   ['siteseer', 'POST datasource/parametric', 'datasource.createParametric'],
   ['siteseer', 'POST datasource/parametric/{id}', 'datasource.uploadParametric'],
   ['siteseer', 'POST datasource/crawler/stop', 'crawler.stop'],
+  ['siteseer', 'POST datasource/crawler/publish', 'crawler.publish'],
 ];
 
 /** `account/{id}/user/{userId}` and `account/:id/user/:userId` both become `account/:/user/:`. */

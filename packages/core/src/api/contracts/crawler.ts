@@ -34,6 +34,11 @@ export const CrawlReportBody = z.object({
   searchTerm: z.string().default(''),
   /** Siteseer's addition: only URLs of this status code (the CLI's `--status`). */
   status: z.number().int().optional(),
+  /**
+   * Siteseer's addition: `discovery` (the spec's report: the order URLs were found in) or `recent`
+   * (the URLs checked last first, then those never checked, newest found first; `crawl watch`).
+   */
+  order: z.enum(['discovery', 'recent']).default('discovery'),
 });
 export type CrawlReportBody = z.infer<typeof CrawlReportBody>;
 
@@ -44,6 +49,19 @@ export type StopCrawlBody = z.infer<typeof StopCrawlBody>;
 /** Answer of the stop call: how many waiting URLs became Interrupted (8). */
 export const CrawlStopped = z.object({ engineId: Id, interrupted: z.number().int().min(0) });
 export type CrawlStopped = z.infer<typeof CrawlStopped>;
+
+/** Body of `POST datasource/crawler/publish`: publish the engine's latest finished crawl. */
+export const PublishCrawlBody = z.object({ accountId: Id, engineId: Id });
+export type PublishCrawlBody = z.infer<typeof PublishCrawlBody>;
+
+/** Answer of the publish call: the run now published, its pages and the previous generation's. */
+export const CrawlPublished = z.object({
+  engineId: Id,
+  runId: z.number().int(),
+  pages: z.number().int().min(0),
+  previousPages: z.number().int().min(0),
+});
+export type CrawlPublished = z.infer<typeof CrawlPublished>;
 
 /** The keyword crawler (data source). */
 export const crawlerContracts = {
@@ -78,5 +96,22 @@ export const crawlerContracts = {
     path: 'datasource/crawler/stop',
     body: StopCrawlBody,
     response: CrawlStopped,
+  }),
+  /**
+   * Siteseer's addition (the CLI's `crawl publish --force`): a finished crawl is published by
+   * itself unless it lost more than 10 % of the published generation's pages; this publishes the
+   * latest finished crawl anyway. 409 when there is none to publish.
+   */
+  publish: defineCall({
+    name: 'crawler.publish',
+    method: 'POST',
+    path: 'datasource/crawler/publish',
+    description:
+      "Publishes the engine's latest finished crawl as the generation of pages search answers from, " +
+      'even when it was held back because it lost more than 10 % of the published pages. ' +
+      '409 when there is nothing to publish: the crawl is still running, was stopped or failed, or ' +
+      'is already published. Needs the same access as the other crawler changes.',
+    body: PublishCrawlBody,
+    response: CrawlPublished,
   }),
 } as const;
