@@ -1,10 +1,6 @@
-import { fork } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { measureCrawlReport, TARGET_P50_MS, type Timing, URLS } from './crawl-report-bench.ts';
-import { type CrawlSite, startCrawlSite } from './crawl-site.ts';
-import type { CrawleeResult } from './crawlee-process.ts';
+import { type CrawlSite, type SiteRequests, startCrawlSite } from './crawl-site.ts';
+import { type CrawleeCrawl, crawleeLines, measureCrawlee } from './crawlee-bench.ts';
 import { closeConnections, json } from './http-client.ts';
 import { type Db, place } from './place.ts';
 import { type Line, log } from './report.ts';
@@ -15,47 +11,6 @@ const TARGET_PAGES_PER_SECOND = 400;
 const TARGET_VS_CRAWLEE = 1.5;
 const POLL_MS = 100;
 const SUCCESS = '3';
-
-/** What the site saw of one crawler: requests and connections in all, paths asked for more than once. */
-export interface SiteRequests {
-  requests: number;
-  connections: number;
-  duplicatePaths: number;
-}
-
-function siteRequests(site: CrawlSite): SiteRequests {
-  const counts = [...site.requests().values()];
-  return {
-    requests: counts.reduce((sum, n) => sum + n, 0),
-    connections: site.connections(),
-    duplicatePaths: counts.filter((n) => n > 1).length,
-  };
-}
-
-export interface CrawleeCrawl extends CrawleeResult, SiteRequests {
-  /** CPU of the crawl, per page. */
-  cpuMsPerPage: number;
-}
-
-/** Crawlee's CheerioCrawler over the site, in a process of its own (crawlee-process.ts). */
-export async function measureCrawlee(site: CrawlSite): Promise<CrawleeCrawl> {
-  site.reset();
-  // Its working directory is a temp one, so nothing Crawlee might write lands in the repository.
-  const cwd = mkdtempSync(join(tmpdir(), 'siteseer-bench-crawlee-'));
-  try {
-    const child = fork(new URL('./crawlee-process.ts', import.meta.url), [site.url], {
-      cwd,
-      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-    });
-    const result = await new Promise<CrawleeResult>((resolve, reject) => {
-      child.once('message', (message) => resolve(message as CrawleeResult));
-      child.once('exit', (code) => reject(new Error(`The Crawlee process exited with ${code}`)));
-    });
-    return { ...result, ...siteRequests(site), cpuMsPerPage: result.cpuMs / result.pages };
-  } finally {
-    rmSync(cwd, { recursive: true, force: true });
-  }
-}
 
 /** The part of the crawl report the bench reads. */
 interface Report {
@@ -145,7 +100,7 @@ async function crawl(server: ServerProcess, site: CrawlSite): Promise<SiteseerCr
     idleMb,
     peakMb: server.memory().peakMb,
     cpuMsPerPage: pages > 0 ? (server.cpuMs() - cpuBefore) / pages : Number.NaN,
-    ...siteRequests(site),
+    ...site.seen(),
   };
 }
 
@@ -222,25 +177,6 @@ export function crawlLines(db: Db, ours: SiteseerCrawl, crawlee: CrawleeCrawl, s
       value: ours.duplicatePaths,
       unit: 'paths',
       target: { max: 0, label: 'none' },
-    },
-  ];
-}
-
-/** Crawlee's own lines: its speed, memory and what the site saw of it. */
-export function crawleeLines(crawlee: CrawleeCrawl, sitePages: number): Line[] {
-  return [
-    {
-      db: '-',
-      metric: `Crawlee CheerioCrawler (${crawlee.pages}/${sitePages} pages, ${crawlee.failed} failed, ≤ ${crawlee.peakConcurrency} at once)`,
-      value: crawlee.pages / (crawlee.ms / 1000),
-      unit: 'pages/s',
-    },
-    { db: '-', metric: 'Crawlee peak RSS', value: crawlee.peakMb, unit: 'MB' },
-    {
-      db: '-',
-      metric: `Crawlee: paths fetched more than once (of ${crawlee.requests} requests, ${crawlee.connections} connections)`,
-      value: crawlee.duplicatePaths,
-      unit: 'paths',
     },
   ];
 }

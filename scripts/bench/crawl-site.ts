@@ -107,6 +107,13 @@ function maxDepth(byPath: ReadonlyMap<string, string>): number {
   return depths.size === byPath.size ? Math.max(...depths.values()) : -1;
 }
 
+/** What the site saw of one crawler: requests and connections in all, paths asked for more than once. */
+export interface SiteRequests {
+  requests: number;
+  connections: number;
+  duplicatePaths: number;
+}
+
 export interface CrawlSite {
   /** The site's root URL, `http://127.0.0.1:PORT/`. */
   url: string;
@@ -115,10 +122,8 @@ export interface CrawlSite {
   depth: number;
   /** Page bytes served, total. */
   bytes(): number;
-  /** Requests received by path since the start or the last `reset()`. */
-  requests(): Map<string, number>;
-  /** TCP connections accepted since the start or the last `reset()`. */
-  connections(): number;
+  /** What the site saw since the start or the last `reset()`. */
+  seen(): SiteRequests;
   reset(): void;
   close(): Promise<void>;
 }
@@ -157,8 +162,11 @@ export async function startCrawlSite(pages = SITE_PAGES): Promise<CrawlSite> {
     pages,
     depth,
     bytes: () => bytes,
-    requests: () => new Map(counts),
-    connections: () => connections,
+    seen: () => ({
+      requests: [...counts.values()].reduce((sum, n) => sum + n, 0),
+      connections,
+      duplicatePaths: [...counts.values()].filter((n) => n > 1).length,
+    }),
     reset() {
       counts = new Map();
       bytes = 0;
