@@ -149,3 +149,23 @@ export async function finishedCrawl(
   }
   return { state: first.state, statuses };
 }
+
+/**
+ * What a crash costs a crawl, from the site's log of page requests (robots.txt and sitemaps left
+ * out) split at the kill: the paths asked for twice before it, twice after it (both must be none:
+ * the restarted crawl fetches each URL once), and asked for on both sides (fetched, but the record
+ * not yet written when the process died), and every path asked for.
+ */
+export function requestsAroundKill(requests: readonly string[], killedAt: number) {
+  const pages = (list: readonly string[]) =>
+    list.filter((path) => path !== '/robots.txt' && path !== '/sitemap.xml');
+  const before = pages(requests.slice(0, killedAt));
+  const after = pages(requests.slice(killedAt));
+  const twice = (list: string[]) => list.filter((path, at) => list.indexOf(path) !== at);
+  return {
+    twiceBefore: twice(before),
+    twiceAfter: twice(after),
+    again: after.filter((path) => before.includes(path)),
+    paths: new Set([...before, ...after]),
+  };
+}

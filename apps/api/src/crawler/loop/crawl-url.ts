@@ -2,14 +2,11 @@ import { CRAWL_STATUS } from '@siteseer/core';
 import type { Crawler } from '../../repositories/crawler/crawlers.ts';
 import {
   type CrawlOutcome,
-  completeWork,
   deferWork,
-  enqueueUrls,
   type LeasedUrl,
   type NewCrawlUrl,
   takeOrAddUrl,
 } from '../../repositories/crawler/frontier.ts';
-import { dropPage, savePage } from '../../repositories/crawler/pages.ts';
 import type { Store } from '../../store/types.ts';
 import { type ExtractedPage, extractPage } from '../extract/index.ts';
 import type { FetchOutcome, PageFetcher } from '../fetch/index.ts';
@@ -20,6 +17,7 @@ import {
   resolveLink,
   type UrlScope,
 } from '../rules/index.ts';
+import type { RunWriter, UrlRecord } from './run-writer.ts';
 import { nextCheckAt } from './schedule.ts';
 
 /** Attempts of a URL answered 429 or 503 before it is recorded Failed. */
@@ -46,8 +44,8 @@ export interface RunContext {
   leaseMs: number;
   pageTimeoutMs: number;
   scope: UrlScope;
-  /** Runs store calls that must not interleave (the duplicate check and the save of a page). */
-  serial: <T>(work: () => Promise<T>) => Promise<T>;
+  /** Writes the URLs' records in batches. */
+  writer: RunWriter;
   signal: AbortSignal;
 }
 
@@ -55,7 +53,6 @@ export interface RunContext {
 export interface HostUse {
   /** Whether a request reached the host (a URL robots.txt disallows costs none). */
   requested: boolean;
-  crawlDelayMs: number;
   /** A pause the host asked for (Retry-After). */
   pauseMs: number;
 }
@@ -63,21 +60,22 @@ export interface HostUse {
 /**
  * Crawls one leased URL: robots.txt, the fetch, extraction, and the record of its outcome: the
  * page saved in the run (or dropped from it), links and redirect targets queued, the URL's status.
+ * `fetched` is told what the host saw as soon as the answer is in, so the host's next request need
+ * not wait for the record to be written; the promise resolves once it is.
  */
-export async function crawlUrl(deps: CrawlDeps, run: RunContext, url: LeasedUrl): Promise<HostUse> {
+export async function crawlUrl(
+  deps: CrawlDeps,
+  run: RunContext,
+  url: LeasedUrl,
+  fetched: (use: HostUse) => void,
+): Promise<void> {
   const robots = await deps.robots.get(url.url);
-  const crawlDelayMs = robots.crawlDelayMs ?? 0;
   const crawl = new UrlCrawl(deps, run, url);
-  if (!run.scope(url.url)) {
-    await crawl.record({
-      status: CRAWL_STATUS.FETCH_FAILED,
-      reason: 'Outside the URL filters of the crawl.',
-    });
-    return { requested: false, crawlDelayMs, pauseMs: 0 };
-  }
-  if (!robots.isAllowed(url.url)) {
-    await crawl.record({ status: CRAWL_STATUS.FETCH_FAILED, reason: robotsRefusal(robots) });
-    return { requested: false, crawlDelayMs, pauseMs: 0 };
+  if (!run.scope(url.url) || !robots.isAllowed(url.url)) {
+    fetched({ requested: false, pauseMs: 0 });
+    const reason = run.scope(url.url) ? robotsRefusal(robots) : 'Outside the URL filters of the crawl.';
+    await crawl.record({ status: CRAWL_STATUS.FETCH_FAILED, reason });
+    return;
   }
   const outcome = await deps.fetcher.fetchPage(url.url, {
     userAgent: deps.userAgent,
@@ -87,8 +85,14 @@ export async function crawlUrl(deps: CrawlDeps, run: RunContext, url: LeasedUrl)
     signal: run.signal,
     totalTimeoutMs: run.pageTimeoutMs,
   });
-  const pauseMs = await crawl.outcome(outcome);
-  return { requested: true, crawlDelayMs, pauseMs };
+  fetched({ requested: true, pauseMs: pauseOf(outcome) });
+  await crawl.outcome(outcome);
+}
+
+/** How long a host that answered 429 or 503 asked to be left alone (ms); 0 for other answers. */
+function pauseOf(outcome: FetchOutcome): number {
+  if (outcome.kind !== 'http-error' || (outcome.status !== 429 && outcome.status !== 503)) return 0;
+  return (outcome.retryAfterSeconds ?? DEFAULT_RETRY_AFTER_MS / 1000) * 1000;
 }
 
 function robotsRefusal(robots: RobotsFile): string {
@@ -118,8 +122,8 @@ class UrlCrawl {
     return { accountId, engineId, runId, urlKey: this.#url.urlKey };
   }
 
-  /** Records the outcome of a fetch; returns how long the host asked to be left alone (ms). */
-  async outcome(outcome: FetchOutcome): Promise<number> {
+  /** Records the outcome of a fetch. */
+  async outcome(outcome: FetchOutcome): Promise<void> {
     if (outcome.redirects.length > 0) {
       const inScope = this.#run.scope(outcome.url);
       if (inScope) await this.#redirectTarget(outcome);
@@ -127,19 +131,18 @@ class UrlCrawl {
         status: CRAWL_STATUS.REDIRECTED,
         reason: `Redirects to ${outcome.url}${inScope ? '' : ', outside the crawl'}.`,
       });
-      return 0;
+      return;
     }
     switch (outcome.kind) {
       case 'page':
-        if (outcome.body.kind === 'html') await this.page(outcome.body.text, outcome);
-        else {
-          const type = outcome.contentType?.split(';')[0] ?? 'no content type';
-          await this.record({ status: CRAWL_STATUS.SUCCESS, reason: `Not indexed: ${type} is not HTML.` });
-        }
-        return 0;
+        if (outcome.body.kind === 'html') return this.page(outcome.body.text, outcome);
+        return this.record({
+          status: CRAWL_STATUS.SUCCESS,
+          reason: `Not indexed: ${outcome.contentType?.split(';')[0] ?? 'no content type'} is not HTML.`,
+        });
       case 'not-modified':
         // The page carried into this run from the last one is still right.
-        await this.record(
+        return this.record(
           {
             status: CRAWL_STATUS.SUCCESS,
             etag: outcome.etag ?? this.#url.etag,
@@ -149,30 +152,24 @@ class UrlCrawl {
           },
           { keepPage: true },
         );
-        return 0;
       case 'not-found':
-        await this.record({ status: CRAWL_STATUS.NOT_FOUND, reason: `HTTP ${outcome.status}` });
-        return 0;
+        return this.record({ status: CRAWL_STATUS.NOT_FOUND, reason: `HTTP ${outcome.status}` });
       case 'http-error': {
-        const busy = outcome.status === 429 || outcome.status === 503;
-        const pauseMs = busy ? (outcome.retryAfterSeconds ?? DEFAULT_RETRY_AFTER_MS / 1000) * 1000 : 0;
-        if (busy && this.#url.attempts < MAX_ATTEMPTS) {
+        const pauseMs = pauseOf(outcome);
+        if (pauseMs > 0 && this.#url.attempts < MAX_ATTEMPTS) {
           await deferWork(this.#deps.store, this.#lease, pauseMs);
-          return pauseMs;
+          return;
         }
         // A server error may pass: the page the run carried from the last crawl stays searchable.
-        await this.record(
+        return this.record(
           { status: CRAWL_STATUS.FAILED, reason: `HTTP ${outcome.status}` },
           { keepPage: true },
         );
-        return pauseMs;
       }
       case 'timeout':
-        await this.record({ status: CRAWL_STATUS.TIMEOUT, reason: outcome.reason }, { keepPage: true });
-        return 0;
+        return this.record({ status: CRAWL_STATUS.TIMEOUT, reason: outcome.reason }, { keepPage: true });
       case 'fetch-failed':
-        await this.record({ status: CRAWL_STATUS.FETCH_FAILED, reason: outcome.reason }, { keepPage: true });
-        return 0;
+        return this.record({ status: CRAWL_STATUS.FETCH_FAILED, reason: outcome.reason }, { keepPage: true });
     }
   }
 
@@ -199,43 +196,27 @@ class UrlCrawl {
       lastModified: outcome.lastModified,
       contentHash: page.contentHash,
     };
-    if (!page.robots.nofollow && this.#url.depth < MAX_DEPTH) {
-      const links = page.links.filter((link) => !link.nofollow).map((link) => link.url);
-      await this.queue(links, this.#url.depth + 1);
-    }
+    const linked =
+      page.robots.nofollow || this.#url.depth >= MAX_DEPTH
+        ? []
+        : page.links.filter((link) => !link.nofollow).map((link) => link.url);
     const canonical = this.#canonical(page.canonical);
-    if (canonical) await this.queue([canonical.url], this.#url.depth);
+    const links = [
+      ...this.#found(linked, this.#url.depth + 1),
+      ...(canonical ? this.#found([canonical.url], this.#url.depth) : []),
+    ];
     if (page.robots.noindex) {
-      await this.record({
-        status: CRAWL_STATUS.SUCCESS,
-        reason: 'Not indexed: the page asks not to be (noindex).',
-        ...validators,
-      });
+      await this.record(
+        {
+          status: CRAWL_STATUS.SUCCESS,
+          reason: 'Not indexed: the page asks not to be (noindex).',
+          ...validators,
+        },
+        { links },
+      );
       return;
     }
     const identity = canonical ?? { url: this.#url.url, key: this.#url.urlKey };
-    const duplicateOf = await this.#run.serial(() =>
-      savePage(this.#deps.store, {
-        ...this.#page,
-        urlKey: identity.key,
-        url: identity.url,
-        title: page.title,
-        headings: page.headings,
-        description: page.description,
-        language: page.language ?? '',
-        body: page.text,
-        customTags: { tags: page.customTags },
-        contentHash: page.contentHash,
-      }),
-    );
-    if (duplicateOf !== null) {
-      await this.record({
-        status: CRAWL_STATUS.DUPLICATED,
-        reason: `Same content as ${duplicateOf}.`,
-        contentHash: page.contentHash,
-      });
-      return;
-    }
     await this.record(
       {
         status: CRAWL_STATUS.SUCCESS,
@@ -243,8 +224,22 @@ class UrlCrawl {
         canonicalUrl: canonical?.url ?? null,
         ...(canonical ? { reason: `Indexed as its canonical URL ${canonical.url}.` } : {}),
       },
-      // Saved under the canonical URL, this URL itself has no page of its own.
-      { keepPage: canonical === undefined },
+      {
+        links,
+        page: {
+          urlKey: identity.key,
+          url: identity.url,
+          title: page.title,
+          headings: page.headings,
+          description: page.description,
+          language: page.language ?? '',
+          body: page.text,
+          customTags: { tags: page.customTags },
+          contentHash: page.contentHash,
+        },
+        // Saved under the canonical URL, this URL itself has no page of its own.
+        keepPage: canonical === undefined,
+      },
     );
   }
 
@@ -276,12 +271,6 @@ class UrlCrawl {
     }
   }
 
-  /** Queues URLs of the crawl's scope (once per normalised URL) found at `depth`. */
-  async queue(urls: readonly string[], depth: number): Promise<void> {
-    const { accountId, engineId } = this.#run.crawler;
-    await enqueueUrls(this.#deps.store, accountId, engineId, this.#found(urls, depth));
-  }
-
   /** The URLs of the crawl's scope among `urls`, as frontier rows found here at `depth`. */
   #found(urls: readonly string[], depth: number): NewCrawlUrl[] {
     return urls.flatMap((raw) => {
@@ -295,26 +284,35 @@ class UrlCrawl {
   }
 
   /**
-   * Records the URL's status and when it is due again. Unless `keepPage`, the page this run carried
-   * for the URL is dropped (it is gone, moved, a duplicate...). Validators are stored only with a
-   * page whose content the next fetch may confirm (a Success).
+   * Records the URL's status and when it is due again, with the links and page it found (see
+   * RunWriter). Unless `keepPage`, the page this run carried for the URL is dropped (it is gone,
+   * moved, noindex...). Validators are stored only with a Success, whose content the next fetch
+   * may confirm.
    */
-  async record(outcome: CrawlOutcome, options: { keepPage?: boolean } = {}): Promise<void> {
+  async record(
+    outcome: CrawlOutcome,
+    found: { keepPage?: boolean; links?: NewCrawlUrl[]; page?: UrlRecord['page'] } = {},
+  ): Promise<void> {
     const now = this.#deps.now();
-    const hash = outcome.contentHash ?? null;
+    const success = outcome.status === CRAWL_STATUS.SUCCESS;
     const nextCheck = nextCheckAt(this.#run.crawler.crawlFrequency, now, {
       lastCheck: this.#url.lastCheck,
       nextCheck: this.#url.nextCheck,
       previousHash: this.#url.contentHash,
-      hash: outcome.status === CRAWL_STATUS.SUCCESS ? hash : null,
+      hash: success ? (outcome.contentHash ?? null) : null,
     });
-    const success = outcome.status === CRAWL_STATUS.SUCCESS;
-    if (!options.keepPage) await dropPage(this.#deps.store, this.#page);
-    await completeWork(this.#deps.store, this.#lease, {
-      ...outcome,
-      nextCheck,
-      etag: success ? (outcome.etag ?? null) : null,
-      lastModified: success ? (outcome.lastModified ?? null) : null,
+    await this.#run.writer.write({
+      id: this.#url.id,
+      urlKey: this.#url.urlKey,
+      links: found.links ?? [],
+      ...(found.page ? { page: found.page } : {}),
+      keepPage: found.keepPage ?? false,
+      outcome: {
+        ...outcome,
+        nextCheck,
+        etag: success ? (outcome.etag ?? null) : null,
+        lastModified: success ? (outcome.lastModified ?? null) : null,
+      },
     });
   }
 }

@@ -16,8 +16,9 @@ import {
 } from '../../repositories/crawler/frontier.ts';
 import { finishCrawlRun } from '../frontier/publish.ts';
 import { normaliseUrl, readSitemaps, sitemapUrls, urlScope } from '../rules/index.ts';
-import { type CrawlDeps, crawlUrl, type RunContext } from './crawl-url.ts';
+import { type CrawlDeps, crawlUrl, type HostUse, type RunContext } from './crawl-url.ts';
 import { HostGate } from './host-gate.ts';
+import { RunWriter } from './run-writer.ts';
 
 /** How the loop paces itself; the defaults suit production, tests shorten the lease. */
 export interface LoopTiming {
@@ -33,6 +34,8 @@ export interface LoopTiming {
 
 /** URLs taken from the frontier ahead of their turn, per crawl. */
 const BUFFER = 64;
+/** URLs fetched and waiting for their record to be written, at most, before fetching waits too. */
+const MAX_UNWRITTEN = 256;
 
 /** A crawl (one engine's run) as one process drives it. */
 interface Drive {
@@ -43,16 +46,6 @@ interface Drive {
 
 function pageLoadDelayMs(crawler: Crawler): number {
   return PAGE_LOAD_DELAYS.find((delay) => delay.value === crawler.pageLoadDelay)?.ms ?? 0;
-}
-
-/** One promise chain: work passed to it runs after the work before it has settled. */
-function serialQueue(): RunContext['serial'] {
-  let tail: Promise<unknown> = Promise.resolve();
-  return (work) => {
-    const result = tail.then(work);
-    tail = result.catch(() => {});
-    return result;
-  };
 }
 
 /**
@@ -85,7 +78,7 @@ export async function driveCrawl(
       leaseMs: timing.leaseMs,
       pageTimeoutMs: timing.pageTimeoutMs,
       scope: urlScope(leased.urls, leased.urlFilters),
-      serial: serialQueue(),
+      writer: new RunWriter(deps.store, { accountId, engineId, runId, owner }),
       signal: abort.signal,
     },
   };
@@ -151,6 +144,7 @@ async function crawlFrontier(deps: CrawlDeps, drive: Drive, timing: LoopTiming):
   const inFlight = new Set<Promise<void>>();
   // Set when the frontier had nothing to take; cleared when a URL ends (it may have queued links).
   let drained = false;
+  let hostFreed = () => {};
   const signal = drive.abort.signal;
 
   while (!signal.aborted) {
@@ -163,11 +157,12 @@ async function crawlFrontier(deps: CrawlDeps, drive: Drive, timing: LoopTiming):
         limit: BUFFER - buffer.length,
       });
       buffer.push(...taken);
+      for (const url of taken) drive.run.writer.know(url.urlKey);
       drained = taken.length === 0;
     }
     const now = deps.now().getTime();
     let nextTurnMs = timing.idleMs;
-    for (let i = 0; i < buffer.length; ) {
+    for (let i = 0; i < buffer.length && inFlight.size < MAX_UNWRITTEN; ) {
       const url = buffer[i] as LeasedUrl;
       const host = new URL(url.url).host;
       const robots = await deps.robots.get(url.url);
@@ -180,14 +175,17 @@ async function crawlFrontier(deps: CrawlDeps, drive: Drive, timing: LoopTiming):
       }
       buffer.splice(i, 1);
       gate.begin(host);
-      const task = crawlUrl(deps, drive.run, url).then(
-        (use) => gate.end(host, deps.now().getTime(), use.requested ? delayMs : 0, use.pauseMs),
-        (error: unknown) => {
-          gate.end(host, deps.now().getTime(), delayMs);
-          // Aborted: the crawl stopped or the process closes; the URL's lease brings it back.
-          if (!signal.aborted) console.error(`Crawling ${url.url} failed:`, error);
-        },
-      );
+      let ended = false;
+      const fetched = (use: HostUse) => {
+        ended = true;
+        gate.end(host, deps.now().getTime(), use.requested ? delayMs : 0, use.pauseMs);
+        hostFreed();
+      };
+      const task = crawlUrl(deps, drive.run, url, fetched).catch((error: unknown) => {
+        if (!ended) fetched({ requested: true, pauseMs: 0 });
+        // Aborted: the crawl stopped or the process closes; the URL's lease brings it back.
+        if (!signal.aborted) console.error(`Crawling ${url.url} failed:`, error);
+      });
       const tracked: Promise<void> = task.finally(() => {
         inFlight.delete(tracked);
         drained = false;
@@ -202,7 +200,12 @@ async function crawlFrontier(deps: CrawlDeps, drive: Drive, timing: LoopTiming):
       // URLs deferred by a 429/503 or leased elsewhere: look again later.
       drained = false;
     }
-    await Promise.race([...inFlight, sleep(nextTurnMs, signal)]);
+    // Until a URL is written, a host is free again, or the next host's turn comes.
+    await Promise.race([
+      ...inFlight,
+      new Promise<void>((resolve) => (hostFreed = resolve)),
+      sleep(nextTurnMs, signal),
+    ]);
   }
   // Stopped: let the fetches in flight see the abort and settle before the lease is released.
   await Promise.allSettled(inFlight);

@@ -215,26 +215,46 @@ export interface CrawlOutcome {
  * fetched, and the work is not thrown away.
  */
 export async function completeWork(db: Queryable, lease: Lease, outcome: CrawlOutcome): Promise<boolean> {
+  const { accountId, engineId, owner } = lease;
+  return (await completeMany(db, { accountId, engineId, owner }, [{ id: lease.id, outcome }])) > 0;
+}
+
+/**
+ * `completeWork` for URLs leased by one owner in one engine, in one statement (the crawl loop
+ * records in batches). Returns how many were recorded.
+ */
+export async function completeMany(
+  db: Queryable,
+  owner: Omit<Lease, 'id'>,
+  done: readonly { id: number; outcome: CrawlOutcome }[],
+): Promise<number> {
+  if (done.length === 0) return 0;
+  const column = <T>(pick: (outcome: CrawlOutcome) => T) => done.map(({ outcome }) => pick(outcome));
   const { rowCount } = await db.query(
-    `UPDATE crawl_urls SET status = $5, reason = $6, last_check = now(), next_check = $7, etag = $8,
-       last_modified = $9, content_hash = $10, canonical_url = $11, lease_owner = NULL, lease_until = NULL
-     WHERE account_id = $1 AND engine_id = $2 AND id = $3 AND lease_owner = $4
-       AND status IN ${WAITING_OR_INTERRUPTED}`,
+    `UPDATE crawl_urls c SET status = d.status, reason = d.reason, last_check = now(),
+       next_check = d.next_check, etag = d.etag, last_modified = d.last_modified,
+       content_hash = d.content_hash, canonical_url = d.canonical_url, lease_owner = NULL,
+       lease_until = NULL
+     FROM unnest($4::bigint[], $5::smallint[], $6::text[], $7::timestamptz[], $8::text[], $9::text[],
+       $10::text[], $11::text[]) AS d (id, status, reason, next_check, etag, last_modified,
+       content_hash, canonical_url)
+     WHERE c.account_id = $1 AND c.engine_id = $2 AND c.id = d.id AND c.lease_owner = $3
+       AND c.status IN ${WAITING_OR_INTERRUPTED}`,
     [
-      lease.accountId,
-      lease.engineId,
-      lease.id,
-      lease.owner,
-      outcome.status,
-      outcome.reason ?? null,
-      outcome.nextCheck ?? null,
-      outcome.etag ?? null,
-      outcome.lastModified ?? null,
-      outcome.contentHash ?? null,
-      outcome.canonicalUrl ?? null,
+      owner.accountId,
+      owner.engineId,
+      owner.owner,
+      done.map(({ id }) => id),
+      column((o) => o.status),
+      column((o) => o.reason ?? null),
+      column((o) => o.nextCheck ?? null),
+      column((o) => o.etag ?? null),
+      column((o) => o.lastModified ?? null),
+      column((o) => o.contentHash ?? null),
+      column((o) => o.canonicalUrl ?? null),
     ],
   );
-  return rowCount > 0;
+  return rowCount;
 }
 
 /** Gives a leased URL back unfetched (its host is busy, say), to be taken again at once. */

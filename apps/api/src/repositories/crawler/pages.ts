@@ -21,36 +21,69 @@ export interface CrawledPage {
  * of the run with the same content hash, if any (the caller marks this one Duplicated then), or null.
  */
 export async function savePage(db: Queryable, page: CrawledPage): Promise<string | null> {
-  const { rows } = await db.query<{ url: string }>(
-    `SELECT url FROM crawl_pages
-     WHERE account_id = $1 AND engine_id = $2 AND run_id = $3 AND content_hash = $4 AND url_key <> $5
-     LIMIT 1`,
-    [page.accountId, page.engineId, page.runId, page.contentHash, page.urlKey],
+  return (await savePages(db, [page]))[0] ?? null;
+}
+
+/**
+ * `savePage` for pages of one run at once (the crawl loop saves in batches): for each page in
+ * order, the URL of an earlier page with its content hash (in the run, or earlier in the list), or
+ * null when it was stored.
+ */
+export async function savePages(db: Queryable, pages: readonly CrawledPage[]): Promise<(string | null)[]> {
+  const [first] = pages;
+  if (!first) return [];
+  const { accountId, engineId, runId } = first;
+  const { rows } = await db.query<{ url_key: string; url: string; content_hash: string }>(
+    `SELECT url_key, url, content_hash FROM crawl_pages
+     WHERE account_id = $1 AND engine_id = $2 AND run_id = $3 AND content_hash = ANY ($4::text[])`,
+    [accountId, engineId, runId, pages.map((page) => page.contentHash)],
   );
-  if (rows[0]) return rows[0].url;
-  await db.query(
-    `INSERT INTO crawl_pages (account_id, engine_id, run_id, url_key, url, title, headings, description,
-       language, body, custom_tags, content_hash)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11::text::jsonb, $12)
-     ON CONFLICT (account_id, engine_id, run_id, url_key) DO UPDATE SET url = $5, title = $6,
-       headings = $7, description = $8, language = $9, body = $10, custom_tags = $11::text::jsonb,
-       content_hash = $12, fetched_at = now()`,
-    [
-      page.accountId,
-      page.engineId,
-      page.runId,
-      page.urlKey,
-      page.url,
-      page.title,
-      page.headings,
-      page.description,
-      page.language,
-      page.body,
-      JSON.stringify(page.customTags),
-      page.contentHash,
-    ],
-  );
-  return null;
+  // Hash → the pages already stored with it (their keys and one URL to name).
+  const stored = new Map<string, { keys: Set<string>; url: string }>();
+  const remember = (hash: string, key: string, url: string) => {
+    const entry = stored.get(hash) ?? { keys: new Set<string>(), url };
+    entry.keys.add(key);
+    stored.set(hash, entry);
+  };
+  for (const row of rows) remember(row.content_hash, row.url_key, row.url);
+  const duplicates = pages.map((page) => {
+    const same = stored.get(page.contentHash);
+    const other = same && [...same.keys].some((key) => key !== page.urlKey);
+    if (other) return same.url;
+    remember(page.contentHash, page.urlKey, page.url);
+    return null;
+  });
+  const kept = [...new Map(pages.filter((_, n) => duplicates[n] === null).map((p) => [p.urlKey, p])).values()];
+  if (kept.length > 0) {
+    await db.query(
+      `INSERT INTO crawl_pages (account_id, engine_id, run_id, url_key, url, title, headings, description,
+         language, body, custom_tags, content_hash)
+       SELECT $1, $2, $3, p.url_key, p.url, p.title, ARRAY(SELECT jsonb_array_elements_text(p.headings::jsonb)),
+         p.description, p.language, p.body, p.custom_tags::jsonb, p.content_hash
+       FROM unnest($4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[], $10::text[],
+         $11::text[], $12::text[]) AS p (url_key, url, title, headings, description, language, body,
+         custom_tags, content_hash)
+       ON CONFLICT (account_id, engine_id, run_id, url_key) DO UPDATE SET url = excluded.url,
+         title = excluded.title, headings = excluded.headings, description = excluded.description,
+         language = excluded.language, body = excluded.body, custom_tags = excluded.custom_tags,
+         content_hash = excluded.content_hash, fetched_at = now()`,
+      [
+        accountId,
+        engineId,
+        runId,
+        kept.map((p) => p.urlKey),
+        kept.map((p) => p.url),
+        kept.map((p) => p.title),
+        kept.map((p) => JSON.stringify(p.headings)),
+        kept.map((p) => p.description),
+        kept.map((p) => p.language),
+        kept.map((p) => p.body),
+        kept.map((p) => JSON.stringify(p.customTags)),
+        kept.map((p) => p.contentHash),
+      ],
+    );
+  }
+  return duplicates;
 }
 
 /** How many pages a run stored (the publishing guard compares generations by it). */
@@ -63,17 +96,28 @@ export async function countPages(db: Queryable, accountId: string, engineId: str
 }
 
 /**
- * Takes a URL's page out of a run: a re-fetch of it ended in anything but a stored page (gone,
+ * Takes URLs' pages out of a run: a re-fetch of each ended in anything but a stored page (gone,
  * redirected, now a duplicate, noindex...), so the generation must not keep the page it carried.
  */
+export async function dropPages(
+  db: Queryable,
+  run: Pick<CrawledPage, 'accountId' | 'engineId' | 'runId'>,
+  urlKeys: readonly string[],
+): Promise<void> {
+  if (urlKeys.length === 0) return;
+  await db.query(
+    `DELETE FROM crawl_pages
+     WHERE account_id = $1 AND engine_id = $2 AND run_id = $3 AND url_key = ANY ($4::text[])`,
+    [run.accountId, run.engineId, run.runId, urlKeys],
+  );
+}
+
+/** `dropPages` for one URL. */
 export async function dropPage(
   db: Queryable,
   page: Pick<CrawledPage, 'accountId' | 'engineId' | 'runId' | 'urlKey'>,
 ): Promise<void> {
-  await db.query(
-    'DELETE FROM crawl_pages WHERE account_id = $1 AND engine_id = $2 AND run_id = $3 AND url_key = $4',
-    [page.accountId, page.engineId, page.runId, page.urlKey],
-  );
+  await dropPages(db, page, [page.urlKey]);
 }
 
 /**

@@ -1,0 +1,138 @@
+import { CRAWL_STATUS } from '@siteseer/core';
+import {
+  type CrawlOutcome,
+  completeMany,
+  enqueueUrls,
+  type NewCrawlUrl,
+} from '../../repositories/crawler/frontier.ts';
+import { type CrawledPage, dropPages, savePages } from '../../repositories/crawler/pages.ts';
+import type { Queryable, Store } from '../../store/types.ts';
+
+/** Records written in one transaction at most; a full batch is written at once. */
+export const WRITE_BATCH = 64;
+/** How long a record waits for others to share its transaction. */
+export const WRITE_DELAY_MS = 15;
+/** URL keys a crawl remembers as queued, so links it meets again cost no write (~100 bytes each). */
+const KNOWN_KEYS = 500_000;
+
+/** What crawling one URL leaves to write. */
+export interface UrlRecord {
+  /** The leased URL's row. */
+  id: number;
+  urlKey: string;
+  /** URLs found (links, the canonical URL) to queue. */
+  links: readonly NewCrawlUrl[];
+  /** The page to save in the run; if its content is another page's, the URL becomes Duplicated. */
+  page?: Omit<CrawledPage, 'accountId' | 'engineId' | 'runId'>;
+  outcome: CrawlOutcome;
+  /** False: the run's page for this URL goes (it is gone, moved, noindex, a duplicate...). */
+  keepPage: boolean;
+}
+
+interface Pending {
+  record: UrlRecord;
+  resolve: () => void;
+  reject: (error: unknown) => void;
+}
+
+/**
+ * Writes a crawl's records in batches: links, pages, dropped pages and statuses of up to
+ * WRITE_BATCH URLs in one transaction, instead of several statements (and commits) per URL, the
+ * bound of a crawl's speed on the store. Batches are written one after the other, in order.
+ */
+export class RunWriter {
+  readonly #store: Store;
+  readonly #run: { accountId: string; engineId: string; runId: number; owner: string };
+  readonly #known = new Set<string>();
+  #pending: Pending[] = [];
+  #timer: NodeJS.Timeout | undefined;
+  #writing: Promise<void> = Promise.resolve();
+
+  constructor(store: Store, run: { accountId: string; engineId: string; runId: number; owner: string }) {
+    this.#store = store;
+    this.#run = run;
+  }
+
+  /** A URL whose row exists (taken from the frontier): links to it need no write. */
+  know(urlKey: string): void {
+    if (this.#known.size < KNOWN_KEYS) this.#known.add(urlKey);
+  }
+
+  /** Resolves once the record is written (rejects if its batch failed: the URL's lease brings it back). */
+  write(record: UrlRecord): Promise<void> {
+    return new Promise((resolve, reject) => {
+      this.#pending.push({ record, resolve, reject });
+      if (this.#pending.length >= WRITE_BATCH) this.#flush();
+      else this.#timer ??= setTimeout(() => this.#flush(), WRITE_DELAY_MS);
+    });
+  }
+
+  /** Writes what is pending now and waits for every batch to be written. */
+  async drain(): Promise<void> {
+    this.#flush();
+    await this.#writing;
+  }
+
+  #flush(): void {
+    clearTimeout(this.#timer);
+    this.#timer = undefined;
+    const batch = this.#pending;
+    if (batch.length === 0) return;
+    this.#pending = [];
+    this.#writing = this.#writing
+      .then(() =>
+        this.#store.transaction((tx) =>
+          this.#writeBatch(
+            tx,
+            batch.map((p) => p.record),
+          ),
+        ),
+      )
+      .then(
+        () => {
+          for (const pending of batch) pending.resolve();
+        },
+        (error: unknown) => {
+          for (const pending of batch) pending.reject(error);
+        },
+      );
+  }
+
+  async #writeBatch(tx: Queryable, records: UrlRecord[]): Promise<void> {
+    const { accountId, engineId, runId, owner } = this.#run;
+    const links = records.flatMap((record) => record.links).filter((link) => !this.#known.has(link.urlKey));
+    await enqueueUrls(tx, accountId, engineId, links);
+    for (const link of links) this.know(link.urlKey);
+
+    const saving = records.filter((record) => record.page !== undefined);
+    const pages = saving.flatMap((record) =>
+      record.page ? [{ ...record.page, accountId, engineId, runId }] : [],
+    );
+    const duplicates = await savePages(tx, pages);
+    const outcomes = new Map(records.map((record) => [record, { ...record.outcome }]));
+    const dropped = new Set(records.filter((record) => !record.keepPage).map((record) => record.urlKey));
+    saving.forEach((record, n) => {
+      const duplicateOf = duplicates[n];
+      if (duplicateOf === null || duplicateOf === undefined) return;
+      const outcome = outcomes.get(record) as CrawlOutcome;
+      Object.assign(outcome, {
+        status: CRAWL_STATUS.DUPLICATED,
+        reason: `Same content as ${duplicateOf}.`,
+        etag: null,
+        lastModified: null,
+        canonicalUrl: null,
+      });
+      dropped.add(record.urlKey);
+    });
+    // A page saved in this batch stays, whatever another record of the batch said of its key.
+    pages.forEach((page, n) => {
+      if (duplicates[n] === null) dropped.delete(page.urlKey);
+    });
+    await dropPages(tx, { accountId, engineId, runId }, [...dropped]);
+    await completeMany(
+      tx,
+      { accountId, engineId, owner },
+      records.map((record) => ({ id: record.id, outcome: outcomes.get(record) as CrawlOutcome })),
+    );
+  }
+}
