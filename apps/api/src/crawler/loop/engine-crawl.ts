@@ -144,22 +144,31 @@ async function crawlFrontier(deps: CrawlDeps, drive: Drive, timing: LoopTiming):
   const inFlight = new Set<Promise<void>>();
   // Set when the frontier had nothing to take; cleared when a URL ends (it may have queued links).
   let drained = false;
-  let hostFreed = () => {};
+  let wake = () => {};
   const signal = drive.abort.signal;
 
-  while (!signal.aborted) {
-    if (!drained && buffer.length < BUFFER / 2) {
-      const taken = await takeWork(deps.store, {
-        accountId,
-        engineId,
-        owner: drive.run.owner,
-        leaseMs: timing.leaseMs,
-        limit: BUFFER - buffer.length,
+  // Taking runs beside the loop: while the store is busy, the URLs in the buffer go on being fetched.
+  let taking: Promise<void> | undefined;
+  const take = () =>
+    takeWork(deps.store, {
+      accountId,
+      engineId,
+      owner: drive.run.owner,
+      leaseMs: timing.leaseMs,
+      limit: BUFFER - buffer.length,
+    })
+      .then((taken) => {
+        buffer.push(...taken);
+        for (const url of taken) drive.run.writer.know(url.urlKey);
+        drained = taken.length === 0;
+      })
+      .finally(() => {
+        taking = undefined;
+        wake();
       });
-      buffer.push(...taken);
-      for (const url of taken) drive.run.writer.know(url.urlKey);
-      drained = taken.length === 0;
-    }
+
+  while (!signal.aborted) {
+    if (!drained && !taking && buffer.length < BUFFER / 2) taking = take();
     const now = deps.now().getTime();
     let nextTurnMs = timing.idleMs;
     for (let i = 0; i < buffer.length && inFlight.size < MAX_UNWRITTEN; ) {
@@ -179,7 +188,7 @@ async function crawlFrontier(deps: CrawlDeps, drive: Drive, timing: LoopTiming):
       const fetched = (use: HostUse) => {
         ended = true;
         gate.end(host, deps.now().getTime(), use.requested ? delayMs : 0, use.pauseMs);
-        hostFreed();
+        wake();
       };
       const task = crawlUrl(deps, drive.run, url, fetched).catch((error: unknown) => {
         if (!ended) fetched({ requested: true, pauseMs: 0 });
@@ -192,7 +201,7 @@ async function crawlFrontier(deps: CrawlDeps, drive: Drive, timing: LoopTiming):
       });
       inFlight.add(tracked);
     }
-    if (buffer.length === 0 && inFlight.size === 0 && drained) {
+    if (buffer.length === 0 && inFlight.size === 0 && drained && !taking) {
       if ((await countWaiting(deps.store, accountId, engineId)) === 0) {
         await endCrawl(deps, drive.crawler);
         return;
@@ -200,15 +209,15 @@ async function crawlFrontier(deps: CrawlDeps, drive: Drive, timing: LoopTiming):
       // URLs deferred by a 429/503 or leased elsewhere: look again later.
       drained = false;
     }
-    // Until a URL is written, a host is free again, or the next host's turn comes.
+    // Until a URL is written, URLs are taken, a host is free again, or the next host's turn comes.
     await Promise.race([
       ...inFlight,
-      new Promise<void>((resolve) => (hostFreed = resolve)),
+      new Promise<void>((resolve) => (wake = resolve)),
       sleep(nextTurnMs, signal),
     ]);
   }
   // Stopped: let the fetches in flight see the abort and settle before the lease is released.
-  await Promise.allSettled(inFlight);
+  await Promise.allSettled([...inFlight, taking]);
 }
 
 /**

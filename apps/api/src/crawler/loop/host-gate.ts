@@ -1,5 +1,5 @@
 /** Requests to one host at once when a site asked for no page-load delay (and robots.txt for none). */
-export const PARALLEL_WITHOUT_DELAY = 4;
+export const PARALLEL_WITHOUT_DELAY = 8;
 
 interface HostState {
   busy: number;

@@ -11,7 +11,7 @@ import type { Queryable, Store } from '../../store/types.ts';
 /** Records written in one transaction at most; a full batch is written at once. */
 export const WRITE_BATCH = 64;
 /** How long a record waits for others to share its transaction. */
-export const WRITE_DELAY_MS = 15;
+export const WRITE_DELAY_MS = 100;
 /** URL keys a crawl remembers as queued, so links it meets again cost no write (~100 bytes each). */
 const KNOWN_KEYS = 500_000;
 

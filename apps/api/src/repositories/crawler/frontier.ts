@@ -178,7 +178,8 @@ async function leaseWaiting(
 ): Promise<LeasedUrl[]> {
   const { rows } = await db.query<LeasedRow>(
     // MATERIALIZED: a subquery joined to the UPDATE may be scanned again per row, each scan
-    // locking more rows (LIMIT 1 leased 3 URLs on PGlite); a materialized CTE runs once.
+    // locking more rows (LIMIT 1 leased 3 URLs on PGlite); a materialized CTE runs once. The ids
+    // as an array: joined to the CTE, the UPDATE scanned the whole table (12 ms at 6,000 URLs).
     `WITH w AS MATERIALIZED (
        SELECT id FROM crawl_urls
        WHERE account_id = $1 AND engine_id = $2 AND status IN ${WAITING}
@@ -187,8 +188,7 @@ async function leaseWaiting(
      )
      UPDATE crawl_urls u SET lease_owner = $3, lease_until = now() + $4 * interval '1 millisecond',
        attempts = u.attempts + 1
-     FROM w
-     WHERE u.account_id = $1 AND u.engine_id = $2 AND u.id = w.id
+     WHERE u.account_id = $1 AND u.engine_id = $2 AND u.id = ANY (ARRAY(SELECT id FROM w))
      RETURNING ${LEASED_COLUMNS}`,
     [work.accountId, work.engineId, work.owner, work.leaseMs, ...params],
   );
