@@ -53,7 +53,9 @@ export async function savePages(db: Queryable, pages: readonly CrawledPage[]): P
     remember(page.contentHash, page.urlKey, page.url);
     return null;
   });
-  const kept = [...new Map(pages.filter((_, n) => duplicates[n] === null).map((p) => [p.urlKey, p])).values()];
+  const kept = [
+    ...new Map(pages.filter((_, n) => duplicates[n] === null).map((p) => [p.urlKey, p])).values(),
+  ];
   if (kept.length > 0) {
     await db.query(
       `INSERT INTO crawl_pages (account_id, engine_id, run_id, url_key, url, title, headings, description,
