@@ -15,7 +15,7 @@ import {
   takeWork,
 } from '../../repositories/crawler/frontier.ts';
 import { finishCrawlRun } from '../frontier/publish.ts';
-import { normaliseUrl, readSitemaps, sitemapUrls, urlScope } from '../rules/index.ts';
+import { normaliseUrl, readSitemaps, sitemapUrls, UrlRefusedError, urlScope } from '../rules/index.ts';
 import { type CrawlDeps, crawlUrl, type HostUse, type RunContext } from './crawl-url.ts';
 import { HostGate } from './host-gate.ts';
 import { RunWriter } from './run-writer.ts';
@@ -52,9 +52,9 @@ function pageLoadDelayMs(crawler: Crawler): number {
  * Drives one engine's crawl in this process while it holds the crawl's lease: reads the sitemaps
  * once per run, takes URLs from the frontier, fetches each when its host's turn comes, and ends the
  * run when no URL is left waiting. Stops when the crawl is stopped, restarted (another run) or
- * taken by another process, or when `signal` aborts (the process is closing); URLs in flight are
- * then abandoned unrecorded, to be taken again when their lease runs out (or at once, if stopped:
- * they are Interrupted).
+ * taken by another process, or when `signal` aborts (the process is closing); fetches in flight
+ * are then aborted unrecorded, their URLs taken again when their lease runs out (or resumed, if
+ * the crawl was stopped: they are Interrupted).
  */
 export async function driveCrawl(
   deps: CrawlDeps,
@@ -129,8 +129,14 @@ async function queueSitemapPages(deps: CrawlDeps, run: RunContext): Promise<void
     const { pages } = await readSitemaps(sitemapUrls(origin, robots), fetch);
     const urls = pages.flatMap(({ loc }) => {
       if (!run.scope(loc)) return [];
-      const urlKey = normaliseUrl(loc, { removeHashFragments: crawler.removeHashFragments });
-      return [{ url: loc, urlKey, site, depth: 1, discoveredFrom: null }];
+      try {
+        const urlKey = normaliseUrl(loc, { removeHashFragments: crawler.removeHashFragments });
+        return [{ url: loc, urlKey, site, depth: 1, discoveredFrom: null }];
+      } catch (error) {
+        // A URL the crawler never fetches (one with a user name, say) is left out, not the sitemap.
+        if (error instanceof UrlRefusedError) return [];
+        throw error;
+      }
     });
     await enqueueUrls(deps.store, crawler.accountId, crawler.engineId, urls);
   }
@@ -146,6 +152,7 @@ async function crawlFrontier(deps: CrawlDeps, drive: Drive, timing: LoopTiming):
   let drained = false;
   let wake = () => {};
   const signal = drive.abort.signal;
+  signal.addEventListener('abort', () => wake(), { once: true });
 
   // Taking runs beside the loop: while the store is busy, the URLs in the buffer go on being fetched.
   let taking: Promise<void> | undefined;
@@ -162,6 +169,8 @@ async function crawlFrontier(deps: CrawlDeps, drive: Drive, timing: LoopTiming):
         for (const url of taken) drive.run.writer.know(url.urlKey);
         drained = taken.length === 0;
       })
+      // The store failed once: the next turn takes again (a lasting failure ends the lease).
+      .catch((error: unknown) => console.error('Taking URLs to crawl failed:', error))
       .finally(() => {
         taking = undefined;
         wake();
@@ -209,12 +218,12 @@ async function crawlFrontier(deps: CrawlDeps, drive: Drive, timing: LoopTiming):
       // URLs deferred by a 429/503 or leased elsewhere: look again later.
       drained = false;
     }
-    // Until a URL is written, URLs are taken, a host is free again, or the next host's turn comes.
-    await Promise.race([
-      ...inFlight,
-      new Promise<void>((resolve) => (wake = resolve)),
-      sleep(nextTurnMs, signal),
-    ]);
+    // Until a URL is written, URLs are taken, a host is free again, the next host's turn comes, or
+    // the crawl is stopped.
+    const woken = new Promise<void>((resolve) => (wake = resolve));
+    const timer = setTimeout(wake, nextTurnMs);
+    await Promise.race([...inFlight, woken]);
+    clearTimeout(timer);
   }
   // Stopped: let the fetches in flight see the abort and settle before the lease is released.
   await Promise.allSettled([...inFlight, taking]);
@@ -229,16 +238,4 @@ async function endCrawl(deps: CrawlDeps, crawler: Crawler): Promise<void> {
   const succeeded = await countStatus(deps.store, accountId, engineId, CRAWL_STATUS.SUCCESS);
   if (succeeded > 0) await finishCrawlRun(deps.store, accountId, engineId, runId);
   else await endRun(deps.store, accountId, engineId, runId, 'failed');
-}
-
-function sleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    const timer = setTimeout(done, ms);
-    function done() {
-      clearTimeout(timer);
-      signal.removeEventListener('abort', done);
-      resolve();
-    }
-    signal.addEventListener('abort', done, { once: true });
-  });
 }
