@@ -69,11 +69,12 @@ export async function crawlUrl(
   url: LeasedUrl,
   fetched: (use: HostUse) => void,
 ): Promise<void> {
-  const robots = await deps.robots.get(url.url);
   const crawl = new UrlCrawl(deps, run, url);
-  if (!run.scope(url.url) || !robots.isAllowed(url.url)) {
+  // Scope first: the robots.txt of a host outside the crawl (the filters changed) is not asked for.
+  const robots = run.scope(url.url) ? await deps.robots.get(url.url) : undefined;
+  if (!robots?.isAllowed(url.url)) {
     fetched({ requested: false, pauseMs: 0 });
-    const reason = run.scope(url.url) ? robotsRefusal(robots) : 'Outside the URL filters of the crawl.';
+    const reason = robots ? robotsRefusal(robots) : 'Outside the URL filters of the crawl.';
     await crawl.record({ status: CRAWL_STATUS.FETCH_FAILED, reason });
     return;
   }
@@ -115,11 +116,6 @@ class UrlCrawl {
   get #lease() {
     const { accountId, engineId } = this.#run.crawler;
     return { accountId, engineId, id: this.#url.id, owner: this.#run.owner };
-  }
-
-  get #page() {
-    const { accountId, engineId, runId } = this.#run.crawler;
-    return { accountId, engineId, runId, urlKey: this.#url.urlKey };
   }
 
   /** Records the outcome of a fetch. */

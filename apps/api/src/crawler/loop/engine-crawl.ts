@@ -183,8 +183,9 @@ async function crawlFrontier(deps: CrawlDeps, drive: Drive, timing: LoopTiming):
     for (let i = 0; i < buffer.length && inFlight.size < MAX_UNWRITTEN; ) {
       const url = buffer[i] as LeasedUrl;
       const host = new URL(url.url).host;
-      const robots = await deps.robots.get(url.url);
-      const delayMs = Math.max(pageLoadDelayMs(drive.crawler), robots.crawlDelayMs ?? 0);
+      // A URL outside the crawl is recorded without a request: its host's robots.txt is not read.
+      const robots = drive.run.scope(url.url) ? await deps.robots.get(url.url) : undefined;
+      const delayMs = Math.max(pageLoadDelayMs(drive.crawler), robots?.crawlDelayMs ?? 0);
       const waitMs = gate.waitFor(host, delayMs, now);
       if (waitMs > 0) {
         nextTurnMs = Math.min(nextTurnMs, waitMs);
