@@ -1,49 +1,25 @@
-import { mkdtemp, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import {
-  ACCOUNT_B_NAME,
-  type Actor,
-  createEngine,
-  startWithTenants,
-  type Tenants,
-} from '@siteseer/test-support';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type CliResult, json, runCli, tempConfigDir } from './run-cli.ts';
+import { ACCOUNT_B_NAME, createEngine } from '@siteseer/test-support';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { cliSuite } from './cli-suite.ts';
+import { json } from './run-cli.ts';
 
 // The keyword journey against the real API: `engines create keyword`, `crawl start|stop|report`.
 // No crawl loop runs here, so queued URLs stay Created (0) until stopped or started again.
 
-let tenants: Tenants;
-let configDir: string;
-let work: string;
-
-beforeAll(async () => {
-  tenants = await startWithTenants();
-  configDir = await tempConfigDir();
-  work = await mkdtemp(join(tmpdir(), 'siteseer-cli-crawl-'));
-});
-afterAll(async () => {
-  await tenants?.server.close();
-});
-
-function as(who: Actor, args: string[]): Promise<CliResult> {
-  return runCli(args, {
-    configDir,
-    cwd: work,
-    env: { SITESEER_SERVER: tenants.server.base, SITESEER_TOKEN: who.token },
-  });
-}
+const suite = cliSuite();
+const as = suite.as;
 
 async function jsonFile(name: string, value: unknown): Promise<string> {
-  const path = join(work, name);
+  const path = join(suite.work, name);
   await writeFile(path, typeof value === 'string' ? value : JSON.stringify(value));
   return path;
 }
 
 /** What the server stored for an engine's crawler. */
 async function crawlerRow(engineId: string) {
-  const { rows } = await tenants.server.store.query(
+  const { rows } = await suite.tenants.server.store.query(
     'SELECT urls, crawl_frequency, page_load_delay FROM crawlers WHERE engine_id = $1',
     [engineId],
   );
@@ -62,7 +38,7 @@ describe('engines create keyword', () => {
       urlFilters: ['/blog/'],
       urls: ['https://blog.example.com/'],
     });
-    const created = await as(tenants.ownerA, [
+    const created = await as(suite.tenants.ownerA, [
       'engines',
       'create',
       'keyword',
@@ -79,7 +55,7 @@ describe('engines create keyword', () => {
     expect(created.code, created.stderr).toBe(0);
     const body = json(created);
     expect(body).toMatchObject({
-      accountId: tenants.accountA,
+      accountId: suite.tenants.accountA,
       name: 'Docs keyword',
       urls: ['https://docs.example.com/', 'https://blog.example.com/'],
       queued: 2,
@@ -87,7 +63,7 @@ describe('engines create keyword', () => {
     expect(body.engineId).toMatch(/\S/);
     expect(body.clientId).toMatch(/\S/);
 
-    const shown = json(await as(tenants.ownerA, ['engines', 'show', body.engineId, '--json']));
+    const shown = json(await as(suite.tenants.ownerA, ['engines', 'show', body.engineId, '--json']));
     expect(shown).toMatchObject({
       searchEngineType: 'kw',
       pageLoadDelay: '0ms',
@@ -98,7 +74,7 @@ describe('engines create keyword', () => {
       urlFilters: ['/blog/'],
     });
 
-    const report = await as(tenants.ownerA, ['crawl', 'report', 'Docs keyword', '--json']);
+    const report = await as(suite.tenants.ownerA, ['crawl', 'report', 'Docs keyword', '--json']);
     expect(report.code, report.stderr).toBe(0);
     const answer = json(report);
     expect(answer).toMatchObject({ hits: { total: { value: 2 } }, finalized: false, state: 'crawling' });
@@ -108,7 +84,7 @@ describe('engines create keyword', () => {
   });
 
   it('given an account by name, then the engine is made in it', async () => {
-    const created = await as(tenants.ownerB, [
+    const created = await as(suite.tenants.ownerB, [
       'engines',
       'create',
       'keyword',
@@ -121,7 +97,7 @@ describe('engines create keyword', () => {
       '--json',
     ]);
     expect(created.code, created.stderr).toBe(0);
-    expect(json(created)).toMatchObject({ accountId: tenants.accountB, queued: 1 });
+    expect(json(created)).toMatchObject({ accountId: suite.tenants.accountB, queued: 1 });
   });
 
   it('given a bad config file, a bad URL or no URL, then exit 2 naming the problem and nothing is created', async () => {
@@ -129,10 +105,10 @@ describe('engines create keyword', () => {
       [['--config', await jsonFile('bad-delay.json', { pageLoadDelay: 'soon' })], 'pageLoadDelay'],
       [['--config', await jsonFile('typo.json', { crawlFrequence: '24h' })], 'crawlFrequence'],
       [['--config', await jsonFile('broken.json', '{ "urls": ')], 'is not valid JSON'],
-      [['--config', join(work, 'missing.json')], 'No such file'],
+      [['--config', join(suite.work, 'missing.json')], 'No such file'],
     ];
     for (const [extra, expected] of cases) {
-      const result = await as(tenants.ownerA, [
+      const result = await as(suite.tenants.ownerA, [
         'engines',
         'create',
         'keyword',
@@ -147,7 +123,7 @@ describe('engines create keyword', () => {
         named: true,
       });
     }
-    const badUrl = await as(tenants.ownerA, [
+    const badUrl = await as(suite.tenants.ownerA, [
       'engines',
       'create',
       'keyword',
@@ -157,9 +133,15 @@ describe('engines create keyword', () => {
       'not a url',
     ]);
     expect([badUrl.code, badUrl.stderr]).toEqual([2, expect.stringContaining("--url 'not a url'")]);
-    const noUrl = await as(tenants.ownerA, ['engines', 'create', 'keyword', '--name', 'Refused engine']);
+    const noUrl = await as(suite.tenants.ownerA, [
+      'engines',
+      'create',
+      'keyword',
+      '--name',
+      'Refused engine',
+    ]);
     expect([noUrl.code, noUrl.stderr]).toEqual([2, expect.stringContaining('--url is required')]);
-    const listed = json(await as(tenants.superAdmin, ['engines', 'list', '--json']));
+    const listed = json(await as(suite.tenants.superAdmin, ['engines', 'list', '--json']));
     expect(listed.map((e: { searchEngineName: string }) => e.searchEngineName)).not.toContain(
       'Refused engine',
     );
@@ -172,7 +154,7 @@ describe('crawl start, stop and report', () => {
 
   beforeAll(async () => {
     const config = await jsonFile('twelve.json', { urls: sites.slice(1) });
-    const created = await as(tenants.ownerA, [
+    const created = await as(suite.tenants.ownerA, [
       'engines',
       'create',
       'keyword',
@@ -190,7 +172,7 @@ describe('crawl start, stop and report', () => {
 
   it('given 12 URLs, then pages hold 10, a filter keeps the matches, and --status narrows by label or code', async () => {
     const page2 = json(
-      await as(tenants.ownerA, ['crawl', 'report', 'Twelve pages', '--page', '2', '--json']),
+      await as(suite.tenants.ownerA, ['crawl', 'report', 'Twelve pages', '--page', '2', '--json']),
     );
     expect([page2.hits.total.value, urlsOf(page2), page2.page, page2.pageCount]).toEqual([
       12,
@@ -198,27 +180,29 @@ describe('crawl start, stop and report', () => {
       2,
       2,
     ]);
-    const page1 = json(await as(tenants.ownerA, ['crawl', 'report', engineId, '--json']));
+    const page1 = json(await as(suite.tenants.ownerA, ['crawl', 'report', engineId, '--json']));
     expect(urlsOf(page1)).toEqual(sites.slice(0, 10));
 
     const filtered = json(
-      await as(tenants.ownerA, ['crawl', 'report', engineId, '--filter', 'page-1', '--json']),
+      await as(suite.tenants.ownerA, ['crawl', 'report', engineId, '--filter', 'page-1', '--json']),
     );
     expect(urlsOf(filtered)).toEqual([sites[0], sites[9], sites[10], sites[11]]);
 
-    const short = await as(tenants.ownerA, ['crawl', 'report', engineId, '--filter', 'doc']);
+    const short = await as(suite.tenants.ownerA, ['crawl', 'report', engineId, '--filter', 'doc']);
     expect([short.code, short.stderr]).toEqual([
       2,
       expect.stringContaining('--filter needs more than 3 characters'),
     ]);
 
     const created = json(
-      await as(tenants.ownerA, ['crawl', 'report', engineId, '--status', 'created', '--json']),
+      await as(suite.tenants.ownerA, ['crawl', 'report', engineId, '--status', 'created', '--json']),
     );
     expect(created.hits.total.value).toBe(12);
-    const success = json(await as(tenants.ownerA, ['crawl', 'report', engineId, '--status', '3', '--json']));
+    const success = json(
+      await as(suite.tenants.ownerA, ['crawl', 'report', engineId, '--status', '3', '--json']),
+    );
     expect(success.hits.total.value).toBe(0);
-    const bogus = await as(tenants.ownerA, ['crawl', 'report', engineId, '--status', 'Done']);
+    const bogus = await as(suite.tenants.ownerA, ['crawl', 'report', engineId, '--status', 'Done']);
     expect([bogus.code, bogus.stderr]).toEqual([
       2,
       expect.stringContaining('--status must be a crawl status'),
@@ -226,30 +210,30 @@ describe('crawl start, stop and report', () => {
   });
 
   it('given no terminal, then the report prints one tab-separated line per URL and the summary on stderr', async () => {
-    const plain = await as(tenants.userA, ['crawl', 'report', 'Twelve pages', '--page', '2']);
+    const plain = await as(suite.tenants.userA, ['crawl', 'report', 'Twelve pages', '--page', '2']);
     expect(plain.code, plain.stderr).toBe(0);
     expect(plain.stdout).toBe(`${sites[10]}\tCreated\n${sites[11]}\tCreated\n`);
     expect(plain.stderr).toContain('Page 2 of 2 (12 URL(s)); crawl crawling; Created 12.');
   });
 
   it('given a running crawl, when stopped then started, then URLs are Interrupted then Pending Fetch; --url adds a site', async () => {
-    const stopped = await as(tenants.ownerA, ['crawl', 'stop', 'Twelve pages', '--json']);
+    const stopped = await as(suite.tenants.ownerA, ['crawl', 'stop', 'Twelve pages', '--json']);
     expect(stopped.code, stopped.stderr).toBe(0);
     expect(json(stopped)).toMatchObject({ engineId, interrupted: 12 });
-    const afterStop = json(await as(tenants.ownerA, ['crawl', 'report', engineId, '--json']));
+    const afterStop = json(await as(suite.tenants.ownerA, ['crawl', 'report', engineId, '--json']));
     expect(afterStop).toMatchObject({
       finalized: true,
       state: 'stopped',
       counts: { Interrupted: 12, Created: 0 },
     });
 
-    const started = await as(tenants.ownerA, ['crawl', 'start', 'Twelve pages', '--json']);
+    const started = await as(suite.tenants.ownerA, ['crawl', 'start', 'Twelve pages', '--json']);
     expect(started.code, started.stderr).toBe(0);
     expect(json(started)).toMatchObject({ engineId, site: null, queued: 12 });
-    const resumed = json(await as(tenants.ownerA, ['crawl', 'report', engineId, '--json']));
+    const resumed = json(await as(suite.tenants.ownerA, ['crawl', 'report', engineId, '--json']));
     expect(resumed).toMatchObject({ finalized: false, counts: { 'Pending Fetch': 12, Interrupted: 0 } });
 
-    const added = await as(tenants.ownerA, [
+    const added = await as(suite.tenants.ownerA, [
       'crawl',
       'start',
       engineId,
@@ -259,27 +243,29 @@ describe('crawl start, stop and report', () => {
     ]);
     expect(json(added)).toMatchObject({ engineId, site: 'news.example.com', queued: 1 });
     const withSite = json(
-      await as(tenants.ownerA, ['crawl', 'report', engineId, '--filter', 'news.example', '--json']),
+      await as(suite.tenants.ownerA, ['crawl', 'report', engineId, '--filter', 'news.example', '--json']),
     );
     expect(urlsOf(withSite)).toEqual(['https://news.example.com/']);
     // The frontier is kept (not recreated): every URL is still there.
-    expect(json(await as(tenants.ownerA, ['crawl', 'report', engineId, '--json'])).hits.total.value).toBe(13);
+    expect(
+      json(await as(suite.tenants.ownerA, ['crawl', 'report', engineId, '--json'])).hits.total.value,
+    ).toBe(13);
     // The site joined the engine, so a later restart keeps crawling it.
-    const shown = json(await as(tenants.ownerA, ['engines', 'show', engineId, '--json']));
+    const shown = json(await as(suite.tenants.ownerA, ['engines', 'show', engineId, '--json']));
     expect(shown.urls).toContain('news.example.com');
-    expect((await as(tenants.ownerA, ['crawl', 'start', engineId])).code).toBe(0);
+    expect((await as(suite.tenants.ownerA, ['crawl', 'start', engineId])).code).toBe(0);
     expect(await crawlerRow(engineId)).toMatchObject({
       urls: expect.arrayContaining(['https://news.example.com/', sites[0]]),
     });
   });
 
   it('given an engine with its own crawler settings, when started again, then the settings are kept', async () => {
-    const started = await as(tenants.ownerA, ['crawl', 'start', 'Docs keyword']);
+    const started = await as(suite.tenants.ownerA, ['crawl', 'start', 'Docs keyword']);
     expect([started.code, started.stderr]).toEqual([
       0,
       expect.stringContaining('Crawl started for Docs keyword'),
     ]);
-    const docs = json(await as(tenants.ownerA, ['engines', 'show', 'Docs keyword', '--json']));
+    const docs = json(await as(suite.tenants.ownerA, ['engines', 'show', 'Docs keyword', '--json']));
     expect(await crawlerRow(docs.id)).toEqual({
       urls: ['https://docs.example.com/', 'https://blog.example.com/'],
       crawl_frequency: '24h',
@@ -288,22 +274,22 @@ describe('crawl start, stop and report', () => {
   });
 
   it('given a parametric engine, another tenant or a user role, then the crawl commands refuse (exit 1)', async () => {
-    await createEngine(tenants.server, tenants.ownerA, {
+    await createEngine(suite.tenants.server, suite.tenants.ownerA, {
       searchEngineType: 'pm',
-      accountId: tenants.accountA,
+      accountId: suite.tenants.accountA,
       searchEngineName: 'Parametric table',
     });
-    const pm = await as(tenants.ownerA, ['crawl', 'report', 'Parametric table']);
+    const pm = await as(suite.tenants.ownerA, ['crawl', 'report', 'Parametric table']);
     expect([pm.code, pm.stderr]).toEqual([
       1,
       expect.stringContaining('crawl commands are for keyword engines'),
     ]);
-    const other = await as(tenants.ownerB, ['crawl', 'stop', engineId]);
+    const other = await as(suite.tenants.ownerB, ['crawl', 'stop', engineId]);
     expect([other.code, other.stderr]).toEqual([1, expect.stringContaining(`No engine '${engineId}'`)]);
-    const user = await as(tenants.userA, ['crawl', 'stop', engineId]);
+    const user = await as(suite.tenants.userA, ['crawl', 'stop', engineId]);
     expect(user.code).toBe(1);
     expect(
-      json(await as(tenants.ownerA, ['crawl', 'report', engineId, '--json'])).counts['Pending Fetch'],
+      json(await as(suite.tenants.ownerA, ['crawl', 'report', engineId, '--json'])).counts['Pending Fetch'],
     ).toBe(12);
   });
 });
