@@ -1,0 +1,3 @@
+export { type MappedText, mapCharacters, originalSpan } from './char-map.ts';
+export { cachedStemmer, DEFAULT_LANGUAGE, type Stemmer, stemLanguage } from './stem.ts';
+export { MAX_WORD_LENGTH, normaliseWord, type Token, tokenize, words } from './tokens.ts';

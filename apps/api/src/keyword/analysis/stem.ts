@@ -1,0 +1,62 @@
+import { stemmer as danish } from '@orama/stemmers/danish';
+import { stemmer as dutch } from '@orama/stemmers/dutch';
+import { stemmer as english } from '@orama/stemmers/english';
+import { stemmer as finnish } from '@orama/stemmers/finnish';
+import { stemmer as french } from '@orama/stemmers/french';
+import { stemmer as german } from '@orama/stemmers/german';
+import { stemmer as italian } from '@orama/stemmers/italian';
+import { stemmer as norwegian } from '@orama/stemmers/norwegian';
+import { stemmer as portuguese } from '@orama/stemmers/portuguese';
+import { stemmer as russian } from '@orama/stemmers/russian';
+import { stemmer as spanish } from '@orama/stemmers/spanish';
+import { stemmer as swedish } from '@orama/stemmers/swedish';
+
+export type Stemmer = (word: string) => string;
+
+/** Snowball stemmers (@orama/stemmers) by primary language subtag. */
+const STEMMERS: Readonly<Record<string, Stemmer>> = {
+  da: danish,
+  de: german,
+  en: english,
+  es: spanish,
+  fi: finnish,
+  fr: french,
+  it: italian,
+  nb: norwegian,
+  nl: dutch,
+  nn: norwegian,
+  no: norwegian,
+  pt: portuguese,
+  ru: russian,
+  sv: swedish,
+};
+
+/** What a page of no (or an unknown) language is stemmed as: most sites are in English. */
+export const DEFAULT_LANGUAGE = 'en';
+
+/** The stemming language of a page's language tag ('de-AT' → 'de'); the default when none is known. */
+export function stemLanguage(language: string): string {
+  const primary = language.trim().toLowerCase().split(/[-_]/)[0] ?? '';
+  return primary in STEMMERS ? primary : DEFAULT_LANGUAGE;
+}
+
+/** Words shorter than this are kept as they are: stemming 'as' or 'is' only merges unrelated words. */
+const MIN_STEM_LENGTH = 3;
+
+/**
+ * A stemmer with a memory of the words it has stemmed: a Snowball stem costs ~1.5 µs, a look-up
+ * ~50 ns, and a site's pages repeat a few hundred thousand distinct words millions of times.
+ */
+export function cachedStemmer(language: string): Stemmer {
+  const stem = STEMMERS[stemLanguage(language)] ?? english;
+  const known = new Map<string, string>();
+  return (word) => {
+    if (word.length < MIN_STEM_LENGTH || !/^\p{L}+$/u.test(word)) return word;
+    let stemmed = known.get(word);
+    if (stemmed === undefined) {
+      stemmed = stem(word);
+      known.set(word, stemmed);
+    }
+    return stemmed;
+  };
+}

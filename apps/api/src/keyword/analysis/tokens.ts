@@ -1,0 +1,45 @@
+/** A word of a text: its normalised form and where it is. */
+export interface Token {
+  /** Lower case, accents removed ('Café' → 'cafe'). */
+  word: string;
+  start: number;
+  end: number;
+}
+
+/**
+ * Letters and digits make words; everything else separates them, so `os.path.join` and
+ * `snake_case` are three and two words, and "don't" is 'don' and 't' (as the query is read too).
+ */
+const WORD = /[\p{L}\p{N}\p{M}]+/gu;
+const MARKS = /\p{M}/gu;
+/** Longer runs are not words anyone types (hashes, base64): cut to keep the vocabulary small. */
+export const MAX_WORD_LENGTH = 40;
+
+/** A word in its normalised form: lower case, without accents and other combining marks. */
+export function normaliseWord(word: string): string {
+  const lower = word.toLowerCase();
+  // ASCII has no marks: skip the normalisation for the common case.
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: the ASCII range
+  if (/^[\x00-\x7f]*$/.test(lower)) return lower.slice(0, MAX_WORD_LENGTH);
+  return lower.normalize('NFD').replace(MARKS, '').normalize('NFC').slice(0, MAX_WORD_LENGTH);
+}
+
+/** The words of a text, in order, with their offsets in it. */
+export function tokenize(text: string): Token[] {
+  const tokens: Token[] = [];
+  for (const match of text.matchAll(WORD)) {
+    const word = normaliseWord(match[0]);
+    if (word !== '') tokens.push({ word, start: match.index, end: match.index + match[0].length });
+  }
+  return tokens;
+}
+
+/** The normalised words of a text, without offsets (indexing needs no more). */
+export function words(text: string): string[] {
+  const out: string[] = [];
+  for (const match of text.matchAll(WORD)) {
+    const word = normaliseWord(match[0]);
+    if (word !== '') out.push(word);
+  }
+  return out;
+}

@@ -1,0 +1,110 @@
+import { z } from 'zod';
+import { DEFAULT_DESCRIPTION_SIZE, DEFAULT_RESULTS_PER_PAGE } from '../constants.ts';
+import { Id } from './common.ts';
+import { TabIcon } from './keyword.ts';
+
+/*
+ * The public search runtime of keyword engines, called from customer sites by the widget with a
+ * client id and no user token (CORS limited to the client's origins, rate-limited per address):
+ *   GET  /search/{clientId}/config                         → KeywordSearchConfig
+ *   GET  /search/{clientId}/keyword?q=&tab=&page=&pageSize=&descriptionSize=&rewrite=
+ *                                                          → KeywordSearchResult
+ *   GET  /search/{clientId}/suggest?q=                     → KeywordSuggestions
+ *   POST /search/{clientId}/click   (JSON as text/plain, what navigator.sendBeacon sends) → 204
+ * The searches are GETs with no custom header, so a browser sends them without a CORS preflight.
+ */
+
+/** The name of the fixed first tab (every result). */
+export const ALL_TAB = 'all';
+export const KEYWORD_QUERY_MAX = 500;
+export const KEYWORD_PAGE_SIZE_MAX = 100;
+/** Results pages a search may ask for (deep paging costs and no visitor goes there). */
+export const KEYWORD_PAGE_MAX = 100;
+export const DESCRIPTION_SIZE_MIN = 50;
+export const DESCRIPTION_SIZE_MAX = 2000;
+export const SUGGESTIONS_MAX = 8;
+
+/** A tab as the widget renders it; the first is always 'all'. */
+export const KeywordTab = z.object({ name: z.string(), icon: TabIcon });
+export type KeywordTab = z.infer<typeof KeywordTab>;
+
+export const KeywordSearchConfig = z.object({
+  clientId: Id,
+  type: z.literal('kw'),
+  engineName: z.string(),
+  /** Only 'all' unless the engine uses tabs. */
+  tabs: z.array(KeywordTab),
+});
+export type KeywordSearchConfig = z.infer<typeof KeywordSearchConfig>;
+
+const booleanText = z
+  .union([z.boolean(), z.enum(['true', 'false'])])
+  .transform((value) => value === true || value === 'true');
+
+/** The query string of a keyword search (numbers arrive as text). */
+export const KeywordSearchQuery = z.object({
+  q: z.string().max(KEYWORD_QUERY_MAX).default(''),
+  tab: z.string().trim().toLowerCase().max(100).default(ALL_TAB),
+  page: z.coerce.number().int().min(1).max(KEYWORD_PAGE_MAX).default(1),
+  pageSize: z.coerce.number().int().min(1).max(KEYWORD_PAGE_SIZE_MAX).default(DEFAULT_RESULTS_PER_PAGE),
+  /** Characters of each result's snippet (the install page's description size). */
+  descriptionSize: z.coerce
+    .number()
+    .int()
+    .min(DESCRIPTION_SIZE_MIN)
+    .max(DESCRIPTION_SIZE_MAX)
+    .default(DEFAULT_DESCRIPTION_SIZE),
+  /** Whether the engine's URL rewrite rules apply to result URLs (the install page's URL rewriting). */
+  rewrite: booleanText.default(true),
+});
+export type KeywordSearchQuery = z.infer<typeof KeywordSearchQuery>;
+export type KeywordSearchQueryInput = z.input<typeof KeywordSearchQuery>;
+
+export const KeywordHit = z.object({
+  /** The page's URL, rewritten by the engine's rules when the query asked for it. */
+  url: z.string(),
+  title: z.string(),
+  /**
+   * The best passage of the page, HTML-escaped, with the query's words in `<mark>` elements: the
+   * only HTML of the answer, safe to insert as such (nothing else of a page is ever HTML).
+   */
+  snippet: z.string(),
+  /** Placed by the engine's result ranking for this query, above the ranked results. */
+  pinned: z.boolean(),
+  /** 1-based rank across pages: what a click beacon reports. */
+  position: z.number().int().min(1),
+});
+export type KeywordHit = z.infer<typeof KeywordHit>;
+
+export const KeywordTabCount = KeywordTab.extend({ count: z.number().int().min(0) });
+export type KeywordTabCount = z.infer<typeof KeywordTabCount>;
+
+export const KeywordSearchResult = z.object({
+  /** Results in the chosen tab. */
+  total: z.number().int().min(0),
+  page: z.number().int().min(1),
+  pageSize: z.number().int().min(1),
+  /** Every tab of the config, 'all' first, with its number of results for this query. */
+  tabs: z.array(KeywordTabCount),
+  hits: z.array(KeywordHit),
+  /** Server time in milliseconds. */
+  took: z.number().min(0),
+  /** Names this search in click beacons. */
+  searchId: z.string(),
+});
+export type KeywordSearchResult = z.infer<typeof KeywordSearchResult>;
+
+export const KeywordSuggestionsQuery = z.object({ q: z.string().max(KEYWORD_QUERY_MAX).default('') });
+export const KeywordSuggestions = z.object({
+  /** Page titles matching what was typed (the last word as a prefix), best first. */
+  suggestions: z.array(z.object({ title: z.string(), url: z.string() })).max(SUGGESTIONS_MAX),
+});
+export type KeywordSuggestions = z.infer<typeof KeywordSuggestions>;
+
+/** A result click, sent by the widget as a beacon. */
+export const SearchClick = z.object({
+  searchId: z.string().min(1).max(100),
+  url: z.string().min(1).max(4000),
+  position: z.number().int().min(1).max(10_000),
+});
+export type SearchClick = z.infer<typeof SearchClick>;
