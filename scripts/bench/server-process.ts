@@ -12,6 +12,11 @@ export interface ServerOptions {
   database?: { url: string; schema: string };
   /** More of the server's environment (SITESEER_* settings). */
   env?: Record<string, string>;
+  /**
+   * The owner's logins, for a data directory (or schema) a server already used: only a fresh one
+   * prints them.
+   */
+  owner?: Credentials;
 }
 
 export interface Credentials {
@@ -82,9 +87,10 @@ export class ServerProcess {
         output += text;
         // The demo logins are printed on a fresh data directory (and a fresh schema) only.
         const match = /owner of ".*":\s+(\S+)\s+password: (\S+)/.exec(output);
-        if (match && output.includes('Siteseer is running at')) {
+        const owner = options.owner ?? (match && { email: match[1] as string, password: match[2] as string });
+        if (owner && output.includes('Siteseer is running at')) {
           clearTimeout(timer);
-          resolve({ email: match[1] as string, password: match[2] as string });
+          resolve(owner);
         }
       });
     });
