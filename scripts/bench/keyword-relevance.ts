@@ -161,6 +161,12 @@ function scoresOf(
 
 const rankOf = (ranked: readonly string[] | undefined, url: string) => (ranked ?? []).indexOf(url) + 1;
 
+/**
+ * A URL without its #fragment: the engine removes hash fragments, so a page is its URL without
+ * one, but the crawl stores the URL it first found the page by, an anchor's included.
+ */
+const page = (url: string) => url.replace(/#.*$/, '');
+
 /** The relevance part on one database: crawl, query, peers, scores. */
 export async function measureRelevance(
   db: Db,
@@ -201,15 +207,16 @@ export async function measureRelevance(
       const crawler = await crawlerOf(store, engine);
       if (crawler.publishedRunId === null) throw new Error('The crawl of the manual was not published');
       const peers = await peerRankings(store, engine, crawler.publishedRunId, allQueries);
-      const urls = new Set(peers.pages.map((page) => page.url));
+      const urls = new Set(peers.pages.map((p) => page(p.url)));
       const targetUrl = (q: BenchQuery) => `${site.base}${q.target}`;
       const kept = allQueries.flatMap((q, i) => (urls.has(targetUrl(q)) ? [i] : []));
       const pick = <T>(values: readonly T[]) => kept.map((i) => values[i] as T);
       const queries = pick(allQueries);
+      const pages = (ranked: string[][]) => pick(ranked).map((urls) => urls.map(page));
       const rankings: Record<Engine, string[][]> = {
-        siteseer: pick(ours),
-        postgres: pick(peers.postgres),
-        minisearch: pick(peers.minisearch),
+        siteseer: pages(ours),
+        postgres: pages(peers.postgres),
+        minisearch: pages(peers.minisearch),
       };
       const finishedAt = crawler.runFinishedAt?.getTime();
       const lost = queries.flatMap((q, i) => {

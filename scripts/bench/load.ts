@@ -4,6 +4,7 @@ import { ownAgent, request } from './http-client.ts';
 export interface Latency {
   n: number;
   p50: number;
+  p95: number;
   p99: number;
   max: number;
 }
@@ -12,7 +13,7 @@ export function latency(samples: readonly number[]): Latency {
   const sorted = [...samples].sort((a, b) => a - b);
   const at = (p: number) =>
     sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
-  return { n: sorted.length, p50: at(50), p99: at(99), max: sorted.at(-1) ?? 0 };
+  return { n: sorted.length, p50: at(50), p95: at(95), p99: at(99), max: sorted.at(-1) ?? 0 };
 }
 
 export interface LoadOptions {

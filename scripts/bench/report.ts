@@ -3,7 +3,7 @@ export interface Line {
   db: string;
   metric: string;
   value: number;
-  unit: 'ms' | 'MB' | 'q/s' | 'pages/s' | 'x' | 'paths';
+  unit: 'ms' | 'MB' | 'q/s' | 'pages/s' | 'x' | 'paths' | 'score';
   /** The target, as an upper or a lower bound, where one is set. */
   target?: { max: number; label: string } | { min: number; label: string };
   /** The same-run baseline and value / baseline. */
@@ -17,7 +17,9 @@ export function status(line: Line): 'ok' | 'MISS' | '' {
 }
 
 const fixed = (value: number, unit: string): string =>
-  `${value >= 100 || Number.isInteger(value) ? Math.round(value) : value.toFixed(value >= 10 ? 1 : 2)} ${unit}`;
+  unit === 'score'
+    ? value.toFixed(3) // relevance measures, 0..1
+    : `${value >= 100 || Number.isInteger(value) ? Math.round(value) : value.toFixed(value >= 10 ? 1 : 2)} ${unit}`;
 
 /** Progress on stderr: stdout carries the results only. */
 export function log(message: string): void {

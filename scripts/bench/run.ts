@@ -12,12 +12,24 @@
  *     CheerioCrawler crawling the same site in the same run; both peak RSS and CPU per page, and
  *     paths our crawler fetched more than once;
  *   - the crawl report call at 100k URLs.
+ *   keyword (keyword-bench.ts; needs Debian's python3.11-doc, installed when run as root):
+ *   - relevance: the Python manual served on 127.0.0.1 and crawled by a keyword engine; known-item
+ *     queries (page titles, hand-written questions, typos, partial words) scored as MRR@10 and
+ *     nDCG@10 against PostgreSQL's ts_rank_cd and MiniSearch on the same pages; how long after the
+ *     crawl finished its pages could be searched;
+ *   - latency: 50k pages made from the manual's text, 16 concurrent clients with a mix of exact,
+ *     multi-word, prefix and typo queries (p50, p95, p99, q/s) against GET /search/{id}/config;
+ *     index build time and memory per 100k pages.
  * Prints JSON, then a table. A benchmark, not a test: it exits 0 even when a target is missed.
  * Options:
- *   --only=LIST    a comma-separated list of sections (parametric, crawl) and databases (pglite,
- *                  postgres); what names no section runs both, what names no database runs all:
- *                  --only=crawl (`pnpm bench:crawl`), --only=pglite, --only=crawl,postgres.
+ *   --only=LIST    a comma-separated list of sections (parametric, crawl, keyword; or one part of
+ *                  keyword: keyword-relevance, keyword-latency) and databases (pglite, postgres);
+ *                  what names no section runs all, what names no database runs all:
+ *                  --only=crawl (`pnpm bench:crawl`), --only=keyword (`pnpm bench:keyword`),
+ *                  --only=pglite, --only=crawl,postgres, --only=keyword-latency,pglite.
  *   --pages=N      pages of the crawl section's site (default 5,000).
+ *   --keyword-pages=N    pages of the keyword latency engine (default 50,000).
+ *   --keyword-seconds=N  seconds of each keyword load (default 15).
  *   --json=<file>  also write the JSON there.
  */
 import { writeFileSync } from 'node:fs';
@@ -29,6 +41,9 @@ import { type BenchFiles, benchFiles } from './files.ts';
 import { type Floor, measureFloor } from './floor.ts';
 import { closeConnections } from './http-client.ts';
 import { type ImportResult, measureImport } from './import-bench.ts';
+import { benchKeyword, KEYWORD_PARTS, type KeywordPart, type KeywordResults } from './keyword-bench.ts';
+import { LATENCY_PAGES } from './keyword-corpus.ts';
+import { LOAD_SECONDS } from './keyword-latency.ts';
 import { type Db, place } from './place.ts';
 import { type Line, log, status, table } from './report.ts';
 import { CONCURRENCY, measureSearch, type SearchResults } from './search-bench.ts';
@@ -214,23 +229,32 @@ function lines(db: Db, r: DbResults): Line[] {
   return out;
 }
 
-type Section = 'parametric' | 'crawl';
-const SECTIONS: readonly Section[] = ['parametric', 'crawl'];
+type Section = 'parametric' | 'crawl' | 'keyword';
+const SECTIONS: readonly Section[] = ['parametric', 'crawl', 'keyword'];
+/** Names of one part of the keyword section. */
+const KEYWORD_PART_NAMES = KEYWORD_PARTS.map((part) => `keyword-${part}`);
 const DBS: readonly Db[] = ['pglite', 'postgres'];
 
 const { values } = parseArgs({
   options: {
     only: { type: 'string' },
     pages: { type: 'string', default: String(SITE_PAGES) },
+    'keyword-pages': { type: 'string', default: String(LATENCY_PAGES) },
+    'keyword-seconds': { type: 'string', default: String(LOAD_SECONDS) },
     json: { type: 'string' },
   },
 });
-const only = values.only?.split(',').map((name) => name.trim()) ?? [];
+const names = values.only?.split(',').map((name) => name.trim()) ?? [];
+const keywordParts = KEYWORD_PARTS.filter((part) => names.includes(`keyword-${part}`));
+// A part of the keyword section names the section.
+const only = names.map((name) => (KEYWORD_PART_NAMES.includes(name) ? 'keyword' : name));
 const unknown = only.filter(
   (name) => !(SECTIONS as string[]).includes(name) && !(DBS as string[]).includes(name),
 );
 if (unknown.length > 0)
-  throw new Error(`--only: unknown ${unknown.join(', ')} (sections: ${SECTIONS}; databases: ${DBS})`);
+  throw new Error(
+    `--only: unknown ${unknown.join(', ')} (sections: ${SECTIONS}, ${KEYWORD_PART_NAMES}; databases: ${DBS})`,
+  );
 /** The named ones of `all`, or all of them when none is named. */
 const chosen = <T extends string>(all: readonly T[]): T[] => {
   const named = all.filter((name) => only.includes(name));
@@ -240,9 +264,19 @@ const sections = chosen(SECTIONS);
 const databaseUrl = process.env.DATABASE_URL;
 const dbs = chosen(DBS).filter((db) => db === 'pglite' || databaseUrl);
 if (dbs.length === 0) throw new Error(`Nothing to run: --only=${values.only} (postgres needs DATABASE_URL)`);
-const pages = Number(values.pages);
-if (!Number.isInteger(pages) || pages < 10)
-  throw new Error(`--pages must be a whole number ≥ 10 (got ${values.pages})`);
+/** A whole-number option at least `min`, or a clear error naming it. */
+const whole = (name: string, text: string | undefined, min: number): number => {
+  const n = Number(text);
+  if (!Number.isInteger(n) || n < min)
+    throw new Error(`--${name} must be a whole number ≥ ${min} (got ${text})`);
+  return n;
+};
+const pages = whole('pages', values.pages, 10);
+const keywordOptions = {
+  parts: keywordParts.length > 0 && !names.includes('keyword') ? keywordParts : [...KEYWORD_PARTS],
+  pages: whole('keyword-pages', values['keyword-pages'], 100),
+  seconds: whole('keyword-seconds', values['keyword-seconds'], 1),
+} satisfies { parts: KeywordPart[]; pages: number; seconds: number };
 
 const started = performance.now();
 const startLoad = loadavg()[0] ?? 0;
@@ -266,6 +300,13 @@ if (sections.includes('crawl')) {
   crawl = section.results;
   all.push(...section.lines);
 }
+let keyword: KeywordResults | undefined;
+if (sections.includes('keyword')) {
+  const section = await benchKeyword(dbs, databaseUrl, keywordOptions);
+  keyword = section.results;
+  all.push(...section.lines);
+  closeConnections();
+}
 const strip = (r: DbResults) => ({
   ...r,
   csv: { ...r.csv, ingested: undefined },
@@ -281,6 +322,7 @@ const json = {
   seconds: Math.round((performance.now() - started) / 1000),
   results: Object.fromEntries(Object.entries(results).map(([db, r]) => [db, strip(r)])),
   crawl,
+  keyword,
   lines: all.map((line) => ({ ...line, status: status(line) })),
 };
 const text = JSON.stringify(json, null, 2);

@@ -1,0 +1,167 @@
+/**
+ * The keyword section's latency part: a keyword engine with N generated pages (keyword-corpus.ts,
+ * 50,000 by default) in a published crawl, searched over HTTP by 16 concurrent clients with a mix
+ * of exact, multi-word, prefix and typo queries (keyword-query-mix.ts), against the same loop
+ * calling GET /search/{clientId}/config of the same server (HTTP and routing without a search).
+ *
+ * The pages are loaded with COPY into the engine's running crawl while the server is stopped, and
+ * published by the crawl loop's own `finishCrawlRun`; the server is then started again (crawl
+ * worker off: no fetch) and its first search builds the index. The runtime reports no index size,
+ * so memory is the server's RSS before and after that first search (the text stays in the store).
+ */
+
+import { request } from './http-client.ts';
+import { CORPUS_BASE, corpusPages, type SourcePage } from './keyword-corpus.ts';
+import { createKeywordEngine, keywordSearch, startCrawl } from './keyword-engine.ts';
+import { mixQuery, QUERY_KINDS, type QueryKind } from './keyword-query-mix.ts';
+import { loadAndPublish, openServerStore } from './keyword-store.ts';
+import { type Latency, latency, runLoad } from './load.ts';
+import { type Db, place } from './place.ts';
+import { log } from './report.ts';
+import { type Credentials, ServerProcess } from './server-process.ts';
+
+export const CONCURRENCY = 16;
+export const LOAD_SECONDS = 15;
+
+export interface KeywordLoad extends Latency {
+  perSecond: number;
+}
+
+export interface LatencyResults {
+  pages: number;
+  /** COPY of the pages and the publish, from the bench process (not a server figure). */
+  loadMs: number;
+  /** The server's RSS before the first search, right after it, and at the end of the loads. */
+  rssBeforeMb: number;
+  rssAfterFirstMb: number;
+  rssAfterLoadMb: number;
+  /** The server's peak RSS during the first search (index build). */
+  peakFirstMb: number;
+  /** The first search after the restart: the index built from the store, then the search. */
+  firstSearchMs: number;
+  /** The same query a second time (the index built). */
+  secondSearchMs: number;
+  baseline: KeywordLoad;
+  mix: KeywordLoad;
+  byKind: Record<QueryKind, Latency>;
+}
+
+function loadOptions(seconds: number) {
+  return {
+    concurrency: CONCURRENCY,
+    warmup: 200,
+    warmupMinMs: 3000,
+    warmupMs: 8000,
+    // Time-bound: as many requests as the seconds allow.
+    requests: 1_000_000_000,
+    maxMs: seconds * 1000,
+  };
+}
+
+/** An engine with a running crawl (nothing fetched: the worker is off), and the owner's logins. */
+async function emptyEngine(db: Db, where: Awaited<ReturnType<typeof place>>) {
+  const server = await ServerProcess.start({
+    dataDir: where.dataDir,
+    ...(where.database ? { database: where.database } : {}),
+    env: { SITESEER_CRAWL_WORKER: 'off' },
+  });
+  try {
+    log(`${db}: keyword latency: creating the engine`);
+    const engine = await createKeywordEngine(server, 'Bench keyword latency', CORPUS_BASE);
+    await startCrawl(engine, CORPUS_BASE);
+    return { engine, owner: server.owner };
+  } finally {
+    await server.stop();
+  }
+}
+
+async function measureLoads(
+  server: ServerProcess,
+  clientId: string,
+  sources: readonly SourcePage[],
+  seconds: number,
+) {
+  const options = loadOptions(seconds);
+  const baseline = await runLoad({
+    ...options,
+    send: async () => {
+      const answer = await request(`${server.base}/search/${clientId}/config`);
+      if (answer.status !== 200) throw new Error(`GET config answered ${answer.status}`);
+      return answer.ms;
+    },
+  });
+  const samples = new Map<QueryKind, number[]>(QUERY_KINDS.map((kind) => [kind, []]));
+  const mix = await runLoad({
+    ...options,
+    send: async (i) => {
+      const query = mixQuery(sources, i);
+      const answer = await keywordSearch(server.base, clientId, query.q);
+      if (i < options.requests) samples.get(query.kind)?.push(answer.ms);
+      return answer.ms;
+    },
+  });
+  const byKind = Object.fromEntries(
+    QUERY_KINDS.map((kind) => [kind, latency(samples.get(kind) ?? [])]),
+  ) as Record<QueryKind, Latency>;
+  return { baseline, mix, byKind };
+}
+
+/** The latency part on one database. */
+export async function measureLatency(
+  db: Db,
+  databaseUrl: string | undefined,
+  sources: readonly SourcePage[],
+  pages: number,
+  seconds: number,
+): Promise<LatencyResults> {
+  const where = await place(db, databaseUrl);
+  try {
+    const { engine, owner } = await emptyEngine(db, where);
+    log(`${db}: keyword latency: loading ${pages} pages into the crawl and publishing it`);
+    const store = await openServerStore(where);
+    const loadStarted = performance.now();
+    try {
+      await loadAndPublish(store, engine, corpusPages(sources, pages));
+    } finally {
+      await store.close();
+    }
+    const loadMs = performance.now() - loadStarted;
+    log(`${db}: keyword latency: ${pages} pages published in ${Math.round(loadMs)} ms; starting the server`);
+    const server = await restart(where, owner);
+    try {
+      const rssBeforeMb = server.memory().rssMb;
+      server.resetPeak();
+      const first = await keywordSearch(server.base, engine.clientId, 'python');
+      if (first.total === 0) throw new Error('The first search found no page of the published crawl');
+      const rssAfterFirstMb = server.memory().rssMb;
+      const peakFirstMb = server.memory().peakMb;
+      const second = await keywordSearch(server.base, engine.clientId, 'python');
+      log(`${db}: keyword latency: first search ${Math.round(first.ms)} ms; ${seconds} s loads`);
+      const loads = await measureLoads(server, engine.clientId, sources, seconds);
+      return {
+        pages,
+        loadMs,
+        rssBeforeMb,
+        rssAfterFirstMb,
+        rssAfterLoadMb: server.memory().rssMb,
+        peakFirstMb,
+        firstSearchMs: first.ms,
+        secondSearchMs: second.ms,
+        ...loads,
+      };
+    } finally {
+      await server.stop();
+    }
+  } finally {
+    await where.remove();
+  }
+}
+
+function restart(where: Awaited<ReturnType<typeof place>>, owner: Credentials): Promise<ServerProcess> {
+  return ServerProcess.start({
+    dataDir: where.dataDir,
+    ...(where.database ? { database: where.database } : {}),
+    env: { SITESEER_CRAWL_WORKER: 'off' },
+    owner,
+  });
+}
