@@ -69,8 +69,8 @@ export class IndexBuilder {
   readonly #lastPage: number[] = [];
   readonly #frequencies: number[] = [];
   readonly #skips: number[][] = [];
-  readonly #surfaces = new Map<string, number>();
-  readonly #stemmers = new Map<string, Stemmer>();
+  /** Per stemming language, each word seen and its term: a word is stemmed once, when first seen. */
+  readonly #languages = new Map<string, { stem: Stemmer; words: Map<string, number> }>();
   readonly #scratch = new ByteWriter(256);
 
   get pageCount(): number {
@@ -79,12 +79,13 @@ export class IndexBuilder {
 
   add(page: KeywordPage): void {
     const number = this.#keys.length;
-    const language = stemLanguage(page.language);
-    let stem = this.#stemmers.get(language);
-    if (!stem) {
-      stem = cachedStemmer(language);
-      this.#stemmers.set(language, stem);
+    const languageTag = stemLanguage(page.language);
+    let language = this.#languages.get(languageTag);
+    if (!language) {
+      language = { stem: cachedStemmer(languageTag), words: new Map() };
+      this.#languages.set(languageTag, language);
     }
+    const known = language.words;
     this.#keys.push(page.key);
     this.#urls.push(page.url);
     this.#titles.push(page.title);
@@ -97,7 +98,11 @@ export class IndexBuilder {
       this.#lengths.push(fieldWords.length);
       if (field === TITLE) this.#titleLengths.push(Math.min(fieldWords.length, 0xffff));
       for (const word of fieldWords) {
-        const term = this.#termOf(stem(word), word);
+        let term = known.get(word);
+        if (term === undefined) {
+          term = this.#termOf(language.stem(word));
+          known.set(word, term);
+        }
         let entry = pageTerms.get(term);
         if (!entry) {
           entry = { mask: 0, counts: [0, 0, 0, 0, 0, 0], positions: [] };
@@ -112,7 +117,7 @@ export class IndexBuilder {
     for (const [term, entry] of pageTerms) this.#write(term, number, entry);
   }
 
-  #termOf(stemmed: string, word: string): number {
+  #termOf(stemmed: string): number {
     let term = this.#vocabulary.get(stemmed);
     if (term === undefined) {
       term = this.#terms.length;
@@ -122,7 +127,6 @@ export class IndexBuilder {
       this.#lastPage.push(-1);
       this.#frequencies.push(0);
     }
-    if (!this.#surfaces.has(word)) this.#surfaces.set(word, term);
     return term;
   }
 
@@ -172,8 +176,11 @@ export class IndexBuilder {
     this.#skips.forEach((list, term) => {
       if (list) skips.set(term, Uint32Array.from(list));
     });
-    const surfaces = [...this.#surfaces.keys()].sort();
-    const surfaceTerms = Uint32Array.from(surfaces, (word) => this.#surfaces.get(word) as number);
+    const surfaceMap = new Map<string, number>();
+    for (const { words } of this.#languages.values())
+      for (const [word, term] of words) if (!surfaceMap.has(word)) surfaceMap.set(word, term);
+    const surfaces = [...surfaceMap.keys()].sort();
+    const surfaceTerms = Uint32Array.from(surfaces, (word) => surfaceMap.get(word) as number);
     return {
       pageCount,
       keys: this.#keys,
@@ -190,7 +197,7 @@ export class IndexBuilder {
       skips,
       surfaces,
       surfaceTerms,
-      languages: [...this.#stemmers.keys()],
+      languages: [...this.#languages.keys()],
     };
   }
 

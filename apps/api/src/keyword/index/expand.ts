@@ -25,7 +25,7 @@ export interface ExpandedSlot {
 const PREFIX_WEIGHT = 0.85;
 /** What a word one or two typos away is worth. */
 const TYPO_WEIGHTS = [1, 0.7, 0.45];
-const MAX_PREFIX_TERMS = 30;
+const MAX_PREFIX_TERMS = 12;
 const MAX_TYPO_TERMS = 12;
 /** Typos are tolerated in words of at least 4 characters (one) and 8 (two), as established engines do. */
 export const ONE_TYPO_FROM = 4;
