@@ -16,7 +16,7 @@ import { createKeywordEngine, keywordSearch, startCrawl } from './keyword-engine
 import { mixQuery, QUERY_KINDS, type QueryKind } from './keyword-query-mix.ts';
 import { loadAndPublish, openServerStore } from './keyword-store.ts';
 import { type Latency, latency, runLoad } from './load.ts';
-import { type Db, place } from './place.ts';
+import { type Db, type Place, place } from './place.ts';
 import { log } from './report.ts';
 import { type Credentials, ServerProcess } from './server-process.ts';
 
@@ -59,7 +59,7 @@ function loadOptions(seconds: number) {
 }
 
 /** An engine with a running crawl (nothing fetched: the worker is off), and the owner's logins. */
-async function emptyEngine(db: Db, where: Awaited<ReturnType<typeof place>>) {
+async function emptyEngine(db: Db, where: Place) {
   const server = await ServerProcess.start({
     dataDir: where.dataDir,
     ...(where.database ? { database: where.database } : {}),
@@ -157,7 +157,7 @@ export async function measureLatency(
   }
 }
 
-function restart(where: Awaited<ReturnType<typeof place>>, owner: Credentials): Promise<ServerProcess> {
+function restart(where: Place, owner: Credentials): Promise<ServerProcess> {
   return ServerProcess.start({
     dataDir: where.dataDir,
     ...(where.database ? { database: where.database } : {}),

@@ -12,6 +12,7 @@ import {
   createKeywordEngine,
   type KeywordEngine,
   keywordSearch,
+  type SearchAnswer,
   startCrawl,
   trySearch,
 } from './keyword-engine.ts';
@@ -19,7 +20,7 @@ import { CUTOFF, type Scores, score } from './keyword-metrics.ts';
 import { miniSearchRanker, type PeerPage, type Ranker, withPostgresRanker } from './keyword-peers.ts';
 import { HAND_WRITTEN_QUERIES, type HandWrittenKind } from './keyword-queries.ts';
 import { crawlerOf, type EngineRef, openServerStore, type Store } from './keyword-store.ts';
-import { type Db, place } from './place.ts';
+import { type Db, type Place, place } from './place.ts';
 import { log } from './report.ts';
 import { ServerProcess } from './server-process.ts';
 
@@ -159,13 +160,50 @@ function scoresOf(
   return out;
 }
 
-const rankOf = (ranked: readonly string[] | undefined, url: string) => (ranked ?? []).indexOf(url) + 1;
-
 /**
  * A URL without its #fragment: the engine removes hash fragments, so a page is its URL without
  * one, but the crawl stores the URL it first found the page by, an anchor's included.
  */
-const page = (url: string) => url.replace(/#.*$/, '');
+const pageOf = (url: string) => url.replace(/#.*$/, '');
+
+/** Queries where a peer ranked the page higher than we did (rank 0: not in the first 10). */
+function lostQueries(
+  queries: readonly BenchQuery[],
+  rankings: Record<Engine, string[][]>,
+  targetUrl: (q: BenchQuery) => string,
+): RelevanceResults['lost'] {
+  return queries.flatMap((q, i) => {
+    const at = (e: Engine) => (rankings[e][i] ?? []).indexOf(targetUrl(q)) + 1;
+    const [siteseer, postgres, minisearch] = [at('siteseer'), at('postgres'), at('minisearch')];
+    const best = Math.min(...[postgres, minisearch].filter((rank) => rank > 0));
+    const lost = Number.isFinite(best) && (siteseer === 0 || siteseer > best);
+    return lost ? [{ q: q.q, target: q.target, siteseer, postgres, minisearch }] : [];
+  });
+}
+
+/** A server on `where` crawls the manual, then answers every query; stopped before this resolves. */
+async function crawlAndSearch(db: Db, where: Place, site: DocSite, queries: readonly BenchQuery[]) {
+  log(`${db}: keyword relevance: starting the server`);
+  const server = await ServerProcess.start({
+    dataDir: where.dataDir,
+    ...(where.database ? { database: where.database } : {}),
+    env: { SITESEER_CRAWL_ALLOW_PRIVATE: '127.0.0.1' },
+  });
+  try {
+    const engine = await createKeywordEngine(server, 'Python manual', site.start);
+    log(`${db}: keyword relevance: crawling the Python manual`);
+    const crawled = await crawlAndProbe(server, engine, site.start);
+    log(
+      `${db}: keyword relevance: crawl ${crawled.crawl.state}, ${crawled.crawl.pages} pages in ${Math.round(crawled.crawl.ms)} ms; ${queries.length} queries`,
+    );
+    const answers: SearchAnswer[] = [];
+    for (const query of queries)
+      answers.push(await keywordSearch(server.base, engine.clientId, query.q, CUTOFF));
+    return { engine, crawled, answers };
+  } finally {
+    await server.stop();
+  }
+}
 
 /** The relevance part on one database: crawl, query, peers, scores. */
 export async function measureRelevance(
@@ -176,58 +214,27 @@ export async function measureRelevance(
 ): Promise<RelevanceResults> {
   const where = await place(db, databaseUrl);
   try {
-    log(`${db}: keyword relevance: starting the server`);
-    const server = await ServerProcess.start({
-      dataDir: where.dataDir,
-      ...(where.database ? { database: where.database } : {}),
-      env: { SITESEER_CRAWL_ALLOW_PRIVATE: '127.0.0.1' },
-    });
-    let crawled: Awaited<ReturnType<typeof crawlAndProbe>>;
-    let engine: KeywordEngine;
     const allQueries = benchQueries(docPages);
-    const ours: string[][] = [];
-    const ms: number[] = [];
-    try {
-      engine = await createKeywordEngine(server, 'Python manual', site.start);
-      log(`${db}: keyword relevance: crawling the Python manual (${docPages.length} HTML files)`);
-      crawled = await crawlAndProbe(server, engine, site.start);
-      log(
-        `${db}: keyword relevance: crawl ${crawled.crawl.state}, ${crawled.crawl.pages} pages in ${Math.round(crawled.crawl.ms)} ms; ${allQueries.length} queries`,
-      );
-      for (const query of allQueries) {
-        const answer = await keywordSearch(server.base, engine.clientId, query.q, CUTOFF);
-        ours.push(answer.urls);
-        ms.push(answer.ms);
-      }
-    } finally {
-      await server.stop();
-    }
+    const { engine, crawled, answers } = await crawlAndSearch(db, where, site, allQueries);
     const store = await openServerStore(where);
     try {
       const crawler = await crawlerOf(store, engine);
       if (crawler.publishedRunId === null) throw new Error('The crawl of the manual was not published');
       const peers = await peerRankings(store, engine, crawler.publishedRunId, allQueries);
-      const urls = new Set(peers.pages.map((p) => page(p.url)));
+      const urls = new Set(peers.pages.map((p) => pageOf(p.url)));
       const targetUrl = (q: BenchQuery) => `${site.base}${q.target}`;
+      // Only queries whose page the crawl stored: no engine can find the others.
       const kept = allQueries.flatMap((q, i) => (urls.has(targetUrl(q)) ? [i] : []));
       const pick = <T>(values: readonly T[]) => kept.map((i) => values[i] as T);
       const queries = pick(allQueries);
-      const pages = (ranked: string[][]) => pick(ranked).map((urls) => urls.map(page));
+      const judged = (ranked: string[][]) => pick(ranked).map((urls) => urls.map(pageOf));
       const rankings: Record<Engine, string[][]> = {
-        siteseer: pages(ours),
-        postgres: pages(peers.postgres),
-        minisearch: pages(peers.minisearch),
+        siteseer: judged(answers.map((answer) => answer.urls)),
+        postgres: judged(peers.postgres),
+        minisearch: judged(peers.minisearch),
       };
       const finishedAt = crawler.runFinishedAt?.getTime();
-      const lost = queries.flatMap((q, i) => {
-        const at = (e: Engine) => rankOf(rankings[e][i], targetUrl(q));
-        const siteseer = at('siteseer');
-        const best = Math.min(...(['postgres', 'minisearch'] as const).map((e) => at(e) || 99));
-        return (siteseer === 0 || siteseer > best) && best < 99
-          ? [{ q: q.q, target: q.target, siteseer, postgres: at('postgres'), minisearch: at('minisearch') }]
-          : [];
-      });
-      const sorted = [...ms].sort((a, b) => a - b);
+      const ms = answers.map((answer) => answer.ms).sort((a, b) => a - b);
       return {
         crawl: crawled.crawl,
         searchableAfterMs:
@@ -236,11 +243,8 @@ export async function measureRelevance(
             : null,
         missingTargets: allQueries.filter((q) => !urls.has(targetUrl(q))).map((q) => q.target),
         scores: scoresOf(queries, rankings, targetUrl),
-        queryMs: {
-          p50: sorted[Math.floor(sorted.length / 2)] ?? Number.NaN,
-          max: sorted.at(-1) ?? Number.NaN,
-        },
-        lost: lost.slice(0, 20),
+        queryMs: { p50: ms[Math.floor(ms.length / 2)] ?? Number.NaN, max: ms.at(-1) ?? Number.NaN },
+        lost: lostQueries(queries, rankings, targetUrl).slice(0, 20),
       };
     } finally {
       await store.close();
