@@ -104,6 +104,8 @@ export function latencyLines(db: Db, r: LatencyResults): Line[] {
       target: { max: P99_TARGET_MS, label: `≤ ${P99_TARGET_MS} ms` },
       baseline: base('p99'),
     },
+    { db, metric: "keyword search p50, the server's own time (took)", value: r.took.p50, unit: 'ms' },
+    { db, metric: "keyword search p99, the server's own time (took)", value: r.took.p99, unit: 'ms' },
     ...(['prefix', 'typo-1', 'typo-2'] as const).map(
       (kind): Line => ({
         db,

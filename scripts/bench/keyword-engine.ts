@@ -63,6 +63,8 @@ export function crawlReport(engine: KeywordEngine): Promise<CrawlReport> {
 export interface SearchAnswer {
   status: number;
   ms: number;
+  /** The server's own time for the search (the answer's `took`); NaN on a non-200. */
+  took: number;
   total: number;
   urls: string[];
 }
@@ -88,13 +90,15 @@ export async function trySearch(
 ): Promise<SearchAnswer> {
   const query = new URLSearchParams({ q, pageSize: String(pageSize) });
   const answer = await request(`${base}/search/${clientId}/keyword?${query}`);
-  if (answer.status !== 200) return { status: answer.status, ms: answer.ms, total: 0, urls: [] };
-  const result = JSON.parse(answer.text) as { total?: unknown; hits?: { url?: unknown }[] };
-  if (typeof result.total !== 'number' || !Array.isArray(result.hits))
+  if (answer.status !== 200)
+    return { status: answer.status, ms: answer.ms, took: Number.NaN, total: 0, urls: [] };
+  const result = JSON.parse(answer.text) as { total?: unknown; took?: unknown; hits?: { url?: unknown }[] };
+  if (typeof result.total !== 'number' || typeof result.took !== 'number' || !Array.isArray(result.hits))
     throw new Error(`Not a keyword search result: ${answer.text.slice(0, 300)}`);
   return {
     status: 200,
     ms: answer.ms,
+    took: result.took,
     total: result.total,
     urls: result.hits.map((hit) => String(hit.url)),
   };
