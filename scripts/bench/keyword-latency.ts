@@ -6,16 +6,18 @@
  *
  * The pages are loaded with COPY into the engine's running crawl while the server is stopped, and
  * published by the crawl loop's own `finishCrawlRun`; the server is then started again (crawl
- * worker off: no fetch) and its first search builds the index. The runtime reports no index size,
- * so memory is the server's RSS before and after that first search (the text stays in the store).
+ * worker off: no fetch; its inspector on) and its first search builds the index. The runtime
+ * reports no index size: memory is the server's live memory (keyword-heap.ts) before and after
+ * that first search (the text stays in the store), and its RSS.
  */
 
 import { request } from './http-client.ts';
 import { CORPUS_BASE, corpusPages, type SourcePage } from './keyword-corpus.ts';
 import { createKeywordEngine, keywordSearch, startCrawl } from './keyword-engine.ts';
+import { type LiveMemory, liveMemory } from './keyword-heap.ts';
 import { mixQuery, QUERY_KINDS, type QueryKind } from './keyword-query-mix.ts';
 import { loadAndPublish, openServerStore } from './keyword-store.ts';
-import { type Latency, latency, runLoad } from './load.ts';
+import { type Latency, type LoadOptions, latency, runLoad } from './load.ts';
 import { type Db, type Place, place } from './place.ts';
 import { log } from './report.ts';
 import { type Credentials, ServerProcess } from './server-process.ts';
@@ -31,10 +33,10 @@ export interface LatencyResults {
   pages: number;
   /** COPY of the pages and the publish, from the bench process (not a server figure). */
   loadMs: number;
-  /** The server's RSS before the first search, right after it, and at the end of the loads. */
-  rssBeforeMb: number;
-  rssAfterFirstMb: number;
-  rssAfterLoadMb: number;
+  /** The server's memory before the first search, right after it, and at the end of the loads. */
+  before: LiveMemory;
+  afterFirst: LiveMemory;
+  afterLoad: LiveMemory;
   /** The server's peak RSS during the first search (index build). */
   peakFirstMb: number;
   /** The first search after the restart: the index built from the store, then the search. */
@@ -46,9 +48,12 @@ export interface LatencyResults {
   /** The server's own time of the mix's searches (their `took`): the rest is HTTP and queueing. */
   took: Latency;
   byKind: Record<QueryKind, Latency>;
+  /** The same mix from one client (no queueing), overall and per kind. */
+  single: KeywordLoad;
+  singleByKind: Record<QueryKind, Latency>;
 }
 
-function loadOptions(seconds: number) {
+function loadOptions(seconds: number): Omit<LoadOptions, 'send'> {
   return {
     concurrency: CONCURRENCY,
     warmup: 200,
@@ -77,6 +82,34 @@ async function emptyEngine(db: Db, where: Place) {
   }
 }
 
+/** The query mix under `concurrency` clients: latency over HTTP, per kind, and the server's own time. */
+async function mixLoad(
+  base: string,
+  clientId: string,
+  sources: readonly SourcePage[],
+  options: Omit<LoadOptions, 'send'>,
+) {
+  const samples = new Map<QueryKind, number[]>(QUERY_KINDS.map((kind) => [kind, []]));
+  const took: number[] = [];
+  const load = await runLoad({
+    ...options,
+    send: async (i) => {
+      const query = mixQuery(sources, i);
+      const answer = await keywordSearch(base, clientId, query.q);
+      // Warm-up requests are numbered from `requests` up: not measured.
+      if (i < options.requests) {
+        samples.get(query.kind)?.push(answer.ms);
+        took.push(answer.took);
+      }
+      return answer.ms;
+    },
+  });
+  const byKind = Object.fromEntries(
+    QUERY_KINDS.map((kind) => [kind, latency(samples.get(kind) ?? [])]),
+  ) as Record<QueryKind, Latency>;
+  return { load, took: latency(took), byKind };
+}
+
 async function measureLoads(
   server: ServerProcess,
   clientId: string,
@@ -92,24 +125,23 @@ async function measureLoads(
       return answer.ms;
     },
   });
-  const samples = new Map<QueryKind, number[]>(QUERY_KINDS.map((kind) => [kind, []]));
-  const took: number[] = [];
-  const mix = await runLoad({
+  const mix = await mixLoad(server.base, clientId, sources, options);
+  // One client, a third of the time: a search's own cost, without queueing behind the others.
+  const single = await mixLoad(server.base, clientId, sources, {
     ...options,
-    send: async (i) => {
-      const query = mixQuery(sources, i);
-      const answer = await keywordSearch(server.base, clientId, query.q);
-      if (i < options.requests) {
-        samples.get(query.kind)?.push(answer.ms);
-        took.push(answer.took);
-      }
-      return answer.ms;
-    },
+    concurrency: 1,
+    warmup: 20,
+    warmupMinMs: 500,
+    maxMs: Math.max(1000, options.maxMs / 3),
   });
-  const byKind = Object.fromEntries(
-    QUERY_KINDS.map((kind) => [kind, latency(samples.get(kind) ?? [])]),
-  ) as Record<QueryKind, Latency>;
-  return { baseline, mix, took: latency(took), byKind };
+  return {
+    baseline,
+    mix: mix.load,
+    took: mix.took,
+    byKind: mix.byKind,
+    single: single.load,
+    singleByKind: single.byKind,
+  };
 }
 
 /** The latency part on one database. */
@@ -135,21 +167,22 @@ export async function measureLatency(
     log(`${db}: keyword latency: ${pages} pages published in ${Math.round(loadMs)} ms; starting the server`);
     const server = await restart(where, owner);
     try {
-      const rssBeforeMb = server.memory().rssMb;
+      const memory = () => liveMemory(server.inspectorUrl as string);
+      const before = await memory();
       server.resetPeak();
       const first = await keywordSearch(server.base, engine.clientId, 'python');
       if (first.total === 0) throw new Error('The first search found no page of the published crawl');
-      const rssAfterFirstMb = server.memory().rssMb;
       const peakFirstMb = server.memory().peakMb;
+      const afterFirst = await memory();
       const second = await keywordSearch(server.base, engine.clientId, 'python');
       log(`${db}: keyword latency: first search ${Math.round(first.ms)} ms; ${seconds} s loads`);
       const loads = await measureLoads(server, engine.clientId, sources, seconds);
       return {
         pages,
         loadMs,
-        rssBeforeMb,
-        rssAfterFirstMb,
-        rssAfterLoadMb: server.memory().rssMb,
+        before,
+        afterFirst,
+        afterLoad: await memory(),
         peakFirstMb,
         firstSearchMs: first.ms,
         secondSearchMs: second.ms,
@@ -169,5 +202,6 @@ function restart(where: Place, owner: Credentials): Promise<ServerProcess> {
     ...(where.database ? { database: where.database } : {}),
     env: { SITESEER_CRAWL_WORKER: 'off' },
     owner,
+    inspect: true,
   });
 }

@@ -17,6 +17,8 @@ export interface ServerOptions {
    * prints them.
    */
   owner?: Credentials;
+  /** Starts it with its V8 inspector on 127.0.0.1 (a port of its own): see `inspectorUrl`. */
+  inspect?: boolean;
 }
 
 export interface Credentials {
@@ -38,12 +40,15 @@ export interface Memory {
 export class ServerProcess {
   readonly base: string;
   readonly owner: Credentials;
+  /** The inspector's WebSocket URL, when started with `inspect`. */
+  readonly inspectorUrl: string | undefined;
   readonly #child: ChildProcess;
 
-  private constructor(child: ChildProcess, base: string, owner: Credentials) {
+  private constructor(child: ChildProcess, base: string, owner: Credentials, inspectorUrl?: string) {
     this.#child = child;
     this.base = base;
     this.owner = owner;
+    this.inspectorUrl = inspectorUrl;
   }
 
   static async start(options: ServerOptions): Promise<ServerProcess> {
@@ -66,7 +71,8 @@ export class ServerProcess {
         : {}),
       ...options.env,
     });
-    const child = spawn(process.execPath, [MAIN], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const inspect = options.inspect ? ['--inspect=127.0.0.1:0'] : [];
+    const child = spawn(process.execPath, [...inspect, MAIN], { env, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
     child.stdout?.setEncoding('utf8');
     child.stderr?.setEncoding('utf8');
@@ -94,7 +100,9 @@ export class ServerProcess {
         }
       });
     });
-    return new ServerProcess(child, base, owner);
+    const inspectorUrl = options.inspect ? /Debugger listening on (ws:\/\/\S+)/.exec(output)?.[1] : undefined;
+    if (options.inspect && !inspectorUrl) throw new Error('The server started without its inspector');
+    return new ServerProcess(child, base, owner, inspectorUrl);
   }
 
   get pid(): number {
