@@ -19,6 +19,7 @@ import {
 } from '../access/engine-access.ts';
 import type { Principal } from '../auth/authenticate.ts';
 import { InputError } from '../errors.ts';
+import { announceKeywordGeneration } from '../keyword/runtime/publish-announce.ts';
 import { forgetLiveEngines } from '../parametric/live-engine.ts';
 import { insertClient } from '../repositories/clients.ts';
 import { deleteEngineRow, insertEngine, listEngines, updateEngineRow } from '../repositories/engines.ts';
@@ -134,6 +135,9 @@ export async function updateEngine(
     urls,
     by,
   });
+  // Searches read the synonyms and the character mapping from the engine row: new ones apply at
+  // once (a new mapping is a new index, made now).
+  await announceKeywordGeneration(store, { accountId: engine.accountId, engineId: engine.id });
   return { synonymFieldId };
 }
 
