@@ -172,7 +172,7 @@ export async function search(
   params: Record<string, string | number | boolean> = {},
   headers: Record<string, string> = {},
 ): Promise<{ status: number; body: any; headers: Headers }> {
-  const query = new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)]));
+  const query = new URLSearchParams(Object.entries(params).map(([k, v]): [string, string] => [k, String(v)]));
   const response = await fetch(`${server.base}/search/${clientId}/keyword?${query}`, { headers });
   return { status: response.status, body: await response.json(), headers: response.headers };
 }

@@ -155,7 +155,7 @@ describe('the keyword search runtime', () => {
   });
 
   it('documents the public keyword calls in the OpenAPI document', async () => {
-    const document = await fetch(`${t.server.base}/api/openapi.json`).then((r) => r.json());
+    const document = (await fetch(`${t.server.base}/api/openapi.json`).then((r) => r.json())) as any;
     for (const [path, method] of [
       ['/search/{clientId}/config', 'get'],
       ['/search/{clientId}/keyword', 'get'],
@@ -199,7 +199,7 @@ describe('the keyword search runtime', () => {
       body: '{"searchId": ',
     });
     expect(bad.status).toBe(400);
-    expect((await bad.json()).detail).toMatch(/^Body is not valid JSON/);
+    expect(((await bad.json()) as { detail: string }).detail).toMatch(/^Body is not valid JSON/);
 
     await searchRecorder(t.server.store).flush();
     const { rows: searches } = await t.server.store.query<Record<string, unknown>>(

@@ -101,7 +101,7 @@ async function rank(
   page: { offset: number; limit: number },
 ): Promise<Ranked> {
   const { backend } = runtime.registry;
-  const urls = pinnedUrls(live.settings, request.normalised);
+  const urls = pinnedUrls(live.settings, request.normalised, live.generation.mappings);
   const found = urls.length > 0 ? await backend.lookup(key, urls) : [];
   const pins = [...new Map(found.map((ref) => [ref.key, ref])).values()];
   const tabPins =
@@ -177,12 +177,15 @@ async function shownHits(
   });
 }
 
-/** A keyword search of a live client, without its search id (recorded by the caller). */
+/**
+ * A keyword search of a live client, without its search id (recorded by the caller), and the
+ * live client it ran on (a newer one when a publish overtook it).
+ */
 export async function searchKeyword(
   runtime: KeywordRuntime,
   first: LiveKeyword,
   query: KeywordSearchQuery,
-): Promise<Omit<KeywordSearchResult, 'searchId'> & { normalised: string; live: LiveKeyword }> {
+): Promise<Omit<KeywordSearchResult, 'searchId'> & { live: LiveKeyword }> {
   const started = performance.now();
   const { tabs, specs } = tabsOf(first.settings);
   const tab = chosenTab(tabs, query.tab);
@@ -201,7 +204,6 @@ export async function searchKeyword(
       tabs: tabs.map((t) => ({ ...t, count: 0 })),
       hits: [],
       took,
-      normalised,
       live: first,
     };
   }
@@ -223,7 +225,6 @@ export async function searchKeyword(
       tabs: tabs.map((t, n) => ({ ...t, count: ranked.counts[n] ?? 0 })),
       hits,
       took: Math.round((performance.now() - started) * 10) / 10,
-      normalised,
       live,
     };
   });
