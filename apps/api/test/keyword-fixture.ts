@@ -16,7 +16,7 @@ export function htmlPage(title: string, body: string, category = ''): Route {
   const meta = category ? `<meta name="category" content="${category}">` : '';
   return answer(
     200,
-    `<!doctype html><html lang="en"><head><title>${title}</title>${meta}</head><body><main><h1>${title}</h1>${body}</main></body></html>`,
+    `<!doctype html><html lang="en"><head><title>${title}</title>${meta}</head><body><main>${body}</main></body></html>`,
     { 'content-type': 'text/html; charset=utf-8' },
   );
 }

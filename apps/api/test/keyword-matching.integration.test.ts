@@ -100,11 +100,16 @@ describe('keyword search matching', () => {
       fetch(`${t.server.base}/search/${shop.clientId}/suggest?q=${encodeURIComponent(q)}`).then((r) =>
         r.json(),
       );
-    expect(await suggest('resis')).toEqual({
-      suggestions: [
+    const resis = await suggest('resis');
+    expect(resis.suggestions).toHaveLength(2);
+    expect(resis.suggestions).toEqual(
+      expect.arrayContaining([
         { title: 'Resistor 100 Ω', url: `${shop.site.origin}/products/resistor-100` },
         { title: 'Choosing a resistor', url: `${shop.site.origin}/docs/resistor-guide` },
-      ],
+      ]),
+    );
+    expect(await suggest('choosing res')).toEqual({
+      suggestions: [{ title: 'Choosing a resistor', url: `${shop.site.origin}/docs/resistor-guide` }],
     });
     expect(await suggest('')).toEqual({ suggestions: [] });
   });
@@ -112,7 +117,7 @@ describe('keyword search matching', () => {
   it('refuses malformed searches with a problem naming the parameter', async () => {
     const page = await search(t.server, shop.clientId, { q: 'fox', page: 0 });
     expect(page.status).toBe(400);
-    expect(page.headers.get('content-type')).toBe('application/problem+json');
+    expect(page.headers.get('content-type')).toMatch(/^application\/problem\+json/);
     expect(page.body.detail).toMatch(/^page: /);
     const size = await search(t.server, shop.clientId, { q: 'fox', pageSize: 1000 });
     expect(size.status).toBe(400);
