@@ -87,7 +87,11 @@ async function recorded(clientId: string, since = 0) {
 describe('search recording (parametric runtime)', () => {
   it('given searches, then each is recorded with its engine, normalised text, filters, page, total and latency', async () => {
     const since = clock.at;
-    const config = await fetch(`${server.base}/search/${engineA.clientId}/config`).then((r) => r.json());
+    const config = (await fetch(`${server.base}/search/${engineA.clientId}/config`).then((r) =>
+      r.json(),
+    )) as {
+      filters: { id: string }[];
+    };
     const filterId: string = config.filters[0]?.id ?? 'c2';
     const filters = { [filterId]: { values: ['Sensors'] } };
 
