@@ -60,7 +60,8 @@ function queryFromLink(raw: z.infer<typeof DownloadQuery>) {
  * The public search runtime, called from customer sites with a client id and no user token.
  * CORS is limited to the client's configured origins. Requests are rate-limited per address across
  * all clients (first: rotating made-up client ids would otherwise each get a budget of their own),
- * then per client and address.
+ * then per client and address. Searches are recorded for analytics by `recorder`, in batches that
+ * no answer waits for (search-events/).
  */
 export async function searchRoutes(
   instance: FastifyInstance,
