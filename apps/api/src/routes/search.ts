@@ -12,6 +12,7 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { Clock } from '../clock.ts';
 import { InputError, NotFoundError, TooManyRequestsError } from '../errors.ts';
 import { jsonBodyParser } from '../json-body.ts';
 import {
@@ -23,7 +24,7 @@ import {
   suggestKeyword,
 } from '../keyword/runtime/index.ts';
 import { downloadResults, liveEngine, runSearch, searchConfig } from '../parametric/search.ts';
-import { searchRecorder, visitorId } from '../search-events/index.ts';
+import { type SearchRecorder, visitorId } from '../search-events/index.ts';
 import type { Store } from '../store/types.ts';
 
 const ClientParams = z.object({ clientId: z.string().min(1).max(100) });
@@ -77,11 +78,18 @@ function queryFromLink(raw: z.infer<typeof DownloadQuery>) {
  * The public search runtime, called from customer sites with a client id and no user token.
  * CORS is limited to the client's configured origins. Requests are rate-limited per address across
  * all clients (first: rotating made-up client ids would otherwise each get a budget of their own),
- * then per client and address.
+ * then per client and address. Searches and clicks are recorded for analytics by `recorder`, in
+ * batches that no answer waits for (search-events/).
  */
 export async function searchRoutes(
   instance: FastifyInstance,
-  { store, perMinute, perAddressPerMinute }: { store: Store; perMinute: number; perAddressPerMinute: number },
+  {
+    store,
+    recorder,
+    clock,
+    perMinute,
+    perAddressPerMinute,
+  }: { store: Store; recorder: SearchRecorder; clock: Clock; perMinute: number; perAddressPerMinute: number },
 ): Promise<void> {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   await app.register(rateLimit, {
@@ -153,15 +161,33 @@ export async function searchRoutes(
     },
   );
 
-  await keywordRoutes(app, store, keyword);
+  await keywordRoutes(app, { store, runtime: keyword, recorder, clock });
 
   app.post(
     '/search/:clientId/query',
     { schema: { params: ClientParams, body: SearchQuery, hide: true } },
     async (request, reply) => {
+      const started = performance.now();
       const live = await liveEngine(store, request.params.clientId);
       cors(request, reply, live.client.settings.origin);
-      return runSearch(store, live, request.body);
+      const result = await runSearch(store, live, request.body);
+      const { client } = live;
+      const at = clock.now();
+      const visitor = { clientId: client.id, ip: request.ip, userAgent: request.headers['user-agent'] ?? '' };
+      recorder.search({
+        accountId: client.accountId,
+        clientId: client.id,
+        engineId: client.engineId,
+        engineType: 'pm',
+        query: request.body.q,
+        filters: request.body.filters,
+        page: result.page,
+        resultCount: result.total,
+        latencyMs: performance.now() - started,
+        visitorId: await visitorId(store, visitor, at),
+        at,
+      });
+      return result;
     },
   );
 
@@ -190,8 +216,12 @@ const CLICK_BODY_MAX = 4096;
 /** The keyword client's calls: search, suggestions as one types, and result clicks. */
 async function keywordRoutes(
   instance: FastifyInstance,
-  store: Store,
-  runtime: KeywordRuntime,
+  {
+    store,
+    runtime,
+    recorder,
+    clock,
+  }: { store: Store; runtime: KeywordRuntime; recorder: SearchRecorder; clock: Clock },
 ): Promise<void> {
   const app = instance.withTypeProvider<ZodTypeProvider>();
 
@@ -216,19 +246,21 @@ async function keywordRoutes(
     async (request, reply) => {
       const live = await liveKeyword(store, request.params.clientId);
       cors(request, reply, live.settings.origin);
-      const visitor = visitorOf(store, live.client.id, request);
-      const { normalised, live: searched, ...result } = await searchKeyword(runtime, live, request.query);
-      const searchId = searchRecorder(store).search({
+      const at = clock.now();
+      const visitor = visitorOf(store, live.client.id, request, at);
+      const { live: searched, ...result } = await searchKeyword(runtime, live, request.query);
+      const searchId = recorder.search({
         accountId: searched.client.accountId,
         clientId: searched.client.id,
         engineId: searched.client.engineId,
         engineType: 'kw',
-        query: normalised,
+        query: request.query.q,
         tab: request.query.tab,
         page: result.page,
         resultCount: result.total,
         latencyMs: result.took,
         visitorId: await visitor,
+        at,
       });
       return { ...result, searchId };
     },
@@ -281,12 +313,14 @@ async function keywordRoutes(
       async (request, reply) => {
         const live = await liveKeyword(store, request.params.clientId);
         cors(request, reply, live.settings.origin);
-        searchRecorder(store).click({
+        const at = clock.now();
+        recorder.click({
           clientId: live.client.id,
           searchId: request.body.searchId,
           url: request.body.url,
           position: request.body.position,
-          visitorId: await visitorOf(store, live.client.id, request),
+          visitorId: await visitorOf(store, live.client.id, request, at),
+          at,
         });
         return reply.status(204).send();
       },
@@ -295,6 +329,6 @@ async function keywordRoutes(
 }
 
 /** The visitor's daily pseudonym (never the address), from what the request says of it. */
-function visitorOf(store: Store, clientId: string, request: FastifyRequest): Promise<string> {
-  return visitorId(store, { clientId, ip: request.ip, userAgent: request.headers['user-agent'] ?? '' });
+function visitorOf(store: Store, clientId: string, request: FastifyRequest, at: Date): Promise<string> {
+  return visitorId(store, { clientId, ip: request.ip, userAgent: request.headers['user-agent'] ?? '' }, at);
 }

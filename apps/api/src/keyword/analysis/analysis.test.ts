@@ -18,6 +18,12 @@ describe('words', () => {
     ]);
   });
 
+  it('reads ASCII text (its fast path) as the Unicode expression does', () => {
+    const text = `Hello, World! a_b-c 3.14 x${'y'.repeat(60)} end.`;
+    expect(words(text)).toEqual(tokenize(text).map((token) => token.word));
+    expect(words(text)).toContain(`x${'y'.repeat(39)}`);
+  });
+
   it('keeps where each word is in the text', () => {
     expect(tokenize('  Héllo, wörld')).toEqual([
       { word: 'hello', start: 2, end: 7 },
