@@ -97,8 +97,8 @@ describe('keyword search matching', () => {
 
   it('suggests the titles of pages holding what is typed, with their own characters', async () => {
     const suggest = (q: string) =>
-      fetch(`${t.server.base}/search/${shop.clientId}/suggest?q=${encodeURIComponent(q)}`).then((r) =>
-        r.json(),
+      fetch(`${t.server.base}/search/${shop.clientId}/suggest?q=${encodeURIComponent(q)}`).then(
+        (r) => r.json() as Promise<{ suggestions: { title: string; url: string }[] }>,
       );
     const resis = await suggest('resis');
     expect(resis.suggestions).toHaveLength(2);

@@ -10,11 +10,16 @@ import type { BackendQuery } from '../backend.ts';
 import { createMemoryBackend } from '../index/index.ts';
 import { GenerationRegistry } from './generation-registry.ts';
 import { type Generation, generationOf } from './live-keyword.ts';
+import type { EngineSearchSettings } from './live-keyword-rows.ts';
 
 // The registry of keyword indexes over real crawled pages in the store (PGlite, and PostgreSQL
 // when DATABASE_URL is set) and the real in-memory backend.
 
-const DEFAULT_MAPPING = { csvSynonymTable: '', csvCharMappings: undefined, updatedAt: 'v1' };
+const DEFAULT_MAPPING: EngineSearchSettings = {
+  csvSynonymTable: '',
+  csvCharMappings: undefined,
+  updatedAt: 'v1',
+};
 
 /** `count` pages of run `runId`: page n says 'word<n>', and page 7 'a resistor of 100 Ω'. */
 async function storePages(
@@ -129,7 +134,11 @@ describe.each(frontierStores)('The keyword generation registry on %s', (_name, o
     for (const engine of engines) await storePages(store(), engine, 1, 200);
     const backend = createMemoryBackend();
     const probe = new GenerationRegistry(store(), backend);
-    const [a, b, c] = engines.map((engine) => generation(engine, 1)) as [Generation, Generation, Generation];
+    const [a, b, c] = engines.map((engine) => generation(engine, 1)) as unknown as [
+      Generation,
+      Generation,
+      Generation,
+    ];
     await probe.ready(a);
     const one = backend.memoryBytes(a.key);
     expect(one).toBeGreaterThan(0);
