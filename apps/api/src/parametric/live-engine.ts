@@ -1,7 +1,11 @@
 import type { Client, ParametricConfiguration } from '@siteseer/core';
 import { NotFoundError } from '../errors.ts';
 import { isUuid } from '../repositories/ids.ts';
-import { findLiveClient, findPublished } from '../repositories/parametric/published.ts';
+import {
+  findLiveClient,
+  findPublished,
+  type LiveClientRecord,
+} from '../repositories/parametric/published.ts';
 import type { Store } from '../store/types.ts';
 import { storeCache } from './search-cache.ts';
 
@@ -23,7 +27,14 @@ const CONFIGURATIONS_MAX = 1000;
  * configuration, the large part, only when this generation has not been seen yet.
  */
 async function readLiveEngine(store: Store, clientId: string): Promise<LiveEngine> {
-  const found = await findLiveClient(store, clientId);
+  return liveEngineOf(store, await findLiveClient(store, clientId));
+}
+
+/**
+ * The live engine of a client already read with `findLiveClient` (the public config call reads
+ * it first to learn the client's kind); 404 unless it is a parametric client with a publish.
+ */
+export async function liveEngineOf(store: Store, found: LiveClientRecord | undefined): Promise<LiveEngine> {
   if (found?.client.type !== 'pm' || found.version === null || found.generation === null)
     throw new NotFoundError('Search engine');
   const { client, engineName } = found;
@@ -83,7 +94,7 @@ export type LiveChangeHandler = (change: string | undefined) => void;
 interface Cache {
   /** Changes forgotten so far, so a read that raced a change is not kept. */
   publishes: number;
-  /** By engine kind and client id ('pm:<id>', 'kw:<id>'). */
+  /** By engine kind and client id ('pm:<id>', 'kw:<id>', 'any:<id>'). */
   clients: Map<string, Remembered>;
   /** Whether the cache hears of every change (PGlite: one process; PostgreSQL: while listening). */
   complete: () => boolean;
@@ -125,7 +136,7 @@ function cacheOf(store: Store): Cache {
  */
 export async function cachedLive<T>(
   store: Store,
-  kind: 'pm' | 'kw',
+  kind: 'pm' | 'kw' | 'any',
   clientId: string,
   read: (store: Store, clientId: string) => Promise<T>,
 ): Promise<T> {

@@ -13,13 +13,14 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Clock } from '../clock.ts';
-import { InputError, NotFoundError, TooManyRequestsError } from '../errors.ts';
+import { InputError, TooManyRequestsError } from '../errors.ts';
 import { jsonBodyParser } from '../json-body.ts';
 import {
   type KeywordRuntime,
   keywordConfig,
   keywordRuntime,
   liveKeyword,
+  liveSearchClient,
   searchKeyword,
   suggestKeyword,
 } from '../keyword/runtime/index.ts';
@@ -119,21 +120,11 @@ export async function searchRoutes(
   });
   app.addHook('onClose', async () => keyword.close());
 
-  /** The live engine of either kind behind a client id (404 when it has none). */
-  async function liveOfEither(clientId: string) {
-    try {
-      return { kind: 'pm' as const, live: await liveEngine(store, clientId) };
-    } catch (error) {
-      if (!(error instanceof NotFoundError)) throw error;
-      return { kind: 'kw' as const, live: await liveKeyword(store, clientId) };
-    }
-  }
-
   app.options(
     '/search/:clientId/*',
     { schema: { params: ClientParams.extend({ '*': z.string() }), hide: true } },
     async (request, reply) => {
-      const { live } = await liveOfEither(request.params.clientId);
+      const { live } = await liveSearchClient(store, request.params.clientId);
       cors(request, reply, live.client.settings.origin);
       return reply.status(204).send();
     },
@@ -155,7 +146,7 @@ export async function searchRoutes(
       },
     },
     async (request, reply) => {
-      const either = await liveOfEither(request.params.clientId);
+      const either = await liveSearchClient(store, request.params.clientId);
       cors(request, reply, either.live.client.settings.origin);
       return either.kind === 'pm' ? searchConfig(either.live) : keywordConfig(either.live);
     },

@@ -5,6 +5,13 @@ export {
 } from './generation-registry.ts';
 export { type KeywordRuntime, keywordRuntime } from './keyword-runtime.ts';
 export { keywordConfig, searchKeyword, suggestKeyword } from './keyword-search.ts';
-export { type Generation, type LiveKeyword, liveKeyword, readLiveKeyword } from './live-keyword.ts';
+export {
+  type Generation,
+  type LiveKeyword,
+  type LiveSearchClient,
+  liveKeyword,
+  liveSearchClient,
+  readLiveKeyword,
+} from './live-keyword.ts';
 export { countPublishedTags } from './page-rows.ts';
 export { announceKeywordGeneration } from './publish-announce.ts';
