@@ -1,5 +1,5 @@
 import { matchesWildcard } from '@siteseer/core';
-import { cachedStemmer } from '../analysis/index.ts';
+import { cachedStemmer, type Stemmer, stemLanguage } from '../analysis/index.ts';
 import type { IndexedPageRef, QuerySlot, TabSpec } from '../backend.ts';
 
 /**
@@ -15,13 +15,25 @@ export function inTab(page: IndexedPageRef, spec: TabSpec | undefined): boolean 
   return spec.tags.some((tag) => tags.has(tag.toLowerCase()));
 }
 
+/** One stemmer per language for query words (its memory is bounded). */
+const stemmers = new Map<string, Stemmer>();
+
+function stemmerOf(language: string): Stemmer {
+  const primary = stemLanguage(language);
+  let stem = stemmers.get(primary);
+  if (!stem) {
+    stem = cachedStemmer(primary);
+    stemmers.set(primary, stem);
+  }
+  return stem;
+}
+
 /**
  * The words of the query (synonyms included) and their stems in the page's language: what a
  * snippet marks when the backend named no matched terms (a pinned page).
  */
 export function queryTerms(slots: readonly QuerySlot[], language: string): string[] {
-  // A stemmer of its own: a shared one would remember every word ever typed.
-  const stem = cachedStemmer(language);
+  const stem = stemmerOf(language);
   const terms = new Set<string>();
   for (const slot of slots) {
     for (const alternative of slot.alternatives) {
