@@ -1,7 +1,7 @@
 import { type CrawlPublished, isHeldByGuard, type PublishCrawlBody } from '@siteseer/core';
 import type { Principal } from '../../auth/authenticate.ts';
 import { ConflictError, NotFoundError } from '../../errors.ts';
-import { announceKeywordGeneration } from '../../keyword/runtime/publish-announce.ts';
+import { crawlPublished } from '../../keyword/runtime/publish-announce.ts';
 import {
   type Crawler,
   endRun,
@@ -67,7 +67,7 @@ export async function finishCrawlRun(
     return { published: true, ...sizes };
   });
   // Committed: search switches to the new pages, which are indexed at once.
-  if (finished?.published) await announceKeywordGeneration(store, { accountId, engineId });
+  if (finished?.published) await crawlPublished(store, { accountId, engineId });
   return finished;
 }
 
@@ -101,6 +101,6 @@ export async function publishCrawl(
     }
     return { engineId: engine.id, runId: crawler.runId, ...sizes };
   });
-  await announceKeywordGeneration(store, { accountId: access.account.id, engineId: engine.id });
+  await crawlPublished(store, { accountId: access.account.id, engineId: engine.id });
   return published;
 }

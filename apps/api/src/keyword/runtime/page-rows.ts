@@ -1,4 +1,4 @@
-import type { Queryable } from '../../store/types.ts';
+import type { Queryable, Store } from '../../store/types.ts';
 
 // The runtime's reads of crawl_pages: a generation's pages in key order (to index them), bodies by
 // key (snippets) and custom tag counts (the portal's categories). Account-filtered, like every read
@@ -75,4 +75,14 @@ export async function countPublishedTags(
     [accountId, engineId],
   );
   return rows;
+}
+
+/**
+ * Brings the planner's statistics of crawl_pages up to date after a crawl is published, on PGlite:
+ * it has no autovacuum, and without statistics it reads a result page's texts through the content
+ * hash index, filtering the whole generation (measured: 9 ms for 10 pages of 20k, 0.2 ms after
+ * ANALYZE, which took 200 ms). A PostgreSQL server's autovacuum does this by itself.
+ */
+export async function refreshPageStatistics(store: Store): Promise<void> {
+  if (store.kind === 'pglite') await store.query('ANALYZE crawl_pages');
 }

@@ -1,5 +1,6 @@
 import { forgetLiveEngines } from '../../parametric/live-engine.ts';
 import type { Store } from '../../store/types.ts';
+import { refreshPageStatistics } from './page-rows.ts';
 
 /** The live change that announces a keyword engine's new generation (see LiveChangeHandler). */
 const CHANGED = 'kw-generation:';
@@ -24,4 +25,13 @@ export function changedEngineOf(change: string | undefined): { accountId: string
   const [accountId, engineId, ...rest] = change.slice(CHANGED.length).split('/');
   if (!accountId || !engineId || rest.length > 0) return null;
   return { accountId, engineId };
+}
+
+/** A keyword engine's crawl was published (committed): statistics refreshed, then announced. */
+export async function crawlPublished(
+  store: Store,
+  engine: { accountId: string; engineId: string },
+): Promise<void> {
+  await refreshPageStatistics(store);
+  await announceKeywordGeneration(store, engine);
 }
