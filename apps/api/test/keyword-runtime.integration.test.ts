@@ -235,4 +235,18 @@ describe('the keyword search runtime', () => {
     );
     expect(clicks).toEqual([{ url, position: 2, visitor_id: searches[0]?.visitor_id }]);
   });
+
+  it("drops a deleted engine's index in the process, and its client answers 404", async () => {
+    const runtime = keywordRuntime(t.server.store);
+    expect((await search(t.server, other.clientId, { q: 'roses' })).status).toBe(200);
+    expect(runtime.registry.indexed().some((key) => key.engineId === other.engineId)).toBe(true);
+    const deleted = await api(t.server, t.ownerB.token, 'DELETE', `searchengines/${other.engineId}`, {
+      accountId: t.accountB,
+    });
+    expect(deleted.status).toBe(200);
+    await until('the index to be dropped', async () =>
+      runtime.registry.indexed().some((key) => key.engineId === other.engineId) ? undefined : true,
+    );
+    expect((await search(t.server, other.clientId, { q: 'roses' })).status).toBe(404);
+  });
 });

@@ -144,8 +144,11 @@ export async function updateEngine(
 /** Deletes an engine; its client goes with it (foreign key cascade). */
 export async function deleteEngine(store: Store, principal: Principal, accountId: string, engineId: string) {
   const access = await readAccess(store, principal, accountId);
-  await requireWrite(store, access, await engineOf(store, access, engineId), 'delete');
+  const engine = await engineOf(store, access, engineId);
+  await requireWrite(store, access, engine, 'delete');
   await deleteEngineRow(store, accountId, engineId);
-  await forgetLiveEngines(store);
+  // A keyword engine's indexes are dropped in every process (its clients are forgotten either way).
+  if (engine.searchEngineType === 'kw') await announceKeywordGeneration(store, { accountId, engineId });
+  else await forgetLiveEngines(store);
   return { id: engineId };
 }

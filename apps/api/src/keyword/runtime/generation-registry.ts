@@ -91,6 +91,13 @@ export class GenerationRegistry {
     return this.#build(generation);
   }
 
+  /** Drops every generation of an engine (deleted, or with nothing published any more). */
+  dropEngine(engine: { accountId: string; engineId: string }): void {
+    const text = `${engine.accountId}/${engine.engineId}`;
+    for (const [key, slot] of [...this.#slots])
+      if (engineText(slot.generation.key) === text) this.#drop(key, slot);
+  }
+
   /** Generations indexed (ready) now, least recently searched first: for tests and diagnostics. */
   indexed(): GenerationKey[] {
     return [...this.#slots.values()].filter((s) => s.state === 'ready').map((s) => s.generation.key);

@@ -24,8 +24,8 @@ export interface KeywordRuntime {
 const runtimes = new WeakMap<Store, KeywordRuntime>();
 
 /**
- * Indexes a published crawl as soon as it is announced (this process, or another one on the
- * notification), so the first search of the new pages does not wait for it.
+ * Indexes an engine's new generation as soon as it is announced (this process, or another one on
+ * the notification), so the first search of the new pages does not wait for it.
  */
 async function indexPublished(
   store: Store,
@@ -33,7 +33,8 @@ async function indexPublished(
   engine: { accountId: string; engineId: string },
 ): Promise<void> {
   const found = await findPublishedKeyword(store, engine.accountId, engine.engineId);
-  if (!found || found.publishedRunId === null) return;
+  // Deleted, or nothing to search: its indexes go now rather than when memory runs short.
+  if (!found || found.publishedRunId === null) return registry.dropEngine(engine);
   await registry.prepare(generationOf(store, engine, found.publishedRunId, found.engine));
 }
 
