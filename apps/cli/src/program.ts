@@ -7,6 +7,7 @@ import { registerCrawlCommands } from './commands/crawl/index.ts';
 import { registerEngineCommands } from './commands/engines/index.ts';
 import { registerFeatureCommands } from './commands/features/index.ts';
 import { registerMaintenanceCommands } from './commands/maintenance/index.ts';
+import { registerSearchCommand } from './commands/search/index.ts';
 import { registerUserCommands } from './commands/users/index.ts';
 import { ENV_VARS, fromEnv } from './env.ts';
 import type { Runtime } from './runtime.ts';
@@ -26,7 +27,7 @@ export function createProgram(runtime: Runtime): Command {
   const program = new Command('siteseer');
   program
     .description(
-      'Siteseer hosted site search from the terminal and CI: engines and their crawls, features, accounts and users.',
+      'Siteseer hosted site search from the terminal and CI: engines, their crawls and search, features, accounts and users.',
     )
     .version(VERSION, '-V, --version', 'Print the version')
     .option('--server <url>', `The Siteseer server URL${fromEnv('SITESEER_SERVER')}`)
@@ -46,6 +47,7 @@ export function createProgram(runtime: Runtime): Command {
   registerAuthCommands(program, runtime);
   registerEngineCommands(program, runtime);
   registerCrawlCommands(program, runtime);
+  registerSearchCommand(program, runtime);
   registerFeatureCommands(program, runtime);
   registerAccountCommands(program, runtime);
   registerUserCommands(program, runtime);
