@@ -55,7 +55,20 @@ export function createProgram(runtime: Runtime): Command {
   registerMaintenanceCommands(program, runtime);
   registerCompletionCommand(program, runtime);
   registerHelpCommand(program);
+  // Set after the commands are made, so it is the root's alone: its list leaves out '[options]'
+  // (every command has some), which keeps the longest entry, `search <engine> <query...>`, narrow
+  // enough for the descriptions on an 80-column screen.
+  program.configureHelp({ subcommandTerm: commandTerm });
   return program;
+}
+
+/** A command as the root's help lists it: its name and arguments (`search <engine> <query...>`). */
+function commandTerm(command: Command): string {
+  const args = command.registeredArguments.map((arg) => {
+    const name = `${arg.name()}${arg.variadic ? '...' : ''}`;
+    return arg.required ? `<${name}>` : `[${name}]`;
+  });
+  return [command.name(), ...args].join(' ');
 }
 
 /** `help [command...]`: the help of any command, nested ones included (`siteseer help engines list`). */
