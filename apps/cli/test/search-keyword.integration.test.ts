@@ -16,12 +16,12 @@ const as = suite.as;
 const page = (title: string, body: string) =>
   `<!doctype html><html lang="en"><head><title>${title}</title></head><body><main><h1>${title}</h1>${body}</main></body></html>`;
 
-// 'glacier' is the subject of /glacier (title, heading, body), is said once on /trips, and is not
-// on /cooking: the ranking must put /glacier first and leave /cooking out.
+// 'glacier' is the subject of /glacier (title, heading, body), is said once on /trips, and is on
+// neither / nor /cooking: the ranking must put /glacier first and leave the others out.
 const PAGES: Record<string, string> = {
   '/': page(
     'Trail notes',
-    '<p>Notes from the trail.</p><a href="/glacier">Glacier</a> <a href="/trips">Trips</a> <a href="/cooking">Cooking</a>',
+    '<p>Notes from the trail.</p><a href="/glacier">Ice walks</a> <a href="/trips">Trips</a> <a href="/cooking">Cooking</a>',
   ),
   '/glacier': page(
     'Glacier hiking guide',
