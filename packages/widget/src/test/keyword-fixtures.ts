@@ -23,8 +23,8 @@ export function keywordConfig(tabs = true): KeywordSearchConfig {
 }
 
 /**
- * 24 pages about widgets: 16 under /docs/ and 8 under /blog/, so 'widget' fills three pages of
- * 10. Page 3 carries hostile markup and a javascript: URL; 'pricing' has a pinned page.
+ * 24 pages about widgets (15 under /docs/, 8 under /blog/ and page 3, a trap with hostile markup
+ * and a javascript: URL), so 'widget' fills three pages of 10; 'pricing' has a pinned page.
  */
 export function keywordPages(): FixturePage[] {
   const pages: FixturePage[] = Array.from({ length: 24 }, (_, index) => {

@@ -11,7 +11,8 @@ export function findPageInput(option: string | HTMLInputElement | undefined): HT
   try {
     found = document.querySelector(option);
   } catch (error) {
-    if (error instanceof Error && error.name === 'SyntaxError') return null;
+    // The one thing querySelector throws: a 'SyntaxError' DOMException for a selector it cannot parse.
+    if (error instanceof DOMException) return null;
     throw error;
   }
   return found instanceof HTMLInputElement ? found : null;
