@@ -3,8 +3,10 @@ import { SearchQuery } from '@siteseer/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { Clock } from '../clock.ts';
 import { InputError, TooManyRequestsError } from '../errors.ts';
 import { downloadResults, liveEngine, runSearch, searchConfig } from '../parametric/search.ts';
+import { type SearchRecorder, visitorId } from '../search-events/index.ts';
 import type { Store } from '../store/types.ts';
 
 const ClientParams = z.object({ clientId: z.string().min(1).max(100) });
@@ -58,11 +60,18 @@ function queryFromLink(raw: z.infer<typeof DownloadQuery>) {
  * The public search runtime, called from customer sites with a client id and no user token.
  * CORS is limited to the client's configured origins. Requests are rate-limited per address across
  * all clients (first: rotating made-up client ids would otherwise each get a budget of their own),
- * then per client and address.
+ * then per client and address. Searches are recorded for analytics by `recorder`, in batches that
+ * no answer waits for (search-events/).
  */
 export async function searchRoutes(
   instance: FastifyInstance,
-  { store, perMinute, perAddressPerMinute }: { store: Store; perMinute: number; perAddressPerMinute: number },
+  {
+    store,
+    recorder,
+    clock,
+    perMinute,
+    perAddressPerMinute,
+  }: { store: Store; recorder: SearchRecorder; clock: Clock; perMinute: number; perAddressPerMinute: number },
 ): Promise<void> {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   await app.register(rateLimit, {
@@ -111,9 +120,27 @@ export async function searchRoutes(
     '/search/:clientId/query',
     { schema: { params: ClientParams, body: SearchQuery, hide: true } },
     async (request, reply) => {
+      const started = performance.now();
       const live = await liveEngine(store, request.params.clientId);
       cors(request, reply, live.client.settings.origin);
-      return runSearch(store, live, request.body);
+      const result = await runSearch(store, live, request.body);
+      const { client } = live;
+      const at = clock.now();
+      const visitor = { clientId: client.id, ip: request.ip, userAgent: request.headers['user-agent'] ?? '' };
+      recorder.search({
+        accountId: client.accountId,
+        clientId: client.id,
+        engineId: client.engineId,
+        engineType: 'pm',
+        query: request.body.q,
+        filters: request.body.filters,
+        page: result.page,
+        resultCount: result.total,
+        latencyMs: performance.now() - started,
+        visitorId: await visitorId(store, visitor, at),
+        at,
+      });
+      return result;
     },
   );
 

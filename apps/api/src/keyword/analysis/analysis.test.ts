@@ -1,0 +1,73 @@
+import { parseCharacterMapping } from '@siteseer/core';
+import { describe, expect, it } from 'vitest';
+import { mapCharacters, originalSpan } from './char-map.ts';
+import { cachedStemmer, stemLanguage } from './stem.ts';
+import { tokenize, words } from './tokens.ts';
+
+describe('words', () => {
+  it('splits on everything but letters and digits, in lower case without accents', () => {
+    expect(words('os.path.join() — Café NAÏVE snake_case 42')).toEqual([
+      'os',
+      'path',
+      'join',
+      'cafe',
+      'naive',
+      'snake',
+      'case',
+      '42',
+    ]);
+  });
+
+  it('reads ASCII text (its fast path) as the Unicode expression does', () => {
+    const text = `Hello, World! a_b-c 3.14 x${'y'.repeat(60)} end.`;
+    expect(words(text)).toEqual(tokenize(text).map((token) => token.word));
+    expect(words(text)).toContain(`x${'y'.repeat(39)}`);
+  });
+
+  it('keeps where each word is in the text', () => {
+    expect(tokenize('  Héllo, wörld')).toEqual([
+      { word: 'hello', start: 2, end: 7 },
+      { word: 'world', start: 9, end: 14 },
+    ]);
+  });
+});
+
+describe('stemming', () => {
+  it("stems by the page's language, English when it is unknown", () => {
+    expect(stemLanguage('de-AT')).toBe('de');
+    expect(stemLanguage('xx')).toBe('en');
+    expect(stemLanguage('')).toBe('en');
+    expect(cachedStemmer('en')('searching')).toBe('search');
+    expect(cachedStemmer('de')('häuser')).not.toBe('häuser');
+    expect(cachedStemmer('en')('is')).toBe('is');
+    expect(cachedStemmer('en')('v2')).toBe('v2');
+  });
+});
+
+describe('character mapping with offsets', () => {
+  const { mappings } = parseCharacterMapping("’ => ', Ω => ohm, μ => u");
+
+  it('maps as core does and leads every mapped position back to the original text', () => {
+    const original = 'A 10 kΩ resistor, 5 μF';
+    const mapped = mapCharacters(original, mappings);
+    expect(mapped.text).toBe('A 10 kohm resistor, 5 uF');
+    const start = mapped.text.indexOf('kohm');
+    expect(original.slice(...originalSpan(mapped, start, start + 4))).toBe('kΩ');
+    const f = mapped.text.indexOf('uF');
+    expect(original.slice(...originalSpan(mapped, f, f + 2))).toBe('μF');
+    const resistor = mapped.text.indexOf('resistor');
+    expect(original.slice(...originalSpan(mapped, resistor, resistor + 8))).toBe('resistor');
+  });
+
+  it('leaves a text without mapped characters as it is', () => {
+    const mapped = mapCharacters('plain text', mappings);
+    expect(mapped.text).toBe('plain text');
+    expect(originalSpan(mapped, 6, 10)).toEqual([6, 10]);
+  });
+
+  it('maps an original to nothing, and the span around it still lands', () => {
+    const mapped = mapCharacters('a®b', [{ original: '®', mapped: '' }]);
+    expect(mapped.text).toBe('ab');
+    expect(originalSpan(mapped, 0, 2)).toEqual([0, 3]);
+  });
+});

@@ -1,0 +1,244 @@
+import { cachedStemmer, type Stemmer, stemLanguage, words } from '../analysis/index.ts';
+import type { KeywordPage } from '../backend.ts';
+import { ByteWriter } from './bytes.ts';
+import {
+  FIELD_B,
+  FIELD_COUNT,
+  FIELD_GAP,
+  FIELD_WEIGHTS,
+  fieldTexts,
+  MAX_BODY_WORDS,
+  TITLE,
+} from './fields.ts';
+
+/** Every SKIP-th posting of a term is listed in its skip table, so one page's posting is found fast. */
+export const SKIP = 64;
+
+/**
+ * The index of one generation, in typed arrays. A term is a stem; its postings are one byte run
+ * (`postings`, from `termStart[t]` to `termStart[t + 1]`) of records, by ascending page number:
+ *   varint  page number minus the previous record's (the first: plus one)
+ *   byte    the fields the term is in (bit f for FIELDS[f])
+ *   varint  the term's count in each of those fields, in field order
+ *   varint  how many positions follow, then each position minus the previous one
+ * Positions run through the page's fields in order, FIELD_GAP apart, so phrases stay in a field.
+ */
+export interface IndexData {
+  pageCount: number;
+  keys: string[];
+  urls: string[];
+  titles: string[];
+  /** Custom tags of each page, lower case. */
+  tags: string[][];
+  /** Words in each page's title. */
+  titleLengths: Uint16Array;
+  /** BM25F per page and field: weight / (1 − b + b · length / average length); at page · FIELD_COUNT + field. */
+  norms: Float32Array;
+  terms: string[];
+  vocabulary: Map<string, number>;
+  postings: Uint8Array;
+  termStart: Uint32Array;
+  /** Pages per term. */
+  frequencies: Uint32Array;
+  /** Per term with more than SKIP postings: pairs (page number, offset after its page delta). */
+  skips: Map<number, Uint32Array>;
+  /** Every indexed word as written (normalised, unstemmed), sorted, and its term. */
+  surfaces: string[];
+  surfaceTerms: Uint32Array;
+  /** The stemming languages of the pages. */
+  languages: string[];
+}
+
+interface PageTerm {
+  mask: number;
+  counts: number[];
+  positions: number[];
+}
+
+/** Builds an index page by page; `finish` packs it. Pages are numbered in the order they come. */
+export class IndexBuilder {
+  readonly #keys: string[] = [];
+  readonly #urls: string[] = [];
+  readonly #titles: string[] = [];
+  readonly #tags: string[][] = [];
+  readonly #titleLengths: number[] = [];
+  readonly #lengths: number[] = [];
+  readonly #vocabulary = new Map<string, number>();
+  readonly #terms: string[] = [];
+  readonly #writers: ByteWriter[] = [];
+  readonly #lastPage: number[] = [];
+  readonly #frequencies: number[] = [];
+  readonly #skips: number[][] = [];
+  /** Per stemming language, each word seen and its term: a word is stemmed once, when first seen. */
+  readonly #languages = new Map<string, { stem: Stemmer; words: Map<string, number> }>();
+  readonly #scratch = new ByteWriter(256);
+
+  get pageCount(): number {
+    return this.#keys.length;
+  }
+
+  add(page: KeywordPage): void {
+    const number = this.#keys.length;
+    const languageTag = stemLanguage(page.language);
+    let language = this.#languages.get(languageTag);
+    if (!language) {
+      language = { stem: cachedStemmer(languageTag), words: new Map() };
+      this.#languages.set(languageTag, language);
+    }
+    const known = language.words;
+    this.#keys.push(page.key);
+    this.#urls.push(page.url);
+    this.#titles.push(page.title);
+    this.#tags.push(page.tags.map((tag) => tag.trim().toLowerCase()).filter((tag) => tag !== ''));
+    const pageTerms = new Map<number, PageTerm>();
+    let position = 0;
+    fieldTexts(page).forEach((text, field) => {
+      let fieldWords = words(text);
+      if (fieldWords.length > MAX_BODY_WORDS) fieldWords = fieldWords.slice(0, MAX_BODY_WORDS);
+      this.#lengths.push(fieldWords.length);
+      if (field === TITLE) this.#titleLengths.push(Math.min(fieldWords.length, 0xffff));
+      for (const word of fieldWords) {
+        let term = known.get(word);
+        if (term === undefined) {
+          term = this.#termOf(language.stem(word));
+          known.set(word, term);
+        }
+        let entry = pageTerms.get(term);
+        if (!entry) {
+          entry = { mask: 0, counts: [0, 0, 0, 0, 0, 0], positions: [] };
+          pageTerms.set(term, entry);
+        }
+        entry.mask |= 1 << field;
+        entry.counts[field] = (entry.counts[field] ?? 0) + 1;
+        entry.positions.push(position++);
+      }
+      position += FIELD_GAP;
+    });
+    for (const [term, entry] of pageTerms) this.#write(term, number, entry);
+  }
+
+  #termOf(stemmed: string): number {
+    let term = this.#vocabulary.get(stemmed);
+    if (term === undefined) {
+      term = this.#terms.length;
+      this.#vocabulary.set(stemmed, term);
+      this.#terms.push(stemmed);
+      this.#writers.push(new ByteWriter(8));
+      this.#lastPage.push(-1);
+      this.#frequencies.push(0);
+    }
+    return term;
+  }
+
+  #write(term: number, page: number, entry: PageTerm): void {
+    const writer = this.#writers[term] as ByteWriter;
+    const count = this.#frequencies[term] as number;
+    writer.varint(page - (this.#lastPage[term] as number));
+    if (count > 0 && count % SKIP === 0) {
+      const skips = this.#skips[term] ?? [];
+      skips.push(page, writer.length);
+      this.#skips[term] = skips;
+    }
+    writer.byte(entry.mask);
+    for (let field = 0; field < FIELD_COUNT; field++) {
+      if (entry.mask & (1 << field)) writer.varint(entry.counts[field] as number);
+    }
+    const scratch = this.#scratch;
+    scratch.clear();
+    let previous = 0;
+    for (const position of entry.positions) {
+      scratch.varint(position - previous);
+      previous = position;
+    }
+    writer.varint(entry.positions.length);
+    writer.append(scratch);
+    this.#lastPage[term] = page;
+    this.#frequencies[term] = count + 1;
+  }
+
+  finish(): IndexData {
+    const pageCount = this.#keys.length;
+    const termCount = this.#terms.length;
+    const termStart = new Uint32Array(termCount + 1);
+    let total = 0;
+    for (let term = 0; term < termCount; term++) {
+      termStart[term] = total;
+      total += (this.#writers[term] as ByteWriter).length;
+    }
+    termStart[termCount] = total;
+    const postings = new Uint8Array(total);
+    for (let term = 0; term < termCount; term++) {
+      const writer = this.#writers[term] as ByteWriter;
+      postings.set(writer.bytes.subarray(0, writer.length), termStart[term]);
+    }
+    this.#writers.length = 0;
+    const skips = new Map<number, Uint32Array>();
+    this.#skips.forEach((list, term) => {
+      if (list) skips.set(term, Uint32Array.from(list));
+    });
+    const surfaceMap = new Map<string, number>();
+    for (const { words } of this.#languages.values())
+      for (const [word, term] of words) if (!surfaceMap.has(word)) surfaceMap.set(word, term);
+    const surfaces = [...surfaceMap.keys()].sort();
+    const surfaceTerms = Uint32Array.from(surfaces, (word) => surfaceMap.get(word) as number);
+    return {
+      pageCount,
+      keys: this.#keys,
+      urls: this.#urls,
+      titles: this.#titles,
+      tags: this.#tags,
+      titleLengths: Uint16Array.from(this.#titleLengths),
+      norms: this.#norms(pageCount),
+      terms: this.#terms,
+      vocabulary: this.#vocabulary,
+      postings,
+      termStart,
+      frequencies: Uint32Array.from(this.#frequencies),
+      skips,
+      surfaces,
+      surfaceTerms,
+      languages: [...this.#languages.keys()],
+    };
+  }
+
+  #norms(pageCount: number): Float32Array {
+    const averages = new Float64Array(FIELD_COUNT);
+    for (let i = 0; i < this.#lengths.length; i++) {
+      const field = i % FIELD_COUNT;
+      averages[field] = (averages[field] as number) + (this.#lengths[i] as number);
+    }
+    for (let field = 0; field < FIELD_COUNT; field++)
+      averages[field] = Math.max(1, (averages[field] as number) / Math.max(1, pageCount));
+    const norms = new Float32Array(pageCount * FIELD_COUNT);
+    for (let i = 0; i < norms.length; i++) {
+      const field = i % FIELD_COUNT;
+      const b = FIELD_B[field] as number;
+      const ratio = (this.#lengths[i] as number) / (averages[field] as number);
+      norms[i] = (FIELD_WEIGHTS[field] as number) / (1 - b + b * ratio);
+    }
+    return norms;
+  }
+}
+
+/** Bytes an index takes, roughly: typed arrays exactly, strings and maps by a usual V8 cost. */
+export function indexBytes(data: IndexData): number {
+  const strings = (list: readonly string[]) => list.reduce((sum, s) => sum + 16 + s.length, 0);
+  let skipBytes = 0;
+  for (const skips of data.skips.values()) skipBytes += skips.byteLength + 64;
+  return (
+    data.postings.byteLength +
+    data.termStart.byteLength +
+    data.frequencies.byteLength +
+    data.norms.byteLength +
+    data.titleLengths.byteLength +
+    data.surfaceTerms.byteLength +
+    skipBytes +
+    strings(data.terms) +
+    data.terms.length * 40 + // the vocabulary map's entries
+    strings(data.surfaces) +
+    strings(data.keys) +
+    strings(data.urls) +
+    strings(data.titles) +
+    data.tags.reduce((sum, tags) => sum + 32 + strings(tags), 0)
+  );
+}

@@ -1,0 +1,122 @@
+import { cachedStemmer, type Stemmer } from '../analysis/index.ts';
+import type { QuerySlot } from '../backend.ts';
+import type { IndexData } from './build.ts';
+import { prefixRange, similarWords } from './vocabulary.ts';
+
+/** An indexed term a query word matches, and what a match of it is worth relative to the word. */
+export interface Expansion {
+  term: number;
+  weight: number;
+}
+
+/** A slot's alternative with its words' terms: one list per word. */
+export interface ExpandedAlternative {
+  words: Expansion[][];
+  weight: number;
+}
+
+export interface ExpandedSlot {
+  alternatives: ExpandedAlternative[];
+  /** Matches only where its words follow each other (a quoted phrase). */
+  phrase: boolean;
+}
+
+/** What a word that is only the start of indexed words is worth, against the whole word. */
+const PREFIX_WEIGHT = 0.85;
+/** What a word one or two typos away is worth. */
+const TYPO_WEIGHTS = [1, 0.7, 0.45];
+const MAX_PREFIX_TERMS = 12;
+const MAX_TYPO_TERMS = 12;
+/** Typos are tolerated in words of at least 4 characters (one) and 8 (two), as established engines do. */
+export const ONE_TYPO_FROM = 4;
+export const TWO_TYPOS_FROM = 8;
+
+export class QueryExpander {
+  readonly #data: IndexData;
+  readonly #stemmers: Stemmer[];
+
+  constructor(data: IndexData) {
+    this.#data = data;
+    this.#stemmers = (data.languages.length > 0 ? data.languages : ['en']).map((l) => cachedStemmer(l));
+  }
+
+  /** The terms of a whole word: its stem in each language of the pages, and the word itself. */
+  exact(word: string): number[] {
+    const terms = new Set<number>();
+    for (const stem of this.#stemmers) {
+      const term = this.#data.vocabulary.get(stem(word));
+      if (term !== undefined) terms.add(term);
+    }
+    const bare = this.#data.vocabulary.get(word);
+    if (bare !== undefined) terms.add(bare);
+    return [...terms];
+  }
+
+  /** The terms of indexed words starting with `word`, the most frequent first. */
+  prefix(word: string): number[] {
+    const data = this.#data;
+    const [from, to] = prefixRange(data.surfaces, word);
+    const terms = new Set<number>();
+    for (let i = from; i < to; i++) terms.add(data.surfaceTerms[i] as number);
+    return [...terms]
+      .sort((a, b) => (data.frequencies[b] as number) - (data.frequencies[a] as number))
+      .slice(0, MAX_PREFIX_TERMS);
+  }
+
+  /** The terms of indexed words a typo or two away from `word` (none for short words). */
+  typos(word: string): Expansion[] {
+    if (word.length < ONE_TYPO_FROM || !/^\p{L}+$/u.test(word)) return [];
+    const data = this.#data;
+    const best = new Map<number, number>();
+    similarWords(data.surfaces, word, word.length >= TWO_TYPOS_FROM ? 2 : 1, (index, distance) => {
+      if (distance === 0) return;
+      const term = data.surfaceTerms[index] as number;
+      const known = best.get(term);
+      if (known === undefined || distance < known) best.set(term, distance);
+    });
+    return [...best]
+      .sort(
+        ([a, da], [b, db]) => da - db || (data.frequencies[b] as number) - (data.frequencies[a] as number),
+      )
+      .slice(0, MAX_TYPO_TERMS)
+      .map(([term, distance]) => ({ term, weight: TYPO_WEIGHTS[distance] ?? 0 }));
+  }
+
+  /**
+   * The slots' words as terms. A single typed word (weight 1) may also match by prefix (the slot's
+   * last word) and, with `typos`, by a near word; words of several-word alternatives match exactly.
+   */
+  expand(slots: readonly QuerySlot[], typos: boolean): ExpandedSlot[] {
+    return slots.map((slot) => ({
+      phrase: slot.phrase === true,
+      alternatives: slot.alternatives.map((alternative) => {
+        const single = alternative.words.length === 1 && !slot.phrase;
+        return {
+          weight: alternative.weight,
+          words: alternative.words.map((word) => {
+            const found = new Map<number, number>();
+            const add = (term: number, weight: number) => {
+              if ((found.get(term) ?? 0) < weight) found.set(term, weight);
+            };
+            for (const term of this.exact(word)) add(term, 1);
+            if (single && slot.prefix) for (const term of this.prefix(word)) add(term, PREFIX_WEIGHT);
+            if (single && typos && alternative.weight === 1)
+              for (const { term, weight } of this.typos(word)) add(term, weight);
+            return [...found].map(([term, weight]) => ({ term, weight }));
+          }),
+        };
+      }),
+    }));
+  }
+}
+
+/** Whether typos could add anything to these slots (a typed word long enough to have one). */
+export function typosPossible(slots: readonly QuerySlot[]): boolean {
+  return slots.some(
+    (slot) =>
+      !slot.phrase &&
+      slot.alternatives.some(
+        (a) => a.weight === 1 && a.words.length === 1 && (a.words[0] ?? '').length >= ONE_TYPO_FROM,
+      ),
+  );
+}

@@ -1,0 +1,1 @@
+export { createMemoryBackend, type MemoryBackend } from './memory-backend.ts';

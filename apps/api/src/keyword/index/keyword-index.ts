@@ -1,0 +1,282 @@
+import type { BackendHit, BackendQuery, BackendResult, IndexedPageRef, QuerySlot } from '../backend.ts';
+import type { IndexData } from './build.ts';
+import { ByteReader } from './bytes.ts';
+import { type ExpandedAlternative, type ExpandedSlot, QueryExpander, typosPossible } from './expand.ts';
+import { FIELD_COUNT, K1, TITLE } from './fields.ts';
+import { boostFactors, tabMembership } from './page-sets.ts';
+import { recordPositions, seek } from './postings.ts';
+import { rerank, TopPages } from './ranking.ts';
+
+/** Fewer results than this and the search is tried again with typo tolerance. */
+const ENOUGH_RESULTS = 10;
+/** The best pages re-scored with proximity and title matches. */
+const RERANK = 100;
+/** Slots a query may have (a bit each in a 32-bit mask). */
+export const MAX_SLOTS = 31;
+const ALL_FIELDS = (1 << FIELD_COUNT) - 1;
+
+interface Scored {
+  /** Pages with a score, and their slots matched (bit per slot). */
+  pages: number[];
+  terms: Set<number>;
+}
+
+/** One generation's pages, searchable. Searches run synchronously on scratch arrays of the index. */
+export class KeywordIndex {
+  readonly data: IndexData;
+  readonly #expander: QueryExpander;
+  readonly #byUrl = new Map<string, number>();
+  readonly #tabs = new Map<string, Uint8Array>();
+  readonly #boosts = new Map<string, Float32Array>();
+  readonly #score: Float32Array;
+  readonly #best: Float32Array;
+  readonly #matched: Uint32Array;
+
+  constructor(data: IndexData) {
+    this.data = data;
+    this.#expander = new QueryExpander(data);
+    for (let page = 0; page < data.pageCount; page++) {
+      this.#byUrl.set(data.keys[page] as string, page);
+      if (!this.#byUrl.has(data.urls[page] as string)) this.#byUrl.set(data.urls[page] as string, page);
+    }
+    this.#score = new Float32Array(data.pageCount);
+    this.#best = new Float32Array(data.pageCount);
+    this.#matched = new Uint32Array(data.pageCount);
+  }
+
+  search(query: BackendQuery): BackendResult {
+    const slots = query.slots.slice(0, MAX_SLOTS);
+    const empty = { total: 0, allTotal: 0, tabCounts: query.tabs.map(() => 0), hits: [] };
+    if (slots.length === 0) return empty;
+    let result = this.#attempt(query, slots, false, false);
+    if (result.total < ENOUGH_RESULTS && typosPossible(slots)) {
+      const withTypos = this.#attempt(query, slots, true, false);
+      if (withTypos.allTotal > result.allTotal) result = withTypos;
+    }
+    if (result.allTotal === 0) result = this.#attempt(query, slots, true, true);
+    return result;
+  }
+
+  /** Titles matching words being typed: every word in the title, the last as a prefix. */
+  suggest(words: readonly string[], limit: number): IndexedPageRef[] {
+    const slots: QuerySlot[] = words.slice(0, MAX_SLOTS).map((word, n) => ({
+      alternatives: [{ words: [word], weight: 1 }],
+      prefix: n === words.length - 1,
+    }));
+    if (slots.length === 0) return [];
+    const expanded = this.#expander.expand(slots, false);
+    const { pages } = this.#scoreSlots(expanded, 1 << TITLE);
+    const required = (1 << slots.length) - 1;
+    const top = new TopPages(limit * 4);
+    for (const page of pages) {
+      if (this.#matched[page] === required) top.push(page, this.#score[page] as number);
+    }
+    this.#reset(pages);
+    const seen = new Set<string>();
+    const found: IndexedPageRef[] = [];
+    for (const { page } of top.ranked()) {
+      const ref = this.#ref(page);
+      const title = ref.title.trim().toLowerCase();
+      if (title === '' || seen.has(title)) continue;
+      seen.add(title);
+      found.push(ref);
+      if (found.length === limit) break;
+    }
+    return found;
+  }
+
+  lookup(urls: readonly string[]): IndexedPageRef[] {
+    return urls.flatMap((url) => {
+      const page = this.#byUrl.get(url);
+      return page === undefined ? [] : [this.#ref(page)];
+    });
+  }
+
+  #ref(page: number): IndexedPageRef {
+    const data = this.data;
+    return {
+      key: data.keys[page] as string,
+      url: data.urls[page] as string,
+      title: data.titles[page] as string,
+      tags: data.tags[page] as string[],
+    };
+  }
+
+  #attempt(query: BackendQuery, slots: readonly QuerySlot[], typos: boolean, any: boolean): BackendResult {
+    const data = this.data;
+    const expanded = this.#expander.expand(slots, typos);
+    const { pages, terms } = this.#scoreSlots(expanded, ALL_FIELDS);
+    const required = (1 << slots.length) - 1;
+    let phrases = 0;
+    expanded.forEach((slot, n) => {
+      if (slot.phrase) phrases |= 1 << n;
+    });
+    const members = tabMembership(data, query.tabs, this.#tabs);
+    const boosts = boostFactors(data, query.boosts, this.#boosts);
+    const excluded = new Set(query.exclude.flatMap((key) => this.#byUrl.get(key) ?? []));
+    const tabCounts = new Array<number>(query.tabs.length).fill(0);
+    const tabBit = query.tab === null ? 0 : 1 << query.tab;
+    const wanted = Math.min(query.offset + query.limit, data.pageCount);
+    const top = new TopPages(Math.max(wanted, RERANK));
+    let allTotal = 0;
+    let total = 0;
+    for (const page of pages) {
+      const matched = this.#matched[page] as number;
+      if (excluded.has(page) || (matched & phrases) !== phrases) continue;
+      if (!any && matched !== required) continue;
+      allTotal++;
+      const bits = members[page] as number;
+      for (let tab = 0; tab < tabCounts.length; tab++)
+        if (bits & (1 << tab)) tabCounts[tab] = (tabCounts[tab] as number) + 1;
+      if (tabBit !== 0 && (bits & tabBit) === 0) continue;
+      total++;
+      let score = (this.#score[page] as number) * (boosts[page] as number);
+      // Across words (no page has them all): pages with more of the query's words first.
+      if (any) score *= popcount(matched) / slots.length;
+      top.push(page, score);
+    }
+    this.#reset(pages);
+    const ranked = rerank(data, top.ranked(), expanded, RERANK, countWords(slots));
+    const hitTerms = [...terms].map((term) => data.terms[term] as string);
+    const hits: BackendHit[] = ranked
+      .slice(query.offset, query.offset + query.limit)
+      .map(({ page, score }) => ({
+        ...this.#ref(page),
+        score,
+        terms: hitTerms,
+      }));
+    return { total, allTotal, tabCounts, hits };
+  }
+
+  /**
+   * Scores every page holding a slot: per slot the best of its alternatives (BM25F over the
+   * fields of `fieldMask`, times the alternative's and the term's weights), summed over slots;
+   * `#matched` gets a bit per slot found. Returns the pages touched (to be `#reset`).
+   */
+  #scoreSlots(slots: readonly ExpandedSlot[], fieldMask: number): Scored {
+    const pages: number[] = [];
+    const terms = new Set<number>();
+    const best = this.#best;
+    slots.forEach((slot, n) => {
+      const slotPages: number[] = [];
+      for (const alternative of slot.alternatives) {
+        if (alternative.words.length === 1 && !slot.phrase) {
+          for (const { term, weight } of alternative.words[0] ?? []) {
+            const factor = weight * alternative.weight;
+            this.#eachScore(term, fieldMask, (page, score) => {
+              if (best[page] === 0) slotPages.push(page);
+              if (score * factor > (best[page] as number)) best[page] = score * factor;
+            });
+            terms.add(term);
+          }
+        } else {
+          this.#scorePhrase(alternative, fieldMask, (page, score) => {
+            if (best[page] === 0) slotPages.push(page);
+            if (score > (best[page] as number)) best[page] = score;
+          });
+          for (const word of alternative.words) for (const { term } of word) terms.add(term);
+        }
+      }
+      const bit = 1 << n;
+      for (const page of slotPages) {
+        if (this.#matched[page] === 0) pages.push(page);
+        this.#score[page] = (this.#score[page] as number) + (best[page] as number);
+        this.#matched[page] = (this.#matched[page] as number) | bit;
+        best[page] = 0;
+      }
+    });
+    return { pages, terms };
+  }
+
+  #reset(pages: readonly number[]): void {
+    for (const page of pages) {
+      this.#score[page] = 0;
+      this.#matched[page] = 0;
+    }
+  }
+
+  #idf(term: number): number {
+    const n = this.data.pageCount;
+    const df = this.data.frequencies[term] as number;
+    return Math.log(1 + (n - df + 0.5) / (df + 0.5));
+  }
+
+  /** Calls `found` with the BM25F score of `term` in each page holding it in `fieldMask`'s fields. */
+  #eachScore(term: number, fieldMask: number, found: (page: number, score: number) => void): void {
+    const data = this.data;
+    const norms = data.norms;
+    const idf = this.#idf(term);
+    const reader = new ByteReader(data.postings, data.termStart[term] as number);
+    const end = data.termStart[term + 1] as number;
+    const bytes = data.postings;
+    let page = -1;
+    while (reader.at < end) {
+      page += reader.varint();
+      const mask = reader.byte();
+      let weighted = 0;
+      const base = page * FIELD_COUNT;
+      for (let field = 0; field < FIELD_COUNT; field++) {
+        if (mask & (1 << field)) {
+          const count = reader.varint();
+          if (fieldMask & (1 << field)) weighted += count * (norms[base + field] as number);
+        }
+      }
+      let positions = reader.varint();
+      while (positions > 0) if (((bytes[reader.at++] as number) & 0x80) === 0) positions--;
+      if (weighted > 0) found(page, (idf * weighted * (K1 + 1)) / (K1 + weighted));
+    }
+  }
+
+  /**
+   * Pages holding an alternative's words one after the other (its first term per word), scored
+   * as the sum of the words' scores times the alternative's weight.
+   */
+  #scorePhrase(
+    alternative: ExpandedAlternative,
+    fieldMask: number,
+    found: (page: number, score: number) => void,
+  ): void {
+    const terms = alternative.words.map((word) => word[0]?.term);
+    if (terms.some((term) => term === undefined)) return;
+    const wordTerms = terms as number[];
+    // Driven by the rarest word; the others are looked up in its pages.
+    const rarest = wordTerms.reduce((a, b) =>
+      (this.data.frequencies[a] as number) <= (this.data.frequencies[b] as number) ? a : b,
+    );
+    const candidates = new Map<number, number>();
+    this.#eachScore(rarest, fieldMask, (page) => candidates.set(page, 0));
+    for (const term of wordTerms) {
+      for (const page of [...candidates.keys()]) {
+        if (seek(this.data, term, page) < 0) candidates.delete(page);
+      }
+    }
+    if (candidates.size === 0) return;
+    const scores = new Map<number, number>();
+    for (const term of new Set(wordTerms)) {
+      this.#eachScore(term, fieldMask, (page, score) => {
+        if (candidates.has(page)) scores.set(page, (scores.get(page) ?? 0) + score);
+      });
+    }
+    for (const [page, score] of scores) {
+      if (this.#adjacent(wordTerms, page)) found(page, score * alternative.weight);
+    }
+  }
+
+  /** Whether the terms occur one after the other somewhere in the page. */
+  #adjacent(terms: readonly number[], page: number): boolean {
+    const lists = terms.map((term) => recordPositions(this.data, seek(this.data, term, page)));
+    const rest = lists.slice(1).map((list) => new Set(list));
+    return (lists[0] ?? []).some((start) => rest.every((set, i) => set.has(start + i + 1)));
+  }
+}
+
+function popcount(bits: number): number {
+  let count = 0;
+  for (let rest = bits; rest !== 0; rest &= rest - 1) count++;
+  return count;
+}
+
+/** Words the query has (a title of exactly these many words that holds them all is the page asked for). */
+function countWords(slots: readonly QuerySlot[]): number {
+  return slots.reduce((sum, slot) => sum + (slot.alternatives[0]?.words.length ?? 1), 0);
+}

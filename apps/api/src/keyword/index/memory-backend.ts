@@ -1,0 +1,65 @@
+import { setImmediate as yieldToEvents } from 'node:timers/promises';
+import type {
+  BackendQuery,
+  BackendResult,
+  GenerationKey,
+  IndexedPageRef,
+  KeywordPage,
+  KeywordSearchBackend,
+} from '../backend.ts';
+import { IndexBuilder, indexBytes } from './build.ts';
+import { KeywordIndex } from './keyword-index.ts';
+
+/** Pages indexed between two turns of the event loop: a few milliseconds of work. */
+const PAGES_PER_TURN = 100;
+
+export interface MemoryBackend extends KeywordSearchBackend {
+  /** Bytes the generation's index takes (0 when it is not indexed). */
+  memoryBytes(key: GenerationKey): number;
+}
+
+function keyText(key: GenerationKey): string {
+  return `${key.accountId}/${key.engineId}/${key.generation}`;
+}
+
+function indexed(indexes: Map<string, { index: KeywordIndex }>, key: GenerationKey): KeywordIndex {
+  const found = indexes.get(keyText(key));
+  if (!found) throw new Error(`The generation ${keyText(key)} is not indexed.`);
+  return found.index;
+}
+
+/**
+ * The in-memory keyword backend (the default): one `KeywordIndex` per generation, built in short
+ * turns of the event loop so that searches of other engines go on while a crawl is indexed.
+ */
+export function createMemoryBackend(): MemoryBackend {
+  const indexes = new Map<string, { index: KeywordIndex; bytes: number }>();
+  return {
+    async index(key: GenerationKey, pages: AsyncIterable<readonly KeywordPage[]>): Promise<void> {
+      const builder = new IndexBuilder();
+      let sinceTurn = 0;
+      for await (const batch of pages) {
+        for (const page of batch) {
+          builder.add(page);
+          if (++sinceTurn === PAGES_PER_TURN) {
+            sinceTurn = 0;
+            await yieldToEvents();
+          }
+        }
+      }
+      const data = builder.finish();
+      indexes.set(keyText(key), { index: new KeywordIndex(data), bytes: indexBytes(data) });
+    },
+    has: (key) => indexes.has(keyText(key)),
+    search: async (key: GenerationKey, query: BackendQuery): Promise<BackendResult> =>
+      indexed(indexes, key).search(query),
+    lookup: async (key: GenerationKey, urls: readonly string[]): Promise<IndexedPageRef[]> =>
+      indexed(indexes, key).lookup(urls),
+    suggest: async (key: GenerationKey, words: readonly string[], limit: number) =>
+      indexed(indexes, key).suggest(words, limit),
+    drop: async (key) => {
+      indexes.delete(keyText(key));
+    },
+    memoryBytes: (key) => indexes.get(keyText(key))?.bytes ?? 0,
+  };
+}

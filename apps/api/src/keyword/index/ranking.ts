@@ -1,0 +1,158 @@
+import type { IndexData } from './build.ts';
+import type { ExpandedSlot } from './expand.ts';
+import { TITLE } from './fields.ts';
+import { recordMask, recordPositions, seek } from './postings.ts';
+
+/** The `size` best pages by score, kept in a min-heap while pages stream by. */
+export class TopPages {
+  readonly #size: number;
+  readonly #pages: number[] = [];
+  readonly #scores: number[] = [];
+
+  constructor(size: number) {
+    this.#size = size;
+  }
+
+  push(page: number, score: number): void {
+    const pages = this.#pages;
+    const scores = this.#scores;
+    if (pages.length < this.#size) {
+      pages.push(page);
+      scores.push(score);
+      this.#up(pages.length - 1);
+    } else if (pages.length > 0 && score > (scores[0] as number)) {
+      pages[0] = page;
+      scores[0] = score;
+      this.#down(0);
+    }
+  }
+
+  /** The pages with their scores, best first (ties: the earlier page first). */
+  ranked(): { page: number; score: number }[] {
+    return this.#pages
+      .map((page, i) => ({ page, score: this.#scores[i] as number }))
+      .sort((a, b) => b.score - a.score || a.page - b.page);
+  }
+
+  #less(a: number, b: number): boolean {
+    const sa = this.#scores[a] as number;
+    const sb = this.#scores[b] as number;
+    return sa < sb || (sa === sb && (this.#pages[a] as number) > (this.#pages[b] as number));
+  }
+
+  #swap(a: number, b: number): void {
+    const pages = this.#pages;
+    const scores = this.#scores;
+    [pages[a], pages[b]] = [pages[b] as number, pages[a] as number];
+    [scores[a], scores[b]] = [scores[b] as number, scores[a] as number];
+  }
+
+  #up(at: number): void {
+    let child = at;
+    while (child > 0) {
+      const parent = (child - 1) >> 1;
+      if (!this.#less(child, parent)) return;
+      this.#swap(child, parent);
+      child = parent;
+    }
+  }
+
+  #down(at: number): void {
+    let parent = at;
+    const length = this.#pages.length;
+    for (;;) {
+      const left = parent * 2 + 1;
+      const right = left + 1;
+      let least = parent;
+      if (left < length && this.#less(left, least)) least = left;
+      if (right < length && this.#less(right, least)) least = right;
+      if (least === parent) return;
+      this.#swap(parent, least);
+      parent = least;
+    }
+  }
+}
+
+/** Bonus for the query's words close together: up to this much when they are adjacent. */
+const PROXIMITY_WEIGHT = 0.5;
+/** Every word of the query in the title. */
+const TITLE_HOLDS_ALL = 1.5;
+/** ... and the title has no other word: the page the query names. */
+const TITLE_IS_QUERY = 1.4;
+/** Terms per slot looked at for positions (its best expansions). */
+const TERMS_PER_SLOT = 3;
+
+/** The terms of a slot worth looking at, best first: its single-word alternatives' terms. */
+function slotTerms(slot: ExpandedSlot): number[] {
+  const terms: { term: number; weight: number }[] = [];
+  for (const alternative of slot.alternatives)
+    for (const word of alternative.words)
+      for (const { term, weight } of word) terms.push({ term, weight: weight * alternative.weight });
+  terms.sort((a, b) => b.weight - a.weight);
+  return [...new Set(terms.map((t) => t.term))].slice(0, TERMS_PER_SLOT);
+}
+
+/** The smallest span of positions holding one position of every list (lists not empty). */
+function smallestSpan(lists: readonly number[][]): number {
+  const events: [number, number][] = [];
+  lists.forEach((list, n) => {
+    for (const position of list) events.push([position, n]);
+  });
+  events.sort((a, b) => a[0] - b[0]);
+  const inWindow = new Int32Array(lists.length);
+  let covered = 0;
+  let best = Number.POSITIVE_INFINITY;
+  let left = 0;
+  for (const [position, list] of events) {
+    inWindow[list] = (inWindow[list] as number) + 1;
+    if (inWindow[list] === 1) covered++;
+    while (covered === lists.length) {
+      const [start, first] = events[left] as [number, number];
+      best = Math.min(best, position - start + 1);
+      inWindow[first] = (inWindow[first] as number) - 1;
+      if (inWindow[first] === 0) covered--;
+      left++;
+    }
+  }
+  return best;
+}
+
+/**
+ * Re-scores the best `count` pages of `ranked` (best first): a bonus when the
+ * query's words are close together, and when the title holds them all (more when it is exactly
+ * the query). The rest keep their order after them.
+ */
+export function rerank(
+  data: IndexData,
+  ranked: readonly { page: number; score: number }[],
+  slots: readonly ExpandedSlot[],
+  count: number,
+  queryWords: number,
+): { page: number; score: number }[] {
+  const termsBySlot = slots.map(slotTerms);
+  const head = ranked.slice(0, count).map(({ page, score: base }) => {
+    let score = base;
+    const positions: number[][] = [];
+    let inTitle = 0;
+    for (const terms of termsBySlot) {
+      for (const term of terms) {
+        const at = seek(data, term, page);
+        if (at < 0) continue;
+        if (recordMask(data, at) & (1 << TITLE)) inTitle++;
+        positions.push(recordPositions(data, at));
+        break;
+      }
+    }
+    if (slots.length > 1 && positions.length > 1) {
+      const span = smallestSpan(positions);
+      if (Number.isFinite(span)) score *= 1 + (PROXIMITY_WEIGHT * (positions.length - 1)) / (span - 1);
+    }
+    if (inTitle === slots.length) {
+      score *= TITLE_HOLDS_ALL;
+      if (data.titleLengths[page] === queryWords) score *= TITLE_IS_QUERY;
+    }
+    return { page, score };
+  });
+  head.sort((a, b) => b.score - a.score || a.page - b.page);
+  return [...head, ...ranked.slice(count)];
+}

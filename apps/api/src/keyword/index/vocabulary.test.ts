@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import { prefixRange, similarWords } from './vocabulary.ts';
+
+const WORDS = [
+  'apple',
+  'applet',
+  'apply',
+  'banana',
+  'band',
+  'bandana',
+  'cat',
+  'cart',
+  'chart',
+  'search',
+  'serach',
+].sort();
+
+function similar(target: string, max: number): Record<string, number> {
+  const out: Record<string, number> = {};
+  similarWords(WORDS, target, max, (index, distance) => {
+    out[WORDS[index] as string] = distance;
+  });
+  return out;
+}
+
+/** Plain optimal-string-alignment distance, to check the walk against. */
+function osa(a: string, b: string): number {
+  const d = Array.from({ length: a.length + 1 }, (_, i) =>
+    Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)),
+  );
+  for (let i = 1; i <= a.length; i++)
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let v = Math.min(d[i - 1]![j]! + 1, d[i]![j - 1]! + 1, d[i - 1]![j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+        v = Math.min(v, d[i - 2]![j - 2]! + 1);
+      d[i]![j] = v;
+    }
+  return d[a.length]![b.length]!;
+}
+
+describe('the vocabulary', () => {
+  it('finds the words with a prefix', () => {
+    const [from, to] = prefixRange(WORDS, 'app');
+    expect(WORDS.slice(from, to)).toEqual(['apple', 'applet', 'apply']);
+    expect(prefixRange(WORDS, 'zz')).toEqual([WORDS.length, WORDS.length]);
+  });
+
+  it('finds words within one or two edits, swaps counting as one', () => {
+    expect(similar('serch', 1)).toEqual({ search: 1, serach: 1 });
+    expect(similar('saerch', 1)).toEqual({ search: 1 });
+    expect(similar('bandanna', 1)).toEqual({ bandana: 1 });
+    expect(similar('cat', 1)).toEqual({ cat: 0, cart: 1 });
+  });
+
+  it('agrees with the plain distance on every word of a larger list', () => {
+    const words = Array.from({ length: 3000 }, (_, n) => (n * 7919).toString(36).replace(/\d/g, 'e')).sort();
+    for (const target of ['abcde', 'eeeee', 'kxy', 'zzzzzz']) {
+      for (const max of [1, 2]) {
+        const got = new Map<string, number>();
+        similarWords(words, target, max, (index, distance) => got.set(words[index] as string, distance));
+        const want = new Map(words.filter((w) => osa(w, target) <= max).map((w) => [w, osa(w, target)]));
+        expect(got).toEqual(want);
+      }
+    }
+  });
+});

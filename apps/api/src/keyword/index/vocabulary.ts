@@ -1,0 +1,91 @@
+/** The first index in sorted `words` of a word not before `word`. */
+export function lowerBound(words: readonly string[], word: string): number {
+  let low = 0;
+  let high = words.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if ((words[middle] as string) < word) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
+
+/** The range [from, to) of sorted `words` that start with `prefix`. */
+export function prefixRange(words: readonly string[], prefix: string): [number, number] {
+  const from = lowerBound(words, prefix);
+  // '\uffff' sorts after every character a normalised word holds.
+  return [from, lowerBound(words, `${prefix}\uffff`)];
+}
+
+const MAX_LENGTH = 64;
+
+/**
+ * The words of sorted `words` within `maxDistance` edits of `target` (insertions, deletions,
+ * substitutions and swaps of neighbours: optimal string alignment), as the established engines
+ * count typos. Walks the sorted list like a trie: the rows of the edit-distance table for a
+ * common prefix are shared with the previous word, and once every cell of a row is over the
+ * limit, all the words with that prefix are skipped with one binary search.
+ */
+export function similarWords(
+  words: readonly string[],
+  target: string,
+  maxDistance: number,
+  found: (index: number, distance: number) => void,
+): void {
+  const width = target.length + 1;
+  const rows = new Int32Array((MAX_LENGTH + 1) * width);
+  for (let j = 0; j < width; j++) rows[j] = j;
+  let previous = '';
+  let index = 0;
+  while (index < words.length) {
+    const word = words[index] as string;
+    if (word.length > MAX_LENGTH) {
+      index++;
+      continue;
+    }
+    let common = 0;
+    const limit = Math.min(previous.length, word.length);
+    while (common < limit && previous.charCodeAt(common) === word.charCodeAt(common)) common++;
+    let prunedAt = -1;
+    for (let i = common + 1; i <= word.length; i++) {
+      const row = i * width;
+      const above = row - width;
+      const char = word.charCodeAt(i - 1);
+      rows[row] = i;
+      let best = i;
+      for (let j = 1; j < width; j++) {
+        const cost = char === target.charCodeAt(j - 1) ? 0 : 1;
+        let value = Math.min(
+          (rows[above + j] as number) + 1,
+          (rows[row + j - 1] as number) + 1,
+          (rows[above + j - 1] as number) + cost,
+        );
+        if (
+          i > 1 &&
+          j > 1 &&
+          char === target.charCodeAt(j - 2) &&
+          word.charCodeAt(i - 2) === target.charCodeAt(j - 1)
+        ) {
+          value = Math.min(value, (rows[above - width + j - 2] as number) + 1);
+        }
+        rows[row + j] = value;
+        if (value < best) best = value;
+      }
+      if (best > maxDistance) {
+        prunedAt = i;
+        break;
+      }
+    }
+    previous = word;
+    if (prunedAt >= 0) {
+      // No word starting with these characters can come within the limit.
+      const prefix = word.slice(0, prunedAt);
+      index = lowerBound(words, `${prefix}\uffff`);
+      previous = prefix;
+      continue;
+    }
+    const distance = rows[word.length * width + target.length] as number;
+    if (distance <= maxDistance) found(index, distance);
+    index++;
+  }
+}
