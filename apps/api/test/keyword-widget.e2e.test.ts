@@ -131,6 +131,10 @@ describe.runIf(browserTests)('the keyword widget on a customer page, in Chromium
     const listbox = page.getByRole('listbox', { name: 'Suggestions' });
     await listbox.waitFor();
     await expect(input.getAttribute('aria-expanded')).resolves.toBe('true');
+    // The list hangs right under the page's own input (the widget places it; the page has no CSS).
+    const [box, list] = await Promise.all([input.boundingBox(), listbox.boundingBox()]);
+    expect(Math.abs((list?.y ?? 0) - ((box?.y ?? 0) + (box?.height ?? 0)))).toBeLessThan(1);
+    expect(Math.abs((list?.x ?? 0) - (box?.x ?? 0))).toBeLessThan(1);
     expect(
       (await listbox.getByRole('option').allTextContents()).every((text) => text.startsWith('Solder guide')),
     ).toBe(true);

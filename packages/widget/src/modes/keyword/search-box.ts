@@ -116,11 +116,16 @@ export function createSearchBox(options: SearchBoxOptions): SearchBox {
   }
 
   function open() {
-    // Under the input, whatever box holds it: both share the containing block.
-    listbox.style.top = `${input.offsetTop + input.offsetHeight}px`;
-    listbox.style.left = `${input.offsetLeft}px`;
-    listbox.style.minWidth = `${input.offsetWidth}px`;
+    // Right under the input, whatever the page's layout: placed at the origin of its containing
+    // block first, then moved by the distance measured to the input (CSSOM, which a CSP allows).
+    listbox.style.top = '0px';
+    listbox.style.left = '0px';
     listbox.hidden = false;
+    const origin = listbox.getBoundingClientRect();
+    const box = input.getBoundingClientRect();
+    listbox.style.top = `${box.bottom - origin.top}px`;
+    listbox.style.left = `${box.left - origin.left}px`;
+    listbox.style.minWidth = `${box.width}px`;
     input.setAttribute('aria-expanded', 'true');
   }
 
