@@ -2,7 +2,9 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 
-const STYLES = ['theme.css', 'widget.css'].map((name) => new URL(`./src/styles/${name}`, import.meta.url));
+const STYLES = ['theme.css', 'widget.css', 'keyword.css'].map(
+  (name) => new URL(`./src/styles/${name}`, import.meta.url),
+);
 
 /**
  * The script injects its own styles, so the snippet stays one tag. Sites whose Content Security

@@ -23,6 +23,7 @@ import { apiRoutes, type InvitationSink } from './routes/index.ts';
 import { portalRoutes } from './routes/portal.ts';
 import { searchRoutes } from './routes/search.ts';
 import { widgetRoutes } from './routes/widget.ts';
+import { loadVisitorKey, searchRecorder } from './search-events/index.ts';
 import { securityHeaders } from './security-headers.ts';
 import type { Store } from './store/types.ts';
 import { StoreHealth } from './store-health.ts';
@@ -32,7 +33,7 @@ export interface AppDeps {
   store: Store;
   /** Where invitation links go; by default the server log (the embedded provider sends no e-mail). */
   onInvitation?: InvitationSink | undefined;
-  /** The sign-in form's clock (its windows and delays); the system's by default. */
+  /** The sign-in form's clock (its windows and delays) and search recording's; the system's by default. */
   clock?: Clock | undefined;
 }
 
@@ -111,8 +112,17 @@ export async function buildApp({ config, store, onInvitation, clock }: AppDeps):
   const verifyToken = createTokenVerifier(config, embedded);
   await app.register(apiRoutes, { prefix: '/api', store, config, verifyToken, onInvitation });
   await app.register(widgetRoutes, { store, config, verifyToken });
+  // Searches and clicks are written in batches; what is queued is written as the app closes.
+  const recorder = searchRecorder(store, {
+    onWriteError: (message, error) => app.log.warn({ err: error }, message),
+  });
+  app.addHook('onClose', async () => recorder.close());
+  // Loaded now, so recording a search never waits for the database for it.
+  await loadVisitorKey(store);
   await app.register(searchRoutes, {
     store,
+    recorder,
+    clock: clock ?? systemClock,
     perMinute: config.searchRateLimitPerMinute,
     perAddressPerMinute: config.searchAddressRateLimitPerMinute,
   });

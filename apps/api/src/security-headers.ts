@@ -11,7 +11,7 @@ type Directives = Record<string, string[]>;
  * What a response is, by its path: each kind gets its own Content-Security-Policy and framing.
  * - portal: the React portal's files and its index.html for every client-side route
  * - identity: the embedded provider's pages (sign-in, device flow, logout, forgot/set password)
- * - preview: the parametric preview page (the widget on a page of ours)
+ * - preview: the parametric and keyword preview pages (the widget on a page of ours)
  * - widget: the widget's script and stylesheet, loaded by customers' pages
  * - search: the public search runtime, called from customers' pages
  * - api: the portal API's JSON (and the health and runtime configuration files)
@@ -20,6 +20,7 @@ export type ResponseKind = 'portal' | 'identity' | 'preview' | 'widget' | 'searc
 
 const KINDS: [RegExp, ResponseKind][] = [
   [/^\/api\/parametric\/preview(\?|$)/, 'preview'],
+  [/^\/api\/client\/[^/?]+\/kw\/preview(\?|$)/, 'preview'],
   [/^\/(api|healthz|config\.json)(\/|\?|$)/, 'api'],
   [/^\/widget\//, 'widget'],
   [/^\/search\//, 'search'],

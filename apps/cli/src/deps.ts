@@ -1,4 +1,4 @@
-import type { ApiClient } from '@siteseer/core';
+import type { ApiClient, PublicSearchClient } from '@siteseer/core';
 import type { CredentialStore, StoredCredentials } from './auth/credentials.ts';
 import type { OidcClient } from './auth/oidc.ts';
 import type { ServerConfig } from './auth/server-config.ts';
@@ -26,6 +26,8 @@ export interface BaseDeps {
 /** A command that calls the API: the typed client from core, authenticated. */
 export interface ApiDeps extends BaseDeps {
   api: ApiClient;
+  /** The public search runtime of the same server (`/search/{clientId}/...`), without credentials. */
+  search: PublicSearchClient;
   /** Turns upload progress reporting on around an upload. */
   uploads: UploadProgress;
   server: string;

@@ -31,6 +31,7 @@ type CoreErrors = Pick<
   | 'NoAuthTokenError'
   | 'RequestValidationError'
   | 'ResponseValidationError'
+  | 'SearchRefusedError'
   | 'ServerError'
   | 'UnauthorizedError'
 >;
@@ -42,6 +43,7 @@ export function renderError(error: unknown, core: CoreErrors): Rendered {
     NoAuthTokenError,
     RequestValidationError,
     ResponseValidationError,
+    SearchRefusedError,
     ServerError,
     UnauthorizedError,
   } = core;
@@ -77,6 +79,15 @@ export function renderError(error: unknown, core: CoreErrors): Rendered {
       exitCode: EXIT.error,
       message: `Could not reach the server (${new URL(error.url).origin}).`,
       details: `${error.method} ${error.url}\n${causeText(error) ?? ''}`,
+    };
+  }
+  if (error instanceof SearchRefusedError) {
+    const detail = asProblem(error.body)?.detail;
+    const wait = error.retryAfterSeconds === undefined ? '' : ` Try again in ${error.retryAfterSeconds} s.`;
+    return {
+      exitCode: EXIT.error,
+      message: `The search was refused (${error.status})${detail ? `: ${detail}` : '.'}${wait}`,
+      details: `${error.method} ${error.url}\n${json(error.body)}`,
     };
   }
   if (error instanceof RequestValidationError) {

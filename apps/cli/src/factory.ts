@@ -1,9 +1,14 @@
 import { spawn } from 'node:child_process';
 import { setTimeout as delay } from 'node:timers/promises';
-import { type ApiClient, createApiClient } from '@siteseer/core';
+import {
+  type ApiClient,
+  createApiClient,
+  createPublicSearchClient,
+  type PublicSearchClient,
+} from '@siteseer/core';
 import type { StoredCredentials } from './auth/credentials.ts';
 import { createOidcClient } from './auth/oidc.ts';
-import { defaultApiBase, fetchServerConfig, normaliseServer } from './auth/server-config.ts';
+import { defaultApiBase, fetchServerConfig, normaliseServer, searchRootOf } from './auth/server-config.ts';
 import { StoredSession } from './auth/session.ts';
 import { configDirOf, credentialStoreFor, SettingsStore } from './auth/settings.ts';
 import type { AnyCommand, ApiDeps, AuthDeps, BaseDeps, Clock, ParseInput } from './deps.ts';
@@ -63,6 +68,18 @@ function apiClient(runtime: Runtime, baseUrl: string, auth: AuthMode, uploads: U
   return createApiClient({ baseUrl, fetch, getToken });
 }
 
+/** The public search client: the CLI's User-Agent and nothing else (visitors send no credentials). */
+function publicSearchClient(runtime: Runtime, apiBase: string): PublicSearchClient {
+  return createPublicSearchClient({
+    baseUrl: searchRootOf(apiBase),
+    fetch: (url, request) => {
+      const headers = new Headers(request.headers);
+      headers.set('User-Agent', USER_AGENT);
+      return runtime.fetch(url, { ...request, headers });
+    },
+  });
+}
+
 function oidcFactory(runtime: Runtime) {
   return (issuer: string, clientId: string) => createOidcClient(issuer, clientId, runtime.fetch);
 }
@@ -102,7 +119,14 @@ async function apiDeps(runtime: Runtime, base: BaseDeps, globals: GlobalOptions)
   base.output.debug(
     `Using ${server} (${auth.kind === 'session' ? 'saved login' : auth.kind === 'token' ? 'SITESEER_TOKEN' : 'SITESEER_API_KEY'})`,
   );
-  return { ...base, api: apiClient(runtime, baseUrl, auth, uploads), uploads, server, auth: auth.kind };
+  return {
+    ...base,
+    api: apiClient(runtime, baseUrl, auth, uploads),
+    search: publicSearchClient(runtime, baseUrl),
+    uploads,
+    server,
+    auth: auth.kind,
+  };
 }
 
 /** Opens a URL with the platform's opener; a missing opener is ignored (the URL is printed anyway). */

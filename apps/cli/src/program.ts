@@ -7,6 +7,7 @@ import { registerCrawlCommands } from './commands/crawl/index.ts';
 import { registerEngineCommands } from './commands/engines/index.ts';
 import { registerFeatureCommands } from './commands/features/index.ts';
 import { registerMaintenanceCommands } from './commands/maintenance/index.ts';
+import { registerSearchCommand } from './commands/search/index.ts';
 import { registerUserCommands } from './commands/users/index.ts';
 import { ENV_VARS, fromEnv } from './env.ts';
 import type { Runtime } from './runtime.ts';
@@ -26,7 +27,7 @@ export function createProgram(runtime: Runtime): Command {
   const program = new Command('siteseer');
   program
     .description(
-      'Siteseer hosted site search from the terminal and CI: engines and their crawls, features, accounts and users.',
+      'Siteseer hosted site search from the terminal and CI: engines, their crawls and search, features, accounts and users.',
     )
     .version(VERSION, '-V, --version', 'Print the version')
     .option('--server <url>', `The Siteseer server URL${fromEnv('SITESEER_SERVER')}`)
@@ -46,6 +47,7 @@ export function createProgram(runtime: Runtime): Command {
   registerAuthCommands(program, runtime);
   registerEngineCommands(program, runtime);
   registerCrawlCommands(program, runtime);
+  registerSearchCommand(program, runtime);
   registerFeatureCommands(program, runtime);
   registerAccountCommands(program, runtime);
   registerUserCommands(program, runtime);
@@ -53,7 +55,20 @@ export function createProgram(runtime: Runtime): Command {
   registerMaintenanceCommands(program, runtime);
   registerCompletionCommand(program, runtime);
   registerHelpCommand(program);
+  // Set after the commands are made, so it is the root's alone: its list leaves out '[options]'
+  // (every command has some), which keeps the longest entry, `search <engine> <query...>`, narrow
+  // enough for the descriptions on an 80-column screen.
+  program.configureHelp({ subcommandTerm: commandTerm });
   return program;
+}
+
+/** A command as the root's help lists it: its name and arguments (`search <engine> <query...>`). */
+function commandTerm(command: Command): string {
+  const args = command.registeredArguments.map((arg) => {
+    const name = `${arg.name()}${arg.variadic ? '...' : ''}`;
+    return arg.required ? `<${name}>` : `[${name}]`;
+  });
+  return [command.name(), ...args].join(' ');
 }
 
 /** `help [command...]`: the help of any command, nested ones included (`siteseer help engines list`). */

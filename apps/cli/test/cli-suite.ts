@@ -9,10 +9,10 @@ import { type CliResult, runCli, tempConfigDir } from './run-cli.ts';
  * A suite's real API with its tenants (started before the suite, closed after), a config dir and a
  * working dir, and the CLI run as one of the tenants' people.
  */
-export function cliSuite() {
+export function cliSuite(options: Parameters<typeof startWithTenants>[0] = {}) {
   let started: { tenants: Tenants; configDir: string; work: string } | undefined;
   beforeAll(async () => {
-    const tenants = await startWithTenants();
+    const tenants = await startWithTenants(options);
     started = {
       tenants,
       configDir: await tempConfigDir(),

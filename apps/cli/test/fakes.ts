@@ -1,4 +1,4 @@
-import type { ApiClient, ApiFailure, ApiSuccess } from '@siteseer/core';
+import type { ApiClient, ApiFailure, ApiSuccess, PublicSearchClient } from '@siteseer/core';
 import { vi } from 'vitest';
 import type { ApiDeps, Clock } from '../src/deps.ts';
 import { readEnv } from '../src/env.ts';
@@ -14,6 +14,15 @@ type DeepPartial<T> = { [K in keyof T]?: T[K] extends Fn ? Fn : DeepPartial<T[K]
  * "unexpected call", so a test states every call it expects.
  */
 export function fakeApi(methods: DeepPartial<ApiClient>): ApiClient {
+  return fakeOf<ApiClient>(methods);
+}
+
+/** A fake of core's public search client, like `fakeApi`. */
+export function fakeSearch(methods: DeepPartial<PublicSearchClient> = {}): PublicSearchClient {
+  return fakeOf<PublicSearchClient>(methods);
+}
+
+function fakeOf<T>(methods: DeepPartial<T>): T {
   const missing = (name: string): unknown =>
     new Proxy(
       () => {
@@ -38,7 +47,7 @@ export function fakeApi(methods: DeepPartial<ApiClient>): ApiClient {
       },
     });
   };
-  return wrap(methods as Record<string, unknown>, '') as ApiClient;
+  return wrap(methods as Record<string, unknown>, '') as T;
 }
 
 export function ok<T>(data: T): ApiSuccess<T> {
@@ -84,12 +93,27 @@ export function scriptedPrompter(answers: string[]): Prompter & { asked: string[
 /** ApiDeps around a fake client, with recorded output. */
 export function testDeps(
   api: ApiClient,
-  options: { json?: boolean; interactive?: boolean; answers?: string[]; env?: Record<string, string> } = {},
+  options: {
+    json?: boolean;
+    interactive?: boolean;
+    answers?: string[];
+    env?: Record<string, string>;
+    search?: PublicSearchClient;
+    /** Output to a terminal (false: piped). */
+    isTTY?: boolean;
+    color?: boolean;
+  } = {},
 ) {
-  const recorded = memoryOutput({ json: options.json ?? false, interactive: options.interactive ?? false });
+  const recorded = memoryOutput({
+    json: options.json ?? false,
+    interactive: options.interactive ?? false,
+    isTTY: options.isTTY ?? false,
+    color: options.color ?? false,
+  });
   const prompt = scriptedPrompter(options.answers ?? []);
   const deps: ApiDeps = {
     api,
+    search: options.search ?? fakeSearch(),
     output: recorded.output,
     clock: fixedClock(),
     env: readEnv(options.env ?? {}),

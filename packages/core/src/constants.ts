@@ -182,6 +182,8 @@ export const LIMITS = {
   uploadMaxKb: 10240,
   uploadMaxBytes: 10240 * 1024,
   uploadExtensions: ['csv', 'xlsx'] as const,
+  /** Size limit of a synonyms file (1 MB): tens of thousands of rules, and the table is kept per engine. */
+  synonymsMaxBytes: 1024 * 1024,
   engineNameMinLength: 5,
   maxTabs: 8,
   relevanceWeightMin: 1,

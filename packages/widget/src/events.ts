@@ -1,6 +1,6 @@
 import type { Row, SearchQuery } from '@siteseer/core';
 
-/** Detail of `siteseer:results`: what a search returned. */
+/** Detail of `siteseer:results` in parametric mode: what a search returned. */
 export interface ResultsEventDetail {
   total: number;
   page: number;
@@ -10,12 +10,50 @@ export interface ResultsEventDetail {
   took: number;
 }
 
-/** Detail of `siteseer:click`: a result link being followed. */
+/** Detail of `siteseer:click` in parametric mode: a result link being followed. */
 export interface ClickEventDetail {
   row: Row;
   /** Id of the column holding the link. */
   column: string;
   url: string;
+}
+
+/** Detail of `siteseer:search` in keyword mode: the search sent. */
+export interface KeywordSearchEventDetail {
+  query: string;
+  /** The tab's name; 'all' for every result. */
+  tab: string;
+  page: number;
+  pageSize: number;
+}
+
+/** Detail of `siteseer:results` in keyword mode. */
+export interface KeywordResultsEventDetail {
+  query: string;
+  tab: string;
+  page: number;
+  /** Results in the tab shown. */
+  total: number;
+  /** Every tab, 'all' first, with its number of results for the query. */
+  tabs: { name: string; count: number }[];
+  /** Results on this page. */
+  hits: number;
+  /** Server time in milliseconds. */
+  took: number;
+  /** Names the search in the click beacons. */
+  searchId: string;
+}
+
+/** Detail of `siteseer:click` in keyword mode: a result, or a suggestion, being followed. */
+export interface KeywordClickEventDetail {
+  query: string;
+  tab: string;
+  url: string;
+  /** 1-based rank across pages (results), or in the suggestion list. */
+  position: number;
+  /** Placed by the engine's result ranking ('Featured'). */
+  pinned: boolean;
+  source: 'result' | 'suggestion';
 }
 
 export interface ErrorEventDetail {
@@ -24,9 +62,9 @@ export interface ErrorEventDetail {
 
 /** The client events, dispatched on the widget's root element (`.siteseer`) and bubbling. */
 export interface SiteseerEventMap {
-  'siteseer:search': SearchQuery;
-  'siteseer:results': ResultsEventDetail;
-  'siteseer:click': ClickEventDetail;
+  'siteseer:search': SearchQuery | KeywordSearchEventDetail;
+  'siteseer:results': ResultsEventDetail | KeywordResultsEventDetail;
+  'siteseer:click': ClickEventDetail | KeywordClickEventDetail;
   'siteseer:error': ErrorEventDetail;
 }
 

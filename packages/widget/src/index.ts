@@ -8,9 +8,17 @@ import { mountAll } from './embed/auto-mount.ts';
 const currentScript = document.currentScript;
 
 export type { FetchLike } from './api/search-api.ts';
-export type { ClickEventDetail, ErrorEventDetail, ResultsEventDetail, SiteseerEventMap } from './events.ts';
+export type {
+  ClickEventDetail,
+  ErrorEventDetail,
+  KeywordClickEventDetail,
+  KeywordResultsEventDetail,
+  KeywordSearchEventDetail,
+  ResultsEventDetail,
+  SiteseerEventMap,
+} from './events.ts';
 export type { MountOptions, WidgetHandle } from './mount.ts';
-export { mount } from './mount.ts';
+export { mount, mountSearchBox } from './mount.ts';
 
 /** Mounts into `[data-siteseer-results]` elements added since the page loaded (single-page apps). */
 export function scan(): void {

@@ -71,8 +71,8 @@ describe('mount', () => {
   });
 
   it('refuses an engine type it has no renderer for', async () => {
-    const keyword: FetchLike = async () => Response.json({ ...productConfig(), type: 'kw' });
-    const handle = mount(host(), { clientId: CLIENT_ID, apiBase: API_BASE, fetch: keyword });
+    const other: FetchLike = async () => Response.json({ ...productConfig(), type: 'xx' });
+    const handle = mount(host(), { clientId: CLIENT_ID, apiBase: API_BASE, fetch: other });
     await handle.ready;
     expect(handle.root.querySelector('[role=alert]')?.textContent).toBe('Search is unavailable right now.');
   });

@@ -1,6 +1,7 @@
 import { activeFilters, decodeLabel, type EngineFilters } from '@siteseer/core';
 import { engineOf, readAccess } from '../access/engine-access.ts';
 import type { Principal } from '../auth/authenticate.ts';
+import { countPublishedTags } from '../keyword/runtime/index.ts';
 import { findClientOfEngine } from '../repositories/clients.ts';
 import { findPublished } from '../repositories/parametric/published.ts';
 import type { Store } from '../store/types.ts';
@@ -11,7 +12,8 @@ import { liveEngine } from './live-engine.ts';
  * `POST searchengines/{id}/filters`: the engine's categories with their document counts under the
  * applied categories. For a parametric engine the categories are the values of its category
  * filter: the list filter labelled 'Category', else its first list filter (none: no categories).
- * Keyword engines get their categories from crawled pages, which this build does not crawl yet.
+ * For a keyword engine the categories are the custom tags of its published crawl's pages, each
+ * with the pages carrying it (none until a crawl is published).
  */
 export async function categoryCounts(
   store: Store,
@@ -21,7 +23,14 @@ export async function categoryCounts(
   applied: readonly string[],
 ): Promise<EngineFilters> {
   const engine = await engineOf(store, await readAccess(store, principal, accountId), engineId);
-  if (engine.searchEngineType !== 'pm') return { category: {} };
+  const wanted = new Set(applied);
+  const chosen = (counts: [string, number][]) => ({
+    category: Object.fromEntries(counts.filter(([value]) => wanted.size === 0 || wanted.has(value))),
+  });
+  if (engine.searchEngineType === 'kw') {
+    const tags = await countPublishedTags(store, engine.accountId, engine.id);
+    return chosen(tags.map(({ tag, pages }) => [tag, pages]));
+  }
   const published = await findPublished(store, accountId, engineId);
   if (!published) return { category: {} };
   const lists = activeFilters(published.configuration).filter((f) => !f.supports.rangeFilter);
@@ -40,12 +49,5 @@ export async function categoryCounts(
   );
   const facet = facets[filter.id];
   const values = facet?.kind === 'list' ? facet.values : [];
-  const wanted = new Set(applied);
-  return {
-    category: Object.fromEntries(
-      values
-        .filter((v) => wanted.size === 0 || wanted.has(String(v.value)))
-        .map((v) => [String(v.value), v.count]),
-    ),
-  };
+  return chosen(values.map((v) => [String(v.value), v.count]));
 }

@@ -1,7 +1,11 @@
 import type { Client, ParametricConfiguration } from '@siteseer/core';
 import { NotFoundError } from '../errors.ts';
 import { isUuid } from '../repositories/ids.ts';
-import { findLiveClient, findPublished } from '../repositories/parametric/published.ts';
+import {
+  findLiveClient,
+  findPublished,
+  type LiveClientRecord,
+} from '../repositories/parametric/published.ts';
 import type { Store } from '../store/types.ts';
 import { storeCache } from './search-cache.ts';
 
@@ -23,7 +27,14 @@ const CONFIGURATIONS_MAX = 1000;
  * configuration, the large part, only when this generation has not been seen yet.
  */
 async function readLiveEngine(store: Store, clientId: string): Promise<LiveEngine> {
-  const found = await findLiveClient(store, clientId);
+  return liveEngineOf(store, await findLiveClient(store, clientId));
+}
+
+/**
+ * The live engine of a client already read with `findLiveClient` (the public config call reads
+ * it first to learn the client's kind); 404 unless it is a parametric client with a publish.
+ */
+export async function liveEngineOf(store: Store, found: LiveClientRecord | undefined): Promise<LiveEngine> {
   if (found?.client.type !== 'pm' || found.version === null || found.generation === null)
     throw new NotFoundError('Search engine');
   const { client, engineName } = found;
@@ -56,7 +67,7 @@ async function readLiveEngine(store: Store, clientId: string): Promise<LiveEngin
  */
 const LIVE_TTL_MS = 250;
 /**
- * How long a client id that has no live engine (no such client, a keyword client, nothing
+ * How long a client id that has no live engine (no such client, one of the other kind, nothing
  * published) answers 404 without a look-up: a deleted engine's snippet left on a busy site, or
  * made-up ids sent again, cost one statement per id in this time. Longer than LIVE_TTL_MS because
  * only a publish makes such an id live, and a publish forgets the cache like any change above.
@@ -67,33 +78,49 @@ const LIVE_MAX = 10_000;
 const CHANGES_CHANNEL = 'siteseer_live_engines';
 
 interface Remembered {
-  /** Undefined: the id has no live engine (404). */
-  live: LiveEngine | undefined;
+  /** Undefined: the id has no live engine of this kind (404). */
+  live: unknown;
   until: number;
 }
+
+/**
+ * What changed, as announced: '' for a change to some client (a publish, its settings, its
+ * deletion); `kw-generation:<accountId>/<engineId>` when a keyword engine has a new generation (a
+ * crawl published, a new character mapping: the keyword runtime indexes it at once). Undefined to
+ * a handler: changes may have gone unheard.
+ */
+export type LiveChangeHandler = (change: string | undefined) => void;
 
 interface Cache {
   /** Changes forgotten so far, so a read that raced a change is not kept. */
   publishes: number;
+  /** By engine kind and client id ('pm:<id>', 'kw:<id>', 'any:<id>'). */
   clients: Map<string, Remembered>;
   /** Whether the cache hears of every change (PGlite: one process; PostgreSQL: while listening). */
   complete: () => boolean;
+  handlers: Set<LiveChangeHandler>;
 }
 
 const caches = new WeakMap<Store, Cache>();
 
-function forget(cache: Cache): void {
+function forget(cache: Cache, change: string | undefined): void {
   cache.publishes++;
   cache.clients.clear();
+  for (const handler of cache.handlers) handler(change);
 }
 
 function cacheOf(store: Store): Cache {
   let cache = caches.get(store);
   if (!cache) {
-    const made: Cache = { publishes: 0, clients: new Map(), complete: () => store.kind === 'pglite' };
+    const made: Cache = {
+      publishes: 0,
+      clients: new Map(),
+      complete: () => store.kind === 'pglite',
+      handlers: new Set(),
+    };
     const listener = store.listen?.(CHANGES_CHANNEL, {
-      onMessage: () => forget(made),
-      onGap: () => forget(made),
+      onMessage: (payload) => forget(made, payload),
+      onGap: () => forget(made, undefined),
     });
     if (listener) made.complete = () => listener.live;
     caches.set(store, made);
@@ -103,26 +130,33 @@ function cacheOf(store: Store): Cache {
 }
 
 /**
- * The client, its engine and what is published, by client id: where every public search starts.
- * Refused (404) for an unknown client, a keyword engine's, or an engine with nothing published.
+ * The live engine of kind `kind` for a client id, read by `read` (which throws NotFoundError when
+ * the id has none of this kind) and remembered as below: the cache and invalidation that both
+ * engine kinds' public searches share.
  */
-export async function liveEngine(store: Store, clientId: string): Promise<LiveEngine> {
+export async function cachedLive<T>(
+  store: Store,
+  kind: 'pm' | 'kw' | 'any',
+  clientId: string,
+  read: (store: Store, clientId: string) => Promise<T>,
+): Promise<T> {
   const cache = cacheOf(store);
-  if (!cache.complete()) return readLiveEngine(store, clientId);
+  if (!cache.complete()) return read(store, clientId);
   const now = performance.now();
-  const known = cache.clients.get(clientId);
+  const key = `${kind}:${clientId}`;
+  const known = cache.clients.get(key);
   if (known && known.until > now) {
-    if (known.live) return known.live;
+    if (known.live !== undefined) return known.live as T;
     throw new NotFoundError('Search engine');
   }
   const publishes = cache.publishes;
-  const remember = (live: LiveEngine | undefined, ttl: number) => {
+  const remember = (live: T | undefined, ttl: number) => {
     if (cache.publishes !== publishes) return;
     if (cache.clients.size >= LIVE_MAX) cache.clients.clear();
-    cache.clients.set(clientId, { live, until: now + ttl });
+    cache.clients.set(key, { live, until: now + ttl });
   };
   try {
-    const live = await readLiveEngine(store, clientId);
+    const live = await read(store, clientId);
     remember(live, LIVE_TTL_MS);
     return live;
   } catch (error) {
@@ -133,15 +167,34 @@ export async function liveEngine(store: Store, clientId: string): Promise<LiveEn
 }
 
 /**
- * Called once a change to what searches read of clients has committed: the next search of any
- * client, in this process and (PostgreSQL) in the others, reads what is live now.
+ * The client, its engine and what is published, by client id: where every public search starts.
+ * Refused (404) for an unknown client, a keyword engine's, or an engine with nothing published.
  */
-export async function forgetLiveEngines(store: Store): Promise<void> {
+export function liveEngine(store: Store, clientId: string): Promise<LiveEngine> {
+  return cachedLive(store, 'pm', clientId, readLiveEngine);
+}
+
+/**
+ * Calls `handler` with every change announced from now on, in this process and (PostgreSQL) in
+ * the others; returns the unsubscription.
+ */
+export function onLiveChange(store: Store, handler: LiveChangeHandler): () => void {
+  const cache = cacheOf(store);
+  cache.handlers.add(handler);
+  return () => cache.handlers.delete(handler);
+}
+
+/**
+ * Called once a change to what searches read of clients has committed: the next search of any
+ * client, in this process and (PostgreSQL) in the others, reads what is live now. `change` says
+ * what changed (see LiveChangeHandler).
+ */
+export async function forgetLiveEngines(store: Store, change = ''): Promise<void> {
   const cache = caches.get(store);
-  if (cache) forget(cache);
+  if (cache) forget(cache, change);
   if (store.kind === 'postgres') {
     // After the commit, so a process that hears it reads the change. Should it fail, the change
     // stands: other processes see it within LIVE_TTL_MS, as any change they were not told of.
-    await store.query('SELECT pg_notify($1, $2)', [CHANGES_CHANNEL, '']).catch(() => undefined);
+    await store.query('SELECT pg_notify($1, $2)', [CHANGES_CHANNEL, change]).catch(() => undefined);
   }
 }

@@ -1,9 +1,25 @@
-import { clientContracts, engineContracts } from '@siteseer/core';
+import {
+  clientContracts,
+  engineContracts,
+  LIMITS,
+  MESSAGES,
+  ValidateSynonymsFields,
+  validateSynonymsFile,
+} from '@siteseer/core';
 import type { FastifyInstance } from 'fastify';
 import { categoryCounts } from '../parametric/category-counts.ts';
 import * as clients from '../services/clients.ts';
 import * as engines from '../services/engines.ts';
+import { validateSynonyms } from '../services/synonyms.ts';
 import { type RouteDeps, serve } from './define.ts';
+import { readUpload, type UploadRules } from './multipart.ts';
+
+/** A synonyms file: CSV or TXT, at most 1 MB. */
+const SYNONYMS_UPLOAD: UploadRules = {
+  maxBytes: LIMITS.synonymsMaxBytes,
+  tooLarge: MESSAGES.synonymsFileTooLarge,
+  check: (file) => (file ? validateSynonymsFile(file) : MESSAGES.synonymsFileRequired),
+};
 
 export function engineRoutes(app: FastifyInstance, deps: RouteDeps): void {
   const { store } = deps;
@@ -22,6 +38,16 @@ export function engineRoutes(app: FastifyInstance, deps: RouteDeps): void {
   serve(app, deps, engineContracts.delete, async ({ principal, params, body }) =>
     engines.deleteEngine(store, principal, body.accountId, params.id),
   );
+
+  serve(app, deps, engineContracts.validateSynonyms, async ({ principal, request }) => {
+    const { fields, file } = await readUpload(
+      request,
+      'synonymsFile',
+      ValidateSynonymsFields,
+      SYNONYMS_UPLOAD,
+    );
+    return validateSynonyms(store, principal, { ...fields, ...file });
+  });
 
   serve(app, deps, engineContracts.filters, async ({ principal, params, query, body }) =>
     categoryCounts(store, principal, query.accountId, params.id, body.appliedFilters.category),

@@ -1,4 +1,4 @@
-import { LIMITS, MESSAGES, validateUploadFile } from '@siteseer/core';
+import { type FileLike, LIMITS, MESSAGES, validateUploadFile } from '@siteseer/core';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { InputError, PayloadTooLargeError } from '../errors.ts';
@@ -8,21 +8,37 @@ export interface UploadedFile {
   bytes: Uint8Array;
 }
 
+/** What an upload may be: its size limit and message, and the check of the file (name, size). */
+export interface UploadRules {
+  maxBytes: number;
+  tooLarge: string;
+  /** The message for a missing or unacceptable file; undefined when it is fine. */
+  check(file: FileLike | undefined): string | undefined;
+}
+
+/** A parametric spreadsheet: CSV or XLSX, at most 10240 KB. */
+export const SPREADSHEET_UPLOAD: UploadRules = {
+  maxBytes: LIMITS.uploadMaxBytes,
+  tooLarge: MESSAGES.fileTooLarge,
+  check: (file) => validateUploadFile(file ?? null),
+};
+
 /**
  * Reads a multipart upload: text fields validated with `fields`, and one file part named
- * `fileField`, buffered up to the 10240 KB limit (413 past it; nothing is kept).
+ * `fileField`, buffered up to the rules' limit (413 past it; nothing is kept).
  */
 export async function readUpload<S extends z.ZodType>(
   request: FastifyRequest,
   fileField: string,
   fields: S,
+  rules: UploadRules = SPREADSHEET_UPLOAD,
 ): Promise<{ fields: z.output<S>; file: UploadedFile }> {
   if (!request.isMultipart()) throw new InputError('Send the file as multipart/form-data.');
   const values: Record<string, string> = {};
   let file: UploadedFile | undefined;
   try {
     for await (const part of request.parts({
-      limits: { fileSize: LIMITS.uploadMaxBytes, files: 1, fields: 20 },
+      limits: { fileSize: rules.maxBytes, files: 1, fields: 20 },
     })) {
       if (part.type === 'file') {
         const bytes = await part.toBuffer();
@@ -33,7 +49,7 @@ export async function readUpload<S extends z.ZodType>(
     }
   } catch (error) {
     if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
-      throw new PayloadTooLargeError(MESSAGES.fileTooLarge);
+      throw new PayloadTooLargeError(rules.tooLarge);
     if ((error as { code?: string }).code === 'FST_FILES_LIMIT') throw new InputError('Send one file only.');
     throw error;
   }
@@ -42,8 +58,7 @@ export async function readUpload<S extends z.ZodType>(
     const issue = parsed.error.issues[0];
     throw new InputError(`${issue?.path.join('.') ?? 'form'}: ${issue?.message ?? 'invalid'}`);
   }
-  if (!file) throw new InputError(MESSAGES.fileRequired, { field: fileField });
-  const problem = validateUploadFile({ name: file.fileName, size: file.bytes.byteLength });
-  if (problem) throw new InputError(problem, { field: fileField });
+  const problem = rules.check(file && { name: file.fileName, size: file.bytes.byteLength });
+  if (problem || !file) throw new InputError(problem ?? MESSAGES.fileRequired, { field: fileField });
   return { fields: parsed.data, file };
 }

@@ -1,10 +1,31 @@
 import rateLimit from '@fastify/rate-limit';
-import { SearchQuery } from '@siteseer/core';
+import {
+  KeywordSearchConfig,
+  KeywordSearchQuery,
+  KeywordSearchResult,
+  KeywordSuggestions,
+  KeywordSuggestionsQuery,
+  SearchClick,
+  SearchConfig,
+  SearchQuery,
+} from '@siteseer/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { Clock } from '../clock.ts';
 import { InputError, TooManyRequestsError } from '../errors.ts';
+import { jsonBodyParser } from '../json-body.ts';
+import {
+  type KeywordRuntime,
+  keywordConfig,
+  keywordRuntime,
+  liveKeyword,
+  liveSearchClient,
+  searchKeyword,
+  suggestKeyword,
+} from '../keyword/runtime/index.ts';
 import { downloadResults, liveEngine, runSearch, searchConfig } from '../parametric/search.ts';
+import { type SearchRecorder, visitorId } from '../search-events/index.ts';
 import type { Store } from '../store/types.ts';
 
 const ClientParams = z.object({ clientId: z.string().min(1).max(100) });
@@ -58,11 +79,18 @@ function queryFromLink(raw: z.infer<typeof DownloadQuery>) {
  * The public search runtime, called from customer sites with a client id and no user token.
  * CORS is limited to the client's configured origins. Requests are rate-limited per address across
  * all clients (first: rotating made-up client ids would otherwise each get a budget of their own),
- * then per client and address.
+ * then per client and address. Searches and clicks are recorded for analytics by `recorder`, in
+ * batches that no answer waits for (search-events/).
  */
 export async function searchRoutes(
   instance: FastifyInstance,
-  { store, perMinute, perAddressPerMinute }: { store: Store; perMinute: number; perAddressPerMinute: number },
+  {
+    store,
+    recorder,
+    clock,
+    perMinute,
+    perAddressPerMinute,
+  }: { store: Store; recorder: SearchRecorder; clock: Clock; perMinute: number; perAddressPerMinute: number },
 ): Promise<void> {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   await app.register(rateLimit, {
@@ -87,11 +115,16 @@ export async function searchRoutes(
     }
   });
 
+  const keyword = keywordRuntime(store, {
+    log: (error, what) => app.log.error({ err: error }, `${what} failed`),
+  });
+  app.addHook('onClose', async () => keyword.close());
+
   app.options(
     '/search/:clientId/*',
     { schema: { params: ClientParams.extend({ '*': z.string() }), hide: true } },
     async (request, reply) => {
-      const live = await liveEngine(store, request.params.clientId);
+      const { live } = await liveSearchClient(store, request.params.clientId);
       cors(request, reply, live.client.settings.origin);
       return reply.status(204).send();
     },
@@ -99,21 +132,53 @@ export async function searchRoutes(
 
   app.get(
     '/search/:clientId/config',
-    { schema: { params: ClientParams, hide: true } },
+    {
+      schema: {
+        params: ClientParams,
+        tags: ['search'],
+        summary: 'What the widget needs to render a client',
+        description:
+          "Public (no token; CORS limited to the client's origin setting). A parametric client: its " +
+          "columns, filters and settings (type 'pm'); a keyword client: its engine name and tabs, " +
+          "'all' first (type 'kw'). 404 for an unknown client, or an engine with nothing published.",
+        security: [],
+        response: { 200: z.union([SearchConfig, KeywordSearchConfig]) },
+      },
+    },
     async (request, reply) => {
-      const live = await liveEngine(store, request.params.clientId);
-      cors(request, reply, live.client.settings.origin);
-      return searchConfig(live);
+      const either = await liveSearchClient(store, request.params.clientId);
+      cors(request, reply, either.live.client.settings.origin);
+      return either.kind === 'pm' ? searchConfig(either.live) : keywordConfig(either.live);
     },
   );
+
+  await keywordRoutes(app, { store, runtime: keyword, recorder, clock });
 
   app.post(
     '/search/:clientId/query',
     { schema: { params: ClientParams, body: SearchQuery, hide: true } },
     async (request, reply) => {
+      const started = performance.now();
       const live = await liveEngine(store, request.params.clientId);
       cors(request, reply, live.client.settings.origin);
-      return runSearch(store, live, request.body);
+      const result = await runSearch(store, live, request.body);
+      const { client } = live;
+      const at = clock.now();
+      const visitor = { clientId: client.id, ip: request.ip, userAgent: request.headers['user-agent'] ?? '' };
+      recorder.search({
+        accountId: client.accountId,
+        clientId: client.id,
+        engineId: client.engineId,
+        engineType: 'pm',
+        query: request.body.q,
+        filters: request.body.filters,
+        page: result.page,
+        resultCount: result.total,
+        latencyMs: performance.now() - started,
+        visitorId: await visitorId(store, visitor, at),
+        at,
+      });
+      return result;
     },
   );
 
@@ -131,4 +196,130 @@ export async function searchRoutes(
         .send(csv);
     },
   );
+}
+
+/** What the OpenAPI document says of every public keyword call. */
+const PUBLIC = "Public: no token; CORS limited to the client's origin setting; rate-limited per address.";
+
+/** A click beacon's body: a few hundred bytes of JSON. */
+const CLICK_BODY_MAX = 4096;
+
+/** The keyword client's calls: search, suggestions as one types, and result clicks. */
+async function keywordRoutes(
+  instance: FastifyInstance,
+  {
+    store,
+    runtime,
+    recorder,
+    clock,
+  }: { store: Store; runtime: KeywordRuntime; recorder: SearchRecorder; clock: Clock },
+): Promise<void> {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+
+  app.get(
+    '/search/:clientId/keyword',
+    {
+      schema: {
+        params: ClientParams,
+        querystring: KeywordSearchQuery,
+        tags: ['search'],
+        summary: 'Search the pages of a keyword engine',
+        description:
+          `${PUBLIC} A GET with no custom header, so browsers send it without a preflight. ` +
+          'The pages of the published crawl ranked for q in the chosen tab, the pinned results of the ' +
+          "engine's result ranking first; every tab with its count; snippets HTML-escaped with the " +
+          "query's words in <mark>; URLs rewritten by the engine's rules unless rewrite=false. " +
+          'An empty q lists the tabs and no results.',
+        security: [],
+        response: { 200: KeywordSearchResult },
+      },
+    },
+    async (request, reply) => {
+      const live = await liveKeyword(store, request.params.clientId);
+      cors(request, reply, live.settings.origin);
+      const at = clock.now();
+      const visitor = visitorOf(store, live.client.id, request, at);
+      const { live: searched, ...result } = await searchKeyword(runtime, live, request.query);
+      const searchId = recorder.search({
+        accountId: searched.client.accountId,
+        clientId: searched.client.id,
+        engineId: searched.client.engineId,
+        engineType: 'kw',
+        query: request.query.q,
+        tab: request.query.tab,
+        page: result.page,
+        resultCount: result.total,
+        latencyMs: result.took,
+        visitorId: await visitor,
+        at,
+      });
+      return { ...result, searchId };
+    },
+  );
+
+  app.get(
+    '/search/:clientId/suggest',
+    {
+      schema: {
+        params: ClientParams,
+        querystring: KeywordSuggestionsQuery,
+        tags: ['search'],
+        summary: 'Page titles for what is being typed',
+        description: `${PUBLIC} Titles of the pages holding every word of q, the last as a prefix, best first.`,
+        security: [],
+        response: { 200: KeywordSuggestions },
+      },
+    },
+    async (request, reply) => {
+      const live = await liveKeyword(store, request.params.clientId);
+      cors(request, reply, live.settings.origin);
+      return suggestKeyword(runtime, live, request.query.q);
+    },
+  );
+
+  // navigator.sendBeacon sends its JSON as text/plain (no preflight): read as JSON here only.
+  await app.register(async (scope) => {
+    scope.removeContentTypeParser('text/plain');
+    scope.addContentTypeParser(
+      'text/plain',
+      { parseAs: 'string', bodyLimit: CLICK_BODY_MAX },
+      jsonBodyParser,
+    );
+    scope.withTypeProvider<ZodTypeProvider>().post(
+      '/search/:clientId/click',
+      {
+        bodyLimit: CLICK_BODY_MAX,
+        schema: {
+          params: ClientParams,
+          body: SearchClick,
+          consumes: ['text/plain', 'application/json'],
+          tags: ['search'],
+          summary: 'Record a click on a search result',
+          description:
+            `${PUBLIC} The JSON of the click, sent as text/plain (what navigator.sendBeacon sends) or ` +
+            'application/json: the searchId of the answer, the URL opened and its position. 204.',
+          security: [],
+        },
+      },
+      async (request, reply) => {
+        const live = await liveKeyword(store, request.params.clientId);
+        cors(request, reply, live.settings.origin);
+        const at = clock.now();
+        recorder.click({
+          clientId: live.client.id,
+          searchId: request.body.searchId,
+          url: request.body.url,
+          position: request.body.position,
+          visitorId: await visitorOf(store, live.client.id, request, at),
+          at,
+        });
+        return reply.status(204).send();
+      },
+    );
+  });
+}
+
+/** The visitor's daily pseudonym (never the address), from what the request says of it. */
+function visitorOf(store: Store, clientId: string, request: FastifyRequest, at: Date): Promise<string> {
+  return visitorId(store, { clientId, ip: request.ip, userAgent: request.headers['user-agent'] ?? '' }, at);
 }

@@ -2,13 +2,14 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import rateLimit from '@fastify/rate-limit';
-import { type ClientSnippet, clientContracts } from '@siteseer/core';
-import type { FastifyInstance } from 'fastify';
+import { type ClientSnippet, clientContracts, type ProductCode } from '@siteseer/core';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../config.ts';
 import { NotFoundError, TooManyRequestsError } from '../errors.ts';
 import { html, raw, toHtmlString } from '../html/html.ts';
+import { liveKeyword } from '../keyword/runtime/index.ts';
 import { liveEngine } from '../parametric/search.ts';
 import { getClient } from '../services/clients.ts';
 import { type RouteDeps, serve } from './define.ts';
@@ -19,19 +20,51 @@ const WIDGET_FILE = 'siteseer-widget.js';
 /** Preview pages per minute per address. */
 export const PREVIEW_PER_MINUTE = 60;
 
+/** The id of the search box a keyword snippet brings (the install page's default input selector). */
+export const KEYWORD_INPUT_ID = 'siteseer-search-input';
+
 /**
- * The HTML a customer pastes: a script for the page head and the results element for the body.
+ * The HTML a customer pastes: a script for the page head and the results element for the body;
+ * a keyword client's also has the search box, which the script names (`data-siteseer-input`).
  * `nonce`: the CSP nonce of a page of ours that hosts it (the widget passes it on to its styles).
  */
-export function snippetFor(config: Config, clientId: string, nonce?: string): ClientSnippet {
+export function snippetFor(
+  config: Config,
+  clientId: string,
+  type: ProductCode,
+  nonce?: string,
+): ClientSnippet {
   const base = config.publicUrl;
   const nonceAttribute = nonce ? html` nonce="${nonce}"` : '';
+  const inputAttribute = type === 'kw' ? html` data-siteseer-input="#${KEYWORD_INPUT_ID}"` : '';
+  const input =
+    type === 'kw' ? html`<input type="search" id="${KEYWORD_INPUT_ID}" aria-label="Search">\n` : '';
   return {
     head: toHtmlString(
-      html`<script src="${base}/widget/${WIDGET_FILE}" data-siteseer-client="${clientId}" data-siteseer-api="${base}"${nonceAttribute} defer></script>`,
+      html`<script src="${base}/widget/${WIDGET_FILE}" data-siteseer-client="${clientId}" data-siteseer-api="${base}"${inputAttribute}${nonceAttribute} defer></script>`,
     ),
-    body: toHtmlString(html`<div data-siteseer-results></div>`),
+    body: toHtmlString(html`${input}<div data-siteseer-results></div>`),
   };
+}
+
+/** A preview page: the engine's name, a line about what is shown, and the client's snippet. */
+function previewPage(title: string, note: string, snippet: ClientSnippet, nonce: string): string {
+  // The snippet is our own markup, escaped when built: embedded as is.
+  // The page's Content-Security-Policy allows only what carries its nonce (security-headers.ts).
+  return toHtmlString(html`<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${title} | Preview | Siteseer</title>
+${raw(snippet.head)}
+<style nonce="${nonce}">body{margin:0;padding:1.5rem;font-family:system-ui,sans-serif}header{margin-bottom:1rem}</style>
+</head>
+<body>
+<header><h1>${title}</h1><p>${note}</p></header>
+<main>${raw(snippet.body)}</main>
+</body>
+</html>`);
 }
 
 /** The widget bundle, the install snippet call, and the preview page that hosts the same snippet. */
@@ -63,7 +96,7 @@ export async function widgetRoutes(instance: FastifyInstance, deps: RouteDeps): 
       serve(api, deps, clientContracts.snippet, async ({ principal, params }) => {
         const client = await getClient(store, principal, params.id);
         if (client.type !== params.engineType) throw new NotFoundError('Client');
-        return snippetFor(config, client.id);
+        return snippetFor(config, client.id, client.type);
       });
     },
     { prefix: '/api' },
@@ -72,23 +105,22 @@ export async function widgetRoutes(instance: FastifyInstance, deps: RouteDeps): 
   // Opened by the portal in a new tab, so it carries no token: public like the search itself, and
   // limited per address like it (a person opens it now and then; each opening reads the engine).
   await app.register(rateLimit, { global: false });
+  const previewLimit = {
+    max: PREVIEW_PER_MINUTE,
+    timeWindow: 60_000,
+    keyGenerator: (request: FastifyRequest) => request.ip,
+    errorResponseBuilder: (_request: FastifyRequest, context: { ttl: number }) => {
+      const seconds = Math.ceil(context.ttl / 1000);
+      return new TooManyRequestsError(
+        `Too many preview requests from this address: at most ${PREVIEW_PER_MINUTE} a minute. Try again in ${seconds} s.`,
+        seconds,
+      );
+    },
+  };
   app.get(
     '/api/parametric/preview',
     {
-      config: {
-        rateLimit: {
-          max: PREVIEW_PER_MINUTE,
-          timeWindow: 60_000,
-          keyGenerator: (request) => request.ip,
-          errorResponseBuilder: (_request, context) => {
-            const seconds = Math.ceil(context.ttl / 1000);
-            return new TooManyRequestsError(
-              `Too many preview requests from this address: at most ${PREVIEW_PER_MINUTE} a minute. Try again in ${seconds} s.`,
-              seconds,
-            );
-          },
-        },
-      },
+      config: { rateLimit: previewLimit },
       schema: {
         querystring: z.object({ clientId: z.string().max(100), engineName: z.string().max(200).optional() }),
         hide: true,
@@ -96,29 +128,38 @@ export async function widgetRoutes(instance: FastifyInstance, deps: RouteDeps): 
     },
     async (request, reply) => {
       const live = await liveEngine(store, request.query.clientId);
-      // The snippet is our own markup, escaped when built: embedded as is.
-      // The page's Content-Security-Policy allows only what carries its nonce (security-headers.ts).
       const nonce = reply.cspNonce.script;
-      const snippet = snippetFor(config, live.client.id, nonce);
+      const snippet = snippetFor(config, live.client.id, 'pm', nonce);
       const title = request.query.engineName || live.engineName;
-      const page = html`<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${title} | Preview | Siteseer</title>
-${raw(snippet.head)}
-<style nonce="${nonce}">body{margin:0;padding:1.5rem;font-family:system-ui,sans-serif}header{margin-bottom:1rem}</style>
-</head>
-<body>
-<header><h1>${title}</h1><p>Preview of the published search (version ${live.version}).</p></header>
-<main>${raw(snippet.body)}</main>
-</body>
-</html>`;
+      const note = `Preview of the published search (version ${live.version}).`;
       return reply
         .type('text/html; charset=utf-8')
         .header('cache-control', 'no-store')
-        .send(toHtmlString(page));
+        .send(previewPage(title, note, snippet, nonce));
+    },
+  );
+
+  // The keyword preview, at the spec's path: the same widget in keyword mode, with its search box.
+  app.get(
+    '/api/client/:clientId/kw/preview',
+    {
+      config: { rateLimit: previewLimit },
+      schema: {
+        params: z.object({ clientId: z.string().max(100) }),
+        querystring: z.object({ engineName: z.string().max(200).optional() }),
+        hide: true,
+      },
+    },
+    async (request, reply) => {
+      const live = await liveKeyword(store, request.params.clientId);
+      const nonce = reply.cspNonce.script;
+      const snippet = snippetFor(config, live.client.id, 'kw', nonce);
+      const title = request.query.engineName || live.engineName;
+      const note = 'Preview of the published search: type in the box to search the crawled pages.';
+      return reply
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-store')
+        .send(previewPage(title, note, snippet, nonce));
     },
   );
 }

@@ -19,6 +19,7 @@ import {
 } from '../access/engine-access.ts';
 import type { Principal } from '../auth/authenticate.ts';
 import { InputError } from '../errors.ts';
+import { announceKeywordGeneration } from '../keyword/runtime/publish-announce.ts';
 import { forgetLiveEngines } from '../parametric/live-engine.ts';
 import { insertClient } from '../repositories/clients.ts';
 import { deleteEngineRow, insertEngine, listEngines, updateEngineRow } from '../repositories/engines.ts';
@@ -134,14 +135,20 @@ export async function updateEngine(
     urls,
     by,
   });
+  // Searches read the synonyms and the character mapping from the engine row: new ones apply at
+  // once (a new mapping is a new index, made now).
+  await announceKeywordGeneration(store, { accountId: engine.accountId, engineId: engine.id });
   return { synonymFieldId };
 }
 
 /** Deletes an engine; its client goes with it (foreign key cascade). */
 export async function deleteEngine(store: Store, principal: Principal, accountId: string, engineId: string) {
   const access = await readAccess(store, principal, accountId);
-  await requireWrite(store, access, await engineOf(store, access, engineId), 'delete');
+  const engine = await engineOf(store, access, engineId);
+  await requireWrite(store, access, engine, 'delete');
   await deleteEngineRow(store, accountId, engineId);
-  await forgetLiveEngines(store);
+  // A keyword engine's indexes are dropped in every process (its clients are forgotten either way).
+  if (engine.searchEngineType === 'kw') await announceKeywordGeneration(store, { accountId, engineId });
+  else await forgetLiveEngines(store);
   return { id: engineId };
 }

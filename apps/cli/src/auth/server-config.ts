@@ -48,6 +48,14 @@ export function defaultApiBase(server: string): string {
   return `${server}/api`;
 }
 
+/**
+ * The root the public search runtime answers under (`{root}/search/...`): the server the API
+ * root belongs to, which `/config.json` gives as `{public URL}/api`.
+ */
+export function searchRootOf(apiBase: string): string {
+  return apiBase.replace(/\/+$/, '').replace(/\/api$/, '');
+}
+
 /** Reads `{server}/config.json`: the issuer, the CLI's client id, the audience and the API root. */
 export async function fetchServerConfig(server: string, fetchFn: typeof fetch): Promise<ServerConfig> {
   const url = `${server}/config.json`;

@@ -4,7 +4,12 @@ import Table from 'cli-table3';
 export interface Writer {
   write(chunk: string | Uint8Array): unknown;
   readonly isTTY?: boolean | undefined;
+  /** A terminal's width in characters. */
+  readonly columns?: number | undefined;
 }
+
+/** The width laid out for when the terminal does not say (or is not one). */
+export const DEFAULT_WIDTH = 100;
 
 export interface OutputOptions {
   stdout: Writer;
@@ -69,6 +74,12 @@ export class Output {
 
   get stdoutIsTTY(): boolean {
     return this.stdout.isTTY === true;
+  }
+
+  /** The width of stdout's terminal in characters (DEFAULT_WIDTH when unknown). */
+  get width(): number {
+    const columns = this.stdout.columns;
+    return typeof columns === 'number' && columns > 0 ? columns : DEFAULT_WIDTH;
   }
 
   /** Text with an ANSI style when colours are on. */

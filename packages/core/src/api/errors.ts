@@ -110,3 +110,61 @@ export class ResponseValidationError extends ApiError {
     this.body = init.body;
   }
 }
+
+/** The `detail` (else `title`) of a problem document body, when it has one. */
+function problemText(body: unknown): string | undefined {
+  if (body === null || typeof body !== 'object') return undefined;
+  const { detail, title } = body as { detail?: unknown; title?: unknown };
+  if (typeof detail === 'string' && detail !== '') return detail;
+  return typeof title === 'string' && title !== '' ? title : undefined;
+}
+
+/**
+ * The public search answered 404: no client with this id, or its engine has nothing published
+ * (no published version of a parametric engine, no published crawl of a keyword engine).
+ */
+export class SearchNotFoundError extends ApiError {
+  readonly status = 404;
+  readonly clientId: string;
+  readonly method: string;
+  readonly url: string;
+  /** The response body (the problem document). */
+  readonly body: unknown;
+
+  constructor(init: { clientId: string; method: string; url: string; body: unknown }) {
+    super(`Nothing to search for client ${init.clientId}: ${problemText(init.body) ?? 'not found'}`);
+    this.clientId = init.clientId;
+    this.method = init.method;
+    this.url = init.url;
+    this.body = init.body;
+  }
+}
+
+/** The public search refused the request with a status below 500 other than 404 (400, 429...). */
+export class SearchRefusedError extends ApiError {
+  readonly status: number;
+  readonly method: string;
+  readonly url: string;
+  /** The response body: the problem document when JSON, else the text, else null. */
+  readonly body: unknown;
+  /** Seconds to wait before trying again (the `Retry-After` header of a 429), when given. */
+  readonly retryAfterSeconds: number | undefined;
+
+  constructor(init: {
+    status: number;
+    method: string;
+    url: string;
+    body: unknown;
+    retryAfter: string | null;
+  }) {
+    const text =
+      problemText(init.body) ?? (typeof init.body === 'string' && init.body ? init.body : undefined);
+    super(`${init.method} ${init.url} was refused (${init.status})${text ? `: ${text}` : ''}`);
+    this.status = init.status;
+    this.method = init.method;
+    this.url = init.url;
+    this.body = init.body;
+    const seconds = init.retryAfter === null ? Number.NaN : Number(init.retryAfter);
+    this.retryAfterSeconds = Number.isFinite(seconds) && seconds >= 0 ? seconds : undefined;
+  }
+}

@@ -2,6 +2,7 @@ export * from './api-client.ts';
 export * from './contract.ts';
 export * from './contracts/index.ts';
 export * from './errors.ts';
+export * from './public-search-client.ts';
 export * from './response.ts';
 export type {
   ApiClientConfig,

@@ -56,7 +56,8 @@ export type Caller = <C extends CallContract>(
   options?: UploadOptions,
 ) => Promise<ApiResponse<ResponseOf<C>>>;
 
-function parsePart(
+/** Validates one part of a request against its schema; the parsed value is what is sent. */
+export function parsePart(
   contract: CallContract,
   part: 'params' | 'query' | 'body',
   schema: z.ZodType | undefined,
@@ -103,7 +104,7 @@ function isJson(headers: Headers): boolean {
 }
 
 /** Reads a body: parsed JSON when JSON, else text, else null when there is none. */
-async function readBody(res: Response): Promise<{ data: unknown; text: string; json: boolean }> {
+export async function readBody(res: Response): Promise<{ data: unknown; text: string; json: boolean }> {
   const text = await res.text();
   if (text === '') return { data: null, text, json: false };
   if (isJson(res.headers)) {

@@ -21,6 +21,7 @@ export * from './result-ranking-csv.ts';
 export * from './rewrite-rule.ts';
 export * from './rule-result.ts';
 export * from './site-url.ts';
+export * from './synonyms.ts';
 export * from './synonyms-file.ts';
 export * from './tabs.ts';
 export * from './upload-file.ts';

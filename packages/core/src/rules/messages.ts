@@ -47,6 +47,8 @@ export const MESSAGES = {
   accountRequired: 'Choose an account.',
   fileRequired: 'Choose a CSV or XLSX file.',
   fileTooLarge: 'The file is larger than 10240 KB (10 MB).',
+  synonymsFileRequired: 'Choose a CSV or TXT synonyms file.',
+  synonymsFileTooLarge: 'The synonyms file is larger than 1024 KB (1 MB).',
   fileTypeCsvXlsx: 'The file must be a CSV or XLSX file.',
   originRequired: 'Origin is required.',
   invalidUrl: 'Enter a valid URL.',

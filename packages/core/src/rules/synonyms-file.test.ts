@@ -14,6 +14,13 @@ describe('synonyms file', () => {
     expect(validateSynonymsFile({ name })).toBe(expected);
   });
 
+  it('Given a file over 1 MB, when checked, then the size message; at exactly 1 MB it is fine', () => {
+    expect(validateSynonymsFile({ name: 'a.txt', size: 1024 * 1024 + 1 })).toBe(
+      'The synonyms file is larger than 1024 KB (1 MB).',
+    );
+    expect(validateSynonymsFile({ name: 'a.txt', size: 1024 * 1024 })).toBeUndefined();
+  });
+
   it.each([
     [
       { valid: true, csvSynonymTable: 'tv, television' },

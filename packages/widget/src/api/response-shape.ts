@@ -1,13 +1,32 @@
-import type { SearchConfig, SearchResult } from '@siteseer/core';
+import type {
+  KeywordSearchConfig,
+  KeywordSearchResult,
+  KeywordSuggestions,
+  SearchConfig,
+  SearchResult,
+} from '@siteseer/core';
 
 /*
  * Light shape checks of the service's answers. The server validates with core's zod schemas; the
  * widget only makes sure the parts it walks are there, without shipping zod to customer pages.
  */
 
+/** The config of either engine type; `type` tells them apart. */
+export type WidgetConfig = SearchConfig | KeywordSearchConfig;
+
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
+
+function isArrayOf<T>(value: unknown, check: (item: unknown) => item is T): value is T[] {
+  return Array.isArray(value) && value.every(check);
+}
+
+const isTab = (value: unknown): value is { name: string } =>
+  isRecord(value) && typeof value.name === 'string';
+
+const isTabCount = (value: unknown): value is { name: string; count: number } =>
+  isTab(value) && typeof (value as { count?: unknown }).count === 'number';
 
 export function isSearchConfig(value: unknown): value is SearchConfig {
   return (
@@ -21,6 +40,14 @@ export function isSearchConfig(value: unknown): value is SearchConfig {
   );
 }
 
+export function isKeywordSearchConfig(value: unknown): value is KeywordSearchConfig {
+  return isRecord(value) && value.type === 'kw' && isArrayOf(value.tabs, isTab);
+}
+
+export function isWidgetConfig(value: unknown): value is WidgetConfig {
+  return isRecord(value) && value.type === 'kw' ? isKeywordSearchConfig(value) : isSearchConfig(value);
+}
+
 export function isSearchResult(value: unknown): value is SearchResult {
   return (
     isRecord(value) &&
@@ -29,5 +56,36 @@ export function isSearchResult(value: unknown): value is SearchResult {
     Array.isArray(value.rows) &&
     value.rows.every(isRecord) &&
     isRecord(value.facets)
+  );
+}
+
+function isKeywordHit(value: unknown): boolean {
+  return (
+    isRecord(value) &&
+    typeof value.url === 'string' &&
+    typeof value.title === 'string' &&
+    typeof value.snippet === 'string' &&
+    typeof value.position === 'number'
+  );
+}
+
+export function isKeywordSearchResult(value: unknown): value is KeywordSearchResult {
+  return (
+    isRecord(value) &&
+    typeof value.total === 'number' &&
+    typeof value.page === 'number' &&
+    typeof value.pageSize === 'number' &&
+    typeof value.searchId === 'string' &&
+    isArrayOf(value.tabs, isTabCount) &&
+    Array.isArray(value.hits) &&
+    value.hits.every(isKeywordHit)
+  );
+}
+
+export function isKeywordSuggestions(value: unknown): value is KeywordSuggestions {
+  return (
+    isRecord(value) &&
+    Array.isArray(value.suggestions) &&
+    value.suggestions.every((s) => isRecord(s) && typeof s.title === 'string' && typeof s.url === 'string')
   );
 }

@@ -1,17 +1,39 @@
-import type { SearchConfig, SearchQuery, SearchResult } from '@siteseer/core';
+import type {
+  KeywordSearchQuery,
+  KeywordSearchResult,
+  KeywordSuggestions,
+  SearchClick,
+  SearchQuery,
+  SearchResult,
+} from '@siteseer/core';
 import { SearchUnavailableError } from './errors.ts';
-import { isSearchConfig, isSearchResult } from './response-shape.ts';
+import {
+  isKeywordSearchResult,
+  isKeywordSuggestions,
+  isSearchResult,
+  isWidgetConfig,
+  type WidgetConfig,
+} from './response-shape.ts';
 
 /** The subset of `fetch` the widget uses; tests inject one that answers from fixtures. */
 export type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
 
+/** A keyword search as the widget sends it; the service's default applies when `descriptionSize` is unset. */
+export type KeywordRequest = Omit<KeywordSearchQuery, 'descriptionSize'> & { descriptionSize?: number };
+
 /** The public search runtime of one client: no credentials, CORS. */
 export interface SearchApi {
-  config(signal?: AbortSignal): Promise<SearchConfig>;
+  config(signal?: AbortSignal): Promise<WidgetConfig>;
   query(query: SearchQuery, signal?: AbortSignal): Promise<SearchResult>;
   /** `GET {base}/search/{clientId}/download?…`: the current query's results as CSV. */
   downloadUrl(query: SearchQuery): string;
+  keyword(request: KeywordRequest, signal?: AbortSignal): Promise<KeywordSearchResult>;
+  suggest(q: string, signal?: AbortSignal): Promise<KeywordSuggestions>;
+  /** Reports a result click; fire and forget, it outlives the page it was sent from. */
+  click(click: SearchClick): void;
 }
+
+const JSON_GET = { method: 'GET', headers: { accept: 'application/json' } } as const;
 
 export function createSearchApi(apiBase: string, clientId: string, fetchImpl: FetchLike): SearchApi {
   const base = `${apiBase.replace(/\/+$/, '')}/search/${encodeURIComponent(clientId)}`;
@@ -34,12 +56,20 @@ export function createSearchApi(apiBase: string, clientId: string, fetchImpl: Fe
     }
   }
 
+  /** A GET whose answer must pass `check`; GETs carry no custom header, so no CORS preflight. */
+  async function get<T>(
+    path: string,
+    check: (body: unknown) => body is T,
+    what: string,
+    signal?: AbortSignal,
+  ) {
+    const body = await call(path, { ...JSON_GET, signal });
+    if (!check(body)) throw new SearchUnavailableError(`Search service sent an unexpected ${what}`);
+    return body;
+  }
+
   return {
-    async config(signal) {
-      const body = await call('config', { method: 'GET', headers: { accept: 'application/json' }, signal });
-      if (!isSearchConfig(body)) throw new SearchUnavailableError('Search service sent an unexpected config');
-      return body;
-    },
+    config: (signal) => get('config', isWidgetConfig, 'config', signal),
     async query(query, signal) {
       const body = await call('query', {
         method: 'POST',
@@ -58,6 +88,39 @@ export function createSearchApi(apiBase: string, clientId: string, fetchImpl: Fe
       if (query.sort) params.set('sort', `${query.sort.column}:${query.sort.direction}`);
       const search = params.toString();
       return search === '' ? `${base}/download` : `${base}/download?${search}`;
+    },
+    keyword(request, signal) {
+      const params = new URLSearchParams({
+        q: request.q,
+        tab: request.tab,
+        page: String(request.page),
+        pageSize: String(request.pageSize),
+      });
+      if (request.descriptionSize !== undefined)
+        params.set('descriptionSize', String(request.descriptionSize));
+      params.set('rewrite', String(request.rewrite));
+      return get(`keyword?${params}`, isKeywordSearchResult, 'result', signal);
+    },
+    suggest(q, signal) {
+      return get(`suggest?${new URLSearchParams({ q })}`, isKeywordSuggestions, 'suggestion list', signal);
+    },
+    click(click) {
+      const url = `${base}/click`;
+      const body = JSON.stringify(click);
+      // A beacon survives the navigation the click starts; a string body goes as text/plain, which
+      // needs no preflight. It is refused when the browser's beacon queue is full.
+      if (typeof navigator.sendBeacon === 'function' && navigator.sendBeacon(url, body)) return;
+      fetchImpl(url, {
+        method: 'POST',
+        body,
+        keepalive: true,
+        credentials: 'omit',
+        mode: 'no-cors',
+        headers: { 'content-type': 'text/plain' },
+      }).catch((error: unknown) => {
+        // A lost click costs one analytics row, never the visitor's navigation.
+        if (!(error instanceof TypeError)) throw error;
+      });
     },
   };
 }

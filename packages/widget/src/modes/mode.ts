@@ -1,11 +1,29 @@
-import type { SearchConfig } from '@siteseer/core';
 import type { SearchApi } from '../api/search-api.ts';
+
+/** The keyword search box options: the install page's, carried by the script tag. */
+export interface KeywordOptions {
+  /** The page's search input to attach to (a CSS selector or the element); without one, the widget renders its own. */
+  input?: string | HTMLInputElement;
+  /** Placeholder text of the search input. */
+  placeholder?: string;
+  /** What the status says when a search finds nothing. Default 'No results found.' */
+  noResultsText?: string;
+  /** Characters of each result's snippet, 50 to 2000; the service's default (500) when unset. */
+  descriptionSize?: number;
+  /** Apply the engine's URL rewrite rules to result links. Default false, as on the install page. */
+  urlRewriting?: boolean;
+  /** A results page: on a page without results element, Enter goes to `{redirectPage}?q=…`. */
+  redirectPage?: string;
+}
 
 /** What every mode gets from `mount`. */
 export interface ModeContext {
   api: SearchApi;
-  pageSize: number;
+  /** Results per page as asked for (clamped to 1..100); each mode has its default. */
+  pageSize: number | undefined;
   debounceMs: number;
+  theme: 'light' | 'dark' | undefined;
+  keyword: KeywordOptions;
 }
 
 export interface ModeInstance {
@@ -14,8 +32,5 @@ export interface ModeInstance {
   destroy(): void;
 }
 
-/**
- * A renderer for one engine type, drawing into the widget's (empty) root element. Parametric
- * today; the keyword renderer registers beside it in `modes/index.ts`.
- */
-export type Mode = (root: HTMLElement, config: SearchConfig, context: ModeContext) => ModeInstance;
+/** A renderer for one engine type, drawing into the widget's (empty) root element. */
+export type Mode<Config> = (root: HTMLElement, config: Config, context: ModeContext) => ModeInstance;

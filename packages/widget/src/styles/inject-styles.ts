@@ -1,3 +1,4 @@
+import keyword from './keyword.css?inline';
 import theme from './theme.css?inline';
 import components from './widget.css?inline';
 
@@ -10,6 +11,6 @@ export function injectStyles(doc: Document, nonce?: string): void {
   const style = doc.createElement('style');
   style.setAttribute('data-siteseer-styles', '');
   if (nonce) style.nonce = nonce;
-  style.textContent = theme + components;
+  style.textContent = theme + components + keyword;
   doc.head.prepend(style);
 }

@@ -1,6 +1,7 @@
 import { type CrawlPublished, isHeldByGuard, type PublishCrawlBody } from '@siteseer/core';
 import type { Principal } from '../../auth/authenticate.ts';
 import { ConflictError, NotFoundError } from '../../errors.ts';
+import { crawlPublished } from '../../keyword/runtime/publish-announce.ts';
 import {
   type Crawler,
   endRun,
@@ -53,7 +54,7 @@ export async function finishCrawlRun(
   engineId: string,
   runId: number,
 ): Promise<FinishedRun | null> {
-  return store.transaction(async (tx) => {
+  const finished = await store.transaction(async (tx): Promise<FinishedRun | null> => {
     if (!(await endRun(tx, accountId, engineId, runId, 'finished'))) return null;
     const crawler = await findCrawler(tx, accountId, engineId);
     if (!crawler) return null;
@@ -65,6 +66,9 @@ export async function finishCrawlRun(
     await publish(tx, crawler, runId, sizes.pages);
     return { published: true, ...sizes };
   });
+  // Committed: search switches to the new pages, which are indexed at once.
+  if (finished?.published) await crawlPublished(store, { accountId, engineId });
+  return finished;
 }
 
 /** Why there is no finished crawl to publish, for a crawl in this state. */
@@ -84,7 +88,7 @@ export async function publishCrawl(
   body: PublishCrawlBody,
 ): Promise<CrawlPublished> {
   const { access, engine } = await writableKeywordEngine(store, principal, body.accountId, body.engineId);
-  return store.transaction(async (tx) => {
+  const published = await store.transaction(async (tx) => {
     const crawler = await findCrawler(tx, access.account.id, engine.id);
     if (!crawler) throw new NotFoundError('Crawler');
     if (crawler.state !== 'finished') throw new ConflictError(NOTHING_TO_PUBLISH[crawler.state]);
@@ -97,4 +101,6 @@ export async function publishCrawl(
     }
     return { engineId: engine.id, runId: crawler.runId, ...sizes };
   });
+  await crawlPublished(store, { accountId: access.account.id, engineId: engine.id });
+  return published;
 }

@@ -43,6 +43,8 @@ export function stemLanguage(language: string): string {
 /** Words shorter than this are kept as they are: stemming 'as' or 'is' only merges unrelated words. */
 const MIN_STEM_LENGTH = 3;
 
+const MAX_REMEMBERED = 200_000;
+
 /**
  * A stemmer with a memory of the words it has stemmed: a Snowball stem costs ~1.5 µs, a look-up
  * ~50 ns, and a site's pages repeat a few hundred thousand distinct words millions of times.
@@ -55,6 +57,8 @@ export function cachedStemmer(language: string): Stemmer {
     let stemmed = known.get(word);
     if (stemmed === undefined) {
       stemmed = stem(word);
+      // A long-lived stemmer (a query's, an index's) sees unbounded words: start over past a bound.
+      if (known.size >= MAX_REMEMBERED) known.clear();
       known.set(word, stemmed);
     }
     return stemmed;

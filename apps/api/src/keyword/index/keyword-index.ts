@@ -4,7 +4,7 @@ import { ByteReader } from './bytes.ts';
 import { type ExpandedAlternative, type ExpandedSlot, QueryExpander, typosPossible } from './expand.ts';
 import { FIELD_COUNT, K1, TITLE } from './fields.ts';
 import { boostFactors, tabMembership } from './page-sets.ts';
-import { recordPositions, seek } from './postings.ts';
+import { PostingCursor, recordPositions } from './postings.ts';
 import { rerank, TopPages } from './ranking.ts';
 
 /** Fewer results than this and the search is tried again with typo tolerance. */
@@ -162,11 +162,7 @@ export class KeywordIndex {
       for (const alternative of slot.alternatives) {
         if (alternative.words.length === 1 && !slot.phrase) {
           for (const { term, weight } of alternative.words[0] ?? []) {
-            const factor = weight * alternative.weight;
-            this.#eachScore(term, fieldMask, (page, score) => {
-              if (best[page] === 0) slotPages.push(page);
-              if (score * factor > (best[page] as number)) best[page] = score * factor;
-            });
+            this.#accumulate(term, weight * alternative.weight, fieldMask, slotPages);
             terms.add(term);
           }
         } else {
@@ -201,11 +197,15 @@ export class KeywordIndex {
     return Math.log(1 + (n - df + 0.5) / (df + 0.5));
   }
 
-  /** Calls `found` with the BM25F score of `term` in each page holding it in `fieldMask`'s fields. */
-  #eachScore(term: number, fieldMask: number, found: (page: number, score: number) => void): void {
+  /**
+   * Scores every page holding `term` in `fieldMask`'s fields (BM25F times `factor`), keeping per
+   * page the best score of the slot (`#best`) and listing the pages new to the slot.
+   */
+  #accumulate(term: number, factor: number, fieldMask: number, slotPages: number[]): void {
     const data = this.data;
     const norms = data.norms;
-    const idf = this.#idf(term);
+    const best = this.#best;
+    const idf = this.#idf(term) * factor;
     const reader = new ByteReader(data.postings, data.termStart[term] as number);
     const end = data.termStart[term + 1] as number;
     const bytes = data.postings;
@@ -223,13 +223,33 @@ export class KeywordIndex {
       }
       let positions = reader.varint();
       while (positions > 0) if (((bytes[reader.at++] as number) & 0x80) === 0) positions--;
-      if (weighted > 0) found(page, (idf * weighted * (K1 + 1)) / (K1 + weighted));
+      if (weighted === 0) continue;
+      const score = (idf * weighted * (K1 + 1)) / (K1 + weighted);
+      const known = best[page] as number;
+      if (known === 0) slotPages.push(page);
+      if (score > known) best[page] = score;
     }
+  }
+
+  /** The BM25F score of the record at `at` of `term` in `page`, over `fieldMask`'s fields. */
+  #recordScore(term: number, page: number, at: number, fieldMask: number): number {
+    const reader = new ByteReader(this.data.postings, at);
+    const mask = reader.byte();
+    let weighted = 0;
+    const base = page * FIELD_COUNT;
+    for (let field = 0; field < FIELD_COUNT; field++) {
+      if (mask & (1 << field)) {
+        const count = reader.varint();
+        if (fieldMask & (1 << field)) weighted += count * (this.data.norms[base + field] as number);
+      }
+    }
+    return weighted === 0 ? 0 : (this.#idf(term) * weighted * (K1 + 1)) / (K1 + weighted);
   }
 
   /**
    * Pages holding an alternative's words one after the other (its first term per word), scored
-   * as the sum of the words' scores times the alternative's weight.
+   * as the sum of the words' scores times the alternative's weight: the rarest word's pages,
+   * intersected with the others' by cursors that skip, then checked by positions.
    */
   #scorePhrase(
     alternative: ExpandedAlternative,
@@ -237,34 +257,40 @@ export class KeywordIndex {
     found: (page: number, score: number) => void,
   ): void {
     const terms = alternative.words.map((word) => word[0]?.term);
-    if (terms.some((term) => term === undefined)) return;
+    if (terms.length === 0 || terms.some((term) => term === undefined)) return;
     const wordTerms = terms as number[];
-    // Driven by the rarest word; the others are looked up in its pages.
-    const rarest = wordTerms.reduce((a, b) =>
-      (this.data.frequencies[a] as number) <= (this.data.frequencies[b] as number) ? a : b,
-    );
-    const candidates = new Map<number, number>();
-    this.#eachScore(rarest, fieldMask, (page) => candidates.set(page, 0));
-    for (const term of wordTerms) {
-      for (const page of [...candidates.keys()]) {
-        if (seek(this.data, term, page) < 0) candidates.delete(page);
+    const cursors = wordTerms.map((term) => new PostingCursor(this.data, term));
+    const order = cursors
+      .map((_, i) => i)
+      .sort(
+        (a, b) =>
+          (this.data.frequencies[wordTerms[a] as number] as number) -
+          (this.data.frequencies[wordTerms[b] as number] as number),
+      );
+    const lead = cursors[order[0] as number] as PostingCursor;
+    while (lead.next()) {
+      const page = lead.page;
+      let all = true;
+      for (const i of order) {
+        const cursor = cursors[i] as PostingCursor;
+        if (!cursor.advance(page)) return;
+        if (cursor.page !== page) {
+          all = false;
+          break;
+        }
       }
-    }
-    if (candidates.size === 0) return;
-    const scores = new Map<number, number>();
-    for (const term of new Set(wordTerms)) {
-      this.#eachScore(term, fieldMask, (page, score) => {
-        if (candidates.has(page)) scores.set(page, (scores.get(page) ?? 0) + score);
+      if (!all || !this.#adjacent(cursors.map((cursor) => cursor.record))) continue;
+      let score = 0;
+      wordTerms.forEach((term, i) => {
+        score += this.#recordScore(term, page, (cursors[i] as PostingCursor).record, fieldMask);
       });
-    }
-    for (const [page, score] of scores) {
-      if (this.#adjacent(wordTerms, page)) found(page, score * alternative.weight);
+      if (score > 0) found(page, score * alternative.weight);
     }
   }
 
-  /** Whether the terms occur one after the other somewhere in the page. */
-  #adjacent(terms: readonly number[], page: number): boolean {
-    const lists = terms.map((term) => recordPositions(this.data, seek(this.data, term, page)));
+  /** Whether the records' positions hold the words one after the other somewhere. */
+  #adjacent(records: readonly number[]): boolean {
+    const lists = records.map((at) => recordPositions(this.data, at));
     const rest = lists.slice(1).map((list) => new Set(list));
     return (lists[0] ?? []).some((start) => rest.every((set, i) => set.has(start + i + 1)));
   }

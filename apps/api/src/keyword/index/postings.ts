@@ -61,3 +61,71 @@ export function recordPositions(data: IndexData, at: number): number[] {
   }
   return positions;
 }
+
+/**
+ * Walks a term's records in page order. `advance` jumps through the skip table when the target
+ * page is past the next skip entry, so intersecting a rare term with a common one reads few of the
+ * common one's records.
+ */
+export class PostingCursor {
+  readonly #data: IndexData;
+  readonly #reader: ByteReader;
+  readonly #start: number;
+  readonly #end: number;
+  readonly #skips: Uint32Array | undefined;
+  #skip = 0;
+  /** The current page (-1 before the first `next`). */
+  page = -1;
+  /** The current record's offset, just after its page delta (-1: none). */
+  record = -1;
+
+  constructor(data: IndexData, term: number) {
+    this.#data = data;
+    this.#start = data.termStart[term] as number;
+    this.#end = data.termStart[term + 1] as number;
+    this.#reader = new ByteReader(data.postings, this.#start);
+    this.#skips = data.skips.get(term);
+  }
+
+  /** Moves to the next record; false at the end. */
+  next(): boolean {
+    const reader = this.#reader;
+    if (this.record >= 0) {
+      reader.at = this.record;
+      skipRecord(reader);
+    }
+    if (reader.at >= this.#end) {
+      this.record = -1;
+      this.page = Number.MAX_SAFE_INTEGER;
+      return false;
+    }
+    this.page += reader.varint();
+    this.record = reader.at;
+    return true;
+  }
+
+  /** Moves to the first record of a page at or after `target`; false when there is none. */
+  advance(target: number): boolean {
+    if (this.page >= target && this.record >= 0) return true;
+    const skips = this.#skips;
+    if (skips) {
+      let jump = -1;
+      while (this.#skip * 2 < skips.length && (skips[this.#skip * 2] as number) <= target) {
+        if ((skips[this.#skip * 2] as number) > this.page) jump = this.#skip;
+        this.#skip++;
+      }
+      if (jump >= 0) {
+        this.page = skips[jump * 2] as number;
+        this.record = this.#start + (skips[jump * 2 + 1] as number);
+        if (this.page >= target) return true;
+      }
+    }
+    while (this.next()) if (this.page >= target) return true;
+    return false;
+  }
+
+  /** The current record's field mask. */
+  get mask(): number {
+    return this.#data.postings[this.record] as number;
+  }
+}

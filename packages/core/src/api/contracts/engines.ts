@@ -50,8 +50,16 @@ export type EngineFilters = z.infer<typeof EngineFilters>;
 /** Text fields of `POST searchengines/synonyms/validate` (the file goes in part `synonymsFile`). */
 export const ValidateSynonymsFields = z.object({ accountId: Id });
 
-/** Answer of the synonyms validation: whether the file is valid, and its normalized table ('' when not). */
-export const SynonymsValidation = z.object({ valid: z.boolean(), csvSynonymTable: z.string() });
+/**
+ * Answer of the synonyms validation: whether the file is valid, and its normalized table ('' when
+ * not): one rule per line in Solr syntax (core's `formatSynonyms`). `errors` names the lines that
+ * could not be read (Siteseer's addition: the portal shows the spec's message, API users need more).
+ */
+export const SynonymsValidation = z.object({
+  valid: z.boolean(),
+  csvSynonymTable: z.string(),
+  errors: z.array(z.string()).optional(),
+});
 export type SynonymsValidation = z.infer<typeof SynonymsValidation>;
 
 /** Search engines of both types. */
@@ -119,7 +127,7 @@ export const engineContracts = {
     path: 'searchengines/synonyms/validate',
     body: ValidateSynonymsFields,
     bodyEncoding: 'multipart',
-    files: [{ name: 'synonymsFile', maxBytes: LIMITS.uploadMaxBytes }],
+    files: [{ name: 'synonymsFile', maxBytes: LIMITS.synonymsMaxBytes }],
     response: SynonymsValidation,
   }),
 } as const;

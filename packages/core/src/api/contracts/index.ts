@@ -21,6 +21,8 @@ export * from './features.ts';
 export * from './maintenance.ts';
 export * from './parametric.ts';
 export * from './profile.ts';
+// The public search calls are not portal API calls: they are not in `apiContracts`.
+export * from './public-search.ts';
 export * from './users.ts';
 
 /** Every call of the portal API, one contract each (the server registers its routes from this list). */

@@ -1,14 +1,7 @@
 import type { CellValue, ColumnType, Row, SearchColumn } from '@siteseer/core';
 import { h } from '../../dom/element.ts';
 import { safeUrl } from '../../dom/safe-url.ts';
-
-let numberFormat: Intl.NumberFormat | undefined;
-
-/** Numbers in the visitor's locale (the browser's), e.g. 1,234.5 or 1 234,5. */
-export function formatNumber(value: number): string {
-  numberFormat ??= new Intl.NumberFormat();
-  return numberFormat.format(value);
-}
+import { formatNumber } from '../shared/result-count.ts';
 
 function asNumber(value: CellValue): number | null {
   if (typeof value === 'number') return Number.isFinite(value) ? value : null;

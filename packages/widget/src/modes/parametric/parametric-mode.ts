@@ -1,25 +1,22 @@
-import type { SearchQuery, SearchResult } from '@siteseer/core';
+import type { SearchConfig, SearchQuery, SearchResult } from '@siteseer/core';
 import { isAbort } from '../../api/errors.ts';
 import { append, h } from '../../dom/element.ts';
 import { emit } from '../../events.ts';
 import { reportFailure } from '../../failure.ts';
 import type { Mode } from '../mode.ts';
-import { formatNumber } from './cell-value.ts';
+import { createPager } from '../shared/pager.ts';
+import { pageCount, resultCountText } from '../shared/result-count.ts';
 import { createFilterPanel } from './filter-panel.ts';
-import { createPager } from './pager.ts';
-import { initialQuery, pageCount, toggledSort, withFilters, withPage, withText } from './query-state.ts';
+import { initialQuery, toggledSort, withFilters, withPage, withText } from './query-state.ts';
 import { createResultsTable } from './results-table.ts';
 import { createSearchBar } from './search-bar.ts';
 
-export function resultCountText(total: number): string {
-  if (total === 0) return 'No results';
-  return total === 1 ? '1 result' : `${formatNumber(total)} results`;
-}
+const DEFAULT_PAGE_SIZE = 20;
 
 /** Parametric mode: search bar, filters, the typed results table, paging and the CSV link. */
-export const mountParametric: Mode = (root, config, { api, pageSize, debounceMs }) => {
+export const mountParametric: Mode<SearchConfig> = (root, config, { api, pageSize, debounceMs }) => {
   const { settings } = config;
-  let query = initialQuery(pageSize);
+  let query = initialQuery(pageSize ?? DEFAULT_PAGE_SIZE);
   let inflight: AbortController | undefined;
 
   const status = h('p', {

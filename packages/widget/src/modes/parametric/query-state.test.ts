@@ -1,13 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  initialQuery,
-  pageCount,
-  toggledSort,
-  withFilters,
-  withPage,
-  withSelection,
-  withText,
-} from './query-state.ts';
+import { initialQuery, toggledSort, withFilters, withPage, withSelection, withText } from './query-state.ts';
 
 describe('query state', () => {
   const onPage3 = withPage(initialQuery(20), 3);
@@ -35,9 +27,5 @@ describe('query state', () => {
     expect(withSelection(filters, 'c', { values: [] })).toEqual({});
     expect(withSelection(filters, 'p', {})).toEqual(filters);
     expect(withSelection(filters, 'p', { min: 0 })).toEqual({ c: { values: ['x'] }, p: { min: 0 } });
-  });
-
-  it('counts at least one page', () => {
-    expect([pageCount(0, 10), pageCount(10, 10), pageCount(11, 10)]).toEqual([1, 1, 2]);
   });
 });

@@ -52,7 +52,3 @@ function rangeIsOpen(range: RangeSelection): boolean {
 export function activeFilterCount(filters: Filters): number {
   return Object.keys(filters).length;
 }
-
-export function pageCount(total: number, pageSize: number): number {
-  return Math.max(1, Math.ceil(total / pageSize));
-}

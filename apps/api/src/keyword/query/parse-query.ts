@@ -1,0 +1,114 @@
+import type { CharacterMapping, SynonymRule } from '@siteseer/core';
+import { mapCharacters, type Token, tokenize } from '../analysis/index.ts';
+import type { QueryAlternative, QuerySlot } from '../backend.ts';
+import { longestMatch, type SynonymTable, synonymTableOf } from './synonym-table.ts';
+
+/** Slots a query is cut to: past this, words add cost and no precision. */
+export const MAX_QUERY_SLOTS = 32;
+/** Alternatives of one slot (what was typed first): a huge synonym group must not flood a search. */
+export const MAX_SLOT_ALTERNATIVES = 16;
+/** What a synonym scores relative to the words typed. */
+export const SYNONYM_WEIGHT = 0.8;
+
+export interface KeywordQueryOptions {
+  mappings: readonly CharacterMapping[];
+  /** The engine's rules (core's `parseSynonyms`); pass the same list each time to reuse its table. */
+  synonyms: readonly SynonymRule[];
+}
+
+export interface ParsedKeywordQuery {
+  slots: QuerySlot[];
+  /** The query's words joined by one space, lowercased: what pins and analytics compare. */
+  normalised: string;
+}
+
+/**
+ * Quote characters: the ASCII one and the typographic ones phone keyboards put in instead.
+ * Each toggles a phrase; an unclosed phrase runs to the end of the query.
+ */
+const QUOTES = /["“”„]/g;
+
+interface Run {
+  tokens: Token[];
+  quoted: boolean;
+}
+
+/**
+ * Reads a keyword query into the backend's slots (grammar in this folder's README): character
+ * mapping first, then words as the index reads them; a quoted phrase is one slot; unquoted spans
+ * matching a synonym's phrase (longest first, left to right) are one slot with the synonyms as
+ * alternatives; the last word is a prefix when it ends the text outside quotes.
+ */
+export function parseKeywordQuery(text: string, options: KeywordQueryOptions): ParsedKeywordQuery {
+  const mapped = mapCharacters(text, options.mappings).text;
+  const tokens = tokenize(mapped);
+  const normalised = tokens.map((token) => token.word).join(' ');
+  const runs = runsOf(mapped, tokens);
+  const last = tokens.at(-1);
+  const prefixToken = last && last.end === mapped.length && !runs.at(-1)?.quoted ? last : undefined;
+  const table = synonymTableOf(options.synonyms, options.mappings);
+
+  const slots: QuerySlot[] = [];
+  for (const run of runs) {
+    if (run.quoted) {
+      slots.push({ alternatives: [{ words: run.tokens.map((t) => t.word), weight: 1 }], phrase: true });
+    } else {
+      slots.push(...wordSlots(run.tokens, table, prefixToken));
+    }
+  }
+  return { slots: slots.slice(0, MAX_QUERY_SLOTS), normalised };
+}
+
+/** The query as pins and analytics compare it (the `normalised` of `parseKeywordQuery`). */
+export function normaliseQuery(text: string, mappings: readonly CharacterMapping[]): string {
+  return tokenize(mapCharacters(text, mappings).text)
+    .map((token) => token.word)
+    .join(' ');
+}
+
+/** The tokens grouped into runs in and out of quotes, in order; runs without words are left out. */
+function runsOf(text: string, tokens: readonly Token[]): Run[] {
+  const quotes = [...text.matchAll(QUOTES)].map((match) => match.index);
+  const runs: Run[] = [];
+  let quoteIndex = 0;
+  let quoted = false;
+  let current: Run | undefined;
+  for (const token of tokens) {
+    while (quoteIndex < quotes.length && (quotes[quoteIndex] as number) < token.start) {
+      quoted = !quoted;
+      quoteIndex++;
+      current = undefined;
+    }
+    if (!current) {
+      current = { tokens: [], quoted };
+      runs.push(current);
+    }
+    current.tokens.push(token);
+  }
+  return runs;
+}
+
+/** One slot per word, or per span matching a synonym phrase. */
+function wordSlots(
+  tokens: readonly Token[],
+  table: SynonymTable,
+  prefixToken: Token | undefined,
+): QuerySlot[] {
+  const words = tokens.map((token) => token.word);
+  const slots: QuerySlot[] = [];
+  let index = 0;
+  while (index < words.length) {
+    const entry = table.size > 0 ? longestMatch(table, words, index) : undefined;
+    const span = entry ? entry.words.length : 1;
+    const typed = words.slice(index, index + span);
+    const alternatives: QueryAlternative[] = [{ words: typed, weight: 1 }];
+    for (const to of entry?.to ?? []) {
+      if (alternatives.length >= MAX_SLOT_ALTERNATIVES) break;
+      alternatives.push({ words: to, weight: SYNONYM_WEIGHT });
+    }
+    const prefix = prefixToken !== undefined && tokens.slice(index, index + span).includes(prefixToken);
+    slots.push(prefix ? { alternatives, prefix: true } : { alternatives });
+    index += span;
+  }
+  return slots;
+}

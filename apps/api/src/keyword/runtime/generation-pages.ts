@@ -1,0 +1,58 @@
+import type { CharacterMapping } from '@siteseer/core';
+import type { Store } from '../../store/types.ts';
+import { mapCharacters } from '../analysis/index.ts';
+import type { KeywordPage } from '../backend.ts';
+import type { Generation } from './live-keyword.ts';
+import { type PageRow, readPageBatch } from './page-rows.ts';
+
+/** Pages read per statement when they are small. */
+export const PAGE_BATCH = 2000;
+/** Characters of text a batch should stay near: large pages make smaller batches. */
+const BATCH_CHARS = 16_000_000;
+const MIN_BATCH = 50;
+
+function tagsOf(row: PageRow): string[] {
+  const tags = row.custom_tags?.tags;
+  return Array.isArray(tags) ? tags.filter((tag): tag is string => typeof tag === 'string') : [];
+}
+
+/** A stored page as the backend indexes it: its texts character-mapped (the URL is not). */
+export function keywordPage(row: PageRow, mappings: readonly CharacterMapping[]): KeywordPage {
+  const mapped = (text: string) => (mappings.length === 0 ? text : mapCharacters(text, mappings).text);
+  return {
+    key: row.url_key,
+    url: row.url,
+    title: mapped(row.title),
+    headings: row.headings.map(mapped),
+    description: mapped(row.description),
+    body: mapped(row.body),
+    tags: tagsOf(row).map(mapped),
+    language: row.language,
+  };
+}
+
+/**
+ * The generation's pages in batches, read by keyset on the primary key: each statement is short
+ * and the whole generation is never in memory twice (the backend keeps what it indexes).
+ */
+export async function* generationPages(
+  store: Store,
+  generation: Generation,
+): AsyncGenerator<readonly KeywordPage[]> {
+  const run = { ...generation.key, runId: generation.runId };
+  let after = '';
+  let limit = PAGE_BATCH;
+  for (;;) {
+    const rows = await readPageBatch(store, run, after, limit);
+    const last = rows.at(-1);
+    if (!last) return;
+    let chars = 0;
+    for (const row of rows) chars += row.body.length;
+    yield rows.map((row) => keywordPage(row, generation.mappings));
+    if (rows.length < limit) return;
+    after = last.url_key;
+    // Sized by the last batch's text: a site of 1 MB pages does not read 2 GB in one statement.
+    const perPage = Math.max(1, chars / rows.length);
+    limit = Math.max(MIN_BATCH, Math.min(PAGE_BATCH, Math.floor(BATCH_CHARS / perPage)));
+  }
+}

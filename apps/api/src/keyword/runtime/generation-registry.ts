@@ -1,0 +1,183 @@
+import { StoreClosedError, StoreCrashedError } from '../../store/errors.ts';
+import type { Store } from '../../store/types.ts';
+import type { GenerationKey, KeywordSearchBackend } from '../backend.ts';
+import { generationPages } from './generation-pages.ts';
+import type { Generation } from './live-keyword.ts';
+
+/** A backend that says what each index costs, so the registry can keep to a memory budget. */
+export type MeasuredBackend = KeywordSearchBackend & { memoryBytes(key: GenerationKey): number };
+
+/** Memory the keyword indexes of one store may take; past it the least recently searched go. */
+export const KEYWORD_INDEX_BUDGET_BYTES = 768 * 1024 * 1024;
+
+type Slot =
+  | { state: 'building'; generation: Generation; done: Promise<boolean> }
+  | { state: 'ready'; generation: Generation; bytes: number };
+
+/** Where failures that no search waits for go (a drop of an old index that failed). */
+export type RegistryErrorLog = (error: unknown, what: string) => void;
+
+/** The store closing under a build (shutdown, tests) leaves nothing to report. */
+export function isStoreGone(error: unknown): boolean {
+  return error instanceof StoreClosedError || error instanceof StoreCrashedError;
+}
+
+function keyText(key: GenerationKey): string {
+  return `${key.accountId}/${key.engineId}/${key.generation}`;
+}
+
+function engineText(key: GenerationKey): string {
+  return `${key.accountId}/${key.engineId}`;
+}
+
+function runOf(generation: Generation): bigint {
+  return BigInt(generation.runId);
+}
+
+/**
+ * The keyword indexes of one store, by generation (account, engine, crawl run, character mapping):
+ * made from the run's pages on the first search, or as soon as a crawl is published. Searches
+ * wait while one is being made; one engine keeps one generation (a newer one replaces it); the
+ * least recently searched engines are dropped beyond the memory budget.
+ */
+export class GenerationRegistry {
+  readonly #store: Store;
+  readonly #backend: MeasuredBackend;
+  readonly #budgetBytes: number;
+  readonly #log: RegistryErrorLog;
+  /** In recency order: the first is the least recently searched. */
+  readonly #slots = new Map<string, Slot>();
+  #closed = false;
+
+  constructor(
+    store: Store,
+    backend: MeasuredBackend,
+    options: { budgetBytes?: number; log?: RegistryErrorLog } = {},
+  ) {
+    this.#store = store;
+    this.#backend = backend;
+    this.#budgetBytes = options.budgetBytes ?? KEYWORD_INDEX_BUDGET_BYTES;
+    this.#log = options.log ?? ((error, what) => console.error(`Keyword index: ${what} failed:`, error));
+  }
+
+  get backend(): KeywordSearchBackend {
+    return this.#backend;
+  }
+
+  /**
+   * Waits until the generation can be searched, making its index if need be. False when a newer
+   * run of the engine is indexed here: the caller read an engine that has been published since.
+   */
+  async ready(generation: Generation): Promise<boolean> {
+    const key = keyText(generation.key);
+    const slot = this.#slots.get(key);
+    if (slot?.state === 'ready') {
+      // Re-inserted: the Map's order is the recency order.
+      this.#slots.delete(key);
+      this.#slots.set(key, slot);
+      return true;
+    }
+    if (slot?.state === 'building') return slot.done;
+    if (this.#newerRun(generation)) return false;
+    return this.#build(generation);
+  }
+
+  /** Starts making the generation's index now (a crawl was published); searches then find it made. */
+  prepare(generation: Generation): Promise<boolean> {
+    const slot = this.#slots.get(keyText(generation.key));
+    if (slot?.state === 'building') return slot.done;
+    if (slot?.state === 'ready' || this.#newerRun(generation))
+      return Promise.resolve(slot?.state === 'ready');
+    return this.#build(generation);
+  }
+
+  /** Drops every generation of an engine (deleted, or with nothing published any more). */
+  dropEngine(engine: { accountId: string; engineId: string }): void {
+    const text = `${engine.accountId}/${engine.engineId}`;
+    for (const [key, slot] of [...this.#slots])
+      if (engineText(slot.generation.key) === text) this.#drop(key, slot);
+  }
+
+  /** Generations indexed (ready) now, least recently searched first: for tests and diagnostics. */
+  indexed(): GenerationKey[] {
+    return [...this.#slots.values()].filter((s) => s.state === 'ready').map((s) => s.generation.key);
+  }
+
+  /** Drops every index (the app closes). */
+  async close(): Promise<void> {
+    this.#closed = true;
+    const slots = [...this.#slots.values()];
+    this.#slots.clear();
+    await Promise.all(
+      slots.map(async (slot) => {
+        // A build that fails now has failed for its searches already.
+        if (slot.state === 'building') await slot.done.catch(() => false);
+        await this.#backend.drop(slot.generation.key);
+      }),
+    );
+  }
+
+  #newerRun(generation: Generation): boolean {
+    const engine = engineText(generation.key);
+    const run = runOf(generation);
+    for (const slot of this.#slots.values()) {
+      if (engineText(slot.generation.key) === engine && runOf(slot.generation) > run) return true;
+    }
+    return false;
+  }
+
+  #build(generation: Generation): Promise<boolean> {
+    const key = keyText(generation.key);
+    // The engine's other generations are never searched again once this one is made.
+    const engine = engineText(generation.key);
+    for (const [other, slot] of [...this.#slots]) {
+      if (other !== key && engineText(slot.generation.key) === engine) this.#drop(other, slot);
+    }
+    const built = this.#backend.index(generation.key, generationPages(this.#store, generation));
+    const done = built.then(
+      () => {
+        if (this.#slots.get(key) !== slot || this.#closed) {
+          // Replaced (or closing) while it was made: nobody will search it.
+          this.#dropIndex(generation.key);
+          return false;
+        }
+        const bytes = this.#backend.memoryBytes(generation.key);
+        this.#slots.set(key, { state: 'ready', generation, bytes });
+        this.#evict(key);
+        return true;
+      },
+      (error: unknown) => {
+        // The searches waiting get the error; the next search tries again.
+        if (this.#slots.get(key) === slot) this.#slots.delete(key);
+        this.#dropIndex(generation.key);
+        if (isStoreGone(error) && this.#closed) return false;
+        throw error;
+      },
+    );
+    const slot: Slot = { state: 'building', generation, done };
+    this.#slots.set(key, slot);
+    return done;
+  }
+
+  #drop(key: string, slot: Slot): void {
+    this.#slots.delete(key);
+    // A build under way is dropped by its own end (it sees it was replaced).
+    if (slot.state !== 'building') this.#dropIndex(slot.generation.key);
+  }
+
+  #dropIndex(key: GenerationKey): void {
+    this.#backend.drop(key).catch((error: unknown) => this.#log(error, `dropping ${keyText(key)}`));
+  }
+
+  /** Drops the least recently searched indexes until the budget holds, never `keep` (just made). */
+  #evict(keep: string): void {
+    let bytes = 0;
+    for (const slot of this.#slots.values()) if (slot.state === 'ready') bytes += slot.bytes;
+    for (const [key, slot] of [...this.#slots]) {
+      if (bytes <= this.#budgetBytes) return;
+      if (slot.state !== 'ready' || key === keep) continue;
+      this.#drop(key, slot);
+      bytes -= slot.bytes;
+    }
+  }
+}

@@ -1,0 +1,17 @@
+export {
+  GenerationRegistry,
+  KEYWORD_INDEX_BUDGET_BYTES,
+  type MeasuredBackend,
+} from './generation-registry.ts';
+export { type KeywordRuntime, keywordRuntime } from './keyword-runtime.ts';
+export { keywordConfig, searchKeyword, suggestKeyword } from './keyword-search.ts';
+export {
+  type Generation,
+  type LiveKeyword,
+  type LiveSearchClient,
+  liveKeyword,
+  liveSearchClient,
+  readLiveKeyword,
+} from './live-keyword.ts';
+export { countPublishedTags } from './page-rows.ts';
+export { announceKeywordGeneration } from './publish-announce.ts';

@@ -1,0 +1,76 @@
+import { onLiveChange } from '../../parametric/live-engine.ts';
+import type { Store } from '../../store/types.ts';
+import { createMemoryBackend } from '../index/index.ts';
+import {
+  GenerationRegistry,
+  isStoreGone,
+  type MeasuredBackend,
+  type RegistryErrorLog,
+} from './generation-registry.ts';
+import { generationOf } from './live-keyword.ts';
+import { findPublishedKeyword } from './live-keyword-rows.ts';
+import { PageTextCache } from './page-text-cache.ts';
+import { changedEngineOf } from './publish-announce.ts';
+
+/** The keyword search runtime of one store: its indexes, and the page texts results show. */
+export interface KeywordRuntime {
+  store: Store;
+  registry: GenerationRegistry;
+  texts: PageTextCache;
+  /** Stops indexing published crawls and drops the indexes. */
+  close(): Promise<void>;
+}
+
+const runtimes = new WeakMap<Store, KeywordRuntime>();
+
+/**
+ * Indexes an engine's new generation as soon as it is announced (this process, or another one on
+ * the notification), so the first search of the new pages does not wait for it.
+ */
+async function indexPublished(
+  store: Store,
+  registry: GenerationRegistry,
+  engine: { accountId: string; engineId: string },
+): Promise<void> {
+  const found = await findPublishedKeyword(store, engine.accountId, engine.engineId);
+  // Deleted, or nothing to search: its indexes go now rather than when memory runs short.
+  if (!found || found.publishedRunId === null) return registry.dropEngine(engine);
+  await registry.prepare(generationOf(store, engine, found.publishedRunId, found.engine));
+}
+
+/**
+ * The runtime of a store, made on first use by a process that serves search (a crawl worker has
+ * none, and indexes nothing). One per store: tests run several API instances in one process.
+ */
+export function keywordRuntime(
+  store: Store,
+  options: { log?: RegistryErrorLog; backend?: MeasuredBackend; budgetBytes?: number } = {},
+): KeywordRuntime {
+  const known = runtimes.get(store);
+  if (known) return known;
+  const log = options.log ?? ((error, what) => console.error(`Keyword search: ${what} failed:`, error));
+  const registry = new GenerationRegistry(store, options.backend ?? createMemoryBackend(), {
+    log,
+    ...(options.budgetBytes === undefined ? {} : { budgetBytes: options.budgetBytes }),
+  });
+  const unsubscribe = onLiveChange(store, (change) => {
+    const engine = changedEngineOf(change);
+    if (!engine) return;
+    indexPublished(store, registry, engine).catch((error: unknown) => {
+      // The store closing (shutdown) ends the work; the first search will index it otherwise.
+      if (!isStoreGone(error)) log(error, `indexing the crawl published for engine ${engine.engineId}`);
+    });
+  });
+  const runtime: KeywordRuntime = {
+    store,
+    registry,
+    texts: new PageTextCache(),
+    async close() {
+      unsubscribe();
+      runtimes.delete(store);
+      await registry.close();
+    },
+  };
+  runtimes.set(store, runtime);
+  return runtime;
+}

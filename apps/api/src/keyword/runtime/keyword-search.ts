@@ -1,0 +1,289 @@
+import { createHash } from 'node:crypto';
+import {
+  ALL_TAB,
+  createUrlRewriter,
+  type KeywordHit,
+  type KeywordSearchConfig,
+  type KeywordSearchQuery,
+  type KeywordSearchResult,
+  type KeywordSuggestions,
+  type KeywordTab,
+  SUGGESTIONS_MAX,
+} from '@siteseer/core';
+import { InputError, ServiceUnavailableError } from '../../errors.ts';
+import { storeCache } from '../../parametric/search-cache.ts';
+import type { BackendHit, GenerationKey, IndexedPageRef, QuerySlot, TabSpec } from '../backend.ts';
+import { boostRulesOf, parseKeywordQuery, pinnedUrls, tabsOf } from '../query/index.ts';
+import { buildSnippet } from '../snippets/index.ts';
+import type { KeywordRuntime } from './keyword-runtime.ts';
+import { type LiveKeyword, readLiveKeyword } from './live-keyword.ts';
+import { inTab, queryTerms } from './result-terms.ts';
+
+export function keywordConfig(live: LiveKeyword): KeywordSearchConfig {
+  return {
+    clientId: live.client.id,
+    type: 'kw',
+    engineName: live.engineName,
+    tabs: tabsOf(live.settings).tabs,
+  };
+}
+
+/** Rewriters by live client: the rules' RegExps compiled once per read of the client. */
+const rewriters = new WeakMap<LiveKeyword, (url: string) => string>();
+
+function rewriterOf(live: LiveKeyword): (url: string) => string {
+  let rewrite = rewriters.get(live);
+  if (!rewrite) {
+    rewrite = createUrlRewriter(live.settings.urlRewriteRules);
+    rewriters.set(live, rewrite);
+  }
+  return rewrite;
+}
+
+/**
+ * Answers by what they depend on: the generation, the client's settings, the synonyms and the
+ * query. Visitors repeat queries (and every keystroke of one is a query), so most searches of a
+ * busy site are answered from here in microseconds; a publish or a settings change makes new keys.
+ */
+const ANSWERS_MAX = 2000;
+
+type Answer = Omit<KeywordSearchResult, 'searchId' | 'took'> & { live: LiveKeyword };
+
+/** What a live client's answers depend on besides the query, once per read of the client. */
+const stamps = new WeakMap<LiveKeyword, string>();
+
+function answerKey(live: LiveKeyword, query: KeywordSearchQuery): string {
+  let stamp = stamps.get(live);
+  if (stamp === undefined) {
+    const { key } = live.generation;
+    stamp = createHash('sha1')
+      .update(JSON.stringify([key.engineId, key.generation, live.settings, live.synonyms]))
+      .digest('base64');
+    stamps.set(live, stamp);
+  }
+  const { q, tab, page, pageSize, descriptionSize, rewrite } = query;
+  return `${live.generation.key.engineId}:${stamp}:${JSON.stringify([q, tab, page, pageSize, descriptionSize, rewrite])}`;
+}
+
+/** Attempts at finding a generation searchable while publishes overtake it. */
+const ATTEMPTS = 3;
+
+/**
+ * Runs `search` on the engine's indexed generation, made first if need be. A publish may overtake
+ * the generation read (it is replaced, or a newer run is indexed already): the client is read
+ * again and the search runs on what is live then.
+ */
+async function onGeneration<T>(
+  runtime: KeywordRuntime,
+  first: LiveKeyword,
+  search: (live: LiveKeyword, key: GenerationKey) => Promise<T>,
+): Promise<T> {
+  let live = first;
+  for (let attempt = 1; ; attempt++) {
+    if (await runtime.registry.ready(live.generation)) {
+      try {
+        return await search(live, live.generation.key);
+      } catch (error) {
+        // Dropped between being made and searched (a newer publish, or the memory budget).
+        if (runtime.registry.backend.has(live.generation.key) || attempt >= ATTEMPTS) throw error;
+      }
+    }
+    if (attempt >= ATTEMPTS)
+      throw new ServiceUnavailableError('The search engine is being updated: try again in a moment.');
+    live = await readLiveKeyword(runtime.store, live.client.id);
+  }
+}
+
+/** The chosen tab's index among the specs (null: 'all'); an unknown tab is the caller's mistake. */
+function chosenTab(tabs: readonly KeywordTab[], name: string): number | null {
+  if (name === ALL_TAB) return null;
+  const index = tabs.findIndex((tab) => tab.name === name);
+  if (index < 1) {
+    throw new InputError(
+      `Unknown tab '${name}': this search engine's tabs are ${tabs.map((tab) => `'${tab.name}'`).join(', ')}.`,
+      { field: 'tab' },
+    );
+  }
+  return index - 1;
+}
+
+interface Ranked {
+  /** Results in the chosen tab, pinned ones included. */
+  total: number;
+  counts: number[];
+  pinned: IndexedPageRef[];
+  hits: readonly BackendHit[];
+}
+
+/**
+ * The page of results: the pinned pages of the chosen tab first (in the ranking's order, on page 1
+ * and onwards if they fill it), then the ranked pages; the pinned pages are left out of the ranking
+ * and added to every count of a tab they belong to.
+ */
+async function rank(
+  runtime: KeywordRuntime,
+  live: LiveKeyword,
+  key: GenerationKey,
+  request: { slots: readonly QuerySlot[]; normalised: string; specs: readonly TabSpec[]; tab: number | null },
+  page: { offset: number; limit: number },
+): Promise<Ranked> {
+  const { backend } = runtime.registry;
+  const urls = pinnedUrls(live.settings, request.normalised, live.generation.mappings);
+  const found = urls.length > 0 ? await backend.lookup(key, urls) : [];
+  const pins = [...new Map(found.map((ref) => [ref.key, ref])).values()];
+  const tabPins =
+    request.tab === null ? pins : pins.filter((ref) => inTab(ref, request.specs[request.tab ?? 0]));
+  const pinned = tabPins.slice(page.offset, page.offset + page.limit);
+  const result = await backend.search(key, {
+    slots: request.slots,
+    tabs: request.specs,
+    tab: request.tab,
+    boosts: boostRulesOf(live.settings),
+    exclude: pins.map((ref) => ref.key),
+    offset: Math.max(0, page.offset - tabPins.length),
+    limit: page.limit - pinned.length,
+  });
+  const counts = [
+    result.allTotal + pins.length,
+    ...request.specs.map(
+      (spec, n) => (result.tabCounts[n] ?? 0) + pins.filter((ref) => inTab(ref, spec)).length,
+    ),
+  ];
+  return { total: result.total + tabPins.length, counts, pinned, hits: result.hits };
+}
+
+/** A result's display: the original title (the index holds mapped text) and the snippet. */
+async function shownHits(
+  runtime: KeywordRuntime,
+  live: LiveKeyword,
+  ranked: Ranked,
+  query: KeywordSearchQuery & { slots: readonly QuerySlot[] },
+  offset: number,
+): Promise<KeywordHit[]> {
+  const entries = [
+    ...ranked.pinned.map((ref) => ({
+      key: ref.key,
+      url: ref.url,
+      title: ref.title,
+      terms: null,
+      pinned: true,
+    })),
+    ...ranked.hits.map((hit) => ({
+      key: hit.key,
+      url: hit.url,
+      title: hit.title,
+      terms: hit.terms,
+      pinned: false,
+    })),
+  ];
+  const texts = await runtime.texts.read(
+    runtime.store,
+    live.generation,
+    entries.map((entry) => entry.key),
+  );
+  const rewrite = query.rewrite ? rewriterOf(live) : (url: string) => url;
+  return entries.map((entry, n) => {
+    const text = texts.get(entry.key);
+    const language = text?.language ?? '';
+    const snippet = text
+      ? buildSnippet(text.body || text.description, {
+          // A pinned page may not match the query: the query's own words are marked in it.
+          terms: entry.terms ?? queryTerms(query.slots, language),
+          mappings: live.generation.mappings,
+          language,
+          size: query.descriptionSize,
+        })
+      : '';
+    return {
+      url: rewrite(entry.url),
+      title: text?.title ?? entry.title,
+      snippet,
+      pinned: entry.pinned,
+      position: offset + n + 1,
+    };
+  });
+}
+
+/**
+ * A keyword search of a live client, without its search id (recorded by the caller), and the
+ * live client it ran on (a newer one when a publish overtook it).
+ */
+export async function searchKeyword(
+  runtime: KeywordRuntime,
+  first: LiveKeyword,
+  query: KeywordSearchQuery,
+): Promise<Omit<KeywordSearchResult, 'searchId'> & { live: LiveKeyword }> {
+  const started = performance.now();
+  const answers = storeCache<Answer>(runtime.store, 'keyword-answers', ANSWERS_MAX);
+  const key = answerKey(first, query);
+  const known = answers.get(key);
+  if (known) return { ...known, took: Math.round((performance.now() - started) * 10) / 10 };
+  const answer = await rankedAnswer(runtime, first, query);
+  answers.set(key, answer);
+  return { ...answer, took: Math.round((performance.now() - started) * 10) / 10 };
+}
+
+async function rankedAnswer(
+  runtime: KeywordRuntime,
+  first: LiveKeyword,
+  query: KeywordSearchQuery,
+): Promise<Answer> {
+  const { tabs, specs } = tabsOf(first.settings);
+  const tab = chosenTab(tabs, query.tab);
+  const offset = (query.page - 1) * query.pageSize;
+  const base = { page: query.page, pageSize: query.pageSize };
+  const { slots, normalised } = parseKeywordQuery(query.q, {
+    mappings: first.generation.mappings,
+    synonyms: first.synonyms,
+  });
+  if (slots.length === 0) {
+    // Nothing typed: no results, but the tabs to show.
+    return { ...base, total: 0, tabs: tabs.map((t) => ({ ...t, count: 0 })), hits: [], live: first };
+  }
+  return onGeneration(runtime, first, async (live, key) => {
+    const ranked = await rank(
+      runtime,
+      live,
+      key,
+      { slots, normalised, specs, tab },
+      {
+        offset,
+        limit: query.pageSize,
+      },
+    );
+    const hits = await shownHits(runtime, live, ranked, { ...query, slots }, offset);
+    return {
+      ...base,
+      total: ranked.total,
+      tabs: tabs.map((t, n) => ({ ...t, count: ranked.counts[n] ?? 0 })),
+      hits,
+      live,
+    };
+  });
+}
+
+/** Titles of pages for what is being typed (every word, the last as a prefix), best first. */
+export async function suggestKeyword(
+  runtime: KeywordRuntime,
+  first: LiveKeyword,
+  q: string,
+): Promise<KeywordSuggestions> {
+  // What was typed, mapped and split as the index reads it; synonyms would only widen the list.
+  const { slots } = parseKeywordQuery(q, { mappings: first.generation.mappings, synonyms: [] });
+  const words = slots.flatMap((slot) => slot.alternatives[0]?.words ?? []);
+  if (words.length === 0) return { suggestions: [] };
+  return onGeneration(runtime, first, async (live, key) => {
+    const refs = await runtime.registry.backend.suggest(key, words, SUGGESTIONS_MAX);
+    const texts = await runtime.texts.read(
+      runtime.store,
+      live.generation,
+      refs.map((ref) => ref.key),
+    );
+    const rewrite = rewriterOf(live);
+    return {
+      suggestions: refs
+        .slice(0, SUGGESTIONS_MAX)
+        .map((ref) => ({ title: texts.get(ref.key)?.title ?? ref.title, url: rewrite(ref.url) })),
+    };
+  });
+}

@@ -1,0 +1,122 @@
+import { createHash } from 'node:crypto';
+import {
+  type CharacterMapping,
+  type Client,
+  DEFAULT_CHARACTER_MAPPING,
+  formatCharacterMapping,
+  KeywordClientSettings,
+  parseCharacterMapping,
+  parseSynonyms,
+  type SynonymRule,
+} from '@siteseer/core';
+import { NotFoundError } from '../../errors.ts';
+import { cachedLive, type LiveEngine, liveEngineOf } from '../../parametric/live-engine.ts';
+import { storeCache } from '../../parametric/search-cache.ts';
+import { findLiveClient } from '../../repositories/parametric/published.ts';
+import type { Store } from '../../store/types.ts';
+import type { GenerationKey } from '../backend.ts';
+import { type EngineSearchSettings, findLiveKeywordClient } from './live-keyword-rows.ts';
+
+/** What a generation of an engine is indexed from: its crawl run and the character mapping. */
+export interface Generation {
+  key: GenerationKey;
+  runId: string;
+  mappings: readonly CharacterMapping[];
+}
+
+/** A keyword engine whose crawl is published, found by its client id (public: sites call with it). */
+export interface LiveKeyword {
+  client: Client;
+  settings: KeywordClientSettings;
+  engineName: string;
+  generation: Generation;
+  synonyms: readonly SynonymRule[];
+}
+
+interface ParsedEngineSettings {
+  mappings: CharacterMapping[];
+  /** The mapping in one canonical spelling: what the generation key hashes. */
+  mappingText: string;
+  synonyms: SynonymRule[];
+}
+
+/** Parsed synonyms and mappings by engine and row version: parsed once per engine update. */
+const PARSED_MAX = 1000;
+
+function parsedSettings(store: Store, engineId: string, engine: EngineSearchSettings): ParsedEngineSettings {
+  const cache = storeCache<ParsedEngineSettings>(store, 'keyword-engine-settings', PARSED_MAX);
+  const key = `${engineId}:${engine.updatedAt}`;
+  const known = cache.get(key);
+  if (known) return known;
+  // Both texts were validated when saved; what is malformed now is left out, not a failed search.
+  const { mappings } = parseCharacterMapping(engine.csvCharMappings ?? DEFAULT_CHARACTER_MAPPING);
+  const parsed = {
+    mappings,
+    mappingText: formatCharacterMapping(mappings),
+    synonyms: parseSynonyms(engine.csvSynonymTable).rules,
+  };
+  cache.set(key, parsed);
+  return parsed;
+}
+
+/**
+ * The generation of run `runId` of an engine: the run, and a hash of the character mapping, since
+ * the index holds mapped text (a new mapping makes a new index of the same pages).
+ */
+export function generationOf(
+  store: Store,
+  ids: { accountId: string; engineId: string },
+  runId: string,
+  engine: EngineSearchSettings,
+): Generation & { synonyms: SynonymRule[] } {
+  const parsed = parsedSettings(store, ids.engineId, engine);
+  const mappingHash = createHash('sha256').update(parsed.mappingText).digest('hex').slice(0, 16);
+  return {
+    key: { accountId: ids.accountId, engineId: ids.engineId, generation: `${runId}:${mappingHash}` },
+    runId,
+    mappings: parsed.mappings,
+    synonyms: parsed.synonyms,
+  };
+}
+
+/** Reads a keyword client afresh; 404 for an unknown id, another kind's, or nothing published. */
+export async function readLiveKeyword(store: Store, clientId: string): Promise<LiveKeyword> {
+  const found = await findLiveKeywordClient(store, clientId);
+  if (!found || found.publishedRunId === null) throw new NotFoundError('Search engine');
+  const { client } = found;
+  const { synonyms, ...generation } = generationOf(store, client, found.publishedRunId, found.engine);
+  return {
+    client,
+    settings: KeywordClientSettings.parse(client.settings),
+    engineName: found.engineName,
+    generation,
+    synonyms,
+  };
+}
+
+/**
+ * The keyword client, its engine's settings and the generation published, by client id: where
+ * every public keyword call starts. Remembered and forgotten with the parametric clients (a crawl
+ * published, client settings or the engine changed: see parametric/live-engine.ts).
+ */
+export function liveKeyword(store: Store, clientId: string): Promise<LiveKeyword> {
+  return cachedLive(store, 'kw', clientId, readLiveKeyword);
+}
+
+/** A live engine of either kind. */
+export type LiveSearchClient = { kind: 'pm'; live: LiveEngine } | { kind: 'kw'; live: LiveKeyword };
+
+async function readEither(store: Store, clientId: string): Promise<LiveSearchClient> {
+  // One statement tells the kind (and is all a parametric engine or an unknown id costs).
+  const found = await findLiveClient(store, clientId);
+  if (found?.client.type === 'kw') return { kind: 'kw', live: await readLiveKeyword(store, clientId) };
+  return { kind: 'pm', live: await liveEngineOf(store, found) };
+}
+
+/**
+ * The live engine behind a client id, whatever its kind: for the calls both kinds answer (the
+ * widget's config, CORS preflights). Remembered like `liveKeyword`.
+ */
+export function liveSearchClient(store: Store, clientId: string): Promise<LiveSearchClient> {
+  return cachedLive(store, 'any', clientId, readEither);
+}

@@ -1,0 +1,47 @@
+import { matchesWildcard } from '@siteseer/core';
+import { cachedStemmer, type Stemmer, stemLanguage } from '../analysis/index.ts';
+import type { IndexedPageRef, QuerySlot, TabSpec } from '../backend.ts';
+
+/**
+ * Whether a page belongs to a tab, as the backend counts it: one of the tab's tags among the
+ * page's (case-insensitively), or its URL matching the tab's wildcard. For the pinned pages, which
+ * the runtime places itself.
+ */
+export function inTab(page: IndexedPageRef, spec: TabSpec | undefined): boolean {
+  if (!spec) return false;
+  if (spec.urlPattern !== undefined && matchesWildcard(page.url, spec.urlPattern)) return true;
+  if (spec.tags.length === 0) return false;
+  const tags = new Set(page.tags.map((tag) => tag.toLowerCase()));
+  return spec.tags.some((tag) => tags.has(tag.toLowerCase()));
+}
+
+/** One stemmer per language for query words (its memory is bounded). */
+const stemmers = new Map<string, Stemmer>();
+
+function stemmerOf(language: string): Stemmer {
+  const primary = stemLanguage(language);
+  let stem = stemmers.get(primary);
+  if (!stem) {
+    stem = cachedStemmer(primary);
+    stemmers.set(primary, stem);
+  }
+  return stem;
+}
+
+/**
+ * The words of the query (synonyms included) and their stems in the page's language: what a
+ * snippet marks when the backend named no matched terms (a pinned page).
+ */
+export function queryTerms(slots: readonly QuerySlot[], language: string): string[] {
+  const stem = stemmerOf(language);
+  const terms = new Set<string>();
+  for (const slot of slots) {
+    for (const alternative of slot.alternatives) {
+      for (const word of alternative.words) {
+        terms.add(word);
+        terms.add(stem(word));
+      }
+    }
+  }
+  return [...terms];
+}

@@ -1,0 +1,202 @@
+import type { CharacterMapping } from '@siteseer/core';
+import { escapeHtml } from '../../html/html.ts';
+import { type MappedText, mapCharacters, originalSpan } from '../analysis/index.ts';
+import { termMatcher } from './term-matcher.ts';
+import { scanWords, type WordOffsets, wordAffectingMappings } from './word-scan.ts';
+
+export interface SnippetOptions {
+  /** The indexed forms (stems) the page matched, and normalised words: what gets marked. */
+  terms: Iterable<string>;
+  /** The engine's character mapping: terms are found in the mapped text, marks land on the original. */
+  mappings: readonly CharacterMapping[];
+  /** The page's language (picks the stemmer). */
+  language: string;
+  /** Characters of the snippet's text at most, '…' included (the install page's description size). */
+  size: number;
+}
+
+const ELLIPSIS = '…';
+/** Where a window may start before a hit, as a share of the size: a little context before the word. */
+const LEAD_IN_SHARE = 0.25;
+/** Punctuation that ends a sentence when a space follows it, closing quotes and brackets allowed. */
+const SENTENCE_END = /[.!?]["'”’)\]]*\s/;
+/** Window starts: 2 a sentence's first word, 1 a word a lead-in before a hit. */
+const SENTENCE = 2;
+const NEAR_HIT = 1;
+
+/** A page's words (offsets in the mapped text) and, per word, the id of the term it is or -1. */
+interface PageWords extends WordOffsets {
+  mapped: MappedText;
+  hits: Int32Array;
+  hitCount: number;
+  termCount: number;
+}
+
+/**
+ * The best passage of a page's text for a query, as HTML: escaped, with each word whose stem or
+ * normalised form is in `terms` inside `<mark>`. Windows of `size` characters start at sentence
+ * starts and just before hits; the one holding the most distinct terms wins, then the most hits,
+ * then a sentence start, then the one with the least text before its first hit, then the earliest.
+ * It is cut on word boundaries, with '…' where the page goes on. With no term in the page it is the
+ * page's start; '' for an empty page. Linear in the page's length.
+ */
+export function buildSnippet(body: string, options: SnippetOptions): string {
+  if (body === '' || options.size <= 0) return '';
+  const page = readPage(body, options);
+  const start = page.hitCount === 0 ? 0 : bestWindow(page, options.size);
+  return render(body, page, extendBack(body, page, start, options.size), options.size);
+}
+
+function readPage(body: string, options: SnippetOptions): PageWords {
+  const mapped = mapCharacters(body, wordAffectingMappings(options.mappings));
+  const words = scanWords(mapped.text);
+  const matcher = termMatcher(options.terms, options.language);
+  const hits = new Int32Array(words.count).fill(-1);
+  // Terms get ids in order of appearance, to count the distinct ones in a window.
+  const ids = new Map<string, number>();
+  let hitCount = 0;
+  for (let i = 0; i < words.count; i++) {
+    const start = words.starts[i] as number;
+    const end = words.ends[i] as number;
+    if (!matcher.mayMatch(mapped.text.charCodeAt(start), end - start, words.ascii[i] === 1)) continue;
+    const term = matcher.match(mapped.text.slice(start, end));
+    if (term === undefined) continue;
+    let id = ids.get(term);
+    if (id === undefined) {
+      id = ids.size;
+      ids.set(term, id);
+    }
+    hits[i] = id;
+    hitCount++;
+  }
+  return { ...words, mapped, hits, hitCount, termCount: ids.size };
+}
+
+/** The word that starts the best window (see `buildSnippet`), in one pass of two pointers. */
+function bestWindow(page: PageWords, size: number): number {
+  const { count, starts, ends, hits } = page;
+  const length = page.mapped.text.length;
+  const candidates = windowStarts(page, size);
+  const counts = new Int32Array(page.termCount);
+  let distinct = 0;
+  let inWindow = 0;
+  let lo = 0;
+  let hi = 0;
+  // The first hit at or after the window's start.
+  let nextHit = 0;
+  let best = 0;
+  let bestScore = -1;
+  for (let c = 0; c < count; c++) {
+    if (candidates[c] === 0) continue;
+    for (; lo < c; lo++) {
+      const id = hits[lo] as number;
+      if (lo < hi && id >= 0) {
+        inWindow--;
+        const left = (counts[id] as number) - 1;
+        counts[id] = left;
+        if (left === 0) distinct--;
+      }
+    }
+    if (hi < lo) hi = lo;
+    const windowStart = starts[c] as number;
+    for (; hi < count && (ends[hi] as number) <= windowStart + size; hi++) {
+      const id = hits[hi] as number;
+      if (id >= 0) {
+        inWindow++;
+        const held = (counts[id] as number) + 1;
+        counts[id] = held;
+        if (held === 1) distinct++;
+      }
+    }
+    while (nextHit < count && (nextHit < c || (hits[nextHit] as number) < 0)) nextHit++;
+    const lead = nextHit < hi ? (starts[nextHit] as number) - windowStart : size;
+    const score =
+      distinct * 1_000_000 +
+      Math.min(inWindow, 50) * 1_000 +
+      (candidates[c] === SENTENCE ? 200 : 0) +
+      Math.floor(99 * (1 - lead / size)) +
+      (1 - windowStart / length);
+    if (score > bestScore) {
+      bestScore = score;
+      best = c;
+    }
+  }
+  return best;
+}
+
+/** Which words may start a window: sentence starts and the first word a lead-in before a hit. */
+function windowStarts(page: PageWords, size: number): Uint8Array {
+  const { count, starts, ends, hits } = page;
+  const text = page.mapped.text;
+  const marks = new Uint8Array(count);
+  const leadIn = Math.floor(size * LEAD_IN_SHARE);
+  let before = 0;
+  for (let i = 0; i < count; i++) {
+    const start = starts[i] as number;
+    // A single space between two words is never a sentence end: skip the test for most words.
+    const gapStart = i === 0 ? -1 : (ends[i - 1] as number);
+    if (i === 0 || (start - gapStart > 1 && SENTENCE_END.test(text.slice(gapStart, start))))
+      marks[i] = SENTENCE;
+    if ((hits[i] as number) < 0) continue;
+    while ((starts[before] as number) < start - leadIn) before++;
+    if (marks[before] === 0) marks[before] = NEAR_HIT;
+  }
+  return marks;
+}
+
+function originalStart(page: PageWords, word: number): number {
+  return originalSpan(page.mapped, page.starts[word] as number, page.ends[word] as number)[0];
+}
+
+/**
+ * A window near the end of the page starts earlier so that the snippet is as long as allowed: at
+ * the first word from which the rest of the page fits (one character kept for the leading '…').
+ */
+function extendBack(body: string, page: PageWords, start: number, size: number): number {
+  let first = start;
+  while (first > 0 && body.length - originalStart(page, first - 1) <= size - 1) first--;
+  return first;
+}
+
+/** The snippet from word `first`, cut to `size` characters on a word boundary, escaped and marked. */
+function render(body: string, page: PageWords, first: number, size: number): string {
+  const spanOf = (word: number) =>
+    originalSpan(page.mapped, page.starts[word] as number, page.ends[word] as number);
+  // The page's start keeps what comes before its first word (an opening quote or bracket).
+  const from = first === 0 ? 0 : spanOf(first)[0];
+  const lead = from > 0 ? ELLIPSIS : '';
+  let room = size - lead.length;
+  let to = body.length;
+  let trail = '';
+  if (body.length - from > room) {
+    trail = ELLIPSIS;
+    room -= trail.length;
+    to = from;
+    for (let i = first; i < page.count; i++) {
+      const end = spanOf(i)[1];
+      if (end - from > room) break;
+      to = end;
+    }
+    // A sentence's closing punctuation belongs to it when it fits.
+    if (to > from && /[.!?]/.test(body.charAt(to)) && to + 1 - from <= room) to++;
+    // A first word longer than the room is cut inside, never inside a surrogate pair.
+    if (to === from)
+      to = /[\uD800-\uDBFF]/.test(body.charAt(from + room - 1)) ? from + room - 1 : from + room;
+  }
+  let out = lead;
+  let cursor = from;
+  for (let i = first; i < page.count; i++) {
+    if ((page.hits[i] as number) < 0) continue;
+    const [markStart, markEnd] = spanOf(i);
+    if (markEnd > to) break;
+    if (markStart < cursor || markStart === markEnd) continue;
+    out += `${plain(body.slice(cursor, markStart))}<mark>${escapeHtml(body.slice(markStart, markEnd))}</mark>`;
+    cursor = markEnd;
+  }
+  return `${out}${plain(body.slice(cursor, to))}${trail}`;
+}
+
+/** Text between marks: escaped, whitespace runs as one space (HTML shows them so anyway). */
+function plain(text: string): string {
+  return escapeHtml(text.replace(/\s+/g, ' '));
+}

@@ -1,0 +1,1 @@
+export { buildSnippet, type SnippetOptions } from './build-snippet.ts';

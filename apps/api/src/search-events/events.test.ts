@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { boundedFilters, clickRow, FILTER_VALUES_MAX, normaliseQuery, searchRow } from './events.ts';
+
+describe('normaliseQuery', () => {
+  it('given text as typed, then it is trimmed, lowercased and its white space runs are one space', () => {
+    expect(normaliseQuery('  Red\t\tSHOES \n size 42  ')).toBe('red shoes size 42');
+    expect(normaliseQuery('')).toBe('');
+    expect(normaliseQuery(' \u00a0 ')).toBe('');
+  });
+
+  it('given the same word composed and decomposed, then both are stored alike (NFC)', () => {
+    expect(normaliseQuery('Cafe\u0301')).toBe(normaliseQuery('café'));
+  });
+
+  it('given more than 500 characters, then 500 code points are kept, never half a surrogate pair', () => {
+    const long = `${'a'.repeat(499)}😀😀`;
+    const stored = normaliseQuery(long);
+    expect(Array.from(stored)).toHaveLength(500);
+    expect(stored.endsWith('😀')).toBe(true);
+  });
+});
+
+describe('stored rows', () => {
+  it('given a long list selection, then the first values are kept, each cut, and ranges as they are', () => {
+    const values = Array.from({ length: 1000 }, (_, i) => `${i}`.padEnd(300, 'x'));
+    const filters = boundedFilters({ c1: { values }, c2: { min: 1, max: 5 } });
+    const list = filters?.c1 as { values: string[] };
+    expect(list.values).toHaveLength(FILTER_VALUES_MAX);
+    expect(list.values[0]).toBe('0'.padEnd(200, 'x'));
+    expect(filters?.c2).toEqual({ min: 1, max: 5 });
+    expect(boundedFilters({})).toBeNull();
+    expect(boundedFilters(undefined)).toBeNull();
+  });
+
+  it('given events without a time, then they take the time given; search ids are lowercased', () => {
+    const now = new Date('2030-01-02T03:04:05Z');
+    const row = searchRow(
+      'id',
+      {
+        accountId: 'a',
+        clientId: 'c',
+        engineId: 'e',
+        engineType: 'kw',
+        query: ' Hello  World ',
+        tab: 'Docs',
+        page: 2,
+        resultCount: 7,
+        latencyMs: 1.5,
+        visitorId: 'v',
+      },
+      now,
+    );
+    expect(row).toMatchObject({ at: now, query: 'hello world', tab: 'Docs', filters: null });
+    const click = clickRow(
+      { clientId: 'c', searchId: 'ABCDEF', url: 'https://x.test/', position: 1, visitorId: 'v' },
+      now,
+    );
+    expect(click).toMatchObject({ at: now, searchId: 'abcdef' });
+  });
+});

@@ -1,0 +1,108 @@
+import type { FilterSelection } from '@siteseer/core';
+import type { SearchClickRow, SearchEventRow } from '../repositories/search-events.ts';
+
+/** A search as its route saw it; the recorder normalises and bounds what it stores. */
+export interface SearchEvent {
+  accountId: string;
+  clientId: string;
+  engineId: string;
+  engineType: 'kw' | 'pm';
+  /** The text as typed. */
+  query: string;
+  /** Keyword: the tab searched. */
+  tab?: string | null | undefined;
+  /** Parametric: the filter selections. */
+  filters?: Readonly<Record<string, FilterSelection>> | null | undefined;
+  page: number;
+  resultCount: number;
+  /** Server time of the search, in milliseconds. */
+  latencyMs: number;
+  visitorId: string;
+  /** When the search was answered; now by default. */
+  at?: Date | undefined;
+}
+
+/** A result click; its account and client are those of the search it names, checked on writing. */
+export interface ClickEvent {
+  clientId: string;
+  searchId: string;
+  url: string;
+  position: number;
+  visitorId: string;
+  at?: Date | undefined;
+}
+
+export const QUERY_CHARS_MAX = 500;
+export const URL_CHARS_MAX = 4000;
+export const TAB_CHARS_MAX = 100;
+/**
+ * Bounds of a stored filter selection: the search accepts up to 1,000 values per filter and any
+ * filter ids, which would make a row of a search log up to megabytes. Analytics ask which filters
+ * and values are used; the first values of a long list say that.
+ */
+export const FILTERS_MAX = 50;
+export const FILTER_VALUES_MAX = 100;
+export const FILTER_VALUE_CHARS_MAX = 200;
+
+/** Cuts text to `max` code points (never half a surrogate pair). */
+function cut(text: string, max: number): string {
+  if (text.length <= max) return text;
+  return Array.from(text).slice(0, max).join('');
+}
+
+/**
+ * The query as stored: NFC, trimmed, lowercased, runs of white space made one space, at most 500
+ * characters. "Red  Shoes " and "red shoes" are one query for analytics.
+ */
+export function normaliseQuery(text: string): string {
+  return cut(text.normalize('NFC').trim().toLowerCase().replace(/\s+/gu, ' '), QUERY_CHARS_MAX).trimEnd();
+}
+
+/** The filter selections as stored (see FILTERS_MAX), or null when none is selected. */
+export function boundedFilters(filters: SearchEvent['filters']): Record<string, FilterSelection> | null {
+  if (!filters) return null;
+  const entries = Object.entries(filters).slice(0, FILTERS_MAX);
+  if (entries.length === 0) return null;
+  return Object.fromEntries(
+    entries.map(([id, selection]) => [
+      cut(id, FILTER_VALUE_CHARS_MAX),
+      'values' in selection
+        ? {
+            values: selection.values
+              .slice(0, FILTER_VALUES_MAX)
+              .map((value) => cut(value, FILTER_VALUE_CHARS_MAX)),
+          }
+        : selection,
+    ]),
+  );
+}
+
+export function searchRow(id: string, event: SearchEvent, now: Date): SearchEventRow {
+  const filters = boundedFilters(event.filters);
+  return {
+    accountId: event.accountId,
+    clientId: event.clientId,
+    id,
+    at: event.at ?? now,
+    engineId: event.engineId,
+    engineType: event.engineType,
+    query: normaliseQuery(event.query),
+    tab: event.tab == null ? null : cut(event.tab, TAB_CHARS_MAX),
+    filters: filters ? JSON.stringify(filters) : null,
+    page: event.page,
+    resultCount: event.resultCount,
+    latencyMs: event.latencyMs,
+    visitorId: event.visitorId,
+  };
+}
+
+export function clickRow(event: ClickEvent, now: Date): SearchClickRow {
+  return {
+    clientId: event.clientId,
+    searchId: event.searchId.toLowerCase(),
+    at: event.at ?? now,
+    url: cut(event.url, URL_CHARS_MAX),
+    position: event.position,
+    visitorId: event.visitorId,
+  };
+}

@@ -1,0 +1,16 @@
+export {
+  type ClickEvent,
+  normaliseQuery,
+  QUERY_CHARS_MAX,
+  type SearchEvent,
+} from './events.ts';
+export {
+  BATCH_ROWS,
+  FLUSH_EVERY_MS,
+  QUEUE_MAX,
+  type RecorderOptions,
+  type RecorderStats,
+  SearchRecorder,
+  searchRecorder,
+} from './recorder.ts';
+export { loadVisitorKey, visitorId } from './visitor-id.ts';

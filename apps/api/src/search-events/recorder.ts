@@ -1,0 +1,222 @@
+import { randomUUID } from 'node:crypto';
+import { isUuid } from '../repositories/ids.ts';
+import {
+  insertSearchClicks,
+  insertSearchEvents,
+  type SearchClickRow,
+  type SearchEventRow,
+} from '../repositories/search-events.ts';
+import type { Store } from '../store/types.ts';
+import { type ClickEvent, clickRow, type SearchEvent, searchRow } from './events.ts';
+
+/** Rows written by one statement; a full batch is written at once. */
+export const BATCH_ROWS = 500;
+/** How long a row waits for others to share its statement. */
+export const FLUSH_EVERY_MS = 1000;
+/**
+ * Rows waiting at most (~0.5 KB each, so ~25 MB): when the store cannot keep up or is down, what
+ * comes beyond is dropped and counted rather than growing without bound.
+ */
+export const QUEUE_MAX = 50_000;
+
+const INT_MAX = 2 ** 31 - 1;
+
+export interface RecorderOptions {
+  /** Where failed writes are reported (the app's logger); console.warn by default. */
+  onWriteError?: ((message: string, error: unknown) => void) | undefined;
+  batchRows?: number | undefined;
+  flushEveryMs?: number | undefined;
+  queueMax?: number | undefined;
+}
+
+/** What a recorder did since it started. */
+export interface RecorderStats {
+  /** Rows waiting to be written. */
+  queued: number;
+  searches: number;
+  clicks: number;
+  /** Rows dropped because the queue was full, or arrived after close. */
+  dropped: number;
+  /** Rows dropped because their write failed. */
+  failed: number;
+  /** Clicks not stored: they named no search of their client. */
+  unmatched: number;
+  /** Clicks refused as malformed (an id that is not a uuid, a bad position). */
+  refused: number;
+  /** Statements that wrote rows (or tried to). */
+  batches: number;
+}
+
+/**
+ * Records searches and clicks for analytics without slowing or failing a search: rows are queued
+ * in memory and written in batches (one multi-row INSERT per BATCH_ROWS rows) every
+ * FLUSH_EVERY_MS, or at once when a batch is full, one write at a time. A write that fails is
+ * reported and its rows dropped; the search that made them answered long before.
+ */
+export class SearchRecorder {
+  readonly #store: Store;
+  readonly #onWriteError: (message: string, error: unknown) => void;
+  readonly #batchRows: number;
+  readonly #flushEveryMs: number;
+  readonly #queueMax: number;
+  #searches: SearchEventRow[] = [];
+  #clicks: SearchClickRow[] = [];
+  #timer: NodeJS.Timeout | undefined;
+  #soon: NodeJS.Immediate | undefined;
+  #writing: Promise<void> | undefined;
+  #closed = false;
+  readonly #stats = { searches: 0, clicks: 0, dropped: 0, failed: 0, unmatched: 0, refused: 0, batches: 0 };
+
+  constructor(store: Store, options: RecorderOptions = {}) {
+    this.#store = store;
+    this.#onWriteError = options.onWriteError ?? ((message, error) => console.warn(message, error));
+    this.#batchRows = options.batchRows ?? BATCH_ROWS;
+    this.#flushEveryMs = options.flushEveryMs ?? FLUSH_EVERY_MS;
+    this.#queueMax = options.queueMax ?? QUEUE_MAX;
+  }
+
+  /** Queues a search; returns its new id at once (clicks name it). */
+  search(event: SearchEvent): string {
+    const id = randomUUID();
+    if (this.#admit()) {
+      this.#searches.push(searchRow(id, event, new Date()));
+      this.#schedule();
+    }
+    return id;
+  }
+
+  /** Queues a click; it is stored only if it names a search of the same client. */
+  click(event: ClickEvent): void {
+    const { position } = event;
+    if (!isUuid(event.clientId) || !isUuid(event.searchId) || !Number.isInteger(position)) {
+      this.#stats.refused++;
+      return;
+    }
+    if (position < 1 || position > INT_MAX) {
+      this.#stats.refused++;
+      return;
+    }
+    if (this.#admit()) {
+      this.#clicks.push(clickRow(event, new Date()));
+      this.#schedule();
+    }
+  }
+
+  /** Writes everything queued now; resolves when written (or dropped after a failed write). */
+  async flush(): Promise<void> {
+    while (this.#writing || this.#queued() > 0) await (this.#writing ?? this.#pump());
+  }
+
+  /** Flushes and stops: later rows are dropped. The app calls it as it closes, before the store. */
+  async close(): Promise<void> {
+    this.#closed = true;
+    await this.flush();
+    clearTimeout(this.#timer);
+    clearImmediate(this.#soon);
+    if (recorders.get(this.#store) === this) recorders.delete(this.#store);
+  }
+
+  stats(): RecorderStats {
+    return { queued: this.#queued(), ...this.#stats };
+  }
+
+  #queued(): number {
+    return this.#searches.length + this.#clicks.length;
+  }
+
+  #admit(): boolean {
+    if (this.#closed || this.#queued() >= this.#queueMax) {
+      this.#stats.dropped++;
+      return false;
+    }
+    return true;
+  }
+
+  #schedule(): void {
+    if (this.#queued() >= this.#batchRows) {
+      // Off the request path: the search that filled the batch answers first.
+      this.#soon ??= setImmediate(() => {
+        this.#soon = undefined;
+        void this.#pump();
+      });
+    } else {
+      this.#timer ??= setTimeout(() => {
+        this.#timer = undefined;
+        void this.#pump();
+      }, this.#flushEveryMs).unref();
+    }
+  }
+
+  /** Starts writing unless a write is running (it goes on while full batches wait). */
+  #pump(): Promise<void> {
+    if (this.#writing) return this.#writing;
+    clearTimeout(this.#timer);
+    this.#timer = undefined;
+    this.#writing = this.#writeRounds().finally(() => {
+      this.#writing = undefined;
+      if (this.#queued() > 0 && !this.#closed) this.#schedule();
+    });
+    return this.#writing;
+  }
+
+  async #writeRounds(): Promise<void> {
+    do await this.#writeRound();
+    while (this.#queued() >= this.#batchRows);
+  }
+
+  /**
+   * Writes what is queued: searches first, then clicks, so a click queued after its search finds it
+   * stored (a click comes after the answer that carried the search id).
+   */
+  async #writeRound(): Promise<void> {
+    const searches = this.#searches;
+    const clicks = this.#clicks;
+    this.#searches = [];
+    this.#clicks = [];
+    for (let i = 0; i < searches.length; i += this.#batchRows) {
+      const batch = searches.slice(i, i + this.#batchRows);
+      this.#stats.searches +=
+        (await this.#write('searches', batch.length, () => insertSearchEvents(this.#store, batch))) ?? 0;
+    }
+    for (let i = 0; i < clicks.length; i += this.#batchRows) {
+      const batch = clicks.slice(i, i + this.#batchRows);
+      const stored = await this.#write('clicks', batch.length, () => insertSearchClicks(this.#store, batch));
+      // A failed batch (undefined) is counted as failed, not as unmatched.
+      if (stored === undefined) continue;
+      this.#stats.clicks += stored;
+      this.#stats.unmatched += batch.length - stored;
+    }
+  }
+
+  /** Runs one batch's statement: rows stored, or undefined when it failed (reported, batch dropped). */
+  async #write(what: string, rows: number, insert: () => Promise<number>): Promise<number | undefined> {
+    this.#stats.batches++;
+    try {
+      return await insert();
+    } catch (error) {
+      this.#stats.failed += rows;
+      this.#onWriteError(
+        `Search recording: ${rows} ${what} could not be written and were dropped ` +
+          `(${error instanceof Error ? error.message : String(error)})`,
+        error,
+      );
+      return undefined;
+    }
+  }
+}
+
+/** One recorder per store (like the search caches): tests run several API instances in one process. */
+const recorders = new WeakMap<Store, SearchRecorder>();
+
+/**
+ * The recorder of `store`, made on first use with `options` (the app makes it at start, with its
+ * logger); later calls get the same one until it is closed.
+ */
+export function searchRecorder(store: Store, options?: RecorderOptions): SearchRecorder {
+  let recorder = recorders.get(store);
+  if (!recorder) {
+    recorder = new SearchRecorder(store, options);
+    recorders.set(store, recorder);
+  }
+  return recorder;
+}

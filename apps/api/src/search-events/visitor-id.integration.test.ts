@@ -1,0 +1,88 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { frontierStores, useStore } from '../repositories/crawler/frontier-test-store.ts';
+import { openStore } from '../store/open-store.ts';
+import { createTestSchema } from '../store/pg-test-schema.ts';
+import { visitorId } from './visitor-id.ts';
+
+const visitor = {
+  clientId: 'a3c5e2f0-8d44-4f8e-9d8a-0c6f2f3b1e11',
+  ip: '203.0.113.57',
+  userAgent: 'Firefox/140',
+};
+const morning = new Date('2031-05-06T00:00:01Z');
+const evening = new Date('2031-05-06T23:59:59Z');
+const nextDay = new Date('2031-05-07T00:00:00Z');
+
+describe.each(frontierStores)('Visitor ids on %s', (_name, open) => {
+  const store = useStore(open);
+
+  it('given one visitor of one client, then the id is the same all UTC day and another the next day', async () => {
+    const first = await visitorId(store(), visitor, morning);
+
+    expect(first).toMatch(/^[0-9a-f]{16}$/);
+    expect(await visitorId(store(), visitor, evening)).toBe(first);
+    expect(await visitorId(store(), visitor, nextDay)).not.toBe(first);
+    // Back on the first day, its id again: the salt follows the day, not the order of calls.
+    expect(await visitorId(store(), visitor, morning)).toBe(first);
+  });
+
+  it('given another client, address or user agent, then the id differs', async () => {
+    const ids = [
+      await visitorId(store(), visitor, morning),
+      await visitorId(store(), { ...visitor, clientId: 'b7d1e3a2-1c55-4b3e-8f2a-9e4d6c8b0a22' }, morning),
+      await visitorId(store(), { ...visitor, ip: '203.0.113.58' }, morning),
+      await visitorId(store(), { ...visitor, userAgent: 'Chrome/140' }, morning),
+    ];
+
+    expect(new Set(ids).size).toBe(4);
+    for (const id of ids) expect(id).toMatch(/^[0-9a-f]{16}$/);
+  });
+});
+
+/**
+ * The visitor's id as two processes compute it, each with a store of its own on one database: two
+ * at once on PostgreSQL (both making the key on first use), one after the other on PGlite (a restart).
+ */
+async function idsOfTwoProcesses(): Promise<[string, string]> {
+  const url = process.env.DATABASE_URL;
+  if (url) {
+    const { schema, drop } = await createTestSchema(url);
+    const stores = [
+      await openStore({ databaseUrl: url, schema }),
+      await openStore({ databaseUrl: url, schema }),
+    ];
+    try {
+      const [a, b] = await Promise.all(stores.map((s) => visitorId(s, visitor, morning)));
+      return [a as string, b as string];
+    } finally {
+      for (const s of stores) await s.close();
+      await drop();
+    }
+  }
+  const dir = await mkdtemp(join(tmpdir(), 'siteseer-visitor-'));
+  try {
+    const ids: string[] = [];
+    for (let run = 0; run < 2; run++) {
+      const s = await openStore({ dataDir: dir });
+      try {
+        ids.push(await visitorId(s, visitor, morning));
+      } finally {
+        await s.close();
+      }
+    }
+    return [ids[0] as string, ids[1] as string];
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+describe('Visitor ids across processes', () => {
+  it('given one visitor seen by two processes (PostgreSQL) or before and after a restart (PGlite), then the ids are equal', async () => {
+    const [first, second] = await idsOfTwoProcesses();
+    expect(first).toMatch(/^[0-9a-f]{16}$/);
+    expect(second).toBe(first);
+  });
+});

@@ -1,0 +1,252 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { keywordRuntime } from '../src/keyword/runtime/index.ts';
+import { searchRecorder } from '../src/search-events/index.ts';
+import { startWithTenants, type Tenants } from './actors.ts';
+import { api, ingestEngine } from './harness.ts';
+import {
+  addPages,
+  CRAWLING,
+  type CrawledEngine,
+  crawlAndPublish,
+  crawledEngine,
+  crawlerState,
+  htmlPage,
+  pathsOf,
+  SHOP_PAGES,
+  search,
+  setClientSettings,
+  until,
+} from './keyword-fixture.ts';
+
+// The keyword runtime as a service: who may call it (CORS by the client's origin, tenants apart),
+// the categories the wizard's tab step reads, how soon a new crawl is searched, the preview page,
+// the API document, and every search and click recorded.
+
+let t: Tenants;
+let shop: CrawledEngine;
+let other: CrawledEngine;
+
+describe('the keyword search runtime', () => {
+  beforeAll(async () => {
+    t = await startWithTenants(CRAWLING);
+    shop = await crawledEngine(t, 'Electronics shop', SHOP_PAGES);
+    other = await crawledEngine(
+      t,
+      'Tenant B garden',
+      { '/roses': htmlPage('Roses', '<p>Prune the roses in March.</p>', 'plant') },
+      t.ownerB,
+      t.accountB,
+    );
+  }, 90_000);
+  afterAll(async () => {
+    await t?.server.close();
+    await shop?.site.close();
+    await other?.site.close();
+  });
+
+  it("answers browsers of the client's origins only (CORS), GETs without a preflight", async () => {
+    const allowed = 'http://localhost:4001';
+    await setClientSettings(t.server, t.ownerA.token, shop.clientId, {
+      origin: `${allowed}, http://localhost:4002`,
+    });
+    const yes = await search(t.server, shop.clientId, { q: 'fox' }, { origin: allowed });
+    expect(yes.status).toBe(200);
+    expect(yes.headers.get('access-control-allow-origin')).toBe(allowed);
+    expect(yes.headers.get('vary')).toContain('Origin');
+    const no = await search(t.server, shop.clientId, { q: 'fox' }, { origin: 'http://localhost:4003' });
+    expect(no.headers.get('access-control-allow-origin')).toBeNull();
+    const suggest = await fetch(`${t.server.base}/search/${shop.clientId}/suggest?q=fo`, {
+      headers: { origin: allowed },
+    });
+    expect(suggest.headers.get('access-control-allow-origin')).toBe(allowed);
+    const preflight = await fetch(`${t.server.base}/search/${shop.clientId}/click`, {
+      method: 'OPTIONS',
+      headers: { origin: allowed, 'access-control-request-method': 'POST' },
+    });
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers.get('access-control-allow-origin')).toBe(allowed);
+
+    await setClientSettings(t.server, t.ownerA.token, shop.clientId, {});
+    const any = await search(t.server, shop.clientId, { q: 'fox' }, { origin: 'http://localhost:4003' });
+    expect(any.headers.get('access-control-allow-origin')).toBe('*');
+  });
+
+  it("keeps tenants apart: a client id answers for its own engine's pages only", async () => {
+    const mine = await search(t.server, other.clientId, { q: 'roses' });
+    expect(pathsOf(mine.body, other.site)).toEqual(['/roses']);
+    const notMine = await search(t.server, other.clientId, { q: 'resistor' });
+    expect(notMine.body.total).toBe(0);
+    // An engine id is not a client id; made-up ids and parametric clients have no keyword search.
+    const parametric = await ingestEngine(t.server, t.ownerA.token, 'Parts table', 'name,price\nbolt,1\n');
+    for (const id of [shop.engineId, crypto.randomUUID(), 'not-an-id', parametric.clientId]) {
+      const refused = await search(t.server, id, { q: 'resistor' });
+      expect(refused.status).toBe(404);
+      expect(refused.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+      expect(refused.body.detail).toBe('Search engine not found.');
+    }
+    expect((await fetch(`${t.server.base}/search/${parametric.clientId}/config`)).status).toBe(200);
+  });
+
+  it("gives the wizard the custom tags of the published pages as categories, to their account's users only", async () => {
+    const filters = (who: { token: string }, accountId: string, engineId: string, category: string[] = []) =>
+      api(t.server, who.token, 'POST', `searchengines/${engineId}/filters?accountId=${accountId}`, {
+        appliedFilters: { category },
+      });
+    const mine = await filters(t.userA, t.accountA, shop.engineId);
+    expect(mine.status).toBe(200);
+    expect(mine.body).toEqual({ category: { documentation: 2, product: 2 } });
+    expect((await filters(t.userA, t.accountA, shop.engineId, ['product'])).body).toEqual({
+      category: { product: 2 },
+    });
+    expect((await filters(t.ownerB, t.accountB, other.engineId)).body).toEqual({ category: { plant: 1 } });
+    // B asks for A's engine: under B's account it is not there; under A's, B has no access.
+    expect((await filters(t.ownerB, t.accountB, shop.engineId)).status).toBe(404);
+    expect((await filters(t.ownerB, t.accountA, shop.engineId)).status).toBeGreaterThanOrEqual(403);
+  });
+
+  it('searches a newly published crawl within 2 s of the crawl finishing', async () => {
+    const before = await crawlerState(t.server, t.accountA, shop.engineId);
+    expect((await search(t.server, shop.clientId, { q: 'inductor' })).body.total).toBe(0);
+    addPages(shop, {
+      '/products/inductor': htmlPage('Toroidal inductor', '<p>A coil on a ring.</p>', 'product'),
+    });
+    await crawlAndPublish(t.server, t.ownerA.token, t.accountA, shop);
+    const published = await crawlerState(t.server, t.accountA, shop.engineId);
+    expect(Number(published?.published_run_id)).toBeGreaterThan(Number(before?.published_run_id));
+    const finishedAt = published?.run_finished_at?.getTime() ?? Number.NaN;
+    // Indexed as it was published, before any search asked for it.
+    const runtime = keywordRuntime(t.server.store);
+    const indexedAt = await until('the new generation to be indexed', async () =>
+      runtime.registry
+        .indexed()
+        .some(
+          (key) =>
+            key.engineId === shop.engineId && key.generation.startsWith(`${published?.published_run_id}:`),
+        )
+        ? Date.now()
+        : undefined,
+    );
+    expect(indexedAt - finishedAt).toBeLessThan(2000);
+    const first = await search(t.server, shop.clientId, { q: 'inductor' });
+    expect(pathsOf(first.body, shop.site)).toEqual(['/products/inductor']);
+    expect(Date.now() - finishedAt).toBeLessThan(2000);
+    const found = await search(t.server, shop.clientId, { q: 'toroidal' });
+    expect(pathsOf(found.body, shop.site)).toEqual(['/products/inductor']);
+  });
+
+  it('serves the keyword preview page at the path the portal opens, with the widget and its search box', async () => {
+    const path = `/api/client/${shop.clientId}/kw/preview?engineName=${encodeURIComponent('Shop <preview>')}`;
+    const page = await fetch(`${t.server.base}${path}`);
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    const html = await page.text();
+    const csp = page.headers.get('content-security-policy') ?? '';
+    const nonce = /'nonce-([^']+)'/.exec(csp)?.[1];
+    expect(nonce).toBeTruthy();
+    expect(html).toContain('<title>Shop &lt;preview&gt; | Preview | Siteseer</title>');
+    expect(html).toContain(
+      `<script src="${t.server.config.publicUrl}/widget/siteseer-widget.js" data-siteseer-client="${shop.clientId}" ` +
+        `data-siteseer-api="${t.server.config.publicUrl}" data-siteseer-input="#siteseer-search-input" nonce="${nonce}" defer></script>`,
+    );
+    expect(html).toContain('<input type="search" id="siteseer-search-input" aria-label="Search">');
+    expect(html).toContain('<div data-siteseer-results></div>');
+    expect(page.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+
+    // Without a name, the engine's; an unknown client or a parametric one has no keyword preview.
+    const unnamed = await fetch(`${t.server.base}/api/client/${shop.clientId}/kw/preview`).then((r) =>
+      r.text(),
+    );
+    expect(unnamed).toContain('<h1>Electronics shop</h1>');
+    expect((await fetch(`${t.server.base}/api/client/${crypto.randomUUID()}/kw/preview`)).status).toBe(404);
+
+    // The install snippet of a keyword client is the same markup.
+    const snippet = await api(t.server, t.ownerA.token, 'GET', `client/${shop.clientId}/kw/snippet`);
+    expect(snippet.body.body).toBe(
+      '<input type="search" id="siteseer-search-input" aria-label="Search">\n<div data-siteseer-results></div>',
+    );
+  });
+
+  it('documents the public keyword calls in the OpenAPI document', async () => {
+    const document = (await fetch(`${t.server.base}/api/openapi.json`).then((r) => r.json())) as any;
+    for (const [path, method] of [
+      ['/search/{clientId}/config', 'get'],
+      ['/search/{clientId}/keyword', 'get'],
+      ['/search/{clientId}/suggest', 'get'],
+      ['/search/{clientId}/click', 'post'],
+    ] as const) {
+      const operation = document.paths[path]?.[method];
+      expect(operation, `${method} ${path}`).toBeDefined();
+      expect(operation.tags).toEqual(['search']);
+      expect(operation.summary).toBeTruthy();
+      expect(operation.security).toEqual([]);
+    }
+    const parameters = document.paths['/search/{clientId}/keyword'].get.parameters.map(
+      (p: { name: string }) => p.name,
+    );
+    expect(parameters).toEqual(
+      expect.arrayContaining(['clientId', 'q', 'tab', 'page', 'pageSize', 'descriptionSize', 'rewrite']),
+    );
+  });
+
+  it('records every search, and a click sent as a beacon (text/plain JSON)', async () => {
+    const answer = await search(
+      t.server,
+      shop.clientId,
+      { q: 'Brown  FOX ', tab: 'all' },
+      {
+        'user-agent': 'keyword-test',
+      },
+    );
+    const { searchId } = answer.body;
+    const url = answer.body.hits[1].url;
+    const click = await fetch(`${t.server.base}/search/${shop.clientId}/click`, {
+      method: 'POST',
+      headers: { 'content-type': 'text/plain;charset=UTF-8', 'user-agent': 'keyword-test' },
+      body: JSON.stringify({ searchId, url, position: 2 }),
+    });
+    expect(click.status).toBe(204);
+    const bad = await fetch(`${t.server.base}/search/${shop.clientId}/click`, {
+      method: 'POST',
+      headers: { 'content-type': 'text/plain' },
+      body: '{"searchId": ',
+    });
+    expect(bad.status).toBe(400);
+    expect(((await bad.json()) as { detail: string }).detail).toMatch(/^Body is not valid JSON/);
+
+    await searchRecorder(t.server.store).flush();
+    const { rows: searches } = await t.server.store.query<Record<string, unknown>>(
+      `SELECT engine_type, query, tab, page, result_count, visitor_id FROM search_events
+       WHERE account_id = $1 AND client_id = $2 AND id = $3`,
+      [t.accountA, shop.clientId, searchId],
+    );
+    expect(searches).toEqual([
+      {
+        engine_type: 'kw',
+        query: 'brown fox',
+        tab: 'all',
+        page: 1,
+        result_count: answer.body.total,
+        visitor_id: expect.stringMatching(/^[0-9a-f]{16}$/),
+      },
+    ]);
+    const { rows: clicks } = await t.server.store.query<Record<string, unknown>>(
+      'SELECT url, position, visitor_id FROM search_clicks WHERE account_id = $1 AND search_id = $2',
+      [t.accountA, searchId],
+    );
+    expect(clicks).toEqual([{ url, position: 2, visitor_id: searches[0]?.visitor_id }]);
+  });
+
+  it("drops a deleted engine's index in the process, and its client answers 404", async () => {
+    const runtime = keywordRuntime(t.server.store);
+    expect((await search(t.server, other.clientId, { q: 'roses' })).status).toBe(200);
+    expect(runtime.registry.indexed().some((key) => key.engineId === other.engineId)).toBe(true);
+    const deleted = await api(t.server, t.ownerB.token, 'DELETE', `searchengines/${other.engineId}`, {
+      accountId: t.accountB,
+    });
+    expect(deleted.status).toBe(200);
+    await until('the index to be dropped', async () =>
+      runtime.registry.indexed().some((key) => key.engineId === other.engineId) ? undefined : true,
+    );
+    expect((await search(t.server, other.clientId, { q: 'roses' })).status).toBe(404);
+  });
+});

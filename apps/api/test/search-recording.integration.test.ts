@@ -1,0 +1,219 @@
+import http from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Clock } from '../src/clock.ts';
+import { searchRecorder } from '../src/search-events/index.ts';
+import { ingestEngine, signIn, startTestServer, type TestServer } from './harness.ts';
+import { products, toCsv } from './parametric-fixture.ts';
+
+/** A clock that moves only when the test says. */
+class TestClock implements Clock {
+  at = Date.parse('2031-05-06T10:00:00Z');
+  now(): Date {
+    return new Date(this.at);
+  }
+  async sleep(ms: number): Promise<void> {
+    this.at += ms;
+  }
+}
+
+const DAY_MS = 86_400_000;
+const clock = new TestClock();
+let server: TestServer;
+let accountId: string;
+let engineA: { engineId: string; clientId: string };
+let engineB: { engineId: string; clientId: string };
+
+beforeAll(async () => {
+  server = await startTestServer({ clock });
+  const owner = server.credentials?.owner;
+  if (!owner) throw new Error('The test server seeded no demo owner');
+  const { access_token: token } = await signIn(server, owner.email, owner.password);
+  engineA = await ingestEngine(server, token, 'Recorded products', toCsv(products(40)));
+  engineB = await ingestEngine(server, token, 'Other products', toCsv(products(10)));
+  const { rows } = await server.store.query<{ account_id: string }>(
+    'SELECT account_id FROM clients WHERE id = $1',
+    [engineA.clientId],
+  );
+  accountId = rows[0]?.account_id as string;
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+/** A visitor's search from a loopback address of the test's choosing (all of 127/8 is this machine). */
+function search(
+  clientId: string,
+  body: unknown,
+  visitor: { from?: string; userAgent?: string } = {},
+): Promise<{ status: number; body: any }> {
+  return new Promise((resolve, reject) => {
+    const request = http.request(
+      `${server.base}/search/${clientId}/query`,
+      {
+        method: 'POST',
+        localAddress: visitor.from ?? '127.0.0.1',
+        agent: false,
+        headers: { 'content-type': 'application/json', 'user-agent': visitor.userAgent ?? 'RecordingTest/1' },
+      },
+      (response) => {
+        let text = '';
+        response.setEncoding('utf8');
+        response.on('data', (chunk: string) => {
+          text += chunk;
+        });
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, body: JSON.parse(text) }));
+      },
+    );
+    request.on('error', reject);
+    request.end(JSON.stringify(body));
+  });
+}
+
+function recorder() {
+  return searchRecorder(server.store);
+}
+
+/** The searches recorded for a client since `since`, oldest first. */
+async function recorded(clientId: string, since = 0) {
+  await recorder().flush();
+  const { rows } = await server.store.query<Record<string, any>>(
+    `SELECT id, at, engine_id, engine_type, query, tab, filters, page, result_count, latency_ms, visitor_id
+     FROM search_events WHERE account_id = $1 AND client_id = $2 AND at >= $3 ORDER BY at, page`,
+    [accountId, clientId, new Date(since)],
+  );
+  return rows;
+}
+
+describe('search recording (parametric runtime)', () => {
+  it('given searches, then each is recorded with its engine, normalised text, filters, page, total and latency', async () => {
+    const since = clock.at;
+    const config = (await fetch(`${server.base}/search/${engineA.clientId}/config`).then((r) =>
+      r.json(),
+    )) as {
+      filters: { id: string }[];
+    };
+    const filterId: string = config.filters[0]?.id ?? 'c2';
+    const filters = { [filterId]: { values: ['Sensors'] } };
+
+    const first = await search(engineA.clientId, { q: '  Rugged   SENSOR ', filters });
+    clock.at += 1000;
+    const second = await search(engineA.clientId, { q: '', page: 2, pageSize: 5 });
+    const rows = await recorded(engineA.clientId, since);
+
+    expect([first.status, second.status]).toEqual([200, 200]);
+    expect(Object.keys(first.body).sort()).toEqual(['facets', 'page', 'pageSize', 'rows', 'took', 'total']);
+    expect(rows.map(({ id, latency_ms, visitor_id, ...rest }) => rest)).toEqual([
+      {
+        at: new Date(since),
+        engine_id: engineA.engineId,
+        engine_type: 'pm',
+        query: 'rugged sensor',
+        tab: null,
+        filters,
+        page: 1,
+        result_count: first.body.total,
+      },
+      {
+        at: new Date(since + 1000),
+        engine_id: engineA.engineId,
+        engine_type: 'pm',
+        query: '',
+        tab: null,
+        filters: null,
+        page: 2,
+        result_count: 40,
+      },
+    ]);
+    for (const row of rows) {
+      expect(row.latency_ms).toBeGreaterThan(0);
+      expect(row.latency_ms).toBeLessThan(60_000);
+      expect(row.visitor_id).toMatch(/^[0-9a-f]{16}$/);
+    }
+  });
+
+  it('given a click naming a search, then it is recorded; one sent for another client naming it is dropped', async () => {
+    clock.at += 60_000;
+    const since = clock.at;
+    await search(engineA.clientId, { q: 'amplifier' });
+    const [searched] = await recorded(engineA.clientId, since);
+    const searchId = searched?.id as string;
+    const before = recorder().stats();
+
+    recorder().click({
+      clientId: engineA.clientId,
+      searchId,
+      url: 'https://shop.example.test/p/2',
+      position: 2,
+      visitorId: 'a'.repeat(16),
+    });
+    recorder().click({
+      clientId: engineB.clientId,
+      searchId,
+      url: 'https://shop.example.test/p/3',
+      position: 1,
+      visitorId: 'b'.repeat(16),
+    });
+    await recorder().flush();
+
+    const { rows } = await server.store.query(
+      'SELECT client_id, search_id, url, position FROM search_clicks WHERE account_id = $1 AND search_id = $2',
+      [accountId, searchId],
+    );
+    expect(rows).toEqual([
+      { client_id: engineA.clientId, search_id: searchId, url: 'https://shop.example.test/p/2', position: 2 },
+    ]);
+    expect(recorder().stats().unmatched - before.unmatched).toBe(1);
+  });
+
+  it('given one address and agent, then the visitor id holds for the day, differs by client, agent and day, and the address is stored nowhere', async () => {
+    clock.at = Date.parse('2031-05-07T00:00:30Z');
+    const since = clock.at;
+    const visitor = { from: '127.0.0.57', userAgent: 'VisitorAgent/2' };
+
+    await search(engineA.clientId, { q: 'one', page: 1 }, visitor);
+    clock.at += 12 * 3600_000;
+    await search(engineA.clientId, { q: 'one', page: 2 }, visitor);
+    await search(engineA.clientId, { q: 'one', page: 3 }, { ...visitor, userAgent: 'OtherAgent/1' });
+    await search(engineB.clientId, { q: 'one', page: 1 }, visitor);
+    clock.at += DAY_MS;
+    await search(engineA.clientId, { q: 'one', page: 4 }, visitor);
+    const onA = await recorded(engineA.clientId, since);
+    const onB = await recorded(engineB.clientId, since);
+
+    const [morning, evening, otherAgent, nextDay] = onA.map((row) => row.visitor_id);
+    expect(onA.map((row) => row.page)).toEqual([1, 2, 3, 4]);
+    expect(evening).toBe(morning);
+    expect(new Set([morning, otherAgent, nextDay, onB[0]?.visitor_id]).size).toBe(4);
+    const everything = await server.store.query(
+      `SELECT to_jsonb(e)::text AS row FROM search_events e WHERE account_id = $1
+       UNION ALL SELECT to_jsonb(c)::text FROM search_clicks c WHERE account_id = $1`,
+      [accountId],
+    );
+    expect(everything.rows.length).toBeGreaterThan(5);
+    expect(everything.rows.filter((r) => String(r.row).includes('127.0.0.57'))).toEqual([]);
+  });
+
+  it('given the store refusing the write, then the search still answers, the rows are dropped and later ones recorded', async () => {
+    clock.at += DAY_MS;
+    const since = clock.at;
+    const before = recorder().stats();
+    await server.store.exec(
+      'ALTER TABLE search_events ADD CONSTRAINT recording_test_refuses CHECK (page < 0) NOT VALID',
+    );
+    let refused: { status: number; body: any };
+    try {
+      refused = await search(engineA.clientId, { q: 'sensor' });
+      await recorder().flush();
+    } finally {
+      await server.store.exec('ALTER TABLE search_events DROP CONSTRAINT recording_test_refuses');
+    }
+    const accepted = await search(engineA.clientId, { q: 'regulator' });
+    const rows = await recorded(engineA.clientId, since);
+
+    expect(refused.status).toBe(200);
+    expect(refused.body.total).toBeGreaterThan(0);
+    expect(accepted.status).toBe(200);
+    expect(recorder().stats().failed - before.failed).toBe(1);
+    expect(rows.map((row) => row.query)).toEqual(['regulator']);
+  });
+});

@@ -1,0 +1,192 @@
+import { SearchNotFoundError, SearchRefusedError } from '@siteseer/core';
+import { describe, expect, it } from 'vitest';
+import { engine, fakeApi, fakeSearch, input, ok, refused, testDeps } from '../../../test/fakes.ts';
+import { renderError } from '../../error-handler.ts';
+import { AbortError, EXIT, UsageError } from '../../errors.ts';
+import * as search from './search.ts';
+
+const kw = engine({ id: 'eng-kw', searchEngineType: 'kw', searchEngineName: 'Docs search' });
+const pm = engine({ id: 'eng-pm', searchEngineName: 'Product finder' });
+const clientOf = (engineId: string) => ({
+  id: `client-of-${engineId}`,
+  engineId,
+  accountId: 'acc-1',
+  type: engineId === 'eng-kw' ? ('kw' as const) : ('pm' as const),
+  indexName: 'x',
+  settings: {},
+});
+
+function api(engines = [kw, pm]) {
+  return fakeApi({
+    engines: {
+      list: async () => ok(engines),
+      get: async (id: string) => {
+        const found = engines.find((e) => e.id === id);
+        return found ? ok(found) : refused(404, 'Search engine not found.');
+      },
+    },
+    clients: { byEngineIds: async (ids: string[]) => ok(ids.map(clientOf)) },
+  });
+}
+
+const keywordAnswer = {
+  total: 1,
+  page: 1,
+  pageSize: 10,
+  tabs: [
+    { name: 'all', icon: 'all' as const, count: 1 },
+    { name: 'blog', icon: 'blog' as const, count: 0 },
+  ],
+  hits: [
+    { url: 'https://d.test/', title: 'Home', snippet: '<mark>home</mark> page', pinned: false, position: 1 },
+  ],
+  took: 2,
+  searchId: 's',
+};
+const keywordConfig = {
+  clientId: 'client-of-eng-kw',
+  type: 'kw' as const,
+  engineName: 'Docs search',
+  tabs: [
+    { name: 'all', icon: 'all' as const },
+    { name: 'blog', icon: 'blog' as const },
+  ],
+};
+const notFound = () =>
+  new SearchNotFoundError({ clientId: 'c', method: 'GET', url: 'http://s/search/c/keyword', body: null });
+
+describe('search: parse', () => {
+  it('joins the words of QUERY, lowercases --tab and reads the paging', () => {
+    expect(
+      search.parse(input(['Docs', ['crawl', 'loop']], { tab: ' Blog ', page: '2', pageSize: '50' })),
+    ).toEqual({
+      engine: 'Docs',
+      query: 'crawl loop',
+      account: undefined,
+      tab: 'blog',
+      page: 2,
+      pageSize: 50,
+    });
+    expect(search.parse(input(['Docs', ['']]))).toMatchObject({ query: '', page: 1, pageSize: undefined });
+  });
+
+  it('refuses a page size over 100, a page of 0 and a query over 500 characters (usage errors)', () => {
+    expect(() => search.parse(input(['D', ['x']], { pageSize: '101' }))).toThrow(
+      '--page-size is at most 100 (got 101).',
+    );
+    expect(() => search.parse(input(['D', ['x']], { page: '0' }))).toThrow(UsageError);
+    expect(() => search.parse(input(['D', ['x'.repeat(501)]]))).toThrow(
+      'QUERY is at most 500 characters (got 501).',
+    );
+  });
+});
+
+describe('search: run', () => {
+  it('given a keyword engine and piped output, then the client of the engine is searched and JSON printed', async () => {
+    const client = fakeSearch({ keyword: async () => keywordAnswer });
+    const { deps, recorded } = testDeps(api(), { search: client });
+    await search.run(deps, search.parse(input(['Docs search', ['home']], { pageSize: '5' })));
+    expect(client.keyword).toHaveBeenCalledWith('client-of-eng-kw', {
+      q: 'home',
+      tab: 'all',
+      page: 1,
+      pageSize: 5,
+    });
+    expect(JSON.parse(recorded.stdout)).toEqual({
+      total: 1,
+      hits: [
+        {
+          url: 'https://d.test/',
+          title: 'Home',
+          snippet: '<mark>home</mark> page',
+          pinned: false,
+          position: 1,
+        },
+      ],
+      tabs: keywordAnswer.tabs,
+      page: 1,
+    });
+  });
+
+  it('given a terminal, then the numbered list', async () => {
+    const { deps, recorded } = testDeps(api(), {
+      search: fakeSearch({ keyword: async () => keywordAnswer }),
+      isTTY: true,
+    });
+    await search.run(deps, search.parse(input(['eng-kw', ['home']])));
+    expect(recorded.stdout).toBe(
+      'Tabs: [all 1] · blog 0\n\n1. Home\n   https://d.test/\n   home page\n\n1 result (2.0 ms)\n',
+    );
+  });
+
+  it('given --tab, then it must be one of the engine tabs, named in the error otherwise', async () => {
+    const client = fakeSearch({ config: async () => keywordConfig, keyword: async () => keywordAnswer });
+    const { deps } = testDeps(api(), { search: client });
+    await search.run(deps, search.parse(input(['Docs search', ['x']], { tab: 'BLOG' })));
+    expect(client.keyword).toHaveBeenCalledWith('client-of-eng-kw', { q: 'x', tab: 'blog', page: 1 });
+    await expect(
+      search.run(deps, search.parse(input(['Docs search', ['x']], { tab: 'news' }))),
+    ).rejects.toThrow(new UsageError("'Docs search' has no tab 'news': its tabs are all, blog."));
+  });
+
+  it('given --tab on a parametric engine, then a usage error before any search', async () => {
+    const { deps } = testDeps(api());
+    const error = await search
+      .run(deps, search.parse(input(['Product finder', ['x']], { tab: 'all' })))
+      .catch((e) => e);
+    expect(error).toBeInstanceOf(UsageError);
+    expect(error.exitCode).toBe(EXIT.usage);
+    expect(error.message).toContain('--tab is for keyword engines');
+  });
+
+  it('given nothing published (404), then exit 1 saying so and naming the command to follow the crawl', async () => {
+    const { deps } = testDeps(api(), {
+      search: fakeSearch({ keyword: async () => Promise.reject(notFound()) }),
+    });
+    const error = await search.run(deps, search.parse(input(['Docs search', ['x']]))).catch((e) => e);
+    expect(error).toBeInstanceOf(AbortError);
+    expect([error.exitCode, error.message, error.hint]).toEqual([
+      EXIT.error,
+      "'Docs search' has nothing published to search yet.",
+      'Search answers once a crawl is published: follow it with `siteseer crawl watch "Docs search"`.',
+    ]);
+    const parametric = testDeps(api(), {
+      search: fakeSearch({ config: async () => Promise.reject(notFound()) }),
+    });
+    const unpublished = await search
+      .run(parametric.deps, search.parse(input(['eng-pm', ['x']], { account: 'acc-1' })))
+      .catch((e) => e);
+    expect(unpublished.hint).toBe('Publish one with `siteseer engines publish eng-pm --account acc-1`.');
+  });
+
+  it('given a name two engines share, then a usage error listing both', async () => {
+    const twin = engine({
+      id: 'eng-2',
+      accountId: 'acc-2',
+      searchEngineType: 'kw',
+      searchEngineName: 'Docs search',
+    });
+    const { deps } = testDeps(api([kw, twin]));
+    await expect(search.run(deps, search.parse(input(['Docs search', ['x']])))).rejects.toThrow(
+      "'Docs search' names 2 engines: eng-kw (account acc-1), eng-2 (account acc-2).",
+    );
+  });
+
+  it('given a rate limit, then one line with the wait', async () => {
+    const refused = new SearchRefusedError({
+      status: 429,
+      method: 'GET',
+      url: 'http://s/search/c/keyword',
+      body: { title: 'Too Many Requests', detail: 'Too many search requests from this address.' },
+      retryAfter: '30',
+    });
+    const { deps } = testDeps(api(), {
+      search: fakeSearch({ keyword: async () => Promise.reject(refused) }),
+    });
+    const error = await search.run(deps, search.parse(input(['Docs search', ['x']]))).catch((e) => e);
+    expect(renderError(error, await import('@siteseer/core'))).toMatchObject({
+      exitCode: EXIT.error,
+      message: 'The search was refused (429): Too many search requests from this address. Try again in 30 s.',
+    });
+  });
+});

@@ -1,0 +1,186 @@
+import type { KeywordHit, KeywordSearchConfig, KeywordSearchResult } from '@siteseer/core';
+import { isAbort } from '../../api/errors.ts';
+import { append, h, uniqueId } from '../../dom/element.ts';
+import { emit } from '../../events.ts';
+import { reportFailure } from '../../failure.ts';
+import type { Mode } from '../mode.ts';
+import { createPager } from '../shared/pager.ts';
+import { pageCount, resultCountText } from '../shared/result-count.ts';
+import {
+  ALL_TAB,
+  DEFAULT_NO_RESULTS_TEXT,
+  DEFAULT_RESULTS_PER_PAGE,
+  DESCRIPTION_SIZE_MAX,
+  DESCRIPTION_SIZE_MIN,
+  KEYWORD_PAGE_MAX,
+} from './limits.ts';
+import { followSuggestion, queryFromPageUrl } from './navigation.ts';
+import { createResultList } from './result-list.ts';
+import { createSearchBox } from './search-box.ts';
+import { createTabs } from './tabs.ts';
+
+interface KeywordState {
+  q: string;
+  tab: string;
+  page: number;
+}
+
+function descriptionSizeOf(value: number | undefined): number | undefined {
+  if (value === undefined || !Number.isFinite(value)) return undefined;
+  return Math.min(DESCRIPTION_SIZE_MAX, Math.max(DESCRIPTION_SIZE_MIN, Math.trunc(value)));
+}
+
+/**
+ * Keyword mode: the search box (the page's input or ours) with suggestions, result tabs with
+ * counts, title links with snippets, paging and click beacons. A page opened with `?q=` searches
+ * it at once (the redirect page's query); otherwise nothing is searched until the visitor asks.
+ */
+export const mountKeyword: Mode<KeywordSearchConfig> = (root, config, context) => {
+  const { api, keyword } = context;
+  const pageSize = context.pageSize ?? DEFAULT_RESULTS_PER_PAGE;
+  const noResultsText = keyword.noResultsText?.trim() || DEFAULT_NO_RESULTS_TEXT;
+  const descriptionSize = descriptionSizeOf(keyword.descriptionSize);
+  const rewrite = keyword.urlRewriting ?? false;
+  let state: KeywordState = { q: '', tab: ALL_TAB, page: 1 };
+  let shown: KeywordSearchResult | undefined;
+  let inflight: AbortController | undefined;
+
+  const status = h('p', {
+    class: 'siteseer-status',
+    role: 'status',
+    'aria-live': 'polite',
+    'aria-atomic': 'true',
+  });
+  const alert = h('p', { class: 'siteseer-error', role: 'alert', hidden: true });
+  const panelId = uniqueId('results');
+  const tabs =
+    config.tabs.length > 1
+      ? createTabs(config.tabs, panelId, (tab) => void search({ ...state, tab, page: 1 }))
+      : undefined;
+  const list = createResultList(follow);
+  const pager = createPager((page) => void search({ ...state, page }));
+  const results = h(
+    'div',
+    { id: panelId, class: 'siteseer-results', role: tabs ? 'tabpanel' : null, hidden: true },
+    list.element,
+    pager.element,
+  );
+  const box = createSearchBox({
+    api,
+    debounceMs: context.debounceMs,
+    input: keyword.input,
+    placeholder: keyword.placeholder,
+    theme: context.theme,
+    // A new query keeps the tab the visitor chose and starts again at page 1.
+    onSubmit: (q) => void search({ ...state, q, page: 1 }),
+    onChoose: (suggestion, position, query) =>
+      followSuggestion(root, suggestion, position, { query, tab: state.tab }),
+  });
+
+  root.classList.add('siteseer--keyword');
+  root.replaceChildren();
+  if (tabs) tabs.element.hidden = true;
+  append(root, [box.form, status, alert, tabs?.element, results]);
+
+  /** Reports a result being followed: the beacon always, the navigation unless a listener cancels. */
+  function follow(hit: KeywordHit): boolean {
+    if (shown) api.click({ searchId: shown.searchId, url: hit.url, position: hit.position });
+    return emit(
+      root,
+      'siteseer:click',
+      {
+        query: state.q,
+        tab: state.tab,
+        url: hit.url,
+        position: hit.position,
+        pinned: hit.pinned,
+        source: 'result',
+      },
+      { cancelable: true },
+    );
+  }
+
+  function render(result: KeywordSearchResult) {
+    shown = result;
+    alert.hidden = true;
+    status.textContent = resultCountText(result.total, noResultsText);
+    if (tabs) {
+      // Tabs help only when something matched somewhere.
+      tabs.element.hidden = (result.tabs[0]?.count ?? result.total) === 0;
+      tabs.update(result.tabs, state.tab);
+      results.setAttribute('aria-labelledby', tabs.selectedId());
+    }
+    results.hidden = result.hits.length === 0;
+    list.update(result.hits);
+    pager.update(result.page, Math.min(KEYWORD_PAGE_MAX, pageCount(result.total, result.pageSize)));
+  }
+
+  function clear() {
+    shown = undefined;
+    alert.hidden = true;
+    status.textContent = '';
+    results.hidden = true;
+    if (tabs) tabs.element.hidden = true;
+  }
+
+  /** Ends the loading state of `controller`'s request, if it is still the latest. */
+  function settle(controller: AbortController) {
+    if (inflight !== controller) return;
+    inflight = undefined;
+    root.classList.remove('siteseer--loading');
+    results.removeAttribute('aria-busy');
+  }
+
+  /** Runs `next`, aborting the request of any search it replaces; an empty query clears the results. */
+  async function search(next: KeywordState): Promise<void> {
+    state = next;
+    inflight?.abort();
+    if (state.q === '') {
+      inflight = undefined;
+      root.classList.remove('siteseer--loading');
+      clear();
+      return;
+    }
+    const controller = new AbortController();
+    inflight = controller;
+    emit(root, 'siteseer:search', { query: state.q, tab: state.tab, page: state.page, pageSize });
+    // The tab a visitor picked shows as selected at once, with the counts of the last answer.
+    tabs?.update(shown?.tabs ?? [], state.tab);
+    root.classList.add('siteseer--loading');
+    results.setAttribute('aria-busy', 'true');
+    try {
+      const result = await api.keyword({ ...state, pageSize, descriptionSize, rewrite }, controller.signal);
+      if (controller.signal.aborted) return;
+      settle(controller);
+      // The service may clamp the page; later Next/Previous count from the page shown.
+      state = { ...state, page: result.page };
+      render(result);
+      emit(root, 'siteseer:results', {
+        query: state.q,
+        tab: state.tab,
+        page: result.page,
+        total: result.total,
+        tabs: result.tabs.map(({ name, count }) => ({ name, count })),
+        hits: result.hits.length,
+        took: result.took,
+        searchId: result.searchId,
+      });
+    } catch (error) {
+      if (controller.signal.aborted || isAbort(error)) return;
+      settle(controller);
+      status.textContent = '';
+      results.hidden = true;
+      reportFailure(root, alert, error);
+    }
+  }
+
+  const initial = queryFromPageUrl(root.ownerDocument.location.href);
+  if (initial !== '') box.input.value = initial;
+  return {
+    ready: search({ ...state, q: initial }),
+    destroy() {
+      box.destroy();
+      inflight?.abort();
+    },
+  };
+};

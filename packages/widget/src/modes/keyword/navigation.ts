@@ -1,0 +1,40 @@
+import { safeUrl } from '../../dom/safe-url.ts';
+import { emit } from '../../events.ts';
+import { KEYWORD_QUERY_MAX } from './limits.ts';
+import type { Suggestion } from './search-box.ts';
+
+/** The query a results page was opened with: its URL's `?q=`, as the redirect page sends it. */
+export function queryFromPageUrl(href: string): string {
+  return (new URL(href).searchParams.get('q') ?? '').trim().slice(0, KEYWORD_QUERY_MAX);
+}
+
+/** `{redirectPage}?q={query}` (other parameters of the page kept), or null for a page that is not http(s). */
+export function redirectUrl(redirectPage: string, q: string, base: string): string | null {
+  const page = safeUrl(redirectPage, base);
+  if (page === null) return null;
+  const url = new URL(page);
+  url.searchParams.set('q', q);
+  return url.href;
+}
+
+/**
+ * A chosen suggestion goes straight to its page: suggestions are page titles, so the visitor has
+ * picked the page itself, not a query. `siteseer:click` comes first and may cancel (a single-page
+ * app routing itself). A URL that is not http(s) is not followed.
+ */
+export function followSuggestion(
+  root: HTMLElement,
+  suggestion: Suggestion,
+  position: number,
+  context: { query: string; tab: string },
+): void {
+  const href = safeUrl(suggestion.url, root.ownerDocument.baseURI);
+  if (href === null) return;
+  const go = emit(
+    root,
+    'siteseer:click',
+    { ...context, url: href, position, pinned: false, source: 'suggestion' },
+    { cancelable: true },
+  );
+  if (go) root.ownerDocument.location.assign(href);
+}

@@ -1,0 +1,67 @@
+import type { KeywordHit } from '@siteseer/core';
+import { h } from '../../dom/element.ts';
+import { safeUrl } from '../../dom/safe-url.ts';
+import { snippetNodes } from './snippet.ts';
+
+export interface ResultList {
+  element: HTMLElement;
+  update(hits: readonly KeywordHit[]): void;
+}
+
+/** What the page shows of a URL under the title: no scheme, no trailing slash. */
+export function displayUrl(url: string): string {
+  return url.replace(/^https?:\/\//, '').replace(/\/$/, '');
+}
+
+/**
+ * The results: an ordered list of title links, each with its URL and snippet; results pinned by
+ * the engine's result ranking carry a 'Featured' badge. `onFollow` runs before a title link is
+ * followed (click, Enter or middle click) and returns false to cancel the navigation.
+ */
+export function createResultList(onFollow: (hit: KeywordHit) => boolean): ResultList {
+  const list = h('ol', { class: 'siteseer-hits' });
+  let hits: readonly KeywordHit[] = [];
+
+  const followed = (event: MouseEvent) => {
+    if (event.type === 'auxclick' && event.button !== 1) return;
+    const link = event.target instanceof Element ? event.target.closest('a.siteseer-hit-title') : null;
+    const hit = hits[Number(link?.closest('li')?.dataset.siteseerHit)];
+    if (!link || !hit) return;
+    if (!onFollow(hit)) event.preventDefault();
+  };
+  list.addEventListener('click', followed);
+  list.addEventListener('auxclick', followed);
+
+  return {
+    element: list,
+    update(next) {
+      hits = next;
+      // Relative URLs resolve against the host page as it is now (single-page apps change it).
+      const pageUrl = list.ownerDocument.baseURI;
+      list.replaceChildren(
+        ...next.map((hit, index) => {
+          const href = safeUrl(hit.url, pageUrl);
+          const title = hit.title.trim() || displayUrl(hit.url);
+          return h(
+            'li',
+            {
+              class: hit.pinned ? 'siteseer-hit siteseer-hit--pinned' : 'siteseer-hit',
+              'data-siteseer-hit': index,
+            },
+            h(
+              'div',
+              { class: 'siteseer-hit-head' },
+              // A URL that is not http(s) is shown, never followed.
+              href === null
+                ? h('span', { class: 'siteseer-hit-title' }, title)
+                : h('a', { class: 'siteseer-hit-title', href }, title),
+              hit.pinned && h('span', { class: 'siteseer-badge' }, 'Featured'),
+            ),
+            h('cite', { class: 'siteseer-hit-url' }, displayUrl(hit.url)),
+            hit.snippet !== '' && h('p', { class: 'siteseer-snippet' }, ...snippetNodes(hit.snippet)),
+          );
+        }),
+      );
+    },
+  };
+}
