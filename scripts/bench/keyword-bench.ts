@@ -93,7 +93,7 @@ export function latencyLines(db: Db, r: LatencyResults): Line[] {
   return [
     {
       db,
-      metric: `keyword search p50 (${k}, query mix)`,
+      metric: `keyword search p50 (${k}, query mix, ${Math.round(r.repeatedShare * 100)} % repeated)`,
       value: r.mix.p50,
       unit: 'ms',
       target: { max: P50_TARGET_MS, label: `≤ ${P50_TARGET_MS} ms` },

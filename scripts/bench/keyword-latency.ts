@@ -24,6 +24,8 @@ import { type Credentials, ServerProcess } from './server-process.ts';
 
 export const CONCURRENCY = 16;
 export const LOAD_SECONDS = 15;
+/** The one-client load's first query number: past any the 16-client load reaches. */
+const SINGLE_FIRST_QUERY = 2_000_000_000;
 
 export interface KeywordLoad extends Latency {
   perSecond: number;
@@ -51,6 +53,8 @@ export interface LatencyResults {
   /** The same mix from one client (no queueing), overall and per kind. */
   single: KeywordLoad;
   singleByKind: Record<QueryKind, Latency>;
+  /** Share of the 16-client load's searches whose text had been sent before (cacheable answers). */
+  repeatedShare: number;
 }
 
 function loadOptions(seconds: number): Omit<LoadOptions, 'send'> {
@@ -82,24 +86,34 @@ async function emptyEngine(db: Db, where: Place) {
   }
 }
 
-/** The query mix under `concurrency` clients: latency over HTTP, per kind, and the server's own time. */
+/**
+ * The query mix under `concurrency` clients, from query number `first` on: latency over HTTP, per
+ * kind, the server's own time, and the share of measured searches whose text the server was sent
+ * before (`sent`, across loads): those may be answered from its cache of answers.
+ */
 async function mixLoad(
   base: string,
   clientId: string,
   sources: readonly SourcePage[],
   options: Omit<LoadOptions, 'send'>,
+  first: number,
+  sent: Set<string>,
 ) {
   const samples = new Map<QueryKind, number[]>(QUERY_KINDS.map((kind) => [kind, []]));
   const took: number[] = [];
+  let repeated = 0;
   const load = await runLoad({
     ...options,
     send: async (i) => {
-      const query = mixQuery(sources, i);
+      const query = mixQuery(sources, first + i);
+      const seen = sent.has(query.q);
+      sent.add(query.q);
       const answer = await keywordSearch(base, clientId, query.q);
       // Warm-up requests are numbered from `requests` up: not measured.
       if (i < options.requests) {
         samples.get(query.kind)?.push(answer.ms);
         took.push(answer.took);
+        if (seen) repeated += 1;
       }
       return answer.ms;
     },
@@ -107,7 +121,7 @@ async function mixLoad(
   const byKind = Object.fromEntries(
     QUERY_KINDS.map((kind) => [kind, latency(samples.get(kind) ?? [])]),
   ) as Record<QueryKind, Latency>;
-  return { load, took: latency(took), byKind };
+  return { load, took: latency(took), byKind, repeatedShare: load.n > 0 ? repeated / load.n : 0 };
 }
 
 async function measureLoads(
@@ -125,20 +139,23 @@ async function measureLoads(
       return answer.ms;
     },
   });
-  const mix = await mixLoad(server.base, clientId, sources, options);
-  // One client, a third of the time: a search's own cost, without queueing behind the others.
-  const single = await mixLoad(server.base, clientId, sources, {
-    ...options,
-    concurrency: 1,
-    warmup: 20,
-    warmupMinMs: 500,
-    maxMs: Math.max(1000, options.maxMs / 3),
-  });
+  const sent = new Set<string>();
+  const mix = await mixLoad(server.base, clientId, sources, options, 0, sent);
+  // One client, a third of the time, queries of its own: a search's cost without queueing.
+  const single = await mixLoad(
+    server.base,
+    clientId,
+    sources,
+    { ...options, concurrency: 1, warmup: 20, warmupMinMs: 500, maxMs: Math.max(1000, options.maxMs / 3) },
+    SINGLE_FIRST_QUERY,
+    sent,
+  );
   return {
     baseline,
     mix: mix.load,
     took: mix.took,
     byKind: mix.byKind,
+    repeatedShare: mix.repeatedShare,
     single: single.load,
     singleByKind: single.byKind,
   };
