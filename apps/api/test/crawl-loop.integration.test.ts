@@ -29,7 +29,7 @@ const routes = {
     )(req, res),
   '/': html(
     'Home',
-    `<a href="/a">A</a> <a href="/b?y=2&x=1">B</a> <a href="/b?x=1&y=2#top">B again</a>
+    `<a href="/a#intro">A</a> <a href="/b?y=2&x=1">B</a> <a href="/b?x=1&y=2#top">B again</a>
      <a href="/dup-1">D1</a> <a href="/dup-2">D2</a> <a href="/missing">gone</a> <a href="/old">old</a>
      <a href="/noindex">noindex</a> <a href="/nofollow">nofollow</a> <a href="/private/x">private</a>
      <a href="/alias">alias</a> <a href="/file.pdf">pdf</a> <a href="/error">error</a> <a href="/busy">busy</a>

@@ -16,6 +16,7 @@ import {
   type RobotsFile,
   resolveLink,
   type UrlScope,
+  withoutFragment,
 } from '../rules/index.ts';
 import type { RunWriter, UrlRecord } from './run-writer.ts';
 import { nextCheckAt } from './schedule.ts';
@@ -270,8 +271,9 @@ class UrlCrawl {
   /** The URLs of the crawl's scope among `urls`, as frontier rows found here at `depth`. */
   #found(urls: readonly string[], depth: number): NewCrawlUrl[] {
     return urls.flatMap((raw) => {
-      const url = resolveLink(this.#url.url, raw);
-      if (url === undefined || !this.#run.scope(url)) return [];
+      const link = resolveLink(this.#url.url, raw);
+      if (link === undefined || !this.#run.scope(link)) return [];
+      const url = this.#run.crawler.removeHashFragments ? withoutFragment(link) : link;
       const urlKey = this.#key(url);
       return urlKey === undefined
         ? []

@@ -15,7 +15,14 @@ import {
   takeWork,
 } from '../../repositories/crawler/frontier.ts';
 import { finishCrawlRun } from '../frontier/publish.ts';
-import { normaliseUrl, readSitemaps, sitemapUrls, UrlRefusedError, urlScope } from '../rules/index.ts';
+import {
+  normaliseUrl,
+  readSitemaps,
+  sitemapUrls,
+  UrlRefusedError,
+  urlScope,
+  withoutFragment,
+} from '../rules/index.ts';
 import { type CrawlDeps, crawlUrl, type HostUse, type RunContext } from './crawl-url.ts';
 import { HostGate } from './host-gate.ts';
 import { RunWriter } from './run-writer.ts';
@@ -131,7 +138,8 @@ async function queueSitemapPages(deps: CrawlDeps, run: RunContext): Promise<void
       if (!run.scope(loc)) return [];
       try {
         const urlKey = normaliseUrl(loc, { removeHashFragments: crawler.removeHashFragments });
-        return [{ url: loc, urlKey, site, depth: 1, discoveredFrom: null }];
+        const url = crawler.removeHashFragments ? withoutFragment(loc) : loc;
+        return [{ url, urlKey, site, depth: 1, discoveredFrom: null }];
       } catch (error) {
         // A URL the crawler never fetches (one with a user name, say) is left out, not the sitemap.
         if (error instanceof UrlRefusedError) return [];

@@ -1,5 +1,11 @@
 export { discard, type FetchBytes, type FetchedBytes, readAtMost } from './fetch-bytes.ts';
-export { type NormaliseOptions, normaliseUrl, resolveLink, UrlRefusedError } from './normalise-url.ts';
+export {
+  type NormaliseOptions,
+  normaliseUrl,
+  resolveLink,
+  UrlRefusedError,
+  withoutFragment,
+} from './normalise-url.ts';
 export {
   ROBOTS_CACHE_MS,
   ROBOTS_MAX_BYTES,

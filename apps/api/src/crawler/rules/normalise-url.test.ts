@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { normalisePercentEncoding, normaliseUrl, resolveLink, UrlRefusedError } from './normalise-url.ts';
+import {
+  normalisePercentEncoding,
+  normaliseUrl,
+  resolveLink,
+  UrlRefusedError,
+  withoutFragment,
+} from './normalise-url.ts';
 
 const keep = { removeHashFragments: false };
 const drop = { removeHashFragments: true };
@@ -97,5 +103,12 @@ describe('normaliseUrl as the frontier key', () => {
     const key = (url: string) => normaliseUrl(url, { removeHashFragments: false });
     expect(key('https://example.com/A')).not.toBe(key('https://example.com/a'));
     expect(key('http://example.com/')).not.toBe(key('https://example.com/'));
+  });
+});
+
+describe('withoutFragment', () => {
+  it('drops the fragment and keeps the rest as written', () => {
+    expect(withoutFragment('https://x.test/a?b=1#top')).toBe('https://x.test/a?b=1');
+    expect(withoutFragment('https://x.test/a')).toBe('https://x.test/a');
   });
 });

@@ -79,6 +79,16 @@ export function normaliseUrl(input: string | URL, options: NormaliseOptions): st
 }
 
 /**
+ * The URL as written, without its `#fragment`: what the crawl records and shows for a URL when the
+ * engine removes hash fragments (the key drops it too), so a page first found through a link to
+ * one of its anchors is not listed, and searched, under that anchor.
+ */
+export function withoutFragment(url: string): string {
+  const hash = url.indexOf('#');
+  return hash < 0 ? url : url.slice(0, hash);
+}
+
+/**
  * A link of a page as an absolute URL (`href` resolved against the page's URL or its `<base>`), or
  * undefined when it is not an http(s) link (mailto:, javascript:, tel:, unparsable): such links are
  * skipped, not errors. Not normalised: pass the result to normaliseUrl.

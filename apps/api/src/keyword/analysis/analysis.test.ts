@@ -19,9 +19,15 @@ describe('words', () => {
   });
 
   it('reads ASCII text (its fast path) as the Unicode expression does', () => {
-    const text = `Hello, World! a_b-c 3.14 x${'y'.repeat(60)} end.`;
+    const text = `Hello, World! a_b-c 3.14 9.z x${'y'.repeat(60)} end.`;
     expect(words(text)).toEqual(tokenize(text).map((token) => token.word));
     expect(words(text)).toContain(`x${'y'.repeat(39)}`);
+  });
+
+  it('keeps a dot between two digits in the word: versions and decimals', () => {
+    const text = 'Python 3.11.2, v2.0 and 1. and .5 e.g. 3.x';
+    expect(words(text)).toEqual(['python', '3.11.2', 'v2.0', 'and', '1', 'and', '5', 'e', 'g', '3', 'x']);
+    expect(tokenize(text).map((token) => token.word)).toEqual(words(text));
   });
 
   it('keeps where each word is in the text', () => {

@@ -9,8 +9,9 @@ export interface Token {
 /**
  * Letters and digits make words; everything else separates them, so `os.path.join` and
  * `snake_case` are three and two words, and "don't" is 'don' and 't' (as the query is read too).
+ * A dot between two digits stays in the word: versions and decimals ('3.11', '2.0.1') are one word.
  */
-const WORD = /[\p{L}\p{N}\p{M}]+/gu;
+const WORD = /[\p{L}\p{N}\p{M}]+(?:(?<=[0-9])\.(?=[0-9])[\p{L}\p{N}\p{M}]+)*/gu;
 const MARKS = /\p{M}/gu;
 /** Longer runs are not words anyone types (hashes, base64): cut to keep the vocabulary small. */
 export const MAX_WORD_LENGTH = 40;
@@ -38,6 +39,15 @@ function isAsciiWordChar(code: number): boolean {
   return (code >= 97 && code <= 122) || (code >= 65 && code <= 90) || (code >= 48 && code <= 57);
 }
 
+function isDigit(code: number): boolean {
+  return code >= 48 && code <= 57;
+}
+
+/** Whether the character at `at` is a dot between two digits (part of a word, see WORD). */
+export function isDigitDot(text: string, at: number): boolean {
+  return text.charCodeAt(at) === 46 && isDigit(text.charCodeAt(at - 1)) && isDigit(text.charCodeAt(at + 1));
+}
+
 // biome-ignore lint/suspicious/noControlCharactersInRegex: the ASCII range
 const ASCII = /^[\x00-\x7f]*$/;
 
@@ -48,7 +58,8 @@ export function words(text: string): string[] {
     // Most pages are ASCII: a character scan is ~3× faster than the Unicode expression.
     let start = -1;
     for (let i = 0; i <= text.length; i++) {
-      const word = i < text.length && isAsciiWordChar(text.charCodeAt(i));
+      const word =
+        i < text.length && (isAsciiWordChar(text.charCodeAt(i)) || (start >= 0 && isDigitDot(text, i)));
       if (word && start < 0) start = i;
       else if (!word && start >= 0) {
         out.push(text.slice(start, Math.min(i, start + MAX_WORD_LENGTH)).toLowerCase());

@@ -32,6 +32,13 @@ export interface IndexData {
   tags: string[][];
   /** Words in each page's title. */
   titleLengths: Uint16Array;
+  /** Pages per term in their title. */
+  titleFrequencies: Uint32Array;
+  /**
+   * The sum of the title idf (by titleFrequencies) of each page's distinct title terms: how much
+   * its title says. Words every title has (the site's name) weigh nothing.
+   */
+  titleWeights: Float32Array;
   /** BM25F per page and field: weight / (1 − b + b · length / average length); at page · FIELD_COUNT + field. */
   norms: Float32Array;
   terms: string[];
@@ -72,6 +79,9 @@ export class IndexBuilder {
   /** Per stemming language, each word seen and its term: a word is stemmed once, when first seen. */
   readonly #languages = new Map<string, { stem: Stemmer; words: Map<string, number> }>();
   readonly #scratch = new ByteWriter(256);
+  /** Each page's distinct title terms, back to back, until `finish` weighs the titles. */
+  readonly #titleTerms: number[] = [];
+  readonly #titleTermEnds: number[] = [];
 
   get pageCount(): number {
     return this.#keys.length;
@@ -114,7 +124,11 @@ export class IndexBuilder {
       }
       position += FIELD_GAP;
     });
-    for (const [term, entry] of pageTerms) this.#write(term, number, entry);
+    for (const [term, entry] of pageTerms) {
+      this.#write(term, number, entry);
+      if (entry.mask & (1 << TITLE)) this.#titleTerms.push(term);
+    }
+    this.#titleTermEnds.push(this.#titleTerms.length);
   }
 
   #termOf(stemmed: string): number {
@@ -176,6 +190,20 @@ export class IndexBuilder {
     this.#skips.forEach((list, term) => {
       if (list) skips.set(term, Uint32Array.from(list));
     });
+    const frequencies = Uint32Array.from(this.#frequencies);
+    const titleFrequencies = new Uint32Array(termCount);
+    for (const term of this.#titleTerms) titleFrequencies[term] = (titleFrequencies[term] as number) + 1;
+    const titleWeights = new Float32Array(pageCount);
+    let from = 0;
+    for (let page = 0; page < pageCount; page++) {
+      const to = this.#titleTermEnds[page] as number;
+      let weight = 0;
+      for (let i = from; i < to; i++)
+        weight += idf(pageCount, titleFrequencies[this.#titleTerms[i] as number] as number);
+      titleWeights[page] = weight;
+      from = to;
+    }
+    this.#titleTerms.length = 0;
     const surfaceMap = new Map<string, number>();
     for (const { words } of this.#languages.values())
       for (const [word, term] of words) if (!surfaceMap.has(word)) surfaceMap.set(word, term);
@@ -193,7 +221,9 @@ export class IndexBuilder {
       vocabulary: this.#vocabulary,
       postings,
       termStart,
-      frequencies: Uint32Array.from(this.#frequencies),
+      frequencies,
+      titleFrequencies,
+      titleWeights,
       skips,
       surfaces,
       surfaceTerms,
@@ -220,6 +250,11 @@ export class IndexBuilder {
   }
 }
 
+/** BM25's inverse document frequency of a term in `frequency` of `pageCount` pages. */
+export function idf(pageCount: number, frequency: number): number {
+  return Math.log(1 + (pageCount - frequency + 0.5) / (frequency + 0.5));
+}
+
 /** Bytes an index takes, roughly: typed arrays exactly, strings and maps by a usual V8 cost. */
 export function indexBytes(data: IndexData): number {
   const strings = (list: readonly string[]) => list.reduce((sum, s) => sum + 16 + s.length, 0);
@@ -231,6 +266,8 @@ export function indexBytes(data: IndexData): number {
     data.frequencies.byteLength +
     data.norms.byteLength +
     data.titleLengths.byteLength +
+    data.titleWeights.byteLength +
+    data.titleFrequencies.byteLength +
     data.surfaceTerms.byteLength +
     skipBytes +
     strings(data.terms) +

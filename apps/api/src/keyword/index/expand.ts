@@ -21,8 +21,12 @@ export interface ExpandedSlot {
   phrase: boolean;
 }
 
-/** What a word that is only the start of indexed words is worth, against the whole word. */
+/**
+ * What an indexed word the typed word is only the start of is worth, against the typed word: less
+ * when the typed word is itself a word of the pages ('3.11' typed whole, not '3.11.2').
+ */
 const PREFIX_WEIGHT = 0.85;
+const PREFIX_OF_WORD_WEIGHT = 0.6;
 /** What a word one or two typos away is worth. */
 const TYPO_WEIGHTS = [1, 0.7, 0.45];
 const MAX_PREFIX_TERMS = 12;
@@ -98,8 +102,10 @@ export class QueryExpander {
             const add = (term: number, weight: number) => {
               if ((found.get(term) ?? 0) < weight) found.set(term, weight);
             };
-            for (const term of this.exact(word)) add(term, 1);
-            if (single && slot.prefix) for (const term of this.prefix(word)) add(term, PREFIX_WEIGHT);
+            const exact = this.exact(word);
+            for (const term of exact) add(term, 1);
+            const prefixWeight = exact.length > 0 ? PREFIX_OF_WORD_WEIGHT : PREFIX_WEIGHT;
+            if (single && slot.prefix) for (const term of this.prefix(word)) add(term, prefixWeight);
             if (single && typos && alternative.weight === 1)
               for (const { term, weight } of this.typos(word)) add(term, weight);
             return [...found].map(([term, weight]) => ({ term, weight }));

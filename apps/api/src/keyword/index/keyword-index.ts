@@ -1,5 +1,6 @@
+import { isStopword } from '../analysis/index.ts';
 import type { BackendHit, BackendQuery, BackendResult, IndexedPageRef, QuerySlot } from '../backend.ts';
-import type { IndexData } from './build.ts';
+import { type IndexData, idf } from './build.ts';
 import { ByteReader } from './bytes.ts';
 import { type ExpandedAlternative, type ExpandedSlot, QueryExpander, typosPossible } from './expand.ts';
 import { FIELD_COUNT, K1, TITLE } from './fields.ts';
@@ -14,6 +15,26 @@ const RERANK = 100;
 /** Slots a query may have (a bit each in a 32-bit mask). */
 export const MAX_SLOTS = 31;
 const ALL_FIELDS = (1 << FIELD_COUNT) - 1;
+const TITLE_BIT = 1 << TITLE;
+/**
+ * A word in the title adds this much of its title idf (how rare it is among titles) on top of
+ * BM25F, which saturates: without it a page saying a word thirty times in its body scores like one
+ * with the word in its title, and a word of every page's navigation ('modules' on every page of a
+ * manual) ranks nothing. Half of it always, half by how much of the title the word is, so short
+ * titles naming the word come first. The re-ranking weighs the whole query against the title.
+ */
+const TITLE_PRIOR = 1;
+
+function titlePrior(data: IndexData, page: number, term: number): number {
+  const weight = titleIdf(data, term);
+  const share = Math.min(1, weight / Math.max(data.titleWeights[page] as number, 1e-6));
+  return TITLE_PRIOR * weight * (0.5 + 0.5 * share);
+}
+
+/** The idf of a term among titles. */
+export function titleIdf(data: IndexData, term: number): number {
+  return idf(data.pageCount, data.titleFrequencies[term] as number);
+}
 
 interface Scored {
   /** Pages with a score, and their slots matched (bit per slot). */
@@ -106,7 +127,7 @@ export class KeywordIndex {
     const data = this.data;
     const expanded = this.#expander.expand(slots, typos);
     const { pages, terms } = this.#scoreSlots(expanded, ALL_FIELDS);
-    const required = (1 << slots.length) - 1;
+    const required = requiredSlots(slots);
     let phrases = 0;
     expanded.forEach((slot, n) => {
       if (slot.phrase) phrases |= 1 << n;
@@ -123,7 +144,7 @@ export class KeywordIndex {
     for (const page of pages) {
       const matched = this.#matched[page] as number;
       if (excluded.has(page) || (matched & phrases) !== phrases) continue;
-      if (!any && matched !== required) continue;
+      if (!any && (matched & required) !== required) continue;
       allTotal++;
       const bits = members[page] as number;
       for (let tab = 0; tab < tabCounts.length; tab++)
@@ -136,7 +157,7 @@ export class KeywordIndex {
       top.push(page, score);
     }
     this.#reset(pages);
-    const ranked = rerank(data, top.ranked(), expanded, RERANK, countWords(slots));
+    const ranked = rerank(data, top.ranked(), expanded, RERANK);
     const hitTerms = [...terms].map((term) => data.terms[term] as string);
     const hits: BackendHit[] = ranked
       .slice(query.offset, query.offset + query.limit)
@@ -192,9 +213,7 @@ export class KeywordIndex {
   }
 
   #idf(term: number): number {
-    const n = this.data.pageCount;
-    const df = this.data.frequencies[term] as number;
-    return Math.log(1 + (n - df + 0.5) / (df + 0.5));
+    return idf(this.data.pageCount, this.data.frequencies[term] as number);
   }
 
   /**
@@ -224,7 +243,8 @@ export class KeywordIndex {
       let positions = reader.varint();
       while (positions > 0) if (((bytes[reader.at++] as number) & 0x80) === 0) positions--;
       if (weighted === 0) continue;
-      const score = (idf * weighted * (K1 + 1)) / (K1 + weighted);
+      let score = (idf * weighted * (K1 + 1)) / (K1 + weighted);
+      if (mask & fieldMask & TITLE_BIT) score += factor * titlePrior(data, page, term);
       const known = best[page] as number;
       if (known === 0) slotPages.push(page);
       if (score > known) best[page] = score;
@@ -243,7 +263,10 @@ export class KeywordIndex {
         if (fieldMask & (1 << field)) weighted += count * (this.data.norms[base + field] as number);
       }
     }
-    return weighted === 0 ? 0 : (this.#idf(term) * weighted * (K1 + 1)) / (K1 + weighted);
+    if (weighted === 0) return 0;
+    const idf = this.#idf(term);
+    const score = (idf * weighted * (K1 + 1)) / (K1 + weighted);
+    return mask & fieldMask & TITLE_BIT ? score + titlePrior(this.data, page, term) : score;
   }
 
   /**
@@ -296,13 +319,26 @@ export class KeywordIndex {
   }
 }
 
+/**
+ * The slots a page must match: all but English function words typed alone (when the query has
+ * other words), which count when present but are not required.
+ */
+function requiredSlots(slots: readonly QuerySlot[]): number {
+  let required = 0;
+  slots.forEach((slot, n) => {
+    const [only] = slot.alternatives;
+    const optional =
+      !slot.phrase &&
+      slot.alternatives.length === 1 &&
+      only?.words.length === 1 &&
+      isStopword(only.words[0] ?? '');
+    if (!optional) required |= 1 << n;
+  });
+  return required === 0 ? (1 << slots.length) - 1 : required;
+}
+
 function popcount(bits: number): number {
   let count = 0;
   for (let rest = bits; rest !== 0; rest &= rest - 1) count++;
   return count;
-}
-
-/** Words the query has (a title of exactly these many words that holds them all is the page asked for). */
-function countWords(slots: readonly QuerySlot[]): number {
-  return slots.reduce((sum, slot) => sum + (slot.alternatives[0]?.words.length ?? 1), 0);
 }

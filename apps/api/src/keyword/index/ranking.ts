@@ -1,4 +1,4 @@
-import type { IndexData } from './build.ts';
+import { type IndexData, idf } from './build.ts';
 import type { ExpandedSlot } from './expand.ts';
 import { TITLE } from './fields.ts';
 import { recordMask, recordPositions, seek } from './postings.ts';
@@ -75,10 +75,10 @@ export class TopPages {
 
 /** Bonus for the query's words close together: up to this much when they are adjacent. */
 const PROXIMITY_WEIGHT = 0.5;
-/** Every word of the query in the title. */
-const TITLE_HOLDS_ALL = 1.5;
-/** ... and the title has no other word: the page the query names. */
-const TITLE_IS_QUERY = 1.4;
+/** Bonus for the share of the query (by idf) found in the title. */
+const QUERY_IN_TITLE = 0.5;
+/** Bonus when, besides, the title is that much of the query (by idf): the page the query names. */
+const TITLE_IS_QUERY = 2;
 /** Terms per slot looked at for positions (its best expansions). */
 const TERMS_PER_SLOT = 3;
 
@@ -118,38 +118,47 @@ function smallestSpan(lists: readonly number[][]): number {
 }
 
 /**
- * Re-scores the best `count` pages of `ranked` (best first): a bonus when the
- * query's words are close together, and when the title holds them all (more when it is exactly
- * the query). The rest keep their order after them.
+ * Re-scores the best `count` pages of `ranked` (best first): a bonus when the query's words are
+ * close together, and one for the title: the share of the query it holds, more when the title is
+ * mostly the query (both weighed by idf among titles, so the words every title has, a site's name,
+ * count for nothing). The rest keep their order after them.
  */
 export function rerank(
   data: IndexData,
   ranked: readonly { page: number; score: number }[],
   slots: readonly ExpandedSlot[],
   count: number,
-  queryWords: number,
 ): { page: number; score: number }[] {
   const termsBySlot = slots.map(slotTerms);
+  const weigh = (term: number) => idf(data.pageCount, data.titleFrequencies[term] as number);
   const head = ranked.slice(0, count).map(({ page, score: base }) => {
     let score = base;
     const positions: number[][] = [];
-    let inTitle = 0;
+    let queryWeight = 0;
+    let titleWeight = 0;
     for (const terms of termsBySlot) {
+      const [first] = terms;
+      let found = false;
       for (const term of terms) {
         const at = seek(data, term, page);
         if (at < 0) continue;
-        if (recordMask(data, at) & (1 << TITLE)) inTitle++;
-        positions.push(recordPositions(data, at));
+        const weight = weigh(term);
+        queryWeight += weight;
+        if (recordMask(data, at) & (1 << TITLE)) titleWeight += weight;
+        if (slots.length > 1) positions.push(recordPositions(data, at));
+        found = true;
         break;
       }
+      if (!found && first !== undefined) queryWeight += weigh(first);
     }
-    if (slots.length > 1 && positions.length > 1) {
+    if (positions.length > 1) {
       const span = smallestSpan(positions);
       if (Number.isFinite(span)) score *= 1 + (PROXIMITY_WEIGHT * (positions.length - 1)) / (span - 1);
     }
-    if (inTitle === slots.length) {
-      score *= TITLE_HOLDS_ALL;
-      if (data.titleLengths[page] === queryWords) score *= TITLE_IS_QUERY;
+    if (titleWeight > 0) {
+      const queryInTitle = titleWeight / queryWeight;
+      const titleIsQuery = Math.min(1, titleWeight / Math.max(data.titleWeights[page] as number, 1e-6));
+      score *= 1 + QUERY_IN_TITLE * queryInTitle + TITLE_IS_QUERY * queryInTitle * titleIsQuery;
     }
     return { page, score };
   });

@@ -1,11 +1,13 @@
 import type { CharacterMapping } from '@siteseer/core';
+import { isDigitDot } from '../analysis/index.ts';
 
 /*
  * Word boundaries for snippets, found faster than analysis' `tokenize`. A snippet must read a whole
  * page (the best passage can be anywhere) in about 0.2 ms per 20 KB, and `tokenize` makes a Token
  * and a normalised string for every word (about 0.6 ms per 20 KB): here a page's words are only
  * offsets, and the caller normalises the few words that may match. The boundaries are the same as
- * `tokenize`'s (letters, digits and marks make words; a test holds both to it).
+ * `tokenize`'s (letters, digits and marks make words, and a dot between two digits; a test holds
+ * both to it).
  */
 
 /** Word character classes of the Basic Multilingual Plane, learnt on first sight: 0 unknown, 1 word, 2 not. */
@@ -61,7 +63,10 @@ export function scanWords(text: string): WordOffsets {
         width = 2;
       }
     }
-    const word = code < 128 ? BMP_CLASS[code] === WORD : isWordCodePoint(code);
+    const word =
+      code < 128
+        ? BMP_CLASS[code] === WORD || (start >= 0 && isDigitDot(text, index))
+        : isWordCodePoint(code);
     if (word) {
       if (start < 0) {
         start = index;

@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import type { BackendQuery, KeywordPage } from '../backend.ts';
+import { IndexBuilder } from './build.ts';
+import { KeywordIndex } from './keyword-index.ts';
+
+/** A site whose every page has the same navigation words and title suffix, like a generated manual. */
+function site(pages: [path: string, title: string, body: string][]): KeywordIndex {
+  const builder = new IndexBuilder();
+  for (const [path, title, body] of pages) {
+    const url = `https://docs.test/${path}`;
+    const page: KeywordPage = {
+      key: url,
+      url,
+      title: `${title} — Manual 3.11.2 documentation`,
+      headings: [],
+      description: '',
+      body: `Navigation: index modules next previous. ${body}`,
+      tags: [],
+      language: 'en',
+    };
+    builder.add(page);
+  }
+  return new KeywordIndex(builder.finish());
+}
+
+function search(index: KeywordIndex, words: string[], prefix = false): string[] {
+  const query: BackendQuery = {
+    slots: words.map((word, n) => ({
+      alternatives: [{ words: [word], weight: 1 }],
+      prefix: prefix && n === words.length - 1,
+    })),
+    tabs: [],
+    tab: null,
+    boosts: [],
+    exclude: [],
+    offset: 0,
+    limit: 10,
+  };
+  return index.search(query).hits.map((hit) => hit.url.replace('https://docs.test/', ''));
+}
+
+const SITE = site([
+  ['importing', 'Importing Modules', 'Modules modules modules: importing modules from modules of modules.'],
+  ['tutorial/modules', 'Modules', 'A module is a file. Modules group code.'],
+  ['c-api/module', 'Module Objects', 'Module objects, modules and module state of modules.'],
+  ['whatsnew/index', 'What is New', 'Every release: what is new in 3.10 and in 3.11.'],
+  [
+    'whatsnew/3.10',
+    'What is New In 3.10',
+    'New features of release 3.10: new syntax, new modules, new errors.',
+  ],
+  ['whatsnew/3.11', 'What is New In 3.11', 'New features of release 3.11: new speed, new errors, new types.'],
+  ['io', 'Input and Output', 'Reading a file line by line, and writing files.'],
+  ['crawler', 'The crawler', 'How the crawler follows links.'],
+]);
+
+describe('ranking of the in-memory index', () => {
+  it('ranks the page titled by a word first even when every page says it (its navigation)', () => {
+    expect(search(SITE, ['modules'])[0]).toBe('tutorial/modules');
+  });
+
+  it('ranks the page whose title is the query above longer titles holding it', () => {
+    expect(search(SITE, ['what', 'is', 'new'])[0]).toBe('whatsnew/index');
+    expect(search(SITE, ['what', 'is', 'new', 'in', '3.11'])[0]).toBe('whatsnew/3.11');
+  });
+
+  it('reads a version as one word', () => {
+    expect(search(SITE, ['3.10'])).toEqual(['whatsnew/3.10', 'whatsnew/index']);
+  });
+
+  it('does not require English function words when the query has others', () => {
+    expect(search(SITE, ['how', 'do', 'i', 'read', 'a', 'file', 'line', 'by', 'line'])[0]).toBe('io');
+    expect(search(SITE, ['how', 'does', 'the', 'crawler'])).toEqual(['crawler']);
+    // No page has 'work': any word then, the page with the most of them first.
+    expect(search(SITE, ['how', 'does', 'the', 'crawler', 'work'])[0]).toBe('crawler');
+  });
+});
