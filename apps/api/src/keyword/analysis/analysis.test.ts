@@ -1,6 +1,6 @@
-import { parseCharacterMapping } from '@siteseer/core';
+import { applyCharacterMapping, parseCharacterMapping } from '@siteseer/core';
 import { describe, expect, it } from 'vitest';
-import { mapCharacters, originalSpan } from './char-map.ts';
+import { mapCharacters, mapText, originalSpan } from './char-map.ts';
 import { cachedStemmer, stemLanguage } from './stem.ts';
 import { tokenize, words } from './tokens.ts';
 
@@ -65,6 +65,26 @@ describe('character mapping with offsets', () => {
     expect(original.slice(...originalSpan(mapped, resistor, resistor + 8))).toBe('resistor');
   });
 
+  it('maps text without offsets as core does, on any text', () => {
+    const many = parseCharacterMapping(
+      "’ => ', Ω => ohm, μ => u, ab => x, a => y, 😀 => smile, . => ",
+    ).mappings;
+    const alphabet = [...'abΩμ’ .x', '😀', 'ohm'];
+    let seed = 3;
+    const random = () => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      return seed / 2 ** 31;
+    };
+    for (let round = 0; round < 300; round++) {
+      const text = Array.from({ length: 30 }, () => alphabet[Math.floor(random() * alphabet.length)]).join(
+        '',
+      );
+      expect(mapText(text, many)).toBe(applyCharacterMapping(text, many));
+      expect(mapCharacters(text, many).text).toBe(applyCharacterMapping(text, many));
+    }
+    expect(mapText('no change', [])).toBe('no change');
+  });
+
   it('leaves a text without mapped characters as it is', () => {
     const mapped = mapCharacters('plain text', mappings);
     expect(mapped.text).toBe('plain text');
@@ -75,5 +95,36 @@ describe('character mapping with offsets', () => {
     const mapped = mapCharacters('a®b', [{ original: '®', mapped: '' }]);
     expect(mapped.text).toBe('ab');
     expect(originalSpan(mapped, 0, 2)).toEqual([0, 3]);
+  });
+});
+
+describe('words against tokenize', () => {
+  it('given any text, then the same words as tokenize (the scan and the expression agree)', () => {
+    const alphabet = [
+      ...'ab Z9 .,-_’\'"\tÉéü',
+      'e\u0301',
+      '😀',
+      '𝐀',
+      '日本',
+      'Ω',
+      'μ',
+      '\uD800',
+      '\u00A0',
+      'ß',
+      '٣',
+      '3.1',
+    ];
+    let seed = 7;
+    const random = () => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      return seed / 2 ** 31;
+    };
+    for (let round = 0; round < 1000; round++) {
+      const text = Array.from(
+        { length: Math.floor(random() * 60) },
+        () => alphabet[Math.floor(random() * alphabet.length)],
+      ).join('');
+      expect(words(text)).toEqual(tokenize(text).map((token) => token.word));
+    }
   });
 });

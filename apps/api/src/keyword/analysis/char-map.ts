@@ -54,3 +54,39 @@ export function originalSpan(mapped: MappedText, start: number, end: number): [n
   const to = end >= mapped.text.length ? (mapped.origin[mapped.text.length] ?? 0) : (mapped.origin[end] ?? 0);
   return [from, Math.max(from, to)];
 }
+
+interface CompiledMapping {
+  pattern: RegExp;
+  mapped: Map<string, string>;
+}
+
+const compiled = new WeakMap<readonly CharacterMapping[], CompiledMapping | null>();
+
+/**
+ * `mapCharacters(text, mappings).text` without the offset map, for indexing (a page's text is
+ * mapped once and never highlighted from there): one regular expression of the originals, longest
+ * first, so at each position the longest original wins as in core's one pass.
+ */
+export function mapText(text: string, mappings: readonly CharacterMapping[]): string {
+  let found = compiled.get(mappings);
+  if (found === undefined) {
+    const mapped = new Map<string, string>();
+    for (const { original, mapped: to } of mappings)
+      if (original !== '' && !mapped.has(original)) mapped.set(original, to);
+    const originals = [...mapped.keys()].sort((a, b) => b.length - a.length);
+    found =
+      originals.length === 0
+        ? null
+        : {
+            pattern: new RegExp(
+              originals.map((o) => o.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|'),
+              'g',
+            ),
+            mapped,
+          };
+    compiled.set(mappings, found);
+  }
+  if (!found) return text;
+  const { pattern, mapped } = found;
+  return text.replace(pattern, (original) => mapped.get(original) ?? original);
+}

@@ -10,6 +10,7 @@ import {
   MAX_BODY_WORDS,
   TITLE,
 } from './fields.ts';
+import { PageTerms } from './page-terms.ts';
 
 /** Every SKIP-th posting of a term is listed in its skip table, so one page's posting is found fast. */
 export const SKIP = 64;
@@ -56,12 +57,6 @@ export interface IndexData {
   languages: string[];
 }
 
-interface PageTerm {
-  mask: number;
-  counts: number[];
-  positions: number[];
-}
-
 /** Builds an index page by page; `finish` packs it. Pages are numbered in the order they come. */
 export class IndexBuilder {
   readonly #keys: string[] = [];
@@ -78,7 +73,7 @@ export class IndexBuilder {
   readonly #skips: number[][] = [];
   /** Per stemming language, each word seen and its term: a word is stemmed once, when first seen. */
   readonly #languages = new Map<string, { stem: Stemmer; words: Map<string, number> }>();
-  readonly #scratch = new ByteWriter(256);
+  readonly #pageTerms = new PageTerms();
   /** Each page's distinct title terms, back to back, until `finish` weighs the titles. */
   readonly #titleTerms: number[] = [];
   readonly #titleTermEnds: number[] = [];
@@ -100,7 +95,7 @@ export class IndexBuilder {
     this.#urls.push(page.url);
     this.#titles.push(page.title);
     this.#tags.push(page.tags.map((tag) => tag.trim().toLowerCase()).filter((tag) => tag !== ''));
-    const pageTerms = new Map<number, PageTerm>();
+    const pageTerms = this.#pageTerms;
     let position = 0;
     fieldTexts(page).forEach((text, field) => {
       let fieldWords = words(text);
@@ -113,21 +108,17 @@ export class IndexBuilder {
           term = this.#termOf(language.stem(word));
           known.set(word, term);
         }
-        let entry = pageTerms.get(term);
-        if (!entry) {
-          entry = { mask: 0, counts: [0, 0, 0, 0, 0, 0], positions: [] };
-          pageTerms.set(term, entry);
-        }
-        entry.mask |= 1 << field;
-        entry.counts[field] = (entry.counts[field] ?? 0) + 1;
-        entry.positions.push(position++);
+        pageTerms.add(term, field, position++);
       }
       position += FIELD_GAP;
     });
-    for (const [term, entry] of pageTerms) {
-      this.#write(term, number, entry);
-      if (entry.mask & (1 << TITLE)) this.#titleTerms.push(term);
+    pageTerms.group();
+    for (let i = 0; i < pageTerms.termCount; i++) {
+      const term = pageTerms.terms[i] as number;
+      this.#write(term, number, pageTerms);
+      if (pageTerms.mask(term) & (1 << TITLE)) this.#titleTerms.push(term);
     }
+    pageTerms.clear();
     this.#titleTermEnds.push(this.#titleTerms.length);
   }
 
@@ -144,7 +135,7 @@ export class IndexBuilder {
     return term;
   }
 
-  #write(term: number, page: number, entry: PageTerm): void {
+  #write(term: number, page: number, pageTerms: PageTerms): void {
     const writer = this.#writers[term] as ByteWriter;
     const count = this.#frequencies[term] as number;
     writer.varint(page - (this.#lastPage[term] as number));
@@ -153,19 +144,20 @@ export class IndexBuilder {
       skips.push(page, writer.length);
       this.#skips[term] = skips;
     }
-    writer.byte(entry.mask);
+    const mask = pageTerms.mask(term);
+    writer.byte(mask);
     for (let field = 0; field < FIELD_COUNT; field++) {
-      if (entry.mask & (1 << field)) writer.varint(entry.counts[field] as number);
+      if (mask & (1 << field)) writer.varint(pageTerms.fieldCount(term, field));
     }
-    const scratch = this.#scratch;
-    scratch.clear();
+    const [start, end] = pageTerms.range(term);
+    const positions = pageTerms.positions;
+    writer.varint(end - start);
     let previous = 0;
-    for (const position of entry.positions) {
-      scratch.varint(position - previous);
+    for (let i = start; i < end; i++) {
+      const position = positions[i] as number;
+      writer.varint(position - previous);
       previous = position;
     }
-    writer.varint(entry.positions.length);
-    writer.append(scratch);
     this.#lastPage[term] = page;
     this.#frequencies[term] = count + 1;
   }

@@ -31,15 +31,6 @@ export class ByteWriter {
     this.bytes[this.length++] = rest;
   }
 
-  append(other: ByteWriter): void {
-    this.#reserve(other.length);
-    this.bytes.set(other.bytes.subarray(0, other.length), this.length);
-    this.length += other.length;
-  }
-
-  clear(): void {
-    this.length = 0;
-  }
 }
 
 /** A reading position in a byte array, moved by the reads. */

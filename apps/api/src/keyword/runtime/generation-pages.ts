@@ -1,6 +1,6 @@
 import type { CharacterMapping } from '@siteseer/core';
 import type { Store } from '../../store/types.ts';
-import { mapCharacters } from '../analysis/index.ts';
+import { mapText } from '../analysis/index.ts';
 import type { KeywordPage } from '../backend.ts';
 import type { Generation } from './live-keyword.ts';
 import { type PageRow, readPageBatch } from './page-rows.ts';
@@ -18,7 +18,7 @@ function tagsOf(row: PageRow): string[] {
 
 /** A stored page as the backend indexes it: its texts character-mapped (the URL is not). */
 export function keywordPage(row: PageRow, mappings: readonly CharacterMapping[]): KeywordPage {
-  const mapped = (text: string) => (mappings.length === 0 ? text : mapCharacters(text, mappings).text);
+  const mapped = (text: string) => mapText(text, mappings);
   return {
     key: row.url_key,
     url: row.url,

@@ -1,5 +1,5 @@
 import type { CharacterMapping } from '@siteseer/core';
-import { isDigitDot } from '../analysis/index.ts';
+import { isDigitDot, isWordCodePoint } from '../analysis/index.ts';
 
 /*
  * Word boundaries for snippets, found faster than analysis' `tokenize`. A snippet must read a whole
@@ -9,29 +9,6 @@ import { isDigitDot } from '../analysis/index.ts';
  * `tokenize`'s (letters, digits and marks make words, and a dot between two digits; a test holds
  * both to it).
  */
-
-/** Word character classes of the Basic Multilingual Plane, learnt on first sight: 0 unknown, 1 word, 2 not. */
-const BMP_CLASS = new Uint8Array(0x10000);
-const WORD_CHAR = /^[\p{L}\p{N}\p{M}]$/u;
-const WORD = 1;
-const NOT_WORD = 2;
-
-for (let code = 0; code < 128; code++) {
-  BMP_CLASS[code] = WORD_CHAR.test(String.fromCharCode(code)) ? WORD : NOT_WORD;
-}
-
-/** Whether the code point is a letter, digit or mark. */
-function isWordCodePoint(code: number): boolean {
-  if (code < 0x10000) {
-    let known = BMP_CLASS[code] as number;
-    if (known === 0) {
-      known = WORD_CHAR.test(String.fromCharCode(code)) ? WORD : NOT_WORD;
-      BMP_CLASS[code] = known;
-    }
-    return known === WORD;
-  }
-  return WORD_CHAR.test(String.fromCodePoint(code));
-}
 
 /** The words of a text as offsets: word `i` is `text.slice(starts[i], ends[i])`. */
 export interface WordOffsets {
@@ -63,10 +40,7 @@ export function scanWords(text: string): WordOffsets {
         width = 2;
       }
     }
-    const word =
-      code < 128
-        ? BMP_CLASS[code] === WORD || (start >= 0 && isDigitDot(text, index))
-        : isWordCodePoint(code);
+    const word = isWordCodePoint(code) || (code === 46 && start >= 0 && isDigitDot(text, index));
     if (word) {
       if (start < 0) {
         start = index;
@@ -109,7 +83,8 @@ export function wordAffectingMappings(mappings: readonly CharacterMapping[]): re
 const affecting = new WeakMap<readonly CharacterMapping[], readonly CharacterMapping[]>();
 
 function withoutNeutral(mappings: readonly CharacterMapping[]): readonly CharacterMapping[] {
-  const separatorsOnly = (text: string) => text !== '' && ![...text].some((char) => WORD_CHAR.test(char));
+  const separatorsOnly = (text: string) =>
+    text !== '' && ![...text].some((char) => isWordCodePoint(char.codePointAt(0) ?? 0));
   const neutral = (m: CharacterMapping) => separatorsOnly(m.original) && separatorsOnly(m.mapped);
   const kept = mappings.filter((m) => !neutral(m));
   if (kept.length === mappings.length) return mappings;
