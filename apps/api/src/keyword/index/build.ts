@@ -21,7 +21,8 @@ export const SKIP = 64;
  *   varint  page number minus the previous record's (the first: plus one)
  *   byte    the fields the term is in (bit f for FIELDS[f])
  *   varint  the term's count in each of those fields, in field order
- *   varint  how many positions follow, then each position minus the previous one
+ *   varint  the bytes of the positions that follow (a scoring pass jumps over them), then each
+ *           position minus the previous one
  * Positions run through the page's fields in order, FIELD_GAP apart, so phrases stay in a field.
  */
 export interface IndexData {
@@ -151,8 +152,14 @@ export class IndexBuilder {
     }
     const [start, end] = pageTerms.range(term);
     const positions = pageTerms.positions;
-    writer.varint(end - start);
+    let bytes = 0;
     let previous = 0;
+    for (let i = start; i < end; i++) {
+      bytes += varintLength((positions[i] as number) - previous);
+      previous = positions[i] as number;
+    }
+    writer.varint(bytes);
+    previous = 0;
     for (let i = start; i < end; i++) {
       const position = positions[i] as number;
       writer.varint(position - previous);
@@ -240,6 +247,10 @@ export class IndexBuilder {
     }
     return norms;
   }
+}
+
+function varintLength(value: number): number {
+  return value < 0x80 ? 1 : value < 0x4000 ? 2 : value < 0x200000 ? 3 : value < 0x10000000 ? 4 : 5;
 }
 
 /** BM25's inverse document frequency of a term in `frequency` of `pageCount` pages. */

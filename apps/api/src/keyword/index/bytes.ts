@@ -30,7 +30,6 @@ export class ByteWriter {
     }
     this.bytes[this.length++] = rest;
   }
-
 }
 
 /** A reading position in a byte array, moved by the reads. */

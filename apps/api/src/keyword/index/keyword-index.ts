@@ -227,7 +227,6 @@ export class KeywordIndex {
     const idf = this.#idf(term) * factor;
     const reader = new ByteReader(data.postings, data.termStart[term] as number);
     const end = data.termStart[term + 1] as number;
-    const bytes = data.postings;
     let page = -1;
     while (reader.at < end) {
       page += reader.varint();
@@ -240,8 +239,8 @@ export class KeywordIndex {
           if (fieldMask & (1 << field)) weighted += count * (norms[base + field] as number);
         }
       }
-      let positions = reader.varint();
-      while (positions > 0) if (((bytes[reader.at++] as number) & 0x80) === 0) positions--;
+      const positionBytes = reader.varint();
+      reader.at += positionBytes;
       if (weighted === 0) continue;
       let score = (idf * weighted * (K1 + 1)) / (K1 + weighted);
       if (mask & fieldMask & TITLE_BIT) score += factor * titlePrior(data, page, term);

@@ -6,9 +6,8 @@ import { FIELD_COUNT } from './fields.ts';
 export function skipRecord(reader: ByteReader): void {
   const mask = reader.byte();
   for (let field = 0; field < FIELD_COUNT; field++) if (mask & (1 << field)) reader.varint();
-  let positions = reader.varint();
-  const bytes = reader.bytes;
-  while (positions > 0) if (((bytes[reader.at++] as number) & 0x80) === 0) positions--;
+  const positionBytes = reader.varint();
+  reader.at += positionBytes;
 }
 
 /**
@@ -52,12 +51,12 @@ export function recordPositions(data: IndexData, at: number): number[] {
   const reader = new ByteReader(data.postings, at);
   const mask = reader.byte();
   for (let field = 0; field < FIELD_COUNT; field++) if (mask & (1 << field)) reader.varint();
-  const count = reader.varint();
-  const positions = new Array<number>(count);
+  const end = reader.varint() + reader.at;
+  const positions: number[] = [];
   let position = 0;
-  for (let i = 0; i < count; i++) {
+  while (reader.at < end) {
     position += reader.varint();
-    positions[i] = position;
+    positions.push(position);
   }
   return positions;
 }

@@ -53,6 +53,16 @@ describe('the vocabulary', () => {
     expect(similar('cat', 1)).toEqual({ cat: 0, cart: 1 });
   });
 
+  it('looks only at a range of the list when given one', () => {
+    const [from, to] = prefixRange(WORDS, 'b');
+    const found: string[] = [];
+    similarWords(WORDS, 'bandan', 2, (index) => found.push(WORDS[index] as string), [from, to]);
+    expect(found).toEqual(['banana', 'band', 'bandana']);
+    const all: string[] = [];
+    similarWords(WORDS, 'cat', 1, (index) => all.push(WORDS[index] as string), prefixRange(WORDS, 'b'));
+    expect(all).toEqual([]);
+  });
+
   it('agrees with the plain distance on every word of a larger list', () => {
     const words = Array.from({ length: 3000 }, (_, n) => (n * 7919).toString(36).replace(/\d/g, 'e')).sort();
     for (const target of ['abcde', 'eeeee', 'kxy', 'zzzzzz']) {

@@ -24,20 +24,25 @@ const MAX_LENGTH = 64;
  * substitutions and swaps of neighbours: optimal string alignment), as the established engines
  * count typos. Walks the sorted list like a trie: the rows of the edit-distance table for a
  * common prefix are shared with the previous word, and once every cell of a row is over the
- * limit, all the words with that prefix are skipped with one binary search.
+ * limit, all the words with that prefix are skipped with one binary search. Only the words of
+ * [from, to) are looked at.
  */
 export function similarWords(
   words: readonly string[],
   target: string,
   maxDistance: number,
   found: (index: number, distance: number) => void,
+  [from, to]: readonly [number, number] = [0, words.length],
 ): void {
   const width = target.length + 1;
-  const rows = new Int32Array((MAX_LENGTH + 1) * width);
-  for (let j = 0; j < width; j++) rows[j] = j;
+  // Only the cells within maxDistance of the diagonal can stay within the limit: the others are
+  // never computed and read as over it.
+  const over = maxDistance + 1;
+  const rows = new Int32Array((MAX_LENGTH + 1) * width).fill(over);
+  for (let j = 0; j <= Math.min(maxDistance, target.length); j++) rows[j] = j;
   let previous = '';
-  let index = 0;
-  while (index < words.length) {
+  let index = from;
+  while (index < to) {
     const word = words[index] as string;
     if (word.length > MAX_LENGTH) {
       index++;
@@ -52,8 +57,9 @@ export function similarWords(
       const above = row - width;
       const char = word.charCodeAt(i - 1);
       rows[row] = i;
-      let best = i;
-      for (let j = 1; j < width; j++) {
+      let best = i <= maxDistance ? i : over;
+      const last = Math.min(target.length, i + maxDistance);
+      for (let j = Math.max(1, i - maxDistance); j <= last; j++) {
         const cost = char === target.charCodeAt(j - 1) ? 0 : 1;
         let value = Math.min(
           (rows[above + j] as number) + 1,
