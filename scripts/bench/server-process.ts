@@ -72,7 +72,13 @@ export class ServerProcess {
       ...options.env,
     });
     const inspect = options.inspect ? ['--inspect=127.0.0.1:0'] : [];
-    const child = spawn(process.execPath, [...inspect, MAIN], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    // BENCH_SERVER_CPU_PROF=dir: each server writes a V8 CPU profile there when it stops.
+    const profileDir = process.env.BENCH_SERVER_CPU_PROF;
+    const profile = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
+    const child = spawn(process.execPath, [...inspect, ...profile, MAIN], {
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let output = '';
     child.stdout?.setEncoding('utf8');
     child.stderr?.setEncoding('utf8');

@@ -38,6 +38,9 @@ export const TWO_TYPOS_FROM = 8;
 export class QueryExpander {
   readonly #data: IndexData;
   readonly #stemmers: Stemmer[];
+  /** Expansions already found, by word: visitors type the same beginnings and misspellings. */
+  readonly #prefixes = new Map<string, number[]>();
+  readonly #typos = new Map<string, Expansion[]>();
 
   constructor(data: IndexData) {
     this.#data = data;
@@ -58,6 +61,10 @@ export class QueryExpander {
 
   /** The terms of indexed words starting with `word`, the most frequent first. */
   prefix(word: string): number[] {
+    return remembered(this.#prefixes, word, () => this.#prefix(word));
+  }
+
+  #prefix(word: string): number[] {
     const data = this.#data;
     const [from, to] = prefixRange(data.surfaces, word);
     const terms = new Set<number>();
@@ -75,6 +82,10 @@ export class QueryExpander {
    */
   typos(word: string): Expansion[] {
     if (word.length < ONE_TYPO_FROM || !/^\p{L}+$/u.test(word)) return [];
+    return remembered(this.#typos, word, () => this.#typosOf(word));
+  }
+
+  #typosOf(word: string): Expansion[] {
     const data = this.#data;
     const best = new Map<number, number>();
     const collect = (index: number, distance: number) => {
@@ -121,6 +132,19 @@ export class QueryExpander {
       }),
     }));
   }
+}
+
+/** Words whose expansions an index remembers; past it, it starts over. */
+const REMEMBERED_WORDS = 5000;
+
+function remembered<V>(memory: Map<string, V>, word: string, find: () => V): V {
+  let found = memory.get(word);
+  if (found === undefined) {
+    found = find();
+    if (memory.size >= REMEMBERED_WORDS) memory.clear();
+    memory.set(word, found);
+  }
+  return found;
 }
 
 /** Whether typos could add anything to these slots (a typed word long enough to have one). */

@@ -1,0 +1,18 @@
+import { parseCharacterMapping } from '@siteseer/core';
+import { createMemoryBackend } from './src/keyword/index/index.ts';
+import { keywordPage } from './src/keyword/runtime/generation-pages.ts';
+import { corpusPages, sourcePages } from '../../scripts/bench/keyword-corpus.ts';
+import { DOC_ROOT, docPages } from '../../scripts/bench/keyword-docs.ts';
+const N = Number(process.argv[2] ?? 50000);
+const sources = sourcePages(DOC_ROOT, docPages(DOC_ROOT));
+const pages = [...corpusPages(sources, N)];
+console.log('pages', pages.length, 'avg body', Math.round(pages.reduce((s, p) => s + p.body.length, 0) / pages.length));
+const { mappings } = parseCharacterMapping("’ => ', Ω => ohm, μ => u");
+let t = performance.now();
+const rows = pages.map((p) => keywordPage({ url_key: p.url, url: p.url, title: p.title, headings: [...p.headings], description: p.description, body: p.body, custom_tags: {}, language: 'en' } as never, mappings));
+console.log('mapped', (performance.now() - t).toFixed(0), 'ms');
+const backend = createMemoryBackend();
+const key = { accountId: 'a', engineId: 'e', generation: '1' };
+t = performance.now();
+await backend.index(key, (async function* () { for (let i = 0; i < rows.length; i += 2000) yield rows.slice(i, i + 2000); })());
+console.log('indexed', (performance.now() - t).toFixed(0), 'ms', (backend.memoryBytes(key) / 1e6).toFixed(0), 'MB');

@@ -1,0 +1,24 @@
+import { parseCharacterMapping } from '@siteseer/core';
+import { IndexBuilder } from './src/keyword/index/build.ts';
+import { QueryExpander } from './src/keyword/index/expand.ts';
+import { KeywordIndex } from './src/keyword/index/keyword-index.ts';
+import { parseKeywordQuery } from './src/keyword/query/index.ts';
+import { keywordPage } from './src/keyword/runtime/generation-pages.ts';
+import { corpusPages, sourcePages } from '../../scripts/bench/keyword-corpus.ts';
+import { DOC_ROOT, docPages } from '../../scripts/bench/keyword-docs.ts';
+import { mixQuery } from '../../scripts/bench/keyword-query-mix.ts';
+const sources = sourcePages(DOC_ROOT, docPages(DOC_ROOT));
+const { mappings } = parseCharacterMapping("’ => ', Ω => ohm, μ => u");
+const b = new IndexBuilder();
+for (const p of corpusPages(sources, 30000)) b.add(keywordPage({ url_key: p.url, url: p.url, title: p.title, headings: [...p.headings], description: p.description, body: p.body, custom_tags: {}, language: 'en' } as never, mappings));
+const data = b.finish();
+console.log('surfaces', data.surfaces.length, 'terms', data.terms.length);
+const ex = new QueryExpander(data); const index = new KeywordIndex(data);
+let tTypo = 0, tSearch = 0, n = 0;
+for (let i = 0; i < 3000; i++) { const { kind, q } = mixQuery(sources, i); if (kind !== 'typo-2') continue; n++;
+  let t = performance.now(); const e = ex.typos(q.split(' ').at(-1)!); tTypo += performance.now() - t;
+  const { slots } = parseKeywordQuery(q, { mappings, synonyms: [] });
+  t = performance.now(); index.search({ slots, tabs: [], tab: null, boosts: [], exclude: [], offset: 0, limit: 10 }); tSearch += performance.now() - t;
+  if (n < 4) console.log(q, e.map((x) => `${data.terms[x.term]}:${data.frequencies[x.term]}`).join(' '));
+}
+console.log('typo-2 n', n, 'avg typos() ms', (tTypo / n).toFixed(2), 'avg search ms', (tSearch / n).toFixed(2));
