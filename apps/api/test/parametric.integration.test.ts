@@ -406,6 +406,39 @@ describe('a parametric engine from upload to search', () => {
     expect(otherTenant.status).toBe(404);
   });
 
+  it('given an upload named in the draft, when the engine is created, then its configuration saves before any publish', async () => {
+    const uploaded = await upload(
+      t.ownerA.token,
+      { accountId: t.accountA },
+      { name: 'draft.csv', content: toCsv(DATA.slice(0, 5)) },
+    );
+    const draft = (name: string, accountId: string, token = t.ownerA.token) =>
+      api(server, token, 'POST', 'searchengines', {
+        searchEngineType: 'pm',
+        accountId,
+        searchEngineName: name,
+        searchEngineDetail: { importId: uploaded.body.importId },
+      });
+    const created = await draft('Saved before publishing', t.accountA);
+    expect(created.status).toBe(200);
+    const preview = await api(
+      server,
+      t.ownerA.token,
+      'GET',
+      `parametric/file/${uploaded.body.importId}/preview?lines=1`,
+    );
+    const saved = await api(server, t.ownerA.token, 'POST', 'parametric/config', {
+      engineId: created.body.documentId,
+      accountId: t.accountA,
+      version: 1,
+      configuration: preview.body.configuration,
+    });
+    expect(saved.status).toBe(200);
+    // The file is now that engine's: another engine cannot take it, another account cannot see it.
+    expect((await draft('Second engine, same file', t.accountA)).status).toBe(409);
+    expect((await draft('Not my file at all', t.accountB, t.ownerB.token)).status).toBe(404);
+  });
+
   it('given another tenant, when it calls any parametric route of account A, then it gets nothing', async () => {
     const b = t.ownerB.token;
     expect((await api(server, b, 'GET', `parametric/file/${importId}/preview`)).status).toBe(404);

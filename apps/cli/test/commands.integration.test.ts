@@ -249,6 +249,33 @@ describe('engines against the real server', () => {
     expect(refused.code).toBe(1);
   });
 
+  it('given a CSV, when a parametric engine is created without --publish, then it is saved unpublished and publishes later', async () => {
+    const file = await csv('draft.csv', 12);
+    const created = await as(tenants.ownerA, [
+      'engines',
+      'create',
+      'parametric',
+      '--name',
+      'Draft finder',
+      '--account',
+      tenants.accountA,
+      '--file',
+      file,
+      '--json',
+    ]);
+    expect(created.code, created.stderr).toBe(0);
+    expect(json(created)).toMatchObject({ name: 'Draft finder', version: 1, rowCount: 12, published: false });
+    const published = await as(tenants.ownerA, [
+      'engines',
+      'publish',
+      'Draft finder',
+      '--version',
+      '1',
+      '--json',
+    ]);
+    expect(published.code, published.stderr).toBe(0);
+  });
+
   it('given a file that is not CSV or XLSX, when creating, then nothing is sent and the rule message shows', async () => {
     const path = join(work, 'notes.txt');
     await writeFile(path, 'a,b\n1,2\n');

@@ -18,12 +18,14 @@ import {
   writeAccess,
 } from '../access/engine-access.ts';
 import type { Principal } from '../auth/authenticate.ts';
-import { InputError } from '../errors.ts';
+import { ConflictError, InputError, NotFoundError } from '../errors.ts';
 import { announceKeywordGeneration } from '../keyword/runtime/publish-announce.ts';
 import { forgetLiveEngines } from '../parametric/live-engine.ts';
 import { insertClient } from '../repositories/clients.ts';
 import { deleteEngineRow, insertEngine, listEngines, updateEngineRow } from '../repositories/engines.ts';
-import type { Store } from '../store/types.ts';
+import { attachImport } from '../repositories/parametric/imports.ts';
+import { findVersion } from '../repositories/parametric/versions.ts';
+import type { Queryable, Store } from '../store/types.ts';
 import { checkKeywordDraft } from './keyword-checks.ts';
 
 function keywordSettingsOf(draft: Extract<EngineDraft, { searchEngineType: 'kw' }>) {
@@ -99,6 +101,8 @@ export async function createEngine(
       return { documentId: engine.id, synonymFieldId, clientId: client.id };
     }
     const engine = await insertEngine(tx, account.id, { name, type: 'pm', settings: {}, urls: [], by });
+    const importId = draft.searchEngineDetail?.importId;
+    if (importId) await attachSpreadsheet(tx, account.id, importId, engine.id);
     const client = await insertClient(tx, {
       accountId: account.id,
       engineId: engine.id,
@@ -108,6 +112,20 @@ export async function createEngine(
     });
     return { documentId: engine.id, synonymFieldId: null, clientId: client.id };
   });
+}
+
+/**
+ * Makes the uploaded spreadsheet the new engine's file (the draft's `searchEngineDetail.importId`),
+ * so its configuration can be saved before anything is published. A spreadsheet of another
+ * account is a 404; one that belongs to another engine, a conflict.
+ */
+async function attachSpreadsheet(tx: Queryable, accountId: string, importId: string, engineId: string) {
+  const version = await findVersion(tx, accountId, importId);
+  if (!version) throw new NotFoundError('Spreadsheet');
+  if (version.engineId && version.engineId !== engineId) {
+    throw new ConflictError('This spreadsheet belongs to another search engine.');
+  }
+  await attachImport(tx, accountId, importId, engineId);
 }
 
 /** Updates a keyword engine's settings and site list. The name and account cannot change. */
