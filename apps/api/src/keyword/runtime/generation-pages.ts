@@ -33,11 +33,13 @@ export function keywordPage(row: PageRow, mappings: readonly CharacterMapping[])
 
 /**
  * The generation's pages in batches, read by keyset on the primary key: each statement is short
- * and the whole generation is never in memory twice (the backend keeps what it indexes).
+ * and the whole generation is never in memory twice (the backend keeps what it indexes). Each
+ * batch's rows go to `onRows` first (the texts stored aside for results).
  */
 export async function* generationPages(
   store: Store,
   generation: Generation,
+  onRows?: (rows: readonly PageRow[]) => Promise<void>,
 ): AsyncGenerator<readonly KeywordPage[]> {
   const run = { ...generation.key, runId: generation.runId };
   let after = '';
@@ -48,6 +50,7 @@ export async function* generationPages(
     if (!last) return;
     let chars = 0;
     for (const row of rows) chars += row.body.length;
+    await onRows?.(rows);
     yield rows.map((row) => keywordPage(row, generation.mappings));
     if (rows.length < limit) return;
     after = last.url_key;

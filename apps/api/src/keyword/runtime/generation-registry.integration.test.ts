@@ -76,6 +76,11 @@ describe.each(frontierStores)('The keyword generation registry on %s', (_name, o
       'Page 2599',
     ]);
     expect((await backend.search(first.key, query('ohm'))).hits.map((hit) => hit.title)).toEqual(['Page 7']);
+    // The texts results show were stored aside as the pages were indexed, original (unmapped).
+    const [key7] = (await backend.search(first.key, query('ohm'))).hits.map((hit) => hit.key);
+    const stored = await registry.texts(first)?.read([key7 as string]);
+    expect(stored?.get(key7 as string)?.title).toBe('Page 7');
+    expect(stored?.get(key7 as string)?.body).toBe('a resistor of 100 Ω');
 
     // Another mapping is another generation of the same run: made anew, the first one dropped.
     const unmapped = generation(engine, 1, { ...DEFAULT_MAPPING, csvCharMappings: '', updatedAt: 'v2' });

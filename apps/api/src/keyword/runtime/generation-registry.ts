@@ -3,6 +3,8 @@ import type { Store } from '../../store/types.ts';
 import type { GenerationKey, KeywordSearchBackend } from '../backend.ts';
 import { generationPages } from './generation-pages.ts';
 import type { Generation } from './live-keyword.ts';
+import type { PageRow } from './page-rows.ts';
+import { PageTextFile } from './page-text-file.ts';
 
 /** A backend that says what each index costs, so the registry can keep to a memory budget. */
 export type MeasuredBackend = KeywordSearchBackend & { memoryBytes(key: GenerationKey): number };
@@ -11,8 +13,8 @@ export type MeasuredBackend = KeywordSearchBackend & { memoryBytes(key: Generati
 export const KEYWORD_INDEX_BUDGET_BYTES = 768 * 1024 * 1024;
 
 type Slot =
-  | { state: 'building'; generation: Generation; done: Promise<boolean> }
-  | { state: 'ready'; generation: Generation; bytes: number };
+  | { state: 'building'; generation: Generation; done: Promise<boolean>; texts: PageTextFile }
+  | { state: 'ready'; generation: Generation; bytes: number; texts: PageTextFile };
 
 /** Where failures that no search waits for go (a drop of an old index that failed). */
 export type RegistryErrorLog = (error: unknown, what: string) => void;
@@ -91,6 +93,12 @@ export class GenerationRegistry {
     return this.#build(generation);
   }
 
+  /** The texts of an indexed generation's pages, stored aside while it was indexed. */
+  texts(generation: Generation): PageTextFile | undefined {
+    const slot = this.#slots.get(keyText(generation.key));
+    return slot?.state === 'ready' ? slot.texts : undefined;
+  }
+
   /** Drops every generation of an engine (deleted, or with nothing published any more). */
   dropEngine(engine: { accountId: string; engineId: string }): void {
     const text = `${engine.accountId}/${engine.engineId}`;
@@ -113,6 +121,7 @@ export class GenerationRegistry {
         // A build that fails now has failed for its searches already.
         if (slot.state === 'building') await slot.done.catch(() => false);
         await this.#backend.drop(slot.generation.key);
+        await slot.texts.close();
       }),
     );
   }
@@ -133,28 +142,34 @@ export class GenerationRegistry {
     for (const [other, slot] of [...this.#slots]) {
       if (other !== key && engineText(slot.generation.key) === engine) this.#drop(other, slot);
     }
-    const built = this.#backend.index(generation.key, generationPages(this.#store, generation));
+    const texts = new PageTextFile();
+    const storeTexts = async (rows: readonly PageRow[]) => {
+      if (!texts.complete) return;
+      // Without the file (a full disk), results read their texts from the store, as before.
+      await texts.append(rows).catch((error: unknown) => this.#log(error, `storing the texts of ${key}`));
+    };
+    const built = this.#backend.index(generation.key, generationPages(this.#store, generation, storeTexts));
     const done = built.then(
       () => {
         if (this.#slots.get(key) !== slot || this.#closed) {
           // Replaced (or closing) while it was made: nobody will search it.
-          this.#dropIndex(generation.key);
+          this.#dropIndex(generation.key, texts);
           return false;
         }
         const bytes = this.#backend.memoryBytes(generation.key);
-        this.#slots.set(key, { state: 'ready', generation, bytes });
+        this.#slots.set(key, { state: 'ready', generation, bytes, texts });
         this.#evict(key);
         return true;
       },
       (error: unknown) => {
         // The searches waiting get the error; the next search tries again.
         if (this.#slots.get(key) === slot) this.#slots.delete(key);
-        this.#dropIndex(generation.key);
+        this.#dropIndex(generation.key, texts);
         if (isStoreGone(error) && this.#closed) return false;
         throw error;
       },
     );
-    const slot: Slot = { state: 'building', generation, done };
+    const slot: Slot = { state: 'building', generation, done, texts };
     this.#slots.set(key, slot);
     return done;
   }
@@ -162,11 +177,12 @@ export class GenerationRegistry {
   #drop(key: string, slot: Slot): void {
     this.#slots.delete(key);
     // A build under way is dropped by its own end (it sees it was replaced).
-    if (slot.state !== 'building') this.#dropIndex(slot.generation.key);
+    if (slot.state !== 'building') this.#dropIndex(slot.generation.key, slot.texts);
   }
 
-  #dropIndex(key: GenerationKey): void {
+  #dropIndex(key: GenerationKey, texts: PageTextFile): void {
     this.#backend.drop(key).catch((error: unknown) => this.#log(error, `dropping ${keyText(key)}`));
+    texts.close().catch((error: unknown) => this.#log(error, `closing the texts of ${keyText(key)}`));
   }
 
   /** Drops the least recently searched indexes until the budget holds, never `keep` (just made). */

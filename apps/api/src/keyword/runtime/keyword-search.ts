@@ -180,6 +180,7 @@ async function shownHits(
     runtime.store,
     live.generation,
     entries.map((entry) => entry.key),
+    runtime.registry.texts(live.generation),
   );
   const rewrite = query.rewrite ? rewriterOf(live) : (url: string) => url;
   return entries.map((entry, n) => {
@@ -278,6 +279,7 @@ export async function suggestKeyword(
       runtime.store,
       live.generation,
       refs.map((ref) => ref.key),
+      runtime.registry.texts(live.generation),
     );
     const rewrite = rewriterOf(live);
     return {

@@ -1,6 +1,7 @@
 import type { Store } from '../../store/types.ts';
 import type { Generation } from './live-keyword.ts';
 import { type PageText, readPageTexts } from './page-rows.ts';
+import type { PageTextFile } from './page-text-file.ts';
 
 /** Characters of page text kept for the next searches (two bytes each). */
 const CACHE_CHARS = 32 * 1024 * 1024;
@@ -14,8 +15,16 @@ export class PageTextCache {
   readonly #entries = new Map<string, PageText>();
   #chars = 0;
 
-  /** The texts of these pages of the generation, from the cache or one statement for the rest. */
-  async read(store: Store, generation: Generation, keys: readonly string[]): Promise<Map<string, PageText>> {
+  /**
+   * The texts of these pages of the generation: from the cache, else from the file they were
+   * stored aside in when the generation was indexed, else one statement for the rest.
+   */
+  async read(
+    store: Store,
+    generation: Generation,
+    keys: readonly string[],
+    file?: PageTextFile,
+  ): Promise<Map<string, PageText>> {
     const prefix = `${generation.key.accountId}/${generation.key.engineId}/${generation.runId}/`;
     const found = new Map<string, PageText>();
     const missing: string[] = [];
@@ -28,7 +37,15 @@ export class PageTextCache {
       } else missing.push(key);
     }
     if (missing.length === 0) return found;
-    const read = await readPageTexts(store, { ...generation.key, runId: generation.runId }, missing);
+    const stored = file ? await file.read(missing) : new Map<string, PageText>();
+    const rest = missing.filter((key) => !stored.has(key));
+    const read =
+      rest.length === 0
+        ? stored
+        : new Map([
+            ...stored,
+            ...(await readPageTexts(store, { ...generation.key, runId: generation.runId }, rest)),
+          ]);
     for (const [key, text] of read) {
       found.set(key, text);
       this.#add(prefix + key, text);

@@ -1,0 +1,51 @@
+import { readdir } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { describe, expect, it } from 'vitest';
+import type { PageRow } from './page-rows.ts';
+import { PageTextFile } from './page-text-file.ts';
+
+function row(key: string, body: string): PageRow {
+  return {
+    url_key: key,
+    url: key,
+    title: `Title of ${key}`,
+    headings: [],
+    description: 'A description',
+    language: 'de',
+    body,
+    custom_tags: null,
+  };
+}
+
+async function leftovers(): Promise<string[]> {
+  return (await readdir(tmpdir())).filter((name) => name.startsWith('siteseer-page-texts-'));
+}
+
+describe('page texts stored aside', () => {
+  it('given batches of pages, then each page reads back as stored, unknown pages left out', async () => {
+    const before = await leftovers();
+    const file = new PageTextFile();
+    await file.append([row('a', 'Ωhm und Straße 😀'), row('b', 'plain')]);
+    await file.append([row('c', 'x'.repeat(100_000))]);
+    // Unlinked as soon as it is open: nothing in the temporary directory, even while in use.
+    expect(await leftovers()).toEqual(before);
+    const read = await file.read(['c', 'nope', 'a']);
+    expect([...read.keys()].sort()).toEqual(['a', 'c']);
+    expect(read.get('a')).toEqual({
+      title: 'Title of a',
+      description: 'A description',
+      body: 'Ωhm und Straße 😀',
+      language: 'de',
+    });
+    expect(read.get('c')?.body).toHaveLength(100_000);
+    expect(file.complete).toBe(true);
+    await file.close();
+  });
+
+  it('given a closed file, then reads find nothing (the store answers instead)', async () => {
+    const file = new PageTextFile();
+    await file.append([row('a', 'text')]);
+    await file.close();
+    expect((await file.read(['a'])).size).toBe(0);
+  });
+});

@@ -1,0 +1,113 @@
+import { randomUUID } from 'node:crypto';
+import { type FileHandle, open, unlink } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { PageRow, PageText } from './page-rows.ts';
+
+/** Where a text begins in the file and how many bytes it has. */
+interface Place {
+  at: number;
+  bytes: number;
+}
+
+/**
+ * The texts a generation's results show (original title, description, body, language), stored
+ * aside in a local file while the generation is indexed: a search then reads its ten pages with
+ * positioned reads on libuv's threads instead of a statement on the store (PGlite answers one
+ * statement at a time; under load searches waited there most of their time), and the texts stay
+ * out of the memory the index takes. The file is unlinked as soon as it is open, so nothing is
+ * left behind even if the process dies; it is gone when closed.
+ */
+export class PageTextFile {
+  readonly #places = new Map<string, Place>();
+  #handle: Promise<FileHandle> | undefined;
+  #end = 0;
+  #failed = false;
+  #closed = false;
+
+  /** Whether every page appended so far is in the file (false after a failed write). */
+  get complete(): boolean {
+    return !this.#failed;
+  }
+
+  #file(): Promise<FileHandle> {
+    this.#handle ??= (async () => {
+      const path = join(tmpdir(), `siteseer-page-texts-${randomUUID()}`);
+      const handle = await open(path, 'w+', 0o600);
+      await unlink(path);
+      return handle;
+    })();
+    return this.#handle;
+  }
+
+  /** Appends a batch of pages. A failed write (a full disk) marks the file incomplete and rethrows. */
+  async append(rows: readonly PageRow[]): Promise<void> {
+    if (this.#failed || rows.length === 0) return;
+    const parts = rows.map((row) =>
+      Buffer.from(JSON.stringify([row.title, row.description, row.body, row.language])),
+    );
+    const batch = Buffer.concat(parts);
+    try {
+      const handle = await this.#file();
+      await handle.write(batch, 0, batch.length, this.#end);
+    } catch (error) {
+      this.#failed = true;
+      throw error;
+    }
+    let at = this.#end;
+    rows.forEach((row, n) => {
+      const bytes = (parts[n] as Buffer).length;
+      this.#places.set(row.url_key, { at, bytes });
+      at += bytes;
+    });
+    this.#end = at;
+  }
+
+  /** The texts of these pages (pages not in the file are left out). */
+  async read(keys: readonly string[]): Promise<Map<string, PageText>> {
+    const found = new Map<string, PageText>();
+    const wanted = keys.flatMap((key) => {
+      const place = this.#places.get(key);
+      return place ? [{ key, place }] : [];
+    });
+    if (wanted.length === 0 || this.#closed) return found;
+    const handle = await this.#file();
+    try {
+      await this.#readInto(handle, wanted, found);
+    } catch (error) {
+      // Closed under the read (the generation was replaced): the caller reads the store instead.
+      if (this.#closed) return new Map();
+      throw error;
+    }
+    return found;
+  }
+
+  async #readInto(
+    handle: FileHandle,
+    wanted: readonly { key: string; place: Place }[],
+    found: Map<string, PageText>,
+  ): Promise<void> {
+    await Promise.all(
+      wanted.map(async ({ key, place }) => {
+        const buffer = Buffer.allocUnsafe(place.bytes);
+        await handle.read(buffer, 0, place.bytes, place.at);
+        const [title, description, body, language] = JSON.parse(buffer.toString('utf8')) as string[];
+        found.set(key, {
+          title: title ?? '',
+          description: description ?? '',
+          body: body ?? '',
+          language: language ?? '',
+        });
+      }),
+    );
+  }
+
+  /** Closes (and so deletes) the file. */
+  async close(): Promise<void> {
+    this.#closed = true;
+    const handle = this.#handle;
+    this.#handle = undefined;
+    this.#places.clear();
+    if (handle) await (await handle).close();
+  }
+}
