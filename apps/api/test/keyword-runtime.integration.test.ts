@@ -249,4 +249,33 @@ describe('the keyword search runtime', () => {
     );
     expect((await search(t.server, other.clientId, { q: 'roses' })).status).toBe(404);
   });
+
+  it("drops the indexes of a deleted account's engines, and their clients answer 404", async () => {
+    const account = await api(t.server, t.superAdmin.token, 'POST', 'admin/accounts', {
+      name: 'Short-lived',
+      products: ['kw'],
+      users: [{ first: 'Demo', last: 'Owner', email: t.ownerB.email, role: 'owner' }],
+    });
+    expect(account.status).toBe(200);
+    const gone = await crawledEngine(
+      t,
+      'Short-lived bulbs',
+      { '/tulips': htmlPage('Tulips', '<p>Plant tulips in autumn.</p>') },
+      t.ownerB,
+      account.body.id,
+    );
+    try {
+      const runtime = keywordRuntime(t.server.store);
+      expect((await search(t.server, gone.clientId, { q: 'tulips' })).status).toBe(200);
+      expect(runtime.registry.indexed().some((key) => key.engineId === gone.engineId)).toBe(true);
+      const deleted = await api(t.server, t.superAdmin.token, 'DELETE', `admin/account/${account.body.id}`);
+      expect(deleted.status).toBe(200);
+      await until('the index to be dropped', async () =>
+        runtime.registry.indexed().some((key) => key.engineId === gone.engineId) ? undefined : true,
+      );
+      expect((await search(t.server, gone.clientId, { q: 'tulips' })).status).toBe(404);
+    } finally {
+      await gone.site.close();
+    }
+  });
 });

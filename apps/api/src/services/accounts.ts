@@ -14,6 +14,8 @@ import {
 } from '@siteseer/core';
 import { hashApiKey } from '../auth/authenticate.ts';
 import { ConflictError, InputError, NotAllowedError, NotFoundError } from '../errors.ts';
+import { announceKeywordGeneration } from '../keyword/runtime/publish-announce.ts';
+import { forgetLiveEngines } from '../parametric/live-engine.ts';
 import {
   accountNames,
   deleteAccountRow,
@@ -131,7 +133,13 @@ export async function deleteAccount(
 ): Promise<{ id: string }> {
   requireAccountAdmin(viewer);
   if (!(await findAccount(store, accountId))) throw new NotFoundError('Account');
+  const keywordEngines = await listEngines(store, { accountIds: [accountId], type: 'kw' });
   await deleteAccountRow(store, accountId);
+  // Search forgets the account's clients now, and every process drops its engines' indexes (each
+  // announcement finds the engine gone), rather than when memory runs short.
+  for (const engine of keywordEngines)
+    await announceKeywordGeneration(store, { accountId, engineId: engine.id });
+  await forgetLiveEngines(store);
   return { id: accountId };
 }
 
