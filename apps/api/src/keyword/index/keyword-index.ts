@@ -66,15 +66,16 @@ export class KeywordIndex {
   }
 
   search(query: BackendQuery): BackendResult {
-    const slots = query.slots.slice(0, MAX_SLOTS);
+    const typed = query.slots.slice(0, MAX_SLOTS);
+    const slots = withoutFunctionWords(typed);
     const empty = { total: 0, allTotal: 0, tabCounts: query.tabs.map(() => 0), hits: [] };
     if (slots.length === 0) return empty;
-    let result = this.#attempt(query, slots, false, false);
+    let result = this.#attempt(query, { slots, typed }, false, false);
     if (result.total < ENOUGH_RESULTS && typosPossible(slots)) {
-      const withTypos = this.#attempt(query, slots, true, false);
+      const withTypos = this.#attempt(query, { slots, typed }, true, false);
       if (withTypos.allTotal > result.allTotal) result = withTypos;
     }
-    if (result.allTotal === 0) result = this.#attempt(query, slots, true, true);
+    if (result.allTotal === 0) result = this.#attempt(query, { slots, typed }, true, true);
     return result;
   }
 
@@ -123,11 +124,21 @@ export class KeywordIndex {
     };
   }
 
-  #attempt(query: BackendQuery, slots: readonly QuerySlot[], typos: boolean, any: boolean): BackendResult {
+  /**
+   * One pass: the pages matching `slots` (every one, or with `any` at least one), scored; the
+   * best re-ranked against every `typed` slot (function words included: a title that is the
+   * query holds them).
+   */
+  #attempt(
+    query: BackendQuery,
+    { slots, typed }: { slots: readonly QuerySlot[]; typed: readonly QuerySlot[] },
+    typos: boolean,
+    any: boolean,
+  ): BackendResult {
     const data = this.data;
     const expanded = this.#expander.expand(slots, typos);
     const { pages, terms } = this.#scoreSlots(expanded, ALL_FIELDS);
-    const required = requiredSlots(slots);
+    const required = (1 << slots.length) - 1;
     let phrases = 0;
     expanded.forEach((slot, n) => {
       if (slot.phrase) phrases |= 1 << n;
@@ -144,7 +155,7 @@ export class KeywordIndex {
     for (const page of pages) {
       const matched = this.#matched[page] as number;
       if (excluded.has(page) || (matched & phrases) !== phrases) continue;
-      if (!any && (matched & required) !== required) continue;
+      if (!any && matched !== required) continue;
       allTotal++;
       const bits = members[page] as number;
       for (let tab = 0; tab < tabCounts.length; tab++)
@@ -157,7 +168,12 @@ export class KeywordIndex {
       top.push(page, score);
     }
     this.#reset(pages);
-    const ranked = rerank(data, top.ranked(), expanded, RERANK);
+    const ranked = rerank(
+      data,
+      top.ranked(),
+      typed === slots ? expanded : this.#expander.expand(typed, typos),
+      RERANK,
+    );
     const hitTerms = [...terms].map((term) => data.terms[term] as string);
     const hits: BackendHit[] = ranked
       .slice(query.offset, query.offset + query.limit)
@@ -319,21 +335,21 @@ export class KeywordIndex {
 }
 
 /**
- * The slots a page must match: all but English function words typed alone (when the query has
- * other words), which count when present but are not required.
+ * The query without the English function words typed alone, when it has other words: they are
+ * not required (a page need not hold 'how' or 'the'), and scoring them would walk the longest
+ * lists of the index for a few hundredths of a score. A query of function words only keeps them.
  */
-function requiredSlots(slots: readonly QuerySlot[]): number {
-  let required = 0;
-  slots.forEach((slot, n) => {
+function withoutFunctionWords(slots: readonly QuerySlot[]): readonly QuerySlot[] {
+  const meaningful = slots.filter((slot) => {
     const [only] = slot.alternatives;
-    const optional =
-      !slot.phrase &&
-      slot.alternatives.length === 1 &&
-      only?.words.length === 1 &&
-      isStopword(only.words[0] ?? '');
-    if (!optional) required |= 1 << n;
+    return (
+      slot.phrase === true ||
+      slot.alternatives.length !== 1 ||
+      only?.words.length !== 1 ||
+      !isStopword(only.words[0] ?? '')
+    );
   });
-  return required === 0 ? (1 << slots.length) - 1 : required;
+  return meaningful.length > 0 ? meaningful : slots;
 }
 
 function popcount(bits: number): number {
