@@ -11,6 +11,7 @@ import {
   TITLE,
 } from './fields.ts';
 import { PageTerms } from './page-terms.ts';
+import { titlePostings } from './titles.ts';
 
 /** Every SKIP-th posting of a term is listed in its skip table, so one page's posting is found fast. */
 export const SKIP = 64;
@@ -41,6 +42,9 @@ export interface IndexData {
    * its title says. Words every title has (the site's name) weigh nothing.
    */
   titleWeights: Float32Array;
+  /** The pages of each term in their title (see titles.ts): CSR starts by term, and the pages. */
+  titlePostingStarts: Uint32Array;
+  titlePostings: Uint32Array;
   /** BM25F per page and field: weight / (1 − b + b · length / average length); at page · FIELD_COUNT + field. */
   norms: Float32Array;
   terms: string[];
@@ -202,6 +206,7 @@ export class IndexBuilder {
       titleWeights[page] = weight;
       from = to;
     }
+    const titles = titlePostings(this.#titleTerms, this.#titleTermEnds, termCount);
     this.#titleTerms.length = 0;
     const surfaceMap = new Map<string, number>();
     for (const { words } of this.#languages.values())
@@ -223,6 +228,8 @@ export class IndexBuilder {
       frequencies,
       titleFrequencies,
       titleWeights,
+      titlePostingStarts: titles.starts,
+      titlePostings: titles.pages,
       skips,
       surfaces,
       surfaceTerms,
@@ -271,6 +278,8 @@ export function indexBytes(data: IndexData): number {
     data.titleLengths.byteLength +
     data.titleWeights.byteLength +
     data.titleFrequencies.byteLength +
+    data.titlePostingStarts.byteLength +
+    data.titlePostings.byteLength +
     data.surfaceTerms.byteLength +
     skipBytes +
     strings(data.terms) +

@@ -7,6 +7,7 @@ import { FIELD_COUNT, K1, TITLE } from './fields.ts';
 import { boostFactors, tabMembership } from './page-sets.ts';
 import { PostingCursor, recordPositions } from './postings.ts';
 import { rerank, TopPages } from './ranking.ts';
+import { TitleSuggester } from './titles.ts';
 
 /** Fewer results than this and the search is tried again with typo tolerance. */
 const ENOUGH_RESULTS = 10;
@@ -14,8 +15,9 @@ const ENOUGH_RESULTS = 10;
 const RERANK = 100;
 /** Slots a query may have (a bit each in a 32-bit mask). */
 export const MAX_SLOTS = 31;
-const ALL_FIELDS = (1 << FIELD_COUNT) - 1;
 const TITLE_BIT = 1 << TITLE;
+/** Pages looked at per suggestion asked for: on many sites pages share a title. */
+const SHARED_TITLES = 25;
 /**
  * A word in the title adds this much of its title idf (how rare it is among titles) on top of
  * BM25F, which saturates: without it a page saying a word thirty times in its body scores like one
@@ -46,6 +48,7 @@ interface Scored {
 export class KeywordIndex {
   readonly data: IndexData;
   readonly #expander: QueryExpander;
+  readonly #titles: TitleSuggester;
   readonly #byUrl = new Map<string, number>();
   readonly #tabs = new Map<string, Uint8Array>();
   readonly #boosts = new Map<string, Float32Array>();
@@ -56,6 +59,7 @@ export class KeywordIndex {
   constructor(data: IndexData) {
     this.data = data;
     this.#expander = new QueryExpander(data);
+    this.#titles = new TitleSuggester(data);
     for (let page = 0; page < data.pageCount; page++) {
       this.#byUrl.set(data.keys[page] as string, page);
       if (!this.#byUrl.has(data.urls[page] as string)) this.#byUrl.set(data.urls[page] as string, page);
@@ -81,22 +85,10 @@ export class KeywordIndex {
 
   /** Titles matching words being typed: every word in the title, the last as a prefix. */
   suggest(words: readonly string[], limit: number): IndexedPageRef[] {
-    const slots: QuerySlot[] = words.slice(0, MAX_SLOTS).map((word, n) => ({
-      alternatives: [{ words: [word], weight: 1 }],
-      prefix: n === words.length - 1,
-    }));
-    if (slots.length === 0) return [];
-    const expanded = this.#expander.expand(slots, false);
-    const { pages } = this.#scoreSlots(expanded, 1 << TITLE);
-    const required = (1 << slots.length) - 1;
-    const top = new TopPages(limit * 4);
-    for (const page of pages) {
-      if (this.#matched[page] === required) top.push(page, this.#score[page] as number);
-    }
-    this.#reset(pages);
     const seen = new Set<string>();
     const found: IndexedPageRef[] = [];
-    for (const { page } of top.ranked()) {
+    // More pages than asked: pages sharing a title are shown once.
+    for (const page of this.#titles.suggest(words.slice(0, MAX_SLOTS), limit * SHARED_TITLES)) {
       const ref = this.#ref(page);
       const title = ref.title.trim().toLowerCase();
       if (title === '' || seen.has(title)) continue;
@@ -137,7 +129,7 @@ export class KeywordIndex {
   ): BackendResult {
     const data = this.data;
     const expanded = this.#expander.expand(slots, typos);
-    const { pages, terms } = this.#scoreSlots(expanded, ALL_FIELDS);
+    const { pages, terms } = this.#scoreSlots(expanded);
     const required = (1 << slots.length) - 1;
     let phrases = 0;
     expanded.forEach((slot, n) => {
@@ -187,10 +179,10 @@ export class KeywordIndex {
 
   /**
    * Scores every page holding a slot: per slot the best of its alternatives (BM25F over the
-   * fields of `fieldMask`, times the alternative's and the term's weights), summed over slots;
+   * fields, times the alternative's and the term's weights), summed over slots;
    * `#matched` gets a bit per slot found. Returns the pages touched (to be `#reset`).
    */
-  #scoreSlots(slots: readonly ExpandedSlot[], fieldMask: number): Scored {
+  #scoreSlots(slots: readonly ExpandedSlot[]): Scored {
     const pages: number[] = [];
     const terms = new Set<number>();
     const best = this.#best;
@@ -199,11 +191,11 @@ export class KeywordIndex {
       for (const alternative of slot.alternatives) {
         if (alternative.words.length === 1 && !slot.phrase) {
           for (const { term, weight } of alternative.words[0] ?? []) {
-            this.#accumulate(term, weight * alternative.weight, fieldMask, slotPages);
+            this.#accumulate(term, weight * alternative.weight, slotPages);
             terms.add(term);
           }
         } else {
-          this.#scorePhrase(alternative, fieldMask, (page, score) => {
+          this.#scorePhrase(alternative, (page, score) => {
             if (best[page] === 0) slotPages.push(page);
             if (score > (best[page] as number)) best[page] = score;
           });
@@ -233,10 +225,10 @@ export class KeywordIndex {
   }
 
   /**
-   * Scores every page holding `term` in `fieldMask`'s fields (BM25F times `factor`), keeping per
+   * Scores every page holding `term` (BM25F times `factor`), keeping per
    * page the best score of the slot (`#best`) and listing the pages new to the slot.
    */
-  #accumulate(term: number, factor: number, fieldMask: number, slotPages: number[]): void {
+  #accumulate(term: number, factor: number, slotPages: number[]): void {
     const data = this.data;
     const norms = data.norms;
     const best = this.#best;
@@ -252,22 +244,22 @@ export class KeywordIndex {
       for (let field = 0; field < FIELD_COUNT; field++) {
         if (mask & (1 << field)) {
           const count = reader.varint();
-          if (fieldMask & (1 << field)) weighted += count * (norms[base + field] as number);
+          weighted += count * (norms[base + field] as number);
         }
       }
       const positionBytes = reader.varint();
       reader.at += positionBytes;
       if (weighted === 0) continue;
       let score = (idf * weighted * (K1 + 1)) / (K1 + weighted);
-      if (mask & fieldMask & TITLE_BIT) score += factor * titlePrior(data, page, term);
+      if (mask & TITLE_BIT) score += factor * titlePrior(data, page, term);
       const known = best[page] as number;
       if (known === 0) slotPages.push(page);
       if (score > known) best[page] = score;
     }
   }
 
-  /** The BM25F score of the record at `at` of `term` in `page`, over `fieldMask`'s fields. */
-  #recordScore(term: number, page: number, at: number, fieldMask: number): number {
+  /** The BM25F score of the record at `at` of `term` in `page`. */
+  #recordScore(term: number, page: number, at: number): number {
     const reader = new ByteReader(this.data.postings, at);
     const mask = reader.byte();
     let weighted = 0;
@@ -275,13 +267,13 @@ export class KeywordIndex {
     for (let field = 0; field < FIELD_COUNT; field++) {
       if (mask & (1 << field)) {
         const count = reader.varint();
-        if (fieldMask & (1 << field)) weighted += count * (this.data.norms[base + field] as number);
+        weighted += count * (this.data.norms[base + field] as number);
       }
     }
     if (weighted === 0) return 0;
     const idf = this.#idf(term);
     const score = (idf * weighted * (K1 + 1)) / (K1 + weighted);
-    return mask & fieldMask & TITLE_BIT ? score + titlePrior(this.data, page, term) : score;
+    return mask & TITLE_BIT ? score + titlePrior(this.data, page, term) : score;
   }
 
   /**
@@ -289,11 +281,7 @@ export class KeywordIndex {
    * as the sum of the words' scores times the alternative's weight: the rarest word's pages,
    * intersected with the others' by cursors that skip, then checked by positions.
    */
-  #scorePhrase(
-    alternative: ExpandedAlternative,
-    fieldMask: number,
-    found: (page: number, score: number) => void,
-  ): void {
+  #scorePhrase(alternative: ExpandedAlternative, found: (page: number, score: number) => void): void {
     const terms = alternative.words.map((word) => word[0]?.term);
     if (terms.length === 0 || terms.some((term) => term === undefined)) return;
     const wordTerms = terms as number[];
@@ -320,7 +308,7 @@ export class KeywordIndex {
       if (!all || !this.#adjacent(cursors.map((cursor) => cursor.record))) continue;
       let score = 0;
       wordTerms.forEach((term, i) => {
-        score += this.#recordScore(term, page, (cursors[i] as PostingCursor).record, fieldMask);
+        score += this.#recordScore(term, page, (cursors[i] as PostingCursor).record);
       });
       if (score > 0) found(page, score * alternative.weight);
     }

@@ -74,4 +74,13 @@ describe('ranking of the in-memory index', () => {
     // No page has 'work': any word then, the page with the most of them first.
     expect(search(SITE, ['how', 'does', 'the', 'crawler', 'work'])[0]).toBe('crawler');
   });
+
+  it('suggests titles from the words of titles, shorter titles first among equals', () => {
+    const titles = (words: string[]) =>
+      SITE.suggest(words, 5).map((ref) => ref.title.replace(' — Manual 3.11.2 documentation', ''));
+    expect(titles(['mod']).sort()).toEqual(['Importing Modules', 'Module Objects', 'Modules']);
+    expect(titles(['what', 'is', 'n'])[0]).toBe('What is New');
+    // 'navigation' is on every page, in no title: no suggestion.
+    expect(titles(['navig'])).toEqual([]);
+  });
 });
