@@ -42,14 +42,18 @@ export class PageTextFile {
 
   /** Appends a batch of pages. A failed write (a full disk) marks the file incomplete and rethrows. */
   async append(rows: readonly PageRow[]): Promise<void> {
-    if (this.#failed || rows.length === 0) return;
+    if (this.#failed || this.#closed || rows.length === 0) return;
     const parts = rows.map((row) =>
       Buffer.from(JSON.stringify([row.title, row.description, row.body, row.language])),
     );
     const batch = Buffer.concat(parts);
     try {
       const handle = await this.#file();
-      await handle.write(batch, 0, batch.length, this.#end);
+      const { bytesWritten } = await handle.write(batch, 0, batch.length, this.#end);
+      if (bytesWritten !== batch.length)
+        throw new Error(
+          `Only ${bytesWritten} of ${batch.length} bytes of page texts were written (disk full?).`,
+        );
     } catch (error) {
       this.#failed = true;
       throw error;
