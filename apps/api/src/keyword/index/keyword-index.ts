@@ -187,11 +187,21 @@ export class KeywordIndex {
     const terms = new Set<number>();
     const best = this.#best;
     slots.forEach((slot, n) => {
+      const bit = 1 << n;
+      const [only] = slot.alternatives;
+      const single = slot.alternatives.length === 1 && !slot.phrase && only?.words.length === 1;
+      const [onlyTerm, ...others] = single ? (only?.words[0] ?? []) : [];
+      if (onlyTerm && others.length === 0) {
+        // One term: no best-of-alternatives to keep, straight into the sums.
+        this.#accumulate(onlyTerm.term, onlyTerm.weight * (only?.weight ?? 1), pages, bit);
+        terms.add(onlyTerm.term);
+        return;
+      }
       const slotPages: number[] = [];
       for (const alternative of slot.alternatives) {
         if (alternative.words.length === 1 && !slot.phrase) {
           for (const { term, weight } of alternative.words[0] ?? []) {
-            this.#accumulate(term, weight * alternative.weight, slotPages);
+            this.#accumulate(term, weight * alternative.weight, slotPages, 0);
             terms.add(term);
           }
         } else {
@@ -202,7 +212,6 @@ export class KeywordIndex {
           for (const word of alternative.words) for (const { term } of word) terms.add(term);
         }
       }
-      const bit = 1 << n;
       for (const page of slotPages) {
         if (this.#matched[page] === 0) pages.push(page);
         this.#score[page] = (this.#score[page] as number) + (best[page] as number);
@@ -225,36 +234,62 @@ export class KeywordIndex {
   }
 
   /**
-   * Scores every page holding `term` (BM25F times `factor`), keeping per
-   * page the best score of the slot (`#best`) and listing the pages new to the slot.
+   * Scores every page holding `term` (BM25F times `factor`). With `direct` (the slot's only term),
+   * the score goes straight to the page's sum and the slot's bit is set, new pages listed in
+   * `touched`; otherwise the slot's best per page is kept in `#best` and the pages new to the
+   * slot listed in `touched`. Varints are decoded inline: this loop is most of a search's time.
    */
-  #accumulate(term: number, factor: number, slotPages: number[]): void {
+  #accumulate(term: number, factor: number, touched: number[], direct: number): void {
     const data = this.data;
     const norms = data.norms;
+    const bytes = data.postings;
     const best = this.#best;
+    const scores = this.#score;
+    const matched = this.#matched;
     const idf = this.#idf(term) * factor;
-    const reader = new ByteReader(data.postings, data.termStart[term] as number);
     const end = data.termStart[term + 1] as number;
+    let at = data.termStart[term] as number;
     let page = -1;
-    while (reader.at < end) {
-      page += reader.varint();
-      const mask = reader.byte();
+    while (at < end) {
+      let byte = bytes[at++] as number;
+      let value = byte & 0x7f;
+      for (let shift = 7; byte & 0x80; shift += 7) {
+        byte = bytes[at++] as number;
+        value |= (byte & 0x7f) << shift;
+      }
+      page += value;
+      const mask = bytes[at++] as number;
       let weighted = 0;
       const base = page * FIELD_COUNT;
       for (let field = 0; field < FIELD_COUNT; field++) {
         if (mask & (1 << field)) {
-          const count = reader.varint();
+          byte = bytes[at++] as number;
+          let count = byte & 0x7f;
+          for (let shift = 7; byte & 0x80; shift += 7) {
+            byte = bytes[at++] as number;
+            count |= (byte & 0x7f) << shift;
+          }
           weighted += count * (norms[base + field] as number);
         }
       }
-      const positionBytes = reader.varint();
-      reader.at += positionBytes;
-      if (weighted === 0) continue;
+      byte = bytes[at++] as number;
+      let positionBytes = byte & 0x7f;
+      for (let shift = 7; byte & 0x80; shift += 7) {
+        byte = bytes[at++] as number;
+        positionBytes |= (byte & 0x7f) << shift;
+      }
+      at += positionBytes;
       let score = (idf * weighted * (K1 + 1)) / (K1 + weighted);
       if (mask & TITLE_BIT) score += factor * titlePrior(data, page, term);
-      const known = best[page] as number;
-      if (known === 0) slotPages.push(page);
-      if (score > known) best[page] = score;
+      if (direct !== 0) {
+        if (matched[page] === 0) touched.push(page);
+        scores[page] = (scores[page] as number) + score;
+        matched[page] = (matched[page] as number) | direct;
+      } else {
+        const known = best[page] as number;
+        if (known === 0) touched.push(page);
+        if (score > known) best[page] = score;
+      }
     }
   }
 
