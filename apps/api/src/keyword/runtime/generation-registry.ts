@@ -142,13 +142,12 @@ export class GenerationRegistry {
     for (const [other, slot] of [...this.#slots]) {
       if (other !== key && engineText(slot.generation.key) === engine) this.#drop(other, slot);
     }
-    const texts = new PageTextFile();
-    const storeTexts = async (rows: readonly PageRow[]) => {
-      if (!texts.complete) return;
-      // Without the file (a full disk), results read their texts from the store, as before.
-      await texts.append(rows).catch((error: unknown) => this.#log(error, `storing the texts of ${key}`));
-    };
-    const built = this.#backend.index(generation.key, generationPages(this.#store, generation, storeTexts));
+    // Without the file (a full disk), results read their texts from the store, as before.
+    const texts = new PageTextFile((error) => this.#log(error, `storing the page texts of ${key}`));
+    const storeTexts = async (rows: readonly PageRow[]) => texts.append(rows);
+    const built = this.#backend
+      .index(generation.key, generationPages(this.#store, generation, storeTexts))
+      .then(() => texts.written());
     const done = built.then(
       () => {
         if (this.#slots.get(key) !== slot || this.#closed) {

@@ -17,16 +17,32 @@ function row(key: string, body: string): PageRow {
   };
 }
 
+function failOnError(error: unknown): never {
+  throw error;
+}
+
 async function leftovers(): Promise<string[]> {
   return (await readdir(tmpdir())).filter((name) => name.startsWith('siteseer-page-texts-'));
 }
 
 describe('page texts stored aside', () => {
+  it('given a closed file, then an append writes nothing and reads find nothing', async () => {
+    const reported: unknown[] = [];
+    const file = new PageTextFile((error) => reported.push(error));
+    file.append([row('a', 'text')]);
+    await file.written();
+    await file.close();
+    expect(file.append([row('b', 'more')])).toBeUndefined();
+    expect((await file.read(['a', 'b'])).size).toBe(0);
+    expect(reported).toEqual([]);
+  });
+
   it('given batches of pages, then each page reads back as stored, unknown pages left out', async () => {
     const before = await leftovers();
-    const file = new PageTextFile();
-    await file.append([row('a', 'Ωhm und Straße 😀'), row('b', 'plain')]);
-    await file.append([row('c', 'x'.repeat(100_000))]);
+    const file = new PageTextFile(failOnError);
+    file.append([row('a', 'Ωhm und Straße 😀'), row('b', 'plain')]);
+    file.append([row('c', 'x'.repeat(100_000))]);
+    await file.written();
     // Unlinked as soon as it is open: nothing in the temporary directory, even while in use.
     expect(await leftovers()).toEqual(before);
     const read = await file.read(['c', 'nope', 'a']);
@@ -43,8 +59,9 @@ describe('page texts stored aside', () => {
   });
 
   it('given a closed file, then reads find nothing (the store answers instead)', async () => {
-    const file = new PageTextFile();
-    await file.append([row('a', 'text')]);
+    const file = new PageTextFile(failOnError);
+    file.append([row('a', 'text')]);
+    await file.written();
     await file.close();
     expect((await file.read(['a'])).size).toBe(0);
   });

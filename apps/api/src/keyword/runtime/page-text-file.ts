@@ -4,6 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { PageRow, PageText } from './page-rows.ts';
 
+/** Bytes appended and not yet written past which `append` makes its caller wait. */
+const MAX_PENDING_BYTES = 64 * 1024 * 1024;
+
 /** Where a text begins in the file and how many bytes it has. */
 interface Place {
   at: number;
@@ -24,6 +27,14 @@ export class PageTextFile {
   #end = 0;
   #failed = false;
   #closed = false;
+  #writing: Promise<void> = Promise.resolve();
+  #pendingBytes = 0;
+  readonly #onError: (error: unknown) => void;
+
+  /** `onError`: where a failed write is reported (the file then serves nothing). */
+  constructor(onError: (error: unknown) => void) {
+    this.#onError = onError;
+  }
 
   /** Whether every page appended so far is in the file (false after a failed write). */
   get complete(): boolean {
@@ -40,31 +51,51 @@ export class PageTextFile {
     return this.#handle;
   }
 
-  /** Appends a batch of pages. A failed write (a full disk) marks the file incomplete and rethrows. */
-  async append(rows: readonly PageRow[]): Promise<void> {
-    if (this.#failed || this.#closed || rows.length === 0) return;
+  /**
+   * Appends a batch of pages. The write goes on while the caller indexes the next batch; the
+   * promise is only to be awaited when it returns one (more than MAX_PENDING_BYTES waiting to be
+   * written). A failed write (a full disk) empties the file: results then read the store.
+   */
+  append(rows: readonly PageRow[]): Promise<void> | undefined {
+    if (this.#failed || this.#closed || rows.length === 0) return undefined;
     const parts = rows.map((row) =>
       Buffer.from(JSON.stringify([row.title, row.description, row.body, row.language])),
     );
     const batch = Buffer.concat(parts);
-    try {
-      const handle = await this.#file();
-      const { bytesWritten } = await handle.write(batch, 0, batch.length, this.#end);
-      if (bytesWritten !== batch.length)
-        throw new Error(
-          `Only ${bytesWritten} of ${batch.length} bytes of page texts were written (disk full?).`,
-        );
-    } catch (error) {
-      this.#failed = true;
-      throw error;
-    }
-    let at = this.#end;
+    const start = this.#end;
+    let at = start;
     rows.forEach((row, n) => {
       const bytes = (parts[n] as Buffer).length;
       this.#places.set(row.url_key, { at, bytes });
       at += bytes;
     });
     this.#end = at;
+    this.#pendingBytes += batch.length;
+    this.#writing = this.#writing.then(() => this.#write(batch, start));
+    return this.#pendingBytes > MAX_PENDING_BYTES ? this.#writing : undefined;
+  }
+
+  async #write(batch: Buffer, at: number): Promise<void> {
+    try {
+      if (this.#failed || this.#closed) return;
+      const handle = await this.#file();
+      const { bytesWritten } = await handle.write(batch, 0, batch.length, at);
+      if (bytesWritten !== batch.length)
+        throw new Error(
+          `Only ${bytesWritten} of ${batch.length} bytes of page texts were written (disk full?).`,
+        );
+    } catch (error) {
+      this.#failed = true;
+      this.#places.clear();
+      this.#onError(error);
+    } finally {
+      this.#pendingBytes -= batch.length;
+    }
+  }
+
+  /** Settles once every page appended is written (or the file has failed). Never rejects. */
+  written(): Promise<void> {
+    return this.#writing;
   }
 
   /** The texts of these pages (pages not in the file are left out). */
@@ -74,7 +105,7 @@ export class PageTextFile {
       const place = this.#places.get(key);
       return place ? [{ key, place }] : [];
     });
-    if (wanted.length === 0 || this.#closed) return found;
+    if (wanted.length === 0 || this.#closed || this.#failed) return found;
     const handle = await this.#file();
     try {
       await this.#readInto(handle, wanted, found);
