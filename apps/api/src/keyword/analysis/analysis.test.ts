@@ -2,6 +2,7 @@ import { applyCharacterMapping, parseCharacterMapping } from '@siteseer/core';
 import { describe, expect, it } from 'vitest';
 import { mapCharacters, mapText, originalSpan } from './char-map.ts';
 import { cachedStemmer, stemLanguage } from './stem.ts';
+import { randomTexts, TRICKY_PIECES } from './test-texts.ts';
 import { tokenize, words } from './tokens.ts';
 
 describe('words', () => {
@@ -70,15 +71,7 @@ describe('character mapping with offsets', () => {
       "’ => ', Ω => ohm, μ => u, ab => x, a => y, 😀 => smile, . => ",
     ).mappings;
     const alphabet = [...'abΩμ’ .x', '😀', 'ohm'];
-    let seed = 3;
-    const random = () => {
-      seed = (seed * 1103515245 + 12345) % 2 ** 31;
-      return seed / 2 ** 31;
-    };
-    for (let round = 0; round < 300; round++) {
-      const text = Array.from({ length: 30 }, () => alphabet[Math.floor(random() * alphabet.length)]).join(
-        '',
-      );
+    for (const text of randomTexts(alphabet, { count: 300, length: 30, seed: 3 })) {
       expect(mapText(text, many)).toBe(applyCharacterMapping(text, many));
       expect(mapCharacters(text, many).text).toBe(applyCharacterMapping(text, many));
     }
@@ -100,30 +93,7 @@ describe('character mapping with offsets', () => {
 
 describe('words against tokenize', () => {
   it('given any text, then the same words as tokenize (the scan and the expression agree)', () => {
-    const alphabet = [
-      ...'ab Z9 .,-_’\'"\tÉéü',
-      'e\u0301',
-      '😀',
-      '𝐀',
-      '日本',
-      'Ω',
-      'μ',
-      '\uD800',
-      '\u00A0',
-      'ß',
-      '٣',
-      '3.1',
-    ];
-    let seed = 7;
-    const random = () => {
-      seed = (seed * 1103515245 + 12345) % 2 ** 31;
-      return seed / 2 ** 31;
-    };
-    for (let round = 0; round < 1000; round++) {
-      const text = Array.from(
-        { length: Math.floor(random() * 60) },
-        () => alphabet[Math.floor(random() * alphabet.length)],
-      ).join('');
+    for (const text of randomTexts([...TRICKY_PIECES, '3.1'], { count: 1000, maxLength: 60, seed: 7 })) {
       expect(words(text)).toEqual(tokenize(text).map((token) => token.word));
     }
   });

@@ -4,8 +4,8 @@ import { append, h, uniqueId } from '../../dom/element.ts';
 import { emit } from '../../events.ts';
 import { reportFailure } from '../../failure.ts';
 import type { Mode } from '../mode.ts';
-import { createPager } from '../shared/pager.ts';
-import { pageCount, resultCountText } from '../shared/result-count.ts';
+import { createPager } from '../paging/pager.ts';
+import { pageCount, resultCountText } from '../paging/result-count.ts';
 import {
   ALL_TAB,
   DEFAULT_NO_RESULTS_TEXT,

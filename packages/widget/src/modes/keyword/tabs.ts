@@ -1,6 +1,6 @@
 import type { KeywordTab, KeywordTabCount } from '@siteseer/core';
 import { h, uniqueId } from '../../dom/element.ts';
-import { formatNumber } from '../shared/result-count.ts';
+import { formatNumber } from '../paging/result-count.ts';
 
 export interface Tabs {
   /** The tablist. */

@@ -1,7 +1,7 @@
 import type { CellValue, ColumnType, Row, SearchColumn } from '@siteseer/core';
 import { h } from '../../dom/element.ts';
 import { safeUrl } from '../../dom/safe-url.ts';
-import { formatNumber } from '../shared/result-count.ts';
+import { formatNumber } from '../paging/result-count.ts';
 
 function asNumber(value: CellValue): number | null {
   if (typeof value === 'number') return Number.isFinite(value) ? value : null;

@@ -1,7 +1,7 @@
 import type { CellValue, SearchColumn, SearchFilter } from '@siteseer/core';
 import { h } from '../../dom/element.ts';
 import { keepingFocus } from '../../dom/focus.ts';
-import { formatNumber } from '../shared/result-count.ts';
+import { formatNumber } from '../paging/result-count.ts';
 import { displayValue } from './cell-value.ts';
 import type { FilterControl, SelectionListener } from './filter-control.ts';
 import { isListSelection } from './query-state.ts';

@@ -1,6 +1,6 @@
 import type { FilterSelection, SearchColumn, SearchFilter } from '@siteseer/core';
 import { h, srOnly } from '../../dom/element.ts';
-import { formatNumber } from '../shared/result-count.ts';
+import { formatNumber } from '../paging/result-count.ts';
 import type { FilterControl, SelectionListener } from './filter-control.ts';
 import { isListSelection, type RangeSelection } from './query-state.ts';
 
