@@ -8,9 +8,8 @@ import {
   ResponseValidationError,
   SearchNotFoundError,
   SearchRefusedError,
-  ServerError,
 } from './errors.ts';
-import { type CallOptions, type FetchLike, parsePart, readBody } from './transport.ts';
+import { type CallOptions, type FetchLike, parsePart, readBody, serverError } from './transport.ts';
 import { fillPath, joinUrl, toQueryString } from './url.ts';
 
 export interface PublicSearchClientConfig {
@@ -67,16 +66,7 @@ async function send<C extends CallContract>(
       body: read.data,
     });
   }
-  if (res.status >= 500) {
-    const errorText = !read.json && read.text !== '' ? read.text : `${res.status} ${res.statusText}`.trim();
-    throw new ServerError({
-      status: res.status,
-      method: contract.method,
-      url,
-      errorText,
-      body: read.json ? read.data : undefined,
-    });
-  }
+  if (res.status >= 500) throw serverError(res, read, contract.method, url);
   if (res.status !== 200) {
     throw new SearchRefusedError({
       status: res.status,

@@ -119,6 +119,23 @@ export async function readBody(res: Response): Promise<{ data: unknown; text: st
 }
 
 /** Creates the function that sends calls: validation, token, encoding, status handling. */
+/** The error of an answer of 500 or above: its text, or its status line when it has none. */
+export function serverError(
+  res: Response,
+  read: Awaited<ReturnType<typeof readBody>>,
+  method: string,
+  url: string,
+): ServerError {
+  const errorText = !read.json && read.text !== '' ? read.text : `${res.status} ${res.statusText}`.trim();
+  return new ServerError({
+    status: res.status,
+    method,
+    url,
+    errorText,
+    body: read.json ? read.data : undefined,
+  });
+}
+
 export function createCaller(config: ApiClientConfig): Caller {
   // Called detached from `config`: a browser's fetch throws "Illegal invocation" when `this` is another object.
   const fetchFn = config.fetch;
@@ -160,16 +177,7 @@ export function createCaller(config: ApiClientConfig): Caller {
     }
     const read = await readBody(res);
     if (res.status === 401) throw new UnauthorizedError(contract.method, url, read.data);
-    if (res.status >= 500) {
-      const errorText = !read.json && read.text !== '' ? read.text : `${res.status} ${res.statusText}`.trim();
-      throw new ServerError({
-        status: res.status,
-        method: contract.method,
-        url,
-        errorText,
-        body: read.json ? read.data : undefined,
-      });
-    }
+    if (res.status >= 500) throw serverError(res, read, contract.method, url);
     if (res.status !== 200) return { ok: false, status: res.status, data: read.data, headers: res.headers };
 
     const parsed = contract.response.safeParse(read.data);
