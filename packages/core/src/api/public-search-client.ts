@@ -3,12 +3,7 @@ import type { KeywordSearchQueryInput } from '../domain/keyword-search.ts';
 import type { SearchQuery } from '../domain/search.ts';
 import type { CallContract, ResponseOf } from './contract.ts';
 import { publicSearchContracts } from './contracts/public-search.ts';
-import {
-  NetworkError,
-  ResponseValidationError,
-  SearchNotFoundError,
-  SearchRefusedError,
-} from './errors.ts';
+import { NetworkError, ResponseValidationError, SearchNotFoundError, SearchRefusedError } from './errors.ts';
 import { type CallOptions, type FetchLike, parsePart, readBody, serverError } from './transport.ts';
 import { fillPath, joinUrl, toQueryString } from './url.ts';
 
