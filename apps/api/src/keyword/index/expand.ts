@@ -1,7 +1,7 @@
 import { cachedStemmer, type Stemmer } from '../analysis/index.ts';
 import type { QuerySlot } from '../backend.ts';
 import type { IndexData } from './build.ts';
-import { prefixRange, similarWords } from './vocabulary.ts';
+import { lowerBound, prefixRange, similarWords } from './vocabulary.ts';
 
 /** An indexed term a query word matches, and what a match of it is worth relative to the word. */
 export interface Expansion {
@@ -29,7 +29,7 @@ const PREFIX_WEIGHT = 0.85;
 const PREFIX_OF_WORD_WEIGHT = 0.6;
 /** What a word one or two typos away is worth. */
 const TYPO_WEIGHTS = [1, 0.7, 0.45];
-const MAX_PREFIX_TERMS = 10;
+const MAX_PREFIX_TERMS = 4;
 const MAX_TYPO_TERMS = 6;
 /** Typos are tolerated in words of at least 4 characters (one) and 8 (two), as established engines do. */
 export const ONE_TYPO_FROM = 4;
@@ -41,6 +41,7 @@ export class QueryExpander {
   /** Expansions already found, by word: visitors type the same beginnings and misspellings. */
   readonly #prefixes = new Map<string, number[]>();
   readonly #typos = new Map<string, Expansion[]>();
+  #letters: string[] | undefined;
 
   constructor(data: IndexData) {
     this.#data = data;
@@ -75,10 +76,12 @@ export class QueryExpander {
   }
 
   /**
-   * The terms of indexed words a typo or two away from `word` (none for short words). Words one
-   * typo away, when there are some, make two typos needless (as ranking by typos does); two typos
-   * are looked for among the words of the same first letter only (as Lucene's prefix length 1),
-   * which costs a twentieth of a walk of the whole vocabulary.
+   * The terms of indexed words a typo or two away from `word` (none for short words), counted as
+   * Meilisearch counts them: a typo on the first letter is two typos, so words of one-typo length
+   * never change their first letter and longer ones may, once. Words one typo away, when there are
+   * some, make two typos needless (as ranking by typos does). The walks look at the words of the
+   * typed first letter only (a twentieth of the vocabulary; Lucene's prefix length 1); the first
+   * letter's edits are looked up directly.
    */
   typos(word: string): Expansion[] {
     if (word.length < ONE_TYPO_FROM || !/^\p{L}+$/u.test(word)) return [];
@@ -94,14 +97,35 @@ export class QueryExpander {
       const known = best.get(term);
       if (known === undefined || distance < known) best.set(term, distance);
     };
-    similarWords(data.surfaces, word, 1, collect);
+    const first = String.fromCodePoint(word.codePointAt(0) as number);
+    const sameFirst = prefixRange(data.surfaces, first);
+    similarWords(data.surfaces, word, 1, collect, sameFirst);
     if (best.size === 0 && word.length >= TWO_TYPOS_FROM) {
-      similarWords(data.surfaces, word, 2, collect, prefixRange(data.surfaces, word.slice(0, 1)));
+      similarWords(data.surfaces, word, 2, collect, sameFirst);
+      for (const variant of firstLetterEdits(word, first, this.#firstLetters())) {
+        const index = lowerBound(data.surfaces, variant);
+        if (data.surfaces[index] === variant) collect(index, 2);
+      }
     }
     return [...best]
       .sort(([a], [b]) => (data.frequencies[b] as number) - (data.frequencies[a] as number))
       .slice(0, MAX_TYPO_TERMS)
       .map(([term, distance]) => ({ term, weight: TYPO_WEIGHTS[distance] ?? 0 }));
+  }
+
+  /** The first letters of the vocabulary's words, found by jumping from one letter's range to the next. */
+  #firstLetters(): string[] {
+    if (this.#letters === undefined) {
+      const surfaces = this.#data.surfaces;
+      const letters: string[] = [];
+      for (let index = 0; index < surfaces.length; ) {
+        const letter = String.fromCodePoint((surfaces[index] as string).codePointAt(0) as number);
+        letters.push(letter);
+        index = prefixRange(surfaces, letter)[1];
+      }
+      this.#letters = letters;
+    }
+    return this.#letters;
   }
 
   /**
@@ -145,6 +169,22 @@ function remembered<V>(memory: Map<string, V>, word: string, find: () => V): V {
     memory.set(word, found);
   }
   return found;
+}
+
+/**
+ * The words one edit of its first letter away from `word` (whose first letter is `first`): that
+ * letter replaced by, or preceded by, each of `letters`, dropped, or swapped with the next.
+ */
+export function firstLetterEdits(word: string, first: string, letters: readonly string[]): string[] {
+  const rest = word.slice(first.length);
+  const edits = [rest];
+  const second = String.fromCodePoint(rest.codePointAt(0) as number);
+  if (second !== first) edits.push(`${second}${first}${rest.slice(second.length)}`);
+  for (const letter of letters) {
+    if (letter !== first) edits.push(`${letter}${rest}`);
+    edits.push(`${letter}${word}`);
+  }
+  return edits;
 }
 
 /** Whether typos could add anything to these slots (a typed word long enough to have one). */
