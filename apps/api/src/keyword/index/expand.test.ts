@@ -52,6 +52,8 @@ describe('typo expansions', () => {
 
 describe('first letter edits', () => {
   it('replaces, precedes, drops and swaps the first letter', () => {
-    expect(firstLetterEdits('abc', 'a', ['a', 'x']).sort()).toEqual(['aabc', 'bac', 'bc', 'xabc', 'xbc'].sort());
+    expect(firstLetterEdits('abc', 'a', ['a', 'x']).sort()).toEqual(
+      ['aabc', 'bac', 'bc', 'xabc', 'xbc'].sort(),
+    );
   });
 });
