@@ -20,7 +20,13 @@ const STATE_TEXT: Record<CrawlState, string> = {
  * URLs have each status (whatever the filter), as `siteseer crawl watch` shows them; and, when
  * the finished crawl was held back from search by the 10 % guard, why.
  */
-export function CrawlProgressSummary({ report }: { report: CrawlReportResponse }) {
+export function CrawlProgressSummary({
+  report,
+  engineId,
+}: {
+  report: CrawlReportResponse;
+  engineId: string;
+}) {
   const headingId = useId();
   const state = crawlStateOf(report);
   const { known, fetched } = crawlFetchProgress(report.counts);
@@ -55,8 +61,8 @@ export function CrawlProgressSummary({ report }: { report: CrawlReportResponse }
       )}
       {publication?.held && (
         <Alert severity="warning">
-          {crawlHeldSentence(publication.latestPages ?? 0, publication.publishedPages)} It can be published
-          anyway with the CLI: siteseer crawl publish --force.
+          {crawlHeldSentence(publication.latestPages ?? 0, publication.publishedPages)} Publish it anyway with{' '}
+          <code>siteseer crawl publish {engineId} --force</code>.
         </Alert>
       )}
     </Stack>

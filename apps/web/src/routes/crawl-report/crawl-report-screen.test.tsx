@@ -255,9 +255,11 @@ describe('Crawl report', () => {
         },
       }),
     });
-    expect(
-      await screen.findByText(/This crawl found 50 pages, 50 % fewer than the 100 of the published one/),
-    ).toBeTruthy();
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toBe(
+      'This crawl found 50 pages, 50 % fewer than the 100 of the published one, so it was not published. ' +
+        'Publish it anyway with siteseer crawl publish k1 --force.',
+    );
   });
 
   it('Given an engine of another account, when the API refuses, then its answer shows and no URL does', async () => {

@@ -45,7 +45,7 @@ function CrawlReport({ accountId, engineId }: { accountId: string; engineId: str
         <Alert severity="error">{report.error?.message ?? 'The crawl report could not be loaded.'}</Alert>
       ) : (
         <>
-          <CrawlProgressSummary report={data} />
+          <CrawlProgressSummary report={data} engineId={engineId} />
           {data.finalized && <Typography>{MESSAGES.crawlerFinished}</Typography>}
           {report.isError && <Alert severity="error">{report.error.message}</Alert>}
           <TextField
