@@ -16,9 +16,12 @@ export interface RunningPortal {
 
 /**
  * The real API (PGlite in memory, seeded logins) serving the built portal, as `pnpm start` does.
- * `onInvitation` receives the set-password link of each invited login.
+ * `onInvitation` receives the set-password link of each invited login; `env` adds configuration
+ * (e.g. the crawl loop and the loopback sites it may crawl).
  */
-export async function startPortal(options: { onInvitation?: InvitationSink } = {}): Promise<RunningPortal> {
+export async function startPortal(
+  options: { onInvitation?: InvitationSink; env?: Record<string, string> } = {},
+): Promise<RunningPortal> {
   if (!existsSync(join(WEB_DIST, 'index.html'))) {
     throw new Error(`The portal is not built: run 'pnpm --filter @siteseer/web build' first (${WEB_DIST})`);
   }

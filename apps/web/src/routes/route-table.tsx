@@ -26,6 +26,7 @@ const screens = {
   adminIndex: lazyScreen('admin-index', () => import('./admin/admin-index-screen.tsx')),
   features: lazyScreen('features', () => import('./features/features-screen.tsx')),
   parametricWizard: lazyScreen('parametric-wizard', () => import('./parametric-wizard/wizard-screen.tsx')),
+  crawlReport: lazyScreen('crawl-report', () => import('./crawl-report/crawl-report-screen.tsx')),
 };
 
 /**
@@ -77,7 +78,11 @@ export function createRoutes(services: Services): RouteObject[] {
             },
             notAvailable('engine/keyword/create', 'keyword-wizard-create', 'Keyword Creation Wizard'),
             notAvailable('engine/keyword/:engineId/edit', 'keyword-wizard-edit', 'Keyword Edit Wizard'),
-            notAvailable('keywordcrawlreport/:accountId/:engineId', 'keywordcrawlreport', 'Crawl Report'),
+            {
+              path: 'keywordcrawlreport/:accountId/:engineId',
+              handle: handle('keywordcrawlreport', 'Crawl Report'),
+              lazy: screens.crawlReport,
+            },
             notAvailable('engine/:engineId/analytics', 'analytics', 'Analytics'),
             {
               path: 'engine/:engineId/preview',

@@ -4,6 +4,7 @@ export * from './account-update.ts';
 export * from './character-mapping.ts';
 export * from './column-label.ts';
 export * from './column-settings.ts';
+export * from './crawl-progress.ts';
 export * from './crawl-publication.ts';
 export * from './crawl-report-paging.ts';
 export * from './crawler-step.ts';

@@ -1,9 +1,10 @@
 import {
   CRAWL_STATUS_LABELS,
   type CrawlReportResponse,
-  type CrawlState,
   crawlReportPaging,
   crawlReportSearch,
+  crawlStateOf,
+  crawlStatusCounts,
   crawlStatusLabel,
   fromIndex,
   isCheckedCrawlStatus,
@@ -67,14 +68,7 @@ export function countsByLabel(counts: CrawlReportResponse['counts']): Record<str
 
 /** `[label, number]` of each status with URLs, in code order (a label object would put '404' first). */
 export function nonZeroCounts(counts: CrawlReportResponse['counts']): [string, number][] {
-  return Object.entries(CRAWL_STATUS_LABELS)
-    .map(([code, label]): [string, number] => [label, counts[code] ?? 0])
-    .filter(([, count]) => count > 0);
-}
-
-/** Where the crawl is; an older server's answer has only `finalized`. */
-export function crawlStateOf(report: CrawlReportResponse): CrawlState {
-  return report.state ?? (report.finalized ? 'finished' : 'crawling');
+  return crawlStatusCounts(counts).map(({ label, count }): [string, number] => [label, count]);
 }
 
 /** One page of the crawl report (10 URLs): a table on a terminal, tab-separated lines otherwise. */

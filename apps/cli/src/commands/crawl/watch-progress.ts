@@ -1,11 +1,13 @@
-import { CRAWL_STATUS, type CrawlReportResponse, type CrawlState, crawlStatusLabel } from '@siteseer/core';
+import {
+  type CrawlReportResponse,
+  type CrawlState,
+  crawlFetchProgress,
+  crawlStateOf,
+  crawlStatusLabel,
+  WAITING_CRAWL_STATUSES,
+} from '@siteseer/core';
 import { barText } from '../../views/progress-bar.ts';
-import { countsByLabel, crawlStateOf, nonZeroCounts } from './report.ts';
-
-/** Statuses of URLs still waiting to be fetched (Created, Pending Fetch). */
-const WAITING: readonly number[] = [CRAWL_STATUS.CREATED, CRAWL_STATUS.PENDING_FETCH];
-/** Not fetched either: those a stop interrupted (a stopped crawl has fetched none of them). */
-const NOT_FETCHED: readonly number[] = [...WAITING, CRAWL_STATUS.INTERRUPTED];
+import { countsByLabel, nonZeroCounts } from './report.ts';
 
 /** A crawl as one poll of its report saw it. */
 export interface CrawlProgress {
@@ -30,11 +32,7 @@ export function crawlProgress(
   at: number,
   previous: Pick<CrawlProgress, 'at' | 'fetched'> | undefined,
 ): CrawlProgress {
-  const entries = Object.entries(report.counts);
-  const known = entries.reduce((sum, [, count]) => sum + count, 0);
-  const fetched = entries
-    .filter(([code]) => !NOT_FETCHED.includes(Number(code)))
-    .reduce((sum, [, count]) => sum + count, 0);
+  const { known, fetched } = crawlFetchProgress(report.counts);
   const seconds = previous ? (at - previous.at) / 1000 : 0;
   return {
     at,
@@ -65,7 +63,9 @@ const rateText = (rate: number) => `${rate.toFixed(1)} pages/s`;
  */
 export function progressLine(progress: CrawlProgress): string {
   const done = nonZeroCounts(
-    Object.fromEntries(Object.entries(progress.counts).filter(([code]) => !WAITING.includes(Number(code)))),
+    Object.fromEntries(
+      Object.entries(progress.counts).filter(([code]) => !WAITING_CRAWL_STATUSES.includes(Number(code))),
+    ),
   );
   return [
     `${progress.state.padEnd(8)}  ${progress.fetched}/${progress.known} fetched`,

@@ -1,0 +1,69 @@
+import Alert from '@mui/material/Alert';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { crawlReportResultsMessage, MESSAGES } from '@siteseer/core';
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { useParams } from 'react-router';
+import { enginesQuery } from '../../api/queries.ts';
+import { Loading } from '../../shell/loading.tsx';
+import { useServices } from '../../shell/services.tsx';
+import { CrawlProgressSummary } from './crawl-progress-summary.tsx';
+import { CrawlReportPager } from './crawl-report-pager.tsx';
+import { CrawlReportTable } from './crawl-report-table.tsx';
+import { useCrawlReport } from './use-crawl-report.ts';
+
+/**
+ * /keywordcrawlreport/{accountId}/{engineId} (spec 001 §2.3): the crawled URLs of a keyword engine
+ * with their status and check times, 'Filter URLs', 'N results (X seconds)', paging by 10, and the
+ * note once the crawl is finalized. The API decides who may read it: an engine of another account
+ * is refused there and its answer is shown here (401 and 500 are the shell's).
+ */
+export function Component() {
+  const { accountId = '', engineId = '' } = useParams();
+  return <CrawlReport key={`${accountId}/${engineId}`} accountId={accountId} engineId={engineId} />;
+}
+
+function CrawlReport({ accountId, engineId }: { accountId: string; engineId: string }) {
+  const { api } = useServices();
+  const { data: engines } = useSuspenseQuery(enginesQuery(api));
+  const name = engines.find(
+    (engine) => engine.id === engineId && engine.accountId === accountId,
+  )?.searchEngineName;
+  const { report, page, setPage, paging, filterText, searchTerm, changeFilter } = useCrawlReport(
+    accountId,
+    engineId,
+  );
+  const data = report.data;
+
+  return (
+    <Stack spacing={3}>
+      <Typography variant="h1">{name ? `Crawl Report: ${name}` : 'Crawl Report'}</Typography>
+      {report.isPending ? (
+        <Loading label="Loading the crawl report" />
+      ) : !data ? (
+        <Alert severity="error">{report.error?.message ?? 'The crawl report could not be loaded.'}</Alert>
+      ) : (
+        <>
+          <CrawlProgressSummary report={data} engineId={engineId} />
+          {data.finalized && <Typography>{MESSAGES.crawlerFinished}</Typography>}
+          {report.isError && <Alert severity="error">{report.error.message}</Alert>}
+          <TextField
+            label="Filter URLs"
+            type="search"
+            value={filterText}
+            onChange={(event) => changeFilter(event.target.value)}
+            sx={{ maxWidth: 480 }}
+          />
+          <Typography>{crawlReportResultsMessage(data.hits.total.value, data.took)}</Typography>
+          <CrawlReportTable
+            hits={data.hits.hits}
+            busy={report.isPlaceholderData}
+            empty={searchTerm ? 'No URLs match the filter.' : 'No URLs have been found yet.'}
+          />
+          <CrawlReportPager page={page} paging={paging} onPage={setPage} />
+        </>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,81 @@
+import Link from '@mui/material/Link';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import type { CrawlReportHit } from '@siteseer/core';
+import { crawlStatusLabel, isCheckedCrawlStatus } from '@siteseer/core';
+
+/** A check time in the viewer's locale and time zone. */
+export const checkTime = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : '');
+
+/** Only web addresses become links: a crawled URL is the site's text, never markup or a script URL. */
+const isWebUrl = (url: string) => /^https?:\/\//i.test(url);
+
+/**
+ * The crawled URLs of one report page: URL, status (its display text) and, only for the status the
+ * lookup marks as checked (Success), the last and next check times.
+ */
+export function CrawlReportTable({
+  hits,
+  empty,
+  busy,
+}: {
+  hits: CrawlReportHit[];
+  /** What the table says when the page has no URL. */
+  empty: string;
+  /** A new page or filter is loading (the rows shown are the previous ones). */
+  busy: boolean;
+}) {
+  return (
+    <TableContainer>
+      <Table aria-label="Crawled URLs" aria-busy={busy} size="small">
+        <TableHead>
+          <TableRow>
+            <TableCell component="th" scope="col">
+              URL
+            </TableCell>
+            <TableCell component="th" scope="col">
+              Status
+            </TableCell>
+            <TableCell component="th" scope="col">
+              Last Check
+            </TableCell>
+            <TableCell component="th" scope="col">
+              Next Check
+            </TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {hits.length === 0 ? (
+            <TableRow>
+              <TableCell colSpan={4}>{empty}</TableCell>
+            </TableRow>
+          ) : (
+            hits.map((hit) => {
+              const checked = isCheckedCrawlStatus(hit.status);
+              return (
+                <TableRow key={hit.id}>
+                  <TableCell sx={{ wordBreak: 'break-all' }}>
+                    {isWebUrl(hit.url) ? (
+                      <Link href={hit.url} target="_blank" rel="noopener noreferrer">
+                        {hit.url}
+                      </Link>
+                    ) : (
+                      hit.url
+                    )}
+                  </TableCell>
+                  <TableCell>{crawlStatusLabel(hit.status)}</TableCell>
+                  <TableCell>{checked ? checkTime(hit.last_check) : ''}</TableCell>
+                  <TableCell>{checked ? checkTime(hit.next_check) : ''}</TableCell>
+                </TableRow>
+              );
+            })
+          )}
+        </TableBody>
+      </Table>
+    </TableContainer>
+  );
+}

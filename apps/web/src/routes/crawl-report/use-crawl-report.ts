@@ -1,0 +1,41 @@
+import { crawlReportPaging, crawlReportSearch, fromIndex } from '@siteseer/core';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { crawlReportQuery } from '../../api/queries.ts';
+import { useServices } from '../../shell/services.tsx';
+
+/**
+ * The crawl report's state (spec 001 §4 "Crawl report refresh"): the 'Filter URLs' text, the search
+ * term it last triggered, the page, and the report page they ask for. The report is asked for on
+ * load, when the filter text triggers a search (longer than 3 characters, or empty: back to page 1)
+ * and on a page change; while the crawl runs the query refreshes itself.
+ */
+export function useCrawlReport(accountId: string, engineId: string) {
+  const { api } = useServices();
+  const [filterText, setFilterText] = useState('');
+  const [searchTerm, setSearchTerm] = useState('');
+  const [page, setPage] = useState(1);
+  const report = useQuery(
+    crawlReportQuery(api, { accountId, engineId, fromIndex: fromIndex(page), searchTerm }),
+  );
+  const total = report.data?.hits.total.value ?? 0;
+  const paging = crawlReportPaging(total, page);
+
+  // A crawl started over can have fewer URLs than the page shown: go to its last page.
+  const lastPage = Math.max(1, paging.pageCount);
+  const beyondLast = report.data !== undefined && !report.isPlaceholderData && page > lastPage;
+  useEffect(() => {
+    if (beyondLast) setPage(lastPage);
+  }, [beyondLast, lastPage]);
+
+  const changeFilter = (text: string) => {
+    setFilterText(text);
+    const search = crawlReportSearch(text);
+    if (search.search) {
+      setSearchTerm(search.searchTerm);
+      setPage(search.page);
+    }
+  };
+
+  return { report, page, setPage, paging, filterText, searchTerm, changeFilter };
+}
