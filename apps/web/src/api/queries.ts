@@ -18,6 +18,7 @@ export const queryKeys = {
   maintenance: ['maintenance'] as const,
   parametricConfig: (engineId: string, accountId: string) =>
     ['parametric', 'config', engineId, accountId] as const,
+  parametricHistory: (importId: string) => ['parametric', 'history', importId] as const,
 };
 
 /** The signed-in user: accounts with roles, engines, clients (loaded once per session, then cached). */
@@ -81,4 +82,11 @@ export const parametricConfigQuery = (api: ApiClient, engineId: string, accountI
     queryKey: queryKeys.parametricConfig(engineId, accountId),
     queryFn: async ({ signal }) =>
       unwrap(await api.parametric.getConfig({ engineId, accountId, format: 'json' }, { signal })),
+  });
+
+/** Every uploaded version of a parametric engine's file (its import), oldest first. */
+export const parametricHistoryQuery = (api: ApiClient, importId: string) =>
+  queryOptions({
+    queryKey: queryKeys.parametricHistory(importId),
+    queryFn: async ({ signal }) => unwrap(await api.parametric.history(importId, { signal })),
   });
