@@ -322,6 +322,28 @@ describe('a parametric engine from upload to search', () => {
     await server.store.exec('DROP TRIGGER refuse_poison ON engines; DROP FUNCTION refuse_poison();');
   });
 
+  it('given a version uploaded by an admin, when a user reads the history, then each version has its file, rows and uploader', async () => {
+    const v4 = await upload(
+      t.adminA.token,
+      { accountId: t.accountA, engineId },
+      { name: 'products-v4.csv', content: toCsv(DATA.slice(0, 7)) },
+      `parametric/file/${importId}`,
+    );
+    expect(v4.body.version).toBe(4);
+    const history = await api(server, t.userA.token, 'GET', `parametric/file/${importId}/history`);
+    expect(history.status).toBe(200);
+    const owner = t.ownerA.email;
+    expect(history.body.map((h: any) => [h.version, h.originalFileName, h.rowCount, h.uploadedBy])).toEqual([
+      [1, 'products.csv', 240, owner],
+      [2, 'products-v2.csv', 10, owner],
+      [3, 'bad.csv', 6, owner],
+      [4, 'products-v4.csv', 7, t.adminA.email],
+    ]);
+    expect(history.body.every((h: any) => h.importId === importId && Date.parse(h.uploadDate) > 0)).toBe(
+      true,
+    );
+  });
+
   it('given a configuration a value does not fit, when published, then 400 names the row and column and nothing changes', async () => {
     const name = ids.Name as string;
     const retyped = {

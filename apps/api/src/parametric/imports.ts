@@ -1,4 +1,9 @@
-import type { ParametricConfiguration, SpreadsheetImport, SpreadsheetPreview } from '@siteseer/core';
+import type {
+  ParametricConfiguration,
+  SpreadsheetHistoryEntry,
+  SpreadsheetImport,
+  SpreadsheetPreview,
+} from '@siteseer/core';
 import type { EngineAccess } from '../access/engine-access.ts';
 import type { Principal } from '../auth/authenticate.ts';
 import { InputError, NotFoundError } from '../errors.ts';
@@ -176,7 +181,12 @@ export async function previewSpreadsheet(
   return { rows, configuration };
 }
 
-export async function spreadsheetHistory(store: Store, principal: Principal, importId: string) {
+/** Every version of an import, oldest first, with its rows and uploader (the publish screen shows them). */
+export async function spreadsheetHistory(
+  store: Store,
+  principal: Principal,
+  importId: string,
+): Promise<SpreadsheetHistoryEntry[]> {
   const accountId = await importAccount(store, principal, importId);
   const versions = await listVersions(store, accountId, importId);
   return versions.map((v) => ({
@@ -184,5 +194,7 @@ export async function spreadsheetHistory(store: Store, principal: Principal, imp
     uploadDate: v.uploadedAt.toISOString(),
     version: v.version,
     importId: v.importId,
+    rowCount: v.rowCount,
+    uploadedBy: v.uploadedBy,
   }));
 }

@@ -20,6 +20,7 @@ export const queryKeys = {
     ['parametric', 'config', engineId, accountId] as const,
   crawlReport: (page: CrawlReportPage) =>
     ['crawler', 'report', page.engineId, page.accountId, page.fromIndex, page.searchTerm] as const,
+  parametricHistory: (importId: string) => ['parametric', 'history', importId] as const,
 };
 
 /** The signed-in user: accounts with roles, engines, clients (loaded once per session, then cached). */
@@ -105,4 +106,11 @@ export const crawlReportQuery = (api: ApiClient, page: CrawlReportPage) =>
       query.state.data && !query.state.data.finalized && query.state.status === 'success'
         ? CRAWL_REPORT_REFRESH_MS
         : false,
+  });
+
+/** Every uploaded version of a parametric engine's file (its import), oldest first. */
+export const parametricHistoryQuery = (api: ApiClient, importId: string) =>
+  queryOptions({
+    queryKey: queryKeys.parametricHistory(importId),
+    queryFn: async ({ signal }) => unwrap(await api.parametric.history(importId, { signal })),
   });

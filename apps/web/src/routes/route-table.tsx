@@ -25,6 +25,7 @@ const screens = {
   admin: lazyScreen('admin', () => import('./admin/admin-screen.tsx')),
   adminIndex: lazyScreen('admin-index', () => import('./admin/admin-index-screen.tsx')),
   features: lazyScreen('features', () => import('./features/features-screen.tsx')),
+  publishEngine: lazyScreen('publish-engine', () => import('./publish-engine/publish-engine-screen.tsx')),
   parametricWizard: lazyScreen('parametric-wizard', () => import('./parametric-wizard/wizard-screen.tsx')),
   crawlReport: lazyScreen('crawl-report', () => import('./crawl-report/crawl-report-screen.tsx')),
 };
@@ -94,6 +95,11 @@ export function createRoutes(services: Services): RouteObject[] {
               path: 'engine/:engineId?/install',
               handle: handle('install', 'Install Search'),
               lazy: screens.install,
+            },
+            {
+              path: 'engine/:engineId/publish',
+              handle: handle('publish-engine', 'Publish Versions'),
+              lazy: screens.publishEngine,
             },
             {
               path: 'report/:accountId/:searchEngineName',

@@ -77,12 +77,19 @@ export const ParametricDetail = z.object({
 });
 export type ParametricDetail = z.infer<typeof ParametricDetail>;
 
-/** One uploaded version of a parametric engine's file. */
+/**
+ * One uploaded version of a parametric engine's file. The spec names file, date and version;
+ * Siteseer's API adds the data rows and who uploaded it (an e-mail, or INGEST_API for the account's
+ * API key), optional so an answer without them still reads.
+ */
 export const SpreadsheetHistoryEntry = z.object({
   originalFileName: z.string(),
   uploadDate: Timestamp,
   version: z.number().int().min(1),
   importId: Id.optional(),
+  /** Data rows of the version (the header row excluded). */
+  rowCount: z.number().int().min(0).optional(),
+  uploadedBy: z.string().optional(),
 });
 export type SpreadsheetHistoryEntry = z.infer<typeof SpreadsheetHistoryEntry>;
 

@@ -74,10 +74,24 @@ describe('Engine card', () => {
     expect(buttonNames('Parts Table')).toEqual(['Preview', 'Install', 'Analytics']);
   });
 
-  it('Given an owner, then the parametric menu has Edit, Download File, Delete and the keyword one Edit, Delete', async () => {
+  it('Given an owner, then the parametric menu has Edit, Publish Versions, Download File, Delete and the keyword one Edit, Delete', async () => {
     renderAs('owner');
-    expect(await menuOf('Parts Table')).toEqual(['Edit', 'Download File', 'Delete']);
+    expect(await menuOf('Parts Table')).toEqual(['Edit', 'Publish Versions', 'Download File', 'Delete']);
     expect(await menuOf('Site Search')).toEqual(['Edit', 'Delete']);
+  });
+
+  it('Given Publish Versions on a parametric engine, then it goes to its versions', async () => {
+    const { router } = renderAs('owner');
+    await userEvent.click(
+      within(card('Parts Table')).getByRole('button', { name: 'Actions for Parts Table' }),
+    );
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Publish Versions' }));
+    expect(router.state.location.pathname).toBe('/engine/p1/publish');
+  });
+
+  it('Given Edit off for owners, then Publish Versions is not offered either', async () => {
+    renderAs('owner', { features: seededFeatures({ ENGINE_EDIT: ['superadmin'] }) });
+    expect(await menuOf('Parts Table')).toEqual(['Download File', 'Delete']);
   });
 
   it('Given a user role (edit and delete are for managers), then there is no menu and no Download File', () => {

@@ -15,6 +15,7 @@ import { Link as RouterLink, useNavigate } from 'react-router';
 import { problemText } from '../../api/portal-api.ts';
 import { useServices } from '../../shell/services.tsx';
 import { useFeatures, useViewer } from '../../shell/session-data.ts';
+import { canPublishVersions } from '../publish-engine/publish-access.ts';
 import { DeleteEngineDialog } from './delete-engine-dialog.tsx';
 import { downloadFileName, saveBlob } from './download-file.ts';
 import { EngineFields } from './engine-fields.tsx';
@@ -53,6 +54,8 @@ export function EngineCard({
   const menuId = useId();
   const buttons = engineCardButtons(viewer, features, engine);
   const menuItems = engineMenuItems(viewer, features, engine);
+  // The versions screen (publish-engine) is gated like Edit and listed right after it.
+  const publishable = menuItems.includes('edit') && canPublishVersions(viewer, features, engine);
   const type = engine.searchEngineType === 'pm' ? 'parametric' : 'keyword';
 
   const download = async () => {
@@ -97,11 +100,21 @@ export function EngineCard({
         }
       />
       <Menu id={menuId} anchorEl={menuAnchor} open={menuAnchor !== null} onClose={() => setMenuAnchor(null)}>
-        {menuItems.map((item) => (
+        {menuItems.flatMap((item) => [
           <MenuItem key={item} onClick={() => choose(item)}>
             {MENU_LABELS[item]}
-          </MenuItem>
-        ))}
+          </MenuItem>,
+          ...(item === 'edit' && publishable
+            ? [
+                <MenuItem
+                  key="publish"
+                  onClick={() => navigate(`/engine/${encodeURIComponent(engine.id)}/publish`)}
+                >
+                  Publish Versions
+                </MenuItem>,
+              ]
+            : []),
+        ])}
       </Menu>
       <CardContent sx={{ pt: 0 }}>
         <EngineFields engine={engine} accountName={accountName} showLocator={seesLocator(viewer)} />
