@@ -8,6 +8,7 @@ export * from './crawl-publication.ts';
 export * from './crawl-report-paging.ts';
 export * from './crawler-step.ts';
 export * from './csv-rows.ts';
+export * from './csv-text.ts';
 export * from './dashboard-list.ts';
 export * from './delete-confirmation.ts';
 export * from './engine-name.ts';
