@@ -1,0 +1,1 @@
+export { UrlRewritingStep } from './url-rewriting-step.tsx';
