@@ -1,2 +1,3 @@
+export { InfluenceStep } from './influence-step.tsx';
 export { SynonymsStep } from './synonyms-step.tsx';
 export { UrlRewritingStep } from './url-rewriting-step.tsx';
