@@ -21,6 +21,8 @@ export const queryKeys = {
   crawlReport: (page: CrawlReportPage) =>
     ['crawler', 'report', page.engineId, page.accountId, page.fromIndex, page.searchTerm] as const,
   parametricHistory: (importId: string) => ['parametric', 'history', importId] as const,
+  engineCategories: (engineId: string, accountId: string) =>
+    ['engines', engineId, accountId, 'categories'] as const,
 };
 
 /** The signed-in user: accounts with roles, engines, clients (loaded once per session, then cached). */
@@ -113,4 +115,14 @@ export const parametricHistoryQuery = (api: ApiClient, importId: string) =>
   queryOptions({
     queryKey: queryKeys.parametricHistory(importId),
     queryFn: async ({ signal }) => unwrap(await api.parametric.history(importId, { signal })),
+  });
+
+/** An engine's categories with their document counts (the filters call; the keyword wizard's tabs). */
+export const engineCategoriesQuery = (api: ApiClient, engineId: string, accountId: string) =>
+  queryOptions({
+    queryKey: queryKeys.engineCategories(engineId, accountId),
+    queryFn: async ({ signal }) =>
+      unwrap(
+        await api.engines.filters(engineId, { accountId }, { appliedFilters: { category: [] } }, { signal }),
+      ).category,
   });

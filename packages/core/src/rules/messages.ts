@@ -81,6 +81,11 @@ export const MESSAGES = {
   allTabFixed: "The 'All' tab always stays first.",
   relevanceRuleNotFound: 'That relevance rule no longer exists.',
   deleteConfirmationMismatch: 'Type the name exactly as shown to confirm.',
+  rankingQueryRequired: 'A query is required.',
+  rankingResultsRequired: 'Add at least one result URL.',
+  rankingQueryTaken: 'Another entry already has that query.',
+  rankingEntryNotFound: 'That result ranking entry no longer exists.',
+  rankingFileEmpty: 'The file has no row with a query and result URLs.',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -1,0 +1,147 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { addRewriteRule, createUrlRewriter, removeRewriteRule } from '@siteseer/core';
+import { useId, useMemo, useState } from 'react';
+import type { KeywordStepProps } from '../step-props.ts';
+import { visuallyHidden } from './visually-hidden.ts';
+
+/**
+ * URL Rewriting: rules `regex/flags -> replacement` (core's grammar), listed with their text and
+ * parsed form, and a "try a URL" box showing what the rules make of a URL with core's rewriter, the
+ * one the search runtime applies to results.
+ */
+export function UrlRewritingStep({ settings, onChange }: KeywordStepProps) {
+  const rules = settings.urlRewriteRules;
+  const [text, setText] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const headingId = useId();
+
+  const add = () => {
+    const result = addRewriteRule(rules, text);
+    if (!result.ok) {
+      setError(result.error);
+      return;
+    }
+    onChange({ urlRewriteRules: result.value });
+    setText('');
+    setError(undefined);
+  };
+
+  return (
+    <Stack spacing={3}>
+      <Typography>
+        Rewrite the URLs of search results, for example to send visitors to a mirror or to https. A rule is a
+        regular expression, optional flags after a slash, an arrow and a replacement; $1 or $&lt;name&gt; put
+        a captured group in. Every rule applies, in order, to the result of the one before.
+      </Typography>
+      <Stack direction="row" spacing={2} sx={{ alignItems: 'flex-start' }}>
+        <TextField
+          label="Rewrite rule"
+          value={text}
+          fullWidth
+          autoComplete="off"
+          error={!!error}
+          helperText={error ?? 'e.g. ^http://(.*)/i -> https://$1'}
+          slotProps={{ htmlInput: { spellCheck: false } }}
+          onChange={(event) => {
+            setText(event.target.value);
+            setError(undefined);
+          }}
+          onKeyDown={(event) => {
+            if (event.key === 'Enter') {
+              event.preventDefault();
+              add();
+            }
+          }}
+        />
+        <Button variant="contained" onClick={add} sx={{ flexShrink: 0, mt: 1 }}>
+          Add Rule
+        </Button>
+      </Stack>
+      <Box>
+        <Typography id={headingId} variant="h3" component="h2" gutterBottom>
+          Rewrite rules
+        </Typography>
+        {rules.length === 0 ? (
+          <Typography>No rewrite rules yet.</Typography>
+        ) : (
+          <Table size="small" aria-labelledby={headingId}>
+            <TableHead>
+              <TableRow>
+                <TableCell>Rule</TableCell>
+                <TableCell>Pattern</TableCell>
+                <TableCell>Flags</TableCell>
+                <TableCell>Replacement</TableCell>
+                <TableCell>
+                  <Box component="span" sx={visuallyHidden}>
+                    Actions
+                  </Box>
+                </TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {rules.map((rule) => (
+                <TableRow key={rule.rule}>
+                  <TableCell sx={code}>{rule.rule}</TableCell>
+                  <TableCell sx={code}>{rule.config.pattern}</TableCell>
+                  <TableCell sx={code}>{rule.config.flags || 'none'}</TableCell>
+                  <TableCell sx={code}>{rule.config.replacement || '(empty)'}</TableCell>
+                  <TableCell>
+                    <Button
+                      color="error"
+                      aria-label={`Remove rule ${rule.rule}`}
+                      onClick={() => onChange({ urlRewriteRules: removeRewriteRule(rules, rule.rule) })}
+                    >
+                      Remove
+                    </Button>
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        )}
+      </Box>
+      <TryUrl rules={rules} />
+    </Stack>
+  );
+}
+
+/** What the rules make of a URL the user types, as search results will show it. */
+function TryUrl({ rules }: { rules: KeywordStepProps['settings']['urlRewriteRules'] }) {
+  const [url, setUrl] = useState('');
+  const outputId = useId();
+  const rewrite = useMemo(() => createUrlRewriter(rules), [rules]);
+  const rewritten = url.trim() === '' ? undefined : rewrite(url.trim());
+  return (
+    <Box>
+      <Typography variant="h3" component="h2" gutterBottom>
+        Try a URL
+      </Typography>
+      <TextField
+        label="URL to try"
+        value={url}
+        fullWidth
+        autoComplete="off"
+        slotProps={{ htmlInput: { 'aria-describedby': outputId, spellCheck: false } }}
+        onChange={(event) => setUrl(event.target.value)}
+      />
+      <Typography id={outputId} component="output" aria-live="polite" sx={{ display: 'block', mt: 1 }}>
+        {rewritten === undefined
+          ? 'Type a URL to see what the rules make of it.'
+          : rewritten === url.trim()
+            ? `No rule changes it: ${rewritten}`
+            : `Rewritten: ${rewritten}`}
+      </Typography>
+    </Box>
+  );
+}
+
+const code = { fontFamily: 'monospace', wordBreak: 'break-all' } as const;
