@@ -26,6 +26,8 @@ const screens = {
   adminIndex: lazyScreen('admin-index', () => import('./admin/admin-index-screen.tsx')),
   features: lazyScreen('features', () => import('./features/features-screen.tsx')),
   parametricWizard: lazyScreen('parametric-wizard', () => import('./parametric-wizard/wizard-screen.tsx')),
+  documentation: lazyScreen('documentation', () => import('./documentation/documentation-screen.tsx')),
+  document: lazyScreen('document', () => import('./documentation/document-screen.tsx')),
 };
 
 /**
@@ -113,8 +115,16 @@ export function createRoutes(services: Services): RouteObject[] {
               handle: handle('feature-toggle', 'Toggle Features'),
               lazy: screens.features,
             },
-            notAvailable('documentation', 'documentation', 'Documentation'),
-            notAvailable('documentation/:group/:docId', 'document', 'Documentation'),
+            {
+              path: 'documentation',
+              handle: handle('documentation', 'Documentation'),
+              lazy: screens.documentation,
+            },
+            {
+              path: 'documentation/:group/:docId',
+              handle: handle('document', 'Documentation'),
+              lazy: screens.document,
+            },
           ],
         },
         { path: '*', handle: handle('error', 'Error'), lazy: screens.notFound },

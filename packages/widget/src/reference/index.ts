@@ -2,9 +2,11 @@
  * A machine-readable description of the widget for its documentation (the portal's in-app
  * documentation imports it as `@siteseer/widget/reference`): the theme's custom properties, the
  * client events and the keyword widget's parts. Plain data, no DOM code: importing it adds
- * nothing of the widget itself. reference.test.ts keeps it true to the source.
+ * nothing of the widget itself, and it imports nothing (not even types), so the portal type-checks it
+ * without the widget's sources. reference.test.ts keeps it true to the source.
  */
 export {
+  type ClientEventName,
   type ClientEventReference,
   type EventField,
   KEYWORD_EVENTS,
