@@ -6,7 +6,7 @@ import { Link as RouterLink, useLocation, useParams } from 'react-router';
 import { useViewer } from '../../shell/session-data.ts';
 import { ErrorView } from '../error/error-view.tsx';
 import { notFoundReport } from '../error/not-found.ts';
-import { documentPage } from './documents/index.tsx';
+import { documentPage } from './documents/document-pages.tsx';
 
 /**
  * /documentation/{group}/{docId}: one document, with 'Back to Documentation'. A document that does

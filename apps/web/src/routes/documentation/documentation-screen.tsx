@@ -4,7 +4,7 @@ import Typography from '@mui/material/Typography';
 import { documentationFor } from '@siteseer/core';
 import { Link as RouterLink } from 'react-router';
 import { useViewer } from '../../shell/session-data.ts';
-import { documentPage } from './documents/index.tsx';
+import { documentPage } from './documents/document-pages.tsx';
 import { DocSection } from './parts/doc-section.tsx';
 
 /** /documentation: the groups the viewer sees (administration for super admins only) and their documents. */

@@ -19,7 +19,7 @@ const PLACES: readonly { path: string; what: ReactNode }[] = [
   },
   {
     path: 'apps/web/src/routes/documentation/documents/',
-    what: 'The content: one React component per document, registered by group and id in index.ts with the summary the index shows.',
+    what: 'The content: one React component per document, registered by group and id in document-pages.tsx with the summary the index shows.',
   },
   {
     path: 'packages/widget/src/reference/',
@@ -94,9 +94,9 @@ export function AddDocumentation() {
           </li>
           <li>
             Write its content as a React component in <Code>documents/</Code> and register it in{' '}
-            <Code>documents/index.ts</Code>. Text is JSX and code samples are strings shown as text (in a copy
-            block); no HTML strings and no markdown rendered to HTML. A test fails while a listed document has
-            no content.
+            <Code>documents/document-pages.tsx</Code>. Text is JSX and code samples are strings shown as text
+            (in a copy block); no HTML strings and no markdown rendered to HTML. A test fails while a listed
+            document has no content.
           </li>
           <li>
             Put facts about the widget in its reference, with a check in its test, rather than in the page:

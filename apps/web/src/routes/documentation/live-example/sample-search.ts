@@ -63,11 +63,13 @@ function facetOf(kind: 'list' | 'range', id: string, rows: readonly Row[]): Face
   return { kind, values: [...counts].map(([value, count]) => ({ value, count })) };
 }
 
-function compare(a: CellValue | undefined, b: CellValue | undefined): number {
-  if (a === b) return 0;
-  if (a === null || a === undefined) return 1;
-  if (b === null || b === undefined) return -1;
-  return typeof a === 'number' && typeof b === 'number' ? a - b : String(a).localeCompare(String(b));
+/** Sort order of two cells; blank cells go last in both directions, as the service sorts them. */
+function compare(a: CellValue | undefined, b: CellValue | undefined, direction: 'asc' | 'desc'): number {
+  const blankA = a === null || a === undefined;
+  const blankB = b === null || b === undefined;
+  if (blankA || blankB) return Number(blankA) - Number(blankB);
+  const order = typeof a === 'number' && typeof b === 'number' ? a - b : String(a).localeCompare(String(b));
+  return direction === 'desc' ? -order : order;
 }
 
 /** The sample catalogue's answer to a parametric query. */
@@ -79,8 +81,7 @@ export function parametricAnswer(query: SearchQuery): SearchResult {
     );
   const rows = [...filtered()];
   const { sort } = query;
-  if (sort)
-    rows.sort((a, b) => compare(a[sort.column], b[sort.column]) * (sort.direction === 'desc' ? -1 : 1));
+  if (sort) rows.sort((a, b) => compare(a[sort.column], b[sort.column], sort.direction));
   const pages = Math.max(1, Math.ceil(rows.length / query.pageSize));
   const page = Math.min(query.page, pages);
   const facets = Object.fromEntries(
