@@ -37,25 +37,18 @@ export function LiveEventLog({ mode }: { mode: WidgetModeName }) {
         </Button>
       </Stack>
       <Box
-        component="ul"
         role="log"
         aria-labelledby={`event-log-${mode}`}
-        sx={{
-          m: 0,
-          p: 1,
-          listStyle: 'none',
-          maxHeight: 320,
-          overflow: 'auto',
-          fontFamily: 'monospace',
-          fontSize: '0.85rem',
-        }}
         tabIndex={0}
+        sx={{ maxHeight: 320, overflow: 'auto', fontFamily: 'monospace', fontSize: '0.85rem' }}
       >
-        {events.map((event) => (
-          <li key={event.n}>
-            <strong>{event.name}</strong> {event.detail}
-          </li>
-        ))}
+        <Box component="ul" sx={{ m: 0, p: 1, listStyle: 'none' }}>
+          {events.map((event) => (
+            <li key={event.n}>
+              <strong>{event.name}</strong> {event.detail}
+            </li>
+          ))}
+        </Box>
       </Box>
     </Stack>
   );
