@@ -46,7 +46,7 @@ const PLACES: readonly { path: string; what: ReactNode }[] = [
 
 const RUN = `pnpm vitest run packages/widget/src/reference apps/web/src/routes/documentation
 pnpm --filter @siteseer/widget build && pnpm --filter @siteseer/web build
-pnpm --filter @siteseer/web test:e2e -- documentation.e2e.test.ts`;
+pnpm --filter @siteseer/web test:e2e documentation`;
 
 /** Add Documentation (administration): where the documentation lives and how it stays true. */
 export function AddDocumentation() {

@@ -53,7 +53,7 @@ export function ClientEventsDocument({ mode }: { mode: WidgetModeName }) {
           <TableBody>
             {events.map((event) => (
               <TableRow key={event.name}>
-                <TableCell component="th" scope="row">
+                <TableCell component="th" scope="row" sx={{ whiteSpace: 'nowrap' }}>
                   <Code>{event.name}</Code>
                 </TableCell>
                 <TableCell>{event.when}</TableCell>

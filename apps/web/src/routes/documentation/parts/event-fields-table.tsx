@@ -25,7 +25,7 @@ export function EventFieldsTable({ event }: { event: ClientEventReference<string
         <TableBody>
           {event.detail.map((field) => (
             <TableRow key={field.name}>
-              <TableCell component="th" scope="row">
+              <TableCell component="th" scope="row" sx={{ whiteSpace: 'nowrap' }}>
                 <Code>{field.name}</Code>
                 {field.optional ? ' (optional)' : null}
               </TableCell>

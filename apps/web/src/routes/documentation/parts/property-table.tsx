@@ -24,7 +24,7 @@ export function PropertyTable({ mode, caption }: { mode: WidgetModeName; caption
         <TableBody>
           {themePropertiesFor(mode).map(({ property, use }) => (
             <TableRow key={property.name}>
-              <TableCell component="th" scope="row">
+              <TableCell component="th" scope="row" sx={{ whiteSpace: 'nowrap' }}>
                 <Code>{property.name}</Code>
               </TableCell>
               <TableCell>
