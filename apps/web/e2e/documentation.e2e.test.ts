@@ -182,6 +182,7 @@ describe.runIf(browserTests)('the documentation in Chromium', () => {
       'Parametric',
       'Keyword',
     ]);
+    await expectAccessible(admin);
     await admin.getByRole('link', { name: 'Add Documentation' }).click();
     await admin.getByRole('heading', { level: 1, name: 'Add Documentation' }).waitFor();
     await admin.getByRole('table', { name: 'Files of the in-app documentation' }).waitFor();
