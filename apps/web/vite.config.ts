@@ -12,6 +12,8 @@ const proxied = [
   '/config.json',
   '/auth/forgot-password',
   '/auth/set-password',
+  // The widget bundle, which the documentation's live examples load from the install snippet's URL.
+  '/widget',
 ];
 
 export default defineConfig({

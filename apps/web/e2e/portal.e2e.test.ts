@@ -183,7 +183,7 @@ describe.runIf(browserTests)('the portal in Chromium', () => {
   });
 
   it('Given a part 2 screen or /admin, when the owner opens it, then it is plainly not available or sends home', async () => {
-    await owner.goto(`${portal.base}/documentation`);
+    await owner.goto(`${portal.base}/account/view`);
     await owner.getByText('This screen is not available yet.').waitFor();
     await expectAccessible(owner);
     await owner.goto(`${portal.base}/admin`);

@@ -60,13 +60,27 @@ export interface ErrorEventDetail {
   message: string;
 }
 
-/** The client events, dispatched on the widget's root element (`.siteseer`) and bubbling. */
-export interface SiteseerEventMap {
-  'siteseer:search': SearchQuery | KeywordSearchEventDetail;
-  'siteseer:results': ResultsEventDetail | KeywordResultsEventDetail;
-  'siteseer:click': ClickEventDetail | KeywordClickEventDetail;
+/** The client events of parametric mode and their details (the in-app documentation checks against it). */
+export interface ParametricEventMap {
+  /** The query sent. */
+  'siteseer:search': SearchQuery;
+  'siteseer:results': ResultsEventDetail;
+  'siteseer:click': ClickEventDetail;
   'siteseer:error': ErrorEventDetail;
 }
+
+/** The client events of keyword mode and their details. */
+export interface KeywordEventMap {
+  'siteseer:search': KeywordSearchEventDetail;
+  'siteseer:results': KeywordResultsEventDetail;
+  'siteseer:click': KeywordClickEventDetail;
+  'siteseer:error': ErrorEventDetail;
+}
+
+/** The client events, dispatched on the widget's root element (`.siteseer`) and bubbling. */
+export type SiteseerEventMap = {
+  [K in keyof ParametricEventMap]: ParametricEventMap[K] | KeywordEventMap[K];
+};
 
 /**
  * Dispatches a client event with a copy of `detail`, so a listener cannot change the widget's state.

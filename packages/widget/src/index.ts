@@ -12,8 +12,10 @@ export type {
   ClickEventDetail,
   ErrorEventDetail,
   KeywordClickEventDetail,
+  KeywordEventMap,
   KeywordResultsEventDetail,
   KeywordSearchEventDetail,
+  ParametricEventMap,
   ResultsEventDetail,
   SiteseerEventMap,
 } from './events.ts';

@@ -28,6 +28,8 @@ const screens = {
   publishEngine: lazyScreen('publish-engine', () => import('./publish-engine/publish-engine-screen.tsx')),
   parametricWizard: lazyScreen('parametric-wizard', () => import('./parametric-wizard/wizard-screen.tsx')),
   crawlReport: lazyScreen('crawl-report', () => import('./crawl-report/crawl-report-screen.tsx')),
+  documentation: lazyScreen('documentation', () => import('./documentation/documentation-screen.tsx')),
+  document: lazyScreen('document', () => import('./documentation/document-screen.tsx')),
 };
 
 /**
@@ -124,8 +126,16 @@ export function createRoutes(services: Services): RouteObject[] {
               handle: handle('feature-toggle', 'Toggle Features'),
               lazy: screens.features,
             },
-            notAvailable('documentation', 'documentation', 'Documentation'),
-            notAvailable('documentation/:group/:docId', 'document', 'Documentation'),
+            {
+              path: 'documentation',
+              handle: handle('documentation', 'Documentation'),
+              lazy: screens.documentation,
+            },
+            {
+              path: 'documentation/:group/:docId',
+              handle: handle('document', 'Documentation'),
+              lazy: screens.document,
+            },
           ],
         },
         { path: '*', handle: handle('error', 'Error'), lazy: screens.notFound },
