@@ -18,6 +18,10 @@ export const queryKeys = {
   maintenance: ['maintenance'] as const,
   parametricConfig: (engineId: string, accountId: string) =>
     ['parametric', 'config', engineId, accountId] as const,
+  account: (accountId: string) => ['accounts', accountId] as const,
+  accountUsers: (accountId: string) => ['accounts', accountId, 'users'] as const,
+  adminAccounts: ['admin', 'accounts'] as const,
+  adminAccount: (accountId: string) => ['admin', 'accounts', accountId] as const,
 };
 
 /** The signed-in user: accounts with roles, engines, clients (loaded once per session, then cached). */
@@ -81,4 +85,32 @@ export const parametricConfigQuery = (api: ApiClient, engineId: string, accountI
     queryKey: queryKeys.parametricConfig(engineId, accountId),
     queryFn: async ({ signal }) =>
       unwrap(await api.parametric.getConfig({ engineId, accountId, format: 'json' }, { signal })),
+  });
+
+/** One of the user's accounts (My Account). */
+export const accountQuery = (api: ApiClient, accountId: string) =>
+  queryOptions({
+    queryKey: queryKeys.account(accountId),
+    queryFn: async ({ signal }) => unwrap(await api.accounts.get(accountId, { signal })),
+  });
+
+/** The users of an account (My Account and the administration's account page). */
+export const accountUsersQuery = (api: ApiClient, accountId: string) =>
+  queryOptions({
+    queryKey: queryKeys.accountUsers(accountId),
+    queryFn: async ({ signal }) => unwrap(await api.accounts.users.list(accountId, { signal })),
+  });
+
+/** Every account (administration, super admins). */
+export const adminAccountsQuery = (api: ApiClient) =>
+  queryOptions({
+    queryKey: queryKeys.adminAccounts,
+    queryFn: async ({ signal }) => unwrap(await api.admin.accounts.list({ signal })),
+  });
+
+/** One account through the administration calls. */
+export const adminAccountQuery = (api: ApiClient, accountId: string) =>
+  queryOptions({
+    queryKey: queryKeys.adminAccount(accountId),
+    queryFn: async ({ signal }) => unwrap(await api.admin.accounts.get(accountId, { signal })),
   });

@@ -24,6 +24,9 @@ const screens = {
   notAvailable: lazyScreen('not-available', () => import('./not-available/not-available-screen.tsx')),
   admin: lazyScreen('admin', () => import('./admin/admin-screen.tsx')),
   adminIndex: lazyScreen('admin-index', () => import('./admin/admin-index-screen.tsx')),
+  adminAccounts: lazyScreen('admin-accounts', () => import('./admin/account-list-screen.tsx')),
+  adminAccount: lazyScreen('admin-account', () => import('./admin/account-screen.tsx')),
+  myAccount: lazyScreen('my-account', () => import('./account/my-account-screen.tsx')),
   features: lazyScreen('features', () => import('./features/features-screen.tsx')),
   parametricWizard: lazyScreen('parametric-wizard', () => import('./parametric-wizard/wizard-screen.tsx')),
 };
@@ -95,16 +98,28 @@ export function createRoutes(services: Services): RouteObject[] {
               handle: handle('report', 'Feedback Report'),
               lazy: screens.comingSoon,
             },
-            notAvailable('account/:action', 'my-account', 'My Account'),
+            { path: 'account/:action', handle: handle('my-account', 'My Account'), lazy: screens.myAccount },
             {
               path: 'admin',
               handle: handle('admin-utils', 'Administration'),
               lazy: screens.admin,
               children: [
                 { index: true, lazy: screens.adminIndex },
-                notAvailable('accounts', 'admin-accounts', 'Accounts'),
-                notAvailable('account/create', 'admin-create-account', 'Create Account'),
-                notAvailable('account/:accountId/:action', 'admin-edit-account', 'Account'),
+                {
+                  path: 'accounts',
+                  handle: handle('admin-accounts', 'Accounts'),
+                  lazy: screens.adminAccounts,
+                },
+                {
+                  path: 'account/create',
+                  handle: handle('admin-create-account', 'Create Account'),
+                  lazy: screens.adminAccount,
+                },
+                {
+                  path: 'account/:accountId/:action',
+                  handle: handle('admin-edit-account', 'Account'),
+                  lazy: screens.adminAccount,
+                },
                 { path: '*', handle: handle('error', 'Error'), lazy: screens.notFound },
               ],
             },
