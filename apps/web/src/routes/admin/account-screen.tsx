@@ -114,7 +114,7 @@ function AccountPage({
         }),
       );
       queryClient.setQueryData(adminAccountQuery(api, created.id).queryKey, created);
-      await queryClient.invalidateQueries({ queryKey: adminAccountsQuery(api).queryKey });
+      await queryClient.invalidateQueries({ queryKey: adminAccountsQuery(api).queryKey, exact: true });
       // The account exists now: its page, where the API key generator is offered, takes over.
       navigate(`/admin/account/${encodeURIComponent(created.id)}/edit`, { replace: true });
       return;
@@ -124,7 +124,7 @@ function AccountPage({
     if (Object.keys(fields).length > 0) {
       const updated = unwrap(await api.admin.accounts.update(account.id, accountUpdateBody(fields)));
       queryClient.setQueryData(adminAccountQuery(api, account.id).queryKey, updated);
-      await queryClient.invalidateQueries({ queryKey: adminAccountsQuery(api).queryKey });
+      await queryClient.invalidateQueries({ queryKey: adminAccountsQuery(api).queryKey, exact: true });
       await queryClient.invalidateQueries({ queryKey: profileQuery(api).queryKey });
       next = { ...next, name: updated.name, products: [...updated.products] };
     }
