@@ -136,6 +136,7 @@ describe.runIf(browserTests)('My Account in Chromium', () => {
     await owner.getByRole('tooltip', { name: 'Copied!' }).waitFor();
     expect(await owner.evaluate(() => navigator.clipboard.readText())).toBe(first);
     expect(await statusWithKey(first, 'searchengines')).toBe(200);
+    await owner.getByRole('tooltip').waitFor({ state: 'detached', timeout: 3000 });
     await expectAccessible(owner);
 
     const second = await generateKey(owner);

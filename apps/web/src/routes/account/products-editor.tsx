@@ -27,7 +27,18 @@ export function ProductsEditor({
   const toggle = (product: ProductCode, checked: boolean) =>
     onChange(PRODUCT_CODES.filter((p) => (p === product ? checked : products.includes(p))));
   return (
-    <FormControl component="fieldset" error={Boolean(error)} disabled={disabled}>
+    <FormControl
+      component="fieldset"
+      error={Boolean(error)}
+      disabled={disabled}
+      // Read-only in view mode, yet what the account has must stay readable: the disabled grey of
+      // labels fails the AA contrast ratio, the secondary text colour passes it in both themes.
+      sx={{
+        '& .MuiFormLabel-root.Mui-disabled, & .MuiFormControlLabel-label.Mui-disabled': {
+          color: 'text.secondary',
+        },
+      }}
+    >
       <FormLabel component="legend">Products</FormLabel>
       <FormGroup row>
         {PRODUCT_CODES.map((product) => (
