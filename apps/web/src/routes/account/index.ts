@@ -4,6 +4,7 @@ export type { AccountDraft, SavedAccount } from './account-draft.ts';
 export { changedFields, draftOf, hasUnsavedChanges } from './account-draft.ts';
 export { ApiKeyGenerator } from './api-key-generator.tsx';
 export { ConfirmDialog, UnsavedChangesDialog } from './confirm-dialog.tsx';
+export { type LeaveGuard, useLeaveGuard } from './leave-guard.ts';
 export type { PendingUser } from './pending-users.ts';
 export { pendingToNewUsers } from './pending-users.ts';
 export { ProductsEditor } from './products-editor.tsx';

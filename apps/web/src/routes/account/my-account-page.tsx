@@ -14,6 +14,7 @@ import { AccountButtons } from './account-buttons.tsx';
 import { type AccountDraft, changedFields, draftOf, hasUnsavedChanges } from './account-draft.ts';
 import { ApiKeyGenerator } from './api-key-generator.tsx';
 import { UnsavedChangesDialog } from './confirm-dialog.tsx';
+import { useLeaveGuard } from './leave-guard.ts';
 import { pendingToNewUsers } from './pending-users.ts';
 import { ProductList } from './products-editor.tsx';
 import { saveFailureText } from './save-failure.ts';
@@ -45,19 +46,22 @@ export function MyAccountPage({
   const [failure, setFailure] = useState<string | undefined>();
   const [saving, setSaving] = useState(false);
   const [saved, setSaved] = useState(false);
-  const [asking, setAsking] = useState(false);
+  const editing = mode === 'edit';
+  const current = account.data;
+  // The draft starts from the saved account; view mode (also reached with Back) shows what is saved.
+  const shown = editing && draft ? draft : draftOf(current);
+  const unsaved = editing && current !== undefined && hasUnsavedChanges(shown, current);
+  const guard = useLeaveGuard(unsaved, () => {
+    setDraft(undefined);
+    setSaved(false);
+  });
 
   if (account.isError || users.isError) {
     const error = account.error ?? users.error;
     return <Alert severity="error">{error instanceof Error ? error.message : String(error)}</Alert>;
   }
-  if (!account.data || !users.data) return <Loading />;
+  if (!current || !users.data) return <Loading />;
 
-  const current = account.data;
-  const editing = mode === 'edit';
-  // The draft starts from the saved account; view mode (also reached with Back) shows what is saved.
-  const shown = editing && draft ? draft : draftOf(current);
-  const unsaved = editing && hasUnsavedChanges(shown, current);
   const update = (patch: Partial<AccountDraft>) => {
     setSaved(false);
     setDraft({ ...shown, ...patch });
@@ -92,17 +96,8 @@ export function MyAccountPage({
     }
   };
 
-  const leaveEditMode = () => {
-    setDraft(undefined);
-    setAsking(false);
-    setSaved(false);
-    navigate(`/account/view${query}`);
-  };
-  const done = () => {
-    if (!editing) navigate('/');
-    else if (unsaved) setAsking(true);
-    else leaveEditMode();
-  };
+  // Done leaves edit mode, or the page in view mode; the guard asks first when something is unsaved.
+  const done = () => navigate(editing ? `/account/view${query}` : '/');
 
   return (
     <Stack spacing={3}>
@@ -143,7 +138,7 @@ export function MyAccountPage({
         onSave={() => void save()}
         onDone={done}
       />
-      {asking && <UnsavedChangesDialog onYes={leaveEditMode} onCancel={() => setAsking(false)} />}
+      {guard.asking && <UnsavedChangesDialog onYes={guard.leave} onCancel={guard.stay} />}
     </Stack>
   );
 }

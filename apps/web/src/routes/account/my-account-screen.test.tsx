@@ -1,6 +1,6 @@
 import type { AccountUser, NewAccountUser } from '@siteseer/core';
 import { MESSAGES, superAdminUserMessage } from '@siteseer/core';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { account, profile, seededFeatures } from '../../test/fixtures.ts';
@@ -275,6 +275,22 @@ describe('My Account, users held until Save', () => {
     // Back in edit mode, the dropped user does not come back.
     await userEvent.click(screen.getByRole('button', { name: 'Edit' }));
     expect(within(await usersTable()).queryByText('nia@example.com')).toBeNull();
+  });
+
+  it('Given unsaved users, when another page is opened, then the same question is asked; Yes goes there', async () => {
+    const { router } = renderMyAccount('/account/edit');
+    await usersTable();
+    await addUser('Nia', 'New', 'nia@example.com');
+    await act(() => router.navigate('/'));
+    const question = screen.getByRole('dialog', { name: 'Unsaved changes' });
+    await userEvent.click(within(question).getByRole('button', { name: 'Cancel' }));
+    expect(router.state.location.pathname).toBe('/account/edit');
+    expect(await row('Nia New')).toBeTruthy();
+    await act(() => router.navigate('/'));
+    await userEvent.click(
+      within(screen.getByRole('dialog', { name: 'Unsaved changes' })).getByRole('button', { name: 'Yes' }),
+    );
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
   });
 
   it('Given nothing unsaved, when Done is pressed in edit mode, then view mode follows without a question; Done there goes home', async () => {

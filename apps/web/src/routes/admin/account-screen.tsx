@@ -24,6 +24,7 @@ import {
   saveFailureText,
   UnsavedChangesDialog,
   UsersSection,
+  useLeaveGuard,
 } from '../account/index.ts';
 import { ErrorView } from '../error/error-view.tsx';
 import { notFoundReport } from '../error/not-found.ts';
@@ -94,11 +95,14 @@ function AccountPage({
   const [failure, setFailure] = useState<string | undefined>();
   const [saving, setSaving] = useState(false);
   const [saved, setSaved] = useState(false);
-  const [asking, setAsking] = useState(false);
 
   const editing = mode !== 'view';
   const shown = editing && draft ? draft : draftOf(account);
   const unsaved = editing && hasUnsavedChanges(shown, account);
+  const guard = useLeaveGuard(unsaved, () => {
+    setDraft(undefined);
+    setSaved(false);
+  });
   const update = (patch: Partial<AccountDraft>) => {
     setSaved(false);
     setDraft({ ...shown, ...patch });
@@ -116,6 +120,7 @@ function AccountPage({
       queryClient.setQueryData(adminAccountQuery(api, created.id).queryKey, created);
       await queryClient.invalidateQueries({ queryKey: adminAccountsQuery(api).queryKey, exact: true });
       // The account exists now: its page, where the API key generator is offered, takes over.
+      guard.allowNextNavigation();
       navigate(`/admin/account/${encodeURIComponent(created.id)}/edit`, { replace: true });
       return;
     }
@@ -156,8 +161,8 @@ function AccountPage({
     }
   };
 
-  const leave = () => navigate('/admin/accounts');
-  const done = () => (unsaved ? setAsking(true) : leave());
+  // Done goes to the account list; the guard asks first when something is unsaved.
+  const done = () => navigate('/admin/accounts');
 
   return (
     <Stack spacing={3}>
@@ -208,7 +213,7 @@ function AccountPage({
         onSave={() => void save()}
         onDone={done}
       />
-      {asking && <UnsavedChangesDialog onYes={leave} onCancel={() => setAsking(false)} />}
+      {guard.asking && <UnsavedChangesDialog onYes={guard.leave} onCancel={guard.stay} />}
     </Stack>
   );
 }
