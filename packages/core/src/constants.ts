@@ -24,6 +24,12 @@ export function toProductCode(type: string): ProductCode | undefined {
   return undefined;
 }
 
+/**
+ * The platform's name, the spec's {product} in 'Sorry. You cannot add {product} admins because
+ * they have access to all accounts.'
+ */
+export const PLATFORM_NAME = 'Siteseer';
+
 /** createdBy value that marks an engine made through the data-source (ingest) API. */
 export const INGEST_API_CREATOR = 'INGEST_API';
 

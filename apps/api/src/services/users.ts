@@ -7,6 +7,7 @@ import {
   deleteUserControl,
   MESSAGES,
   type NewAccountUser,
+  PLATFORM_NAME,
   transferOwnershipControl,
   type UserCheckResult,
   userCheckRefusal,
@@ -25,9 +26,6 @@ import {
 import { findUserByEmail, insertUser, type UserRecord } from '../repositories/users.ts';
 import type { Queryable, Store } from '../store/types.ts';
 import { visibleAccount } from './guards.ts';
-
-/** The platform's name in the spec's messages ("You cannot add {product} admins"). */
-export const PLATFORM_NAME = 'Siteseer';
 
 export interface UserServiceDeps {
   store: Store;

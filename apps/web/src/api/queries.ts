@@ -23,6 +23,10 @@ export const queryKeys = {
   parametricHistory: (importId: string) => ['parametric', 'history', importId] as const,
   engineCategories: (engineId: string, accountId: string) =>
     ['engines', engineId, accountId, 'categories'] as const,
+  account: (accountId: string) => ['accounts', accountId] as const,
+  accountUsers: (accountId: string) => ['accounts', accountId, 'users'] as const,
+  adminAccounts: ['admin', 'accounts'] as const,
+  adminAccount: (accountId: string) => ['admin', 'accounts', accountId] as const,
 };
 
 /** The signed-in user: accounts with roles, engines, clients (loaded once per session, then cached). */
@@ -125,4 +129,32 @@ export const engineCategoriesQuery = (api: ApiClient, engineId: string, accountI
       unwrap(
         await api.engines.filters(engineId, { accountId }, { appliedFilters: { category: [] } }, { signal }),
       ).category,
+  });
+
+/** One of the user's accounts (My Account). */
+export const accountQuery = (api: ApiClient, accountId: string) =>
+  queryOptions({
+    queryKey: queryKeys.account(accountId),
+    queryFn: async ({ signal }) => unwrap(await api.accounts.get(accountId, { signal })),
+  });
+
+/** The users of an account (My Account and the administration's account page). */
+export const accountUsersQuery = (api: ApiClient, accountId: string) =>
+  queryOptions({
+    queryKey: queryKeys.accountUsers(accountId),
+    queryFn: async ({ signal }) => unwrap(await api.accounts.users.list(accountId, { signal })),
+  });
+
+/** Every account (administration, super admins). */
+export const adminAccountsQuery = (api: ApiClient) =>
+  queryOptions({
+    queryKey: queryKeys.adminAccounts,
+    queryFn: async ({ signal }) => unwrap(await api.admin.accounts.list({ signal })),
+  });
+
+/** One account through the administration calls. */
+export const adminAccountQuery = (api: ApiClient, accountId: string) =>
+  queryOptions({
+    queryKey: queryKeys.adminAccount(accountId),
+    queryFn: async ({ signal }) => unwrap(await api.admin.accounts.get(accountId, { signal })),
   });

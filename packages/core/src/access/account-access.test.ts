@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
+  canChangeAccountProducts,
   canDownloadEngineFile,
+  canEditAccount,
   canGenerateApiKey,
   canManageAccounts,
   canManageAccountUsers,
@@ -38,6 +40,8 @@ describe('questions the API asks of an account', () => {
         write: canWriteAccountEngines(viewer, ACCOUNT),
         users: canManageAccountUsers(viewer, ACCOUNT),
         apiKey: canGenerateApiKey(viewer, ACCOUNT),
+        edit: canEditAccount(viewer, ACCOUNT),
+        products: canChangeAccountProducts(viewer),
         download: canDownloadEngineFile(viewer, engine),
         accounts: canManageAccounts(viewer),
         features: canManageFeatures(viewer),
@@ -46,6 +50,9 @@ describe('questions the API asks of an account', () => {
         write: engines,
         users,
         apiKey,
+        // Editing an account's name is the users rule; its products are the super admin's alone.
+        edit: users,
+        products: global,
         download,
         accounts: global,
         features: global,

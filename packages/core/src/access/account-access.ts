@@ -24,6 +24,19 @@ export function canManageAccountUsers(viewer: Viewer, accountId: string): boolea
   return isRoleAtLeast(roleOn(viewer, accountId), 'admin');
 }
 
+/**
+ * Whether the viewer may edit an account's details (its name) and enter My Account's edit mode:
+ * owner, admin or super admin, the API's rule for `PUT account/{id}`.
+ */
+export function canEditAccount(viewer: Viewer, accountId: string): boolean {
+  return isRoleAtLeast(roleOn(viewer, accountId), 'admin');
+}
+
+/** Whether the viewer may change which products an account has (what it pays for): super admin only. */
+export function canChangeAccountProducts(viewer: Viewer): boolean {
+  return viewer.isSuperAdmin;
+}
+
 /** Whether the viewer may generate an account's API key: owner, admin or super admin. */
 export function canGenerateApiKey(viewer: Viewer, accountId: string): boolean {
   return isRoleAtLeast(roleOn(viewer, accountId), 'admin');

@@ -1,3 +1,4 @@
+export * from './account-list.ts';
 export * from './account-name.ts';
 export * from './account-products.ts';
 export * from './account-update.ts';

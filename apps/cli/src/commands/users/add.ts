@@ -2,6 +2,7 @@ import {
   type AccountRole,
   assignableRoles,
   canManageAccountUsers,
+  PLATFORM_NAME,
   userCheckRefusal,
   validateNewUser,
 } from '@siteseer/core';
@@ -10,9 +11,6 @@ import { AbortError, UsageError } from '../../errors.ts';
 import { expectOk } from '../../http/expect-ok.ts';
 import { oneOf, optionalString, requiredString } from '../parse.ts';
 import { loadUsersContext } from './users-context.ts';
-
-/** The product name in the spec's super-admin message ("Sorry. You cannot add {product} admins ..."). */
-export const PRODUCT_NAME = 'Siteseer';
 
 export interface AddOptions {
   account: string;
@@ -62,7 +60,7 @@ export async function run(deps: ApiDeps, options: AddOptions): Promise<void> {
   }
   const check = await api.accounts.users.check(account.id, options.email);
   if (check.ok) {
-    const refusal = userCheckRefusal(check.data, PRODUCT_NAME);
+    const refusal = userCheckRefusal(check.data, PLATFORM_NAME);
     if (refusal) throw new AbortError(refusal);
   } else if (check.status !== 204) {
     expectOk(check, 'Checking the e-mail');

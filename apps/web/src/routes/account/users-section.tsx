@@ -1,0 +1,148 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import type { AccountRole, AccountUser, UsersTableMode, Viewer } from '@siteseer/core';
+import { canManageAccountUsers } from '@siteseer/core';
+import { useMutation } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { unwrap } from '../../api/portal-api.ts';
+import { accountUsersQuery, profileQuery } from '../../api/queries.ts';
+import { useServices } from '../../shell/services.tsx';
+import { AddUserForm } from './add-user-form.tsx';
+import { ConfirmDialog } from './confirm-dialog.tsx';
+import {
+  addPendingUser,
+  allUsers,
+  type PendingUser,
+  removePendingUser,
+  setPendingRole,
+  type UsersTableRow,
+  usersTableRows,
+} from './pending-users.ts';
+import { UsersTable } from './users-table.tsx';
+
+type SavedChange =
+  | { kind: 'role'; user: AccountUser; role: AccountRole }
+  | { kind: 'delete'; user: AccountUser }
+  | { kind: 'transfer'; user: AccountUser };
+
+/**
+ * User management of My Account and of the administration's account page (spec 2.7, 2.9, 4, 6):
+ * the users table and, in edit mode, the add-user form. Users added here are held locally
+ * (`pending`) until the page's Save; changes to saved users (role, transfer, delete) are made at
+ * once, each after the API's own checks, and the table shows the users the API answers with.
+ */
+export function UsersSection({
+  accountId,
+  users,
+  pending,
+  onPendingChange,
+  mode,
+  viewer,
+}: {
+  /** Absent while the account is being created: every user is then pending. */
+  accountId: string | undefined;
+  users: readonly AccountUser[];
+  pending: readonly PendingUser[];
+  onPendingChange: (pending: PendingUser[]) => void;
+  mode: UsersTableMode;
+  viewer: Viewer;
+}) {
+  const { api, queryClient } = useServices();
+  const [confirming, setConfirming] = useState<SavedChange | undefined>();
+  const [error, setError] = useState<string | undefined>();
+  const headingId = useId();
+  // Creating an account is the super admin's, who manages every account's users.
+  const managesUsers =
+    accountId === undefined ? viewer.isSuperAdmin : canManageAccountUsers(viewer, accountId);
+
+  const change = useMutation({
+    mutationFn: async (what: SavedChange): Promise<AccountUser[]> => {
+      if (!accountId) throw new Error('The account is not saved yet.');
+      if (what.kind === 'delete') return unwrap(await api.accounts.users.delete(accountId, what.user.id));
+      const role = what.kind === 'transfer' ? 'owner' : what.role;
+      return unwrap(await api.accounts.users.updateRole(accountId, what.user.id, role));
+    },
+    onSuccess: async (after, what) => {
+      if (!accountId) return;
+      queryClient.setQueryData(accountUsersQuery(api, accountId).queryKey, after);
+      // A transfer by the owner makes them admin: the profile's roles (and so the screen's rules) change.
+      if (what.kind === 'transfer' || what.user.id === viewer.id)
+        await queryClient.invalidateQueries({ queryKey: profileQuery(api).queryKey });
+    },
+  });
+
+  const run = async (what: SavedChange) => {
+    setError(undefined);
+    await change.mutateAsync(what);
+    setConfirming(undefined);
+  };
+
+  const actions = {
+    onRoleChange: (row: UsersTableRow, role: AccountRole) => {
+      if (row.kind === 'pending') onPendingChange(setPendingRole(pending, row.user.tempId, role));
+      else
+        void run({ kind: 'role', user: row.user, role }).catch((failure: unknown) =>
+          setError(failure instanceof Error ? failure.message : String(failure)),
+        );
+    },
+    onDelete: (row: UsersTableRow) => {
+      if (row.kind === 'pending') onPendingChange(removePendingUser(pending, row.user.tempId));
+      else setConfirming({ kind: 'delete', user: row.user });
+    },
+    onTransfer: (row: UsersTableRow) => {
+      if (row.kind === 'saved') setConfirming({ kind: 'transfer', user: row.user });
+    },
+  };
+
+  const name = (user: AccountUser) => `${user.first} ${user.last}`;
+  return (
+    <Box component="section" aria-labelledby={headingId}>
+      <Typography id={headingId} variant="h2" gutterBottom>
+        Users
+      </Typography>
+      <Stack spacing={2}>
+        {error && <Alert severity="error">{error}</Alert>}
+        <UsersTable
+          rows={usersTableRows(users, pending)}
+          context={{ viewer, accountId, mode }}
+          managesUsers={managesUsers}
+          busy={change.isPending}
+          actions={actions}
+        />
+        {mode === 'edit' && managesUsers && (
+          <AddUserForm
+            accountId={accountId}
+            existing={allUsers(users, pending)}
+            onAdd={(user) => onPendingChange(addPendingUser(pending, user))}
+          />
+        )}
+      </Stack>
+      {confirming?.kind === 'delete' && (
+        <ConfirmDialog
+          title="Delete user?"
+          confirmLabel="Delete User"
+          destructive
+          busyLabel="Deleting"
+          onConfirm={() => run(confirming)}
+          onCancel={() => setConfirming(undefined)}
+        >
+          {name(confirming.user)} ({confirming.user.email}) will no longer have access to this account. Their
+          login itself is kept.
+        </ConfirmDialog>
+      )}
+      {confirming?.kind === 'transfer' && (
+        <ConfirmDialog
+          title="Transfer ownership?"
+          confirmLabel="Transfer"
+          busyLabel="Transferring"
+          onConfirm={() => run(confirming)}
+          onCancel={() => setConfirming(undefined)}
+        >
+          {name(confirming.user)} becomes the owner of this account, and the current owner becomes an admin.
+        </ConfirmDialog>
+      )}
+    </Box>
+  );
+}
