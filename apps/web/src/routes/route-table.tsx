@@ -26,6 +26,7 @@ const screens = {
   adminIndex: lazyScreen('admin-index', () => import('./admin/admin-index-screen.tsx')),
   features: lazyScreen('features', () => import('./features/features-screen.tsx')),
   parametricWizard: lazyScreen('parametric-wizard', () => import('./parametric-wizard/wizard-screen.tsx')),
+  keywordWizard: lazyScreen('keyword-wizard', () => import('./keyword-wizard/wizard-screen.tsx')),
 };
 
 /**
@@ -75,8 +76,20 @@ export function createRoutes(services: Services): RouteObject[] {
                 return { Component, loader: editLoader(services) };
               },
             },
-            notAvailable('engine/keyword/create', 'keyword-wizard-create', 'Keyword Creation Wizard'),
-            notAvailable('engine/keyword/:engineId/edit', 'keyword-wizard-edit', 'Keyword Edit Wizard'),
+            {
+              path: 'engine/keyword/create',
+              handle: handle('keyword-wizard-create', 'Keyword Creation Wizard'),
+              lazy: async () => ({ Component: (await screens.keywordWizard()).Component }),
+            },
+            {
+              path: 'engine/keyword/:engineId/edit',
+              handle: handle('keyword-wizard-edit', 'Keyword Edit Wizard'),
+              // The engine and its client's settings load with the screen, before it shows.
+              lazy: async () => {
+                const { Component, editLoader } = await screens.keywordWizard();
+                return { Component, loader: editLoader(services) };
+              },
+            },
             notAvailable('keywordcrawlreport/:accountId/:engineId', 'keywordcrawlreport', 'Crawl Report'),
             notAvailable('engine/:engineId/analytics', 'analytics', 'Analytics'),
             {

@@ -81,6 +81,9 @@ export const MESSAGES = {
   allTabFixed: "The 'All' tab always stays first.",
   relevanceRuleNotFound: 'That relevance rule no longer exists.',
   deleteConfirmationMismatch: 'Type the name exactly as shown to confirm.',
+  invalidSelector: 'Enter a valid CSS selector.',
+  customTagNameRequired: 'A custom tag name is required.',
+  customTagIconRequired: 'A custom tag icon is required.',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;
