@@ -12,7 +12,8 @@ export function selectorProblem(selector: string): string | undefined {
     document.createDocumentFragment().querySelector(text);
     return undefined;
   } catch (error) {
-    if (error instanceof DOMException && error.name === 'SyntaxError') return MESSAGES.invalidSelector;
+    // querySelector's only DOMException for a string is SyntaxError (some test DOMs leave it unnamed).
+    if (error instanceof window.DOMException) return MESSAGES.invalidSelector;
     throw error;
   }
 }
