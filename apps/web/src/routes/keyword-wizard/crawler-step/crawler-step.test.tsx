@@ -19,32 +19,35 @@ const ALL_ON: KeywordWizardSections = {
   synonyms: true,
 };
 
+type Draft = { current: KeywordSettings };
+
 /** The Crawler step over a draft held in state, as the wizard holds it. */
+function Harness({ draft, sections }: { draft: Draft; sections: KeywordWizardSections }) {
+  const [settings, setSettings] = useState(draft.current);
+  const [newUrl, setNewUrl] = useState('');
+  return (
+    <CrawlerStep
+      settings={settings}
+      onChange={(patch) => {
+        draft.current = { ...draft.current, ...patch };
+        setSettings(draft.current);
+      }}
+      mode="create"
+      sections={sections}
+      errors={{}}
+      newUrl={newUrl}
+      onNewUrl={setNewUrl}
+    />
+  );
+}
+
 function renderCrawler(
   options: { settings?: Partial<KeywordSettings>; sections?: Partial<KeywordWizardSections> } = {},
 ) {
-  const draft = { current: KeywordSettingsSchema.parse(options.settings ?? {}) };
-  function Harness() {
-    const [settings, setSettings] = useState(draft.current);
-    const [newUrl, setNewUrl] = useState('');
-    return (
-      <CrawlerStep
-        settings={settings}
-        onChange={(patch) => {
-          draft.current = { ...draft.current, ...patch };
-          setSettings(draft.current);
-        }}
-        mode="create"
-        sections={{ ...ALL_ON, ...options.sections }}
-        errors={{}}
-        newUrl={newUrl}
-        onNewUrl={setNewUrl}
-      />
-    );
-  }
+  const draft: Draft = { current: KeywordSettingsSchema.parse(options.settings ?? {}) };
   renderPortal({
     path: '/step',
-    routes: routesFor('/step', <Harness />),
+    routes: routesFor('/step', <Harness draft={draft} sections={{ ...ALL_ON, ...options.sections }} />),
     profile: profile({ accounts: [account('a1', 'Acme', 'owner')] }),
     features: seededFeatures(),
   });
