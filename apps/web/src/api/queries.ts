@@ -18,6 +18,8 @@ export const queryKeys = {
   maintenance: ['maintenance'] as const,
   parametricConfig: (engineId: string, accountId: string) =>
     ['parametric', 'config', engineId, accountId] as const,
+  engineCategories: (engineId: string, accountId: string) =>
+    ['engines', engineId, accountId, 'categories'] as const,
 };
 
 /** The signed-in user: accounts with roles, engines, clients (loaded once per session, then cached). */
@@ -81,4 +83,14 @@ export const parametricConfigQuery = (api: ApiClient, engineId: string, accountI
     queryKey: queryKeys.parametricConfig(engineId, accountId),
     queryFn: async ({ signal }) =>
       unwrap(await api.parametric.getConfig({ engineId, accountId, format: 'json' }, { signal })),
+  });
+
+/** An engine's categories with their document counts (the filters call; the keyword wizard's tabs). */
+export const engineCategoriesQuery = (api: ApiClient, engineId: string, accountId: string) =>
+  queryOptions({
+    queryKey: queryKeys.engineCategories(engineId, accountId),
+    queryFn: async ({ signal }) =>
+      unwrap(
+        await api.engines.filters(engineId, { accountId }, { appliedFilters: { category: [] } }, { signal }),
+      ).category,
   });

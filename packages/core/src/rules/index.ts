@@ -19,6 +19,7 @@ export * from './parametric-file.ts';
 export * from './relevance-rule.ts';
 export * from './response-status.ts';
 export * from './result-ranking-csv.ts';
+export * from './result-ranking-entry.ts';
 export * from './rewrite-rule.ts';
 export * from './rule-result.ts';
 export * from './site-url.ts';

@@ -84,6 +84,11 @@ export const MESSAGES = {
   invalidSelector: 'Enter a valid CSS selector.',
   customTagNameRequired: 'A custom tag name is required.',
   customTagIconRequired: 'A custom tag icon is required.',
+  rankingQueryRequired: 'A query is required.',
+  rankingResultsRequired: 'Add at least one result URL.',
+  rankingQueryTaken: 'Another entry already has that query.',
+  rankingEntryNotFound: 'That result ranking entry no longer exists.',
+  rankingFileEmpty: 'The file has no row with a query and result URLs.',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

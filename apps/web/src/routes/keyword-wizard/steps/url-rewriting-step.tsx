@@ -11,6 +11,7 @@ import Typography from '@mui/material/Typography';
 import { addRewriteRule, createUrlRewriter, removeRewriteRule } from '@siteseer/core';
 import { useId, useMemo, useState } from 'react';
 import type { KeywordStepProps } from '../step-props.ts';
+import { visuallyHidden } from './visually-hidden.ts';
 
 /**
  * URL Rewriting: rules `regex/flags -> replacement` (core's grammar), listed with their text and
@@ -144,12 +145,3 @@ function TryUrl({ rules }: { rules: KeywordStepProps['settings']['urlRewriteRule
 }
 
 const code = { fontFamily: 'monospace', wordBreak: 'break-all' } as const;
-
-const visuallyHidden = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;

@@ -1,0 +1,192 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import Slider from '@mui/material/Slider';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import {
+  addRelevanceRule,
+  deleteRelevanceRule,
+  type FieldErrors,
+  LIMITS,
+  type RelevanceRule,
+  updateRelevanceRule,
+  validateRelevanceRule,
+} from '@siteseer/core';
+import { useId, useState } from 'react';
+import { visuallyHidden } from './visually-hidden.ts';
+
+/** The weight a new rule starts with: within the "2 to 10 is usually enough" of the guidance. */
+const NEW_RULE_WEIGHT = 5;
+
+const EMPTY_FORM = { matches: '', weight: NEW_RULE_WEIGHT };
+
+/**
+ * Relevance rules (KW_WIZARD_RELEVANCE): a table of URL patterns and weights, and an editor in add
+ * mode, or in edit mode for the selected row (Update and Delete); deselecting resets the editor.
+ */
+export function RelevanceRules({
+  rules,
+  onChange,
+}: {
+  rules: RelevanceRule[];
+  onChange: (rules: RelevanceRule[]) => void;
+}) {
+  const [selectedId, setSelectedId] = useState<string | undefined>();
+  const [form, setForm] = useState(EMPTY_FORM);
+  const [errors, setErrors] = useState<FieldErrors<'matches' | 'weight'>>({});
+  const headingId = useId();
+  const weightLabelId = useId();
+  const guidanceId = useId();
+  const selected = rules.find((rule) => rule.id === selectedId);
+
+  const reset = () => {
+    setSelectedId(undefined);
+    setForm(EMPTY_FORM);
+    setErrors({});
+  };
+  const toggle = (rule: RelevanceRule) => {
+    if (rule.id === selectedId) {
+      reset();
+      return;
+    }
+    setSelectedId(rule.id);
+    setForm({ matches: rule.matches, weight: rule.weight });
+    setErrors({});
+  };
+  const submit = () => {
+    const fieldErrors = validateRelevanceRule(form);
+    setErrors(fieldErrors);
+    if (Object.keys(fieldErrors).length > 0) return;
+    const result = selected ? updateRelevanceRule(rules, selected.id, form) : addRelevanceRule(rules, form);
+    if (!result.ok) {
+      setErrors({ matches: result.error });
+      return;
+    }
+    onChange(result.value);
+    reset();
+  };
+
+  return (
+    <Box component="section" aria-labelledby={headingId}>
+      <Typography id={headingId} variant="h3" component="h2" gutterBottom>
+        Relevance
+      </Typography>
+      <Typography gutterBottom>
+        Pages whose URL matches a pattern rank higher by the rule's weight. Select a rule to edit it.
+      </Typography>
+      {rules.length === 0 ? (
+        <Typography sx={{ my: 2 }}>No relevance rules yet.</Typography>
+      ) : (
+        <Table size="small" aria-label="Relevance rules" sx={{ my: 2 }}>
+          <TableHead>
+            <TableRow>
+              <TableCell padding="checkbox">
+                <Box component="span" sx={visuallyHidden}>
+                  Selected
+                </Box>
+              </TableCell>
+              <TableCell>URL pattern</TableCell>
+              <TableCell>Weight</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {rules.map((rule) => (
+              <TableRow
+                key={rule.id}
+                hover
+                selected={rule.id === selectedId}
+                aria-selected={rule.id === selectedId}
+                onClick={() => toggle(rule)}
+                sx={{ cursor: 'pointer' }}
+              >
+                <TableCell padding="checkbox">
+                  <Checkbox
+                    checked={rule.id === selectedId}
+                    slotProps={{ input: { 'aria-label': `Select rule ${rule.matches}` } }}
+                    onClick={(event) => event.stopPropagation()}
+                    onChange={() => toggle(rule)}
+                  />
+                </TableCell>
+                <TableCell sx={{ fontFamily: 'monospace', wordBreak: 'break-all' }}>{rule.matches}</TableCell>
+                <TableCell>{rule.weight}</TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      )}
+      <Stack spacing={2} sx={{ maxWidth: 560 }}>
+        <Typography variant="subtitle1" component="h3">
+          {selected ? 'Edit rule' : 'Add a rule'}
+        </Typography>
+        <TextField
+          label="URL pattern"
+          required
+          value={form.matches}
+          error={!!errors.matches}
+          helperText={errors.matches ?? 'A URL wildcard: * matches any text, e.g. */docs/*'}
+          autoComplete="off"
+          slotProps={{ htmlInput: { spellCheck: false } }}
+          onChange={(event) => setForm({ ...form, matches: event.target.value })}
+          onKeyDown={(event) => {
+            if (event.key === 'Enter') {
+              event.preventDefault();
+              submit();
+            }
+          }}
+        />
+        <Box>
+          <Typography id={weightLabelId} gutterBottom>
+            Weight: {form.weight}
+          </Typography>
+          <Slider
+            value={form.weight}
+            min={LIMITS.relevanceWeightMin}
+            max={LIMITS.relevanceWeightMax}
+            step={LIMITS.relevanceWeightStep}
+            valueLabelDisplay="auto"
+            slotProps={{ input: { 'aria-labelledby': weightLabelId, 'aria-describedby': guidanceId } }}
+            onChange={(_event, value) => setForm({ ...form, weight: value as number })}
+          />
+          <Typography id={guidanceId} variant="body2">
+            A weight of 1 has no effect; 2 to 10 is usually enough.
+          </Typography>
+          {errors.weight && (
+            <Typography variant="body2" color="error">
+              {errors.weight}
+            </Typography>
+          )}
+        </Box>
+        <Stack direction="row" spacing={2}>
+          {selected ? (
+            <>
+              <Button variant="contained" onClick={submit}>
+                Update
+              </Button>
+              <Button
+                color="error"
+                onClick={() => {
+                  onChange(deleteRelevanceRule(rules, selected.id));
+                  reset();
+                }}
+              >
+                Delete
+              </Button>
+              <Button onClick={reset}>Cancel</Button>
+            </>
+          ) : (
+            <Button variant="contained" onClick={submit}>
+              Add Rule
+            </Button>
+          )}
+        </Stack>
+      </Stack>
+    </Box>
+  );
+}

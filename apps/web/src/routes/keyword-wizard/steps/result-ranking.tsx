@@ -1,0 +1,177 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Stack from '@mui/material/Stack';
+import Switch from '@mui/material/Switch';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import {
+  DOWNLOAD_FILE_NAMES,
+  deleteResultRankingEntry,
+  formatCsv,
+  MESSAGES,
+  parseCsv,
+  type ResultRankingEntry,
+  readResultRankingFile,
+  resultRankingToRows,
+  validateCsvFile,
+} from '@siteseer/core';
+import { useId, useState } from 'react';
+import { saveText } from './download-text.ts';
+import { EXAMPLE_FILES, exampleFileUrl } from './example-files.ts';
+import { FileButton } from './file-button.tsx';
+import { RankingEntryEditor } from './ranking-entry-editor.tsx';
+import { visuallyHidden } from './visually-hidden.ts';
+
+type Notice = { severity: 'error' | 'success'; text: string };
+
+/**
+ * Result ranking (KW_WIZARD_RESULT_RANKING): entries of a query and the URLs pinned above its
+ * results, edited one by one or loaded from a CSV file (which replaces them); the switch that turns
+ * pinning on; downloads of the current entries (current-result-ranking.csv) and of the example.
+ */
+export function ResultRanking({
+  entries,
+  enabled,
+  onChange,
+}: {
+  entries: ResultRankingEntry[];
+  enabled: boolean;
+  onChange: (change: { resultRanking?: ResultRankingEntry[] | null; resultRankingEnabled?: boolean }) => void;
+}) {
+  const [editing, setEditing] = useState<ResultRankingEntry | undefined>();
+  const [notice, setNotice] = useState<Notice | undefined>();
+  const headingId = useId();
+  // The draft keeps null for "no entries", as the spec's entity has it.
+  const setEntries = (next: ResultRankingEntry[]) =>
+    onChange({ resultRanking: next.length > 0 ? next : null });
+
+  const load = async (file: File) => {
+    setEditing(undefined);
+    const typeError = validateCsvFile(file);
+    if (typeError) {
+      setNotice({ severity: 'error', text: typeError });
+      return;
+    }
+    const result = readResultRankingFile(file, parseCsv(await file.text()));
+    if (!result.ok) setNotice({ severity: 'error', text: result.error });
+    else if (result.value.length === 0) setNotice({ severity: 'error', text: MESSAGES.rankingFileEmpty });
+    else {
+      setEntries(result.value);
+      const count = result.value.length;
+      setNotice({
+        severity: 'success',
+        text: `Loaded ${file.name}: ${count} ${count === 1 ? 'entry' : 'entries'}.`,
+      });
+    }
+  };
+
+  return (
+    <Box component="section" aria-labelledby={headingId}>
+      <Typography id={headingId} variant="h3" component="h2" gutterBottom>
+        Result Ranking
+      </Typography>
+      <Typography gutterBottom>
+        Pin pages to the top of the results of a query, in the order given. A CSV file has one row per query:
+        the query, then its URLs.
+      </Typography>
+      <FormControlLabel
+        control={
+          <Switch
+            checked={enabled}
+            onChange={(event) => onChange({ resultRankingEnabled: event.target.checked })}
+          />
+        }
+        label="Enable result ranking"
+      />
+      <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center', my: 2 }}>
+        <FileButton inputLabel="Result ranking file (CSV)" accept=".csv" onFile={(file) => void load(file)}>
+          Load CSV
+        </FileButton>
+        <Button
+          variant="outlined"
+          disabled={entries.length === 0}
+          onClick={() =>
+            saveText(
+              formatCsv(resultRankingToRows(entries)),
+              DOWNLOAD_FILE_NAMES.currentResultRanking,
+              'text/csv',
+            )
+          }
+        >
+          Download Current Ranking
+        </Button>
+        <Button href={exampleFileUrl(EXAMPLE_FILES.resultRanking)} download>
+          Example File
+        </Button>
+      </Stack>
+      {notice && (
+        <Alert severity={notice.severity} sx={{ mb: 2 }}>
+          {notice.text}
+        </Alert>
+      )}
+      {entries.length === 0 ? (
+        <Typography sx={{ my: 2 }}>No result ranking entries yet.</Typography>
+      ) : (
+        <Table size="small" aria-label="Result ranking entries" sx={{ mb: 2 }}>
+          <TableHead>
+            <TableRow>
+              <TableCell>Query</TableCell>
+              <TableCell>Result URLs</TableCell>
+              <TableCell>
+                <Box component="span" sx={visuallyHidden}>
+                  Actions
+                </Box>
+              </TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {entries.map((entry) => (
+              <TableRow key={entry.query} selected={editing?.query === entry.query}>
+                <TableCell>{entry.query}</TableCell>
+                <TableCell>
+                  <Box component="ol" sx={{ m: 0, pl: 3, wordBreak: 'break-all' }}>
+                    {entry.results.map((url) => (
+                      <li key={url}>{url}</li>
+                    ))}
+                  </Box>
+                </TableCell>
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                  <Button aria-label={`Edit entry ${entry.query}`} onClick={() => setEditing(entry)}>
+                    Edit
+                  </Button>
+                  <Button
+                    color="error"
+                    aria-label={`Delete entry ${entry.query}`}
+                    onClick={() => {
+                      if (editing?.query === entry.query) setEditing(undefined);
+                      setEntries(deleteResultRankingEntry(entries, entry.query));
+                    }}
+                  >
+                    Delete
+                  </Button>
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      )}
+      <RankingEntryEditor
+        // A new key per entry loads it afresh, and back to an empty form after saving or Cancel.
+        key={editing?.query ?? ''}
+        entries={entries}
+        editing={editing}
+        onSave={(next) => {
+          setEntries(next);
+          setEditing(undefined);
+        }}
+        onCancel={() => setEditing(undefined)}
+      />
+    </Box>
+  );
+}

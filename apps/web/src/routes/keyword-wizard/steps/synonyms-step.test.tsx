@@ -1,0 +1,120 @@
+import { DEFAULT_CHARACTER_MAPPING, MESSAGES } from '@siteseer/core';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { FakeRoutes } from '../../../test/render.tsx';
+import { SynonymsStep } from './synonyms-step.tsx';
+import { captureDownloads, renderStep } from './test-harness.tsx';
+
+afterEach(() => vi.restoreAllMocks());
+
+const VALIDATE = 'POST searchengines/synonyms/validate';
+const fileInput = () => screen.getByLabelText('Synonyms file (CSV or TXT)');
+const current = () => screen.getByRole('textbox', { name: 'Current synonyms' }) as HTMLTextAreaElement;
+const mapping = () => screen.getByRole('textbox', { name: 'Character mapping' }) as HTMLTextAreaElement;
+
+function validating(answer: FakeRoutes[string]): FakeRoutes {
+  return { [VALIDATE]: answer };
+}
+
+describe('Synonyms step', () => {
+  it('Given a file that is neither CSV nor TXT, then "File must be CSV or TXT." shows and the server is not asked', async () => {
+    const { calls } = renderStep(SynonymsStep, {
+      api: validating(() => ({ valid: true, csvSynonymTable: 'a, b' })),
+    });
+    await userEvent.upload(fileInput(), new File(['a,b'], 'synonyms.xlsx'), { applyAccept: false });
+    expect(screen.getByText(MESSAGES.fileMustBeCsvOrTxt)).toBeTruthy();
+    expect(calls).toEqual([]);
+  });
+
+  it('Given a valid file, then the server’s table replaces the current one', async () => {
+    const { calls, draft } = renderStep(SynonymsStep, {
+      settings: { csvSynonymTable: 'old, former' },
+      api: validating(() => ({
+        valid: true,
+        csvSynonymTable: 'tv, television\nlaptop, notebook',
+        errors: [],
+      })),
+    });
+    await userEvent.upload(fileInput(), new File(['TV,Television\nlaptop,notebook\n'], 'mine.csv'));
+
+    expect(await screen.findByText('Loaded mine.csv: 2 synonym rules.')).toBeTruthy();
+    expect(draft.current.csvSynonymTable).toBe('tv, television\nlaptop, notebook');
+    expect(current().value).toBe('tv, television\nlaptop, notebook');
+    expect(calls).toHaveLength(1);
+    const form = calls[0]?.body as FormData;
+    expect(form.get('accountId')).toBe('a1');
+    expect((form.get('synonymsFile') as File).name).toBe('mine.csv');
+  });
+
+  it('Given a file the server finds invalid, then the spec message and its lines show and the table stays', async () => {
+    const { draft } = renderStep(SynonymsStep, {
+      settings: { csvSynonymTable: 'old, former' },
+      api: validating(() => ({ valid: false, csvSynonymTable: '', errors: ["Line 1: 'tv' has no synonym"] })),
+    });
+    await userEvent.upload(fileInput(), new File(['tv\n'], 'bad.txt'));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain(MESSAGES.synonymsFileInvalid);
+    expect(within(alert).getByText("Line 1: 'tv' has no synonym")).toBeTruthy();
+    expect(draft.current.csvSynonymTable).toBe('old, former');
+  });
+
+  it('Given a file the server refuses with a problem, then its detail shows', async () => {
+    renderStep(SynonymsStep, {
+      api: validating(() =>
+        Response.json({ status: 413, detail: MESSAGES.synonymsFileTooLarge }, { status: 413 }),
+      ),
+    });
+    await userEvent.upload(fileInput(), new File(['a, b\n'], 'big.txt'));
+    expect(await screen.findByText(MESSAGES.synonymsFileTooLarge)).toBeTruthy();
+  });
+
+  it('Given synonyms, when Clear is confirmed, then the table is empty; Cancel keeps it', async () => {
+    const { draft } = renderStep(SynonymsStep, { settings: { csvSynonymTable: 'a, b' } });
+    await userEvent.click(screen.getByRole('button', { name: 'Clear' }));
+    const dialog = screen.getByRole('dialog', { name: 'Clear the synonyms?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(draft.current.csvSynonymTable).toBe('a, b');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Clear' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Clear Synonyms' }));
+    expect(draft.current.csvSynonymTable).toBe('');
+    expect(current().value).toBe('');
+    expect(screen.getByRole('button', { name: 'Clear' }).hasAttribute('disabled')).toBe(true);
+    expect(screen.getByRole('button', { name: 'Download Current Synonyms' }).hasAttribute('disabled')).toBe(
+      true,
+    );
+  });
+
+  it('Given synonyms, when downloaded, then current-synonyms.txt holds the table', async () => {
+    const downloads = captureDownloads();
+    renderStep(SynonymsStep, { settings: { csvSynonymTable: 'tv, television\ni-pod => ipod' } });
+    await userEvent.click(screen.getByRole('button', { name: 'Download Current Synonyms' }));
+    expect(downloads.map((d) => d.fileName)).toEqual(['current-synonyms.txt']);
+    expect(await downloads[0]?.text()).toBe('tv, television\ni-pod => ipod');
+  });
+
+  it('Then the example files are links to the served CSV and TXT examples', () => {
+    renderStep(SynonymsStep);
+    expect(screen.getByRole('link', { name: 'Example CSV' }).getAttribute('href')).toBe(
+      '/examples/example-synonyms.csv',
+    );
+    expect(screen.getByRole('link', { name: 'Example TXT' }).getAttribute('href')).toBe(
+      '/examples/example-synonyms.txt',
+    );
+  });
+
+  it('Given the character mapping, then the default shows, errors show as typed, and Reset restores it', async () => {
+    const { draft } = renderStep(SynonymsStep);
+    expect(mapping().value).toBe(DEFAULT_CHARACTER_MAPPING);
+    await userEvent.clear(mapping());
+    await userEvent.type(mapping(), 'ß => ss, oops');
+    expect(screen.getByText("'oops' is not of the form 'original => mapped'.")).toBeTruthy();
+    expect(draft.current.csvCharMappings).toBe('ß => ss, oops');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Reset to Default' }));
+    expect(draft.current.csvCharMappings).toBe(DEFAULT_CHARACTER_MAPPING);
+    expect(screen.getByRole('button', { name: 'Reset to Default' }).hasAttribute('disabled')).toBe(true);
+  });
+});

@@ -1,0 +1,199 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import {
+  DEFAULT_CHARACTER_MAPPING,
+  DOWNLOAD_FILE_NAMES,
+  MESSAGES,
+  parseCharacterMapping,
+  parseSynonyms,
+  readSynonymsValidation,
+  validateSynonymsFile,
+} from '@siteseer/core';
+import { useId, useState } from 'react';
+import { problemText } from '../../../api/portal-api.ts';
+import { useServices } from '../../../shell/services.tsx';
+import type { KeywordStepProps } from '../step-props.ts';
+import { ClearSynonymsDialog } from './clear-synonyms-dialog.tsx';
+import { saveText } from './download-text.ts';
+import { EXAMPLE_FILES, exampleFileUrl } from './example-files.ts';
+import { FileButton } from './file-button.tsx';
+
+interface UploadProblem {
+  message: string;
+  /** The lines the server could not read (its `errors`), listed under the spec's message. */
+  details: string[];
+}
+
+/**
+ * Synonyms: a CSV or TXT file validated by the server replaces the engine's synonym table (or the
+ * spec's error shows and the table stays); Clear empties it after a confirmation; the character
+ * mapping text with its default; downloads of the current table and of the two example files.
+ */
+export function SynonymsStep({ settings, onChange, accountId }: KeywordStepProps) {
+  const { api, reportApiError } = useServices();
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<UploadProblem | undefined>();
+  const [loaded, setLoaded] = useState<string | undefined>();
+  const [confirmClear, setConfirmClear] = useState(false);
+  const headingId = useId();
+  const table = settings.csvSynonymTable;
+  const ruleCount = table.trim() === '' ? 0 : parseSynonyms(table).rules.length;
+
+  const upload = async (file: File) => {
+    setLoaded(undefined);
+    const typeError = validateSynonymsFile(file);
+    if (typeError) {
+      setProblem({ message: typeError, details: [] });
+      return;
+    }
+    setProblem(undefined);
+    setBusy(true);
+    try {
+      const response = await api.engines.validateSynonyms({ accountId, file });
+      if (!response.ok) {
+        setProblem({ message: problemText(response.data) ?? MESSAGES.synonymsFileInvalid, details: [] });
+        return;
+      }
+      const result = readSynonymsValidation(response.data);
+      if (!result.ok) {
+        setProblem({ message: result.error, details: response.data.errors ?? [] });
+        return;
+      }
+      onChange({ csvSynonymTable: result.value });
+      setLoaded(file.name);
+    } catch (error) {
+      if (!reportApiError(error)) {
+        setProblem({ message: error instanceof Error ? error.message : String(error), details: [] });
+      }
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Stack spacing={4}>
+      <Box component="section" aria-labelledby={headingId}>
+        <Typography id={headingId} variant="h3" component="h2" gutterBottom>
+          Synonyms
+        </Typography>
+        <Typography gutterBottom>
+          Upload a CSV or TXT file with one rule per line: phrases separated by commas are equivalent (tv,
+          television), and 'phrases =&gt; synonyms' works one way. The file replaces the current synonyms.
+        </Typography>
+        <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center', my: 2 }}>
+          <FileButton
+            inputLabel="Synonyms file (CSV or TXT)"
+            accept=".csv,.txt"
+            disabled={busy}
+            onFile={upload}
+          >
+            Upload Synonyms File
+          </FileButton>
+          <Button
+            variant="outlined"
+            disabled={table === ''}
+            onClick={() => saveText(table, DOWNLOAD_FILE_NAMES.currentSynonyms, 'text/plain')}
+          >
+            Download Current Synonyms
+          </Button>
+          <Button
+            variant="outlined"
+            color="error"
+            disabled={table === ''}
+            onClick={() => setConfirmClear(true)}
+          >
+            Clear
+          </Button>
+          <Button href={exampleFileUrl(EXAMPLE_FILES.synonymsCsv)} download>
+            Example CSV
+          </Button>
+          <Button href={exampleFileUrl(EXAMPLE_FILES.synonymsTxt)} download>
+            Example TXT
+          </Button>
+        </Stack>
+        {busy && <Typography role="status">Checking the file…</Typography>}
+        {problem && (
+          <Alert severity="error" sx={{ mb: 2 }}>
+            {problem.message}
+            {problem.details.length > 0 && (
+              <Box component="ul" sx={{ m: 0, pl: 2 }}>
+                {problem.details.map((detail) => (
+                  <li key={detail}>{detail}</li>
+                ))}
+              </Box>
+            )}
+          </Alert>
+        )}
+        {loaded && (
+          <Alert severity="success" sx={{ mb: 2 }}>
+            {`Loaded ${loaded}: ${ruleCount} synonym ${ruleCount === 1 ? 'rule' : 'rules'}.`}
+          </Alert>
+        )}
+        <TextField
+          label="Current synonyms"
+          value={table}
+          placeholder="No synonyms"
+          multiline
+          minRows={3}
+          maxRows={12}
+          fullWidth
+          helperText={`${ruleCount} synonym ${ruleCount === 1 ? 'rule' : 'rules'}; change them by uploading a file.`}
+          slotProps={{ htmlInput: { readOnly: true, spellCheck: false } }}
+        />
+      </Box>
+      <CharacterMapping
+        value={settings.csvCharMappings}
+        onChange={(csvCharMappings) => onChange({ csvCharMappings })}
+      />
+      {confirmClear && (
+        <ClearSynonymsDialog
+          onCancel={() => setConfirmClear(false)}
+          onConfirm={() => {
+            onChange({ csvSynonymTable: '' });
+            setConfirmClear(false);
+            setLoaded(undefined);
+          }}
+        />
+      )}
+    </Stack>
+  );
+}
+
+/** The character mapping text ('original => mapped' pairs separated by commas), checked as typed. */
+function CharacterMapping({ value, onChange }: { value: string; onChange: (value: string) => void }) {
+  const headingId = useId();
+  const { errors } = parseCharacterMapping(value);
+  return (
+    <Box component="section" aria-labelledby={headingId}>
+      <Typography id={headingId} variant="h3" component="h2" gutterBottom>
+        Character mapping
+      </Typography>
+      <Typography gutterBottom>
+        Characters replaced in pages and queries before searching, so that a search for 'ohm' finds 'Ω'. Pairs
+        'original =&gt; mapped' separated by commas. Default: {DEFAULT_CHARACTER_MAPPING}
+      </Typography>
+      <TextField
+        label="Character mapping"
+        value={value}
+        multiline
+        minRows={2}
+        fullWidth
+        error={errors.length > 0}
+        helperText={errors.length > 0 ? errors.join(' ') : 'original => mapped, separated by commas'}
+        slotProps={{ htmlInput: { spellCheck: false } }}
+        onChange={(event) => onChange(event.target.value)}
+      />
+      <Button
+        sx={{ mt: 1 }}
+        disabled={value === DEFAULT_CHARACTER_MAPPING}
+        onClick={() => onChange(DEFAULT_CHARACTER_MAPPING)}
+      >
+        Reset to Default
+      </Button>
+    </Box>
+  );
+}
