@@ -4,12 +4,18 @@ import { CrawlerStep } from './crawler-step/index.ts';
 import { NameStep } from './name-step.tsx';
 import { ReviewStep } from './review-step.tsx';
 import type { KeywordStepProps } from './step-props.ts';
-import { UrlRewritingStep } from './steps/index.ts';
+import { InfluenceStep, SynonymsStep, TabsStep, UrlRewritingStep } from './steps/index.ts';
 import type { KeywordWizard } from './use-keyword-wizard.ts';
 
 /** The steps built on the shared step interface (steps/), by their name in core's step list. */
-const SETTINGS_STEPS: Partial<Record<KeywordWizardStep, ComponentType<KeywordStepProps>>> = {
+const SETTINGS_STEPS: Record<
+  Exclude<KeywordWizardStep, 'Name' | 'Crawler' | 'Review'>,
+  ComponentType<KeywordStepProps>
+> = {
+  Tabs: TabsStep,
+  Influence: InfluenceStep,
   'URL Rewriting': UrlRewritingStep,
+  Synonyms: SynonymsStep,
 };
 
 /** The body of the wizard's active step. */
@@ -52,7 +58,6 @@ export function StepBody({ step, wizard }: { step: KeywordWizardStep; wizard: Ke
     );
   }
   const Settings = SETTINGS_STEPS[step];
-  if (!Settings) return null;
   return (
     <Settings
       settings={draft.settings}
