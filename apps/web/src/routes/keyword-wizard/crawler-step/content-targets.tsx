@@ -50,6 +50,8 @@ export function ContentTargets({
           'Only the text inside the elements it matches is indexed.'
         }
         onChange={(event) => onChange({ contentTarget: event.target.value })}
+        // The hint stays readable (full contrast) while the field is off.
+        slotProps={{ formHelperText: { disabled: false } }}
       />
       <FormControlLabel
         control={

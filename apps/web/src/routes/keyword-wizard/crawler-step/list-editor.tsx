@@ -54,6 +54,8 @@ export function ListEditor(props: ListEditorProps) {
           value={props.value}
           error={!!props.inputError}
           helperText={props.inputError ?? props.hint}
+          // The hint stays readable (full contrast) while the input is off.
+          slotProps={{ formHelperText: { disabled: false } }}
           onChange={(event) => props.onValueChange(event.target.value)}
           onKeyDown={(event) => {
             if (event.key !== 'Enter') return;
