@@ -13,7 +13,7 @@ import {
   readSynonymsValidation,
   validateSynonymsFile,
 } from '@siteseer/core';
-import { useId, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { problemText } from '../../../api/portal-api.ts';
 import { useServices } from '../../../shell/services.tsx';
 import type { KeywordStepProps } from '../step-props.ts';
@@ -41,7 +41,8 @@ export function SynonymsStep({ settings, onChange, accountId }: KeywordStepProps
   const [confirmClear, setConfirmClear] = useState(false);
   const headingId = useId();
   const table = settings.csvSynonymTable;
-  const ruleCount = table.trim() === '' ? 0 : parseSynonyms(table).rules.length;
+  // Up to 1 MB of rules: counted when the table changes, not on every keystroke of the mapping.
+  const ruleCount = useMemo(() => (table.trim() === '' ? 0 : parseSynonyms(table).rules.length), [table]);
 
   const upload = async (file: File) => {
     setLoaded(undefined);

@@ -51,16 +51,18 @@ export function TabList({
     onMove(position(active.id), position(over.id));
   };
   return (
-    <Box component="ol" aria-label="Tabs" sx={{ listStyle: 'none', p: 0, m: 0 }}>
-      <Box component="li" sx={row}>
-        <Box sx={{ width: 40 }} />
-        <TabIcon name="all" />
-        <Typography>{ALL_TAB_NAME}</Typography>
-        <Typography variant="body2" color="text.secondary">
-          always first
-        </Typography>
-      </Box>
-      <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
+    // The context renders its screen reader instructions and live region beside its children: it
+    // wraps the list rather than sitting in it, where only list items may be.
+    <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
+      <Box component="ol" aria-label="Tabs" sx={{ listStyle: 'none', p: 0, m: 0 }}>
+        <Box component="li" sx={row}>
+          <Box sx={{ width: 40 }} />
+          <TabIcon name="all" />
+          <Typography>{ALL_TAB_NAME}</Typography>
+          <Typography variant="body2" color="text.secondary">
+            always first
+          </Typography>
+        </Box>
         <SortableContext items={tabs.map((tab) => tab.tabName)} strategy={verticalListSortingStrategy}>
           {tabs.map((tab, index) => (
             <SortableTab
@@ -74,8 +76,8 @@ export function TabList({
             />
           ))}
         </SortableContext>
-      </DndContext>
-    </Box>
+      </Box>
+    </DndContext>
   );
 }
 

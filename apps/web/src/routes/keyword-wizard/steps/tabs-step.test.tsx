@@ -160,6 +160,12 @@ describe('Tabs step', () => {
     expect(handle.getAttribute('tabindex')).toBe('0');
   });
 
+  it('Then the tab list holds list items only (the drag live region sits outside it, as axe requires)', () => {
+    renderStep(TabsStep, { settings: { tabs: [tab('docs')] }, api: withCategories({}) });
+    const children = [...screen.getByRole('list', { name: 'Tabs' }).children].map((child) => child.tagName);
+    expect(children).toEqual(['LI', 'LI']);
+  });
+
   it('Then the useTabs switch and the cross-reference category (from the categories) are set', async () => {
     const { draft } = renderStep(TabsStep, {
       settings: { crossReferenceCategory: 'retired' },
