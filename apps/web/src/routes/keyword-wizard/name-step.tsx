@@ -56,7 +56,10 @@ export function NameStep({
         helperText={errors.searchEngineName}
         onChange={(event) => onChange({ searchEngineName: event.target.value })}
         // Trimmed as the user leaves the field, so spaces between words can still be typed.
-        onBlur={(event) => onChange({ searchEngineName: normaliseEngineName(event.target.value) })}
+        onBlur={(event) => {
+          const trimmed = normaliseEngineName(event.target.value);
+          if (trimmed !== event.target.value) onChange({ searchEngineName: trimmed });
+        }}
       />
     </Stack>
   );
