@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type InvitationSink, startTestServer, type TestServer } from '@siteseer/test-support';
+import { startTestServer, type TestServer } from '@siteseer/test-support';
 
 /** The built portal (`pnpm --filter @siteseer/web build`): the suite builds nothing itself. */
 export const WEB_DIST = fileURLToPath(new URL('../dist/', import.meta.url));
@@ -16,11 +16,14 @@ export interface RunningPortal {
 
 /**
  * The real API (PGlite in memory, seeded logins) serving the built portal, as `pnpm start` does.
- * `onInvitation` receives the set-password link of each invited login; `env` adds configuration
- * (e.g. the crawl loop and the loopback sites it may crawl).
+ * `onInvitation` receives the set-password link of each invited login; `env` and `crawlTiming` are
+ * the server's (a crawling test turns the crawl loop on and allows 127.0.0.1).
  */
 export async function startPortal(
-  options: { onInvitation?: InvitationSink; env?: Record<string, string> } = {},
+  options: Pick<
+    NonNullable<Parameters<typeof startTestServer>[0]>,
+    'onInvitation' | 'env' | 'crawlTiming'
+  > = {},
 ): Promise<RunningPortal> {
   if (!existsSync(join(WEB_DIST, 'index.html'))) {
     throw new Error(`The portal is not built: run 'pnpm --filter @siteseer/web build' first (${WEB_DIST})`);

@@ -33,6 +33,7 @@ const screens = {
   crawlReport: lazyScreen('crawl-report', () => import('./crawl-report/crawl-report-screen.tsx')),
   documentation: lazyScreen('documentation', () => import('./documentation/documentation-screen.tsx')),
   document: lazyScreen('document', () => import('./documentation/document-screen.tsx')),
+  keywordWizard: lazyScreen('keyword-wizard', () => import('./keyword-wizard/wizard-screen.tsx')),
 };
 
 /**
@@ -82,8 +83,20 @@ export function createRoutes(services: Services): RouteObject[] {
                 return { Component, loader: editLoader(services) };
               },
             },
-            notAvailable('engine/keyword/create', 'keyword-wizard-create', 'Keyword Creation Wizard'),
-            notAvailable('engine/keyword/:engineId/edit', 'keyword-wizard-edit', 'Keyword Edit Wizard'),
+            {
+              path: 'engine/keyword/create',
+              handle: handle('keyword-wizard-create', 'Keyword Creation Wizard'),
+              lazy: async () => ({ Component: (await screens.keywordWizard()).Component }),
+            },
+            {
+              path: 'engine/keyword/:engineId/edit',
+              handle: handle('keyword-wizard-edit', 'Keyword Edit Wizard'),
+              // The engine and its client's settings load with the screen, before it shows.
+              lazy: async () => {
+                const { Component, editLoader } = await screens.keywordWizard();
+                return { Component, loader: editLoader(services) };
+              },
+            },
             {
               path: 'keywordcrawlreport/:accountId/:engineId',
               handle: handle('keywordcrawlreport', 'Crawl Report'),

@@ -9,6 +9,7 @@ import type { AddEngineCard } from '@siteseer/core';
 import { validateSiteUrlInput } from '@siteseer/core';
 import { useId, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { keywordWizardEntry } from '../keyword-wizard/wizard-entry.ts';
 import { setPendingUpload } from '../parametric-wizard/pending-upload.ts';
 
 const NO_ACCOUNT_TEXT = 'None of your accounts supports this type of search engine.';
@@ -69,7 +70,7 @@ function AddKeywordCard({ disabled }: { disabled: boolean }) {
       setError(problem ?? 'Enter a site URL to crawl.');
       return;
     }
-    navigate('/engine/keyword/create', { state: { url: url.trim() } });
+    navigate('/engine/keyword/create', { state: keywordWizardEntry(url) });
   };
   return (
     <Card component="section" aria-labelledby={headingId} variant="outlined" sx={{ height: '100%' }}>

@@ -1,0 +1,198 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  accessibilityViolations,
+  type Browser,
+  chromiumAvailable,
+  launchBrowser,
+  signInThroughPortal,
+} from './chromium.ts';
+import { type ApiSession, apiSession } from './fixtures.ts';
+import { type RunningPortal, startPortal } from './portal-server.ts';
+
+// Issue 13, screen 1: a keyword engine made through the wizard over a site served on 127.0.0.1,
+// crawled by the API's own crawl loop, then edited and published again.
+const ENGINE = 'Handbook Search';
+const STEPS = ['Name', 'Crawler', 'Tabs', 'Influence', 'URL Rewriting', 'Synonyms', 'Review'];
+
+interface Site {
+  origin: string;
+  close(): Promise<void>;
+}
+
+/** A small site of real HTML on 127.0.0.1: a home page linking its pages. */
+async function serveSite(title: string, pages: Record<string, string>): Promise<Site> {
+  const links = Object.keys(pages)
+    .map((path) => `<a href="${path}">${path}</a>`)
+    .join(' ');
+  const html = (heading: string, body: string) =>
+    `<!doctype html><html lang="en"><head><title>${heading}</title></head><body><main><h1>${heading}</h1>${body}</main></body></html>`;
+  const routes: Record<string, string> = { '/': html(title, `<nav>${links}</nav>`) };
+  for (const [path, body] of Object.entries(pages)) routes[path] = html(path.slice(1), `<p>${body}</p>`);
+  const server: Server = createServer((req, res) => {
+    const page = routes[req.url ?? '/'];
+    if (page) res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(page);
+    else res.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    origin: `http://127.0.0.1:${port}`,
+    close: () => new Promise<void>((resolve, reject) => server.close((e) => (e ? reject(e) : resolve()))),
+  };
+}
+
+async function expectAccessible(page: Page, what: string) {
+  for (const scheme of ['light', 'dark'] as const) {
+    expect(await accessibilityViolations(page, scheme), `${scheme}: ${what}`).toEqual([]);
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+}
+
+const step = (page: Page, name: string) => page.getByRole('tab', { name: new RegExp(`^\\d*\\s*${name}$`) });
+// The wizard's step region comes first; a step may hold a region of the same name (Tabs).
+const region = (page: Page, name: string) => page.getByRole('region', { name, exact: true }).first();
+
+/** The crawled URLs of the engine with their status codes, from the crawl report call. */
+async function crawled(session: ApiSession, engineId: string): Promise<Record<string, number>> {
+  const report = await session.call('POST', 'datasource/crawler/report', {
+    accountId: session.accountId,
+    engineId,
+    fromIndex: 0,
+    resultSize: 100,
+    searchTerm: '',
+  });
+  if (report.status !== 200) throw new Error(`report: ${JSON.stringify(report.body)}`);
+  const hits = report.body.hits.hits as { url: string; status: number }[];
+  return Object.fromEntries(hits.map((hit) => [hit.url, hit.status]));
+}
+
+const browserTests = chromiumAvailable();
+let portal: RunningPortal;
+let handbook: Site;
+let blog: Site;
+let browser: Browser;
+let owner: Page;
+let ownerApi: ApiSession;
+
+beforeAll(async () => {
+  if (!browserTests) return;
+  handbook = await serveSite('Handbook', {
+    '/install': 'Install the widget with one script tag.',
+    '/theming': 'Theme the results with custom properties.',
+  });
+  blog = await serveSite('Blog', { '/release': 'The crawler now honours sitemaps.' });
+  portal = await startPortal({
+    env: { SITESEER_CRAWL_WORKER: 'on', SITESEER_CRAWL_ALLOW_PRIVATE: '127.0.0.1' },
+    crawlTiming: { recrawlCheckMs: 100, pageTimeoutMs: 2000 },
+  });
+  const seeded = portal.api.credentials?.owner;
+  if (!seeded) throw new Error('The test server did not seed its logins');
+  ownerApi = await apiSession(portal.base, portal.config, seeded.email, seeded.password);
+  browser = await launchBrowser();
+  owner = await browser.context.newPage();
+  await signInThroughPortal(owner, portal.base, seeded.email, seeded.password);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await portal?.close();
+  await handbook?.close();
+  await blog?.close();
+});
+
+describe.runIf(browserTests)('the keyword wizard in Chromium', () => {
+  let engineId: string;
+
+  it("Given the dashboard's keyword card, when the owner creates an engine through the wizard, then it is on the dashboard and its site is crawled", async () => {
+    const card = owner.getByRole('region', { name: 'Add a New Keyword Search Engine' });
+    await card.getByRole('textbox', { name: 'Default site URL' }).fill(`${handbook.origin}/`);
+    await card.getByRole('button', { name: 'Crawl' }).click();
+    await owner.getByRole('heading', { level: 1, name: 'Keyword Creation Wizard' }).waitFor();
+    expect(await owner.title()).toBe('Keyword Creation Wizard | Siteseer');
+
+    await owner.getByRole('button', { name: 'Next' }).click();
+    await owner.getByText('Correct errors before proceeding.').waitFor();
+    await owner.getByText('A search engine name is required.').waitFor();
+    await expectAccessible(owner, 'Name step in error');
+    await owner.getByRole('textbox', { name: 'Search Engine Name' }).fill(ENGINE);
+    await owner.getByRole('button', { name: 'Next' }).click();
+
+    const crawler = region(owner, 'Crawler');
+    await crawler.getByRole('list', { name: 'Sites to crawl' }).getByText(`${handbook.origin}/`).waitFor();
+    await crawler.getByRole('combobox', { name: 'Page load delay' }).click();
+    await owner.getByRole('option', { name: 'none' }).click();
+    await expectAccessible(owner, 'Crawler step');
+
+    for (const name of ['Influence', 'URL Rewriting', 'Synonyms', 'Review']) {
+      await owner.getByRole('button', { name: 'Next' }).click();
+      await region(owner, name).waitFor();
+      await expectAccessible(owner, `${name} step (create)`);
+    }
+    const review = region(owner, 'Review');
+    expect(await review.getByRole('region', { name: 'Name and account' }).textContent()).toContain(ENGINE);
+
+    await owner.getByRole('button', { name: 'Create & Publish' }).click();
+    await owner.getByRole('heading', { name: 'Your Search Engines' }).waitFor();
+    const engineCard = owner.getByRole('article', { name: ENGINE });
+    await engineCard.getByText(`${handbook.origin}/`).waitFor();
+
+    const engines = await ownerApi.call('GET', 'searchengines?type=kw');
+    engineId = (engines.body as { id: string; searchEngineName: string }[]).find(
+      (engine) => engine.searchEngineName === ENGINE,
+    )?.id as string;
+    expect(engineId).toBeTruthy();
+    await expect
+      .poll(() => crawled(ownerApi, engineId), { timeout: 30_000 })
+      .toMatchObject({ [`${handbook.origin}/install`]: 3, [`${handbook.origin}/theming`]: 3 });
+  });
+
+  it('Given the engine, when the owner edits it, adds a site and publishes, then the engine has both sites and the new one is crawled', async () => {
+    await owner
+      .getByRole('article', { name: ENGINE })
+      .getByRole('button', { name: `Actions for ${ENGINE}` })
+      .click();
+    await owner.getByRole('menuitem', { name: 'Edit' }).click();
+    await owner.getByRole('heading', { level: 1, name: 'Keyword Edit Wizard' }).waitFor();
+    for (const name of STEPS) expect(await step(owner, name).isDisabled()).toBe(false);
+    expect(await owner.getByRole('textbox', { name: 'Search Engine Name' }).isDisabled()).toBe(true);
+    await expectAccessible(owner, 'Name step (edit)');
+
+    await step(owner, 'Crawler').click();
+    const crawler = region(owner, 'Crawler');
+    expect(await crawler.getByRole('button', { name: `Remove ${handbook.origin}/` }).isDisabled()).toBe(true);
+    await crawler.getByRole('textbox', { name: 'Site URL' }).fill(`${blog.origin}/`);
+    await crawler.getByRole('textbox', { name: 'Site URL' }).press('Enter');
+    await crawler.getByRole('list', { name: 'Sites to crawl' }).getByText(`${blog.origin}/`).waitFor();
+
+    // Leaving with the change asks first.
+    await owner.getByRole('link', { name: 'Dashboard' }).click();
+    const prompt = owner.getByRole('dialog', {
+      name: 'There appear to be unsaved changes, leaving now will cause them to be lost. Are you sure?',
+    });
+    await prompt.waitFor();
+    await expectAccessible(owner, 'unsaved changes prompt');
+    await prompt.getByRole('button', { name: 'Cancel' }).click();
+    await prompt.waitFor({ state: 'detached' });
+
+    for (const name of STEPS.slice(2)) {
+      await step(owner, name).click();
+      await region(owner, name).waitFor();
+      await expectAccessible(owner, `${name} step (edit)`);
+    }
+    expect(
+      await region(owner, 'Review').getByRole('region', { name: 'Crawler settings' }).textContent(),
+    ).toContain(`${blog.origin}/`);
+    await owner.getByRole('button', { name: 'Publish' }).click();
+    await owner.getByRole('heading', { name: 'Your Search Engines' }).waitFor();
+    await owner.getByRole('article', { name: ENGINE }).getByText(`${blog.origin}/`).waitFor();
+
+    const saved = await ownerApi.call('GET', `searchengines/${engineId}?accountId=${ownerApi.accountId}`);
+    expect(saved.body.urls).toEqual([`${handbook.origin}/`, `${blog.origin}/`]);
+    await expect
+      .poll(() => crawled(ownerApi, engineId), { timeout: 30_000 })
+      .toMatchObject({ [`${blog.origin}/release`]: 3 });
+  });
+});

@@ -1,0 +1,198 @@
+import type { KeywordSettings, KeywordWizardSections } from '@siteseer/core';
+import { KeywordSettings as KeywordSettingsSchema, MESSAGES } from '@siteseer/core';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
+import { describe, expect, it, vi } from 'vitest';
+import { account, profile, seededFeatures } from '../../../test/fixtures.ts';
+import { renderPortal, routesFor } from '../../../test/render.tsx';
+import { CrawlerStep } from './crawler-step.tsx';
+import { withCustomTag } from './custom-tags.tsx';
+
+const ALL_ON: KeywordWizardSections = {
+  urlFiltering: true,
+  crawlFrequency: true,
+  tabs: true,
+  relevance: true,
+  resultRanking: true,
+  urlRewriting: true,
+  synonyms: true,
+};
+
+type Draft = { current: KeywordSettings };
+
+/** The Crawler step over a draft held in state, as the wizard holds it. */
+function Harness({ draft, sections }: { draft: Draft; sections: KeywordWizardSections }) {
+  const [settings, setSettings] = useState(draft.current);
+  const [newUrl, setNewUrl] = useState('');
+  return (
+    <CrawlerStep
+      settings={settings}
+      onChange={(patch) => {
+        draft.current = { ...draft.current, ...patch };
+        setSettings(draft.current);
+      }}
+      mode="create"
+      sections={sections}
+      errors={{}}
+      newUrl={newUrl}
+      onNewUrl={setNewUrl}
+    />
+  );
+}
+
+function renderCrawler(
+  options: { settings?: Partial<KeywordSettings>; sections?: Partial<KeywordWizardSections> } = {},
+) {
+  const draft: Draft = { current: KeywordSettingsSchema.parse(options.settings ?? {}) };
+  renderPortal({
+    path: '/step',
+    routes: routesFor('/step', <Harness draft={draft} sections={{ ...ALL_ON, ...options.sections }} />),
+    profile: profile({ accounts: [account('a1', 'Acme', 'owner')] }),
+    features: seededFeatures(),
+  });
+  return draft;
+}
+
+const filterFile = (text: string, name = 'filters.csv') => new File([text], name, { type: 'text/csv' });
+const filterList = () => screen.queryByRole('list', { name: 'URL filters' });
+
+describe('Crawler step', () => {
+  it('Given URL filtering and crawl frequency off, then neither shows', () => {
+    renderCrawler({ sections: { urlFiltering: false, crawlFrequency: false } });
+    expect(screen.queryByRole('region', { name: 'URL filters' })).toBeNull();
+    expect(screen.queryByRole('combobox', { name: 'Crawl frequency' })).toBeNull();
+    expect(screen.getByRole('combobox', { name: 'Page load delay' })).toBeTruthy();
+  });
+
+  it('Given a URL filters file that is not CSV, then File must be CSV. shows and the filters stay', async () => {
+    const draft = renderCrawler({ settings: { urlFilters: ['/docs/*'] } });
+    await userEvent.upload(screen.getByLabelText('URL filters CSV file'), filterFile('/a', 'filters.txt'), {
+      applyAccept: false,
+    });
+    expect(await screen.findByText(MESSAGES.fileMustBeCsv)).toBeTruthy();
+    expect(draft.current.urlFilters).toEqual(['/docs/*']);
+  });
+
+  it('Given a CSV of several rows, then the first column of each replaces the filters; one row gives its cells', async () => {
+    const draft = renderCrawler({ settings: { urlFilters: ['/old/*'] } });
+    await userEvent.upload(
+      screen.getByLabelText('URL filters CSV file'),
+      filterFile('/docs/*,ignored\n-/docs/old/*\n'),
+    );
+    expect(await screen.findByRole('list', { name: 'URL filters' })).toBeTruthy();
+    expect(draft.current.urlFilters).toEqual(['/docs/*', '-/docs/old/*']);
+    await userEvent.upload(screen.getByLabelText('URL filters CSV file'), filterFile('/a/*, /b/* ,'));
+    await vi.waitFor(() => expect(draft.current.urlFilters).toEqual(['/a/*', '/b/*']));
+    expect([...(filterList()?.querySelectorAll('li') ?? [])].map((li) => li.textContent)).toEqual([
+      '/a/*',
+      '/b/*',
+    ]);
+  });
+
+  it('Given a CSV with a quote left open, then the parse error shows', async () => {
+    renderCrawler();
+    await userEvent.upload(screen.getByLabelText('URL filters CSV file'), filterFile('"/docs/*\n'));
+    expect(await screen.findByText('Quoted field unterminated')).toBeTruthy();
+  });
+
+  it('Given filters, then current-url-filters.csv downloads them one per row; the example links to its file', async () => {
+    renderCrawler({ settings: { urlFilters: ['/docs/*', 'a,b'] } });
+    const saved: Blob[] = [];
+    const create = vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
+      saved.push(blob as Blob);
+      return 'blob:filters';
+    });
+    try {
+      await userEvent.click(screen.getByRole('button', { name: 'Download current-url-filters.csv' }));
+      expect(await saved[0]?.text()).toBe('/docs/*\r\n"a,b"\r\n');
+    } finally {
+      create.mockRestore();
+    }
+    const example = screen.getByRole('link', { name: 'Download Example URL Filters' });
+    expect(example.getAttribute('href')).toBe('/examples/example-url-filters.csv');
+    expect(example.hasAttribute('download')).toBe(true);
+  });
+
+  it('Given filters typed, then they are added once and removing the last leaves no filter (null)', async () => {
+    const draft = renderCrawler();
+    await userEvent.type(screen.getByRole('textbox', { name: 'URL filter' }), '/docs/*{Enter}');
+    await userEvent.type(screen.getByRole('textbox', { name: 'URL filter' }), '/docs/*{Enter}');
+    expect(draft.current.urlFilters).toEqual(['/docs/*']);
+    await userEvent.click(screen.getByRole('button', { name: 'Remove /docs/*' }));
+    expect(draft.current.urlFilters).toBeNull();
+  });
+
+  it('Given the content target switch, then the selector field follows it and an invalid selector is named', async () => {
+    const draft = renderCrawler();
+    const field = screen.getByRole('textbox', { name: 'Content target (CSS selector)' });
+    expect(field.hasAttribute('disabled')).toBe(true);
+    await userEvent.click(screen.getByRole('switch', { name: 'Use a content target' }));
+    // Pasted: userEvent.type reads brackets as key names.
+    await userEvent.click(field);
+    await userEvent.paste('main[');
+    expect(screen.getByText(MESSAGES.invalidSelector)).toBeTruthy();
+    await userEvent.paste('role=main]');
+    expect(screen.queryByText(MESSAGES.invalidSelector)).toBeNull();
+    expect(draft.current).toMatchObject({ useContentTarget: true, contentTarget: 'main[role=main]' });
+  });
+
+  it('Given exclude targets, then a selector that does not parse is refused and valid ones are listed', async () => {
+    const draft = renderCrawler();
+    await userEvent.click(screen.getByRole('switch', { name: 'Exclude content targets' }));
+    const box = screen.getByRole('textbox', { name: 'Exclude target (CSS selector)' });
+    await userEvent.type(box, '>>{Enter}');
+    expect(screen.getByText(MESSAGES.invalidSelector)).toBeTruthy();
+    await userEvent.clear(box);
+    await userEvent.type(box, 'nav{Enter}');
+    await userEvent.type(box, 'footer{Enter}');
+    expect(draft.current).toMatchObject({ useExcludeTarget: true, excludeContentTargets: ['nav', 'footer'] });
+  });
+
+  it('Given custom tags, then name and icon are required, a repeated name takes the new icon, and a tag can be removed', async () => {
+    const draft = renderCrawler();
+    await userEvent.click(screen.getByRole('textbox', { name: 'Custom tags selector' }));
+    await userEvent.paste('meta[name="category"]');
+    await userEvent.type(screen.getByRole('textbox', { name: 'Custom tags attribute name' }), 'content');
+    await userEvent.click(screen.getByRole('button', { name: 'Add Tag' }));
+    expect(screen.getByText(MESSAGES.customTagNameRequired)).toBeTruthy();
+    expect(screen.getByText(MESSAGES.customTagIconRequired)).toBeTruthy();
+
+    const addTag = async (name: string, icon: string) => {
+      await userEvent.type(screen.getByRole('textbox', { name: 'Tag name' }), name);
+      await userEvent.click(screen.getByRole('combobox', { name: 'Tag icon' }));
+      await userEvent.click(await screen.findByRole('option', { name: icon }));
+      await userEvent.click(screen.getByRole('button', { name: 'Add Tag' }));
+    };
+    await addTag('product', 'product');
+    await addTag('docs', 'documentation');
+    await addTag('Product', 'manufacturer');
+    const rows = within(screen.getByRole('table', { name: 'Custom tags' })).getAllByRole('row');
+    expect(rows.map((row) => row.textContent)).toEqual([
+      'NameIconActions',
+      'Productmanufacturer',
+      'docsdocumentation',
+    ]);
+    await userEvent.click(screen.getByRole('button', { name: 'Remove tag docs' }));
+    expect(draft.current).toMatchObject({
+      customTagsSelector: 'meta[name="category"]',
+      customTagsAttributeName: 'content',
+      customTags: [{ name: 'Product', icon: 'manufacturer' }],
+    });
+  });
+
+  it('Given a tag list, then withCustomTag keeps the order and replaces a name case-insensitively', () => {
+    expect(
+      withCustomTag(
+        [
+          { name: 'a', icon: 'home' },
+          { name: 'B', icon: 'pdf' },
+        ],
+        { name: 'b', icon: 'video' },
+      ),
+    ).toEqual([
+      { name: 'a', icon: 'home' },
+      { name: 'b', icon: 'video' },
+    ]);
+  });
+});

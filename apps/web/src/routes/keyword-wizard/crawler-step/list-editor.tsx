@@ -1,0 +1,99 @@
+import Delete from '@mui/icons-material/Delete';
+import Button from '@mui/material/Button';
+import FormHelperText from '@mui/material/FormHelperText';
+import IconButton from '@mui/material/IconButton';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemText from '@mui/material/ListItemText';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+
+export interface ListEditorProps {
+  /** The input's label ('Site URL'). */
+  label: string;
+  /** The add button's text ('Add URL'). */
+  addText: string;
+  /** The list's accessible name ('Sites to crawl'). */
+  listLabel: string;
+  items: readonly string[];
+  /** The text being typed (held by the caller, which may check it). */
+  value: string;
+  onValueChange: (value: string) => void;
+  /** The typed text's problem, shown under the input. */
+  inputError?: string | undefined;
+  /** Help shown under the input when there is no problem. */
+  hint?: string | undefined;
+  placeholder?: string | undefined;
+  /** Adds the typed text (Enter or the add button). */
+  onAdd: () => void;
+  onRemove: (item: string) => void;
+  /** Whether the entries' remove buttons are enabled. */
+  canRemove: boolean;
+  /** The list's problem ('At least one site must be added.'). */
+  listError?: string | undefined;
+  emptyText: string;
+  disabled?: boolean;
+}
+
+/**
+ * A list of texts with an input that adds to it on Enter or with the add button, each entry with a
+ * remove button named after it. Entries are shown as text, never as markup.
+ */
+export function ListEditor(props: ListEditorProps) {
+  const { items, disabled = false } = props;
+  return (
+    <Stack spacing={1}>
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
+        <TextField
+          label={props.label}
+          size="small"
+          fullWidth
+          disabled={disabled}
+          placeholder={props.placeholder}
+          value={props.value}
+          error={!!props.inputError}
+          helperText={props.inputError ?? props.hint}
+          // The hint stays readable (full contrast) while the input is off.
+          slotProps={{ formHelperText: { disabled: false } }}
+          onChange={(event) => props.onValueChange(event.target.value)}
+          onKeyDown={(event) => {
+            if (event.key !== 'Enter') return;
+            event.preventDefault();
+            props.onAdd();
+          }}
+        />
+        <Button variant="outlined" disabled={disabled} onClick={props.onAdd} sx={{ flexShrink: 0 }}>
+          {props.addText}
+        </Button>
+      </Stack>
+      {items.length === 0 ? (
+        <Typography variant="body2" color="text.secondary">
+          {props.emptyText}
+        </Typography>
+      ) : (
+        <List dense aria-label={props.listLabel} disablePadding>
+          {items.map((item) => (
+            <ListItem
+              key={item}
+              disableGutters
+              secondaryAction={
+                <IconButton
+                  edge="end"
+                  aria-label={`Remove ${item}`}
+                  disabled={disabled || !props.canRemove}
+                  onClick={() => props.onRemove(item)}
+                >
+                  <Delete />
+                </IconButton>
+              }
+            >
+              <ListItemText primary={item} slotProps={{ primary: { sx: { overflowWrap: 'anywhere' } } }} />
+            </ListItem>
+          ))}
+        </List>
+      )}
+      {props.listError && <FormHelperText error>{props.listError}</FormHelperText>}
+    </Stack>
+  );
+}

@@ -1,0 +1,55 @@
+import type { FieldErrors, KeywordSettings, KeywordWizardStep } from '@siteseer/core';
+import {
+  KeywordSettings as KeywordSettingsSchema,
+  validateCrawlerStep,
+  validateKeywordNameStep,
+} from '@siteseer/core';
+
+/** What the keyword wizard edits: name and account, the settings every step shares, the URL being typed. */
+export interface KeywordDraft {
+  accountId: string;
+  searchEngineName: string;
+  settings: KeywordSettings;
+  /** The Crawler step's URL box: checked with the step, not part of the engine until added. */
+  newUrl: string;
+}
+
+/** A new engine's draft: the spec's defaults, the only account preselected, the dashboard's URL first. */
+export function newDraft(accountId: string, firstUrl: string | undefined): KeywordDraft {
+  const settings = KeywordSettingsSchema.parse({});
+  return {
+    accountId,
+    searchEngineName: '',
+    settings: { ...settings, urls: firstUrl ? [firstUrl] : [] },
+    newUrl: '',
+  };
+}
+
+/** One step's verdict: messages by field, and whether they stop the wizard going past it. */
+export interface StepCheck {
+  errors: FieldErrors;
+  blocking: boolean;
+}
+
+const NOTHING: StepCheck = { errors: {}, blocking: false };
+
+/**
+ * Checks a step with core's rules. Name: account and engine name, both needed. Crawler: the URL list
+ * and origin block; a bad URL left in the box is shown without blocking. The other steps only ever
+ * hold entries their editors accepted, so nothing of theirs can block.
+ */
+export function checkStep(step: KeywordWizardStep, draft: KeywordDraft): StepCheck {
+  if (step === 'Name') {
+    const errors = validateKeywordNameStep(draft);
+    return { errors, blocking: Object.keys(errors).length > 0 };
+  }
+  if (step === 'Crawler') {
+    const { errors, blocking } = validateCrawlerStep({
+      urls: draft.settings.urls,
+      origin: draft.settings.origin,
+      newUrl: draft.newUrl,
+    });
+    return { errors, blocking };
+  }
+  return NOTHING;
+}

@@ -1,0 +1,167 @@
+import type { KeywordSettings, KeywordWizardStep } from '@siteseer/core';
+import { accountsForProduct, keywordWizardSections, keywordWizardSteps, MESSAGES } from '@siteseer/core';
+import { useCallback, useMemo, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { clientsQuery, enginesQuery, profileQuery } from '../../api/queries.ts';
+import { useServices } from '../../shell/services.tsx';
+import { useFeatures, useProfile, useViewer } from '../../shell/session-data.ts';
+import { checkStep, type KeywordDraft, newDraft } from './draft.ts';
+import type { LoadedKeywordEngine } from './edit-loader.ts';
+import { type SavedEngine, saveKeywordEngine } from './save-flow.ts';
+import * as gates from './step-gate.ts';
+
+/** An API failure under the wizard: the spec's text, and the server's reason when it gave one. */
+export interface WizardFailure {
+  message: string;
+  detail?: string | undefined;
+}
+
+/**
+ * The keyword wizard's state and actions: the draft every step edits, step gating and checks, the
+ * unsaved-changes flag, and the save flow. Create mode when `loaded` is undefined.
+ */
+export function useKeywordWizard(loaded: LoadedKeywordEngine | undefined, firstUrl: string | undefined) {
+  const { api, queryClient, reportApiError } = useServices();
+  const profile = useProfile();
+  const viewer = useViewer();
+  const features = useFeatures();
+  const navigate = useNavigate();
+  const mode = loaded ? ('edit' as const) : ('create' as const);
+  const steps = useMemo(() => keywordWizardSteps(viewer, features, mode), [viewer, features, mode]);
+  const sections = useMemo(() => keywordWizardSections(viewer, features, mode), [viewer, features, mode]);
+  const accounts = useMemo(() => {
+    const names = new Map(profile.accounts.map((account) => [account.id, account.name]));
+    const choices = accountsForProduct(viewer, 'kw').map((a) => ({
+      id: a.id,
+      name: names.get(a.id) ?? a.id,
+    }));
+    // The edited engine's account is shown even when it is not among the viewer's (a super admin).
+    if (loaded && !choices.some((a) => a.id === loaded.accountId))
+      choices.push({ id: loaded.accountId, name: names.get(loaded.accountId) ?? loaded.accountId });
+    return choices;
+  }, [profile, viewer, loaded]);
+
+  const [draft, setDraft] = useState<KeywordDraft>(() =>
+    loaded
+      ? { ...loaded, settings: loaded.settings, newUrl: '' }
+      : newDraft(accounts.length === 1 ? (accounts[0]?.id ?? '') : '', firstUrl),
+  );
+  const [gate, setGate] = useState(() => gates.initialGate(mode, steps.length));
+  /** Steps checked at least once: their errors show, and follow the draft as it changes. */
+  const [checked, setChecked] = useState<ReadonlySet<number>>(new Set());
+  const [failure, setFailure] = useState<WizardFailure | undefined>();
+  const [busy, setBusy] = useState(false);
+  // Refs, not state: the unsaved-changes prompt asks at navigation time, possibly in the same tick
+  // as the save that cleared them, and a retried create must reuse the engine it already made.
+  const dirty = useRef(false);
+  const created = useRef<SavedEngine | undefined>(undefined);
+  const [createdEngine, setCreatedEngine] = useState<SavedEngine | undefined>();
+  const isDirty = useCallback(() => dirty.current, []);
+
+  const checks = useMemo(() => steps.map((step) => checkStep(step, draft)), [steps, draft]);
+  const inError = (index: number) => checked.has(index) && (checks[index]?.blocking ?? false);
+  const errorsOf = (step: KeywordWizardStep) => {
+    const index = steps.indexOf(step);
+    return checked.has(index) ? (checks[index]?.errors ?? {}) : {};
+  };
+  const blocking = steps.some((_, index) => inError(index));
+
+  const edit = (change: (d: KeywordDraft) => KeywordDraft) => {
+    dirty.current = true;
+    setFailure(undefined);
+    setDraft(change);
+  };
+
+  const move = (target: number) => {
+    const result = gates.goTo(gate, target, (index) => checks[index]?.blocking ?? false);
+    setGate(result.gate);
+    if (result.checked.length > 0) setChecked((c) => new Set([...c, ...result.checked]));
+    return result;
+  };
+
+  /** Checks every step; the first one that blocks is shown. True when none does. */
+  const checkAll = () => {
+    setChecked(new Set(steps.keys()));
+    const blockedAt = checks.findIndex((check) => check.blocking);
+    if (blockedAt >= 0) setGate((g) => ({ ...g, active: blockedAt }));
+    return blockedAt < 0;
+  };
+
+  const finish = async () => {
+    if (!checkAll()) return;
+    setBusy(true);
+    setFailure(undefined);
+    try {
+      const outcome = await saveKeywordEngine(
+        api,
+        {
+          accountId: draft.accountId,
+          searchEngineName: draft.searchEngineName,
+          settings: draft.settings,
+          engine: loaded
+            ? {
+                engineId: loaded.engineId,
+                clientId: loaded.clientId,
+                synonymFieldId: loaded.settings.synonymFieldId,
+              }
+            : created.current,
+          mode,
+          originalUrls: loaded?.settings.urls ?? [],
+        },
+        (engine) => {
+          created.current = engine;
+          setCreatedEngine(engine);
+        },
+      );
+      if (!outcome.ok) {
+        setFailure({ message: outcome.message, detail: outcome.detail });
+        // A create that failed after making the engine: the dashboard lists it from now on.
+        if (created.current) await queryClient.invalidateQueries({ queryKey: enginesQuery(api).queryKey });
+        return;
+      }
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: enginesQuery(api).queryKey }),
+        queryClient.invalidateQueries({ queryKey: clientsQuery(api).queryKey }),
+        queryClient.invalidateQueries({ queryKey: profileQuery(api).queryKey }),
+      ]);
+      dirty.current = false;
+      navigate('/');
+    } catch (error) {
+      if (!reportApiError(error))
+        setFailure({ message: error instanceof Error ? error.message : String(error) });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return {
+    mode,
+    steps,
+    sections,
+    accounts,
+    draft,
+    gate,
+    busy,
+    failure,
+    /** 'Correct errors before proceeding.' while a checked step has a blocking error. */
+    blockingMessage: blocking ? MESSAGES.correctErrors : undefined,
+    inError,
+    errorsOf,
+    /** Name and account are fixed when editing, and once a create has made the engine. */
+    nameLocked: mode === 'edit' || createdEngine !== undefined,
+    isDirty,
+    /** The engine being edited, or the one a failed create made. */
+    engineId: loaded?.engineId ?? createdEngine?.engineId,
+    changeSettings: (patch: Partial<KeywordSettings>) =>
+      edit((d) => ({ ...d, settings: { ...d.settings, ...patch } })),
+    changeName: (patch: Partial<Pick<KeywordDraft, 'accountId' | 'searchEngineName'>>) =>
+      edit((d) => ({ ...d, ...patch })),
+    changeNewUrl: (newUrl: string) => setDraft((d) => ({ ...d, newUrl })),
+    visit: (index: number) => void move(index),
+    next: () => void move(gate.active + 1),
+    previous: () => void move(gate.active - 1),
+    finish: () => void finish(),
+  };
+}
+
+export type KeywordWizard = ReturnType<typeof useKeywordWizard>;

@@ -1,0 +1,118 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Stack from '@mui/material/Stack';
+import Step from '@mui/material/Step';
+import StepButton from '@mui/material/StepButton';
+import StepLabel from '@mui/material/StepLabel';
+import Stepper from '@mui/material/Stepper';
+import Typography from '@mui/material/Typography';
+import { MESSAGES } from '@siteseer/core';
+import { useLoaderData, useLocation, useParams } from 'react-router';
+import { ENGINE_NOT_FOUND, type KeywordEditLoad, type LoadedKeywordEngine } from './edit-loader.ts';
+import { StepBody } from './step-body.tsx';
+import { isUnlocked } from './step-gate.ts';
+import { UnsavedChangesPrompt } from './unsaved-changes-prompt.tsx';
+import { useKeywordWizard } from './use-keyword-wizard.ts';
+import { entryUrl } from './wizard-entry.ts';
+
+export { editLoader } from './edit-loader.ts';
+
+const CREATE_TITLE = 'Keyword Creation Wizard';
+const EDIT_TITLE = 'Keyword Edit Wizard';
+
+/**
+ * The keyword wizard, create (/engine/keyword/create) or edit (/engine/keyword/{id}/edit, after its
+ * loader read the engine and its client): the steps of core's keywordWizardSteps, Previous, Next and
+ * 'Create & Publish' / 'Publish'.
+ */
+export function Component() {
+  const { engineId } = useParams();
+  const editLoad = useLoaderData<KeywordEditLoad | undefined>();
+  const location = useLocation();
+  const title = engineId ? EDIT_TITLE : CREATE_TITLE;
+  if (engineId && editLoad?.state !== 'ready') {
+    return (
+      <Stack spacing={2}>
+        <Typography variant="h1">{title}</Typography>
+        <Alert severity="error">{editLoad?.message ?? ENGINE_NOT_FOUND}</Alert>
+      </Stack>
+    );
+  }
+  const loaded = engineId && editLoad?.state === 'ready' ? editLoad.engine : undefined;
+  // Another engine's edit URL is another wizard: its state starts again from that engine's load.
+  return (
+    <Wizard key={engineId ?? 'create'} title={title} loaded={loaded} firstUrl={entryUrl(location.state)} />
+  );
+}
+
+function Wizard({
+  title,
+  loaded,
+  firstUrl,
+}: {
+  title: string;
+  loaded: LoadedKeywordEngine | undefined;
+  firstUrl: string | undefined;
+}) {
+  const wizard = useKeywordWizard(loaded, firstUrl);
+  const { mode, steps, gate, busy } = wizard;
+
+  if (mode === 'create' && wizard.accounts.length === 0) {
+    return (
+      <Stack spacing={2}>
+        <Typography variant="h1">{title}</Typography>
+        <Alert severity="info">{MESSAGES.noAccountsForProduct}</Alert>
+      </Stack>
+    );
+  }
+
+  const step = steps[gate.active] ?? 'Name';
+  const last = gate.active === steps.length - 1;
+  return (
+    <Stack spacing={3}>
+      <Typography variant="h1">{title}</Typography>
+      <Stepper nonLinear activeStep={gate.active} aria-label="Wizard steps">
+        {steps.map((name, index) => (
+          <Step key={name} completed={false}>
+            <StepButton disabled={!isUnlocked(gate, index) || busy} onClick={() => wizard.visit(index)}>
+              <StepLabel error={wizard.inError(index)}>{name}</StepLabel>
+            </StepButton>
+          </Step>
+        ))}
+      </Stepper>
+      <Box component="section" aria-label={step}>
+        <StepBody step={step} wizard={wizard} />
+      </Box>
+      {wizard.blockingMessage && <Alert severity="error">{wizard.blockingMessage}</Alert>}
+      <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
+        <Button disabled={gate.active === 0 || busy} onClick={wizard.previous}>
+          Previous
+        </Button>
+        {!last && (
+          <Button variant="contained" disabled={busy} onClick={wizard.next}>
+            Next
+          </Button>
+        )}
+        {last && (
+          <Button variant="contained" disabled={busy} onClick={wizard.finish}>
+            {mode === 'create' ? 'Create & Publish' : 'Publish'}
+          </Button>
+        )}
+        {busy && <CircularProgress size={24} aria-label="Saving" />}
+      </Stack>
+      {wizard.failure && (
+        <Alert severity="error">
+          {wizard.failure.message}
+          {wizard.failure.detail && (
+            <Typography variant="body2" component="span" sx={{ display: 'block' }}>
+              {wizard.failure.detail}
+            </Typography>
+          )}
+        </Alert>
+      )}
+      <UnsavedChangesPrompt isDirty={wizard.isDirty} />
+    </Stack>
+  );
+}
