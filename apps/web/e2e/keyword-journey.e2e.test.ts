@@ -19,6 +19,8 @@ import { type RunningPortal, startPortal } from './portal-server.ts';
 // made before the edit too, so that none would pass without its setting.
 const ENGINE = 'Journey Search';
 const REWRITTEN = 'https://www.example.test';
+/** The site's origin, whatever its port, becomes the public one (core's `pattern/flags -> replacement`). */
+const REWRITE_RULE = String.raw`^http://127\.0\.0\.1:\d+// -> ${REWRITTEN}/`;
 
 /**
  * Pages with distinct words. 'widget': /blog/weekly says it six times, /docs/guide once (the boost
@@ -228,9 +230,7 @@ describe.runIf(browserTests)('the keyword engine journey in Chromium', () => {
     // URL Rewriting: the site's origin becomes the public one, as the try box shows.
     await step(owner, 'URL Rewriting').click();
     const rewriting = region(owner, 'URL Rewriting');
-    await rewriting
-      .getByRole('textbox', { name: 'Rewrite rule' })
-      .fill(String.raw`^http://127\.0\.0\.1:\d+// -> ${REWRITTEN}/`);
+    await rewriting.getByRole('textbox', { name: 'Rewrite rule' }).fill(REWRITE_RULE);
     await rewriting.getByRole('button', { name: 'Add Rule' }).click();
     await rewriting.getByRole('textbox', { name: 'URL to try' }).fill(url('/docs/guide'));
     await rewriting.getByText(`Rewritten: ${REWRITTEN}/docs/guide`).waitFor();
@@ -246,7 +246,13 @@ describe.runIf(browserTests)('the keyword engine journey in Chromium', () => {
     await synonyms.getByText('Loaded synonyms.txt: 1 synonym rule.').waitFor();
 
     await step(owner, 'Review').click();
-    await region(owner, 'Review').waitFor();
+    const review = region(owner, 'Review');
+    const block = async (name: string) => (await review.getByRole('region', { name }).textContent()) ?? '';
+    expect(await block('Tabs and cross-reference category')).toContain('blog (blog, */blog/*)');
+    expect(await block('Relevance and result ranking')).toContain('*/docs/* (weight 10)');
+    expect(await block('Relevance and result ranking')).toContain('search: 1 result(s)');
+    expect(await block('Synonyms and character mapping')).toContain('Synonym rules1');
+    expect(await block('URL rewrite rules')).toContain(REWRITE_RULE);
     await expectAccessible(owner, 'Review step with every setting');
     await owner.getByRole('button', { name: 'Publish' }).click();
     await owner.getByRole('heading', { name: 'Your Search Engines' }).waitFor();
@@ -271,7 +277,8 @@ describe.runIf(browserTests)('the keyword engine journey in Chromium', () => {
     expect(blog.status).toBe('1 result');
     await shownAfter(preview, () => preview.getByRole('tab', { name: /^All/ }).click());
 
-    // Rewrite: every link carries the public origin.
+    // Rewrite: every link carries the public origin, as the preview says.
+    await preview.getByText(/Result links follow the URL rewrite rules/).waitFor();
     expect(hrefs(widget)).toEqual([`${REWRITTEN}/docs/guide`, `${REWRITTEN}/blog/weekly`]);
 
     // The pin: /about first and featured, then the rest as ranked.
