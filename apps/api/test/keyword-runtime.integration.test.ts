@@ -166,6 +166,29 @@ describe('the keyword search runtime', () => {
     );
   });
 
+  it("applies the engine's rewrite rules in the preview, where the install snippet leaves them off", async () => {
+    const rule = {
+      rule: '^http:/ -> https:',
+      config: { pattern: '^http:', flags: '', replacement: 'https:' },
+    };
+    await setClientSettings(t.server, t.ownerA.token, shop.clientId, { urlRewriteRules: [rule] });
+    try {
+      const html = await fetch(`${t.server.base}/api/client/${shop.clientId}/kw/preview`).then((r) =>
+        r.text(),
+      );
+      expect(html).toContain(
+        'data-siteseer-input="#siteseer-search-input" data-siteseer-url-rewriting="true"',
+      );
+      expect(html).toContain('Result links follow the URL rewrite rules');
+      const snippet = await api(t.server, t.ownerA.token, 'GET', `client/${shop.clientId}/kw/snippet`);
+      expect(snippet.body.head).not.toContain('data-siteseer-url-rewriting');
+    } finally {
+      await setClientSettings(t.server, t.ownerA.token, shop.clientId, {});
+    }
+    const html = await fetch(`${t.server.base}/api/client/${shop.clientId}/kw/preview`).then((r) => r.text());
+    expect(html).not.toContain('data-siteseer-url-rewriting');
+  });
+
   it('documents the public keyword calls in the OpenAPI document', async () => {
     const document = (await fetch(`${t.server.base}/api/openapi.json`).then((r) => r.json())) as any;
     for (const [path, method] of [

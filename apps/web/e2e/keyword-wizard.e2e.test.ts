@@ -1,73 +1,22 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  accessibilityViolations,
-  type Browser,
-  chromiumAvailable,
-  launchBrowser,
-  signInThroughPortal,
-} from './chromium.ts';
+import { type Browser, chromiumAvailable, launchBrowser, signInThroughPortal } from './chromium.ts';
 import { type ApiSession, apiSession } from './fixtures.ts';
+import {
+  crawled,
+  expectAccessible,
+  keywordEngineId,
+  wizardRegion as region,
+  type Site,
+  serveSite,
+  wizardStep as step,
+} from './keyword-site.ts';
 import { type RunningPortal, startPortal } from './portal-server.ts';
 
 // Issue 13, screen 1: a keyword engine made through the wizard over a site served on 127.0.0.1,
 // crawled by the API's own crawl loop, then edited and published again.
 const ENGINE = 'Handbook Search';
 const STEPS = ['Name', 'Crawler', 'Tabs', 'Influence', 'URL Rewriting', 'Synonyms', 'Review'];
-
-interface Site {
-  origin: string;
-  close(): Promise<void>;
-}
-
-/** A small site of real HTML on 127.0.0.1: a home page linking its pages. */
-async function serveSite(title: string, pages: Record<string, string>): Promise<Site> {
-  const links = Object.keys(pages)
-    .map((path) => `<a href="${path}">${path}</a>`)
-    .join(' ');
-  const html = (heading: string, body: string) =>
-    `<!doctype html><html lang="en"><head><title>${heading}</title></head><body><main><h1>${heading}</h1>${body}</main></body></html>`;
-  const routes: Record<string, string> = { '/': html(title, `<nav>${links}</nav>`) };
-  for (const [path, body] of Object.entries(pages)) routes[path] = html(path.slice(1), `<p>${body}</p>`);
-  const server: Server = createServer((req, res) => {
-    const page = routes[req.url ?? '/'];
-    if (page) res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(page);
-    else res.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    origin: `http://127.0.0.1:${port}`,
-    close: () => new Promise<void>((resolve, reject) => server.close((e) => (e ? reject(e) : resolve()))),
-  };
-}
-
-async function expectAccessible(page: Page, what: string) {
-  for (const scheme of ['light', 'dark'] as const) {
-    expect(await accessibilityViolations(page, scheme), `${scheme}: ${what}`).toEqual([]);
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
-}
-
-const step = (page: Page, name: string) => page.getByRole('tab', { name: new RegExp(`^\\d*\\s*${name}$`) });
-// The wizard's step region comes first; a step may hold a region of the same name (Tabs).
-const region = (page: Page, name: string) => page.getByRole('region', { name, exact: true }).first();
-
-/** The crawled URLs of the engine with their status codes, from the crawl report call. */
-async function crawled(session: ApiSession, engineId: string): Promise<Record<string, number>> {
-  const report = await session.call('POST', 'datasource/crawler/report', {
-    accountId: session.accountId,
-    engineId,
-    fromIndex: 0,
-    resultSize: 100,
-    searchTerm: '',
-  });
-  if (report.status !== 200) throw new Error(`report: ${JSON.stringify(report.body)}`);
-  const hits = report.body.hits.hits as { url: string; status: number }[];
-  return Object.fromEntries(hits.map((hit) => [hit.url, hit.status]));
-}
 
 const browserTests = chromiumAvailable();
 let portal: RunningPortal;
@@ -139,11 +88,7 @@ describe.runIf(browserTests)('the keyword wizard in Chromium', () => {
     const engineCard = owner.getByRole('article', { name: ENGINE });
     await engineCard.getByText(`${handbook.origin}/`).waitFor();
 
-    const engines = await ownerApi.call('GET', 'searchengines?type=kw');
-    engineId = (engines.body as { id: string; searchEngineName: string }[]).find(
-      (engine) => engine.searchEngineName === ENGINE,
-    )?.id as string;
-    expect(engineId).toBeTruthy();
+    engineId = await keywordEngineId(ownerApi, ENGINE);
     await expect
       .poll(() => crawled(ownerApi, engineId), { timeout: 30_000 })
       .toMatchObject({ [`${handbook.origin}/install`]: 3, [`${handbook.origin}/theming`]: 3 });

@@ -26,22 +26,26 @@ export const KEYWORD_INPUT_ID = 'siteseer-search-input';
 /**
  * The HTML a customer pastes: a script for the page head and the results element for the body;
  * a keyword client's also has the search box, which the script names (`data-siteseer-input`).
- * `nonce`: the CSP nonce of a page of ours that hosts it (the widget passes it on to its styles).
+ * `nonce`: the CSP nonce of a page of ours that hosts it (the widget passes it on to its styles);
+ * `urlRewriting`: a keyword widget applies the engine's URL rewrite rules to result links (off by
+ * default, as on the install page).
  */
 export function snippetFor(
   config: Config,
   clientId: string,
   type: ProductCode,
-  nonce?: string,
+  options: { nonce?: string; urlRewriting?: boolean } = {},
 ): ClientSnippet {
   const base = config.publicUrl;
-  const nonceAttribute = nonce ? html` nonce="${nonce}"` : '';
+  const nonceAttribute = options.nonce ? html` nonce="${options.nonce}"` : '';
   const inputAttribute = type === 'kw' ? html` data-siteseer-input="#${KEYWORD_INPUT_ID}"` : '';
+  const rewritingAttribute =
+    type === 'kw' && options.urlRewriting ? html` data-siteseer-url-rewriting="true"` : '';
   const input =
     type === 'kw' ? html`<input type="search" id="${KEYWORD_INPUT_ID}" aria-label="Search">\n` : '';
   return {
     head: toHtmlString(
-      html`<script src="${base}/widget/${WIDGET_FILE}" data-siteseer-client="${clientId}" data-siteseer-api="${base}"${inputAttribute}${nonceAttribute} defer></script>`,
+      html`<script src="${base}/widget/${WIDGET_FILE}" data-siteseer-client="${clientId}" data-siteseer-api="${base}"${inputAttribute}${rewritingAttribute}${nonceAttribute} defer></script>`,
     ),
     body: toHtmlString(html`${input}<div data-siteseer-results></div>`),
   };
@@ -129,7 +133,7 @@ export async function widgetRoutes(instance: FastifyInstance, deps: RouteDeps): 
     async (request, reply) => {
       const live = await liveEngine(store, request.query.clientId);
       const nonce = reply.cspNonce.script;
-      const snippet = snippetFor(config, live.client.id, 'pm', nonce);
+      const snippet = snippetFor(config, live.client.id, 'pm', { nonce });
       const title = request.query.engineName || live.engineName;
       const note = `Preview of the published search (version ${live.version}).`;
       return reply
@@ -153,9 +157,16 @@ export async function widgetRoutes(instance: FastifyInstance, deps: RouteDeps): 
     async (request, reply) => {
       const live = await liveKeyword(store, request.params.clientId);
       const nonce = reply.cspNonce.script;
-      const snippet = snippetFor(config, live.client.id, 'kw', nonce);
+      // The preview shows what the engine's settings do, its rewrite rules included: without them
+      // an owner who just added a rule would see the crawled URLs and think it did nothing.
+      const rewrites = live.settings.urlRewriteRules.length > 0;
+      const snippet = snippetFor(config, live.client.id, 'kw', { nonce, urlRewriting: rewrites });
       const title = request.query.engineName || live.engineName;
-      const note = 'Preview of the published search: type in the box to search the crawled pages.';
+      const note = `Preview of the published search: type in the box to search the crawled pages.${
+        rewrites
+          ? ' Result links follow the URL rewrite rules (the install snippet’s URL rewriting option).'
+          : ''
+      }`;
       return reply
         .type('text/html; charset=utf-8')
         .header('cache-control', 'no-store')
