@@ -115,6 +115,7 @@ export async function buildApp({ config, store, onInvitation, clock }: AppDeps):
   // Searches and clicks are written in batches; what is queued is written as the app closes.
   const recorder = searchRecorder(store, {
     onWriteError: (message, error) => app.log.warn({ err: error }, message),
+    enabled: config.searchRecording,
   });
   app.addHook('onClose', async () => recorder.close());
   // Loaded now, so recording a search never waits for the database for it.

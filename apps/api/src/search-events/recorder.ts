@@ -6,6 +6,7 @@ import {
   type SearchClickRow,
   type SearchEventRow,
 } from '../repositories/search-events.ts';
+import { SqlState, StoreQueryError } from '../store/errors.ts';
 import type { Store } from '../store/types.ts';
 import { type ClickEvent, clickRow, type SearchEvent, searchRow } from './events.ts';
 
@@ -27,6 +28,8 @@ export interface RecorderOptions {
   batchRows?: number | undefined;
   flushEveryMs?: number | undefined;
   queueMax?: number | undefined;
+  /** false: nothing is recorded (SITESEER_SEARCH_RECORDING=off); searches still get ids. */
+  enabled?: boolean | undefined;
 }
 
 /** What a recorder did since it started. */
@@ -59,6 +62,7 @@ export class SearchRecorder {
   readonly #batchRows: number;
   readonly #flushEveryMs: number;
   readonly #queueMax: number;
+  readonly #enabled: boolean;
   #searches: SearchEventRow[] = [];
   #clicks: SearchClickRow[] = [];
   #timer: NodeJS.Timeout | undefined;
@@ -73,12 +77,13 @@ export class SearchRecorder {
     this.#batchRows = options.batchRows ?? BATCH_ROWS;
     this.#flushEveryMs = options.flushEveryMs ?? FLUSH_EVERY_MS;
     this.#queueMax = options.queueMax ?? QUEUE_MAX;
+    this.#enabled = options.enabled ?? true;
   }
 
   /** Queues a search; returns its new id at once (clicks name it). */
   search(event: SearchEvent): string {
     const id = randomUUID();
-    if (this.#admit()) {
+    if (this.#enabled && this.#admit()) {
       this.#searches.push(searchRow(id, event, new Date()));
       this.#schedule();
     }
@@ -87,6 +92,7 @@ export class SearchRecorder {
 
   /** Queues a click; it is stored only if it names a search of the same client. */
   click(event: ClickEvent): void {
+    if (!this.#enabled) return;
     const { position } = event;
     if (!isUuid(event.clientId) || !isUuid(event.searchId) || !Number.isInteger(position)) {
       this.#stats.refused++;
@@ -192,7 +198,14 @@ export class SearchRecorder {
   async #write(what: string, rows: number, insert: () => Promise<number>): Promise<number | undefined> {
     this.#stats.batches++;
     try {
-      return await insert();
+      try {
+        return await insert();
+      } catch (error) {
+        // Two processes adding to one client's rollups can deadlock (PostgreSQL aborts one of
+        // them); rows are written in key order to make it rare, and the loser tries once more.
+        if (StoreQueryError.from(error)?.code !== SqlState.deadlockDetected) throw error;
+        return await insert();
+      }
     } catch (error) {
       this.#stats.failed += rows;
       this.#onWriteError(
