@@ -18,6 +18,8 @@ export const queryKeys = {
   maintenance: ['maintenance'] as const,
   parametricConfig: (engineId: string, accountId: string) =>
     ['parametric', 'config', engineId, accountId] as const,
+  analyticsIds: (engineId: string) => ['analytics', engineId, 'ids'] as const,
+  analyticsFrameSession: ['analytics', 'frame-session'] as const,
 };
 
 /** The signed-in user: accounts with roles, engines, clients (loaded once per session, then cached). */
@@ -81,4 +83,27 @@ export const parametricConfigQuery = (api: ApiClient, engineId: string, accountI
     queryKey: queryKeys.parametricConfig(engineId, accountId),
     queryFn: async ({ signal }) =>
       unwrap(await api.parametric.getConfig({ engineId, accountId, format: 'json' }, { signal })),
+  });
+
+/** The card and dashboard report ids of an engine's analytics. */
+export const analyticsIdsQuery = (api: ApiClient, engineId: string) =>
+  queryOptions({
+    queryKey: queryKeys.analyticsIds(engineId),
+    queryFn: async ({ signal }) => unwrap(await api.analytics.ids(engineId, { signal })),
+  });
+
+/** Renew the analytics frames' cookie this long before it expires (it lasts 15 minutes). */
+const FRAME_SESSION_RENEW_MS = 10 * 60_000;
+
+/**
+ * The analytics frames' sign-in: a short-lived cookie the API sets for its frames (iframes cannot
+ * send the bearer token), renewed while a screen showing frames is open.
+ */
+export const analyticsFrameSessionQuery = (api: ApiClient) =>
+  queryOptions({
+    queryKey: queryKeys.analyticsFrameSession,
+    queryFn: async ({ signal }) => unwrap(await api.analytics.frameSession({ signal })),
+    staleTime: FRAME_SESSION_RENEW_MS,
+    refetchInterval: FRAME_SESSION_RENEW_MS,
+    refetchIntervalInBackground: true,
   });

@@ -25,6 +25,7 @@ const screens = {
   admin: lazyScreen('admin', () => import('./admin/admin-screen.tsx')),
   adminIndex: lazyScreen('admin-index', () => import('./admin/admin-index-screen.tsx')),
   features: lazyScreen('features', () => import('./features/features-screen.tsx')),
+  analytics: lazyScreen('analytics', () => import('./analytics/analytics-screen.tsx')),
   parametricWizard: lazyScreen('parametric-wizard', () => import('./parametric-wizard/wizard-screen.tsx')),
 };
 
@@ -78,7 +79,11 @@ export function createRoutes(services: Services): RouteObject[] {
             notAvailable('engine/keyword/create', 'keyword-wizard-create', 'Keyword Creation Wizard'),
             notAvailable('engine/keyword/:engineId/edit', 'keyword-wizard-edit', 'Keyword Edit Wizard'),
             notAvailable('keywordcrawlreport/:accountId/:engineId', 'keywordcrawlreport', 'Crawl Report'),
-            notAvailable('engine/:engineId/analytics', 'analytics', 'Analytics'),
+            {
+              path: 'engine/:engineId/analytics',
+              handle: handle('analytics', 'Analytics'),
+              lazy: screens.analytics,
+            },
             {
               path: 'engine/:engineId/preview',
               handle: handle('preview', 'Preview'),
