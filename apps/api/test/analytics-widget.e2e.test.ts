@@ -73,23 +73,28 @@ async function ownerContext(token: string): Promise<BrowserContext> {
   return context;
 }
 
-const cells = (page: Page, caption: string) =>
-  page
-    .getByRole('table', { name: new RegExp(`^${caption}`) })
-    .locator('tbody tr')
-    .evaluateAll((rows) =>
-      rows.map((row) => Array.from(row.querySelectorAll('td'), (td) => td.textContent?.trim())),
-    );
+/** The cells' text of a table's body rows, the table found by its caption. */
+async function cells(page: Page, caption: string): Promise<string[][]> {
+  const rows = page.getByRole('table', { name: new RegExp(`^${caption}`) }).locator('tbody tr');
+  const out: string[][] = [];
+  for (const row of await rows.all())
+    out.push((await row.locator('td').allTextContents()).map((text) => text.trim()));
+  return out;
+}
 
 describe.runIf(browserTests)('analytics of searches made through the widget, in Chromium', () => {
   it('given a visitor searching and clicking in the widget, then the frames show those searches and that click', async () => {
     const visitor = await browser.newPage();
     await visitor.goto(`${siteOrigin}/`);
     const box = visitor.getByRole('combobox', { name: 'Search the shop' });
-    for (const words of ['kettle', 'teapot']) {
+    // Each search answered before the next (a new search aborts the one in flight).
+    for (const [words, shown] of [
+      ['kettle', '3 results'],
+      ['teapot', 'No results found.'],
+    ] as const) {
       await box.fill(words);
       await box.press('Enter');
-      await expect.poll(() => visitor.locator('.siteseer [role=status]').textContent()).toMatch(/results?$/);
+      await expect.poll(() => visitor.locator('.siteseer [role=status]').textContent()).toBe(shown);
     }
     await box.fill('Kettle');
     await box.press('Enter');

@@ -5,7 +5,14 @@ import { renderPortal, routesFor } from '../../test/render.tsx';
 import { Component as Analytics } from './analytics-screen.tsx';
 
 const keyword = engine({ id: 'e1', searchEngineName: 'Site Search', searchEngineType: 'kw' });
-const client = { id: 'c1', accountId: 'a1', engineId: 'e1', type: 'kw', indexName: 'a1-kw-e1', settings: {} };
+const client = {
+  id: 'c1',
+  accountId: 'a1',
+  engineId: 'e1',
+  type: 'kw' as const,
+  indexName: 'a1-kw-e1',
+  settings: {},
+};
 
 function renderScreen(
   options: { role?: 'owner' | 'user'; analyticsRoles?: ('owner' | 'admin' | 'user' | 'superadmin')[] } = {},
