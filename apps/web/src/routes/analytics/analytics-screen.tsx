@@ -21,12 +21,17 @@ import { useServices } from '../../shell/services.tsx';
 import { useFeatures, useProfile, useViewer } from '../../shell/session-data.ts';
 import { AnalyticsFrame } from './analytics-frame.tsx';
 
-/** A row of frames that scrolls sideways on a screen narrower than the frames. */
+/**
+ * A row of frames. On a screen narrower than the frames it scrolls sideways, and (as a scrolling
+ * region must be) it can be focused, so the keyboard scrolls it too.
+ */
 function FrameSection({ heading, children }: { heading: string; children: React.ReactNode }) {
   return (
     <Stack component="section" spacing={1.5} aria-label={heading}>
       <Typography variant="h2">{heading}</Typography>
-      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 3, overflowX: 'auto', pb: 1 }}>{children}</Box>
+      <Box tabIndex={0} sx={{ display: 'flex', flexWrap: 'wrap', gap: 3, overflowX: 'auto', pb: 1 }}>
+        {children}
+      </Box>
     </Stack>
   );
 }
