@@ -7,8 +7,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import { loadFrameKey } from './analytics/frame-session.ts';
-import { startAnalyticsRetention } from './analytics/retention.ts';
+import { loadFrameKey, startAnalyticsRetention } from './analytics/index.ts';
 import { createGrantCheck } from './auth/grant-check.ts';
 import { createTokenVerifier, type EmbeddedIssuer } from './auth/verify-token.ts';
 import { type Clock, systemClock } from './clock.ts';

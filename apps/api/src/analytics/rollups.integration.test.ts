@@ -248,3 +248,46 @@ async function clickColumns(db: Store, accountId: string): Promise<unknown[][]> 
   const names = ['account_id', 'client_id', 'search_id', 'at', 'url', 'position', 'visitor_id'];
   return names.map((name) => rows.map((row) => row[name]));
 }
+
+describe('Click batches on PGlite (regression: each click read every search of its client)', () => {
+  it('given searches written, then the first clicks refresh the statistics, so the search is found by its key', async () => {
+    const store = await openStore({ dataDir: null });
+    try {
+      const kw = await fixtureClient(store, 'kw');
+      const recorder = new SearchRecorder(store, { flushEveryMs: 60_000 });
+      const searches = Array.from({ length: 2000 }, (_, i) => ({
+        ...KEYWORD_SEARCHES[0],
+        at: `${DAY_1}T10:00:00Z`,
+        query: `query ${i % 97}`,
+        results: 3,
+        visitor: `v${i}`,
+      }));
+      const ids = await recordFixture(recorder, kw, 'kw', searches as typeof KEYWORD_SEARCHES);
+      const never = await store.query<{ reltuples: number }>(
+        `SELECT reltuples::float8 AS reltuples FROM pg_class WHERE relname = 'search_events'`,
+      );
+      recorder.click({
+        clientId: kw.clientId,
+        searchId: ids[1500] as string,
+        url: 'https://shop.test/a',
+        position: 1,
+        visitorId: 'c'.repeat(16),
+      });
+      await recorder.close();
+
+      const after = await store.query<{ reltuples: number }>(
+        `SELECT reltuples::float8 AS reltuples FROM pg_class WHERE relname = 'search_events'`,
+      );
+      // -1: never analyzed (PGlite has no autovacuum); then the row count the planner costs with.
+      expect([never.rows[0]?.reltuples, after.rows[0]?.reltuples]).toEqual([-1, 2000]);
+      const plan = await store.query<{ 'QUERY PLAN': string }>(
+        `EXPLAIN SELECT s.query FROM unnest($1::uuid[]) AS k (id)
+         JOIN search_events s ON s.account_id = $2 AND s.client_id = $3 AND s.id = k.id`,
+        [[ids[1]], kw.accountId, kw.clientId],
+      );
+      expect(plan.rows.map((row) => row['QUERY PLAN']).join('\n')).toContain('search_events_pkey');
+    } finally {
+      await store.close();
+    }
+  });
+});

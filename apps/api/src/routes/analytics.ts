@@ -10,16 +10,20 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { analyticsTargetOfClient, analyticsTargetOfEngine } from '../analytics/access.ts';
-import { frameCsv, frameErrorPage, frameTitle, renderFrame } from '../analytics/frame/index.ts';
 import {
+  analyticsReport,
+  analyticsTargetOfClient,
+  analyticsTargetOfEngine,
   FRAME_SESSION_SECONDS,
+  frameCsv,
+  frameErrorPage,
   frameSessionCookie,
+  frameTitle,
+  frameViewer,
   loadFrameKey,
+  renderFrame,
   signFrameSession,
-} from '../analytics/frame-session.ts';
-import { frameViewer } from '../analytics/frame-viewer.ts';
-import { analyticsReport } from '../analytics/reports.ts';
+} from '../analytics/index.ts';
 import { requireUser } from '../auth/authenticate.ts';
 import type { Clock } from '../clock.ts';
 import { HttpError, InputError, NotFoundError } from '../errors.ts';

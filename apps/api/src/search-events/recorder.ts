@@ -3,6 +3,7 @@ import { isUuid } from '../repositories/ids.ts';
 import {
   insertSearchClicks,
   insertSearchEvents,
+  refreshSearchStatistics,
   type SearchClickRow,
   type SearchEventRow,
 } from '../repositories/search-events.ts';
@@ -21,6 +22,11 @@ export const FLUSH_EVERY_MS = 1000;
 export const QUEUE_MAX = 50_000;
 
 const INT_MAX = 2 ** 31 - 1;
+/**
+ * Searches this recorder stores between two refreshes of the table's statistics (see
+ * refreshSearchStatistics): the first clicks after a start refresh them, then every this many.
+ */
+export const STATISTICS_EVERY_ROWS = 100_000;
 
 export interface RecorderOptions {
   /** Where failed writes are reported (the app's logger); console.warn by default. */
@@ -69,6 +75,8 @@ export class SearchRecorder {
   #soon: NodeJS.Immediate | undefined;
   #writing: Promise<void> | undefined;
   #closed = false;
+  /** Searches stored when the statistics were last refreshed; undefined: not since this recorder started. */
+  #statisticsAt: number | undefined;
   readonly #stats = { searches: 0, clicks: 0, dropped: 0, failed: 0, unmatched: 0, refused: 0, batches: 0 };
 
   constructor(store: Store, options: RecorderOptions = {}) {
@@ -184,6 +192,7 @@ export class SearchRecorder {
       this.#stats.searches +=
         (await this.#write('searches', batch.length, () => insertSearchEvents(this.#store, batch))) ?? 0;
     }
+    if (clicks.length > 0) await this.#refreshStatistics();
     for (let i = 0; i < clicks.length; i += this.#batchRows) {
       const batch = clicks.slice(i, i + this.#batchRows);
       const stored = await this.#write('clicks', batch.length, () => insertSearchClicks(this.#store, batch));
@@ -191,6 +200,22 @@ export class SearchRecorder {
       if (stored === undefined) continue;
       this.#stats.clicks += stored;
       this.#stats.unmatched += batch.length - stored;
+    }
+  }
+
+  /** Refreshes the planner's statistics when due, before clicks look their searches up. */
+  async #refreshStatistics(): Promise<void> {
+    const stored = this.#stats.searches;
+    if (this.#statisticsAt !== undefined && stored - this.#statisticsAt < STATISTICS_EVERY_ROWS) return;
+    this.#statisticsAt = stored;
+    try {
+      await refreshSearchStatistics(this.#store);
+    } catch (error) {
+      // The clicks are still written, only slower: reported, not fatal to the round.
+      this.#onWriteError(
+        `Search recording: refreshing the statistics of search_events failed (${error instanceof Error ? error.message : String(error)})`,
+        error,
+      );
     }
   }
 

@@ -7,16 +7,15 @@ import {
   dayChart,
   dayRate,
   type FrameContext,
-  filterUse,
   horizontalBars,
   peak,
   queryTable,
   resultsTable,
   summaryKpis,
-  tabUse,
   withChart,
 } from './card-parts.ts';
 import { formatCount, formatDecimal, formatRate, queryText } from './format.ts';
+import { filterUse, tabUse } from './use-cards.ts';
 
 // The cards (750×750): one question each, for the period chosen in the frame.
 

@@ -1,15 +1,8 @@
 import type { AnalyticsDashboardId } from '@siteseer/core';
 import type { Block } from './blocks.ts';
-import {
-  dayChart,
-  type FrameContext,
-  filterUse,
-  queryTable,
-  resultsTable,
-  summaryKpis,
-  tabUse,
-} from './card-parts.ts';
+import { dayChart, type FrameContext, queryTable, resultsTable, summaryKpis } from './card-parts.ts';
 import { formatCount, formatRate } from './format.ts';
+import { filterUse, tabUse } from './use-cards.ts';
 
 // Dashboards (1248×1620): several cards' figures for one period, laid out for one screen.
 
