@@ -1,5 +1,4 @@
 import type {
-  AnalyticsDay,
   AnalyticsDayRow,
   AnalyticsQueryRow,
   AnalyticsResultRow,
@@ -7,6 +6,7 @@ import type {
 } from '@siteseer/core';
 import { addDays, daysBetween } from '@siteseer/core';
 import type { Queryable } from '../store/types.ts';
+import { type DayRange, periodParts } from './period-parts.ts';
 
 // The reads of the reports: every statement is one client's rollup rows (0011-analytics-rollups.sql)
 // over a range of days, its key's leading columns (account_id, client_id, day) bound.
@@ -17,11 +17,7 @@ export interface AnalyticsScope {
   clientId: string;
 }
 
-/** A period of UTC days, both ends included. */
-export interface DayRange {
-  from: AnalyticsDay;
-  to: AnalyticsDay;
-}
+export type { DayRange };
 
 /** How a list of queries is chosen and ordered. */
 export type QueryOrder = 'searches' | 'zero-results' | 'no-clicks';
@@ -123,48 +119,109 @@ export async function readDays(
   });
 }
 
-const QUERY_ORDER: Record<QueryOrder, { having: string; orderBy: string }> = {
-  searches: { having: '', orderBy: 'searches DESC, query' },
-  'zero-results': {
-    having: 'HAVING sum(zero_result_searches) > 0',
-    orderBy: '"zeroResultSearches" DESC, searches DESC, query',
-  },
+/**
+ * The rows of a rollup kept by day (`daily`) and by week and month (`spans`) that make up
+ * `range`, as one UNION ALL of index ranges (see period-parts.ts). Parameters from `$first` on.
+ */
+function partsSql(
+  range: DayRange,
+  columns: string,
+  daily: string,
+  spans: string,
+  first: number,
+): { sql: string; params: unknown[] } {
+  const parts = periodParts(range);
+  const params: unknown[] = [];
+  const between = (column: string, r: DayRange) => {
+    params.push(r.from, r.to);
+    return `${column} BETWEEN $${first + params.length - 2}::date AND $${first + params.length - 1}::date`;
+  };
+  const selects: string[] = [];
+  if (parts.days.length > 0)
+    selects.push(
+      `SELECT ${columns} FROM ${daily} WHERE account_id = $1 AND client_id = $2
+         AND (${parts.days.map((r) => between('day', r)).join(' OR ')})`,
+    );
+  const spanConditions = [
+    ...parts.months.map((r) => `(span = 'month' AND ${between('start', r)})`),
+    ...parts.weeks.map((r) => `(span = 'week' AND ${between('start', r)})`),
+  ];
+  if (spanConditions.length > 0)
+    selects.push(
+      `SELECT ${columns} FROM ${spans} WHERE account_id = $1 AND client_id = $2
+         AND (${spanConditions.join(' OR ')})`,
+    );
+  return { sql: selects.join('\nUNION ALL\n'), params };
+}
+
+const QUERY_LISTS: Record<QueryOrder, { where: string; orderBy: string }> = {
+  searches: { where: 'true', orderBy: 'searches DESC, query' },
+  'zero-results': { where: 'zero > 0', orderBy: 'zero DESC, searches DESC, query' },
   // Searches that found results and were never clicked: what visitors saw and did not want.
-  'no-clicks': {
-    having: 'HAVING sum(clicked_searches) = 0 AND sum(searches) > sum(zero_result_searches)',
-    orderBy: 'sum(searches) - sum(zero_result_searches) DESC, query',
-  },
+  'no-clicks': { where: 'clicked = 0 AND searches > zero', orderBy: 'searches - zero DESC, query' },
 };
 
-/** The period's queries chosen and ordered by `order`, at most `limit`. */
-export async function readQueries(
+/**
+ * The period's queries three ways, at most `limit` each: most searched, most often without
+ * results, and found but never clicked. One scan of the rollups, grouped once.
+ */
+export async function readQueryLists(
   db: Queryable,
   scope: AnalyticsScope,
   range: DayRange,
-  order: QueryOrder,
   limit: number,
-): Promise<AnalyticsQueryRow[]> {
-  const { having, orderBy } = QUERY_ORDER[order];
+): Promise<Record<QueryOrder, AnalyticsQueryRow[]>> {
+  const lists: Record<QueryOrder, AnalyticsQueryRow[]> = {
+    searches: [],
+    'zero-results': [],
+    'no-clicks': [],
+  };
+  if (range.from > range.to) return lists;
+  const parts = partsSql(
+    range,
+    'query, searches, zero_result_searches, clicks, clicked_searches, click_position_sum',
+    'analytics_day_queries',
+    'analytics_span_queries',
+    4,
+  );
+  const orders = Object.keys(QUERY_LISTS) as QueryOrder[];
   const { rows } = await db.query<{
+    list: QueryOrder;
+    rank: number;
     query: string;
     searches: number;
-    zeroResultSearches: number;
+    zero: number;
     clicks: number;
-    clickedSearches: number;
+    clicked: number;
     positions: number;
   }>(
-    `SELECT query, sum(searches) AS searches, sum(zero_result_searches) AS "zeroResultSearches",
-       sum(clicks) AS clicks, sum(clicked_searches) AS "clickedSearches", sum(click_position_sum)::float8 AS positions
-     FROM analytics_day_queries WHERE ${SCOPE}
-     GROUP BY query ${having}
-     ORDER BY ${orderBy} LIMIT $5`,
-    [...scopeParams(scope, range), limit],
+    `WITH g AS MATERIALIZED (
+       SELECT query, sum(searches) AS searches, sum(zero_result_searches) AS zero, sum(clicks) AS clicks,
+         sum(clicked_searches) AS clicked, sum(click_position_sum)::float8 AS positions
+       FROM (${parts.sql}) r GROUP BY query
+     )
+     ${orders
+       .map(
+         (
+           order,
+         ) => `(SELECT '${order}' AS list, row_number() OVER (ORDER BY ${QUERY_LISTS[order].orderBy}) AS rank, *
+         FROM g WHERE ${QUERY_LISTS[order].where} ORDER BY ${QUERY_LISTS[order].orderBy} LIMIT $3)`,
+       )
+       .join('\nUNION ALL\n')}`,
+    [scope.accountId, scope.clientId, limit, ...parts.params],
   );
-  return rows.map(({ positions, ...row }) => ({
-    ...row,
-    clickThroughRate: rate(row.clickedSearches, row.searches),
-    averageClickPosition: average(positions, row.clicks),
-  }));
+  for (const row of [...rows].sort((a, b) => a.rank - b.rank)) {
+    lists[row.list].push({
+      query: row.query,
+      searches: row.searches,
+      zeroResultSearches: row.zero,
+      clicks: row.clicks,
+      clickedSearches: row.clicked,
+      clickThroughRate: rate(row.clicked, row.searches),
+      averageClickPosition: average(row.positions, row.clicks),
+    });
+  }
+  return lists;
 }
 
 /** The period's most clicked result URLs, at most `limit`. */
@@ -174,11 +231,19 @@ export async function readResults(
   range: DayRange,
   limit: number,
 ): Promise<AnalyticsResultRow[]> {
+  if (range.from > range.to) return [];
+  const parts = partsSql(
+    range,
+    'url_md5, url, clicks, click_position_sum',
+    'analytics_day_urls',
+    'analytics_span_urls',
+    4,
+  );
   const { rows } = await db.query<{ url: string; clicks: number; positions: number }>(
     `SELECT min(url) AS url, sum(clicks) AS clicks, sum(click_position_sum)::float8 AS positions
-     FROM analytics_day_urls WHERE ${SCOPE}
-     GROUP BY url_md5 ORDER BY clicks DESC, url LIMIT $5`,
-    [...scopeParams(scope, range), limit],
+     FROM (${parts.sql}) r
+     GROUP BY url_md5 ORDER BY clicks DESC, url LIMIT $3`,
+    [scope.accountId, scope.clientId, limit, ...parts.params],
   );
   return rows.map(({ positions, ...row }) => ({
     ...row,

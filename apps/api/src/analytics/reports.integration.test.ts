@@ -117,6 +117,26 @@ describe.each(frontierStores)('Analytics reports on %s', (_name, open) => {
     expect((await reader.queries('no-clicks', 10)).map((q) => q.query)).toEqual(['gloves']);
   });
 
+  it('given a whole month or week, then the same lists, read from the monthly and weekly rollups', async () => {
+    const byDays = new AnalyticsReader(store(), kw, both);
+    for (const range of [
+      { from: '2031-05-01', to: '2031-05-31' },
+      { from: '2031-05-05', to: '2031-05-11' },
+      { from: '2031-04-01', to: '2031-06-30' },
+    ]) {
+      const reader = new AnalyticsReader(store(), kw, range);
+      expect(await reader.queries('searches', 10)).toEqual(await byDays.queries('searches', 10));
+      expect(await reader.queries('no-clicks', 10)).toEqual(await byDays.queries('no-clicks', 10));
+      expect(await reader.results(10)).toEqual(await byDays.results(10));
+    }
+    // Retention keeps from the second day: the lists leave the first out.
+    const kept = new AnalyticsReader(store(), kw, { from: '2031-05-01', to: '2031-05-31' }, DAY_2);
+    expect((await kept.queries('searches', 10)).map((q) => [q.query, q.searches])).toEqual([
+      ['gloves', 1],
+      ['red shoes', 1],
+    ]);
+  });
+
   it('given clicks, then results by clicks with their average position, and tabs with their rates', async () => {
     const reader = new AnalyticsReader(store(), kw, both);
     expect(await reader.results(10)).toEqual([

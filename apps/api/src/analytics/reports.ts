@@ -1,4 +1,5 @@
 import {
+  type AnalyticsDay,
   type AnalyticsDayRow,
   type AnalyticsPeriod,
   type AnalyticsQueryRow,
@@ -19,7 +20,7 @@ import {
   type QueryOrder,
   readDays,
   readFilters,
-  readQueries,
+  readQueryLists,
   readResults,
   readSummary,
   readTabs,
@@ -34,12 +35,19 @@ export class AnalyticsReader {
   readonly #db: Queryable;
   readonly #scope: AnalyticsScope;
   readonly range: DayRange;
+  /**
+   * The part of the range within retention: lists grouped by query or URL read it, so weekly and
+   * monthly rollups partly past retention (deleted whole) are never needed.
+   */
+  readonly #kept: DayRange;
   readonly #reads = new Map<string, Promise<unknown>>();
 
-  constructor(db: Queryable, scope: AnalyticsScope, range: DayRange) {
+  /** `keptFrom`: the first day retention keeps (retentionCutoff); none: every day. */
+  constructor(db: Queryable, scope: AnalyticsScope, range: DayRange, keptFrom?: AnalyticsDay) {
     this.#db = db;
     this.#scope = scope;
     this.range = { from: range.from, to: range.to };
+    this.#kept = { from: keptFrom && keptFrom > range.from ? keptFrom : range.from, to: range.to };
   }
 
   #once<T>(key: string, read: () => Promise<T>): Promise<T> {
@@ -64,14 +72,16 @@ export class AnalyticsReader {
     return this.#once('days', () => readDays(this.#db, this.#scope, this.range));
   }
 
-  queries(order: QueryOrder, limit: number): Promise<AnalyticsQueryRow[]> {
-    return this.#once(`queries:${order}:${limit}`, () =>
-      readQueries(this.#db, this.#scope, this.range, order, limit),
+  /** The queries ordered by `order` (see readQueryLists: the three lists are read together). */
+  async queries(order: QueryOrder, limit: number): Promise<AnalyticsQueryRow[]> {
+    const lists = await this.#once(`queries:${limit}`, () =>
+      readQueryLists(this.#db, this.#scope, this.#kept, limit),
     );
+    return lists[order];
   }
 
   results(limit: number): Promise<AnalyticsResultRow[]> {
-    return this.#once(`results:${limit}`, () => readResults(this.#db, this.#scope, this.range, limit));
+    return this.#once(`results:${limit}`, () => readResults(this.#db, this.#scope, this.#kept, limit));
   }
 
   tabs(): Promise<TabRow[]> {
@@ -102,8 +112,9 @@ export async function analyticsReport(
   report: AnalyticsReportName,
   period: AnalyticsPeriod,
   limit: number,
+  keptFrom?: AnalyticsDay,
 ): Promise<AnalyticsReport> {
-  const reader = new AnalyticsReader(db, target, period);
+  const reader = new AnalyticsReader(db, target, period, keptFrom);
   const head = { engineId: target.engineId, clientId: target.clientId, from: period.from, to: period.to };
   switch (report) {
     case 'summary': {

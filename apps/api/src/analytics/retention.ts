@@ -27,6 +27,8 @@ const ROLLUP_TABLES = [
   'analytics_day_filter_values',
   'analytics_day_urls',
 ] as const;
+/** Weekly and monthly rollups, deleted whole once any of their days is past the cutoff. */
+const SPAN_TABLES = ['analytics_span_queries', 'analytics_span_urls'] as const;
 
 export interface RetentionResult {
   /** Rows deleted, by table. */
@@ -56,6 +58,13 @@ export async function deleteExpiredAnalytics(db: Queryable, cutoff: AnalyticsDay
     for (const table of ROLLUP_TABLES) {
       const { rowCount } = await db.query(
         `DELETE FROM ${table} WHERE account_id = $1 AND client_id = $2 AND day < $3::date`,
+        [...key, cutoff],
+      );
+      deleted[table] = (deleted[table] ?? 0) + rowCount;
+    }
+    for (const table of SPAN_TABLES) {
+      const { rowCount } = await db.query(
+        `DELETE FROM ${table} WHERE account_id = $1 AND client_id = $2 AND start < $3::date`,
         [...key, cutoff],
       );
       deleted[table] = (deleted[table] ?? 0) + rowCount;

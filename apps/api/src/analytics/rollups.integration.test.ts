@@ -28,7 +28,18 @@ const ROLLUPS = {
   analytics_day_filters: 'day, filter_id, searches, zero_result_searches',
   analytics_day_filter_values: 'day, filter_id, value, searches',
   analytics_day_urls: 'day, url, clicks, click_position_sum',
+  analytics_span_queries:
+    'span, start, query, searches, zero_result_searches, clicks, clicked_searches, click_position_sum',
+  analytics_span_urls: 'span, start, url, clicks, click_position_sum',
 } as const;
+
+// Both fixture days are in one ISO week (from Monday 5 May) and one month.
+const WEEK = '2031-05-05';
+const MONTH = '2031-05-01';
+const bothSpans = (rows: unknown[][]) => [
+  ...rows.map((row) => ['month', MONTH, ...row]),
+  ...rows.map((row) => ['week', WEEK, ...row]),
+];
 type Rollup = keyof typeof ROLLUPS;
 
 /** A rollup's rows of one client, as [column values...], in key order. */
@@ -74,6 +85,15 @@ const KEYWORD_ROLLUPS = {
     [DAY_1, 'https://shop.test/p/red-2', 1, 3],
     [DAY_2, 'https://shop.test/p/red', 1, 2],
   ],
+  analytics_span_queries: bothSpans([
+    ['blue hat', 2, 2, 0, 0, 0],
+    ['gloves', 1, 0, 0, 0, 0],
+    ['red shoes', 3, 0, 4, 3, 7],
+  ]),
+  analytics_span_urls: bothSpans([
+    ['https://shop.test/p/red', 3, 4],
+    ['https://shop.test/p/red-2', 1, 3],
+  ]),
 };
 // Parametric, day 1: 'sensor' (cat A+B, a price range, 5 results) and '' (cat A, no results).
 const PARAMETRIC_ROLLUPS = {
@@ -92,6 +112,11 @@ const PARAMETRIC_ROLLUPS = {
     [DAY_1, 'cat', 'B', 1],
   ],
   analytics_day_urls: [],
+  analytics_span_queries: bothSpans([
+    ['', 1, 1, 0, 0, 0],
+    ['sensor', 1, 0, 0, 0, 0],
+  ]),
+  analytics_span_urls: [],
 };
 
 describe.each(frontierStores)('Analytics rollups on %s', (_name, open) => {

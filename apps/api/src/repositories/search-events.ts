@@ -33,6 +33,10 @@ function adding(columns: readonly string[]): string {
   return columns.map((c) => `${c} = r.${c} + EXCLUDED.${c}`).join(', ');
 }
 
+/** The week (ISO, from Monday) and the month of a batch row's `day`, as (span, start) rows. */
+const SPANS = `VALUES ('week', date_trunc('week', b.day::timestamp)::date),
+  ('month', date_trunc('month', b.day::timestamp)::date)`;
+
 /**
  * One statement per batch of searches: the raw rows, and the batch added to the daily rollups of
  * 0011-analytics-rollups.sql (ADR 0023). Rollup rows are written in key order, so two processes
@@ -84,6 +88,16 @@ queries AS (
   SELECT account_id, client_id, day, query, count(*), count(*) FILTER (WHERE result_count = 0)
   FROM batch GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4
   ON CONFLICT (account_id, client_id, day, query) DO UPDATE
+    SET ${adding(['searches', 'zero_result_searches'])}
+),
+span_queries AS (
+  INSERT INTO analytics_span_queries AS r (account_id, client_id, span, start, query, searches,
+    zero_result_searches)
+  SELECT b.account_id, b.client_id, s.span, s.start, b.query, count(*),
+    count(*) FILTER (WHERE b.result_count = 0)
+  FROM batch b CROSS JOIN LATERAL (${SPANS}) AS s (span, start)
+  GROUP BY 1, 2, 3, 4, 5 ORDER BY 1, 2, 3, 4, 5
+  ON CONFLICT (account_id, client_id, span, start, query) DO UPDATE
     SET ${adding(['searches', 'zero_result_searches'])}
 ),
 tabs AS (
@@ -186,11 +200,9 @@ days AS (
   ON CONFLICT (account_id, client_id, day) DO UPDATE
     SET ${adding(['clicks', 'click_position_sum', 'clicked_searches'])}
 ),
-queries AS (
-  INSERT INTO analytics_day_queries AS r (account_id, client_id, day, query, clicks, click_position_sum,
-    clicked_searches)
+query_clicks AS MATERIALIZED (
   SELECT b.account_id, b.client_id, b.day, b.query, b.clicks, b.click_position_sum,
-    coalesce(f.clicked_searches, 0)
+    coalesce(f.clicked_searches, 0) AS clicked_searches
   FROM (
     SELECT account_id, client_id, day, query, count(*) AS clicks, sum(position) AS click_position_sum
     FROM batch GROUP BY 1, 2, 3, 4
@@ -199,9 +211,33 @@ queries AS (
     SELECT account_id, client_id, day, query, count(*) AS clicked_searches FROM first_clicks
     GROUP BY 1, 2, 3, 4
   ) f ON f.account_id = b.account_id AND f.client_id = b.client_id AND f.day = b.day AND f.query = b.query
-  ORDER BY 1, 2, 3, 4
+),
+queries AS (
+  INSERT INTO analytics_day_queries AS r (account_id, client_id, day, query, clicks, click_position_sum,
+    clicked_searches)
+  SELECT account_id, client_id, day, query, clicks, click_position_sum, clicked_searches
+  FROM query_clicks ORDER BY 1, 2, 3, 4
   ON CONFLICT (account_id, client_id, day, query) DO UPDATE
     SET ${adding(['clicks', 'click_position_sum', 'clicked_searches'])}
+),
+span_queries AS (
+  INSERT INTO analytics_span_queries AS r (account_id, client_id, span, start, query, clicks,
+    click_position_sum, clicked_searches)
+  SELECT b.account_id, b.client_id, s.span, s.start, b.query, sum(b.clicks), sum(b.click_position_sum),
+    sum(b.clicked_searches)
+  FROM query_clicks b CROSS JOIN LATERAL (${SPANS}) AS s (span, start)
+  GROUP BY 1, 2, 3, 4, 5 ORDER BY 1, 2, 3, 4, 5
+  ON CONFLICT (account_id, client_id, span, start, query) DO UPDATE
+    SET ${adding(['clicks', 'click_position_sum', 'clicked_searches'])}
+),
+span_urls AS (
+  INSERT INTO analytics_span_urls AS r (account_id, client_id, span, start, url_md5, url, clicks,
+    click_position_sum)
+  SELECT b.account_id, b.client_id, s.span, s.start, md5(b.url), b.url, count(*), sum(b.position)
+  FROM batch b CROSS JOIN LATERAL (${SPANS}) AS s (span, start)
+  GROUP BY b.account_id, b.client_id, s.span, s.start, b.url ORDER BY 1, 2, 3, 4, 5
+  ON CONFLICT (account_id, client_id, span, start, url_md5) DO UPDATE
+    SET ${adding(['clicks', 'click_position_sum'])}
 ),
 tabs AS (
   INSERT INTO analytics_day_tabs AS r (account_id, client_id, day, tab, clicks, clicked_searches)

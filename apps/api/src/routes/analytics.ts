@@ -22,6 +22,7 @@ import {
   frameViewer,
   loadFrameKey,
   renderFrame,
+  retentionCutoff,
   signFrameSession,
 } from '../analytics/index.ts';
 import { requireUser } from '../auth/authenticate.ts';
@@ -63,6 +64,8 @@ export async function analyticsRoutes(
 ): Promise<void> {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const { store, config, clock } = deps;
+  /** The first day retention keeps: reports never read past it. */
+  const keptFrom = () => retentionCutoff(clock.now(), config.analyticsRetentionMonths);
 
   await app.register(
     async (api) => {
@@ -79,6 +82,7 @@ export async function analyticsRoutes(
           query.report,
           periodOf(query, clock),
           query.limit,
+          keptFrom(),
         );
       });
       serve(api, deps, analyticsContracts.frameSession, async ({ principal, reply }) => {
@@ -124,7 +128,7 @@ export async function analyticsRoutes(
     const { target, abilities } = await analyticsTargetOfClient(store, viewer, params.clientId);
     const frame = { target, abilities, type, id: params.id };
     frameTitle(frame);
-    return { ...frame, period: periodOf(query, clock) };
+    return { ...frame, period: periodOf(query, clock), keptFrom: keptFrom() };
   }
 
   app.get(

@@ -2,6 +2,7 @@ import {
   ANALYTICS_FRAME_SIZES,
   type AnalyticsCardId,
   type AnalyticsDashboardId,
+  type AnalyticsDay,
   type AnalyticsFrameType,
   type AnalyticsPeriod,
   analyticsReportEntry,
@@ -31,6 +32,8 @@ export interface FrameRequest {
   type: AnalyticsFrameType;
   id: string;
   period: AnalyticsPeriod;
+  /** The first day retention keeps (see AnalyticsReader). */
+  keptFrom?: AnalyticsDay | undefined;
 }
 
 /** The report's title, or a 404 for an id the catalogue does not offer for this engine's kind. */
@@ -44,7 +47,7 @@ export function frameTitle(request: Pick<FrameRequest, 'target' | 'type' | 'id'>
 
 function build(db: Queryable, request: FrameRequest, mode: 'screen' | 'csv') {
   const ctx: FrameContext = {
-    reader: new AnalyticsReader(db, request.target, request.period),
+    reader: new AnalyticsReader(db, request.target, request.period, request.keptFrom),
     target: request.target,
     abilities: request.abilities,
     filterLabels: () => filterLabels(db, request.target),

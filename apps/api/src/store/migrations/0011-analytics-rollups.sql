@@ -107,6 +107,39 @@ CREATE TABLE analytics_day_urls (
   FOREIGN KEY (account_id, client_id) REFERENCES clients (account_id, id) ON DELETE CASCADE
 );
 
+-- Weekly (ISO weeks, from Monday) and monthly sums of the two rollups with a row per distinct
+-- key (queries and clicked URLs): a period of months reads a few rows per query instead of one a
+-- day (analytics/report-queries.ts splits a period into months, weeks and days). `start` is the
+-- span's first day; a span partly past the retention period is deleted whole (its kept days are
+-- in the daily rows).
+CREATE TABLE analytics_span_queries (
+  account_id uuid NOT NULL,
+  client_id uuid NOT NULL,
+  span text NOT NULL CHECK (span IN ('week', 'month')),
+  start date NOT NULL,
+  query text NOT NULL,
+  searches integer NOT NULL DEFAULT 0,
+  zero_result_searches integer NOT NULL DEFAULT 0,
+  clicks integer NOT NULL DEFAULT 0,
+  clicked_searches integer NOT NULL DEFAULT 0,
+  click_position_sum bigint NOT NULL DEFAULT 0,
+  PRIMARY KEY (account_id, client_id, span, start, query),
+  FOREIGN KEY (account_id, client_id) REFERENCES clients (account_id, id) ON DELETE CASCADE
+);
+
+CREATE TABLE analytics_span_urls (
+  account_id uuid NOT NULL,
+  client_id uuid NOT NULL,
+  span text NOT NULL CHECK (span IN ('week', 'month')),
+  start date NOT NULL,
+  url_md5 text NOT NULL,
+  url text NOT NULL,
+  clicks integer NOT NULL DEFAULT 0,
+  click_position_sum bigint NOT NULL DEFAULT 0,
+  PRIMARY KEY (account_id, client_id, span, start, url_md5),
+  FOREIGN KEY (account_id, client_id) REFERENCES clients (account_id, id) ON DELETE CASCADE
+);
+
 -- What was recorded before this migration, rolled up once (the recorder keeps them up to date
 -- from now on).
 UPDATE search_events e SET clicked = true
@@ -194,3 +227,19 @@ GROUP BY 1, 2, 3, 4, 5;
 INSERT INTO analytics_day_urls (account_id, client_id, day, url_md5, url, clicks, click_position_sum)
 SELECT account_id, client_id, day, md5(url), url, count(*), sum(position)
 FROM analytics_backfill_clicks GROUP BY account_id, client_id, day, url;
+
+INSERT INTO analytics_span_queries (account_id, client_id, span, start, query, searches, zero_result_searches,
+  clicks, clicked_searches, click_position_sum)
+SELECT d.account_id, d.client_id, s.span, s.start, d.query, sum(d.searches), sum(d.zero_result_searches),
+  sum(d.clicks), sum(d.clicked_searches), sum(d.click_position_sum)
+FROM analytics_day_queries d
+CROSS JOIN LATERAL (VALUES ('week', date_trunc('week', d.day::timestamp)::date),
+  ('month', date_trunc('month', d.day::timestamp)::date)) AS s (span, start)
+GROUP BY 1, 2, 3, 4, 5;
+
+INSERT INTO analytics_span_urls (account_id, client_id, span, start, url_md5, url, clicks, click_position_sum)
+SELECT d.account_id, d.client_id, s.span, s.start, d.url_md5, min(d.url), sum(d.clicks), sum(d.click_position_sum)
+FROM analytics_day_urls d
+CROSS JOIN LATERAL (VALUES ('week', date_trunc('week', d.day::timestamp)::date),
+  ('month', date_trunc('month', d.day::timestamp)::date)) AS s (span, start)
+GROUP BY 1, 2, 3, 4, 5;
