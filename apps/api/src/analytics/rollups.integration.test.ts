@@ -275,7 +275,7 @@ async function clickColumns(db: Store, accountId: string): Promise<unknown[][]> 
 }
 
 describe('Click batches on PGlite (regression: each click read every search of its client)', () => {
-  it('given searches written, then the first clicks refresh the statistics, so the search is found by its key', async () => {
+  it('given searches written, then their first round refreshes the statistics, so a click finds its search by key', async () => {
     const store = await openStore({ dataDir: null });
     try {
       const kw = await fixtureClient(store, 'kw');
@@ -287,10 +287,10 @@ describe('Click batches on PGlite (regression: each click read every search of i
         results: 3,
         visitor: `v${i}`,
       }));
-      const ids = await recordFixture(recorder, kw, 'kw', searches as typeof KEYWORD_SEARCHES);
       const never = await store.query<{ reltuples: number }>(
         `SELECT reltuples::float8 AS reltuples FROM pg_class WHERE relname = 'search_events'`,
       );
+      const ids = await recordFixture(recorder, kw, 'kw', searches as typeof KEYWORD_SEARCHES);
       recorder.click({
         clientId: kw.clientId,
         searchId: ids[1500] as string,

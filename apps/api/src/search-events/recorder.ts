@@ -23,8 +23,9 @@ export const QUEUE_MAX = 50_000;
 
 const INT_MAX = 2 ** 31 - 1;
 /**
- * Searches this recorder stores between two refreshes of the table's statistics (see
- * refreshSearchStatistics): the first clicks after a start refresh them, then every this many.
+ * Searches this recorder stores between two refreshes of the tables' statistics (see
+ * refreshSearchStatistics): the first round written after a start refreshes them, then every this
+ * many searches.
  */
 export const STATISTICS_EVERY_ROWS = 100_000;
 
@@ -192,7 +193,7 @@ export class SearchRecorder {
       this.#stats.searches +=
         (await this.#write('searches', batch.length, () => insertSearchEvents(this.#store, batch))) ?? 0;
     }
-    if (clicks.length > 0) await this.#refreshStatistics();
+    await this.#refreshStatistics();
     for (let i = 0; i < clicks.length; i += this.#batchRows) {
       const batch = clicks.slice(i, i + this.#batchRows);
       const stored = await this.#write('clicks', batch.length, () => insertSearchClicks(this.#store, batch));
@@ -206,6 +207,7 @@ export class SearchRecorder {
   /** Refreshes the planner's statistics when due, before clicks look their searches up. */
   async #refreshStatistics(): Promise<void> {
     const stored = this.#stats.searches;
+    if (stored === 0) return;
     if (this.#statisticsAt !== undefined && stored - this.#statisticsAt < STATISTICS_EVERY_ROWS) return;
     this.#statisticsAt = stored;
     try {
@@ -213,7 +215,7 @@ export class SearchRecorder {
     } catch (error) {
       // The clicks are still written, only slower: reported, not fatal to the round.
       this.#onWriteError(
-        `Search recording: refreshing the statistics of search_events failed (${error instanceof Error ? error.message : String(error)})`,
+        `Search recording: refreshing the statistics of the recorded tables failed (${error instanceof Error ? error.message : String(error)})`,
         error,
       );
     }
