@@ -20,12 +20,17 @@
  *   - latency: 50k pages made from the manual's text, 16 concurrent clients with a mix of exact,
  *     multi-word, prefix and typo queries (p50, p95, p99, q/s) against GET /search/{id}/config;
  *     index build time and memory per 100k pages.
+ *   analytics (analytics-bench.ts):
+ *   - search p50 with recording off and on (the cost of recording, ≤ 5 %);
+ *   - 1M recorded searches and 200k clicks of one client written with the recorder's statements,
+ *     then each analytics report and dashboard frame over 90 days, p95 ≤ 200 ms; peak memory.
  * Prints JSON, then a table. A benchmark, not a test: it exits 0 even when a target is missed.
  * Options:
  *   --only=LIST    a comma-separated list of sections (parametric, crawl, keyword; or one part of
  *                  keyword: keyword-relevance, keyword-latency) and databases (pglite, postgres);
  *                  what names no section runs all, what names no database runs all:
  *                  --only=crawl (`pnpm bench:crawl`), --only=keyword (`pnpm bench:keyword`),
+ *                  --only=analytics (`pnpm bench:analytics`),
  *                  --only=pglite, --only=crawl,postgres, --only=keyword-latency,pglite.
  *   --pages=N      pages of the crawl section's site (default 5,000).
  *   --keyword-pages=N    pages of the keyword latency engine (default 50,000).
@@ -35,6 +40,7 @@
 import { writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
+import { type AnalyticsResults, benchAnalytics } from './analytics-bench.ts';
 import { benchCrawl, type CrawlResults } from './crawl-bench.ts';
 import { SITE_PAGES } from './crawl-site.ts';
 import { type BenchFiles, benchFiles } from './files.ts';
@@ -229,8 +235,8 @@ function lines(db: Db, r: DbResults): Line[] {
   return out;
 }
 
-type Section = 'parametric' | 'crawl' | 'keyword';
-const SECTIONS: readonly Section[] = ['parametric', 'crawl', 'keyword'];
+type Section = 'parametric' | 'crawl' | 'keyword' | 'analytics';
+const SECTIONS: readonly Section[] = ['parametric', 'crawl', 'keyword', 'analytics'];
 /** Names of one part of the keyword section. */
 const KEYWORD_PART_NAMES = KEYWORD_PARTS.map((part) => `keyword-${part}`);
 const DBS: readonly Db[] = ['pglite', 'postgres'];
@@ -307,6 +313,13 @@ if (sections.includes('keyword')) {
   all.push(...section.lines);
   closeConnections();
 }
+let analytics: Partial<Record<Db, AnalyticsResults>> | undefined;
+if (sections.includes('analytics')) {
+  const section = await benchAnalytics(dbs, databaseUrl);
+  analytics = section.results;
+  all.push(...section.lines);
+  closeConnections();
+}
 const strip = (r: DbResults) => ({
   ...r,
   csv: { ...r.csv, ingested: undefined },
@@ -323,6 +336,7 @@ const json = {
   results: Object.fromEntries(Object.entries(results).map(([db, r]) => [db, strip(r)])),
   crawl,
   keyword,
+  analytics,
   lines: all.map((line) => ({ ...line, status: status(line) })),
 };
 const text = JSON.stringify(json, null, 2);

@@ -7,6 +7,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import { loadFrameKey, startAnalyticsRetention } from './analytics/index.ts';
 import { createGrantCheck } from './auth/grant-check.ts';
 import { createTokenVerifier, type EmbeddedIssuer } from './auth/verify-token.ts';
 import { type Clock, systemClock } from './clock.ts';
@@ -19,6 +20,7 @@ import { startIdentitySweep } from './identity/sweep.ts';
 import { jsonBodyParser } from './json-body.ts';
 import { problemHandler } from './problem.ts';
 import { redirectToPublicOrigin } from './public-origin.ts';
+import { analyticsRoutes } from './routes/analytics.ts';
 import { apiRoutes, type InvitationSink } from './routes/index.ts';
 import { portalRoutes } from './routes/portal.ts';
 import { searchRoutes } from './routes/search.ts';
@@ -115,6 +117,7 @@ export async function buildApp({ config, store, onInvitation, clock }: AppDeps):
   // Searches and clicks are written in batches; what is queued is written as the app closes.
   const recorder = searchRecorder(store, {
     onWriteError: (message, error) => app.log.warn({ err: error }, message),
+    enabled: config.searchRecording,
   });
   app.addHook('onClose', async () => recorder.close());
   // Loaded now, so recording a search never waits for the database for it.
@@ -126,6 +129,15 @@ export async function buildApp({ config, store, onInvitation, clock }: AppDeps):
     perMinute: config.searchRateLimitPerMinute,
     perAddressPerMinute: config.searchAddressRateLimitPerMinute,
   });
+  const appClock = clock ?? systemClock;
+  await app.register(analyticsRoutes, { store, config, verifyToken, clock: appClock });
+  await loadFrameKey(store);
+  const stopRetention = startAnalyticsRetention(store, {
+    months: config.analyticsRetentionMonths,
+    now: () => appClock.now(),
+    onError: (error) => app.log.warn({ err: error }, 'analytics retention failed'),
+  });
+  app.addHook('onClose', async () => stopRetention());
   app.setNotFoundHandler(await portalRoutes(app));
   return app;
 }

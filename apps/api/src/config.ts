@@ -31,6 +31,10 @@ const Env = z.object({
   SITESEER_SEARCH_RATE_LIMIT: z.coerce.number().int().min(1).default(600),
   /** Public search requests allowed per minute per visitor address, whatever the client id. */
   SITESEER_SEARCH_IP_RATE_LIMIT: z.coerce.number().int().min(1).default(1200),
+  /** `off`: searches and clicks are not recorded (no analytics); the bench measures recording's cost with it. */
+  SITESEER_SEARCH_RECORDING: z.enum(['on', 'off']).default('on'),
+  /** Months of search and click records (and their analytics) kept; older ones are deleted. */
+  SITESEER_ANALYTICS_RETENTION_MONTHS: z.coerce.number().int().min(1).max(120).default(13),
   /** Hosts, addresses or CIDRs the crawler may reach although private or loopback (comma-separated). */
   SITESEER_CRAWL_ALLOW_PRIVATE: z.string().default(''),
   /** `off`: this API process runs no crawl loop (crawl workers on the same database do the crawling). */
@@ -49,6 +53,10 @@ export interface Config {
   logLevel: z.infer<typeof Env>['SITESEER_LOG_LEVEL'];
   searchRateLimitPerMinute: number;
   searchAddressRateLimitPerMinute: number;
+  /** Whether public searches and clicks are recorded for analytics. */
+  searchRecording: boolean;
+  /** Months of search records and analytics kept (ADR 0023). */
+  analyticsRetentionMonths: number;
   /** What the crawler may reach beyond public addresses (empty: nothing). */
   crawlAllowPrivate: AllowEntry[];
   /** Whether the API process runs the crawl loop itself (the default). */
@@ -98,6 +106,8 @@ export function loadConfig(env: Record<string, string | undefined>, overrides: P
     logLevel: e.SITESEER_LOG_LEVEL,
     searchRateLimitPerMinute: e.SITESEER_SEARCH_RATE_LIMIT,
     searchAddressRateLimitPerMinute: e.SITESEER_SEARCH_IP_RATE_LIMIT,
+    searchRecording: e.SITESEER_SEARCH_RECORDING === 'on',
+    analyticsRetentionMonths: e.SITESEER_ANALYTICS_RETENTION_MONTHS,
     crawlAllowPrivate,
     crawlInProcess: e.SITESEER_CRAWL_WORKER === 'on',
     ...overrides,

@@ -12,15 +12,17 @@ type Directives = Record<string, string[]>;
  * - portal: the React portal's files and its index.html for every client-side route
  * - identity: the embedded provider's pages (sign-in, device flow, logout, forgot/set password)
  * - preview: the parametric and keyword preview pages (the widget on a page of ours)
+ * - analytics: the analytics frames (server-rendered, no script) and their CSV downloads
  * - widget: the widget's script and stylesheet, loaded by customers' pages
  * - search: the public search runtime, called from customers' pages
  * - api: the portal API's JSON (and the health and runtime configuration files)
  */
-export type ResponseKind = 'portal' | 'identity' | 'preview' | 'widget' | 'search' | 'api';
+export type ResponseKind = 'portal' | 'identity' | 'preview' | 'analytics' | 'widget' | 'search' | 'api';
 
 const KINDS: [RegExp, ResponseKind][] = [
   [/^\/api\/parametric\/preview(\?|$)/, 'preview'],
   [/^\/api\/client\/[^/?]+\/kw\/preview(\?|$)/, 'preview'],
+  [/^\/api\/analytics\/[^/?]+\/[^/?]+\/[^/?]+(\/|\?|$)/, 'analytics'],
   [/^\/(api|healthz|config\.json)(\/|\?|$)/, 'api'],
   [/^\/widget\//, 'widget'],
   [/^\/search\//, 'search'],
@@ -40,7 +42,7 @@ const NOTHING: Directives = {
   'form-action': ["'none'"],
 };
 
-function policies(config: Config): Record<Exclude<ResponseKind, 'preview'>, Directives> {
+function policies(config: Config): Record<Exclude<ResponseKind, 'preview' | 'analytics'>, Directives> {
   const issuerOrigin = new URL(config.identity.issuer).origin;
   const sameAndIssuer = [...new Set(["'self'", issuerOrigin])];
   return {
@@ -92,6 +94,21 @@ function previewPolicy(config: Config, nonce: string): Directives {
   };
 }
 
+/**
+ * An analytics frame: no script at all, its one <style> by nonce, charts as data: images (their
+ * SVG styles stay inside the image), the period form posting to itself, framed by the portal only.
+ */
+function analyticsPolicy(nonce: string): Directives {
+  return {
+    'default-src': ["'none'"],
+    'style-src': [`'nonce-${nonce}'`],
+    'img-src': ['data:'],
+    'form-action': ["'self'"],
+    'base-uri': ["'none'"],
+    'frame-ancestors': ["'self'"],
+  };
+}
+
 /** Kinds whose responses other origins load (a script tag, a CORS fetch). */
 const CROSS_ORIGIN: ReadonlySet<ResponseKind> = new Set(['widget', 'search']);
 
@@ -114,7 +131,7 @@ export async function securityHeaders(app: FastifyInstance, config: Config): Pro
   });
   const options = (kind: ResponseKind, directives: Directives): HelmetOptions => ({
     contentSecurityPolicy: { useDefaults: false, directives },
-    xFrameOptions: { action: kind === 'preview' ? 'sameorigin' : 'deny' },
+    xFrameOptions: { action: kind === 'preview' || kind === 'analytics' ? 'sameorigin' : 'deny' },
     crossOriginResourcePolicy: { policy: CROSS_ORIGIN.has(kind) ? 'cross-origin' : 'same-origin' },
   });
   const fixed = policies(config);
@@ -123,10 +140,10 @@ export async function securityHeaders(app: FastifyInstance, config: Config): Pro
   ) as Record<keyof typeof fixed, HelmetOptions>;
   app.addHook('onRequest', (request, reply, done) => {
     const kind = responseKind(request.url);
-    if (kind === 'preview') {
+    if (kind === 'preview' || kind === 'analytics') {
       const nonce = randomBytes(16).toString('base64');
       reply.cspNonce = { script: nonce, style: nonce };
-      reply.helmet(options(kind, previewPolicy(config, nonce)));
+      reply.helmet(options(kind, kind === 'preview' ? previewPolicy(config, nonce) : analyticsPolicy(nonce)));
     } else reply.helmet(byKind[kind]);
     done();
   });

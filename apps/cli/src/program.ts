@@ -1,5 +1,6 @@
 import { Command } from 'commander';
 import { registerAccountCommands } from './commands/accounts/index.ts';
+import { registerAnalyticsCommand } from './commands/analytics/index.ts';
 import { registerApiKeyCommands } from './commands/apikey/index.ts';
 import { registerAuthCommands } from './commands/auth/index.ts';
 import { registerCompletionCommand } from './commands/completion/index.ts';
@@ -48,6 +49,7 @@ export function createProgram(runtime: Runtime): Command {
   registerEngineCommands(program, runtime);
   registerCrawlCommands(program, runtime);
   registerSearchCommand(program, runtime);
+  registerAnalyticsCommand(program, runtime);
   registerFeatureCommands(program, runtime);
   registerAccountCommands(program, runtime);
   registerUserCommands(program, runtime);

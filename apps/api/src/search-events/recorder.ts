@@ -3,9 +3,11 @@ import { isUuid } from '../repositories/ids.ts';
 import {
   insertSearchClicks,
   insertSearchEvents,
+  refreshSearchStatistics,
   type SearchClickRow,
   type SearchEventRow,
 } from '../repositories/search-events.ts';
+import { SqlState, StoreQueryError } from '../store/errors.ts';
 import type { Store } from '../store/types.ts';
 import { type ClickEvent, clickRow, type SearchEvent, searchRow } from './events.ts';
 
@@ -20,6 +22,12 @@ export const FLUSH_EVERY_MS = 1000;
 export const QUEUE_MAX = 50_000;
 
 const INT_MAX = 2 ** 31 - 1;
+/**
+ * Searches this recorder stores between two refreshes of the tables' statistics (see
+ * refreshSearchStatistics): the first round written after a start refreshes them, then every this
+ * many searches.
+ */
+export const STATISTICS_EVERY_ROWS = 100_000;
 
 export interface RecorderOptions {
   /** Where failed writes are reported (the app's logger); console.warn by default. */
@@ -27,6 +35,8 @@ export interface RecorderOptions {
   batchRows?: number | undefined;
   flushEveryMs?: number | undefined;
   queueMax?: number | undefined;
+  /** false: nothing is recorded (SITESEER_SEARCH_RECORDING=off); searches still get ids. */
+  enabled?: boolean | undefined;
 }
 
 /** What a recorder did since it started. */
@@ -59,12 +69,15 @@ export class SearchRecorder {
   readonly #batchRows: number;
   readonly #flushEveryMs: number;
   readonly #queueMax: number;
+  readonly #enabled: boolean;
   #searches: SearchEventRow[] = [];
   #clicks: SearchClickRow[] = [];
   #timer: NodeJS.Timeout | undefined;
   #soon: NodeJS.Immediate | undefined;
   #writing: Promise<void> | undefined;
   #closed = false;
+  /** Searches stored when the statistics were last refreshed; undefined: not since this recorder started. */
+  #statisticsAt: number | undefined;
   readonly #stats = { searches: 0, clicks: 0, dropped: 0, failed: 0, unmatched: 0, refused: 0, batches: 0 };
 
   constructor(store: Store, options: RecorderOptions = {}) {
@@ -73,12 +86,13 @@ export class SearchRecorder {
     this.#batchRows = options.batchRows ?? BATCH_ROWS;
     this.#flushEveryMs = options.flushEveryMs ?? FLUSH_EVERY_MS;
     this.#queueMax = options.queueMax ?? QUEUE_MAX;
+    this.#enabled = options.enabled ?? true;
   }
 
   /** Queues a search; returns its new id at once (clicks name it). */
   search(event: SearchEvent): string {
     const id = randomUUID();
-    if (this.#admit()) {
+    if (this.#enabled && this.#admit()) {
       this.#searches.push(searchRow(id, event, new Date()));
       this.#schedule();
     }
@@ -87,6 +101,7 @@ export class SearchRecorder {
 
   /** Queues a click; it is stored only if it names a search of the same client. */
   click(event: ClickEvent): void {
+    if (!this.#enabled) return;
     const { position } = event;
     if (!isUuid(event.clientId) || !isUuid(event.searchId) || !Number.isInteger(position)) {
       this.#stats.refused++;
@@ -178,6 +193,7 @@ export class SearchRecorder {
       this.#stats.searches +=
         (await this.#write('searches', batch.length, () => insertSearchEvents(this.#store, batch))) ?? 0;
     }
+    await this.#refreshStatistics();
     for (let i = 0; i < clicks.length; i += this.#batchRows) {
       const batch = clicks.slice(i, i + this.#batchRows);
       const stored = await this.#write('clicks', batch.length, () => insertSearchClicks(this.#store, batch));
@@ -188,11 +204,35 @@ export class SearchRecorder {
     }
   }
 
+  /** Refreshes the planner's statistics when due, before clicks look their searches up. */
+  async #refreshStatistics(): Promise<void> {
+    const stored = this.#stats.searches;
+    if (stored === 0) return;
+    if (this.#statisticsAt !== undefined && stored - this.#statisticsAt < STATISTICS_EVERY_ROWS) return;
+    this.#statisticsAt = stored;
+    try {
+      await refreshSearchStatistics(this.#store);
+    } catch (error) {
+      // The clicks are still written, only slower: reported, not fatal to the round.
+      this.#onWriteError(
+        `Search recording: refreshing the statistics of the recorded tables failed (${error instanceof Error ? error.message : String(error)})`,
+        error,
+      );
+    }
+  }
+
   /** Runs one batch's statement: rows stored, or undefined when it failed (reported, batch dropped). */
   async #write(what: string, rows: number, insert: () => Promise<number>): Promise<number | undefined> {
     this.#stats.batches++;
     try {
-      return await insert();
+      try {
+        return await insert();
+      } catch (error) {
+        // Two processes adding to one client's rollups can deadlock (PostgreSQL aborts one of
+        // them); rows are written in key order to make it rare, and the loser tries once more.
+        if (StoreQueryError.from(error)?.code !== SqlState.deadlockDetected) throw error;
+        return await insert();
+      }
     } catch (error) {
       this.#stats.failed += rows;
       this.#onWriteError(

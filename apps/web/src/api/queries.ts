@@ -27,6 +27,8 @@ export const queryKeys = {
   accountUsers: (accountId: string) => ['accounts', accountId, 'users'] as const,
   adminAccounts: ['admin', 'accounts'] as const,
   adminAccount: (accountId: string) => ['admin', 'accounts', accountId] as const,
+  analyticsIds: (engineId: string) => ['analytics', engineId, 'ids'] as const,
+  analyticsFrameSession: ['analytics', 'frame-session'] as const,
 };
 
 /** The signed-in user: accounts with roles, engines, clients (loaded once per session, then cached). */
@@ -157,4 +159,27 @@ export const adminAccountQuery = (api: ApiClient, accountId: string) =>
   queryOptions({
     queryKey: queryKeys.adminAccount(accountId),
     queryFn: async ({ signal }) => unwrap(await api.admin.accounts.get(accountId, { signal })),
+  });
+
+/** The card and dashboard report ids of an engine's analytics. */
+export const analyticsIdsQuery = (api: ApiClient, engineId: string) =>
+  queryOptions({
+    queryKey: queryKeys.analyticsIds(engineId),
+    queryFn: async ({ signal }) => unwrap(await api.analytics.ids(engineId, { signal })),
+  });
+
+/** Renew the analytics frames' cookie this long before it expires (it lasts 15 minutes). */
+const FRAME_SESSION_RENEW_MS = 10 * 60_000;
+
+/**
+ * The analytics frames' sign-in: a short-lived cookie the API sets for its frames (iframes cannot
+ * send the bearer token), renewed while a screen showing frames is open.
+ */
+export const analyticsFrameSessionQuery = (api: ApiClient) =>
+  queryOptions({
+    queryKey: queryKeys.analyticsFrameSession,
+    queryFn: async ({ signal }) => unwrap(await api.analytics.frameSession({ signal })),
+    staleTime: FRAME_SESSION_RENEW_MS,
+    refetchInterval: FRAME_SESSION_RENEW_MS,
+    refetchIntervalInBackground: true,
   });

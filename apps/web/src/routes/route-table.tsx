@@ -21,7 +21,6 @@ const screens = {
   dashboard: lazyScreen('dashboard', () => import('./dashboard/dashboard-screen.tsx')),
   install: lazyScreen('install', () => import('./install/install-screen.tsx')),
   comingSoon: lazyScreen('coming-soon', () => import('./coming-soon/coming-soon-screen.tsx')),
-  notAvailable: lazyScreen('not-available', () => import('./not-available/not-available-screen.tsx')),
   admin: lazyScreen('admin', () => import('./admin/admin-screen.tsx')),
   adminIndex: lazyScreen('admin-index', () => import('./admin/admin-index-screen.tsx')),
   adminAccounts: lazyScreen('admin-accounts', () => import('./admin/account-list-screen.tsx')),
@@ -29,6 +28,7 @@ const screens = {
   myAccount: lazyScreen('my-account', () => import('./account/my-account-screen.tsx')),
   features: lazyScreen('features', () => import('./features/features-screen.tsx')),
   publishEngine: lazyScreen('publish-engine', () => import('./publish-engine/publish-engine-screen.tsx')),
+  analytics: lazyScreen('analytics', () => import('./analytics/analytics-screen.tsx')),
   parametricWizard: lazyScreen('parametric-wizard', () => import('./parametric-wizard/wizard-screen.tsx')),
   crawlReport: lazyScreen('crawl-report', () => import('./crawl-report/crawl-report-screen.tsx')),
   documentation: lazyScreen('documentation', () => import('./documentation/documentation-screen.tsx')),
@@ -36,17 +36,8 @@ const screens = {
   keywordWizard: lazyScreen('keyword-wizard', () => import('./keyword-wizard/wizard-screen.tsx')),
 };
 
-/**
- * Every route of the spec (section 2 of both documents), by name and path. Screens of part 2 of the
- * portal (keyword wizard, crawl report, analytics, My Account, administration, features,
- * documentation) show a plain 'not available yet' page for now; the routes, names and guards exist.
- */
+/** Every route of the spec (section 2 of both documents), by name and path. */
 export function createRoutes(services: Services): RouteObject[] {
-  const notAvailable = (path: string, name: string, title: string): RouteObject => ({
-    path,
-    handle: handle(name, title),
-    lazy: screens.notAvailable,
-  });
   return [
     {
       id: 'root',
@@ -102,7 +93,11 @@ export function createRoutes(services: Services): RouteObject[] {
               handle: handle('keywordcrawlreport', 'Crawl Report'),
               lazy: screens.crawlReport,
             },
-            notAvailable('engine/:engineId/analytics', 'analytics', 'Analytics'),
+            {
+              path: 'engine/:engineId/analytics',
+              handle: handle('analytics', 'Analytics'),
+              lazy: screens.analytics,
+            },
             {
               path: 'engine/:engineId/preview',
               handle: handle('preview', 'Preview'),

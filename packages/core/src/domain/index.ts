@@ -1,4 +1,5 @@
 export * from './account.ts';
+export * from './analytics.ts';
 export * from './client.ts';
 export * from './common.ts';
 export * from './crawl-report.ts';

@@ -2,6 +2,7 @@ export * from './account-list.ts';
 export * from './account-name.ts';
 export * from './account-products.ts';
 export * from './account-update.ts';
+export * from './analytics-period.ts';
 export * from './character-mapping.ts';
 export * from './column-label.ts';
 export * from './column-settings.ts';

@@ -93,6 +93,8 @@ const SPEC_CALLS: readonly (readonly [source: string, call: string, contract: st
   ['siteseer', 'POST datasource/parametric/{id}', 'datasource.uploadParametric'],
   ['siteseer', 'POST datasource/crawler/stop', 'crawler.stop'],
   ['siteseer', 'POST datasource/crawler/publish', 'crawler.publish'],
+  ['siteseer', 'GET analytics/{engineId}/report?report&period&from&to&limit', 'analytics.report'],
+  ['siteseer', 'POST analytics/session', 'analytics.frameSession'],
 ];
 
 /** `account/{id}/user/{userId}` and `account/:id/user/:userId` both become `account/:/user/:`. */

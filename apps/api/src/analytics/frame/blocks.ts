@@ -1,0 +1,129 @@
+import { html, type RawHtml } from '../../html/html.ts';
+import { toCsv } from '../../parametric/csv-export.ts';
+import { type ChartSpec, chartPicture } from './charts.ts';
+
+// What a card or dashboard is made of: figure tiles, charts, tables and notes. Built from the
+// reports as data, then written as HTML for the frame or, for a table, as CSV for its download.
+
+/** A link in a table cell: a portal page (`top`: the whole portal navigates) or a result page. */
+export interface CellLink {
+  text: string;
+  href: string;
+  /** What the link is about, for screen readers ("for 'blue hat'"). */
+  context?: string;
+  target: 'top' | 'blank';
+}
+
+/** A cell: text or a number (as shown), with its raw value for CSV, and links after it. */
+export interface Cell {
+  text: string;
+  /** What the CSV holds (a number unformatted); `text` when absent. */
+  value?: string | number;
+  links?: CellLink[];
+}
+
+export interface TableColumn {
+  label: string;
+  numeric?: boolean;
+  /** Shown in the frame but not exported (the fix links). */
+  screenOnly?: boolean;
+}
+
+export interface ReportTable {
+  /** Its name in the CSV download's path. */
+  id: string;
+  caption: string;
+  columns: TableColumn[];
+  rows: Cell[][];
+  /** Shown instead of an empty table. */
+  empty: string;
+}
+
+export interface Kpi {
+  label: string;
+  value: string;
+  /** Against the previous period ("+12.5%"), or null. */
+  change: string | null;
+}
+
+export type Block =
+  | { kind: 'kpis'; items: Kpi[] }
+  | { kind: 'chart'; title: string; chart: ChartSpec }
+  | { kind: 'table'; table: ReportTable }
+  | { kind: 'note'; text: string }
+  /** Blocks side by side (dashboards). */
+  | { kind: 'columns'; columns: Block[][] };
+
+/** Where a table's CSV is downloaded from, given its id. */
+export type CsvHref = (tableId: string) => string;
+
+function kpis(items: Kpi[]): RawHtml {
+  return html`<ul class="kpis">${items.map(
+    (kpi) =>
+      html`<li><span class="kpi-label">${kpi.label}</span><span class="kpi-value">${kpi.value}</span>${
+        kpi.change ? html`<span class="kpi-change">${kpi.change} vs previous period</span>` : ''
+      }</li>`,
+  )}</ul>`;
+}
+
+function link(l: CellLink): RawHtml {
+  const context = l.context ? html`<span class="visually-hidden"> ${l.context}</span>` : '';
+  return l.target === 'top'
+    ? html`<a href="${l.href}" target="_top">${l.text}${context}</a>`
+    : html`<a href="${l.href}" target="_blank" rel="noopener noreferrer">${l.text}${context}</a>`;
+}
+
+function table(t: ReportTable, csvHref: CsvHref): RawHtml {
+  const download = html`<a class="csv" href="${csvHref(t.id)}" download>Download CSV<span class="visually-hidden"> of ${t.caption}</span></a>`;
+  if (t.rows.length === 0)
+    return html`<section class="table"><h2>${t.caption}</h2><p class="empty">${t.empty}</p></section>`;
+  return html`<section class="table"><table><caption>${t.caption} ${download}</caption><thead><tr>${t.columns.map(
+    (c) => html`<th scope="col"${c.numeric ? html` class="num"` : ''}>${c.label}</th>`,
+  )}</tr></thead><tbody>${t.rows.map(
+    (row) =>
+      html`<tr>${row.map((cell, i) => {
+        const numeric = t.columns[i]?.numeric;
+        const links = cell.links?.length ? html`<span class="links">${cell.links.map(link)}</span>` : '';
+        return html`<td${numeric ? html` class="num"` : ''}>${cell.text}${links}</td>`;
+      })}</tr>`,
+  )}</tbody></table></section>`;
+}
+
+/** The blocks as the frame's HTML (every text escaped by the html tag). */
+export async function blocksHtml(blocks: Block[], csvHref: CsvHref): Promise<RawHtml> {
+  const parts = await Promise.all(
+    blocks.map(async (block): Promise<RawHtml> => {
+      switch (block.kind) {
+        case 'kpis':
+          return kpis(block.items);
+        case 'chart':
+          return html`<figure><figcaption>${block.title}</figcaption>${await chartPicture(block.chart)}</figure>`;
+        case 'table':
+          return table(block.table, csvHref);
+        case 'note':
+          return html`<p class="note">${block.text}</p>`;
+        case 'columns':
+          return html`<div class="columns">${await Promise.all(
+            block.columns.map(async (column) => html`<div>${await blocksHtml(column, csvHref)}</div>`),
+          )}</div>`;
+      }
+    }),
+  );
+  return html`${parts}`;
+}
+
+/** Every table of the blocks, in order (also inside columns). */
+export function tablesOf(blocks: Block[]): ReportTable[] {
+  return blocks.flatMap((block) =>
+    block.kind === 'table' ? [block.table] : block.kind === 'columns' ? block.columns.flatMap(tablesOf) : [],
+  );
+}
+
+/** A table as CSV (formula-escaped, see csv-export.ts), without its screen-only columns. */
+export function tableCsv(t: ReportTable): string {
+  const kept = t.columns.flatMap((column, i) => (column.screenOnly ? [] : [i]));
+  return toCsv(
+    kept.map((i) => t.columns[i]?.label ?? ''),
+    t.rows.map((row) => kept.map((i) => row[i]?.value ?? row[i]?.text ?? '')),
+  );
+}

@@ -1,0 +1,166 @@
+import type { AnalyticsDashboardId } from '@siteseer/core';
+import type { Block } from './blocks.ts';
+import { dayChart, type FrameContext, queryTable, resultsTable, summaryKpis } from './card-parts.ts';
+import { formatCount, formatRate } from './format.ts';
+import { filterUse, tabUse } from './use-cards.ts';
+
+// Dashboards (1248×1620): several cards' figures for one period, laid out for one screen.
+
+const GAP = 24;
+const half = (ctx: FrameContext) => Math.floor((ctx.width - GAP) / 2);
+const rate = (part: number, whole: number) => (whole > 0 ? part / whole : null);
+
+/** The engine's use at a glance: figures, traffic and quality over time, what is searched. */
+async function overview(ctx: FrameContext): Promise<Block[]> {
+  const keyword = ctx.target.engineType === 'kw';
+  const [now, before, days, queries] = await Promise.all([
+    ctx.reader.summary(),
+    ctx.reader.previousSummary(),
+    ctx.reader.days(),
+    ctx.reader.queries('searches', ctx.rows),
+  ]);
+  const charts: Block[] = ctx.charts
+    ? [
+        {
+          kind: 'chart',
+          title: 'Searches and visitors per day',
+          chart: dayChart(
+            ctx,
+            days,
+            [
+              { name: 'Searches', value: (d) => d.searches },
+              { name: 'Visitors', value: (d) => d.visitors },
+            ],
+            'count',
+            `Searches and visitors per day: ${formatCount(now.searches)} searches and ${formatCount(now.visitors)} visitor-days`,
+            { width: ctx.width, height: 300 },
+          ),
+        },
+        {
+          kind: 'chart',
+          title: keyword ? 'Zero-result and click-through rates per day' : 'Zero-result rate per day',
+          chart: dayChart(
+            ctx,
+            days,
+            [
+              { name: 'Zero-result rate', value: (d) => rate(d.zeroResultSearches, d.searches) },
+              ...(keyword
+                ? [
+                    {
+                      name: 'Click-through rate',
+                      value: (d: (typeof days)[number]) => rate(d.clickedSearches, d.searches),
+                    },
+                  ]
+                : []),
+            ],
+            'percent',
+            `Zero-result rate ${formatRate(now.zeroResultRate)}${keyword ? ` and click-through rate ${formatRate(now.clickThroughRate)}` : ''} per day`,
+            { width: ctx.width, height: 240 },
+          ),
+        },
+      ]
+    : [];
+  const use = keyword ? await tabUse(ctx, half(ctx)) : await filterUse(ctx, half(ctx));
+  return [
+    {
+      kind: 'kpis',
+      items: summaryKpis(
+        now,
+        before,
+        keyword
+          ? ['searches', 'visitors', 'zeroResultRate', 'clickThroughRate', 'averageClickPosition', 'latency']
+          : ['searches', 'visitors', 'zeroResultRate', 'latency'],
+      ),
+    },
+    ...charts,
+    {
+      kind: 'columns',
+      columns: [
+        [
+          {
+            kind: 'table',
+            table: queryTable(ctx, 'top-queries', 'Top queries', queries, {
+              empty: 'No searches in this period.',
+            }),
+          },
+        ],
+        use,
+      ],
+    },
+  ];
+}
+
+/** What visitors did not find, and what they chose when they did. */
+async function contentGaps(ctx: FrameContext): Promise<Block[]> {
+  const keyword = ctx.target.engineType === 'kw';
+  const [now, before, days, zero] = await Promise.all([
+    ctx.reader.summary(),
+    ctx.reader.previousSummary(),
+    ctx.reader.days(),
+    ctx.reader.queries('zero-results', ctx.rows),
+  ]);
+  const zeroTable: Block = {
+    kind: 'table',
+    table: queryTable(ctx, 'zero-result-queries', 'Searches with no results', zero, {
+      fix: true,
+      clicks: false,
+      empty: 'Every search found something in this period.',
+    }),
+  };
+  const chart: Block[] = ctx.charts
+    ? [
+        {
+          kind: 'chart',
+          title: 'Searches with no results per day',
+          chart: dayChart(
+            ctx,
+            days,
+            [{ name: 'With no results', value: (d) => d.zeroResultSearches }],
+            'count',
+            `Searches with no results per day: ${formatCount(now.zeroResultSearches)} in all`,
+            { width: ctx.width, height: 220 },
+          ),
+        },
+      ]
+    : [];
+  const kpis: Block = {
+    kind: 'kpis',
+    items: summaryKpis(
+      now,
+      before,
+      keyword ? ['zeroResultRate', 'clickThroughRate', 'averageClickPosition'] : ['zeroResultRate'],
+    ),
+  };
+  if (!keyword)
+    return [kpis, ...chart, { kind: 'columns', columns: [[zeroTable], await filterUse(ctx, half(ctx))] }];
+  const [unclicked, results] = await Promise.all([
+    ctx.reader.queries('no-clicks', ctx.rows),
+    ctx.reader.results(ctx.rows),
+  ]);
+  return [
+    kpis,
+    ...chart,
+    {
+      kind: 'columns',
+      columns: [
+        [zeroTable],
+        [
+          {
+            kind: 'table',
+            table: queryTable(ctx, 'no-click-queries', 'Searches with results but no click', unclicked, {
+              fix: true,
+              clicks: false,
+              empty: 'Every search that found something was clicked in this period.',
+            }),
+          },
+        ],
+      ],
+    },
+    { kind: 'table', table: resultsTable('top-clicked-results', 'Top clicked results', results) },
+  ];
+}
+
+export const DASHBOARDS: Record<AnalyticsDashboardId, (ctx: FrameContext) => Promise<Block[]>> = {
+  overview,
+  'content-gaps': contentGaps,
+};

@@ -1,0 +1,65 @@
+import type { AnalyticsDay } from '@siteseer/core';
+
+// How figures read in the frames and their CSV files: English, thousands separated, rates as
+// percentages with one decimal, days as "6 May 2031" (UTC days, as the rollups count them).
+
+const count = new Intl.NumberFormat('en', { maximumFractionDigits: 0 });
+const decimal = new Intl.NumberFormat('en', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+const percent = new Intl.NumberFormat('en', {
+  style: 'percent',
+  minimumFractionDigits: 1,
+  maximumFractionDigits: 1,
+});
+const longDay = new Intl.DateTimeFormat('en-GB', {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
+const shortDay = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' });
+
+/** What a missing figure (a rate with nothing to divide) reads as. */
+export const NONE = '–';
+
+export function formatCount(n: number): string {
+  return count.format(n);
+}
+
+export function formatRate(rate: number | null): string {
+  return rate === null ? NONE : percent.format(rate);
+}
+
+export function formatDecimal(n: number | null): string {
+  return n === null ? NONE : decimal.format(n);
+}
+
+export function formatDay(day: AnalyticsDay): string {
+  return longDay.format(new Date(`${day}T00:00:00Z`));
+}
+
+/** A chart's category label for a day: "6 May". */
+export function formatShortDay(day: AnalyticsDay): string {
+  return shortDay.format(new Date(`${day}T00:00:00Z`));
+}
+
+/** "6 May 2031 – 7 May 2031", or one day. */
+export function formatRange(from: AnalyticsDay, to: AnalyticsDay): string {
+  return from === to ? formatDay(from) : `${formatDay(from)} – ${formatDay(to)}`;
+}
+
+/**
+ * The change of a figure against the previous period, as a KPI tile says it: "+12.5%", "−3.0%",
+ * "no change", or "new" when the previous period had none; null when neither had any.
+ */
+export function formatChange(now: number | null, before: number | null): string | null {
+  if (now === null || before === null) return null;
+  if (before === 0) return now === 0 ? null : 'new';
+  const change = (now - before) / before;
+  if (Math.abs(change) < 0.0005) return 'no change';
+  return `${change > 0 ? '+' : '−'}${decimal.format(Math.abs(change) * 100)}%`;
+}
+
+/** The empty query (a parametric search with filters only) as a table shows it. */
+export function queryText(query: string): string {
+  return query === '' ? '(no text: filters only)' : query;
+}

@@ -1,0 +1,93 @@
+import {
+  ANALYTICS_FRAME_SIZES,
+  type AnalyticsCardId,
+  type AnalyticsDashboardId,
+  type AnalyticsDay,
+  type AnalyticsFrameType,
+  type AnalyticsPeriod,
+  analyticsReportEntry,
+  analyticsReportIds,
+} from '@siteseer/core';
+import { NotFoundError } from '../../errors.ts';
+import type { Queryable } from '../../store/types.ts';
+import type { AnalyticsTarget, FrameAbilities } from '../access.ts';
+import { AnalyticsReader, filterLabels } from '../reports.ts';
+import { blocksHtml, tableCsv, tablesOf } from './blocks.ts';
+import type { FrameContext } from './card-parts.ts';
+import { CARDS } from './cards.ts';
+import { DASHBOARDS } from './dashboards.ts';
+import { framePage } from './page.ts';
+
+export { frameErrorPage } from './page.ts';
+
+/** Rows of a list table on screen, by frame type; a CSV download holds up to CSV_ROWS. */
+const SCREEN_ROWS: Record<AnalyticsFrameType, number> = { card: 10, dashboard: 15 };
+export const CSV_ROWS = 1000;
+/** The frame's padding on each side (page.ts): charts take the width inside it. */
+const PADDING = 16;
+
+export interface FrameRequest {
+  target: AnalyticsTarget & { clientId: string };
+  abilities: FrameAbilities;
+  type: AnalyticsFrameType;
+  id: string;
+  period: AnalyticsPeriod;
+  /** The first day retention keeps (see AnalyticsReader). */
+  keptFrom?: AnalyticsDay | undefined;
+}
+
+/** The report's title, or a 404 for an id the catalogue does not offer for this engine's kind. */
+export function frameTitle(request: Pick<FrameRequest, 'target' | 'type' | 'id'>): string {
+  const entry = analyticsReportEntry(request.type, request.id);
+  const offered = analyticsReportIds(request.target.engineType);
+  const ids = request.type === 'card' ? offered.cardIds : offered.dashboardIds;
+  if (!entry || !ids.includes(request.id)) throw new NotFoundError(`Analytics ${request.type}`);
+  return entry.title;
+}
+
+function build(db: Queryable, request: FrameRequest, mode: 'screen' | 'csv') {
+  const ctx: FrameContext = {
+    reader: new AnalyticsReader(db, request.target, request.period, request.keptFrom),
+    target: request.target,
+    abilities: request.abilities,
+    filterLabels: () => filterLabels(db, request.target),
+    rows: mode === 'csv' ? CSV_ROWS : SCREEN_ROWS[request.type],
+    width: ANALYTICS_FRAME_SIZES[request.type].width - 2 * PADDING,
+    charts: mode === 'screen',
+  };
+  return request.type === 'card'
+    ? CARDS[request.id as AnalyticsCardId](ctx)
+    : DASHBOARDS[request.id as AnalyticsDashboardId](ctx);
+}
+
+/** The frame's HTML page. */
+export async function renderFrame(db: Queryable, request: FrameRequest, nonce: string): Promise<string> {
+  const title = frameTitle(request);
+  const { clientId } = request.target;
+  const query = new URLSearchParams({
+    period: request.period.name,
+    from: request.period.from,
+    to: request.period.to,
+  });
+  const base = `/api/analytics/${encodeURIComponent(clientId)}/${request.type}/${encodeURIComponent(request.id)}/csv`;
+  const content = await blocksHtml(
+    await build(db, request, 'screen'),
+    (table) => `${base}/${table}?${query}`,
+  );
+  return framePage({ title, engineName: request.target.engineName, period: request.period, nonce, content });
+}
+
+/** One table of the frame as CSV, with up to CSV_ROWS rows, and its file name. */
+export async function frameCsv(
+  db: Queryable,
+  request: FrameRequest,
+  tableId: string,
+): Promise<{ csv: string; fileName: string }> {
+  frameTitle(request);
+  const table = tablesOf(await build(db, request, 'csv')).find((t) => t.id === tableId);
+  if (!table) throw new NotFoundError('Table');
+  return {
+    csv: tableCsv(table),
+    fileName: `${table.id}-${request.period.from}-to-${request.period.to}.csv`,
+  };
+}

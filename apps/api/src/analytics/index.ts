@@ -1,0 +1,23 @@
+export {
+  type AnalyticsTarget,
+  analyticsTargetOfClient,
+  analyticsTargetOfEngine,
+  type FrameAbilities,
+} from './access.ts';
+export { CSV_ROWS, frameCsv, frameErrorPage, frameTitle, renderFrame } from './frame/index.ts';
+export {
+  FRAME_COOKIE,
+  FRAME_COOKIE_PATH,
+  FRAME_SESSION_SECONDS,
+  frameSessionCookie,
+  loadFrameKey,
+  signFrameSession,
+} from './frame-session.ts';
+export { frameViewer } from './frame-viewer.ts';
+export { AnalyticsReader, analyticsReport, filterLabels } from './reports.ts';
+export {
+  deleteExpiredAnalytics,
+  RETENTION_EVERY_MS,
+  retentionCutoff,
+  startAnalyticsRetention,
+} from './retention.ts';

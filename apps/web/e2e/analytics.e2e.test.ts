@@ -1,0 +1,155 @@
+import { readFile } from 'node:fs/promises';
+import type { FrameLocator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  accessibilityViolations,
+  type Browser,
+  chromiumAvailable,
+  launchBrowser,
+  signInThroughPortal,
+} from './chromium.ts';
+import { type ApiSession, apiSession, publishParametricEngine } from './fixtures.ts';
+import { type RunningPortal, startPortal } from './portal-server.ts';
+
+// Issue 14: an engine's analytics screen, as its owner opens it from the dashboard card: the
+// frames of the API at the spec's sizes, their figures, their period links and CSV downloads,
+// in light and dark, accessible.
+
+const ENGINE = 'Hardware Finder';
+const CSV = [
+  'Part,Kind,Price',
+  'Hex bolt M6,Bolt,0.25',
+  'Carriage bolt M8,Bolt,0.40',
+  'Hex nut M6,Nut,0.10',
+  '',
+].join('\n');
+
+let portal: RunningPortal;
+let browser: Browser;
+let owner: Page;
+let ownerApi: ApiSession;
+let engineId: string;
+let clientId: string;
+
+const browserTests = chromiumAvailable();
+
+/** A visitor's search through the engine's public search, as the widget sends it. */
+async function visitorSearch(q: string): Promise<void> {
+  const answer = await fetch(`${portal.base}/search/${clientId}/query`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ q }),
+  });
+  if (answer.status !== 200) throw new Error(`search answered ${answer.status}`);
+}
+
+const frame = (page: Page, title: string): FrameLocator =>
+  page.frameLocator(`iframe[title="${title}: ${ENGINE}"]`);
+
+beforeAll(async () => {
+  if (!browserTests) return;
+  portal = await startPortal();
+  const seeded = portal.api.credentials?.owner;
+  if (!seeded) throw new Error('The test server did not seed its logins');
+  ownerApi = await apiSession(portal.base, portal.config, seeded.email, seeded.password);
+  ({ engineId, clientId } = await publishParametricEngine(portal.base, ownerApi, ENGINE, CSV));
+  for (const q of ['bolt', 'Bolt', 'rivet']) await visitorSearch(q);
+  // Searches are written in batches, within a second.
+  const until = Date.now() + 10_000;
+  while ((await ownerApi.call('GET', `analytics/${engineId}/report`)).body.summary?.searches !== 3) {
+    if (Date.now() > until) throw new Error('The searches were not recorded');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  browser = await launchBrowser();
+  owner = await browser.context.newPage();
+  await signInThroughPortal(owner, portal.base, seeded.email, seeded.password);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await portal?.close();
+});
+
+describe.runIf(browserTests)('the analytics screen in Chromium', () => {
+  it("Given searches of the engine, when the owner clicks Analytics on its card, then the cards and dashboards show them at the spec's sizes", async () => {
+    await owner.getByRole('article', { name: ENGINE }).getByRole('link', { name: 'Analytics' }).click();
+    await owner.getByRole('heading', { name: `Analytics: ${ENGINE}`, level: 1 }).waitFor();
+    expect(new URL(owner.url()).pathname).toBe(`/engine/${engineId}/analytics`);
+    expect(await owner.title()).toMatch(/^Analytics/);
+
+    const cards = owner.getByRole('region', { name: 'Cards' }).locator('iframe');
+    const dashboards = owner.getByRole('region', { name: 'Dashboards' }).locator('iframe');
+    const sizes = async (frames: typeof cards) =>
+      frames.evaluateAll((all) =>
+        all.map((f) => [f.getAttribute('title'), f.clientWidth + 2, f.clientHeight + 2]),
+      );
+    expect(await sizes(cards)).toEqual(
+      [
+        'Searches over time',
+        'Unique visitors',
+        'Zero-result rate',
+        'Top queries',
+        'Searches with no results',
+        'Filter use',
+      ].map((title) => [`${title}: ${ENGINE}`, 750, 750]),
+    );
+    expect(await sizes(dashboards)).toEqual([
+      [`Search overview: ${ENGINE}`, 1248, 1620],
+      [`Content gaps and clicks: ${ENGINE}`, 1248, 1620],
+    ]);
+
+    const top = frame(owner, 'Top queries');
+    await top.getByRole('heading', { name: 'Top queries', level: 1 }).waitFor();
+    const rows = top.getByRole('table', { name: /^Top queries/ }).locator('tbody tr');
+    expect(await rows.allInnerTexts()).toEqual(['bolt\t2\t0', 'rivet\t1\t1']);
+    await frame(owner, 'Searches with no results').getByRole('cell', { name: 'rivet' }).waitFor();
+  });
+
+  it('Given a card, when the owner picks another period inside it, then the frame shows that period (the cookie goes along)', async () => {
+    const card = frame(owner, 'Searches over time');
+    await card.getByRole('link', { name: 'Last 7 days' }).click();
+    await expect
+      .poll(() => card.getByRole('link', { name: 'Last 7 days' }).getAttribute('aria-current'))
+      .toBe('true');
+    expect(await card.locator('.kpi-value').first().textContent()).toBe('3');
+  });
+
+  it("Given a table in a frame, when the owner clicks its Download CSV, then the file holds the table's rows", async () => {
+    const top = frame(owner, 'Top queries');
+    const download = owner.waitForEvent('download');
+    await top.getByRole('link', { name: 'Download CSV of Top queries' }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toMatch(/^top-queries-\d{4}-\d{2}-\d{2}-to-\d{4}-\d{2}-\d{2}\.csv$/);
+    const text = await readFile((await file.path()) as string, 'utf8');
+    expect(text).toBe('\uFEFFQuery,Searches,With no results\r\nbolt,2,0\r\nrivet,1,1\r\n');
+  });
+
+  it('Given the analytics screen, then it and its frames pass WCAG 2 A/AA in light and dark, and the frames follow the scheme', async () => {
+    // Every frame loaded (they load lazily, as they come into view).
+    for (const f of await owner.locator('iframe').all()) await f.scrollIntoViewIfNeeded();
+    await owner.evaluate(() => window.scrollTo(0, 0));
+    for (const scheme of ['light', 'dark'] as const) {
+      expect(await accessibilityViolations(owner, scheme), scheme).toEqual([]);
+      const background = await frame(owner, 'Top queries')
+        .locator('body')
+        .evaluate((body) => getComputedStyle(body).backgroundColor);
+      expect([scheme, background]).toEqual([
+        scheme,
+        scheme === 'dark' ? 'rgb(18, 18, 18)' : 'rgb(255, 255, 255)',
+      ]);
+    }
+    await owner.emulateMedia({ colorScheme: 'light' });
+  });
+
+  it('Given a frame URL opened in another browser without signing in, then it shows no figures', async () => {
+    const stranger = await launchBrowser();
+    try {
+      const page = await stranger.context.newPage();
+      const answer = await page.goto(`${portal.base}/api/analytics/${clientId}/card/top-queries`);
+      expect(answer?.status()).toBe(401);
+      expect(await page.locator('table').count()).toBe(0);
+    } finally {
+      await stranger.close();
+    }
+  });
+});

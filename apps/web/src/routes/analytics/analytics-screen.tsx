@@ -1,0 +1,123 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import {
+  type AnalyticsFrameType,
+  analyticsReportEntry,
+  engineCardButtons,
+  FEATURE_FLAGS,
+} from '@siteseer/core';
+import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
+import { useParams } from 'react-router';
+import {
+  analyticsFrameSessionQuery,
+  analyticsIdsQuery,
+  clientsQuery,
+  enginesQuery,
+} from '../../api/queries.ts';
+import { Loading } from '../../shell/loading.tsx';
+import { useServices } from '../../shell/services.tsx';
+import { useFeatures, useProfile, useViewer } from '../../shell/session-data.ts';
+import { AnalyticsFrame } from './analytics-frame.tsx';
+
+/**
+ * A row of frames. On a screen narrower than the frames it scrolls sideways, and (as a scrolling
+ * region must be) it can be focused, so the keyboard scrolls it too.
+ */
+function FrameSection({ heading, children }: { heading: string; children: React.ReactNode }) {
+  return (
+    <Stack component="section" spacing={1.5} aria-label={heading}>
+      <Typography variant="h2">{heading}</Typography>
+      <Box tabIndex={0} sx={{ display: 'flex', flexWrap: 'wrap', gap: 3, overflowX: 'auto', pb: 1 }}>
+        {children}
+      </Box>
+    </Stack>
+  );
+}
+
+/**
+ * /engine/{engineId}/analytics: the engine's card reports (750×750) and dashboard reports
+ * (1248×1620), each a frame from the API (spec 001 §2.4). The frames authenticate with a cookie
+ * the screen asks the API for first (ADR 0024); each frame chooses its own period.
+ */
+export function Component() {
+  const { api, config } = useServices();
+  const { engineId = '' } = useParams();
+  const profile = useProfile();
+  const viewer = useViewer();
+  const features = useFeatures();
+  const { data: engines } = useSuspenseQuery(enginesQuery(api));
+  const engine = engines.find((e) => e.id === engineId);
+  const allowed = engine !== undefined && engineCardButtons(viewer, features, engine).includes('analytics');
+  const clients = useQuery({ ...clientsQuery(api), enabled: allowed });
+  const ids = useQuery({ ...analyticsIdsQuery(api, engineId), enabled: allowed });
+  const session = useQuery({ ...analyticsFrameSessionQuery(api), enabled: allowed });
+
+  if (!engine) {
+    return (
+      <Stack spacing={2}>
+        <Typography variant="h1">Analytics</Typography>
+        <Alert severity="info">This search engine does not exist, or it is not one of yours.</Alert>
+      </Stack>
+    );
+  }
+  const heading = <Typography variant="h1">Analytics: {engine.searchEngineName}</Typography>;
+  if (!allowed) {
+    return (
+      <Stack spacing={2}>
+        {heading}
+        <Alert severity="info">
+          Your role cannot see analytics (feature {FEATURE_FLAGS.ENGINE_ANALYTICS}).
+        </Alert>
+      </Stack>
+    );
+  }
+  const clientId =
+    clients.data?.find((client) => client.engineId === engine.id)?.id ?? profile.clients[engine.id]?.id;
+  const failure = ids.error ?? session.error;
+  if (failure) {
+    return (
+      <Stack spacing={2}>
+        {heading}
+        <Alert severity="error">{failure.message}</Alert>
+      </Stack>
+    );
+  }
+  if (!clientId && clients.isPending) return <Loading label="Loading the engine's client" />;
+  if (!clientId) {
+    return (
+      <Stack spacing={2}>
+        {heading}
+        <Alert severity="info">This search engine has no client yet, so nothing has been searched.</Alert>
+      </Stack>
+    );
+  }
+  if (!ids.data || !session.data) return <Loading label="Loading the analytics" />;
+  const frames = (type: AnalyticsFrameType, list: string[]) =>
+    list.map((id) => (
+      <AnalyticsFrame
+        key={`${type}-${id}`}
+        apiBase={config.apiBase}
+        clientId={clientId}
+        type={type}
+        id={id}
+        title={`${analyticsReportEntry(type, id)?.title ?? id}: ${engine.searchEngineName}`}
+      />
+    ));
+  return (
+    <Stack spacing={3}>
+      {heading}
+      <Typography color="text.secondary">
+        What visitors searched and clicked. Each report chooses its own period (the last 30 days at first);
+        days are UTC days.
+      </Typography>
+      {ids.data.cardIds.length > 0 && (
+        <FrameSection heading="Cards">{frames('card', ids.data.cardIds)}</FrameSection>
+      )}
+      {ids.data.dashboardIds.length > 0 && (
+        <FrameSection heading="Dashboards">{frames('dashboard', ids.data.dashboardIds)}</FrameSection>
+      )}
+    </Stack>
+  );
+}

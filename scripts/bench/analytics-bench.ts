@@ -1,0 +1,266 @@
+/**
+ * The analytics section of `pnpm bench` (`pnpm bench:analytics`):
+ * - what recording costs a search: parametric search p50 at 16 concurrent clients with recording
+ *   off (the baseline) and on, alternated (off, on, off, on) on the same engine, target ≤ 5 %;
+ * - reports at scale: 1 million searches and 200k clicks of one keyword client over 90 days,
+ *   written with the recorder's own batch statements (rows/s), then each report of
+ *   GET analytics/{engineId}/report and the two dashboards' frames, 90 days, p50 and p95 of
+ *   sequential calls, target ≤ 200 ms p95; the server's peak memory in each part.
+ */
+
+import { CLICKS, DAYS, type LoadResult, loadRecords, SEARCHES } from './analytics-data.ts';
+import { makeTable, SEARCH_HEADERS, searchCells, toCsv } from './dataset.ts';
+import { request } from './http-client.ts';
+import { type Latency, latency, runLoad } from './load.ts';
+import { type Db, place } from './place.ts';
+import { type Line, log } from './report.ts';
+import { textQuery } from './search-bench.ts';
+import { ServerProcess } from './server-process.ts';
+import { ingest, ownerApiKey, signIn } from './session.ts';
+
+const SEARCH_ROWS = 5_000;
+const CONCURRENCY = 16;
+const COST_TARGET = 1.05;
+const REPORT_TARGET_MS = 200;
+/** Calls of each report measured (after WARMUP), one at a time: what one person waits. */
+const CALLS = 40;
+const WARMUP = 3;
+const REPORTS = ['summary', 'top-queries', 'zero-results', 'clicks'] as const;
+const DASHBOARDS = ['overview', 'content-gaps'] as const;
+
+export interface AnalyticsResults {
+  searchP50: { off: number[]; on: number[] };
+  searchPeakMb: { off: number; on: number };
+  load: LoadResult;
+  reports: Record<string, Latency>;
+  reportPeakMb: number;
+}
+
+interface Created {
+  accountId: string;
+  keyword: { engineId: string; clientId: string };
+  parametric: { engineId: string; clientId: string };
+}
+
+/** A keyword engine (the analytics records' client) and a parametric one to search, made over the API. */
+async function createEngines(server: ServerProcess): Promise<Created> {
+  const token = await signIn(server.base, server.owner);
+  const authorization = `Bearer ${token}`;
+  const accounts = JSON.parse(
+    (await request(`${server.base}/api/accounts`, { headers: { authorization } })).text,
+  );
+  const accountId = accounts[0].id as string;
+  const created = await request(`${server.base}/api/searchengines`, {
+    method: 'POST',
+    headers: { authorization },
+    body: JSON.stringify({
+      searchEngineType: 'kw',
+      accountId,
+      searchEngineName: 'Bench analytics',
+      urls: ['https://docs.example.test/'],
+    }),
+  });
+  if (created.status !== 200) throw new Error(`Creating the keyword engine: ${created.text}`);
+  const { documentId, clientId } = JSON.parse(created.text);
+  const csv = toCsv(makeTable(SEARCH_HEADERS, searchCells, { rows: SEARCH_ROWS }));
+  const pm = await ingest(
+    server.base,
+    await ownerApiKey(server.base, token),
+    { name: 'search.csv', bytes: csv },
+    {
+      newEngine: 'Bench recording',
+    },
+  );
+  return { accountId, keyword: { engineId: documentId, clientId }, parametric: pm };
+}
+
+/** Column ids by label, from the engine's public config. */
+async function columnIds(base: string, clientId: string): Promise<(label: string) => string> {
+  const config = JSON.parse((await request(`${base}/search/${clientId}/config`)).text) as {
+    columns: { id: string; label: string }[];
+  };
+  const ids = new Map(config.columns.map((c) => [c.label, c.id]));
+  return (label) => ids.get(label) ?? label;
+}
+
+/** Parametric searches (text, filters, sort) at CONCURRENCY clients: the p50. */
+async function searchP50(base: string, clientId: string): Promise<number> {
+  const id = await columnIds(base, clientId);
+  const load = await runLoad({
+    concurrency: CONCURRENCY,
+    warmup: 200,
+    warmupMinMs: 2000,
+    warmupMs: 5000,
+    requests: 3000,
+    maxMs: 15_000,
+    send: async (i) => {
+      const answer = await request(`${base}/search/${clientId}/query`, {
+        method: 'POST',
+        body: JSON.stringify(textQuery(i, id)),
+      });
+      if (answer.status !== 200) throw new Error(`Search answered ${answer.status}`);
+      return answer.ms;
+    },
+  });
+  return load.p50;
+}
+
+/** `CALLS` sequential calls of `url` after a warm-up: their latency. */
+async function sequential(url: string, headers: Record<string, string>): Promise<Latency> {
+  const samples: number[] = [];
+  for (let i = 0; i < WARMUP + CALLS; i++) {
+    const answer = await request(url, { headers });
+    if (answer.status !== 200) throw new Error(`${url}: ${answer.status} ${answer.text.slice(0, 300)}`);
+    if (i >= WARMUP) samples.push(answer.ms);
+  }
+  return latency(samples);
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / Math.max(1, values.length);
+
+async function benchOne(db: Db, databaseUrl: string | undefined): Promise<AnalyticsResults> {
+  const where = await place(db, databaseUrl);
+  const serverOptions = {
+    dataDir: where.dataDir,
+    ...(where.database ? { database: where.database } : {}),
+  };
+  try {
+    log(`${db}: analytics: creating the engines`);
+    const first = await ServerProcess.start(serverOptions);
+    const owner = first.owner;
+    let created: Created;
+    try {
+      created = await createEngines(first);
+    } finally {
+      await first.stop();
+    }
+
+    const searchP50s = { off: [] as number[], on: [] as number[] };
+    const searchPeakMb = { off: 0, on: 0 };
+    for (const mode of ['off', 'on', 'off', 'on'] as const) {
+      log(`${db}: analytics: search p50 with recording ${mode}`);
+      const server = await ServerProcess.start({
+        ...serverOptions,
+        owner,
+        env: { SITESEER_SEARCH_RECORDING: mode },
+      });
+      try {
+        searchP50s[mode].push(await searchP50(server.base, created.parametric.clientId));
+        searchPeakMb[mode] = Math.max(searchPeakMb[mode], server.memory().peakMb);
+      } finally {
+        await server.stop();
+      }
+    }
+
+    log(`${db}: analytics: writing ${SEARCHES} searches and ${CLICKS} clicks over ${DAYS} days`);
+    const load = await loadRecords(
+      where.database
+        ? { databaseUrl: where.database.url, schema: where.database.schema }
+        : { dataDir: where.dataDir },
+      { accountId: created.accountId, ...created.keyword },
+    );
+    log(
+      `${db}: analytics: ${load.searches} searches, ${load.clicks} clicks in ${Math.round(load.ms)} ms; ` +
+        `rollup rows: ${JSON.stringify(load.rollupRows)}`,
+    );
+
+    log(`${db}: analytics: reports`);
+    const server = await ServerProcess.start({ ...serverOptions, owner });
+    try {
+      const token = await signIn(server.base, owner);
+      const authorization = `Bearer ${token}`;
+      const reports: Record<string, Latency> = {};
+      server.resetPeak();
+      const period = 'period=90d';
+      for (const report of REPORTS) {
+        reports[report] = await sequential(
+          `${server.base}/api/analytics/${created.keyword.engineId}/report?report=${report}&${period}`,
+          { authorization },
+        );
+      }
+      const frameCookie = await sessionCookie(server.base, authorization);
+      for (const dashboard of DASHBOARDS) {
+        reports[`dashboard ${dashboard}`] = await sequential(
+          `${server.base}/api/analytics/${created.keyword.clientId}/dashboard/${dashboard}?${period}`,
+          { cookie: frameCookie },
+        );
+      }
+      return { searchP50: searchP50s, searchPeakMb, load, reports, reportPeakMb: server.memory().peakMb };
+    } finally {
+      await server.stop();
+    }
+  } finally {
+    await where.remove();
+  }
+}
+
+/** The frame-session cookie (POST analytics/session), as the browser would send it back. */
+async function sessionCookie(base: string, authorization: string): Promise<string> {
+  const { default: http } = await import('node:http');
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      `${base}/api/analytics/session`,
+      { method: 'POST', headers: { authorization } },
+      (res) => {
+        res.resume();
+        const set = res.headers['set-cookie']?.[0] ?? '';
+        if (res.statusCode !== 200 || !set) reject(new Error(`analytics/session answered ${res.statusCode}`));
+        else resolve(set.split(';')[0] as string);
+      },
+    );
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+function lines(db: Db, r: AnalyticsResults): Line[] {
+  const off = mean(r.searchP50.off);
+  const on = mean(r.searchP50.on);
+  const out: Line[] = [
+    {
+      db,
+      metric: `analytics: search p50, recording on (${CONCURRENCY} clients, ${SEARCH_ROWS} rows; off/on ×2)`,
+      value: on,
+      unit: 'ms',
+      target: { max: COST_TARGET * off, label: '≤ 1.05x off' },
+      baseline: { name: 'recording off', value: off },
+    },
+    { db, metric: 'analytics: search peak RSS, recording on', value: r.searchPeakMb.on, unit: 'MB' },
+    {
+      db,
+      metric: `analytics: writing ${r.load.searches} searches + ${r.load.clicks} clicks (batch statements)`,
+      value: r.load.rowsPerSecond,
+      unit: 'q/s',
+    },
+  ];
+  for (const [name, l] of Object.entries(r.reports)) {
+    out.push({
+      db,
+      metric: `analytics: ${name}, 90 days, p95 (p50 ${l.p50.toFixed(1)} ms)`,
+      value: l.p95,
+      unit: 'ms',
+      target: { max: REPORT_TARGET_MS, label: `≤ ${REPORT_TARGET_MS} ms` },
+    });
+  }
+  out.push({ db, metric: 'analytics: server peak RSS during reports', value: r.reportPeakMb, unit: 'MB' });
+  return out;
+}
+
+/** The section: each database's results and lines. */
+export async function benchAnalytics(
+  dbs: readonly Db[],
+  databaseUrl: string | undefined,
+): Promise<{ results: Partial<Record<Db, AnalyticsResults>>; lines: Line[] }> {
+  const results: Partial<Record<Db, AnalyticsResults>> = {};
+  const all: Line[] = [];
+  for (const db of dbs) {
+    const r = await benchOne(db, databaseUrl);
+    results[db] = r;
+    all.push(...lines(db, r));
+    log(
+      `${db}: analytics: search p50 off ${r.searchP50.off.map((v) => v.toFixed(2))} on ${r.searchP50.on.map((v) => v.toFixed(2))} (median ${median(r.searchP50.off).toFixed(2)} / ${median(r.searchP50.on).toFixed(2)})`,
+    );
+  }
+  return { results, lines: all };
+}
