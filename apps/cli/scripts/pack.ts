@@ -99,7 +99,8 @@ function bareImports(dir: string): Set<string> {
   for (const file of files) {
     const code = readFileSync(join(dir, file), 'utf8');
     for (const match of code.matchAll(
-      /(?:\bfrom\s*|\bimport\s*\(\s*|^\s*import\s*)["']([^"'./][^"']*)["']/gm,
+      // `from` after a brace or a space: not the word 'from' inside a string ('from', "from").
+      /(?:(?<=[}\s])from\s*|\bimport\s*\(\s*|^\s*import\s*)["']([^"'./][^"']*)["']/gm,
     )) {
       const specifier = match[1] as string;
       if (specifier.startsWith('node:') || builtinModules.includes(specifier)) continue;
