@@ -170,6 +170,12 @@ const ROUTES: readonly (readonly [
   ['parametric.preview', (c) => c.parametric.preview('i1'), 'GET /api/parametric/file/i1/preview?lines=1'],
   ['parametric.history', (c) => c.parametric.history('i1'), 'GET /api/parametric/file/i1/history'],
   ['analytics.ids', (c) => c.analytics.ids('e1'), 'GET /api/analytics/e1'],
+  [
+    'analytics.report',
+    (c) => c.analytics.report('e1', { report: 'top-queries', period: '7d' }),
+    'GET /api/analytics/e1/report?report=top-queries&period=7d&limit=20',
+  ],
+  ['analytics.frameSession', (c) => c.analytics.frameSession(), 'POST /api/analytics/session'],
   ['maintenance.get', (c) => c.maintenance.get(), 'GET /api/maintenance'],
   [
     'maintenance.set',
