@@ -162,21 +162,21 @@ const QUERY_LISTS: Record<QueryOrder, { where: string; orderBy: string }> = {
 };
 
 /**
- * The period's queries three ways, at most `limit` each: most searched, most often without
- * results, and found but never clicked. One scan of the rollups, grouped once.
+ * The period's queries in the `orders` asked for, at most `limit` each: most searched, most often
+ * without results, found but never clicked. One scan of the rollups, grouped once however many
+ * lists are asked for (a dashboard shows two).
  */
 export async function readQueryLists(
   db: Queryable,
   scope: AnalyticsScope,
   range: DayRange,
+  orders: readonly QueryOrder[],
   limit: number,
-): Promise<Record<QueryOrder, AnalyticsQueryRow[]>> {
-  const lists: Record<QueryOrder, AnalyticsQueryRow[]> = {
-    searches: [],
-    'zero-results': [],
-    'no-clicks': [],
-  };
-  if (range.from > range.to) return lists;
+): Promise<Partial<Record<QueryOrder, AnalyticsQueryRow[]>>> {
+  const lists: Partial<Record<QueryOrder, AnalyticsQueryRow[]>> = Object.fromEntries(
+    orders.map((order) => [order, []]),
+  );
+  if (range.from > range.to || orders.length === 0) return lists;
   const parts = partsSql(
     range,
     'query, searches, zero_result_searches, clicks, clicked_searches, click_position_sum',
@@ -184,7 +184,7 @@ export async function readQueryLists(
     'analytics_span_queries',
     4,
   );
-  const orders = Object.keys(QUERY_LISTS) as QueryOrder[];
+  // Each list is cut to `limit` first and numbered after: numbering every group sorted them all.
   const { rows } = await db.query<{
     list: QueryOrder;
     rank: number;
@@ -201,17 +201,16 @@ export async function readQueryLists(
        FROM (${parts.sql}) r GROUP BY query
      )
      ${orders
-       .map(
-         (
-           order,
-         ) => `(SELECT '${order}' AS list, row_number() OVER (ORDER BY ${QUERY_LISTS[order].orderBy}) AS rank, *
-         FROM g WHERE ${QUERY_LISTS[order].where} ORDER BY ${QUERY_LISTS[order].orderBy} LIMIT $3)`,
-       )
+       .map((order) => {
+         const { where, orderBy } = QUERY_LISTS[order];
+         return `(SELECT '${order}' AS list, row_number() OVER (ORDER BY ${orderBy}) AS rank, t.*
+           FROM (SELECT * FROM g WHERE ${where} ORDER BY ${orderBy} LIMIT $3) t)`;
+       })
        .join('\nUNION ALL\n')}`,
     [scope.accountId, scope.clientId, limit, ...parts.params],
   );
   for (const row of [...rows].sort((a, b) => a.rank - b.rank)) {
-    lists[row.list].push({
+    lists[row.list]?.push({
       query: row.query,
       searches: row.searches,
       zeroResultSearches: row.zero,

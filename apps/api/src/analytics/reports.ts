@@ -72,12 +72,19 @@ export class AnalyticsReader {
     return this.#once('days', () => readDays(this.#db, this.#scope, this.range));
   }
 
-  /** The queries ordered by `order` (see readQueryLists: the three lists are read together). */
+  /** The queries ordered by `order`, at most `limit`. */
   async queries(order: QueryOrder, limit: number): Promise<AnalyticsQueryRow[]> {
-    const lists = await this.#once(`queries:${limit}`, () =>
-      readQueryLists(this.#db, this.#scope, this.#kept, limit),
+    return (await this.queryLists([order], limit))[order] ?? [];
+  }
+
+  /** Several query lists from one scan (see readQueryLists). */
+  queryLists(
+    orders: readonly QueryOrder[],
+    limit: number,
+  ): Promise<Partial<Record<QueryOrder, AnalyticsQueryRow[]>>> {
+    return this.#once(`queries:${orders.join(',')}:${limit}`, () =>
+      readQueryLists(this.#db, this.#scope, this.#kept, orders, limit),
     );
-    return lists[order];
   }
 
   results(limit: number): Promise<AnalyticsResultRow[]> {
