@@ -4,8 +4,9 @@
  *   off (the baseline) and on, alternated (off, on, off, on) on the same engine, target ≤ 5 %;
  * - reports at scale: 1 million searches and 200k clicks of one keyword client over 90 days,
  *   written with the recorder's own batch statements (rows/s), then each report of
- *   GET analytics/{engineId}/report and the two dashboards' frames, 90 days, p50 and p95 of
- *   sequential calls, target ≤ 200 ms p95; the server's peak memory in each part.
+ *   GET analytics/{engineId}/report, four card frames and the two dashboards, 90 days, p50 and p95
+ *   of sequential calls, target ≤ 200 ms p95 for each report and card (a dashboard, several reports
+ *   and charts, is shown without one); the server's peak memory in each part.
  */
 
 import { CLICKS, DAYS, type LoadResult, loadRecords, SEARCHES } from './analytics-data.ts';
@@ -26,6 +27,8 @@ const REPORT_TARGET_MS = 200;
 const CALLS = 40;
 const WARMUP = 3;
 const REPORTS = ['summary', 'top-queries', 'zero-results', 'clicks'] as const;
+/** Card frames measured: their reports plus the page and its charts (ECharts, light and dark). */
+const CARDS = ['searches-over-time', 'top-queries', 'zero-result-queries', 'top-clicked-results'] as const;
 const DASHBOARDS = ['overview', 'content-gaps'] as const;
 
 export interface AnalyticsResults {
@@ -180,6 +183,12 @@ async function benchOne(db: Db, databaseUrl: string | undefined): Promise<Analyt
         );
       }
       const frameCookie = await sessionCookie(server.base, authorization);
+      for (const card of CARDS) {
+        reports[`card ${card}`] = await sequential(
+          `${server.base}/api/analytics/${created.keyword.clientId}/card/${card}?${period}`,
+          { cookie: frameCookie },
+        );
+      }
       for (const dashboard of DASHBOARDS) {
         reports[`dashboard ${dashboard}`] = await sequential(
           `${server.base}/api/analytics/${created.keyword.clientId}/dashboard/${dashboard}?${period}`,
@@ -235,12 +244,14 @@ function lines(db: Db, r: AnalyticsResults): Line[] {
     },
   ];
   for (const [name, l] of Object.entries(r.reports)) {
+    // A dashboard runs several reports (and draws several charts): shown, not held to one report's target.
+    const dashboard = name.startsWith('dashboard');
     out.push({
       db,
-      metric: `analytics: ${name}, 90 days, p95 (p50 ${l.p50.toFixed(1)} ms)`,
+      metric: `analytics: ${name}${dashboard ? ' (several reports)' : ''}, 90 days, p95 (p50 ${l.p50.toFixed(1)} ms)`,
       value: l.p95,
       unit: 'ms',
-      target: { max: REPORT_TARGET_MS, label: `≤ ${REPORT_TARGET_MS} ms` },
+      ...(dashboard ? {} : { target: { max: REPORT_TARGET_MS, label: `≤ ${REPORT_TARGET_MS} ms` } }),
     });
   }
   out.push({ db, metric: 'analytics: server peak RSS during reports', value: r.reportPeakMb, unit: 'MB' });

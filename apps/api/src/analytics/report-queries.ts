@@ -5,7 +5,7 @@ import type {
   AnalyticsSummary,
 } from '@siteseer/core';
 import { addDays, daysBetween } from '@siteseer/core';
-import type { Queryable } from '../store/types.ts';
+import type { Queryable, Store } from '../store/types.ts';
 import { type DayRange, periodParts } from './period-parts.ts';
 
 // The reads of the reports: every statement is one client's rollup rows (0011-analytics-rollups.sql)
@@ -40,6 +40,21 @@ export interface FilterRow {
 }
 
 const SCOPE = 'account_id = $1 AND client_id = $2 AND day BETWEEN $3::date AND $4::date';
+
+/**
+ * Memory a grouping of a period's queries or URLs may use on a PostgreSQL server: tens of
+ * thousands of groups outgrow the default 4 MB, and a hash aggregate past it spills to disk.
+ */
+const GROUPING_WORK_MEM = '64MB';
+
+/** Runs a grouping read with GROUPING_WORK_MEM on PostgreSQL (PGlite's memory is its own). */
+function grouping<T>(db: Store, read: (q: Queryable) => Promise<T>): Promise<T> {
+  if (db.kind !== 'postgres') return read(db);
+  return db.transaction(async (tx) => {
+    await tx.query(`SET LOCAL work_mem = '${GROUPING_WORK_MEM}'`);
+    return read(tx);
+  });
+}
 
 function rate(part: number, whole: number): number | null {
   return whole > 0 ? part / whole : null;
@@ -162,21 +177,21 @@ const QUERY_LISTS: Record<QueryOrder, { where: string; orderBy: string }> = {
 };
 
 /**
- * The period's queries three ways, at most `limit` each: most searched, most often without
- * results, and found but never clicked. One scan of the rollups, grouped once.
+ * The period's queries in the `orders` asked for, at most `limit` each: most searched, most often
+ * without results, found but never clicked. One scan of the rollups, grouped once however many
+ * lists are asked for (a dashboard shows two).
  */
 export async function readQueryLists(
-  db: Queryable,
+  db: Store,
   scope: AnalyticsScope,
   range: DayRange,
+  orders: readonly QueryOrder[],
   limit: number,
-): Promise<Record<QueryOrder, AnalyticsQueryRow[]>> {
-  const lists: Record<QueryOrder, AnalyticsQueryRow[]> = {
-    searches: [],
-    'zero-results': [],
-    'no-clicks': [],
-  };
-  if (range.from > range.to) return lists;
+): Promise<Partial<Record<QueryOrder, AnalyticsQueryRow[]>>> {
+  const lists: Partial<Record<QueryOrder, AnalyticsQueryRow[]>> = Object.fromEntries(
+    orders.map((order) => [order, []]),
+  );
+  if (range.from > range.to || orders.length === 0) return lists;
   const parts = partsSql(
     range,
     'query, searches, zero_result_searches, clicks, clicked_searches, click_position_sum',
@@ -184,34 +199,35 @@ export async function readQueryLists(
     'analytics_span_queries',
     4,
   );
-  const orders = Object.keys(QUERY_LISTS) as QueryOrder[];
-  const { rows } = await db.query<{
-    list: QueryOrder;
-    rank: number;
-    query: string;
-    searches: number;
-    zero: number;
-    clicks: number;
-    clicked: number;
-    positions: number;
-  }>(
-    `WITH g AS MATERIALIZED (
+  // Each list is cut to `limit` first and numbered after: numbering every group sorted them all.
+  const { rows } = await grouping(db, (q) =>
+    q.query<{
+      list: QueryOrder;
+      rank: number;
+      query: string;
+      searches: number;
+      zero: number;
+      clicks: number;
+      clicked: number;
+      positions: number;
+    }>(
+      `WITH g AS MATERIALIZED (
        SELECT query, sum(searches) AS searches, sum(zero_result_searches) AS zero, sum(clicks) AS clicks,
-         sum(clicked_searches) AS clicked, sum(click_position_sum)::float8 AS positions
+         sum(clicked_searches) AS clicked, sum(click_position_sum::float8) AS positions
        FROM (${parts.sql}) r GROUP BY query
      )
      ${orders
-       .map(
-         (
-           order,
-         ) => `(SELECT '${order}' AS list, row_number() OVER (ORDER BY ${QUERY_LISTS[order].orderBy}) AS rank, *
-         FROM g WHERE ${QUERY_LISTS[order].where} ORDER BY ${QUERY_LISTS[order].orderBy} LIMIT $3)`,
-       )
+       .map((order) => {
+         const { where, orderBy } = QUERY_LISTS[order];
+         return `(SELECT '${order}' AS list, row_number() OVER (ORDER BY ${orderBy}) AS rank, t.*
+           FROM (SELECT * FROM g WHERE ${where} ORDER BY ${orderBy} LIMIT $3) t)`;
+       })
        .join('\nUNION ALL\n')}`,
-    [scope.accountId, scope.clientId, limit, ...parts.params],
+      [scope.accountId, scope.clientId, limit, ...parts.params],
+    ),
   );
   for (const row of [...rows].sort((a, b) => a.rank - b.rank)) {
-    lists[row.list].push({
+    lists[row.list]?.push({
       query: row.query,
       searches: row.searches,
       zeroResultSearches: row.zero,
@@ -226,7 +242,7 @@ export async function readQueryLists(
 
 /** The period's most clicked result URLs, at most `limit`. */
 export async function readResults(
-  db: Queryable,
+  db: Store,
   scope: AnalyticsScope,
   range: DayRange,
   limit: number,
@@ -234,16 +250,19 @@ export async function readResults(
   if (range.from > range.to) return [];
   const parts = partsSql(
     range,
-    'url_md5, url, clicks, click_position_sum',
+    'url, clicks, click_position_sum',
     'analytics_day_urls',
     'analytics_span_urls',
     4,
   );
-  const { rows } = await db.query<{ url: string; clicks: number; positions: number }>(
-    `SELECT min(url) AS url, sum(clicks) AS clicks, sum(click_position_sum)::float8 AS positions
-     FROM (${parts.sql}) r
-     GROUP BY url_md5 ORDER BY clicks DESC, url LIMIT $3`,
-    [scope.accountId, scope.clientId, limit, ...parts.params],
+  // By the URL itself (its md5 keys the rows: equal URLs, equal md5s): no min(url) per row.
+  const { rows } = await grouping(db, (q) =>
+    q.query<{ url: string; clicks: number; positions: number }>(
+      `SELECT url, sum(clicks) AS clicks, sum(click_position_sum::float8) AS positions
+       FROM (${parts.sql}) r
+       GROUP BY url ORDER BY clicks DESC, url LIMIT $3`,
+      [scope.accountId, scope.clientId, limit, ...parts.params],
+    ),
   );
   return rows.map(({ positions, ...row }) => ({
     ...row,

@@ -11,7 +11,7 @@ import {
   previousPeriod,
 } from '@siteseer/core';
 import { findPublished } from '../repositories/parametric/published.ts';
-import type { Queryable } from '../store/types.ts';
+import type { Queryable, Store } from '../store/types.ts';
 import type { AnalyticsTarget } from './access.ts';
 import {
   type AnalyticsScope,
@@ -32,7 +32,7 @@ import {
  * for it (the summary feeds four of them).
  */
 export class AnalyticsReader {
-  readonly #db: Queryable;
+  readonly #db: Store;
   readonly #scope: AnalyticsScope;
   readonly range: DayRange;
   /**
@@ -43,7 +43,7 @@ export class AnalyticsReader {
   readonly #reads = new Map<string, Promise<unknown>>();
 
   /** `keptFrom`: the first day retention keeps (retentionCutoff); none: every day. */
-  constructor(db: Queryable, scope: AnalyticsScope, range: DayRange, keptFrom?: AnalyticsDay) {
+  constructor(db: Store, scope: AnalyticsScope, range: DayRange, keptFrom?: AnalyticsDay) {
     this.#db = db;
     this.#scope = scope;
     this.range = { from: range.from, to: range.to };
@@ -72,12 +72,19 @@ export class AnalyticsReader {
     return this.#once('days', () => readDays(this.#db, this.#scope, this.range));
   }
 
-  /** The queries ordered by `order` (see readQueryLists: the three lists are read together). */
+  /** The queries ordered by `order`, at most `limit`. */
   async queries(order: QueryOrder, limit: number): Promise<AnalyticsQueryRow[]> {
-    const lists = await this.#once(`queries:${limit}`, () =>
-      readQueryLists(this.#db, this.#scope, this.#kept, limit),
+    return (await this.queryLists([order], limit))[order] ?? [];
+  }
+
+  /** Several query lists from one scan (see readQueryLists). */
+  queryLists(
+    orders: readonly QueryOrder[],
+    limit: number,
+  ): Promise<Partial<Record<QueryOrder, AnalyticsQueryRow[]>>> {
+    return this.#once(`queries:${orders.join(',')}:${limit}`, () =>
+      readQueryLists(this.#db, this.#scope, this.#kept, orders, limit),
     );
-    return lists[order];
   }
 
   results(limit: number): Promise<AnalyticsResultRow[]> {
@@ -107,7 +114,7 @@ export async function filterLabels(db: Queryable, target: AnalyticsTarget): Prom
 
 /** One report of `GET analytics/{engineId}/report`. */
 export async function analyticsReport(
-  db: Queryable,
+  db: Store,
   target: AnalyticsTarget & { clientId: string },
   report: AnalyticsReportName,
   period: AnalyticsPeriod,

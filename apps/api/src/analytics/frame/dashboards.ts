@@ -93,12 +93,13 @@ async function overview(ctx: FrameContext): Promise<Block[]> {
 /** What visitors did not find, and what they chose when they did. */
 async function contentGaps(ctx: FrameContext): Promise<Block[]> {
   const keyword = ctx.target.engineType === 'kw';
-  const [now, before, days, zero] = await Promise.all([
+  const [now, before, days, lists] = await Promise.all([
     ctx.reader.summary(),
     ctx.reader.previousSummary(),
     ctx.reader.days(),
-    ctx.reader.queries('zero-results', ctx.rows),
+    ctx.reader.queryLists(keyword ? ['zero-results', 'no-clicks'] : ['zero-results'], ctx.rows),
   ]);
+  const zero = lists['zero-results'] ?? [];
   const zeroTable: Block = {
     kind: 'table',
     table: queryTable(ctx, 'zero-result-queries', 'Searches with no results', zero, {
@@ -133,10 +134,8 @@ async function contentGaps(ctx: FrameContext): Promise<Block[]> {
   };
   if (!keyword)
     return [kpis, ...chart, { kind: 'columns', columns: [[zeroTable], await filterUse(ctx, half(ctx))] }];
-  const [unclicked, results] = await Promise.all([
-    ctx.reader.queries('no-clicks', ctx.rows),
-    ctx.reader.results(ctx.rows),
-  ]);
+  const unclicked = lists['no-clicks'] ?? [];
+  const results = await ctx.reader.results(ctx.rows);
   return [
     kpis,
     ...chart,

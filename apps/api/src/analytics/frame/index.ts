@@ -9,7 +9,7 @@ import {
   analyticsReportIds,
 } from '@siteseer/core';
 import { NotFoundError } from '../../errors.ts';
-import type { Queryable } from '../../store/types.ts';
+import type { Store } from '../../store/types.ts';
 import type { AnalyticsTarget, FrameAbilities } from '../access.ts';
 import { AnalyticsReader, filterLabels } from '../reports.ts';
 import { blocksHtml, tableCsv, tablesOf } from './blocks.ts';
@@ -45,7 +45,7 @@ export function frameTitle(request: Pick<FrameRequest, 'target' | 'type' | 'id'>
   return entry.title;
 }
 
-function build(db: Queryable, request: FrameRequest, mode: 'screen' | 'csv') {
+function build(db: Store, request: FrameRequest, mode: 'screen' | 'csv') {
   const ctx: FrameContext = {
     reader: new AnalyticsReader(db, request.target, request.period, request.keptFrom),
     target: request.target,
@@ -61,7 +61,7 @@ function build(db: Queryable, request: FrameRequest, mode: 'screen' | 'csv') {
 }
 
 /** The frame's HTML page. */
-export async function renderFrame(db: Queryable, request: FrameRequest, nonce: string): Promise<string> {
+export async function renderFrame(db: Store, request: FrameRequest, nonce: string): Promise<string> {
   const title = frameTitle(request);
   const { clientId } = request.target;
   const query = new URLSearchParams({
@@ -79,7 +79,7 @@ export async function renderFrame(db: Queryable, request: FrameRequest, nonce: s
 
 /** One table of the frame as CSV, with up to CSV_ROWS rows, and its file name. */
 export async function frameCsv(
-  db: Queryable,
+  db: Store,
   request: FrameRequest,
   tableId: string,
 ): Promise<{ csv: string; fileName: string }> {
