@@ -10,9 +10,18 @@ export interface KeywordGate {
   reached: number;
 }
 
-/** The gate a wizard starts with: creating, only the first step; editing, all of them. */
-export function initialGate(mode: 'create' | 'edit', stepCount: number): KeywordGate {
-  return { active: 0, reached: mode === 'edit' ? stepCount - 1 : 0 };
+/**
+ * The gate a wizard starts with: creating, only the first step; editing, all of them, showing the
+ * step named by `opened` when it is one of `steps` (the edit link's `?step=`, e.g. from the
+ * analytics' searches with no results to Influence or Synonyms).
+ */
+export function initialGate(
+  mode: 'create' | 'edit',
+  steps: readonly string[],
+  opened?: string | null,
+): KeywordGate {
+  if (mode === 'create') return { active: 0, reached: 0 };
+  return { active: Math.max(0, opened ? steps.indexOf(opened) : 0), reached: steps.length - 1 };
 }
 
 /** Whether a step can be clicked now. */

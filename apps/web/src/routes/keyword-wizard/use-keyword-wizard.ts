@@ -1,7 +1,7 @@
 import type { KeywordSettings, KeywordWizardStep } from '@siteseer/core';
 import { accountsForProduct, keywordWizardSections, keywordWizardSteps, MESSAGES } from '@siteseer/core';
 import { useCallback, useMemo, useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { clientsQuery, enginesQuery, profileQuery } from '../../api/queries.ts';
 import { useServices } from '../../shell/services.tsx';
 import { useFeatures, useProfile, useViewer } from '../../shell/session-data.ts';
@@ -26,6 +26,7 @@ export function useKeywordWizard(loaded: LoadedKeywordEngine | undefined, firstU
   const viewer = useViewer();
   const features = useFeatures();
   const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
   const mode = loaded ? ('edit' as const) : ('create' as const);
   const steps = useMemo(() => keywordWizardSteps(viewer, features, mode), [viewer, features, mode]);
   const sections = useMemo(() => keywordWizardSections(viewer, features, mode), [viewer, features, mode]);
@@ -46,7 +47,7 @@ export function useKeywordWizard(loaded: LoadedKeywordEngine | undefined, firstU
       ? { ...loaded, settings: loaded.settings, newUrl: '' }
       : newDraft(accounts.length === 1 ? (accounts[0]?.id ?? '') : '', firstUrl),
   );
-  const [gate, setGate] = useState(() => gates.initialGate(mode, steps.length));
+  const [gate, setGate] = useState(() => gates.initialGate(mode, steps, searchParams.get('step')));
   /** Steps checked at least once: their errors show, and follow the draft as it changes. */
   const [checked, setChecked] = useState<ReadonlySet<number>>(new Set());
   const [failure, setFailure] = useState<WizardFailure | undefined>();

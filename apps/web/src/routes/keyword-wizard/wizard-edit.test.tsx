@@ -52,9 +52,9 @@ const editApi: FakeRoutes = {
   'PUT datasource/crawler': () => queued,
 };
 
-function renderEdit(engineId = 'eng1', api: FakeRoutes = editApi) {
+function renderEdit(engineId = 'eng1', api: FakeRoutes = editApi, search = '') {
   return renderPortal({
-    path: `/engine/keyword/${engineId}/edit`,
+    path: `/engine/keyword/${engineId}/edit${search}`,
     routes: (services) => [
       { path: '/engine/keyword/:engineId/edit', Component: Wizard, loader: editLoader(services) },
       { path: '/error', element: <p>Error page</p> },
@@ -99,6 +99,17 @@ describe('Keyword wizard, edit', () => {
       within(review).getByRole('region', { name: 'Relevance and result ranking' }).textContent,
     ).toContain('*/guide/* (weight 5)');
     expect(button('Publish')).toBeTruthy();
+  });
+
+  it('Given ?step= naming a step (the analytics links), then the wizard opens on it', async () => {
+    renderEdit('eng1', editApi, '?step=Synonyms&query=sofa');
+    await screen.findAllByRole('region', { name: 'Synonyms' });
+    expect(stepTab('Synonyms').getAttribute('aria-selected')).toBe('true');
+  });
+
+  it('Given ?step= naming no step, then the wizard opens on Name', async () => {
+    renderEdit('eng1', editApi, '?step=Nowhere');
+    expect(await screen.findByRole('region', { name: 'Name' })).toBeTruthy();
   });
 
   it('Given the last site, then it cannot be removed; with a second one added, either can', async () => {
