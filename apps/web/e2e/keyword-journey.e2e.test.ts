@@ -1,17 +1,18 @@
 import { MESSAGES } from '@siteseer/core';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Browser, chromiumAvailable, launchBrowser, signInThroughPortal } from './chromium.ts';
-import { type ApiSession, apiSession } from './fixtures.ts';
+import { chromiumAvailable } from './chromium.ts';
+import type { ApiSession } from './fixtures.ts';
 import {
+  type CrawlingPortal,
   expectAccessible,
   keywordEngineId,
   wizardRegion as region,
   type Site,
   serveSite,
+  startCrawlingPortal,
   wizardStep as step,
 } from './keyword-site.ts';
-import { type RunningPortal, startPortal } from './portal-server.ts';
 
 // Issue 13, "Done when": a keyword engine created through the wizard over a site on 127.0.0.1, its
 // crawl report watched until finalized, then edited (a tab, a relevance rule, a pin, a synonym, a
@@ -60,30 +61,20 @@ interface Shown {
 }
 
 const browserTests = chromiumAvailable();
-let portal: RunningPortal;
 let site: Site;
-let browser: Browser;
+let crawling: CrawlingPortal;
 let owner: Page;
 let ownerApi: ApiSession;
 
 beforeAll(async () => {
   if (!browserTests) return;
   site = await serveSite('Journey site', PAGES);
-  portal = await startPortal({
-    env: { SITESEER_CRAWL_WORKER: 'on', SITESEER_CRAWL_ALLOW_PRIVATE: '127.0.0.1' },
-    crawlTiming: { recrawlCheckMs: 100, pageTimeoutMs: 2000 },
-  });
-  const seeded = portal.api.credentials?.owner;
-  if (!seeded) throw new Error('The test server did not seed its logins');
-  ownerApi = await apiSession(portal.base, portal.config, seeded.email, seeded.password);
-  browser = await launchBrowser();
-  owner = await browser.context.newPage();
-  await signInThroughPortal(owner, portal.base, seeded.email, seeded.password);
+  crawling = await startCrawlingPortal();
+  ({ owner, ownerApi } = crawling);
 });
 
 afterAll(async () => {
-  await browser?.close();
-  await portal?.close();
+  await crawling?.close();
   await site?.close();
 });
 
@@ -93,7 +84,7 @@ const card = () => owner.getByRole('article', { name: ENGINE });
 /** Opens the engine card's Preview (a new tab) and keeps the widget's answers as they come. */
 async function openPreview(): Promise<Page> {
   const [preview] = await Promise.all([
-    browser.context.waitForEvent('page'),
+    crawling.browser.context.waitForEvent('page'),
     card().getByRole('link', { name: 'Preview' }).click(),
   ]);
   await preview.getByRole('heading', { level: 1, name: ENGINE }).waitFor();

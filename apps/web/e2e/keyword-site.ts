@@ -2,8 +2,9 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { accessibilityViolations } from './chromium.ts';
-import type { ApiSession } from './fixtures.ts';
+import { accessibilityViolations, type Browser, launchBrowser, signInThroughPortal } from './chromium.ts';
+import { type ApiSession, apiSession } from './fixtures.ts';
+import { type RunningPortal, startPortal } from './portal-server.ts';
 
 /** A site served on 127.0.0.1 for the crawler. */
 export interface Site {
@@ -80,4 +81,36 @@ export async function keywordEngineId(session: ApiSession, name: string): Promis
   )?.id;
   if (!id) throw new Error(`No keyword engine '${name}': ${JSON.stringify(engines.body)}`);
   return id;
+}
+
+/** A portal whose crawl loop runs and may crawl 127.0.0.1, with the seeded owner signed in. */
+export interface CrawlingPortal {
+  portal: RunningPortal;
+  browser: Browser;
+  owner: Page;
+  ownerApi: ApiSession;
+  close(): Promise<void>;
+}
+
+export async function startCrawlingPortal(): Promise<CrawlingPortal> {
+  const portal = await startPortal({
+    env: { SITESEER_CRAWL_WORKER: 'on', SITESEER_CRAWL_ALLOW_PRIVATE: '127.0.0.1' },
+    crawlTiming: { recrawlCheckMs: 100, pageTimeoutMs: 2000 },
+  });
+  const seeded = portal.api.credentials?.owner;
+  if (!seeded) throw new Error('The test server did not seed its logins');
+  const ownerApi = await apiSession(portal.base, portal.config, seeded.email, seeded.password);
+  const browser = await launchBrowser();
+  const owner = await browser.context.newPage();
+  await signInThroughPortal(owner, portal.base, seeded.email, seeded.password);
+  return {
+    portal,
+    browser,
+    owner,
+    ownerApi,
+    close: async () => {
+      await browser.close();
+      await portal.close();
+    },
+  };
 }

@@ -1,17 +1,18 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Browser, chromiumAvailable, launchBrowser, signInThroughPortal } from './chromium.ts';
-import { type ApiSession, apiSession } from './fixtures.ts';
+import { chromiumAvailable } from './chromium.ts';
+import type { ApiSession } from './fixtures.ts';
 import {
+  type CrawlingPortal,
   crawled,
   expectAccessible,
   keywordEngineId,
   wizardRegion as region,
   type Site,
   serveSite,
+  startCrawlingPortal,
   wizardStep as step,
 } from './keyword-site.ts';
-import { type RunningPortal, startPortal } from './portal-server.ts';
 
 // Issue 13, screen 1: a keyword engine made through the wizard over a site served on 127.0.0.1,
 // crawled by the API's own crawl loop, then edited and published again.
@@ -19,10 +20,9 @@ const ENGINE = 'Handbook Search';
 const STEPS = ['Name', 'Crawler', 'Tabs', 'Influence', 'URL Rewriting', 'Synonyms', 'Review'];
 
 const browserTests = chromiumAvailable();
-let portal: RunningPortal;
 let handbook: Site;
 let blog: Site;
-let browser: Browser;
+let crawling: CrawlingPortal;
 let owner: Page;
 let ownerApi: ApiSession;
 
@@ -33,21 +33,12 @@ beforeAll(async () => {
     '/theming': 'Theme the results with custom properties.',
   });
   blog = await serveSite('Blog', { '/release': 'The crawler now honours sitemaps.' });
-  portal = await startPortal({
-    env: { SITESEER_CRAWL_WORKER: 'on', SITESEER_CRAWL_ALLOW_PRIVATE: '127.0.0.1' },
-    crawlTiming: { recrawlCheckMs: 100, pageTimeoutMs: 2000 },
-  });
-  const seeded = portal.api.credentials?.owner;
-  if (!seeded) throw new Error('The test server did not seed its logins');
-  ownerApi = await apiSession(portal.base, portal.config, seeded.email, seeded.password);
-  browser = await launchBrowser();
-  owner = await browser.context.newPage();
-  await signInThroughPortal(owner, portal.base, seeded.email, seeded.password);
+  crawling = await startCrawlingPortal();
+  ({ owner, ownerApi } = crawling);
 });
 
 afterAll(async () => {
-  await browser?.close();
-  await portal?.close();
+  await crawling?.close();
   await handbook?.close();
   await blog?.close();
 });
