@@ -1,4 +1,4 @@
-import { cachedStemmer, type Stemmer, stemLanguage, words } from '../analysis/index.ts';
+import { cachedStemmer, stemLanguage } from '../analysis/index.ts';
 import type { KeywordPage } from '../backend.ts';
 import { ByteWriter } from './bytes.ts';
 import {
@@ -12,6 +12,7 @@ import {
 } from './fields.ts';
 import { PageTerms } from './page-terms.ts';
 import { titlePostings } from './titles.ts';
+import { WordTerms } from './word-terms.ts';
 
 /** Every SKIP-th posting of a term is listed in its skip table, so one page's posting is found fast. */
 export const SKIP = 64;
@@ -62,6 +63,12 @@ export interface IndexData {
   languages: string[];
 }
 
+/** A stemming language of the pages: its words seen (word → term) and the reader of texts. */
+interface Language {
+  words: Map<string, number>;
+  reader: WordTerms;
+}
+
 /** Builds an index page by page; `finish` packs it. Pages are numbered in the order they come. */
 export class IndexBuilder {
   readonly #keys: string[] = [];
@@ -77,7 +84,7 @@ export class IndexBuilder {
   readonly #frequencies: number[] = [];
   readonly #skips: number[][] = [];
   /** Per stemming language, each word seen and its term: a word is stemmed once, when first seen. */
-  readonly #languages = new Map<string, { stem: Stemmer; words: Map<string, number> }>();
+  readonly #languages = new Map<string, Language>();
   readonly #pageTerms = new PageTerms();
   /** Each page's distinct title terms, back to back, until `finish` weighs the titles. */
   readonly #titleTerms: number[] = [];
@@ -92,29 +99,22 @@ export class IndexBuilder {
     const languageTag = stemLanguage(page.language);
     let language = this.#languages.get(languageTag);
     if (!language) {
-      language = { stem: cachedStemmer(languageTag), words: new Map() };
+      language = this.#language(languageTag);
       this.#languages.set(languageTag, language);
     }
-    const known = language.words;
     this.#keys.push(page.key);
     this.#urls.push(page.url);
     this.#titles.push(page.title);
     this.#tags.push(page.tags.map((tag) => tag.trim().toLowerCase()).filter((tag) => tag !== ''));
     const pageTerms = this.#pageTerms;
+    const reader = language.reader;
     let position = 0;
     fieldTexts(page).forEach((text, field) => {
-      let fieldWords = words(text);
-      if (fieldWords.length > MAX_BODY_WORDS) fieldWords = fieldWords.slice(0, MAX_BODY_WORDS);
-      this.#lengths.push(fieldWords.length);
-      if (field === TITLE) this.#titleLengths.push(Math.min(fieldWords.length, 0xffff));
-      for (const word of fieldWords) {
-        let term = known.get(word);
-        if (term === undefined) {
-          term = this.#termOf(language.stem(word));
-          known.set(word, term);
-        }
-        pageTerms.add(term, field, position++);
-      }
+      const count = reader.read(text, MAX_BODY_WORDS);
+      this.#lengths.push(count);
+      if (field === TITLE) this.#titleLengths.push(Math.min(count, 0xffff));
+      const terms = reader.terms;
+      for (let i = 0; i < count; i++) pageTerms.add(terms[i] as number, field, position++);
       position += FIELD_GAP;
     });
     pageTerms.group();
@@ -125,6 +125,21 @@ export class IndexBuilder {
     }
     pageTerms.clear();
     this.#titleTermEnds.push(this.#titleTerms.length);
+  }
+
+  /** A language's stemmer, its words seen (for `surfaces`), and the reader of texts into terms. */
+  #language(tag: string): Language {
+    const stem = cachedStemmer(tag);
+    const known = new Map<string, number>();
+    const reader = new WordTerms((word) => {
+      let term = known.get(word);
+      if (term === undefined) {
+        term = this.#termOf(stem(word));
+        known.set(word, term);
+      }
+      return term;
+    });
+    return { words: known, reader };
   }
 
   #termOf(stemmed: string): number {
