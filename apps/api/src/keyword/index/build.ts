@@ -158,18 +158,20 @@ export class IndexBuilder {
   #write(term: number, page: number, pageTerms: PageTerms): void {
     const writer = this.#writers[term] as ByteWriter;
     const count = this.#frequencies[term] as number;
-    writer.varint(page - (this.#lastPage[term] as number));
+    const [start, end] = pageTerms.range(term);
+    // Page delta, mask, field counts, positions' size and the positions: 5 bytes each at most.
+    writer.reserve(5 * (FIELD_COUNT + 3 + end - start));
+    writer.put(page - (this.#lastPage[term] as number));
     if (count > 0 && count % SKIP === 0) {
       const skips = this.#skips[term] ?? [];
       skips.push(page, writer.length);
       this.#skips[term] = skips;
     }
     const mask = pageTerms.mask(term);
-    writer.byte(mask);
+    writer.put(mask);
     for (let field = 0; field < FIELD_COUNT; field++) {
-      if (mask & (1 << field)) writer.varint(pageTerms.fieldCount(term, field));
+      if (mask & (1 << field)) writer.put(pageTerms.fieldCount(term, field));
     }
-    const [start, end] = pageTerms.range(term);
     const positions = pageTerms.positions;
     let bytes = 0;
     let previous = 0;
@@ -177,11 +179,11 @@ export class IndexBuilder {
       bytes += varintLength((positions[i] as number) - previous);
       previous = positions[i] as number;
     }
-    writer.varint(bytes);
+    writer.put(bytes);
     previous = 0;
     for (let i = start; i < end; i++) {
       const position = positions[i] as number;
-      writer.varint(position - previous);
+      writer.put(position - previous);
       previous = position;
     }
     this.#lastPage[term] = page;

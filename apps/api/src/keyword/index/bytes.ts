@@ -7,7 +7,8 @@ export class ByteWriter {
     this.bytes = new Uint8Array(capacity);
   }
 
-  #reserve(extra: number): void {
+  /** Makes room for `extra` more bytes: `put` may then write that many without checking. */
+  reserve(extra: number): void {
     if (this.length + extra <= this.bytes.length) return;
     let capacity = this.bytes.length * 2;
     while (capacity < this.length + extra) capacity *= 2;
@@ -17,12 +18,17 @@ export class ByteWriter {
   }
 
   byte(value: number): void {
-    this.#reserve(1);
+    this.reserve(1);
     this.bytes[this.length++] = value;
   }
 
   varint(value: number): void {
-    this.#reserve(5);
+    this.reserve(5);
+    this.put(value);
+  }
+
+  /** A varint into room made by `reserve` (5 bytes at most). */
+  put(value: number): void {
     let rest = value >>> 0;
     while (rest >= 0x80) {
       this.bytes[this.length++] = (rest & 0x7f) | 0x80;
