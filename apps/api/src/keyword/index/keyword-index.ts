@@ -7,6 +7,7 @@ import { FIELD_COUNT, K1, TITLE } from './fields.ts';
 import { boostFactors, tabMembership } from './page-sets.ts';
 import { PostingCursor, recordPositions } from './postings.ts';
 import { rerank, TopPages } from './ranking.ts';
+import { MIN_KEPT_POSTINGS, type TermList, TermScores } from './term-scores.ts';
 import { TitleSuggester } from './titles.ts';
 
 /** Fewer results than this and the search is tried again with typo tolerance. */
@@ -28,9 +29,13 @@ const SHARED_TITLES = 25;
 const TITLE_PRIOR = 1;
 
 function titlePrior(data: IndexData, page: number, term: number): number {
-  const weight = titleIdf(data, term);
-  const share = Math.min(1, weight / Math.max(data.titleWeights[page] as number, 1e-6));
-  return TITLE_PRIOR * weight * (0.5 + 0.5 * share);
+  return titlePriorOf(data, page, TITLE_PRIOR * titleIdf(data, term));
+}
+
+/** The title prior of a term whose TITLE_PRIOR times title idf is `weight`. */
+function titlePriorOf(data: IndexData, page: number, weight: number): number {
+  const share = Math.min(1, weight / TITLE_PRIOR / Math.max(data.titleWeights[page] as number, 1e-6));
+  return weight * (0.5 + 0.5 * share);
 }
 
 /** The idf of a term among titles. */
@@ -38,10 +43,18 @@ export function titleIdf(data: IndexData, term: number): number {
   return idf(data.pageCount, data.titleFrequencies[term] as number);
 }
 
-interface Scored {
-  /** Pages with a score, and their slots matched (bit per slot). */
-  pages: number[];
-  terms: Set<number>;
+/** Pages in the order they were met, each once: a scratch list as long as the index's pages. */
+class PageList {
+  readonly items: Int32Array;
+  length = 0;
+
+  constructor(capacity: number) {
+    this.items = new Int32Array(capacity);
+  }
+
+  push(page: number): void {
+    this.items[this.length++] = page;
+  }
 }
 
 /** One generation's pages, searchable. Searches run synchronously on scratch arrays of the index. */
@@ -55,9 +68,19 @@ export class KeywordIndex {
   readonly #score: Float32Array;
   readonly #best: Float32Array;
   readonly #matched: Uint32Array;
+  readonly #kept: TermScores;
+  /** The pages a search has scored, and those of the slot being scored. */
+  readonly #touched: PageList;
+  readonly #slotTouched: PageList;
+  readonly #scratch: TermList = {
+    pages: new Int32Array(MIN_KEPT_POSTINGS),
+    scores: new Float32Array(MIN_KEPT_POSTINGS),
+  };
 
-  constructor(data: IndexData) {
+  /** `keptBytes`: what the decoded lists of common terms may take (see term-scores.ts). */
+  constructor(data: IndexData, keptBytes: number) {
     this.data = data;
+    this.#kept = new TermScores(keptBytes);
     this.#expander = new QueryExpander(data);
     this.#titles = new TitleSuggester(data);
     for (let page = 0; page < data.pageCount; page++) {
@@ -67,6 +90,8 @@ export class KeywordIndex {
     this.#score = new Float32Array(data.pageCount);
     this.#best = new Float32Array(data.pageCount);
     this.#matched = new Uint32Array(data.pageCount);
+    this.#touched = new PageList(data.pageCount);
+    this.#slotTouched = new PageList(data.pageCount);
   }
 
   search(query: BackendQuery): BackendResult {
@@ -129,7 +154,8 @@ export class KeywordIndex {
   ): BackendResult {
     const data = this.data;
     const expanded = this.#expander.expand(slots, typos);
-    const { pages, terms } = this.#scoreSlots(expanded);
+    const terms = this.#scoreSlots(expanded);
+    const pages = this.#touched;
     const required = (1 << slots.length) - 1;
     let phrases = 0;
     expanded.forEach((slot, n) => {
@@ -144,7 +170,8 @@ export class KeywordIndex {
     const top = new TopPages(Math.max(wanted, RERANK));
     let allTotal = 0;
     let total = 0;
-    for (const page of pages) {
+    for (let i = 0; i < pages.length; i++) {
+      const page = pages.items[i] as number;
       const matched = this.#matched[page] as number;
       if (excluded.has(page) || (matched & phrases) !== phrases) continue;
       if (!any && matched !== required) continue;
@@ -159,7 +186,7 @@ export class KeywordIndex {
       if (any) score *= popcount(matched) / slots.length;
       top.push(page, score);
     }
-    this.#reset(pages);
+    this.#reset();
     const ranked = rerank(
       data,
       top.ranked(),
@@ -180,10 +207,11 @@ export class KeywordIndex {
   /**
    * Scores every page holding a slot: per slot the best of its alternatives (BM25F over the
    * fields, times the alternative's and the term's weights), summed over slots;
-   * `#matched` gets a bit per slot found. Returns the pages touched (to be `#reset`).
+   * `#matched` gets a bit per slot found, `#touched` the pages (to be `#reset`). Returns the terms.
    */
-  #scoreSlots(slots: readonly ExpandedSlot[]): Scored {
-    const pages: number[] = [];
+  #scoreSlots(slots: readonly ExpandedSlot[]): Set<number> {
+    const pages = this.#touched;
+    pages.length = 0;
     const terms = new Set<number>();
     const best = this.#best;
     slots.forEach((slot, n) => {
@@ -197,7 +225,8 @@ export class KeywordIndex {
         terms.add(onlyTerm.term);
         return;
       }
-      const slotPages: number[] = [];
+      const slotPages = this.#slotTouched;
+      slotPages.length = 0;
       for (const alternative of slot.alternatives) {
         if (alternative.words.length === 1 && !slot.phrase) {
           for (const { term, weight } of alternative.words[0] ?? []) {
@@ -212,21 +241,25 @@ export class KeywordIndex {
           for (const word of alternative.words) for (const { term } of word) terms.add(term);
         }
       }
-      for (const page of slotPages) {
+      for (let i = 0; i < slotPages.length; i++) {
+        const page = slotPages.items[i] as number;
         if (this.#matched[page] === 0) pages.push(page);
         this.#score[page] = (this.#score[page] as number) + (best[page] as number);
         this.#matched[page] = (this.#matched[page] as number) | bit;
         best[page] = 0;
       }
     });
-    return { pages, terms };
+    return terms;
   }
 
-  #reset(pages: readonly number[]): void {
-    for (const page of pages) {
+  #reset(): void {
+    const pages = this.#touched;
+    for (let i = 0; i < pages.length; i++) {
+      const page = pages.items[i] as number;
       this.#score[page] = 0;
       this.#matched[page] = 0;
     }
+    pages.length = 0;
   }
 
   #idf(term: number): number {
@@ -237,20 +270,62 @@ export class KeywordIndex {
    * Scores every page holding `term` (BM25F times `factor`). With `direct` (the slot's only term),
    * the score goes straight to the page's sum and the slot's bit is set, new pages listed in
    * `touched`; otherwise the slot's best per page is kept in `#best` and the pages new to the
-   * slot listed in `touched`. Varints are decoded inline: this loop is most of a search's time.
+   * slot listed in `touched`. This loop is most of a search's time: it reads decoded lists.
    */
-  #accumulate(term: number, factor: number, touched: number[], direct: number): void {
+  #accumulate(term: number, factor: number, touched: PageList, direct: number): void {
+    const { pages, scores: termScores, length } = this.#list(term);
+    if (direct !== 0) {
+      const scores = this.#score;
+      const matched = this.#matched;
+      for (let i = 0; i < length; i++) {
+        const page = pages[i] as number;
+        if (matched[page] === 0) touched.push(page);
+        scores[page] = (scores[page] as number) + factor * (termScores[i] as number);
+        matched[page] = (matched[page] as number) | direct;
+      }
+      return;
+    }
+    const best = this.#best;
+    for (let i = 0; i < length; i++) {
+      const page = pages[i] as number;
+      const score = factor * (termScores[i] as number);
+      const known = best[page] as number;
+      if (known === 0) touched.push(page);
+      if (score > known) best[page] = score;
+    }
+  }
+
+  /**
+   * A term's pages and their scores: kept for a common term (see term-scores.ts), decoded into
+   * scratch arrays (valid until the next call) for a rare one.
+   */
+  #list(term: number): TermList & { length: number } {
+    const frequency = this.data.frequencies[term] as number;
+    if (frequency < MIN_KEPT_POSTINGS) {
+      this.#decode(term, this.#scratch);
+      return { ...this.#scratch, length: frequency };
+    }
+    let list = this.#kept.get(term);
+    if (!list) {
+      list = { pages: new Int32Array(frequency), scores: new Float32Array(frequency) };
+      this.#decode(term, list);
+      this.#kept.keep(term, list);
+    }
+    return { ...list, length: frequency };
+  }
+
+  /** Decodes a term's postings into pages and scores (BM25F over the fields, the title prior). */
+  #decode(term: number, into: TermList): void {
     const data = this.data;
     const norms = data.norms;
     const bytes = data.postings;
-    const best = this.#best;
-    const scores = this.#score;
-    const matched = this.#matched;
-    const idf = this.#idf(term) * factor;
+    const { pages, scores } = into;
+    const idf = this.#idf(term);
+    const titleWeight = TITLE_PRIOR * titleIdf(data, term);
     const end = data.termStart[term + 1] as number;
     let at = data.termStart[term] as number;
     let page = -1;
-    while (at < end) {
+    for (let n = 0; at < end; n++) {
       let byte = bytes[at++] as number;
       let value = byte & 0x7f;
       for (let shift = 7; byte & 0x80; shift += 7) {
@@ -280,16 +355,9 @@ export class KeywordIndex {
       }
       at += positionBytes;
       let score = (idf * weighted * (K1 + 1)) / (K1 + weighted);
-      if (mask & TITLE_BIT) score += factor * titlePrior(data, page, term);
-      if (direct !== 0) {
-        if (matched[page] === 0) touched.push(page);
-        scores[page] = (scores[page] as number) + score;
-        matched[page] = (matched[page] as number) | direct;
-      } else {
-        const known = best[page] as number;
-        if (known === 0) touched.push(page);
-        if (score > known) best[page] = score;
-      }
+      if (mask & TITLE_BIT) score += titlePriorOf(data, page, titleWeight);
+      pages[n] = page;
+      scores[n] = score;
     }
   }
 

@@ -20,7 +20,7 @@ function site(pages: [path: string, title: string, body: string][]): KeywordInde
     };
     builder.add(page);
   }
-  return new KeywordIndex(builder.finish());
+  return new KeywordIndex(builder.finish(), 1 << 20);
 }
 
 function search(index: KeywordIndex, words: string[], prefix = false): string[] {
