@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { BackendQuery, KeywordPage } from '../backend.ts';
 import { IndexBuilder } from './build.ts';
 import { KeywordIndex } from './keyword-index.ts';
+import { smallestSpan } from './ranking.ts';
 
 /** A site whose every page has the same navigation words and title suffix, like a generated manual. */
 function site(pages: [path: string, title: string, body: string][]): KeywordIndex {
@@ -82,5 +83,36 @@ describe('ranking of the in-memory index', () => {
     expect(titles(['what', 'is', 'n'])[0]).toBe('What is New');
     // 'navigation' is on every page, in no title: no suggestion.
     expect(titles(['navig'])).toEqual([]);
+  });
+});
+
+describe('smallestSpan', () => {
+  /** Every choice of one position per list: the narrowest. */
+  function bruteForce(lists: number[][]): number {
+    let best = Number.POSITIVE_INFINITY;
+    const pick = (n: number, low: number, high: number): void => {
+      if (n === lists.length) {
+        best = Math.min(best, high - low + 1);
+        return;
+      }
+      for (const p of lists[n] as number[]) pick(n + 1, Math.min(low, p), Math.max(high, p));
+    };
+    pick(0, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY);
+    return best;
+  }
+
+  it('finds the narrowest window holding every list, as trying every choice does', () => {
+    let seed = 11;
+    const random = (n: number) => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      return Math.floor((seed / 2 ** 31) * n);
+    };
+    for (let round = 0; round < 300; round++) {
+      const lists = Array.from({ length: 1 + random(4) }, () =>
+        [...new Set(Array.from({ length: 1 + random(6) }, () => random(60)))].sort((a, b) => a - b),
+      );
+      expect(smallestSpan(lists), JSON.stringify(lists)).toBe(bruteForce(lists));
+    }
+    expect(smallestSpan([[3, 40], [10, 41], [39]])).toBe(3);
   });
 });

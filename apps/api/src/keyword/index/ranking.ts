@@ -92,29 +92,30 @@ function slotTerms(slot: ExpandedSlot): number[] {
   return [...new Set(terms.map((t) => t.term))].slice(0, TERMS_PER_SLOT);
 }
 
-/** The smallest span of positions holding one position of every list (lists not empty). */
-function smallestSpan(lists: readonly number[][]): number {
-  const events: [number, number][] = [];
-  lists.forEach((list, n) => {
-    for (const position of list) events.push([position, n]);
-  });
-  events.sort((a, b) => a[0] - b[0]);
-  const inWindow = new Int32Array(lists.length);
-  let covered = 0;
+/**
+ * The smallest span of positions holding one position of every list (each ascending, none empty):
+ * one pointer per list, the lowest moved on each step, as in merging them.
+ */
+export function smallestSpan(lists: readonly number[][]): number {
+  const at = new Int32Array(lists.length);
   let best = Number.POSITIVE_INFINITY;
-  let left = 0;
-  for (const [position, list] of events) {
-    inWindow[list] = (inWindow[list] as number) + 1;
-    if (inWindow[list] === 1) covered++;
-    while (covered === lists.length) {
-      const [start, first] = events[left] as [number, number];
-      best = Math.min(best, position - start + 1);
-      inWindow[first] = (inWindow[first] as number) - 1;
-      if (inWindow[first] === 0) covered--;
-      left++;
+  for (;;) {
+    let low = 0;
+    let lowest = Number.POSITIVE_INFINITY;
+    let highest = Number.NEGATIVE_INFINITY;
+    for (let n = 0; n < lists.length; n++) {
+      const position = (lists[n] as number[])[at[n] as number] as number;
+      if (position < lowest) {
+        lowest = position;
+        low = n;
+      }
+      if (position > highest) highest = position;
     }
+    best = Math.min(best, highest - lowest + 1);
+    const next = (at[low] as number) + 1;
+    if (next >= (lists[low] as number[]).length) return best;
+    at[low] = next;
   }
-  return best;
 }
 
 /**
