@@ -100,7 +100,7 @@ async function frame(path: string, cookie?: string) {
 }
 
 describe('GET analytics/{engineId}', () => {
-  it('given each engine kind, then its card and dashboard ids (click cards for keyword only)', async () => {
+  it('given each engine kind, then its card and dashboard ids (tab use for keyword, filter use for parametric)', async () => {
     expect((await api(t.server, t.ownerA.token, 'GET', `analytics/${kw.engineId}`)).body).toEqual({
       cardIds: [
         'searches-over-time',
@@ -119,8 +119,11 @@ describe('GET analytics/{engineId}', () => {
       'searches-over-time',
       'unique-visitors',
       'zero-result-rate',
+      'click-through-rate',
+      'average-click-position',
       'top-queries',
       'zero-result-queries',
+      'top-clicked-results',
       'filter-use',
     ]);
   });
