@@ -231,6 +231,29 @@ describe('POST analytics/session', () => {
   });
 });
 
+describe('DELETE analytics/session', () => {
+  it('given a signed-in user logging out, then the cookie is cleared at its path, and frames refuse the browser that drops it', async () => {
+    const cookie = await frameCookie(t.ownerA);
+    const path = `${kw.clientId}/card/top-queries?${BOTH}`;
+    expect((await frame(path, cookie)).status).toBe(200);
+
+    const ended = await api(t.server, t.ownerA.token, 'DELETE', 'analytics/session');
+    expect([ended.status, ended.body]).toEqual([200, null]);
+    // Same name, path and attributes, no value and no lifetime: a browser deletes the cookie.
+    expect(ended.headers.get('set-cookie')).toBe(
+      'siteseer_analytics=; Path=/api/analytics/; Max-Age=0; HttpOnly; SameSite=Strict',
+    );
+    const refused = await frame(path);
+    expect(refused.status).toBe(401);
+    expect(refused.text).not.toContain('red shoes');
+  });
+
+  it('given no token, then 401 and no cookie change', async () => {
+    const none = await api(t.server, undefined, 'DELETE', 'analytics/session');
+    expect([none.status, none.headers.get('set-cookie')]).toEqual([401, null]);
+  });
+});
+
 describe('Analytics frames', () => {
   const card = (id: string, c = kw) => `${c.clientId}/card/${id}?${BOTH}`;
 
