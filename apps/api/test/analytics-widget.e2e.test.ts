@@ -152,6 +152,22 @@ describe.runIf(browserTests)('analytics of searches made through the widget, in 
     await context.close();
   });
 
+  it('given the owner logging out (DELETE analytics/session), then the browser drops the cookie and frames refuse', async () => {
+    const context = await ownerContext(t.ownerA.token);
+    const page = await context.newPage();
+    const url = `${t.server.base}/api/analytics/${engine.clientId}/card/top-queries`;
+    expect((await page.goto(url))?.status()).toBe(200);
+    // The browser context's own request: its Set-Cookie lands in the same cookie jar as the page's.
+    const ended = await context.request.delete(`${t.server.base}/api/analytics/session`, {
+      headers: { authorization: `Bearer ${t.ownerA.token}` },
+    });
+    expect(ended.status()).toBe(200);
+    expect((await context.cookies()).map((c) => c.name)).not.toContain('siteseer_analytics');
+    expect((await page.goto(url))?.status()).toBe(401);
+    expect(await page.locator('table').count()).toBe(0);
+    await context.close();
+  });
+
   it('given a browser without the cookie, then a frame URL shows a sign-in message and no figures', async () => {
     const page = await browser.newPage();
     const answer = await page.goto(`${t.server.base}/api/analytics/${engine.clientId}/card/top-queries`);

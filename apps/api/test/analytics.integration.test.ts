@@ -100,7 +100,7 @@ async function frame(path: string, cookie?: string) {
 }
 
 describe('GET analytics/{engineId}', () => {
-  it('given each engine kind, then its card and dashboard ids (click cards for keyword only)', async () => {
+  it('given each engine kind, then its card and dashboard ids (tab use for keyword, filter use for parametric)', async () => {
     expect((await api(t.server, t.ownerA.token, 'GET', `analytics/${kw.engineId}`)).body).toEqual({
       cardIds: [
         'searches-over-time',
@@ -119,8 +119,11 @@ describe('GET analytics/{engineId}', () => {
       'searches-over-time',
       'unique-visitors',
       'zero-result-rate',
+      'click-through-rate',
+      'average-click-position',
       'top-queries',
       'zero-result-queries',
+      'top-clicked-results',
       'filter-use',
     ]);
   });
@@ -225,6 +228,29 @@ describe('POST analytics/session', () => {
     const key = (await api(t.server, t.ownerA.token, 'GET', `account/${t.accountA}/newApiKey`)).body.key;
     const withKey = await withApiKey(t.server, key, 'POST', 'analytics/session');
     expect([none.status, none.headers.get('set-cookie'), withKey.status]).toEqual([401, null, 403]);
+  });
+});
+
+describe('DELETE analytics/session', () => {
+  it('given a signed-in user logging out, then the cookie is cleared at its path, and frames refuse the browser that drops it', async () => {
+    const cookie = await frameCookie(t.ownerA);
+    const path = `${kw.clientId}/card/top-queries?${BOTH}`;
+    expect((await frame(path, cookie)).status).toBe(200);
+
+    const ended = await api(t.server, t.ownerA.token, 'DELETE', 'analytics/session');
+    expect([ended.status, ended.body]).toEqual([200, null]);
+    // Same name, path and attributes, no value and no lifetime: a browser deletes the cookie.
+    expect(ended.headers.get('set-cookie')).toBe(
+      'siteseer_analytics=; Path=/api/analytics/; Max-Age=0; HttpOnly; SameSite=Strict',
+    );
+    const refused = await frame(path);
+    expect(refused.status).toBe(401);
+    expect(refused.text).not.toContain('red shoes');
+  });
+
+  it('given no token, then 401 and no cookie change', async () => {
+    const none = await api(t.server, undefined, 'DELETE', 'analytics/session');
+    expect([none.status, none.headers.get('set-cookie')]).toEqual([401, null]);
   });
 });
 

@@ -15,9 +15,13 @@ const DATA = products(120);
 let server: TestServer;
 let browser: Browser;
 let clientId: string;
+let engineId: string;
 let ownerToken: string;
 
-async function publishFixture(token: string, accountId: string): Promise<string> {
+async function publishFixture(
+  token: string,
+  accountId: string,
+): Promise<{ clientId: string; engineId: string }> {
   const form = new FormData();
   form.set('accountId', accountId);
   form.set('file', new Blob([toCsv(DATA)]), 'products.csv');
@@ -74,7 +78,7 @@ async function publishFixture(token: string, accountId: string): Promise<string>
     configuration,
   });
   expect(published.status).toBe(200);
-  return published.body.clientId;
+  return { clientId: published.body.clientId, engineId: engine.body.documentId };
 }
 
 const browserTests = chromiumAvailable();
@@ -97,7 +101,7 @@ beforeAll(async () => {
   const tokens = await signIn(server, owner?.email ?? '', owner?.password ?? '');
   ownerToken = tokens.access_token;
   const me = await api(server, tokens.access_token, 'GET', 'profile/me');
-  clientId = await publishFixture(tokens.access_token, me.body.accounts[0].id);
+  ({ clientId, engineId } = await publishFixture(tokens.access_token, me.body.accounts[0].id));
   browser = await launchChromium();
 });
 afterAll(async () => {
@@ -189,7 +193,7 @@ async function customerSite(head: string, body: string): Promise<{ url: string; 
 }
 
 describe.runIf(browserTests)('the install snippet on a customer page', () => {
-  it('given the snippet pasted on another origin, then the widget searches; given a different allowed origin, then it is refused', async () => {
+  it('given the snippet pasted on another origin, then the widget searches, a followed link is in the report; given a different allowed origin, then it is refused', async () => {
     const snippet = await api(server, ownerToken, 'GET', `client/${clientId}/pm/snippet`);
     expect(snippet.status).toBe(200);
     expect(snippet.body.head).toContain(`data-siteseer-client="${clientId}"`);
@@ -199,6 +203,29 @@ describe.runIf(browserTests)('the install snippet on a customer page', () => {
       await page.goto(site.url);
       await page.getByRole('table', { name: 'Search results' }).waitFor();
       expect(await shownSkus(page)).toEqual(DATA.slice(0, 20).map((p) => p.sku));
+
+      // A visitor follows the first row's link on page 2: the product page opens (served here, not
+      // on the network) and the click reaches the owner's analytics at rank 21.
+      await page
+        .context()
+        .route('https://shop.example.test/**', (route) =>
+          route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>Product</title>' }),
+        );
+      await page.getByRole('button', { name: 'Page 2', exact: true }).click();
+      await expect.poll(() => shownSkus(page)).toEqual(DATA.slice(20, 40).map((p) => p.sku));
+      const link = page.locator('tbody tr').first().locator('a[data-siteseer-column]');
+      const href = (await link.getAttribute('href')) ?? '';
+      expect(href).toBe(DATA[20]?.link);
+      await link.click();
+      const report = async (kind: string) =>
+        (await api(server, ownerToken, 'GET', `analytics/${engineId}/report?report=${kind}&period=7d`)).body;
+      // Recorded in batches: poll until the click is written.
+      await expect
+        .poll(async () => (await report('summary')).summary, { timeout: 10_000 })
+        .toMatchObject({ clicks: 1, clickedSearches: 1, averageClickPosition: 21 });
+      expect((await report('clicks')).results).toEqual([{ url: href, clicks: 1, averageClickPosition: 21 }]);
+      await page.goto(site.url);
+      await page.getByRole('table', { name: 'Search results' }).waitFor();
 
       const client = await api(server, ownerToken, 'GET', `client/${clientId}`);
       const settings = { ...client.body.settings, origin: 'https://shop.example.test' };

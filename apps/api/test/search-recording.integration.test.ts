@@ -19,6 +19,7 @@ class TestClock implements Clock {
 const DAY_MS = 86_400_000;
 const clock = new TestClock();
 let server: TestServer;
+let token: string;
 let accountId: string;
 let engineA: { engineId: string; clientId: string };
 let engineB: { engineId: string; clientId: string };
@@ -27,7 +28,7 @@ beforeAll(async () => {
   server = await startTestServer({ clock });
   const owner = server.credentials?.owner;
   if (!owner) throw new Error('The test server seeded no demo owner');
-  const { access_token: token } = await signIn(server, owner.email, owner.password);
+  ({ access_token: token } = await signIn(server, owner.email, owner.password));
   engineA = await ingestEngine(server, token, 'Recorded products', toCsv(products(40)));
   engineB = await ingestEngine(server, token, 'Other products', toCsv(products(10)));
   const { rows } = await server.store.query<{ account_id: string }>(
@@ -101,7 +102,17 @@ describe('search recording (parametric runtime)', () => {
     const rows = await recorded(engineA.clientId, since);
 
     expect([first.status, second.status]).toEqual([200, 200]);
-    expect(Object.keys(first.body).sort()).toEqual(['facets', 'page', 'pageSize', 'rows', 'took', 'total']);
+    expect(Object.keys(first.body).sort()).toEqual([
+      'facets',
+      'page',
+      'pageSize',
+      'rows',
+      'searchId',
+      'took',
+      'total',
+    ]);
+    // The id in the answer is the recorded search's: what the widget's click beacons name.
+    expect(rows.map((row) => row.id)).toEqual([first.body.searchId, second.body.searchId]);
     expect(rows.map(({ id, latency_ms, visitor_id, ...rest }) => rest)).toEqual([
       {
         at: new Date(since),
@@ -215,5 +226,62 @@ describe('search recording (parametric runtime)', () => {
     expect(accepted.status).toBe(200);
     expect(recorder().stats().failed - before.failed).toBe(1);
     expect(rows.map((row) => row.query)).toEqual(['regulator']);
+  });
+  it('given searches and beacons naming their ids, then the report counts the clicks, click-through rate and top results', async () => {
+    clock.at = Date.parse('2031-06-01T12:00:00Z');
+    const paged = await search(engineA.clientId, { q: '', page: 2, pageSize: 5 });
+    const none = await search(engineA.clientId, { q: 'no-such-product' });
+    const first = await search(engineA.clientId, { q: 'sensor' });
+    expect([paged.body.total, none.body.total]).toEqual([40, 0]);
+
+    // What the widget sends: the beacon's JSON as text/plain, the rank across pages.
+    const beacon = (clientId: string, searchId: string, url: string, position: number) =>
+      fetch(`${server.base}/search/${clientId}/click`, {
+        method: 'POST',
+        headers: { 'content-type': 'text/plain;charset=UTF-8', 'user-agent': 'RecordingTest/1' },
+        body: JSON.stringify({ searchId, url, position }),
+      }).then((r) => r.status);
+    const statuses = [
+      await beacon(engineA.clientId, paged.body.searchId, 'https://shop.example.test/p/7', 7),
+      await beacon(engineA.clientId, paged.body.searchId, 'https://shop.example.test/p/7', 7),
+      await beacon(engineA.clientId, first.body.searchId, 'https://shop.example.test/p/1', 1),
+      // Another client's search id is not this client's click.
+      await beacon(engineB.clientId, first.body.searchId, 'https://shop.example.test/p/9', 9),
+    ];
+    expect(statuses).toEqual([204, 204, 204, 204]);
+    await recorder().flush();
+
+    const report = (kind: string) =>
+      fetch(
+        `${server.base}/api/analytics/${engineA.engineId}/report?report=${kind}&from=2031-06-01&to=2031-06-01`,
+        { headers: { authorization: `Bearer ${token}` } },
+      ).then((r) => r.json() as Promise<any>);
+    expect((await report('summary')).summary).toMatchObject({
+      searches: 3,
+      zeroResultSearches: 1,
+      clicks: 3,
+      clickedSearches: 2,
+      clickThroughRate: 2 / 3,
+      averageClickPosition: 5,
+    });
+    expect((await report('clicks')).results).toEqual([
+      { url: 'https://shop.example.test/p/7', clicks: 2, averageClickPosition: 7 },
+      { url: 'https://shop.example.test/p/1', clicks: 1, averageClickPosition: 1 },
+    ]);
+    const other = await fetch(
+      `${server.base}/api/analytics/${engineB.engineId}/report?from=2031-06-01&to=2031-06-01`,
+      { headers: { authorization: `Bearer ${token}` } },
+    ).then((r) => r.json() as Promise<any>);
+    expect(other.summary.clicks).toBe(0);
+  });
+
+  it('documents the parametric search, with its searchId, and the click call in the OpenAPI document', async () => {
+    const document = (await fetch(`${server.base}/api/openapi.json`).then((r) => r.json())) as any;
+    const query = document.paths['/search/{clientId}/query']?.post;
+    expect(query?.tags).toEqual(['search']);
+    expect(query?.security).toEqual([]);
+    const answer = query?.responses?.['200']?.content?.['application/json']?.schema;
+    expect(answer?.required).toEqual(expect.arrayContaining(['rows', 'facets', 'searchId']));
+    expect(document.paths['/search/{clientId}/click']?.post?.description).toContain('parametric');
   });
 });

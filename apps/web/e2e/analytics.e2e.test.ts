@@ -46,6 +46,10 @@ async function visitorSearch(q: string): Promise<void> {
 const frame = (page: Page, title: string): FrameLocator =>
   page.frameLocator(`iframe[title="${title}: ${ENGINE}"]`);
 
+/** Scrolls a frame into view: frames load lazily, and nine cards reach below the first screen. */
+const shown = (page: Page, title: string) =>
+  page.locator(`iframe[title="${title}: ${ENGINE}"]`).scrollIntoViewIfNeeded();
+
 beforeAll(async () => {
   if (!browserTests) return;
   portal = await startPortal();
@@ -88,8 +92,11 @@ describe.runIf(browserTests)('the analytics screen in Chromium', () => {
         'Searches over time',
         'Unique visitors',
         'Zero-result rate',
+        'Click-through rate',
+        'Average click position',
         'Top queries',
         'Searches with no results',
+        'Top clicked results',
         'Filter use',
       ].map((title) => [`${title}: ${ENGINE}`, 750, 750]),
     );
@@ -98,10 +105,12 @@ describe.runIf(browserTests)('the analytics screen in Chromium', () => {
       [`Content gaps and clicks: ${ENGINE}`, 1248, 1620],
     ]);
 
+    await shown(owner, 'Top queries');
     const top = frame(owner, 'Top queries');
     await top.getByRole('heading', { name: 'Top queries', level: 1 }).waitFor();
     const rows = top.getByRole('table', { name: /^Top queries/ }).locator('tbody tr');
-    expect(await rows.allInnerTexts()).toEqual(['bolt\t2\t0', 'rivet\t1\t1']);
+    expect(await rows.allInnerTexts()).toEqual(['bolt\t2\t0\t0.0%\t–', 'rivet\t1\t1\t0.0%\t–']);
+    await shown(owner, 'Searches with no results');
     await frame(owner, 'Searches with no results').getByRole('cell', { name: 'rivet' }).waitFor();
   });
 
@@ -121,7 +130,10 @@ describe.runIf(browserTests)('the analytics screen in Chromium', () => {
     const file = await download;
     expect(file.suggestedFilename()).toMatch(/^top-queries-\d{4}-\d{2}-\d{2}-to-\d{4}-\d{2}-\d{2}\.csv$/);
     const text = await readFile((await file.path()) as string, 'utf8');
-    expect(text).toBe('\uFEFFQuery,Searches,With no results\r\nbolt,2,0\r\nrivet,1,1\r\n');
+    expect(text).toBe(
+      '\uFEFFQuery,Searches,With no results,Click-through rate,Average click position\r\n' +
+        'bolt,2,0,0,\r\nrivet,1,1,0,\r\n',
+    );
   });
 
   it('Given the analytics screen, then it and its frames pass WCAG 2 A/AA in light and dark, and the frames follow the scheme', async () => {
@@ -139,6 +151,23 @@ describe.runIf(browserTests)('the analytics screen in Chromium', () => {
       ]);
     }
     await owner.emulateMedia({ colorScheme: 'light' });
+  });
+
+  it('Given the owner logging out from the analytics screen, then the frames refuse that browser at once', async () => {
+    const url = `${portal.base}/api/analytics/${clientId}/card/top-queries`;
+    const before = await browser.context.newPage();
+    expect((await before.goto(url))?.status()).toBe(200);
+    await before.close();
+
+    await owner.getByRole('button', { name: 'User menu' }).click();
+    await owner.getByRole('dialog', { name: 'User menu' }).getByRole('button', { name: 'Logout' }).click();
+    // The portal hands over to the provider's end-session page once its own logout is done.
+    await owner.waitForURL((next) => next.pathname.startsWith('/oidc/') || next.pathname === '/login');
+
+    const after = await browser.context.newPage();
+    expect((await after.goto(url))?.status()).toBe(401);
+    expect(await after.locator('table').count()).toBe(0);
+    await after.close();
   });
 
   it('Given a frame URL opened in another browser without signing in, then it shows no figures', async () => {

@@ -1,7 +1,8 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { buttonNamed, clickAndWait, mountWidget } from './test/mount-widget.ts';
 
 afterEach(() => {
+  vi.restoreAllMocks();
   document.body.replaceChildren();
 });
 
@@ -10,12 +11,12 @@ describe('client events', () => {
     const { root, events, service } = await mountWidget();
     expect(events).toEqual([
       { type: 'siteseer:search', detail: { q: '', filters: {}, page: 1, pageSize: 10 } },
-      { type: 'siteseer:results', detail: { total: 25, page: 1, rows: 10, took: 3 } },
+      { type: 'siteseer:results', detail: { total: 25, page: 1, rows: 10, took: 3, searchId: 'search--1' } },
     ]);
     await clickAndWait(root, buttonNamed(root, 'Page 3'));
     expect(events.slice(2)).toEqual([
       { type: 'siteseer:search', detail: service.last() },
-      { type: 'siteseer:results', detail: { total: 25, page: 3, rows: 5, took: 3 } },
+      { type: 'siteseer:results', detail: { total: 25, page: 3, rows: 5, took: 3, searchId: 'search--3' } },
     ]);
   });
 
@@ -28,7 +29,7 @@ describe('client events', () => {
     expect(seen).toEqual(['siteseer siteseer--parametric']);
   });
 
-  it('siteseer:click reports the row, the column and the URL of a followed link', async () => {
+  it('siteseer:click reports the row, the column, the URL and the position of a followed link', async () => {
     const { root, events } = await mountWidget();
     const link = root.querySelectorAll('tbody tr')[1]?.querySelector('a');
     let defaultPrevented = true;
@@ -42,6 +43,7 @@ describe('client events', () => {
       row: expect.objectContaining({ name: 'Widget 02' }),
       column: 'page',
       url: 'https://shop.example.test/p/2',
+      position: 2,
     });
     expect(defaultPrevented).toBe(false);
   });

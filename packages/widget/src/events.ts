@@ -8,6 +8,8 @@ export interface ResultsEventDetail {
   rows: number;
   /** Server time in milliseconds. */
   took: number;
+  /** Names the search in the click beacons. */
+  searchId: string;
 }
 
 /** Detail of `siteseer:click` in parametric mode: a result link being followed. */
@@ -16,6 +18,8 @@ export interface ClickEventDetail {
   /** Id of the column holding the link. */
   column: string;
   url: string;
+  /** The row's 1-based rank across pages: what the click beacon reports. */
+  position: number;
 }
 
 /** Detail of `siteseer:search` in keyword mode: the search sent. */

@@ -82,6 +82,14 @@ export function frameSessionCookie(token: string, maxAgeSeconds: number, secure:
   ].join('; ');
 }
 
+/**
+ * The Set-Cookie header that ends a session in the browser (logout): same name and path, Max-Age=0.
+ * The signed value names no server state, so a copy taken before stays valid until it expires.
+ */
+export function endedFrameSessionCookie(secure: boolean): string {
+  return frameSessionCookie('', 0, secure);
+}
+
 /** A cookie's value from a Cookie header (the last one of that name wins, as browsers send one). */
 export function readCookie(header: string | undefined, name: string): string | undefined {
   let found: string | undefined;

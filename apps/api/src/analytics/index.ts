@@ -6,6 +6,7 @@ export {
 } from './access.ts';
 export { CSV_ROWS, frameCsv, frameErrorPage, frameTitle, renderFrame } from './frame/index.ts';
 export {
+  endedFrameSessionCookie,
   FRAME_COOKIE,
   FRAME_COOKIE_PATH,
   FRAME_SESSION_SECONDS,

@@ -115,11 +115,18 @@ async function indexAnswer(
   return { live: ready.live, answer };
 }
 
+/** The answer of a search, but for its id, which the route gets from the recorder. */
+export type ParametricAnswer = Omit<SearchResult, 'searchId'>;
+
 /**
  * One page of results with the total and the facets of every filter under the current selection,
  * from the caches, else from the engine's in-memory index.
  */
-export async function runSearch(store: Store, live: LiveEngine, query: SearchQuery): Promise<SearchResult> {
+export async function runSearch(
+  store: Store,
+  live: LiveEngine,
+  query: SearchQuery,
+): Promise<ParametricAnswer> {
   const started = performance.now();
   const statsCache = storeCache<SearchStats>(store, 'stats', STATS_MAX);
   const pages = storeCache<Row[]>(store, 'pages', PAGES_MAX);

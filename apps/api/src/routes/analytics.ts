@@ -14,6 +14,7 @@ import {
   analyticsReport,
   analyticsTargetOfClient,
   analyticsTargetOfEngine,
+  endedFrameSessionCookie,
   FRAME_SESSION_SECONDS,
   frameCsv,
   frameErrorPage,
@@ -55,8 +56,9 @@ function frameType(type: string): AnalyticsFrameType {
 }
 
 /**
- * Analytics: the report ids and the JSON report (bearer or API key), the frame session (bearer), and
- * the frames with their CSV downloads (the frame-session cookie, ADR 0024), all under /api/analytics.
+ * Analytics: the report ids and the JSON report (bearer or API key), the frame session (bearer:
+ * started, and ended on logout), and the frames with their CSV downloads (the frame-session
+ * cookie, ADR 0024), all under /api/analytics.
  */
 export async function analyticsRoutes(
   instance: FastifyInstance,
@@ -98,6 +100,11 @@ export async function analyticsRoutes(
           frameSessionCookie(token, FRAME_SESSION_SECONDS, config.publicUrl.startsWith('https:')),
         );
         return { expiresAt: new Date(expiresAt * 1000).toISOString() };
+      });
+      // Logout: any signed-in caller may clear its own browser's cookie; it grants nothing.
+      serve(api, deps, analyticsContracts.endFrameSession, async ({ reply }) => {
+        reply.header('set-cookie', endedFrameSessionCookie(config.publicUrl.startsWith('https:')));
+        return null;
       });
     },
     { prefix: '/api' },

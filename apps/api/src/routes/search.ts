@@ -8,6 +8,7 @@ import {
   SearchClick,
   SearchConfig,
   SearchQuery,
+  SearchResult,
 } from '@siteseer/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -156,7 +157,20 @@ export async function searchRoutes(
 
   app.post(
     '/search/:clientId/query',
-    { schema: { params: ClientParams, body: SearchQuery, hide: true } },
+    {
+      schema: {
+        params: ClientParams,
+        body: SearchQuery,
+        tags: ['search'],
+        summary: 'Search the rows of a parametric engine',
+        description:
+          `${PUBLIC} A JSON body, so browsers preflight it. The published rows matching every word ` +
+          'of q (each a prefix of a word of the row) and every filter, sorted and paged; the facets of ' +
+          "the filters under the others' selection; `took` and `searchId`, which click beacons name.",
+        security: [],
+        response: { 200: SearchResult },
+      },
+    },
     async (request, reply) => {
       const started = performance.now();
       const live = await liveEngine(store, request.params.clientId);
@@ -165,7 +179,7 @@ export async function searchRoutes(
       const { client } = live;
       const at = clock.now();
       const visitor = { clientId: client.id, ip: request.ip, userAgent: request.headers['user-agent'] ?? '' };
-      recorder.search({
+      const searchId = recorder.search({
         accountId: client.accountId,
         clientId: client.id,
         engineId: client.engineId,
@@ -178,7 +192,7 @@ export async function searchRoutes(
         visitorId: await visitorId(store, visitor, at),
         at,
       });
-      return result;
+      return { ...result, searchId };
     },
   );
 
@@ -198,13 +212,13 @@ export async function searchRoutes(
   );
 }
 
-/** What the OpenAPI document says of every public keyword call. */
+/** What the OpenAPI document says of every public search call. */
 const PUBLIC = "Public: no token; CORS limited to the client's origin setting; rate-limited per address.";
 
 /** A click beacon's body: a few hundred bytes of JSON. */
 const CLICK_BODY_MAX = 4096;
 
-/** The keyword client's calls: search, suggestions as one types, and result clicks. */
+/** The keyword client's calls (search, suggestions as one types) and both kinds' result clicks. */
 async function keywordRoutes(
   instance: FastifyInstance,
   {
@@ -296,21 +310,24 @@ async function keywordRoutes(
           tags: ['search'],
           summary: 'Record a click on a search result',
           description:
-            `${PUBLIC} The JSON of the click, sent as text/plain (what navigator.sendBeacon sends) or ` +
-            'application/json: the searchId of the answer, the URL opened and its position. 204.',
+            `${PUBLIC} A result followed, of either kind (a keyword result, or a link in a parametric ` +
+            'result row). The JSON of the click, sent as text/plain (what navigator.sendBeacon sends) or ' +
+            'application/json: the searchId of the answer, the URL opened and its 1-based position ' +
+            'across pages. 204.',
           security: [],
         },
       },
       async (request, reply) => {
-        const live = await liveKeyword(store, request.params.clientId);
-        cors(request, reply, live.settings.origin);
+        // Both kinds: a keyword result, or a link in a parametric result row.
+        const { client } = (await liveSearchClient(store, request.params.clientId)).live;
+        cors(request, reply, client.settings.origin);
         const at = clock.now();
         recorder.click({
-          clientId: live.client.id,
+          clientId: client.id,
           searchId: request.body.searchId,
           url: request.body.url,
           position: request.body.position,
-          visitorId: await visitorOf(store, live.client.id, request, at),
+          visitorId: await visitorOf(store, client.id, request, at),
           at,
         });
         return reply.status(204).send();

@@ -176,6 +176,7 @@ const ROUTES: readonly (readonly [
     'GET /api/analytics/e1/report?report=top-queries&period=7d&limit=20',
   ],
   ['analytics.frameSession', (c) => c.analytics.frameSession(), 'POST /api/analytics/session'],
+  ['analytics.endFrameSession', (c) => c.analytics.endFrameSession(), 'DELETE /api/analytics/session'],
   ['maintenance.get', (c) => c.maintenance.get(), 'GET /api/maintenance'],
   [
     'maintenance.set',

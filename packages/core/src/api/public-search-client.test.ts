@@ -71,7 +71,9 @@ describe('the public search client', () => {
   });
 
   it('given a parametric query, then it POSTs the body with its defaults as JSON', async () => {
-    server.answer(() => jsonReply(200, { total: 0, page: 1, pageSize: 5, rows: [], facets: {}, took: 1 }));
+    server.answer(() =>
+      jsonReply(200, { total: 0, page: 1, pageSize: 5, rows: [], facets: {}, took: 1, searchId: 's1' }),
+    );
     await client.query('c1', { q: 'sensor', pageSize: 5 });
     const request = last();
     expect([request.method, request.url, request.headers['content-type']]).toEqual([

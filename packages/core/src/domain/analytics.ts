@@ -18,19 +18,16 @@ export interface AnalyticsReportEntry {
   readonly engineTypes: readonly ProductCode[];
 }
 
-/**
- * The cards, in the order the portal shows them. Parametric answers carry no search id yet, so the
- * widget records no parametric clicks: click cards are offered for keyword engines only.
- */
+/** The cards, in the order the portal shows them. Both kinds record result clicks. */
 export const ANALYTICS_CARDS = [
   { id: 'searches-over-time', title: 'Searches over time', engineTypes: ['kw', 'pm'] },
   { id: 'unique-visitors', title: 'Unique visitors', engineTypes: ['kw', 'pm'] },
   { id: 'zero-result-rate', title: 'Zero-result rate', engineTypes: ['kw', 'pm'] },
-  { id: 'click-through-rate', title: 'Click-through rate', engineTypes: ['kw'] },
-  { id: 'average-click-position', title: 'Average click position', engineTypes: ['kw'] },
+  { id: 'click-through-rate', title: 'Click-through rate', engineTypes: ['kw', 'pm'] },
+  { id: 'average-click-position', title: 'Average click position', engineTypes: ['kw', 'pm'] },
   { id: 'top-queries', title: 'Top queries', engineTypes: ['kw', 'pm'] },
   { id: 'zero-result-queries', title: 'Searches with no results', engineTypes: ['kw', 'pm'] },
-  { id: 'top-clicked-results', title: 'Top clicked results', engineTypes: ['kw'] },
+  { id: 'top-clicked-results', title: 'Top clicked results', engineTypes: ['kw', 'pm'] },
   { id: 'tab-use', title: 'Tab use', engineTypes: ['kw'] },
   { id: 'filter-use', title: 'Filter use', engineTypes: ['pm'] },
 ] as const satisfies readonly AnalyticsReportEntry[];

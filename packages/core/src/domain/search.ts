@@ -7,6 +7,7 @@ import { ApplicationSettings, CellValue, ColumnType, HyperlinkSettings, Row } fr
  * client id and no user token:
  *   GET  /search/{clientId}/config  → SearchConfig  (what to render)
  *   POST /search/{clientId}/query   → SearchResult  (body SearchQuery)
+ *   POST /search/{clientId}/click   → 204           (body SearchClick: a result link followed)
  * CORS is limited to the client's origins; both answer 404 for an unknown or unpublished client.
  */
 
@@ -96,5 +97,7 @@ export const SearchResult = z.object({
   facets: z.record(z.string(), Facet),
   /** Server time in milliseconds. */
   took: z.number().min(0),
+  /** Names this search in click beacons (`POST /search/{clientId}/click`), as a keyword answer's does. */
+  searchId: z.string(),
 });
 export type SearchResult = z.infer<typeof SearchResult>;

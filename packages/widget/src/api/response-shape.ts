@@ -53,6 +53,8 @@ export function isSearchResult(value: unknown): value is SearchResult {
     isRecord(value) &&
     typeof value.total === 'number' &&
     typeof value.page === 'number' &&
+    typeof value.pageSize === 'number' &&
+    typeof value.searchId === 'string' &&
     Array.isArray(value.rows) &&
     value.rows.every(isRecord) &&
     isRecord(value.facets)

@@ -17,7 +17,15 @@ describe('search api', () => {
     const calls: [string, RequestInit][] = [];
     const api = apiAnswering(async (input, init) => {
       calls.push([input, init]);
-      return Response.json({ total: 0, page: 1, pageSize: 20, rows: [], facets: {}, took: 1 });
+      return Response.json({
+        total: 0,
+        page: 1,
+        pageSize: 20,
+        rows: [],
+        facets: {},
+        took: 1,
+        searchId: 's1',
+      });
     });
     await api.query(query);
     const [url, init] = calls[0] ?? [];
@@ -88,6 +96,13 @@ describe('search api', () => {
       expect(init).toMatchObject({ method: 'GET', credentials: 'omit', mode: 'cors' });
       expect(Object.keys(init.headers ?? {})).toEqual(['accept']); // a CORS-safelisted header only
     }
+  });
+
+  it('refuses a parametric answer without the search id its click beacons name', async () => {
+    const api = apiAnswering(async () =>
+      Response.json({ total: 0, page: 1, pageSize: 20, rows: [], facets: {}, took: 1 }),
+    );
+    await expect(api.query(query)).rejects.toThrow('Search service sent an unexpected result');
   });
 
   it('refuses a keyword answer of another shape', async () => {

@@ -73,11 +73,16 @@ export const PARAMETRIC_EVENTS: readonly ClientEventReference[] = [
       { name: 'page', type: 'number', description: 'The page shown, from 1.' },
       { name: 'rows', type: 'number', description: 'Rows on this page.' },
       { name: 'took', type: 'number', description: "The search service's time, in milliseconds." },
+      {
+        name: 'searchId',
+        type: 'string',
+        description: "The search's id, which the widget's click beacons (analytics) carry.",
+      },
     ],
   },
   {
     name: 'siteseer:click',
-    when: 'A link in a result row (a hyperlink column) is followed, by a click or a middle click.',
+    when: 'A link in a result row (a hyperlink column) is followed, by a click or a middle click. Cancelling stops the navigation; the click is still counted in analytics.',
     cancelable: true,
     detail: [
       {
@@ -87,6 +92,11 @@ export const PARAMETRIC_EVENTS: readonly ClientEventReference[] = [
       },
       { name: 'column', type: 'string', description: 'The id of the column holding the link.' },
       { name: 'url', type: 'string', description: 'The absolute URL being opened.' },
+      {
+        name: 'position',
+        type: 'number',
+        description: "The row's 1-based rank across pages, as the click beacon reports it.",
+      },
     ],
   },
   errorEvent('The engine could not be loaded or a search failed.'),

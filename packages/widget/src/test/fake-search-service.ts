@@ -2,6 +2,7 @@ import type {
   CellValue,
   FilterSelection,
   Row,
+  SearchClick,
   SearchConfig,
   SearchQuery,
   SearchResult,
@@ -10,9 +11,9 @@ import type { FetchLike } from '../api/search-api.ts';
 import { API_BASE, CLIENT_ID } from './fixtures.ts';
 
 /*
- * A stand-in for the search runtime: answers the widget's two calls from fixture rows with the
- * same semantics as the server (any-of list filters, inclusive ranges, facets without the
- * filter's own selection, sort, paging), and records every request.
+ * A stand-in for the search runtime: answers the widget's calls from fixture rows with the same
+ * semantics as the server (any-of list filters, inclusive ranges, facets without the filter's own
+ * selection, sort, paging), and records every request and click.
  */
 
 function matches(value: CellValue | undefined, selection: FilterSelection): boolean {
@@ -68,6 +69,7 @@ export function answer(config: SearchConfig, rows: Row[], query: SearchQuery): S
     rows: hits.slice(start, start + query.pageSize),
     facets,
     took: 3,
+    searchId: `search-${query.q}-${query.page}`,
   };
 }
 
@@ -77,6 +79,10 @@ export interface FakeService {
   queries: SearchQuery[];
   /** Signals of the query calls, to check that stale requests were aborted. */
   signals: (AbortSignal | undefined)[];
+  /** Clicks that arrived, by beacon or by fetch. */
+  clicks: SearchClick[];
+  /** Stands in for navigator.sendBeacon: records a click. */
+  beacon(url: string, data?: BodyInit | null): boolean;
   last(): SearchQuery;
 }
 
@@ -90,17 +96,32 @@ export interface FakeServiceOptions {
 }
 
 export function fakeSearchService(options: FakeServiceOptions): FakeService {
+  const base = `${API_BASE}/search/${CLIENT_ID}`;
+  const record = (url: string, body: string) => {
+    if (url !== `${base}/click`) throw new Error(`click sent to ${url}`);
+    service.clicks.push(JSON.parse(body) as SearchClick);
+  };
   const service: FakeService = {
     queries: [],
     signals: [],
+    clicks: [],
+    beacon(url, data) {
+      if (typeof data !== 'string') throw new Error('the beacon must carry a string (text/plain)');
+      record(url, data);
+      return true;
+    },
     last: () => {
       const query = service.queries.at(-1);
       if (!query) throw new Error('no query was sent');
       return query;
     },
     fetch: async (input, init) => {
-      const base = `${API_BASE}/search/${CLIENT_ID}`;
       if (init.credentials !== 'omit') throw new Error('the widget must not send credentials');
+      if (input === `${base}/click` && init.method === 'POST') {
+        if (!init.keepalive) throw new Error('a click sent by fetch must be keepalive');
+        record(input, String(init.body));
+        return new Response(null, { status: 204 });
+      }
       if (input === `${base}/config` && init.method === 'GET') return Response.json(options.config);
       if (input === `${base}/query` && init.method === 'POST') {
         if (options.status && options.status !== 200) return new Response('{}', { status: options.status });

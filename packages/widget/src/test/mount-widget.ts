@@ -1,4 +1,5 @@
 import type { Row, SearchConfig } from '@siteseer/core';
+import { vi } from 'vitest';
 import type { SiteseerEventMap } from '../events.ts';
 import { mount, type WidgetHandle } from '../mount.ts';
 import { type FakeService, type FakeServiceOptions, fakeSearchService } from './fake-search-service.ts';
@@ -23,7 +24,10 @@ const EVENT_NAMES: (keyof SiteseerEventMap)[] = [
   'siteseer:error',
 ];
 
-/** Mounts the widget against the fake service (pages of 10) and waits for its first results. */
+/**
+ * Mounts the widget against the fake service (pages of 10), with navigator.sendBeacon delivering
+ * to it, and waits for its first results.
+ */
 export async function mountWidget(
   options: {
     settings?: Partial<SearchConfig['settings']>;
@@ -38,6 +42,7 @@ export async function mountWidget(
     status: options.status,
     hold: options.hold,
   });
+  vi.spyOn(navigator, 'sendBeacon').mockImplementation((url, data) => service.beacon(String(url), data));
   const host = document.createElement('div');
   document.body.append(host);
   const events: RecordedEvent[] = [];

@@ -175,8 +175,8 @@ function fixLinks(ctx: FrameContext, query: string): CellLink[] {
 }
 
 /**
- * A table of queries. Click figures only for keyword engines (they record clicks), and not in lists
- * where they are zero by definition (`clicks: false`: searches with no results, with no click).
+ * A table of queries, with click figures except in lists where they are zero by definition
+ * (`clicks: false`: searches with no results, with no click).
  */
 export function queryTable(
   ctx: FrameContext,
@@ -185,7 +185,7 @@ export function queryTable(
   queries: AnalyticsQueryRow[],
   options: { fix?: boolean; clicks?: boolean; empty: string },
 ): ReportTable {
-  const clicks = ctx.target.engineType === 'kw' && options.clicks !== false;
+  const clicks = options.clicks !== false;
   const fix = options.fix === true && ctx.abilities.editKeyword !== null;
   return {
     id,

@@ -12,7 +12,6 @@ const rate = (part: number, whole: number) => (whole > 0 ? part / whole : null);
 
 /** The engine's use at a glance: figures, traffic and quality over time, what is searched. */
 async function overview(ctx: FrameContext): Promise<Block[]> {
-  const keyword = ctx.target.engineType === 'kw';
   const [now, before, days, queries] = await Promise.all([
     ctx.reader.summary(),
     ctx.reader.previousSummary(),
@@ -38,39 +37,34 @@ async function overview(ctx: FrameContext): Promise<Block[]> {
         },
         {
           kind: 'chart',
-          title: keyword ? 'Zero-result and click-through rates per day' : 'Zero-result rate per day',
+          title: 'Zero-result and click-through rates per day',
           chart: dayChart(
             ctx,
             days,
             [
               { name: 'Zero-result rate', value: (d) => rate(d.zeroResultSearches, d.searches) },
-              ...(keyword
-                ? [
-                    {
-                      name: 'Click-through rate',
-                      value: (d: (typeof days)[number]) => rate(d.clickedSearches, d.searches),
-                    },
-                  ]
-                : []),
+              { name: 'Click-through rate', value: (d) => rate(d.clickedSearches, d.searches) },
             ],
             'percent',
-            `Zero-result rate ${formatRate(now.zeroResultRate)}${keyword ? ` and click-through rate ${formatRate(now.clickThroughRate)}` : ''} per day`,
+            `Zero-result rate ${formatRate(now.zeroResultRate)} and click-through rate ${formatRate(now.clickThroughRate)} per day`,
             { width: ctx.width, height: 240 },
           ),
         },
       ]
     : [];
-  const use = keyword ? await tabUse(ctx, half(ctx)) : await filterUse(ctx, half(ctx));
+  // What visitors narrow their searches by: keyword tabs, parametric filters.
+  const use = ctx.target.engineType === 'kw' ? await tabUse(ctx, half(ctx)) : await filterUse(ctx, half(ctx));
   return [
     {
       kind: 'kpis',
-      items: summaryKpis(
-        now,
-        before,
-        keyword
-          ? ['searches', 'visitors', 'zeroResultRate', 'clickThroughRate', 'averageClickPosition', 'latency']
-          : ['searches', 'visitors', 'zeroResultRate', 'latency'],
-      ),
+      items: summaryKpis(now, before, [
+        'searches',
+        'visitors',
+        'zeroResultRate',
+        'clickThroughRate',
+        'averageClickPosition',
+        'latency',
+      ]),
     },
     ...charts,
     {
@@ -92,22 +86,13 @@ async function overview(ctx: FrameContext): Promise<Block[]> {
 
 /** What visitors did not find, and what they chose when they did. */
 async function contentGaps(ctx: FrameContext): Promise<Block[]> {
-  const keyword = ctx.target.engineType === 'kw';
-  const [now, before, days, lists] = await Promise.all([
+  const [now, before, days, lists, results] = await Promise.all([
     ctx.reader.summary(),
     ctx.reader.previousSummary(),
     ctx.reader.days(),
-    ctx.reader.queryLists(keyword ? ['zero-results', 'no-clicks'] : ['zero-results'], ctx.rows),
+    ctx.reader.queryLists(['zero-results', 'no-clicks'], ctx.rows),
+    ctx.reader.results(ctx.rows),
   ]);
-  const zero = lists['zero-results'] ?? [];
-  const zeroTable: Block = {
-    kind: 'table',
-    table: queryTable(ctx, 'zero-result-queries', 'Searches with no results', zero, {
-      fix: true,
-      clicks: false,
-      empty: 'Every search found something in this period.',
-    }),
-  };
   const chart: Block[] = ctx.charts
     ? [
         {
@@ -124,33 +109,45 @@ async function contentGaps(ctx: FrameContext): Promise<Block[]> {
         },
       ]
     : [];
-  const kpis: Block = {
-    kind: 'kpis',
-    items: summaryKpis(
-      now,
-      before,
-      keyword ? ['zeroResultRate', 'clickThroughRate', 'averageClickPosition'] : ['zeroResultRate'],
-    ),
-  };
-  if (!keyword)
-    return [kpis, ...chart, { kind: 'columns', columns: [[zeroTable], await filterUse(ctx, half(ctx))] }];
-  const unclicked = lists['no-clicks'] ?? [];
-  const results = await ctx.reader.results(ctx.rows);
   return [
-    kpis,
+    {
+      kind: 'kpis',
+      items: summaryKpis(now, before, ['zeroResultRate', 'clickThroughRate', 'averageClickPosition']),
+    },
     ...chart,
     {
       kind: 'columns',
       columns: [
-        [zeroTable],
         [
           {
             kind: 'table',
-            table: queryTable(ctx, 'no-click-queries', 'Searches with results but no click', unclicked, {
-              fix: true,
-              clicks: false,
-              empty: 'Every search that found something was clicked in this period.',
-            }),
+            table: queryTable(
+              ctx,
+              'zero-result-queries',
+              'Searches with no results',
+              lists['zero-results'] ?? [],
+              {
+                fix: true,
+                clicks: false,
+                empty: 'Every search found something in this period.',
+              },
+            ),
+          },
+        ],
+        [
+          {
+            kind: 'table',
+            table: queryTable(
+              ctx,
+              'no-click-queries',
+              'Searches with results but no click',
+              lists['no-clicks'] ?? [],
+              {
+                fix: true,
+                clicks: false,
+                empty: 'Every search that found something was clicked in this period.',
+              },
+            ),
           },
         ],
       ],

@@ -37,6 +37,7 @@ const result: SearchResult = {
   ],
   facets: {},
   took: 1,
+  searchId: '6f1c2a4e-0000-4000-8000-000000000001',
 };
 
 describe('parametric results', () => {

@@ -13,5 +13,7 @@ export function analyticsMethods(call: Caller) {
       call(c.report, { params: { engineId }, query }, options),
     /** POST analytics/session (Siteseer's): authorise this browser's analytics frames (a cookie). */
     frameSession: (options?: CallOptions) => call(c.frameSession, {}, options),
+    /** DELETE analytics/session (Siteseer's): clear that cookie (logout). */
+    endFrameSession: (options?: CallOptions) => call(c.endFrameSession, {}, options),
   };
 }

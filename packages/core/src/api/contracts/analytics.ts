@@ -61,4 +61,13 @@ export const analyticsContracts = {
       "Authorises this browser's analytics frames for a short while: sets an HttpOnly, SameSite=Strict cookie scoped to /api/analytics/ (frames cannot send the bearer token). Each frame still checks the signed-in user's access to the client's account.",
     response: AnalyticsFrameSession,
   }),
+  /** Answers null: no frame session is left in this browser. */
+  endFrameSession: defineCall({
+    name: 'analytics.endFrameSession',
+    method: 'DELETE',
+    path: 'analytics/session',
+    description:
+      "Ends this browser's analytics frame session (the portal calls it on logout): answers Set-Cookie with Max-Age=0 at the cookie's path, so the frames refuse from then on rather than until the cookie expires.",
+    response: z.null(),
+  }),
 } as const;

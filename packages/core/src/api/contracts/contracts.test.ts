@@ -95,6 +95,7 @@ const SPEC_CALLS: readonly (readonly [source: string, call: string, contract: st
   ['siteseer', 'POST datasource/crawler/publish', 'crawler.publish'],
   ['siteseer', 'GET analytics/{engineId}/report?report&period&from&to&limit', 'analytics.report'],
   ['siteseer', 'POST analytics/session', 'analytics.frameSession'],
+  ['siteseer', 'DELETE analytics/session', 'analytics.endFrameSession'],
 ];
 
 /** `account/{id}/user/{userId}` and `account/:id/user/:userId` both become `account/:/user/:`. */

@@ -13,11 +13,16 @@ import { createSearchBar } from './search-bar.ts';
 
 const DEFAULT_PAGE_SIZE = 20;
 
-/** Parametric mode: search bar, filters, the typed results table, paging and the CSV link. */
+/**
+ * Parametric mode: search bar, filters, the typed results table, paging, the CSV link and click
+ * beacons for the table's links.
+ */
 export const mountParametric: Mode<SearchConfig> = (root, config, { api, pageSize, debounceMs }) => {
   const { settings } = config;
   let query = initialQuery(pageSize ?? DEFAULT_PAGE_SIZE);
   let inflight: AbortController | undefined;
+  /** The answer whose rows are on screen: its id is what a click beacon names. */
+  let shown: SearchResult | undefined;
 
   const status = h('p', {
     class: 'siteseer-status',
@@ -42,7 +47,11 @@ export const mountParametric: Mode<SearchConfig> = (root, config, { api, pageSiz
   const table = createResultsTable({
     columns: config.columns,
     onSort: (column) => void search(toggledSort(query, column)),
-    onLinkFollowed: (detail) => emit(root, 'siteseer:click', detail, { cancelable: true }),
+    // The beacon goes first and always: a listener that cancels the navigation still saw a click.
+    onLinkFollowed: (detail) => {
+      if (shown) api.click({ searchId: shown.searchId, url: detail.url, position: detail.position });
+      return emit(root, 'siteseer:click', detail, { cancelable: true });
+    },
   });
   const pager = createPager((page) => void search(withPage(query, page)));
   const results = h('div', { class: 'siteseer-results', hidden: true }, table.element, pager.element);
@@ -58,10 +67,11 @@ export const mountParametric: Mode<SearchConfig> = (root, config, { api, pageSiz
   ]);
 
   function render(result: SearchResult) {
+    shown = result;
     alert.hidden = true;
     status.textContent = resultCountText(result.total);
     results.hidden = result.rows.length === 0;
-    table.update(result.rows, query.sort);
+    table.update(result.rows, query.sort, (result.page - 1) * result.pageSize);
     pager.update(result.page, pageCount(result.total, result.pageSize));
     filters?.update(result.facets);
   }
@@ -102,6 +112,7 @@ export const mountParametric: Mode<SearchConfig> = (root, config, { api, pageSiz
         page: result.page,
         rows: result.rows.length,
         took: result.took,
+        searchId: result.searchId,
       });
     } catch (error) {
       if (controller.signal.aborted || isAbort(error)) return;

@@ -12,7 +12,8 @@ export interface ResultsTableOptions {
 
 export interface ResultsTable {
   element: HTMLElement;
-  update(rows: readonly Row[], sort: SearchQuery['sort']): void;
+  /** `offset`: the rows before this page's first, so a row's position is offset + its index + 1. */
+  update(rows: readonly Row[], sort: SearchQuery['sort'], offset: number): void;
 }
 
 const NUMERIC = new Set(['integer', 'half_float']);
@@ -50,25 +51,28 @@ export function createResultsTable(options: ResultsTableOptions): ResultsTable {
     body,
   );
   let rows: readonly Row[] = [];
+  let offset = 0;
 
   const followed = (event: MouseEvent) => {
     if (event.type === 'auxclick' && event.button !== 1) return;
     const link = event.target instanceof Element ? event.target.closest('a[data-siteseer-column]') : null;
     const rowElement = link?.closest('tr');
     if (!link || !rowElement) return;
-    const row = rows[Number(rowElement.dataset.siteseerRow)];
+    const index = Number(rowElement.dataset.siteseerRow);
+    const row = rows[index];
     const column = link.getAttribute('data-siteseer-column');
     const url = link.getAttribute('href');
     if (!row || column === null || url === null) return;
-    if (!options.onLinkFollowed({ row, column, url })) event.preventDefault();
+    if (!options.onLinkFollowed({ row, column, url, position: offset + index + 1 })) event.preventDefault();
   };
   body.addEventListener('click', followed);
   body.addEventListener('auxclick', followed);
 
   return {
     element: h('div', { class: 'siteseer-table-wrap' }, table),
-    update(nextRows, sort) {
+    update(nextRows, sort, nextOffset) {
       rows = nextRows;
+      offset = nextOffset;
       // Relative URLs in cells resolve against the host page as it is now (SPAs change it).
       const pageUrl = table.ownerDocument.baseURI;
       for (const [id, th] of headers) {

@@ -28,8 +28,8 @@ const NO_PROPERTIES: Readonly<Record<string, string>> = {};
 /**
  * The real widget, loaded from the API's script URL (as the install snippet loads it) and mounted
  * on a sample engine answered in the page (sample-search.ts). Result links point to a sample site,
- * so the example cancels their navigation in a `siteseer:click` listener and says so; a keyword
- * result's click beacon still goes to the API, which records nothing for the sample client id.
+ * so the example cancels their navigation in a `siteseer:click` listener and says so; the click
+ * beacon (either kind) still goes to the API, which records nothing for the sample client id.
  */
 export function LiveWidget({ kind, properties = NO_PROPERTIES, onEvent }: LiveWidgetProps) {
   const { config } = useServices();

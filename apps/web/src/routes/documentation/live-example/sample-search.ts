@@ -97,6 +97,7 @@ export function parametricAnswer(query: SearchQuery): SearchResult {
     rows: rows.slice((page - 1) * query.pageSize, page * query.pageSize),
     facets,
     took: 1,
+    searchId: `sample-${Date.now()}`,
   };
 }
 
