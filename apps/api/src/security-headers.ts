@@ -1,11 +1,18 @@
 import { randomBytes } from 'node:crypto';
-import helmet from '@fastify/helmet';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
+import helmet, { type HelmetOptions } from 'helmet';
 import type { Config } from './config.ts';
 import { IDENTITY_PAGE_SOURCES } from './identity/pages.ts';
 
-type HelmetOptions = NonNullable<Parameters<FastifyReply['helmet']>[0]>;
 type Directives = Record<string, string[]>;
+type Middleware = ReturnType<typeof helmet>;
+
+declare module 'fastify' {
+  interface FastifyReply {
+    /** The nonces of a preview page's or an analytics frame's script and style (set for those only). */
+    cspNonce: { script: string; style: string };
+  }
+}
 
 /**
  * What a response is, by its path: each kind gets its own Content-Security-Policy and framing.
@@ -123,28 +130,31 @@ const CROSS_ORIGIN: ReadonlySet<ResponseKind> = new Set(['widget', 'search']);
  */
 export async function securityHeaders(app: FastifyInstance, config: Config): Promise<void> {
   const https = config.publicUrl.startsWith('https:');
-  await app.register(helmet, {
-    global: false,
+  const options = (kind: ResponseKind, directives: Directives): HelmetOptions => ({
+    contentSecurityPolicy: { useDefaults: false, directives },
     referrerPolicy: { policy: 'no-referrer' },
     // A year, for this host only: other hosts of the operator's domain are not ours to decide.
     strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: false } : false,
-  });
-  const options = (kind: ResponseKind, directives: Directives): HelmetOptions => ({
-    contentSecurityPolicy: { useDefaults: false, directives },
     xFrameOptions: { action: kind === 'preview' || kind === 'analytics' ? 'sameorigin' : 'deny' },
     crossOriginResourcePolicy: { policy: CROSS_ORIGIN.has(kind) ? 'cross-origin' : 'same-origin' },
   });
+  // Made once per kind: helmet reads its options when the middleware is made, and reading them
+  // per request was a few per cent of a search's time. Pages with nonces get theirs per response.
   const fixed = policies(config);
   const byKind = Object.fromEntries(
-    (Object.keys(fixed) as (keyof typeof fixed)[]).map((kind) => [kind, options(kind, fixed[kind])]),
-  ) as Record<keyof typeof fixed, HelmetOptions>;
-  app.addHook('onRequest', (request, reply, done) => {
+    (Object.keys(fixed) as (keyof typeof fixed)[]).map((kind) => [kind, helmet(options(kind, fixed[kind]))]),
+  ) as Record<keyof typeof fixed, Middleware>;
+  // Set by the hook below for the kinds whose pages carry nonces, the only ones that read it.
+  app.decorateReply('cspNonce', null as unknown as { script: string; style: string });
+  app.addHook('onRequest', (request, reply, hookDone) => {
+    // helmet's callback takes any error; Fastify's takes an Error (helmet only passes those).
+    const done = hookDone as (error?: unknown) => void;
     const kind = responseKind(request.url);
     if (kind === 'preview' || kind === 'analytics') {
       const nonce = randomBytes(16).toString('base64');
       reply.cspNonce = { script: nonce, style: nonce };
-      reply.helmet(options(kind, kind === 'preview' ? previewPolicy(config, nonce) : analyticsPolicy(nonce)));
-    } else reply.helmet(byKind[kind]);
-    done();
+      const policy = kind === 'preview' ? previewPolicy(config, nonce) : analyticsPolicy(nonce);
+      helmet(options(kind, policy))(request.raw, reply.raw, done);
+    } else byKind[kind](request.raw, reply.raw, done);
   });
 }
