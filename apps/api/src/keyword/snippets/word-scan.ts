@@ -19,13 +19,30 @@ export interface WordOffsets {
   ascii: Uint8Array;
 }
 
-/** The offsets of the words of a text, as `tokenize` finds them. */
+/** Scratch arrays up to this many words are kept for the next scan (about 9 bytes a word). */
+const KEPT_CAPACITY = 1 << 17;
+let scratch: WordOffsets = {
+  count: 0,
+  starts: new Int32Array(0),
+  ends: new Int32Array(0),
+  ascii: new Uint8Array(0),
+};
+
+/**
+ * The offsets of the words of a text, as `tokenize` finds them. The arrays are scratch, reused by
+ * the next call: read them before scanning another text (a snippet is built synchronously).
+ * Allocating them per page made a megabyte of garbage per search.
+ */
 export function scanWords(text: string): WordOffsets {
   // A word takes at least one character and a separator: at most half the text's length plus one.
   const capacity = (text.length >> 1) + 1;
-  const starts = new Int32Array(capacity);
-  const ends = new Int32Array(capacity);
-  const ascii = new Uint8Array(capacity);
+  let { starts, ends, ascii } = scratch;
+  if (starts.length < capacity) {
+    starts = new Int32Array(capacity);
+    ends = new Int32Array(capacity);
+    ascii = new Uint8Array(capacity);
+    if (capacity <= KEPT_CAPACITY) scratch = { count: 0, starts, ends, ascii };
+  }
   let count = 0;
   let start = -1;
   let allAscii = true;
