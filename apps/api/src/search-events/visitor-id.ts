@@ -1,4 +1,4 @@
-import { createHmac, randomBytes } from 'node:crypto';
+import { createHmac, createSecretKey, type KeyObject, randomBytes } from 'node:crypto';
 import { getOrCreateSecret } from '../repositories/secrets.ts';
 import type { Store } from '../store/types.ts';
 
@@ -8,7 +8,8 @@ const VISITOR_ID_HEX = 16;
 
 /** Per store, like the search caches: tests run several API instances, each on its own database. */
 const keys = new WeakMap<Store, Promise<Buffer>>();
-const salts = new WeakMap<Store, { day: string; salt: Buffer }>();
+/** The day's salt as a key object: made once a day, not by every search's HMAC. */
+const salts = new WeakMap<Store, { day: string; salt: KeyObject }>();
 
 /**
  * The key of `store`'s visitor ids, read (or made, once for all processes) on first use and then
@@ -31,12 +32,14 @@ export function loadVisitorKey(store: Store): Promise<Buffer> {
 }
 
 /** The salt of a UTC day: the same in every process sharing the database, new every day. */
-async function daySalt(store: Store, day: string): Promise<Buffer> {
+async function daySalt(store: Store, day: string): Promise<KeyObject> {
   const cached = salts.get(store);
   if (cached?.day === day) return cached.salt;
-  const salt = createHmac('sha256', await loadVisitorKey(store))
-    .update(`visitor-salt:${day}`)
-    .digest();
+  const salt = createSecretKey(
+    createHmac('sha256', await loadVisitorKey(store))
+      .update(`visitor-salt:${day}`)
+      .digest(),
+  );
   salts.set(store, { day, salt });
   return salt;
 }
