@@ -2,6 +2,7 @@
  * A keyword engine driven over HTTP as the portal and a customer's site drive it: created and
  * crawled through the portal API as the owner, searched through the public search API.
  */
+import type { Agent } from 'node:http';
 import { json, request } from './http-client.ts';
 import type { EngineRef } from './keyword-store.ts';
 import type { ServerProcess } from './server-process.ts';
@@ -75,8 +76,9 @@ export async function keywordSearch(
   clientId: string,
   q: string,
   pageSize = 10,
+  agent?: Agent,
 ): Promise<SearchAnswer> {
-  const answer = await trySearch(base, clientId, q, pageSize);
+  const answer = await trySearch(base, clientId, q, pageSize, agent);
   if (answer.status !== 200) throw new Error(`Search for '${q}' answered ${answer.status}`);
   return answer;
 }
@@ -87,9 +89,10 @@ export async function trySearch(
   clientId: string,
   q: string,
   pageSize = 10,
+  agent?: Agent,
 ): Promise<SearchAnswer> {
   const query = new URLSearchParams({ q, pageSize: String(pageSize) });
-  const answer = await request(`${base}/search/${clientId}/keyword?${query}`);
+  const answer = await request(`${base}/search/${clientId}/keyword?${query}`, agent ? { agent } : {});
   if (answer.status !== 200)
     return { status: answer.status, ms: answer.ms, took: Number.NaN, total: 0, urls: [] };
   const result = JSON.parse(answer.text) as { total?: unknown; took?: unknown; hits?: { url?: unknown }[] };

@@ -3,6 +3,9 @@
  * 50,000 by default) in a published crawl, searched over HTTP by 16 concurrent clients with a mix
  * of exact, multi-word, prefix and typo queries (keyword-query-mix.ts), against the same loop
  * calling GET /search/{clientId}/config of the same server (HTTP and routing without a search).
+ * The 16 closed-loop clients keep the server saturated, so their latency is 16 / throughput; the
+ * same mix is also sent open-loop at OPEN_PER_SECOND, latency counted from when each search was
+ * due (what a visitor waits at that rate), and from one client alone (a search's own cost).
  *
  * The pages are loaded with COPY into the engine's running crawl while the server is stopped, and
  * published by the crawl loop's own `finishCrawlRun`; the server is then started again (crawl
@@ -11,19 +14,27 @@
  * that first search (the text stays in the store), and its RSS.
  */
 
+import { Agent } from 'node:http';
 import { request } from './http-client.ts';
 import { CORPUS_BASE, corpusPages, type SourcePage } from './keyword-corpus.ts';
 import { createKeywordEngine, keywordSearch, startCrawl } from './keyword-engine.ts';
 import { type LiveMemory, liveMemory } from './keyword-heap.ts';
 import { mixQuery, QUERY_KINDS, type QueryKind } from './keyword-query-mix.ts';
 import { loadAndPublish, openServerStore } from './keyword-store.ts';
-import { type Latency, type LoadOptions, latency, runLoad } from './load.ts';
+import { type Latency, type LoadOptions, latency, runLoad, runOpenLoad } from './load.ts';
 import { type Db, type Place, place } from './place.ts';
 import { log } from './report.ts';
 import { type Credentials, ServerProcess } from './server-process.ts';
 
 export const CONCURRENCY = 16;
 export const LOAD_SECONDS = 15;
+/**
+ * The open load's rate: a busy site's searches at their peak (8.6 million a day), arriving
+ * whether or not the last ones answered, over CONCURRENCY connections.
+ */
+export const OPEN_PER_SECOND = 100;
+/** The open load's first query number: past the 16-client load's and the one-client load's. */
+const OPEN_FIRST_QUERY = 1_000_000_000;
 /** The one-client load's first query number: past any the 16-client load reaches. */
 const SINGLE_FIRST_QUERY = 2_000_000_000;
 
@@ -55,6 +66,8 @@ export interface LatencyResults {
   singleByKind: Record<QueryKind, Latency>;
   /** Share of the 16-client load's searches whose text had been sent before (cacheable answers). */
   repeatedShare: number;
+  /** The mix arriving at OPEN_PER_SECOND (open loop): latency from when each search was due. */
+  open: KeywordLoad;
 }
 
 function loadOptions(seconds: number): Omit<LoadOptions, 'send'> {
@@ -124,6 +137,28 @@ async function mixLoad(
   return { load, took: latency(took), byKind, repeatedShare: load.n > 0 ? repeated / load.n : 0 };
 }
 
+/** The mix sent at OPEN_PER_SECOND for `seconds` (after a few seconds' warm-up), over 16 connections. */
+async function openLoad(
+  base: string,
+  clientId: string,
+  sources: readonly SourcePage[],
+  seconds: number,
+): Promise<KeywordLoad> {
+  const agent = new Agent({ keepAlive: true, maxSockets: CONCURRENCY });
+  try {
+    return await runOpenLoad({
+      perSecond: OPEN_PER_SECOND,
+      warmupMs: 3000,
+      maxMs: seconds * 1000,
+      send: async (i) => {
+        await keywordSearch(base, clientId, mixQuery(sources, OPEN_FIRST_QUERY + i).q, 10, agent);
+      },
+    });
+  } finally {
+    agent.destroy();
+  }
+}
+
 async function measureLoads(
   server: ServerProcess,
   clientId: string,
@@ -150,7 +185,9 @@ async function measureLoads(
     SINGLE_FIRST_QUERY,
     sent,
   );
+  const open = await openLoad(server.base, clientId, sources, seconds);
   return {
+    open,
     baseline,
     mix: mix.load,
     took: mix.took,

@@ -64,6 +64,58 @@ export async function runLoad(options: LoadOptions): Promise<Latency & { perSeco
   return { ...latency(samples), perSecond: seconds > 0 ? samples.length / seconds : 0 };
 }
 
+export interface OpenLoadOptions {
+  /** Requests sent per second, evenly spaced, whether or not the earlier ones answered. */
+  perSecond: number;
+  /** The first `warmupMs` of requests are sent but not measured. */
+  warmupMs: number;
+  /** How long requests are measured. */
+  maxMs: number;
+  /** Sends request `i`; resolves when it answered (throws on a wrong answer). */
+  send: (i: number) => Promise<void>;
+}
+
+/** Requests of an open load waiting or in flight at once before the load gives up (the server stalled). */
+const OPEN_BACKLOG_MAX = 5000;
+
+/**
+ * Open-loop load: requests arrive at a fixed rate, as visitors' searches do, and each latency runs
+ * from the moment the request was due, so a stall counts in every request it delays (a closed loop
+ * measures its clients' own waiting instead: its latency is concurrency / throughput). What `send`
+ * sends them over (how many connections) is its own.
+ */
+export async function runOpenLoad(options: OpenLoadOptions): Promise<Latency & { perSecond: number }> {
+  const samples: number[] = [];
+  const pending = new Set<Promise<void>>();
+  const started = performance.now();
+  const end = options.warmupMs + options.maxMs;
+  let failure: unknown;
+  for (let i = 0; ; i++) {
+    const offset = (i * 1000) / options.perSecond;
+    if (offset >= end) break;
+    const due = started + offset;
+    const wait = due - performance.now();
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+    if (failure !== undefined) throw failure;
+    if (pending.size >= OPEN_BACKLOG_MAX)
+      throw new Error(`Open load at ${options.perSecond}/s: ${pending.size} requests unanswered`);
+    const measured = offset >= options.warmupMs;
+    const sent = options.send(i).then(
+      () => {
+        if (measured) samples.push(performance.now() - due);
+      },
+      (error: unknown) => {
+        failure ??= error;
+      },
+    );
+    pending.add(sent);
+    void sent.finally(() => pending.delete(sent));
+  }
+  await Promise.all(pending);
+  if (failure !== undefined) throw failure;
+  return { ...latency(samples), perSecond: samples.length / (options.maxMs / 1000) };
+}
+
 /**
  * Open-loop probe: a request every `everyMs` whether or not the last one answered, so a stall shows
  * in every request sent during it (a sequential probe would record it once).
