@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { BackendQuery, KeywordPage } from '../backend.ts';
+import type { KeywordPage } from '../backend.ts';
 import { IndexBuilder } from './build.ts';
 import { KeywordIndex } from './keyword-index.ts';
 import { smallestSpan } from './ranking.ts';
+import { wordsQuery } from './test-query.ts';
 
 /** A site whose every page has the same navigation words and title suffix, like a generated manual. */
 function site(pages: [path: string, title: string, body: string][]): KeywordIndex {
@@ -25,18 +26,7 @@ function site(pages: [path: string, title: string, body: string][]): KeywordInde
 }
 
 function search(index: KeywordIndex, words: string[], prefix = false): string[] {
-  const query: BackendQuery = {
-    slots: words.map((word, n) => ({
-      alternatives: [{ words: [word], weight: 1 }],
-      prefix: prefix && n === words.length - 1,
-    })),
-    tabs: [],
-    tab: null,
-    boosts: [],
-    exclude: [],
-    offset: 0,
-    limit: 10,
-  };
+  const query = wordsQuery(words, { prefix });
   return index.search(query).hits.map((hit) => hit.url.replace('https://docs.test/', ''));
 }
 

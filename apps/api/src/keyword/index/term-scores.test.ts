@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { BackendQuery } from '../backend.ts';
 import { IndexBuilder } from './build.ts';
 import { KeywordIndex } from './keyword-index.ts';
 import { MIN_KEPT_POSTINGS, TermScores } from './term-scores.ts';
+import { wordsQuery } from './test-query.ts';
 
 const list = (n: number) => ({ pages: new Int32Array(n), scores: new Float32Array(n) });
 
@@ -49,18 +49,7 @@ describe('KeywordIndex with kept lists', () => {
   const data = builder.finish();
 
   function urls(index: KeywordIndex, words: string[], prefix = false): string[] {
-    const query: BackendQuery = {
-      slots: words.map((word, n) => ({
-        alternatives: [{ words: [word], weight: 1 }],
-        prefix: prefix && n === words.length - 1,
-      })),
-      tabs: [],
-      tab: null,
-      boosts: [],
-      exclude: [],
-      offset: 0,
-      limit: 30,
-    };
+    const query = wordsQuery(words, { prefix, limit: 30 });
     const result = index.search(query);
     return [String(result.total), ...result.hits.map((hit) => `${hit.url} ${hit.score.toFixed(4)}`)];
   }

@@ -58,13 +58,9 @@ export class WordTerms {
         code = text.charCodeAt(index);
         if (code < 128) word = isWordCodePoint(code) || (start >= 0 && isDigitDot(text, index));
         else {
-          if (code >= 0xd800 && code <= 0xdbff && index + 1 < length) {
-            const low = text.charCodeAt(index + 1);
-            if (low >= 0xdc00 && low <= 0xdfff) {
-              code = ((code - 0xd800) << 10) + (low - 0xdc00) + 0x10000;
-              width = 2;
-            }
-          }
+          // A surrogate pair is one code point; a lone surrogate stays itself.
+          code = text.codePointAt(index) as number;
+          if (code > 0xffff) width = 2;
           word = isWordCodePoint(code);
         }
       }
