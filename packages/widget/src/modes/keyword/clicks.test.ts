@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { followLink } from '../../test/follow-link.ts';
 import { mountKeywordWidget, nextOutcome, searchFor } from '../../test/mount-keyword.ts';
 import { buttonNamed } from '../../test/mount-widget.ts';
 
@@ -14,15 +15,7 @@ afterEach(() => {
 function clickResult(root: HTMLElement, index: number, init: MouseEventInit = {}, type = 'click'): boolean {
   const link = root.querySelectorAll('a.siteseer-hit-title')[index];
   if (!link) throw new Error(`no result link ${index}`);
-  let cancelled: boolean | undefined;
-  const record = (event: Event) => {
-    cancelled = event.defaultPrevented;
-    event.preventDefault();
-  };
-  root.addEventListener(type, record, { once: true });
-  link.dispatchEvent(new MouseEvent(type, { bubbles: true, cancelable: true, ...init }));
-  if (cancelled === undefined) throw new Error('the click did not bubble');
-  return cancelled;
+  return followLink(root, link, init, type);
 }
 
 describe('keyword client events', () => {

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { followLink } from '../../test/follow-link.ts';
 import { buttonNamed, clickAndWait, mountWidget } from '../../test/mount-widget.ts';
 
 afterEach(() => {
@@ -13,15 +14,7 @@ afterEach(() => {
 function followRow(root: HTMLElement, index: number, init: MouseEventInit = {}, type = 'click'): boolean {
   const link = root.querySelectorAll('tbody tr')[index]?.querySelector('a[data-siteseer-column]');
   if (!link) throw new Error(`no link in row ${index}`);
-  let cancelled: boolean | undefined;
-  const record = (event: Event) => {
-    cancelled = event.defaultPrevented;
-    event.preventDefault();
-  };
-  root.addEventListener(type, record, { once: true });
-  link.dispatchEvent(new MouseEvent(type, { bubbles: true, cancelable: true, ...init }));
-  if (cancelled === undefined) throw new Error('the click did not bubble');
-  return cancelled;
+  return followLink(root, link, init, type);
 }
 
 describe('parametric click beacons', () => {
