@@ -1,22 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
+import { memoryTokenStore } from '../test/memory-token-store.ts';
 import type { IdentityClient } from './oidc.ts';
 import { createSession } from './session.ts';
-import type { StoredTokens, TokenStore } from './token-store.ts';
-
-function memoryStore(initial?: StoredTokens): TokenStore & { value: StoredTokens | undefined } {
-  const store = {
-    value: initial,
-    read: () => store.value,
-    write: (tokens: StoredTokens) => {
-      store.value = tokens;
-    },
-    clear: () => {
-      store.value = undefined;
-    },
-    subscribe: () => () => {},
-  };
-  return store;
-}
+import type { StoredTokens } from './token-store.ts';
 
 function identity(overrides: Partial<IdentityClient> = {}): IdentityClient {
   let n = 0;
@@ -44,7 +30,7 @@ describe('session', () => {
     const idp = identity();
     const session = createSession({
       identity: idp,
-      tokens: memoryStore(expired),
+      tokens: memoryTokenStore(expired),
       pending: window.sessionStorage,
     });
     const [a, b] = await Promise.all([session.getAccessToken(), session.getAccessToken()]);
@@ -54,7 +40,7 @@ describe('session', () => {
   });
 
   it('Given another tab rotated the tokens while this one waited, then its fresh tokens are used', async () => {
-    const store = memoryStore(expired);
+    const store = memoryTokenStore(expired);
     const idp = identity();
     const session = createSession({ identity: idp, tokens: store, pending: window.sessionStorage });
     const pending = session.refresh();
@@ -69,7 +55,7 @@ describe('session', () => {
   });
 
   it('Given the provider refuses the refresh token, then the session ends', async () => {
-    const store = memoryStore(expired);
+    const store = memoryTokenStore(expired);
     const refusal = Object.assign(new Error('invalid_grant'), { error: 'invalid_grant' });
     const session = createSession({
       identity: identity({ refresh: async () => Promise.reject(refusal) }),
@@ -81,7 +67,7 @@ describe('session', () => {
   });
 
   it('Given a sign-in, then the callback stores the tokens and returns the redirect', async () => {
-    const store = memoryStore();
+    const store = memoryTokenStore();
     const session = createSession({ identity: identity(), tokens: store, pending: window.sessionStorage });
     await session.startLogin('/engine/x/install/');
     expect(await session.completeLogin(new URL('http://portal.test/auth/callback?code=c&state=state'))).toBe(
@@ -94,7 +80,7 @@ describe('session', () => {
   });
 
   it('Given logout with a failing revocation, then the tokens are gone and the end-session URL comes back', async () => {
-    const store = memoryStore({ ...expired, expiresAt: Date.now() + 1000 });
+    const store = memoryTokenStore({ ...expired, expiresAt: Date.now() + 1000 });
     const session = createSession({
       identity: identity({ revoke: async () => Promise.reject(new Error('down')) }),
       tokens: store,

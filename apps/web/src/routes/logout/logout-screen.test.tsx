@@ -5,33 +5,22 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { defaultRuntimeConfig } from '../../config/runtime-config.ts';
 import type { IdentityClient } from '../../session/oidc.ts';
 import { createSession } from '../../session/session.ts';
-import type { StoredTokens, TokenStore } from '../../session/token-store.ts';
 import { App } from '../../shell/app.tsx';
 import type { Services } from '../../shell/services.tsx';
+import { memoryTokenStore } from '../../test/memory-token-store.ts';
 import { type FakeRoutes, fakeApi, fakeUploads } from '../../test/render.tsx';
 import { Component as LogoutScreen } from './logout-screen.tsx';
 
 const END_SESSION = new URL('http://portal.test/oidc/session/end');
 
-function memoryTokens(): TokenStore & { value: StoredTokens | undefined } {
-  const store = {
-    value: {
-      accessToken: 'token',
-      refreshToken: 'rt',
-      idToken: 'id',
-      expiresAt: Date.now() + 900_000,
-      obtainedAt: Date.now(),
-    } as StoredTokens | undefined,
-    read: () => store.value,
-    write: (tokens: StoredTokens) => {
-      store.value = tokens;
-    },
-    clear: () => {
-      store.value = undefined;
-    },
-    subscribe: () => () => {},
-  };
-  return store;
+function memoryTokens() {
+  return memoryTokenStore({
+    accessToken: 'token',
+    refreshToken: 'rt',
+    idToken: 'id',
+    expiresAt: Date.now() + 900_000,
+    obtainedAt: Date.now(),
+  });
 }
 
 /** The logout screen with the real session over an in-memory token store and the fake API `routes`. */
