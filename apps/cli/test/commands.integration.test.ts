@@ -196,9 +196,28 @@ describe('engines against the real server', () => {
     expect(json(retried).version).toBe(2);
 
     const history = await as(tenants.ownerA, ['engines', 'history', 'Product finder', '--json']);
-    expect(json(history).map((h: { version: number; live: boolean }) => [h.version, h.live])).toEqual([
-      [2, false],
-      [1, true],
+    type Entry = { version: number; live: boolean; rowCount: number; uploadedBy: string };
+    expect(json(history).map((h: Entry) => [h.version, h.live, h.rowCount, h.uploadedBy])).toEqual([
+      [2, false, 55, tenants.ownerA.email],
+      [1, true, 40, tenants.ownerA.email],
+    ]);
+    const table = await as(tenants.ownerA, ['engines', 'history', 'Product finder']);
+    const lines = table.stdout.trimEnd().split('\n');
+    expect(lines[0]?.split(/\s{2,}/)).toEqual(['VERSION', 'FILE', 'UPLOADED', 'ROWS', 'UPLOADED BY', 'LIVE']);
+    expect(lines[1]?.split(/\s{2,}/)).toEqual([
+      '2',
+      'products-v2.csv',
+      expect.any(String),
+      '55',
+      tenants.ownerA.email,
+    ]);
+    expect(lines[2]?.split(/\s{2,}/)).toEqual([
+      '1',
+      'products.csv',
+      expect.any(String),
+      '40',
+      tenants.ownerA.email,
+      'yes',
     ]);
 
     const published = await as(tenants.ownerA, ['engines', 'publish', 'Product finder', '--json']);

@@ -1,21 +1,13 @@
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
 import { isDeleteConfirmed } from '@siteseer/core';
-import { type ReactNode, useId, useState } from 'react';
+import { type ReactNode, useState } from 'react';
+import { ConfirmDialog } from './confirm-dialog.tsx';
 
 /**
- * A delete confirmed by typing the name (the spec's engine and account dialogs): the confirm button
- * is enabled only when the typed text equals `name` exactly; while deleting a spinner shows and the
- * dialog cannot be closed or cancelled; a failure shows its message and unlocks it. The parent
- * unmounts it on close, which resets its state.
+ * A delete confirmed by typing the name (the spec's engine and account dialogs): a ConfirmDialog
+ * whose confirm button is enabled only when the typed text equals `name` exactly; the box is
+ * locked with the rest of the dialog while deleting.
  */
 export function TypedDeleteDialog({
   title,
@@ -40,62 +32,30 @@ export function TypedDeleteDialog({
   onDelete: () => Promise<void>;
 }) {
   const [typed, setTyped] = useState('');
-  const [deleting, setDeleting] = useState(false);
-  const [error, setError] = useState<string | undefined>();
-  const titleId = useId();
-  const close = () => {
-    if (!deleting) onClose();
-  };
-  const confirm = async () => {
-    setDeleting(true);
-    setError(undefined);
-    try {
-      await onDelete();
-    } catch (cause) {
-      setError(cause instanceof Error ? cause.message : failure);
-      setDeleting(false);
-    }
-  };
-
   return (
-    <Dialog open onClose={close} aria-labelledby={titleId} fullWidth maxWidth="sm">
-      <DialogTitle id={titleId}>{title}</DialogTitle>
-      <DialogContent>
-        {children}
+    <ConfirmDialog
+      title={title}
+      confirmLabel={confirmLabel}
+      destructive
+      busyLabel="Deleting"
+      confirmDisabled={!isDeleteConfirmed(typed, name)}
+      failure={failure}
+      onConfirm={onDelete}
+      onCancel={onClose}
+      field={(locked) => (
         <TextField
           label={nameLabel}
           fullWidth
           margin="dense"
           autoComplete="off"
           value={typed}
-          disabled={deleting}
+          disabled={locked}
           onChange={(event) => setTyped(event.target.value)}
         />
-        {deleting && (
-          <Box sx={{ display: 'flex', justifyContent: 'center', pt: 2 }}>
-            <CircularProgress aria-label="Deleting" />
-          </Box>
-        )}
-        {error && (
-          <Alert severity="error" sx={{ mt: 2 }}>
-            {error}
-          </Alert>
-        )}
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={close} disabled={deleting}>
-          Cancel
-        </Button>
-        <Button
-          color="error"
-          variant="contained"
-          disabled={deleting || !isDeleteConfirmed(typed, name)}
-          onClick={() => void confirm()}
-        >
-          {confirmLabel}
-        </Button>
-      </DialogActions>
-    </Dialog>
+      )}
+    >
+      {children}
+    </ConfirmDialog>
   );
 }
 

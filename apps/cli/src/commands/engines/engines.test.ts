@@ -438,8 +438,14 @@ describe('engines publish and history', () => {
         history: async () =>
           ok([
             { originalFileName: 'a.csv', uploadDate: T0, version: 1 },
-            { originalFileName: 'b.csv', uploadDate: T0, version: 2 },
-            { originalFileName: 'c.csv', uploadDate: T0, version: 3 },
+            {
+              originalFileName: 'b.csv',
+              uploadDate: T0,
+              version: 2,
+              rowCount: 1200,
+              uploadedBy: 'ann@acme.test',
+            },
+            { originalFileName: 'c.csv', uploadDate: T0, version: 3, rowCount: 0, uploadedBy: 'INGEST_API' },
           ]),
         publish: async (body: any) => ok({ engineId: body.engineId, version: body.version }),
       },
@@ -467,6 +473,29 @@ describe('engines publish and history', () => {
     const printed = JSON.parse(recorded.stdout);
     expect(printed.map((e: { version: number }) => e.version)).toEqual([3, 2, 1]);
     expect(printed.find((e: { live: boolean }) => e.live).version).toBe(2);
+    expect(printed.map((e: { rowCount: number | null }) => e.rowCount)).toEqual([0, 1200, null]);
+    expect(printed.map((e: { uploadedBy: string | null }) => e.uploadedBy)).toEqual([
+      'INGEST_API',
+      'ann@acme.test',
+      null,
+    ]);
+  });
+
+  it('given three versions, when listing the history as a table, then rows and uploader have columns, empty when unknown', async () => {
+    const { deps, recorded } = testDeps(withHistory());
+    await history.run(deps, history.parse(input(['eng-1'])));
+    const lines = recorded.stdout.trimEnd().split('\n');
+    expect(lines[0]?.split(/\s{2,}/)).toEqual(['VERSION', 'FILE', 'UPLOADED', 'ROWS', 'UPLOADED BY', 'LIVE']);
+    expect(lines[1]?.split(/\s{2,}/)).toEqual(['3', 'c.csv', expect.any(String), '0', 'INGEST_API']);
+    expect(lines[2]?.split(/\s{2,}/)).toEqual([
+      '2',
+      'b.csv',
+      expect.any(String),
+      '1200',
+      'ann@acme.test',
+      'yes',
+    ]);
+    expect(lines[3]?.split(/\s{2,}/)).toEqual(['1', 'a.csv', expect.any(String)]);
   });
 });
 

@@ -121,7 +121,12 @@ export function registerEngineCommands(program: Command, runtime: Runtime): void
     .action(lazyAction(runtime, () => import('./publish.ts')));
 
   engineCommand(engines, 'history <engine>', 'List the uploaded versions of a parametric engine file')
-    .addHelpText('after', examples('siteseer engines history "Product finder"'))
+    .addHelpText(
+      'after',
+      '\nColumns: version, file, upload time (UTC), data rows, uploader (an e-mail, or INGEST_API for the\n' +
+        "account's API key) and the live one; --json gives the same as rowCount, uploadedBy and live.\n" +
+        examples('siteseer engines history "Product finder"'),
+    )
     .action(lazyAction(runtime, () => import('./history.ts')));
 
   engineCommand(engines, 'config <engine>', 'Show a parametric engine configuration, or save one with --set')

@@ -7,9 +7,9 @@ import { ApiError, MESSAGES } from '@siteseer/core';
 import { useMutation } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { ApiStatusError, unwrap } from '../../api/portal-api.ts';
+import { ConfirmDialog } from '../../shell/confirm-dialog.tsx';
 import { useServices } from '../../shell/services.tsx';
 import { CopyBlock } from '../install/copy-block.tsx';
-import { ConfirmDialog } from './confirm-dialog.tsx';
 
 /**
  * The API key generator (spec 2.9, 4): confirm, then request a new key, which deactivates the

@@ -13,11 +13,11 @@ import { useProfile, useViewer } from '../../shell/session-data.ts';
 import { AccountButtons } from './account-buttons.tsx';
 import { type AccountDraft, changedFields, draftOf, hasUnsavedChanges } from './account-draft.ts';
 import { ApiKeyGenerator } from './api-key-generator.tsx';
-import { UnsavedChangesDialog } from './confirm-dialog.tsx';
 import { useLeaveGuard } from './leave-guard.ts';
 import { pendingToNewUsers } from './pending-users.ts';
 import { ProductList } from './products-editor.tsx';
 import { saveFailureText } from './save-failure.ts';
+import { UnsavedChangesDialog } from './unsaved-changes-dialog.tsx';
 import { UsersSection } from './users-section.tsx';
 
 /**

@@ -8,9 +8,9 @@ import { useMutation } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { unwrap } from '../../api/portal-api.ts';
 import { accountUsersQuery, profileQuery } from '../../api/queries.ts';
+import { ConfirmDialog } from '../../shell/confirm-dialog.tsx';
 import { useServices } from '../../shell/services.tsx';
 import { AddUserForm } from './add-user-form.tsx';
-import { ConfirmDialog } from './confirm-dialog.tsx';
 import {
   addPendingUser,
   allUsers,

@@ -10,10 +10,10 @@ import Stepper from '@mui/material/Stepper';
 import Typography from '@mui/material/Typography';
 import { MESSAGES } from '@siteseer/core';
 import { useLoaderData, useLocation, useParams } from 'react-router';
+import { UnsavedChangesPrompt } from '../../shell/unsaved-changes-prompt.tsx';
 import { ENGINE_NOT_FOUND, type KeywordEditLoad, type LoadedKeywordEngine } from './edit-loader.ts';
 import { StepBody } from './step-body.tsx';
 import { isUnlocked } from './step-gate.ts';
-import { UnsavedChangesPrompt } from './unsaved-changes-prompt.tsx';
 import { useKeywordWizard } from './use-keyword-wizard.ts';
 import { entryUrl } from './wizard-entry.ts';
 

@@ -6,7 +6,7 @@ import {
   validateNameAndDataStep,
   validateParametricConfiguration,
 } from '@siteseer/core';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { clientsQuery, enginesQuery, profileQuery } from '../../api/queries.ts';
 import { isAbortError, newIdempotencyKey, type UploadProgress } from '../../api/upload-with-progress.ts';
@@ -16,6 +16,7 @@ import { type EditLoad, ENGINE_NOT_FOUND } from './edit-loader.ts';
 import type { NameStepValues } from './name-step.tsx';
 import { clearPendingUpload, peekPendingUpload } from './pending-upload.ts';
 import * as gates from './step-gate.ts';
+import { hasUnsavedChanges, type WizardSnapshot } from './unsaved-changes.ts';
 import { publishDraft, submitSpreadsheet, type WizardDraft } from './wizard-flow.ts';
 
 export type WizardLoad = { state: 'ready' } | { state: 'failed'; message: string };
@@ -61,6 +62,12 @@ export function useParametricWizard(engineId: string | undefined, editLoad: Edit
   const uploadAbort = useRef<AbortController | undefined>(undefined);
   // One Idempotency-Key per file selection: a retried upload of the same pick is stored once.
   const uploadKeys = useRef(new WeakMap<File, string>());
+  // Refs, not state: the unsaved-changes prompt asks when a navigation starts, which may come before
+  // the render that follows a change, or in the same tick as the publish that saved them.
+  const saved = useRef<WizardSnapshot>({ values, configuration: loaded?.configuration });
+  const current = useRef<WizardSnapshot>(saved.current);
+  current.current = { values, configuration: draft?.configuration };
+  const isDirty = useCallback(() => hasUnsavedChanges(saved.current, current.current), []);
 
   useEffect(() => clearPendingUpload(), []);
   // Leaving the wizard cancels an upload still running.
@@ -177,6 +184,8 @@ export function useParametricWizard(engineId: string | undefined, editLoad: Edit
         searchEngineName: values.searchEngineName.trim(),
       };
       await publishDraft(api, engineDraft);
+      // What was published is saved; only a change made while publishing would still ask.
+      saved.current = { values, configuration: draft.configuration };
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: enginesQuery(api).queryKey }),
         queryClient.invalidateQueries({ queryKey: clientsQuery(api).queryKey }),
@@ -197,6 +206,8 @@ export function useParametricWizard(engineId: string | undefined, editLoad: Edit
     message,
     busy,
     load,
+    /** Changes since the wizard opened or last published, for the unsaved-changes prompt. */
+    isDirty,
     uploadProgress,
     cancelUpload: () => uploadAbort.current?.abort(),
     changeName(change: Partial<NameStepValues>) {

@@ -1,4 +1,5 @@
-import { screen, waitFor } from '@testing-library/react';
+import { MESSAGES } from '@siteseer/core';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { queryKeys } from '../../api/queries.ts';
@@ -102,5 +103,61 @@ describe('Parametric wizard, edit mode', () => {
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/error'));
     expect(takePendingReport()).toMatchObject({ errorText: 'config store down' });
+  });
+});
+
+describe('Parametric wizard (edit): the unsaved-changes prompt', () => {
+  const publishApi: FakeRoutes = {
+    ...editApi,
+    'PUT searchengines/eng1': () => ({ synonymFieldId: null }),
+    'POST parametric/config': () => configuration,
+    'PUT parametric/publish': () => ({ engineId: 'eng1', version: 2 }),
+  };
+
+  async function openFields(api: FakeRoutes = editApi) {
+    const view = renderEdit('eng1', api);
+    await screen.findByDisplayValue('Hardware Parts');
+    await userEvent.click(screen.getByRole('tab', { name: /Fields$/ }));
+    return { ...view, label: await screen.findByLabelText('Column 1 label') };
+  }
+
+  it('Given a column label changed, when the dashboard is opened, then the spec question asks; Cancel keeps the change, Yes leaves', async () => {
+    const { router, label } = await openFields();
+    await userEvent.type(label, 's');
+
+    void router.navigate('/');
+    const dialog = await screen.findByRole('dialog', { name: MESSAGES.unsavedChanges });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(router.state.location.pathname).toBe('/engine/parametric/eng1/edit');
+    expect((screen.getByLabelText('Column 1 label') as HTMLInputElement).value).toBe('Parts');
+
+    void router.navigate('/');
+    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Yes' }));
+    expect(await screen.findByText('Navigated elsewhere')).toBeTruthy();
+  });
+
+  it('Given a label changed and typed back, when leaving, then nothing asks', async () => {
+    const { router, label } = await openFields();
+    await userEvent.type(label, 's{Backspace}');
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Sort by Part' }));
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Sort by Part' }));
+
+    await router.navigate('/');
+    expect(await screen.findByText('Navigated elsewhere')).toBeTruthy();
+  });
+
+  it('Given a change published with Finish & Publish, then the wizard goes to the dashboard without asking', async () => {
+    const { router, label, calls } = await openFields(publishApi);
+    await userEvent.type(label, 's');
+    await userEvent.click(screen.getByRole('tab', { name: /Configure$/ }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Finish & Publish' }));
+
+    expect(await screen.findByText('Navigated elsewhere')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(calls.find((c) => c.path === 'parametric/config' && c.method === 'POST')?.body).toMatchObject({
+      configuration: { columns: { part: { label: 'Parts' } } },
+    });
   });
 });

@@ -4,86 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { handleApiError } from '../../shell/api-error-handler.ts';
 import { fakeRequests } from '../../test/fake-upload-request.ts';
-import { account, profile, seededFeatures } from '../../test/fixtures.ts';
-import { type FakeRoutes, type RenderOptions, renderPortal, routesFor } from '../../test/render.tsx';
 import type { ErrorReport } from '../error/error-report.ts';
-import { Component as Wizard } from './wizard-screen.tsx';
-
-const configuration = {
-  columns: {
-    part: {
-      id: 'part',
-      label: 'Part',
-      position: 0,
-      type: 'keyword',
-      settings: {},
-      enabled: true,
-      supports: { filtering: true, sorting: true },
-    },
-    price: {
-      id: 'price',
-      label: 'Price',
-      position: 1,
-      type: 'half_float',
-      settings: {},
-      enabled: true,
-      supports: { filtering: false, sorting: true },
-    },
-  },
-  filters: {},
-  settings: {
-    filterFormat: 'list',
-    allowDownload: false,
-    allowEmptyFilterValues: false,
-    autoApplyFilters: true,
-    showSearchBar: false,
-  },
-};
-
-const uploaded = {
-  importId: 'imp1',
-  version: 1,
-  originalFileName: 'parts.csv',
-  uploadDate: '2026-03-01T00:00:00.000Z',
-  rowCount: 2,
-  columns: ['Part', 'Price'],
-};
-
-const happyApi: FakeRoutes = {
-  'POST parametric/file/import': () => uploaded,
-  'GET parametric/file/imp1/preview': () => ({ rows: [{ part: 'Bolt', price: 0.25 }], configuration }),
-  'POST searchengines': () => ({ documentId: 'eng1', synonymFieldId: null, clientId: 'cli1' }),
-  'POST parametric/create': () => ({ clientId: 'cli1' }),
-};
-
-function renderWizard(
-  options: {
-    role?: 'owner' | 'user';
-    api?: FakeRoutes;
-    products?: ('pm' | 'kw')[];
-  } & Pick<RenderOptions, 'uploadRequests' | 'reportApiError'> = {},
-) {
-  return renderPortal({
-    path: '/engine/parametric/create',
-    routes: routesFor('/engine/parametric/create', <Wizard />),
-    profile: profile({
-      accounts: [account('a1', 'Acme', options.role ?? 'owner', options.products ?? ['pm', 'kw'])],
-    }),
-    features: seededFeatures(),
-    api: options.api ?? happyApi,
-    ...(options.uploadRequests ? { uploadRequests: options.uploadRequests } : {}),
-    ...(options.reportApiError ? { reportApiError: options.reportApiError } : {}),
-  });
-}
-
-const csv = () => new File(['Part,Price\nBolt,0.25\n'], 'parts.csv', { type: 'text/csv' });
-// MUI 9 renders a non-linear stepper as a tab list; a step's name starts with its number (the icon).
-const stepButton = (name: string) => screen.getByRole('tab', { name: new RegExp(`^\\d*\\s*${name}$`) });
-
-async function fillStep1(name = 'Hardware Parts') {
-  await userEvent.type(screen.getByLabelText(/Search Engine Name/), name);
-  await userEvent.upload(screen.getByLabelText('CSV or XLSX file'), csv());
-}
+import { csv, fillStep1, renderWizard, stepButton, uploaded } from './wizard-test-kit.tsx';
 
 describe('Parametric wizard', () => {
   it('Given no account supporting parametric engines, then the spec message shows', () => {

@@ -10,6 +10,7 @@ import Stepper from '@mui/material/Stepper';
 import Typography from '@mui/material/Typography';
 import { ApplicationSettings, MESSAGES } from '@siteseer/core';
 import { useLoaderData, useParams } from 'react-router';
+import { UnsavedChangesPrompt } from '../../shell/unsaved-changes-prompt.tsx';
 import { ConfigureStep } from './configure-step.tsx';
 import type { EditLoad } from './edit-loader.ts';
 import { FieldsStep } from './fields-step.tsx';
@@ -114,6 +115,7 @@ function Wizard({ engineId, editLoad }: { engineId: string | undefined; editLoad
         )}
         {wizard.busy && !wizard.uploadProgress && <CircularProgress size={24} aria-label="Working" />}
       </Stack>
+      <UnsavedChangesPrompt isDirty={wizard.isDirty} />
     </Stack>
   );
 }

@@ -88,11 +88,6 @@ export function EngineVersions({ engine, clientId }: { engine: ParametricEngine;
     saveBlob(response.data, downloadFileName(response.headers, entry.originalFileName));
   };
 
-  const choose = (entry: SpreadsheetHistoryEntry) => {
-    publish.reset();
-    setChosen(entry);
-  };
-
   return (
     <Stack spacing={2}>
       <Typography variant="h2" id={headingId}>
@@ -122,17 +117,17 @@ export function EngineVersions({ engine, clientId }: { engine: ParametricEngine;
           liveVersion={liveVersion}
           canDownload={canDownloadEngineFile(viewer, engine)}
           onDownload={(entry) => void download(entry)}
-          onPublish={choose}
+          onPublish={setChosen}
         />
       )}
       {chosen && (
         <PublishVersionDialog
           entry={chosen}
           liveVersion={liveVersion}
-          publishing={publish.isPending}
-          error={publish.error?.message}
           onCancel={() => setChosen(undefined)}
-          onConfirm={() => publish.mutate(chosen)}
+          onConfirm={async () => {
+            await publish.mutateAsync(chosen);
+          }}
         />
       )}
     </Stack>

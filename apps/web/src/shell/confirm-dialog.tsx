@@ -7,12 +7,12 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
-import { MESSAGES } from '@siteseer/core';
 import { type ReactNode, useId, useState } from 'react';
 
 /**
  * A question with a confirm and a cancel button. An asynchronous `onConfirm` shows a spinner and
- * locks the dialog until it settles; a rejection shows its message and unlocks it.
+ * locks the dialog (no close, no cancel, `field` disabled) until it settles; a rejection shows its
+ * message and unlocks it. The parent unmounts it on close, which resets its state.
  */
 export function ConfirmDialog({
   title,
@@ -21,6 +21,9 @@ export function ConfirmDialog({
   cancelLabel = 'Cancel',
   destructive = false,
   busyLabel = 'Working',
+  confirmDisabled = false,
+  failure,
+  field,
   onConfirm,
   onCancel,
 }: {
@@ -31,6 +34,12 @@ export function ConfirmDialog({
   destructive?: boolean;
   /** The spinner's accessible name while `onConfirm` runs. */
   busyLabel?: string;
+  /** Keeps the confirm button off while the question is not answered yet (a name still to type). */
+  confirmDisabled?: boolean;
+  /** Shown when `onConfirm` rejects with something that is not an Error (else its text). */
+  failure?: string;
+  /** An input under the question, told whether the dialog is locked. */
+  field?: (locked: boolean) => ReactNode;
   onConfirm: () => void | Promise<void>;
   onCancel: () => void;
 }) {
@@ -45,8 +54,8 @@ export function ConfirmDialog({
     setError(undefined);
     try {
       await onConfirm();
-    } catch (failure) {
-      setError(failure instanceof Error ? failure.message : String(failure));
+    } catch (cause) {
+      setError(cause instanceof Error ? cause.message : (failure ?? String(cause)));
       setBusy(false);
     }
   };
@@ -55,6 +64,7 @@ export function ConfirmDialog({
       <DialogTitle id={titleId}>{title}</DialogTitle>
       <DialogContent>
         <DialogContentText component="div">{children}</DialogContentText>
+        {field?.(busy)}
         {busy && (
           <Box sx={{ display: 'flex', justifyContent: 'center', pt: 2 }}>
             <CircularProgress aria-label={busyLabel} />
@@ -73,21 +83,12 @@ export function ConfirmDialog({
         <Button
           variant="contained"
           color={destructive ? 'error' : 'primary'}
-          disabled={busy}
+          disabled={busy || confirmDisabled}
           onClick={() => void confirm()}
         >
           {confirmLabel}
         </Button>
       </DialogActions>
     </Dialog>
-  );
-}
-
-/** The spec's unsaved-changes question (2.7), answered Yes (leave, losing them) or Cancel (stay). */
-export function UnsavedChangesDialog({ onYes, onCancel }: { onYes: () => void; onCancel: () => void }) {
-  return (
-    <ConfirmDialog title="Unsaved changes" confirmLabel="Yes" onConfirm={onYes} onCancel={onCancel}>
-      {MESSAGES.unsavedChanges}
-    </ConfirmDialog>
   );
 }
