@@ -1,7 +1,9 @@
 /**
  * The analytics section of `pnpm bench` (`pnpm bench:analytics`):
  * - what recording costs a search: parametric search p50 at 16 concurrent clients with recording
- *   off (the baseline) and on, alternated (off, on, off, on) on the same engine, target ≤ 5 %;
+ *   off (the baseline) and on, in COST_PAIRS pairs on the same engine (off-on, on-off, ...: drift
+ *   of a shared machine falls on both), the medians compared, target ≤ 5 %; and the server's CPU
+ *   time per 1,000 searches, which contention changes far less than latency;
  * - reports at scale: 1 million searches and 200k clicks of one keyword client over 90 days,
  *   written with the recorder's own batch statements (rows/s), then each report of
  *   GET analytics/{engineId}/report, four card frames and the two dashboards, 90 days, p50 and p95
@@ -24,8 +26,10 @@ const CONCURRENCY = 16;
 const COST_TARGET = 1.05;
 const REPORT_TARGET_MS = 200;
 /** Calls of each report measured (after WARMUP), one at a time: what one person waits. */
-const CALLS = 40;
-const WARMUP = 3;
+const CALLS = 100;
+const WARMUP = 5;
+/** Off/on pairs of the recording-cost runs. */
+const COST_PAIRS = 4;
 const REPORTS = ['summary', 'top-queries', 'zero-results', 'clicks'] as const;
 /** Card frames measured: their reports plus the page and its charts (ECharts, light and dark). */
 const CARDS = ['searches-over-time', 'top-queries', 'zero-result-queries', 'top-clicked-results'] as const;
@@ -33,6 +37,8 @@ const DASHBOARDS = ['overview', 'content-gaps'] as const;
 
 export interface AnalyticsResults {
   searchP50: { off: number[]; on: number[] };
+  /** Server CPU ms per 1,000 searches (all its threads, the recorder's writes included). */
+  searchCpu: { off: number[]; on: number[] };
   searchPeakMb: { off: number; on: number };
   load: LoadResult;
   reports: Record<string, Latency>;
@@ -46,7 +52,7 @@ interface Created {
 }
 
 /** A keyword engine (the analytics records' client) and a parametric one to search, made over the API. */
-async function createEngines(server: ServerProcess): Promise<Created> {
+export async function createEngines(server: ServerProcess): Promise<Created> {
   const token = await signIn(server.base, server.owner);
   const authorization = `Bearer ${token}`;
   const accounts = JSON.parse(
@@ -86,9 +92,18 @@ async function columnIds(base: string, clientId: string): Promise<(label: string
   return (label) => ids.get(label) ?? label;
 }
 
-/** Parametric searches (text, filters, sort) at CONCURRENCY clients: the p50. */
-async function searchP50(base: string, clientId: string): Promise<number> {
+/**
+ * Parametric searches (text, filters, sort) at CONCURRENCY clients: the p50, and the server's CPU
+ * per 1,000 searches (read a flush interval after the load, so the last batch is written).
+ */
+export async function searchP50(
+  server: ServerProcess,
+  clientId: string,
+): Promise<{ p50: number; cpu: number }> {
+  const base = server.base;
   const id = await columnIds(base, clientId);
+  let sent = 0;
+  const cpuBefore = server.cpuMs();
   const load = await runLoad({
     concurrency: CONCURRENCY,
     warmup: 200,
@@ -97,6 +112,7 @@ async function searchP50(base: string, clientId: string): Promise<number> {
     requests: 3000,
     maxMs: 15_000,
     send: async (i) => {
+      sent++;
       const answer = await request(`${base}/search/${clientId}/query`, {
         method: 'POST',
         body: JSON.stringify(textQuery(i, id)),
@@ -105,7 +121,8 @@ async function searchP50(base: string, clientId: string): Promise<number> {
       return answer.ms;
     },
   });
-  return load.p50;
+  await new Promise((resolve) => setTimeout(resolve, 1500));
+  return { p50: load.p50, cpu: ((server.cpuMs() - cpuBefore) / sent) * 1000 };
 }
 
 /** `CALLS` sequential calls of `url` after a warm-up: their latency. */
@@ -119,8 +136,14 @@ async function sequential(url: string, headers: Record<string, string>): Promise
   return latency(samples);
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
-const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / Math.max(1, values.length);
+/** The middle value (the mean of the two middle ones for an even count). */
+function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length / 2;
+  return sorted.length % 2 === 1
+    ? (sorted[Math.floor(mid)] ?? 0)
+    : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
+}
 
 async function benchOne(db: Db, databaseUrl: string | undefined): Promise<AnalyticsResults> {
   const where = await place(db, databaseUrl);
@@ -140,8 +163,12 @@ async function benchOne(db: Db, databaseUrl: string | undefined): Promise<Analyt
     }
 
     const searchP50s = { off: [] as number[], on: [] as number[] };
+    const searchCpu = { off: [] as number[], on: [] as number[] };
     const searchPeakMb = { off: 0, on: 0 };
-    for (const mode of ['off', 'on', 'off', 'on'] as const) {
+    const modes = Array.from({ length: COST_PAIRS }, (_, i) =>
+      i % 2 === 0 ? (['off', 'on'] as const) : (['on', 'off'] as const),
+    ).flat();
+    for (const mode of modes) {
       log(`${db}: analytics: search p50 with recording ${mode}`);
       const server = await ServerProcess.start({
         ...serverOptions,
@@ -149,7 +176,9 @@ async function benchOne(db: Db, databaseUrl: string | undefined): Promise<Analyt
         env: { SITESEER_SEARCH_RECORDING: mode },
       });
       try {
-        searchP50s[mode].push(await searchP50(server.base, created.parametric.clientId));
+        const run = await searchP50(server, created.parametric.clientId);
+        searchP50s[mode].push(run.p50);
+        searchCpu[mode].push(run.cpu);
         searchPeakMb[mode] = Math.max(searchPeakMb[mode], server.memory().peakMb);
       } finally {
         await server.stop();
@@ -195,7 +224,14 @@ async function benchOne(db: Db, databaseUrl: string | undefined): Promise<Analyt
           { cookie: frameCookie },
         );
       }
-      return { searchP50: searchP50s, searchPeakMb, load, reports, reportPeakMb: server.memory().peakMb };
+      return {
+        searchP50: searchP50s,
+        searchCpu,
+        searchPeakMb,
+        load,
+        reports,
+        reportPeakMb: server.memory().peakMb,
+      };
     } finally {
       await server.stop();
     }
@@ -224,16 +260,23 @@ async function sessionCookie(base: string, authorization: string): Promise<strin
 }
 
 function lines(db: Db, r: AnalyticsResults): Line[] {
-  const off = mean(r.searchP50.off);
-  const on = mean(r.searchP50.on);
+  const off = median(r.searchP50.off);
+  const on = median(r.searchP50.on);
   const out: Line[] = [
     {
       db,
-      metric: `analytics: search p50, recording on (${CONCURRENCY} clients, ${SEARCH_ROWS} rows; off/on ×2)`,
+      metric: `analytics: search p50, recording on (${CONCURRENCY} clients, ${SEARCH_ROWS} rows; median of ${COST_PAIRS} off/on pairs)`,
       value: on,
       unit: 'ms',
       target: { max: COST_TARGET * off, label: '≤ 1.05x off' },
       baseline: { name: 'recording off', value: off },
+    },
+    {
+      db,
+      metric: 'analytics: server CPU per 1,000 searches, recording on (median)',
+      value: median(r.searchCpu.on),
+      unit: 'ms',
+      baseline: { name: 'recording off', value: median(r.searchCpu.off) },
     },
     { db, metric: 'analytics: search peak RSS, recording on', value: r.searchPeakMb.on, unit: 'MB' },
     {
@@ -269,8 +312,10 @@ export async function benchAnalytics(
     const r = await benchOne(db, databaseUrl);
     results[db] = r;
     all.push(...lines(db, r));
+    const figures = (values: number[], digits: number) => values.map((v) => v.toFixed(digits)).join(' ');
     log(
-      `${db}: analytics: search p50 off ${r.searchP50.off.map((v) => v.toFixed(2))} on ${r.searchP50.on.map((v) => v.toFixed(2))} (median ${median(r.searchP50.off).toFixed(2)} / ${median(r.searchP50.on).toFixed(2)})`,
+      `${db}: analytics: search p50 ms off ${figures(r.searchP50.off, 2)} / on ${figures(r.searchP50.on, 2)}; ` +
+        `CPU ms per 1,000 searches off ${figures(r.searchCpu.off, 0)} / on ${figures(r.searchCpu.on, 0)}`,
     );
   }
   return { results, lines: all };

@@ -11,14 +11,14 @@ import { ADJECTIVES, NOUNS, prng } from './dataset.ts';
 
 // The analytics section's records: a keyword client's searches and clicks over 90 days, written
 // with the API's own batch statements (the recorder's: raw rows and rollups in one statement,
-// 500 rows each), so the rollups are exactly what recording would have made.
+// 2,000 rows each), so the rollups are exactly what recording would have made.
 
 export const SEARCHES = 1_000_000;
 export const CLICKS = 200_000;
 export const DAYS = 90;
 /** Distinct queries: a long tail, as site search has (Zipf, s = 1.05). */
 export const VOCABULARY = 50_000;
-const BATCH = 500;
+const BATCH = 2000;
 /** The recorder's cadence (apps/api/src/search-events/recorder.ts STATISTICS_EVERY_ROWS). */
 const STATISTICS_EVERY_ROWS = 100_000;
 const TABS = ['all', 'all', 'all', 'all', 'all', 'all', 'docs', 'docs', 'blog', 'support'];

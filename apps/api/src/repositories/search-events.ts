@@ -1,4 +1,5 @@
 import type { Queryable, Store } from '../store/types.ts';
+import { filterCounts } from './search-filter-counts.ts';
 
 /** A row of `search_events` (0010-search-events.sql), ready to store. */
 export interface SearchEventRow {
@@ -33,24 +34,27 @@ function adding(columns: readonly string[]): string {
   return columns.map((c) => `${c} = r.${c} + EXCLUDED.${c}`).join(', ');
 }
 
-/** The week (ISO, from Monday) and the month of a batch row's `day`, as (span, start) rows. */
+/** The week (ISO, from Monday) and the month of a row's `day` (alias b), as (span, start) rows. */
 const SPANS = `VALUES ('week', date_trunc('week', b.day::timestamp)::date),
   ('month', date_trunc('month', b.day::timestamp)::date)`;
 
 /**
  * One statement per batch of searches: the raw rows, and the batch added to the daily rollups of
  * 0011-analytics-rollups.sql (ADR 0023). Rollup rows are written in key order, so two processes
- * adding batches of one client at once take their row locks in the same order.
+ * adding batches of one client at once take their row locks in the same order. On PGlite the
+ * statement runs beside the searches, so it does little per row: the batch's queries are grouped
+ * once (weeks and months add up the day's groups, not the rows) and its filter selections come
+ * counted by the caller ($14-$20, see filter-counts.ts) instead of being taken apart as JSON.
  */
 const INSERT_SEARCHES_SQL = `
 WITH batch AS MATERIALIZED (
-  SELECT e.account_id, e.client_id, e.id, e.at, (e.at AT TIME ZONE 'UTC')::date AS day, e.engine_id,
+  SELECT e.i, e.account_id, e.client_id, e.id, e.at, (e.at AT TIME ZONE 'UTC')::date AS day, e.engine_id,
     e.engine_type, e.query, e.tab, e.filters::jsonb AS filters, e.page, e.result_count, e.latency_ms,
     e.visitor_id
   FROM unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::timestamptz[], $5::uuid[], $6::text[], $7::text[],
-    $8::text[], $9::text[], $10::int[], $11::int[], $12::real[], $13::text[])
+    $8::text[], $9::text[], $10::int[], $11::int[], $12::real[], $13::text[]) WITH ORDINALITY
     AS e (account_id, client_id, id, at, engine_id, engine_type, query, tab, filters, page, result_count,
-      latency_ms, visitor_id)
+      latency_ms, visitor_id, i)
   JOIN clients c ON c.account_id = e.account_id AND c.id = e.client_id
 ),
 stored AS (
@@ -83,19 +87,23 @@ days AS (
   ON CONFLICT (account_id, client_id, day) DO UPDATE
     SET ${adding(['searches', 'zero_result_searches', 'visitors', 'latency_ms_sum'])}
 ),
+day_queries AS MATERIALIZED (
+  SELECT account_id, client_id, day, query, count(*) AS searches,
+    count(*) FILTER (WHERE result_count = 0) AS zero_result_searches
+  FROM batch GROUP BY 1, 2, 3, 4
+),
 queries AS (
   INSERT INTO analytics_day_queries AS r (account_id, client_id, day, query, searches, zero_result_searches)
-  SELECT account_id, client_id, day, query, count(*), count(*) FILTER (WHERE result_count = 0)
-  FROM batch GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4
+  SELECT account_id, client_id, day, query, searches, zero_result_searches
+  FROM day_queries ORDER BY 1, 2, 3, 4
   ON CONFLICT (account_id, client_id, day, query) DO UPDATE
     SET ${adding(['searches', 'zero_result_searches'])}
 ),
 span_queries AS (
   INSERT INTO analytics_span_queries AS r (account_id, client_id, span, start, query, searches,
     zero_result_searches)
-  SELECT b.account_id, b.client_id, s.span, s.start, b.query, count(*),
-    count(*) FILTER (WHERE b.result_count = 0)
-  FROM batch b CROSS JOIN LATERAL (${SPANS}) AS s (span, start)
+  SELECT b.account_id, b.client_id, s.span, s.start, b.query, sum(b.searches), sum(b.zero_result_searches)
+  FROM day_queries b CROSS JOIN LATERAL (${SPANS}) AS s (span, start)
   GROUP BY 1, 2, 3, 4, 5 ORDER BY 1, 2, 3, 4, 5
   ON CONFLICT (account_id, client_id, span, start, query) DO UPDATE
     SET ${adding(['searches', 'zero_result_searches'])}
@@ -107,31 +115,24 @@ tabs AS (
   ON CONFLICT (account_id, client_id, day, tab) DO UPDATE
     SET ${adding(['searches', 'zero_result_searches'])}
 ),
-used_filters AS MATERIALIZED (
-  SELECT b.account_id, b.client_id, b.id, b.day, b.result_count, f.key AS filter_id, f.value AS selection
-  FROM batch b,
-    jsonb_each(CASE WHEN jsonb_typeof(b.filters) = 'object' THEN b.filters ELSE '{}'::jsonb END) f
+filter_counts AS MATERIALIZED (
+  SELECT f.account_id, f.client_id, f.day, f.filter_id, f.value, f.searches, f.zero_result_searches
+  FROM unnest($14::uuid[], $15::uuid[], $16::date[], $17::text[], $18::text[], $19::int[], $20::int[])
+    AS f (account_id, client_id, day, filter_id, value, searches, zero_result_searches)
+  JOIN clients c ON c.account_id = f.account_id AND c.id = f.client_id
 ),
 filters AS (
   INSERT INTO analytics_day_filters AS r (account_id, client_id, day, filter_id, searches,
     zero_result_searches)
-  SELECT account_id, client_id, day, filter_id, count(*), count(*) FILTER (WHERE result_count = 0)
-  FROM used_filters GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4
+  SELECT account_id, client_id, day, filter_id, searches, zero_result_searches
+  FROM filter_counts WHERE value IS NULL ORDER BY 1, 2, 3, 4
   ON CONFLICT (account_id, client_id, day, filter_id) DO UPDATE
     SET ${adding(['searches', 'zero_result_searches'])}
 ),
 filter_values AS (
   INSERT INTO analytics_day_filter_values AS r (account_id, client_id, day, filter_id, value, searches)
-  SELECT account_id, client_id, day, filter_id, value, count(*)
-  FROM (
-    SELECT DISTINCT u.account_id, u.client_id, u.id, u.day, u.filter_id, v.value
-    FROM used_filters u,
-      jsonb_array_elements_text(
-        CASE WHEN jsonb_typeof(u.selection -> 'values') = 'array' THEN u.selection -> 'values'
-        ELSE '[]'::jsonb END
-      ) v (value)
-  ) selected
-  GROUP BY 1, 2, 3, 4, 5 ORDER BY 1, 2, 3, 4, 5
+  SELECT account_id, client_id, day, filter_id, value, searches
+  FROM filter_counts WHERE value IS NOT NULL ORDER BY 1, 2, 3, 4, 5
   ON CONFLICT (account_id, client_id, day, filter_id, value) DO UPDATE SET ${adding(['searches'])}
 )
 SELECT count(*)::int AS stored FROM stored`;
@@ -157,6 +158,7 @@ export async function insertSearchEvents(db: Queryable, rows: readonly SearchEve
     rows.map((r) => r.resultCount),
     rows.map((r) => r.latencyMs),
     rows.map((r) => r.visitorId),
+    ...filterCounts(rows),
   ]);
   return result[0]?.stored ?? 0;
 }

@@ -71,16 +71,16 @@ describe.each(frontierStores)('Search recorder on %s', (_name, open) => {
     for (const r of made.splice(0)) await r.close();
   });
 
-  it('given 1,200 searches queued at once, then they are written in 3 statements of at most 500 rows', async () => {
+  it('given 4,500 searches queued at once, then they are written in 3 statements of at most 2,000 rows', async () => {
     const t = await tenant(store());
     const r = recorder({ flushEveryMs: 60_000 });
-    const ids = Array.from({ length: 1200 }, (_, n) => r.search(event(t, n)));
+    const ids = Array.from({ length: 4500 }, (_, n) => r.search(event(t, n)));
 
-    expect(new Set(ids).size).toBe(1200);
-    expect(r.stats()).toMatchObject({ queued: 1200, batches: 0 });
+    expect(new Set(ids).size).toBe(4500);
+    expect(r.stats()).toMatchObject({ queued: 4500, batches: 0 });
     await r.flush();
-    expect(r.stats()).toMatchObject({ queued: 0, searches: 1200, batches: 3, dropped: 0, failed: 0 });
-    expect(await count(store(), t, 'search_events')).toBe(1200);
+    expect(r.stats()).toMatchObject({ queued: 0, searches: 4500, batches: 3, dropped: 0, failed: 0 });
+    expect(await count(store(), t, 'search_events')).toBe(4500);
     const { rows } = await store().query(
       `SELECT query, filters, result_count, latency_ms, engine_type FROM search_events
        WHERE account_id = $1 AND client_id = $2 AND id = $3`,
