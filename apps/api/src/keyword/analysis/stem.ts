@@ -44,6 +44,7 @@ export function stemLanguage(language: string): string {
 const MIN_STEM_LENGTH = 3;
 
 const MAX_REMEMBERED = 200_000;
+const LETTERS_ONLY = /^\p{L}+$/u;
 
 /**
  * A stemmer with a memory of the words it has stemmed: a Snowball stem costs ~1.5 µs, a look-up
@@ -53,14 +54,14 @@ export function cachedStemmer(language: string): Stemmer {
   const stem = STEMMERS[stemLanguage(language)] ?? english;
   const known = new Map<string, string>();
   return (word) => {
-    if (word.length < MIN_STEM_LENGTH || !/^\p{L}+$/u.test(word)) return word;
+    // Only words of letters are remembered: a word seen before needs no test of its letters.
     let stemmed = known.get(word);
-    if (stemmed === undefined) {
-      stemmed = stem(word);
-      // A long-lived stemmer (a query's, an index's) sees unbounded words: start over past a bound.
-      if (known.size >= MAX_REMEMBERED) known.clear();
-      known.set(word, stemmed);
-    }
+    if (stemmed !== undefined) return stemmed;
+    if (word.length < MIN_STEM_LENGTH || !LETTERS_ONLY.test(word)) return word;
+    stemmed = stem(word);
+    // A long-lived stemmer (a query's, an index's) sees unbounded words: start over past a bound.
+    if (known.size >= MAX_REMEMBERED) known.clear();
+    known.set(word, stemmed);
     return stemmed;
   };
 }

@@ -72,15 +72,16 @@ export class KeywordIndex {
   /** The pages a search has scored, and those of the slot being scored. */
   readonly #touched: PageList;
   readonly #slotTouched: PageList;
-  readonly #scratch: TermList = {
-    pages: new Int32Array(MIN_KEPT_POSTINGS),
-    scores: new Float32Array(MIN_KEPT_POSTINGS),
-  };
+  /** A list decoded for one search: as long as the index's pages. */
+  readonly #scratch: TermList;
+  /** Common terms searched once, kept when searched again (a few thousand terms at most). */
+  readonly #searched = new Set<number>();
 
   /** `keptBytes`: what the decoded lists of common terms may take (see term-scores.ts). */
   constructor(data: IndexData, keptBytes: number) {
     this.data = data;
     this.#kept = new TermScores(keptBytes);
+    this.#scratch = { pages: new Int32Array(data.pageCount), scores: new Float32Array(data.pageCount) };
     this.#expander = new QueryExpander(data);
     this.#titles = new TitleSuggester(data);
     for (let page = 0; page < data.pageCount; page++) {
@@ -296,22 +297,23 @@ export class KeywordIndex {
   }
 
   /**
-   * A term's pages and their scores: kept for a common term (see term-scores.ts), decoded into
-   * scratch arrays (valid until the next call) for a rare one.
+   * A term's pages and their scores: kept for a common term searched before (see term-scores.ts),
+   * else decoded into scratch arrays (valid until the next call). A common term is kept on its
+   * second search: most words of a query mix are searched once, and keeping each of them made
+   * arrays to drop again, the kept lists churning.
    */
   #list(term: number): TermList & { length: number } {
     const frequency = this.data.frequencies[term] as number;
-    if (frequency < MIN_KEPT_POSTINGS) {
-      this.#decode(term, this.#scratch);
-      return { ...this.#scratch, length: frequency };
-    }
-    let list = this.#kept.get(term);
-    if (!list) {
-      list = { pages: new Int32Array(frequency), scores: new Float32Array(frequency) };
-      this.#decode(term, list);
-      this.#kept.keep(term, list);
-    }
-    return { ...list, length: frequency };
+    const kept = frequency >= MIN_KEPT_POSTINGS ? this.#kept.get(term) : undefined;
+    if (kept) return { ...kept, length: frequency };
+    this.#decode(term, this.#scratch);
+    if (frequency >= MIN_KEPT_POSTINGS && this.#searched.has(term)) {
+      this.#kept.keep(term, {
+        pages: this.#scratch.pages.slice(0, frequency),
+        scores: this.#scratch.scores.slice(0, frequency),
+      });
+    } else if (frequency >= MIN_KEPT_POSTINGS) this.#searched.add(term);
+    return { ...this.#scratch, length: frequency };
   }
 
   /** Decodes a term's postings into pages and scores (BM25F over the fields, the title prior). */
