@@ -19,6 +19,9 @@ export interface WordOffsets {
   ascii: Uint8Array;
 }
 
+/** 1 for the ASCII characters that make words (letters and digits). */
+const ASCII_WORD = Uint8Array.from({ length: 128 }, (_, code) => (isWordCodePoint(code) ? 1 : 0));
+
 /** Scratch arrays up to this many words are kept for the next scan (about 9 bytes a word). */
 const KEPT_CAPACITY = 1 << 17;
 let scratch: WordOffsets = {
@@ -47,17 +50,18 @@ export function scanWords(text: string): WordOffsets {
   let start = -1;
   let allAscii = true;
   let index = 0;
-  while (index < text.length) {
+  const length = text.length;
+  while (index < length) {
     let code = text.charCodeAt(index);
     let width = 1;
-    if (code >= 0xd800 && code <= 0xdbff && index + 1 < text.length) {
-      const low = text.charCodeAt(index + 1);
-      if (low >= 0xdc00 && low <= 0xdfff) {
-        code = ((code - 0xd800) << 10) + (low - 0xdc00) + 0x10000;
-        width = 2;
-      }
+    let word: boolean;
+    if (code < 128) word = ASCII_WORD[code] === 1 || (code === 46 && start >= 0 && isDigitDot(text, index));
+    else {
+      // A surrogate pair is one code point; a lone surrogate stays itself.
+      code = text.codePointAt(index) as number;
+      if (code > 0xffff) width = 2;
+      word = isWordCodePoint(code);
     }
-    const word = isWordCodePoint(code) || (code === 46 && start >= 0 && isDigitDot(text, index));
     if (word) {
       if (start < 0) {
         start = index;
