@@ -6,25 +6,23 @@ export interface MappedText {
   /**
    * For each UTF-16 position of `text` (and its end), the position in the original text it came
    * from: a replacement's characters all point at the start of what they replaced, and the end of
-   * a replacement at the end of what it replaced.
+   * a replacement at the end of what it replaced. Null when nothing was mapped: each position is
+   * its own (most pages: no identity map of a page's length is made for them).
    */
-  origin: Int32Array;
+  origin: Int32Array | null;
 }
 
 /**
  * Core's `applyCharacterMapping` (one left-to-right pass, longest original first, output never
  * mapped again) that also keeps the offset map, so a highlight found in the mapped text lands on
- * the original text. Without mappings the text is its own map.
+ * the original text. Without mappings (or none found in the text) the text is its own map.
  */
 export function mapCharacters(text: string, mappings: readonly CharacterMapping[]): MappedText {
   const byLength = mappings
     .filter((m) => m.original !== '')
     .sort((a, b) => b.original.length - a.original.length);
-  if (byLength.length === 0 || !byLength.some((m) => text.includes(m.original))) {
-    const origin = new Int32Array(text.length + 1);
-    for (let i = 0; i <= text.length; i++) origin[i] = i;
-    return { text, origin };
-  }
+  if (byLength.length === 0 || !byLength.some((m) => text.includes(m.original)))
+    return { text, origin: null };
   const firstChars = new Set(byLength.map((m) => m.original.charCodeAt(0)));
   let out = '';
   const origin: number[] = [];
@@ -49,6 +47,7 @@ export function mapCharacters(text: string, mappings: readonly CharacterMapping[
 
 /** The original span of a mapped span [start, end). */
 export function originalSpan(mapped: MappedText, start: number, end: number): [number, number] {
+  if (mapped.origin === null) return [start, Math.max(start, Math.min(end, mapped.text.length))];
   const from = mapped.origin[start] ?? 0;
   // The end of a span is where its last character ends: the origin of the next position.
   const to = end >= mapped.text.length ? (mapped.origin[mapped.text.length] ?? 0) : (mapped.origin[end] ?? 0);
