@@ -34,7 +34,9 @@ export function keywordPage(row: PageRow, mappings: readonly CharacterMapping[])
 /**
  * The generation's pages in batches, read by keyset on the primary key: each statement is short
  * and the whole generation is never in memory twice (the backend keeps what it indexes). Each
- * batch's rows go to `onRows` first (the texts stored aside for results).
+ * batch's rows go to `onRows` first (the texts stored aside for results). The next batch is read
+ * while the caller indexes this one: the store (PGlite's thread, or the server) works while the
+ * event loop builds.
  */
 export async function* generationPages(
   store: Store,
@@ -42,20 +44,25 @@ export async function* generationPages(
   onRows?: (rows: readonly PageRow[]) => Promise<void>,
 ): AsyncGenerator<readonly KeywordPage[]> {
   const run = { ...generation.key, runId: generation.runId };
-  let after = '';
   let limit = PAGE_BATCH;
+  let next = readPageBatch(store, run, '', limit);
   for (;;) {
-    const rows = await readPageBatch(store, run, after, limit);
+    const rows = await next;
     const last = rows.at(-1);
     if (!last) return;
-    let chars = 0;
-    for (const row of rows) chars += row.body.length;
+    const more = rows.length >= limit;
+    if (more) {
+      let chars = 0;
+      for (const row of rows) chars += row.body.length;
+      // Sized by the last batch's text: a site of 1 MB pages does not read 2 GB in one statement.
+      const perPage = Math.max(1, chars / rows.length);
+      limit = Math.max(MIN_BATCH, Math.min(PAGE_BATCH, Math.floor(BATCH_CHARS / perPage)));
+      next = readPageBatch(store, run, last.url_key, limit);
+      // Awaited on the next turn; a caller that stops first (a failed build) leaves it unread.
+      next.catch(() => {});
+    }
     await onRows?.(rows);
     yield rows.map((row) => keywordPage(row, generation.mappings));
-    if (rows.length < limit) return;
-    after = last.url_key;
-    // Sized by the last batch's text: a site of 1 MB pages does not read 2 GB in one statement.
-    const perPage = Math.max(1, chars / rows.length);
-    limit = Math.max(MIN_BATCH, Math.min(PAGE_BATCH, Math.floor(BATCH_CHARS / perPage)));
+    if (!more) return;
   }
 }
