@@ -268,7 +268,7 @@ async function sqlAnswer(body: Partial<SearchQuery>) {
 }
 
 async function expectSameAsSql(body: Partial<SearchQuery>): Promise<void> {
-  const { took: _took, ...answer } = (await search(body)).body;
+  const { took: _took, searchId: _searchId, ...answer } = (await search(body)).body;
   expect(answer).toEqual(await sqlAnswer(body));
 }
 
