@@ -1,10 +1,8 @@
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { FieldErrors } from '@siteseer/core';
-import { normaliseEngineName } from '@siteseer/core';
 import { useId } from 'react';
+import { EngineNameFields } from '../../shell/engine-name-fields.tsx';
 
 /**
  * Step 'Name' (heading 'Name Keyword Search engine'): the account and the engine name (trimmed, at
@@ -31,35 +29,13 @@ export function NameStep({
       <Typography id={headingId} variant="h2">
         Name Keyword Search engine
       </Typography>
-      <TextField
-        select
-        label="Account"
-        required
+      <EngineNameFields
+        accounts={accounts}
+        accountId={accountId}
+        searchEngineName={searchEngineName}
+        errors={errors}
         disabled={locked}
-        value={accounts.some((a) => a.id === accountId) ? accountId : ''}
-        error={!!errors.accountId}
-        helperText={errors.accountId}
-        onChange={(event) => onChange({ accountId: event.target.value })}
-      >
-        {accounts.map((account) => (
-          <MenuItem key={account.id} value={account.id}>
-            {account.name}
-          </MenuItem>
-        ))}
-      </TextField>
-      <TextField
-        label="Search Engine Name"
-        required
-        disabled={locked}
-        value={searchEngineName}
-        error={!!errors.searchEngineName}
-        helperText={errors.searchEngineName}
-        onChange={(event) => onChange({ searchEngineName: event.target.value })}
-        // Trimmed as the user leaves the field, so spaces between words can still be typed.
-        onBlur={(event) => {
-          const trimmed = normaliseEngineName(event.target.value);
-          if (trimmed !== event.target.value) onChange({ searchEngineName: trimmed });
-        }}
+        onChange={onChange}
       />
     </Stack>
   );

@@ -3,12 +3,11 @@ import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { FieldErrors } from '@siteseer/core';
 import { useId } from 'react';
+import { EngineNameFields } from '../../shell/engine-name-fields.tsx';
 
 export interface NameStepValues {
   accountId: string;
@@ -44,32 +43,13 @@ export function NameStep({
   const fileWanted = !editing || values.updateFile;
   return (
     <Stack spacing={3} sx={{ maxWidth: 560 }}>
-      <TextField
-        select
-        label="Account"
-        required
+      <EngineNameFields
+        accounts={accounts}
+        accountId={values.accountId}
+        searchEngineName={values.searchEngineName}
+        errors={errors}
         disabled={editing || disabled}
-        value={values.accountId}
-        error={!!errors.accountId}
-        helperText={errors.accountId}
-        onChange={(event) => onChange({ accountId: event.target.value })}
-      >
-        {accounts.map((account) => (
-          <MenuItem key={account.id} value={account.id}>
-            {account.name}
-          </MenuItem>
-        ))}
-      </TextField>
-      <TextField
-        label="Search Engine Name"
-        required
-        disabled={editing || disabled}
-        value={values.searchEngineName}
-        error={!!errors.searchEngineName}
-        helperText={errors.searchEngineName}
-        onChange={(event) => onChange({ searchEngineName: event.target.value })}
-        // Trimmed as the user leaves the field, so spaces between words can still be typed.
-        onBlur={(event) => onChange({ searchEngineName: event.target.value.trim() })}
+        onChange={onChange}
       />
       {editing && (
         <FormControlLabel
