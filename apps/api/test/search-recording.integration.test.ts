@@ -285,3 +285,45 @@ describe('search recording (parametric runtime)', () => {
     expect(document.paths['/search/{clientId}/click']?.post?.description).toContain('parametric');
   });
 });
+
+describe('Search recording turned off (SITESEER_SEARCH_RECORDING=off)', () => {
+  let quiet: TestServer;
+  let engine: { engineId: string; clientId: string };
+  beforeAll(async () => {
+    quiet = await startTestServer({ env: { SITESEER_SEARCH_RECORDING: 'off' } });
+    const owner = quiet.credentials?.owner;
+    if (!owner) throw new Error('The test server seeded no demo owner');
+    const { access_token } = await signIn(quiet, owner.email, owner.password);
+    engine = await ingestEngine(quiet, access_token, 'Unrecorded products', toCsv(products(10)));
+  });
+  afterAll(async () => {
+    await quiet?.close();
+  });
+
+  it('given searches and a click, then they answer as usual and nothing is queued or stored', async () => {
+    const answer = await fetch(`${quiet.base}/search/${engine.clientId}/query`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ q: '' }),
+    });
+    expect(answer.status).toBe(200);
+    const { searchId, total } = (await answer.json()) as { searchId: string; total: number };
+    expect(searchId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(total).toBe(10);
+    const click = await fetch(`${quiet.base}/search/${engine.clientId}/click`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ searchId, url: 'https://shop.example.test/p/1', position: 1 }),
+    });
+    expect(click.status).toBe(204);
+
+    const recorder = searchRecorder(quiet.store);
+    expect(recorder.recording).toBe(false);
+    await recorder.flush();
+    expect(recorder.stats()).toMatchObject({ queued: 0, searches: 0, clicks: 0, batches: 0 });
+    const { rows } = await quiet.store.query<{ n: number }>(
+      'SELECT (SELECT count(*) FROM search_events)::int + (SELECT count(*) FROM search_clicks)::int AS n',
+    );
+    expect(rows[0]?.n).toBe(0);
+  });
+});

@@ -45,9 +45,17 @@ const SPANS = `VALUES ('week', date_trunc('week', b.day::timestamp)::date),
  * statement runs beside the searches, so it does little per row: the batch's queries are grouped
  * once (weeks and months add up the day's groups, not the rows) and its filter selections come
  * counted by the caller ($14-$20, see filter-counts.ts) instead of being taken apart as JSON.
+ * The batch's clients are locked against deletion first (FOR KEY SHARE, once each): the raw rows
+ * have no foreign key (0013-search-records-without-row-checks.sql), so this is what keeps a client
+ * being deleted from getting rows its delete's trigger would not see.
  */
 const INSERT_SEARCHES_SQL = `
-WITH batch AS MATERIALIZED (
+WITH live_clients AS MATERIALIZED (
+  SELECT c.account_id, c.id FROM clients c
+  WHERE (c.account_id, c.id) IN (SELECT DISTINCT * FROM unnest($1::uuid[], $2::uuid[]))
+  FOR KEY SHARE
+),
+batch AS MATERIALIZED (
   SELECT e.i, e.account_id, e.client_id, e.id, e.at, (e.at AT TIME ZONE 'UTC')::date AS day, e.engine_id,
     e.engine_type, e.query, e.tab, e.filters::jsonb AS filters, e.page, e.result_count, e.latency_ms,
     e.visitor_id
@@ -55,7 +63,7 @@ WITH batch AS MATERIALIZED (
     $8::text[], $9::text[], $10::int[], $11::int[], $12::real[], $13::text[]) WITH ORDINALITY
     AS e (account_id, client_id, id, at, engine_id, engine_type, query, tab, filters, page, result_count,
       latency_ms, visitor_id, i)
-  JOIN clients c ON c.account_id = e.account_id AND c.id = e.client_id
+  JOIN live_clients c ON c.account_id = e.account_id AND c.id = e.client_id
 ),
 stored AS (
   INSERT INTO search_events (account_id, client_id, id, at, engine_id, engine_type, query, tab, filters,
@@ -119,7 +127,7 @@ filter_counts AS MATERIALIZED (
   SELECT f.account_id, f.client_id, f.day, f.filter_id, f.value, f.searches, f.zero_result_searches
   FROM unnest($14::uuid[], $15::uuid[], $16::date[], $17::text[], $18::text[], $19::int[], $20::int[])
     AS f (account_id, client_id, day, filter_id, value, searches, zero_result_searches)
-  JOIN clients c ON c.account_id = f.account_id AND c.id = f.client_id
+  JOIN live_clients c ON c.account_id = f.account_id AND c.id = f.client_id
 ),
 filters AS (
   INSERT INTO analytics_day_filters AS r (account_id, client_id, day, filter_id, searches,
@@ -169,12 +177,17 @@ export async function insertSearchEvents(db: Queryable, rows: readonly SearchEve
  * rollups on the day of their search.
  */
 const INSERT_CLICKS_SQL = `
-WITH batch AS MATERIALIZED (
+WITH live_clients AS MATERIALIZED (
+  SELECT c.account_id, c.id FROM clients c
+  WHERE c.id IN (SELECT DISTINCT unnest($1::uuid[]))
+  FOR KEY SHARE
+),
+batch AS MATERIALIZED (
   SELECT s.account_id, s.client_id, s.id AS search_id, (s.at AT TIME ZONE 'UTC')::date AS day, s.query,
     s.tab, k.at, k.url, k.position, k.visitor_id
   FROM unnest($1::uuid[], $2::uuid[], $3::timestamptz[], $4::text[], $5::int[], $6::text[])
     AS k (client_id, search_id, at, url, position, visitor_id)
-  JOIN clients c ON c.id = k.client_id
+  JOIN live_clients c ON c.id = k.client_id
   JOIN search_events s ON s.account_id = c.account_id AND s.client_id = c.id AND s.id = k.search_id
 ),
 stored AS (

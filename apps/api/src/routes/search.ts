@@ -178,7 +178,6 @@ export async function searchRoutes(
       const result = await runSearch(store, live, request.body);
       const { client } = live;
       const at = clock.now();
-      const visitor = { clientId: client.id, ip: request.ip, userAgent: request.headers['user-agent'] ?? '' };
       const searchId = recorder.search({
         accountId: client.accountId,
         clientId: client.id,
@@ -189,7 +188,7 @@ export async function searchRoutes(
         page: result.page,
         resultCount: result.total,
         latencyMs: performance.now() - started,
-        visitorId: await visitorId(store, visitor, at),
+        visitorId: await visitorOf(recorder, store, client.id, request, at),
         at,
       });
       return { ...result, searchId };
@@ -252,7 +251,7 @@ async function keywordRoutes(
       const live = await liveKeyword(store, request.params.clientId);
       cors(request, reply, live.settings.origin);
       const at = clock.now();
-      const visitor = visitorOf(store, live.client.id, request, at);
+      const visitor = visitorOf(recorder, store, live.client.id, request, at);
       const { live: searched, ...result } = await searchKeyword(runtime, live, request.query);
       const searchId = recorder.search({
         accountId: searched.client.accountId,
@@ -327,7 +326,7 @@ async function keywordRoutes(
           searchId: request.body.searchId,
           url: request.body.url,
           position: request.body.position,
-          visitorId: await visitorOf(store, client.id, request, at),
+          visitorId: await visitorOf(recorder, store, client.id, request, at),
           at,
         });
         return reply.status(204).send();
@@ -336,7 +335,17 @@ async function keywordRoutes(
   });
 }
 
-/** The visitor's daily pseudonym (never the address), from what the request says of it. */
-function visitorOf(store: Store, clientId: string, request: FastifyRequest, at: Date): Promise<string> {
+/**
+ * The visitor's daily pseudonym (never the address), from what the request says of it; not worked
+ * out (empty) when nothing is recorded, so recording off costs a search nothing of recording's.
+ */
+async function visitorOf(
+  recorder: SearchRecorder,
+  store: Store,
+  clientId: string,
+  request: FastifyRequest,
+  at: Date,
+): Promise<string> {
+  if (!recorder.recording) return '';
   return visitorId(store, { clientId, ip: request.ip, userAgent: request.headers['user-agent'] ?? '' }, at);
 }

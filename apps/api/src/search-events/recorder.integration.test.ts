@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { frontierStores, useStore } from '../repositories/crawler/frontier-test-store.ts';
 import type { Store } from '../store/types.ts';
 import type { SearchEvent } from './events.ts';
-import { SearchRecorder, searchRecorder } from './recorder.ts';
+import { BATCH_ROWS, SearchRecorder, searchRecorder } from './recorder.ts';
 
 interface Tenant {
   accountId: string;
@@ -71,16 +71,17 @@ describe.each(frontierStores)('Search recorder on %s', (_name, open) => {
     for (const r of made.splice(0)) await r.close();
   });
 
-  it('given 4,500 searches queued at once, then they are written in 3 statements of at most 2,000 rows', async () => {
+  it('given two and a half batches of searches queued at once, then they are written in 3 statements', async () => {
     const t = await tenant(store());
     const r = recorder({ flushEveryMs: 60_000 });
-    const ids = Array.from({ length: 4500 }, (_, n) => r.search(event(t, n)));
+    const n = BATCH_ROWS * 2.5;
+    const ids = Array.from({ length: n }, (_, i) => r.search(event(t, i)));
 
-    expect(new Set(ids).size).toBe(4500);
-    expect(r.stats()).toMatchObject({ queued: 4500, batches: 0 });
+    expect(new Set(ids).size).toBe(n);
+    expect(r.stats()).toMatchObject({ queued: n, batches: 0 });
     await r.flush();
-    expect(r.stats()).toMatchObject({ queued: 0, searches: 4500, batches: 3, dropped: 0, failed: 0 });
-    expect(await count(store(), t, 'search_events')).toBe(4500);
+    expect(r.stats()).toMatchObject({ queued: 0, searches: n, batches: 3, dropped: 0, failed: 0 });
+    expect(await count(store(), t, 'search_events')).toBe(n);
     const { rows } = await store().query(
       `SELECT query, filters, result_count, latency_ms, engine_type FROM search_events
        WHERE account_id = $1 AND client_id = $2 AND id = $3`,
@@ -211,6 +212,58 @@ describe.each(frontierStores)('Search recorder on %s', (_name, open) => {
 
     expect(r.stats()).toMatchObject({ searches: 1, failed: 0 });
     expect(await count(store(), kept, 'search_events')).toBe(1);
+  });
+
+  it('given recorded searches and clicks, when their engine or account is deleted, then its records go and the others stay', async () => {
+    const kept = await tenant(store());
+    const byEngine = await tenant(store());
+    const byAccount = await tenant(store());
+    const r = recorder({ flushEveryMs: 60_000 });
+    for (const t of [kept, byEngine, byAccount]) {
+      const searchId = r.search(event(t, 1));
+      r.click({ clientId: t.clientId, searchId, url: 'https://shop.test/p/1', position: 1, visitorId: 'v' });
+    }
+    await r.flush();
+    expect(r.stats()).toMatchObject({ searches: 3, clicks: 3 });
+
+    await store().query('DELETE FROM engines WHERE id = $1', [byEngine.engineId]);
+    await store().query('DELETE FROM accounts WHERE id = $1', [byAccount.accountId]);
+
+    for (const table of ['search_events', 'search_clicks'] as const) {
+      expect(await count(store(), kept, table)).toBe(1);
+      expect(await count(store(), byEngine, table)).toBe(0);
+      expect(await count(store(), byAccount, table)).toBe(0);
+    }
+  });
+
+  it('given a batch written while its client is being deleted, then no row of that client outlives the delete', async () => {
+    const t = await tenant(store());
+    const r = recorder({ flushEveryMs: 60_000 });
+    r.search(event(t, 1));
+    let deleted!: () => void;
+    let commit!: () => void;
+    const deleting = new Promise<void>((resolve) => {
+      deleted = resolve;
+    });
+    const committing = new Promise<void>((resolve) => {
+      commit = resolve;
+    });
+    const deletion = store().transaction(async (tx) => {
+      await tx.query('DELETE FROM clients WHERE account_id = $1 AND id = $2', [t.accountId, t.clientId]);
+      deleted();
+      await committing;
+    });
+    await deleting;
+    // The batch starts while the delete is not committed: on PostgreSQL it waits for the client's
+    // row lock, then finds the client gone; on PGlite it waits for the transaction to end.
+    const flushed = r.flush();
+    await sleep(100);
+    commit();
+    await deletion;
+    await flushed;
+
+    expect(r.stats()).toMatchObject({ searches: 0, failed: 0 });
+    expect(await count(store(), t, 'search_events')).toBe(0);
   });
 
   it('given close, then what is queued is written and later rows are dropped; the store gets a new recorder', async () => {

@@ -12,14 +12,18 @@ import type { Store } from '../store/types.ts';
 import { type ClickEvent, clickRow, type SearchEvent, searchRow } from './events.ts';
 
 /**
- * Rows written by one statement; a full batch is written at once. Larger batches cost less a row
- * (measured on PGlite, which runs them beside the searches: ~93 µs of CPU a search at 500 rows,
- * ~65 at 2,000, as more of a batch's searches share rollup rows); at the bench's ~1,500 searches
- * a second a batch is still one second's searches.
+ * Rows written by one statement; a full batch is written at once. Larger batches cost less a row,
+ * as more of a batch's searches share rollup rows (PGlite's thread, which the searches' machine
+ * shares: ~93 µs of CPU a search at 500 rows, ~62 at 2,000, ~49 at 5,000, ~41 at 8,000). 5,000
+ * rows take PGlite ~0.25 s, during which the portal's queries on PGlite wait (searches do not: they
+ * answer from memory).
  */
-export const BATCH_ROWS = 2000;
-/** How long a row waits for others to share its statement. */
-export const FLUSH_EVERY_MS = 1000;
+export const BATCH_ROWS = 5000;
+/**
+ * How long a row waits for others to share its statement: at the bench's ~3,500 parametric
+ * searches a second, long enough for full batches; analytics are two seconds behind at most.
+ */
+export const FLUSH_EVERY_MS = 2000;
 /**
  * Rows waiting at most (~0.5 KB each, so ~25 MB): when the store cannot keep up or is down, what
  * comes beyond is dropped and counted rather than growing without bound.
@@ -92,6 +96,11 @@ export class SearchRecorder {
     this.#flushEveryMs = options.flushEveryMs ?? FLUSH_EVERY_MS;
     this.#queueMax = options.queueMax ?? QUEUE_MAX;
     this.#enabled = options.enabled ?? true;
+  }
+
+  /** false when recording is off: callers then skip what only a record needs (the visitor id). */
+  get recording(): boolean {
+    return this.#enabled;
   }
 
   /** Queues a search; returns its new id at once (clicks name it). */
