@@ -13,6 +13,8 @@ export interface SearchEventRow {
   tab: string | null;
   /** JSON text, or null. */
   filters: string | null;
+  /** The same selections as parsed objects, when the row was made from them (saves parsing). */
+  selections?: Record<string, unknown> | null;
   page: number;
   resultCount: number;
   latencyMs: number;

@@ -13,19 +13,12 @@ import type { SearchEventRow } from './search-events.ts';
 export function filterCounts(
   rows: readonly SearchEventRow[],
 ): [string[], string[], string[], string[], (string | null)[], number[], number[]] {
-  const counts = new Map<
-    string,
-    {
-      row: SearchEventRow;
-      day: string;
-      filterId: string;
-      value: string | null;
-      searches: number;
-      zero: number;
-    }
-  >();
-  const add = (row: SearchEventRow, day: string, filterId: string, value: string | null) => {
-    const key = JSON.stringify([row.accountId, row.clientId, day, filterId, value]);
+  const counts = new Map<string, Count>();
+  const add = (row: SearchEventRow, group: string, day: string, filterId: string, value: string | null) => {
+    // Ids and days hold no newline; the filter id (the searcher's text) goes with its length, so
+    // where it ends is known, then the value, marked when present (null and "" differ).
+    const filter = `${group}\n${filterId.length}:${filterId}`;
+    const key = value === null ? filter : `${filter}\u0001${value}`;
     let count = counts.get(key);
     if (!count) {
       count = { row, day, filterId, value, searches: 0, zero: 0 };
@@ -34,19 +27,29 @@ export function filterCounts(
     count.searches++;
     if (row.resultCount === 0) count.zero++;
   };
+  // The UTC day of the last row's time: a batch's rows mostly share their second.
+  let lastAt = Number.NaN;
+  let lastDay = '';
   for (const row of rows) {
     if (row.filters === null) continue;
-    const filters: unknown = JSON.parse(row.filters);
+    const filters: unknown = row.selections !== undefined ? row.selections : JSON.parse(row.filters);
     if (typeof filters !== 'object' || filters === null || Array.isArray(filters)) continue;
-    const day = row.at.toISOString().slice(0, 10);
-    for (const [filterId, selection] of Object.entries(filters)) {
-      add(row, day, filterId, null);
+    const at = row.at.getTime();
+    if (at !== lastAt) {
+      lastAt = at;
+      lastDay = row.at.toISOString().slice(0, 10);
+    }
+    const day = lastDay;
+    const group = `${row.accountId}\n${row.clientId}\n${day}`;
+    for (const filterId in filters) {
+      const selection = (filters as Record<string, unknown>)[filterId];
+      add(row, group, day, filterId, null);
       const selected = (selection as { values?: unknown } | null)?.values;
       if (!Array.isArray(selected)) continue;
       const values = new Set<string>();
       for (const value of selected)
         if (value !== null) values.add(typeof value === 'string' ? value : JSON.stringify(value));
-      for (const value of values) add(row, day, filterId, value);
+      for (const value of values) add(row, group, day, filterId, value);
     }
   }
   const all = [...counts.values()];
@@ -59,4 +62,13 @@ export function filterCounts(
     all.map((c) => c.searches),
     all.map((c) => c.zero),
   ];
+}
+
+interface Count {
+  row: SearchEventRow;
+  day: string;
+  filterId: string;
+  value: string | null;
+  searches: number;
+  zero: number;
 }

@@ -89,6 +89,7 @@ export function searchRow(id: string, event: SearchEvent, now: Date): SearchEven
     query: normaliseQuery(event.query),
     tab: event.tab == null ? null : cut(event.tab, TAB_CHARS_MAX),
     filters: filters ? JSON.stringify(filters) : null,
+    selections: filters,
     page: event.page,
     resultCount: event.resultCount,
     latencyMs: event.latencyMs,
