@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import {
   insertSearchClicks,
   insertSearchEvents,
-  refreshSearchStatistics,
+  maintainSearchTables,
   type SearchClickRow,
   type SearchEventRow,
 } from '@siteseer/test-support/search-events';
@@ -19,8 +19,8 @@ export const DAYS = 90;
 /** Distinct queries: a long tail, as site search has (Zipf, s = 1.05). */
 export const VOCABULARY = 50_000;
 const BATCH = 2000;
-/** The recorder's cadence (apps/api/src/search-events/recorder.ts STATISTICS_EVERY_ROWS). */
-const STATISTICS_EVERY_ROWS = 100_000;
+/** The recorder's cadence (apps/api/src/search-events/recorder.ts MAINTAIN_EVERY_ROWS). */
+const MAINTAIN_EVERY_ROWS = 100_000;
 const TABS = ['all', 'all', 'all', 'all', 'all', 'all', 'docs', 'docs', 'blog', 'support'];
 
 export interface Target {
@@ -91,7 +91,7 @@ export async function loadRecords(store: StoreConfig, target: Target, now = new 
   const clickShare = CLICKS / (SEARCHES * 0.913 * 1.1);
   let searches = 0;
   let clicks = 0;
-  let statisticsAt = -1;
+  let maintainedAt = -1;
   const started = performance.now();
   try {
     for (let d = DAYS - 1; d >= 0 && searches < SEARCHES; d--) {
@@ -140,10 +140,11 @@ export async function loadRecords(store: StoreConfig, target: Target, now = new 
           }
         }
         searches += await insertSearchEvents(db, rows);
-        // As the recorder does: statistics fresh before the first clicks and every 100k searches.
-        if (searches - statisticsAt >= STATISTICS_EVERY_ROWS || statisticsAt < 0) {
-          statisticsAt = searches;
-          await refreshSearchStatistics(db);
+        // As the recorder does: tables vacuumed and analysed before the first clicks and every 100k
+        // searches.
+        if (searches - maintainedAt >= MAINTAIN_EVERY_ROWS || maintainedAt < 0) {
+          maintainedAt = searches;
+          await maintainSearchTables(db);
         }
         for (let c = 0; c < clicked.length; c += BATCH)
           clicks += await insertSearchClicks(db, clicked.slice(c, c + BATCH));

@@ -4,7 +4,7 @@
 export {
   insertSearchClicks,
   insertSearchEvents,
-  refreshSearchStatistics,
+  maintainSearchTables,
   type SearchClickRow,
   type SearchEventRow,
 } from '@siteseer/api/repositories/search-events';

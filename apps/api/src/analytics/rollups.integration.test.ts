@@ -274,7 +274,7 @@ async function clickColumns(db: Store, accountId: string): Promise<unknown[][]> 
   return names.map((name) => rows.map((row) => row[name]));
 }
 
-describe('Click batches on PGlite (regression: each click read every search of its client)', () => {
+describe('Recorded tables on PGlite, which has no autovacuum', () => {
   it('given searches written, then their first round refreshes the statistics, so a click finds its search by key', async () => {
     const store = await openStore({ dataDir: null });
     try {
@@ -311,6 +311,28 @@ describe('Click batches on PGlite (regression: each click read every search of i
         [[ids[1]], kw.accountId, kw.clientId],
       );
       expect(plan.rows.map((row) => row['QUERY PLAN']).join('\n')).toContain('search_events_pkey');
+    } finally {
+      await store.close();
+    }
+  });
+
+  it('given searches written, then their first round vacuums every table recording adds to', async () => {
+    const store = await openStore({ dataDir: null });
+    try {
+      const kw = await fixtureClient(store, 'kw');
+      const recorder = new SearchRecorder(store, { flushEveryMs: 60_000 });
+      await recordFixture(recorder, kw, 'kw', KEYWORD_SEARCHES);
+      await recorder.close();
+
+      // The rollups' counts are indexed, so every batch leaves dead row versions of today's,
+      // this week's and this month's rows: only VACUUM reclaims them.
+      const { rows } = await store.query<{ relname: string; vacuumed: boolean }>(
+        `SELECT relname, last_vacuum IS NOT NULL AS vacuumed FROM pg_stat_user_tables
+         WHERE relname = 'search_events' OR relname = 'search_clicks' OR relname LIKE 'analytics\\_%'
+         ORDER BY relname`,
+      );
+      expect(rows.length).toBe(11);
+      expect(rows.filter((row) => !row.vacuumed)).toEqual([]);
     } finally {
       await store.close();
     }

@@ -3,7 +3,7 @@ import { isUuid } from '../repositories/ids.ts';
 import {
   insertSearchClicks,
   insertSearchEvents,
-  refreshSearchStatistics,
+  maintainSearchTables,
   type SearchClickRow,
   type SearchEventRow,
 } from '../repositories/search-events.ts';
@@ -32,11 +32,11 @@ export const QUEUE_MAX = 50_000;
 
 const INT_MAX = 2 ** 31 - 1;
 /**
- * Searches this recorder stores between two refreshes of the tables' statistics (see
- * refreshSearchStatistics): the first round written after a start refreshes them, then every this
- * many searches.
+ * Searches this recorder stores between two maintenances of the recorded tables (vacuum and planner
+ * statistics, see maintainSearchTables): the first round written after a start does it, then every
+ * this many searches.
  */
-export const STATISTICS_EVERY_ROWS = 100_000;
+export const MAINTAIN_EVERY_ROWS = 100_000;
 
 export interface RecorderOptions {
   /** Where failed writes are reported (the app's logger); console.warn by default. */
@@ -85,8 +85,8 @@ export class SearchRecorder {
   #soon: NodeJS.Immediate | undefined;
   #writing: Promise<void> | undefined;
   #closed = false;
-  /** Searches stored when the statistics were last refreshed; undefined: not since this recorder started. */
-  #statisticsAt: number | undefined;
+  /** Searches stored when the tables were last maintained; undefined: not since this recorder started. */
+  #maintainedAt: number | undefined;
   readonly #stats = { searches: 0, clicks: 0, dropped: 0, failed: 0, unmatched: 0, refused: 0, batches: 0 };
 
   constructor(store: Store, options: RecorderOptions = {}) {
@@ -207,7 +207,7 @@ export class SearchRecorder {
       this.#stats.searches +=
         (await this.#write('searches', batch.length, () => insertSearchEvents(this.#store, batch))) ?? 0;
     }
-    await this.#refreshStatistics();
+    await this.#maintain();
     for (let i = 0; i < clicks.length; i += this.#batchRows) {
       const batch = clicks.slice(i, i + this.#batchRows);
       const stored = await this.#write('clicks', batch.length, () => insertSearchClicks(this.#store, batch));
@@ -218,18 +218,18 @@ export class SearchRecorder {
     }
   }
 
-  /** Refreshes the planner's statistics when due, before clicks look their searches up. */
-  async #refreshStatistics(): Promise<void> {
+  /** Maintains the recorded tables when due, before clicks look their searches up. */
+  async #maintain(): Promise<void> {
     const stored = this.#stats.searches;
     if (stored === 0) return;
-    if (this.#statisticsAt !== undefined && stored - this.#statisticsAt < STATISTICS_EVERY_ROWS) return;
-    this.#statisticsAt = stored;
+    if (this.#maintainedAt !== undefined && stored - this.#maintainedAt < MAINTAIN_EVERY_ROWS) return;
+    this.#maintainedAt = stored;
     try {
-      await refreshSearchStatistics(this.#store);
+      await maintainSearchTables(this.#store);
     } catch (error) {
       // The clicks are still written, only slower: reported, not fatal to the round.
       this.#onWriteError(
-        `Search recording: refreshing the statistics of the recorded tables failed (${error instanceof Error ? error.message : String(error)})`,
+        `Search recording: maintaining the recorded tables (vacuum, statistics) failed (${error instanceof Error ? error.message : String(error)})`,
         error,
       );
     }
