@@ -1,3 +1,4 @@
+import { KeywordSearchResult } from '@siteseer/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { keywordRuntime } from '../src/keyword/runtime/index.ts';
 import { searchRecorder } from '../src/search-events/index.ts';
@@ -220,6 +221,10 @@ describe('the keyword search runtime', () => {
         'user-agent': 'keyword-test',
       },
     );
+    // Written without the schema's check on the way out (routes/search.ts): it holds anyway, with
+    // nothing the schema lacks (parsing would drop it).
+    expect(answer.body.hits.length).toBeGreaterThan(1);
+    expect(answer.body).toEqual(KeywordSearchResult.parse(answer.body));
     const { searchId } = answer.body;
     const url = answer.body.hits[1].url;
     const click = await fetch(`${t.server.base}/search/${shop.clientId}/click`, {

@@ -77,6 +77,16 @@ function queryFromLink(raw: z.infer<typeof DownloadQuery>) {
 }
 
 /**
+ * The public search answers are written by JSON.stringify instead of the app's serializer, which
+ * checks an answer against its schema on the way out (zod, stripping keys the schema lacks): for a
+ * parametric page of 20 rows and its facets that check took ~43 µs, about a sixth of the search.
+ * The answers are built field by field (no stored record is passed through), and tests hold each
+ * to its schema with nothing extra (parametric.integration and keyword-runtime.integration); the
+ * schemas still document the answers in the OpenAPI document.
+ */
+const PLAIN_JSON_ANSWER = { serializerCompiler: () => (data: unknown) => JSON.stringify(data) };
+
+/**
  * The public search runtime, called from customer sites with a client id and no user token.
  * CORS is limited to the client's configured origins. Requests are rate-limited per address across
  * all clients (first: rotating made-up client ids would otherwise each get a budget of their own),
@@ -170,6 +180,7 @@ export async function searchRoutes(
         security: [],
         response: { 200: SearchResult },
       },
+      ...PLAIN_JSON_ANSWER,
     },
     async (request, reply) => {
       const started = performance.now();
@@ -246,6 +257,7 @@ async function keywordRoutes(
         security: [],
         response: { 200: KeywordSearchResult },
       },
+      ...PLAIN_JSON_ANSWER,
     },
     async (request, reply) => {
       const live = await liveKeyword(store, request.params.clientId);
