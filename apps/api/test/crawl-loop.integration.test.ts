@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { answer, type FixtureSite, linkedSite, startFixtureSite } from '../src/crawler/rules/fixture-site.ts';
 import { createEngine, keywordDraft, startWithTenants, type Tenants } from './actors.ts';
 import { api } from './harness.ts';
+import { until } from './keyword-fixture.ts';
 
 // The crawl loop of the API process crawling a real site on 127.0.0.1 end to end: robots.txt,
 // sitemap, links, redirects, canonical, noindex, nofollow, duplicates, errors and URL filters,
@@ -168,6 +169,17 @@ describe('the crawl loop', () => {
         statusOf['/dup-1'] === CRAWL_STATUS.SUCCESS ? '/dup-1' : '/dup-2',
       ].sort(),
     );
+
+    // PGlite runs no autovacuum: the run's end vacuums the tables it updated rows of.
+    if (t.server.store.kind === 'pglite') {
+      await until('the crawl tables vacuumed', async () => {
+        const { rows: vacuumed } = await t.server.store.query<{ relname: string }>(
+          `SELECT relname FROM pg_stat_user_tables
+           WHERE relname IN ('crawl_urls', 'crawl_pages', 'crawlers') AND last_vacuum IS NOT NULL`,
+        );
+        return vacuumed.length === 3 ? true : undefined;
+      });
+    }
   });
 
   it('re-crawls when URLs are due: unchanged pages answer 304, and a crawl that lost pages is held', async () => {

@@ -1,3 +1,4 @@
+import { vacuumOnPglite } from '../store/pglite-maintenance.ts';
 import type { Queryable, Store } from '../store/types.ts';
 import { filterCounts } from './search-filter-counts.ts';
 
@@ -333,6 +334,6 @@ const RECORDED_TABLES = [
  *   per click (a 100-click batch took 0.5 s at 10k searches and grew with them; 4 ms after
  *   ANALYZE); top queries over 90 days at 1M searches took 300 ms, 140 ms with statistics.
  */
-export async function maintainSearchTables(store: Store): Promise<void> {
-  if (store.kind === 'pglite') await store.query(`VACUUM (ANALYZE) ${RECORDED_TABLES.join(', ')}`);
+export function maintainSearchTables(store: Store): Promise<void> {
+  return vacuumOnPglite(store, RECORDED_TABLES);
 }

@@ -14,6 +14,7 @@ import {
   recoverExpiredLeases,
   takeWork,
 } from '../../repositories/crawler/frontier.ts';
+import { vacuumOnPglite } from '../../store/pglite-maintenance.ts';
 import { finishCrawlRun } from '../frontier/publish.ts';
 import {
   normaliseUrl,
@@ -247,4 +248,12 @@ async function endCrawl(deps: CrawlDeps, crawler: Crawler): Promise<void> {
   const succeeded = await countStatus(deps.store, accountId, engineId, CRAWL_STATUS.SUCCESS);
   if (succeeded > 0) await finishCrawlRun(deps.store, accountId, engineId, runId);
   else await endRun(deps.store, accountId, engineId, runId, 'failed');
+  // A run updates each of its URLs a few times (taken, fetched, scheduled): on PGlite those row
+  // versions stay until vacuumed, and every recrawl would add as many again.
+  await vacuumOnPglite(deps.store, CRAWL_TABLES).catch((error: unknown) =>
+    console.error('Vacuuming the crawl tables after a run failed:', error),
+  );
 }
+
+/** The tables a crawl run updates rows of. */
+const CRAWL_TABLES = ['crawl_urls', 'crawl_pages', 'crawlers'];
