@@ -15,8 +15,8 @@ import { type ClickEvent, clickRow, type SearchEvent, searchRow } from './events
  * Rows written by one statement; a full batch is written at once. Larger batches cost less a row,
  * as more of a batch's searches share rollup rows (PGlite's thread, which the searches' machine
  * shares: ~93 µs of CPU a search at 500 rows, ~62 at 2,000, ~49 at 5,000, ~41 at 8,000). 5,000
- * rows take PGlite ~0.25 s, during which the portal's queries on PGlite wait (searches do not: they
- * answer from memory).
+ * rows take PGlite ~0.25 s, during which the portal's queries on PGlite wait (searches answer from
+ * memory: only one that must first load its engine's index waits).
  */
 export const BATCH_ROWS = 5000;
 /**
