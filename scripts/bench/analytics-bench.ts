@@ -28,6 +28,19 @@ const REPORT_TARGET_MS = 200;
 /** Calls of each report measured (after WARMUP), one at a time: what one person waits. */
 const CALLS = 100;
 const WARMUP = 5;
+/**
+ * The server's threads by what they do, by the names Node gives them: the event loop (searches,
+ * the recorder's rows and batches), PGlite's worker (every statement, the recorder's included;
+ * idle on PostgreSQL, whose server is another process), the garbage collector's helpers.
+ */
+const THREADS = { main: 'MainThread', pglite: 'WorkerThread', gc: 'V8Worker' } as const;
+type ThreadCpu = Record<keyof typeof THREADS, number>;
+const THREAD_LABELS: Record<keyof typeof THREADS, string> = {
+  main: 'the event loop',
+  pglite: "PGlite's worker",
+  gc: "the garbage collector's helpers",
+};
+
 /** Off/on pairs of the recording-cost runs. */
 const COST_PAIRS = 6;
 const REPORTS = ['summary', 'top-queries', 'zero-results', 'clicks'] as const;
@@ -39,6 +52,8 @@ export interface AnalyticsResults {
   searchP50: { off: number[]; on: number[] };
   /** Server CPU ms per 1,000 searches (all its threads, the recorder's writes included). */
   searchCpu: { off: number[]; on: number[] };
+  /** The same by kind of thread (THREADS), ms per 1,000 searches: where recording's cost goes. */
+  searchThreadCpu: { off: ThreadCpu[]; on: ThreadCpu[] };
   searchPeakMb: { off: number; on: number };
   load: LoadResult;
   reports: Record<string, Latency>;
@@ -99,11 +114,12 @@ async function columnIds(base: string, clientId: string): Promise<(label: string
 export async function searchP50(
   server: ServerProcess,
   clientId: string,
-): Promise<{ p50: number; cpu: number }> {
+): Promise<{ p50: number; cpu: number; threads: ThreadCpu }> {
   const base = server.base;
   const id = await columnIds(base, clientId);
   let sent = 0;
   const cpuBefore = server.cpuMs();
+  const threadsBefore = server.threadCpuMs();
   const load = await runLoad({
     concurrency: CONCURRENCY,
     warmup: 200,
@@ -125,7 +141,18 @@ export async function searchP50(
   });
   // The recorder's last batch (it waits up to two seconds) is written, and its CPU counted.
   await new Promise((resolve) => setTimeout(resolve, 2500));
-  return { p50: load.p50, cpu: ((server.cpuMs() - cpuBefore) / sent) * 1000 };
+  const threadsAfter = server.threadCpuMs();
+  const perThousand = (name: string) =>
+    (((threadsAfter.get(name) ?? 0) - (threadsBefore.get(name) ?? 0)) / sent) * 1000;
+  return {
+    p50: load.p50,
+    cpu: ((server.cpuMs() - cpuBefore) / sent) * 1000,
+    threads: {
+      main: perThousand(THREADS.main),
+      pglite: perThousand(THREADS.pglite),
+      gc: perThousand(THREADS.gc),
+    },
+  };
 }
 
 /** `CALLS` sequential calls of `url` after a warm-up: their latency. */
@@ -167,6 +194,7 @@ async function benchOne(db: Db, databaseUrl: string | undefined): Promise<Analyt
 
     const searchP50s = { off: [] as number[], on: [] as number[] };
     const searchCpu = { off: [] as number[], on: [] as number[] };
+    const searchThreadCpu = { off: [] as ThreadCpu[], on: [] as ThreadCpu[] };
     const searchPeakMb = { off: 0, on: 0 };
     const modes = Array.from({ length: COST_PAIRS }, (_, i) =>
       i % 2 === 0 ? (['off', 'on'] as const) : (['on', 'off'] as const),
@@ -182,6 +210,7 @@ async function benchOne(db: Db, databaseUrl: string | undefined): Promise<Analyt
         const run = await searchP50(server, created.parametric.clientId);
         searchP50s[mode].push(run.p50);
         searchCpu[mode].push(run.cpu);
+        searchThreadCpu[mode].push(run.threads);
         searchPeakMb[mode] = Math.max(searchPeakMb[mode], server.memory().peakMb);
       } finally {
         await server.stop();
@@ -230,6 +259,7 @@ async function benchOne(db: Db, databaseUrl: string | undefined): Promise<Analyt
       return {
         searchP50: searchP50s,
         searchCpu,
+        searchThreadCpu,
         searchPeakMb,
         load,
         reports,
@@ -286,6 +316,15 @@ function lines(db: Db, r: AnalyticsResults): Line[] {
       unit: 'ms',
       baseline: { name: 'recording off', value: median(r.searchCpu.off) },
     },
+    ...(Object.keys(THREADS) as (keyof typeof THREADS)[]).map(
+      (kind): Line => ({
+        db,
+        metric: `analytics: ... of which ${THREAD_LABELS[kind]}, recording on (median)`,
+        value: median(r.searchThreadCpu.on.map((t) => t[kind])),
+        unit: 'ms',
+        baseline: { name: 'recording off', value: median(r.searchThreadCpu.off.map((t) => t[kind])) },
+      }),
+    ),
     { db, metric: 'analytics: search peak RSS, recording on', value: r.searchPeakMb.on, unit: 'MB' },
     {
       db,

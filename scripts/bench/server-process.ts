@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { API_MAIN as MAIN } from '@siteseer/test-support/api-modules';
 import { freePort } from '@siteseer/test-support/free-port';
 
@@ -123,10 +123,27 @@ export class ServerProcess {
 
   /** CPU time of the server process so far (all its threads), in ms: contention-proof, unlike wall time. */
   cpuMs(): number {
-    const stat = readFileSync(`/proc/${this.pid}/stat`, 'utf8');
-    // Fields after the command name (which may hold spaces) start at ") "; utime and stime are 14 and 15.
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+    return statCpuMs(readFileSync(`/proc/${this.pid}/stat`, 'utf8')).ms;
+  }
+
+  /**
+   * CPU time so far per kind of thread, in ms, by the name Node gives it: `MainThread`, the
+   * `WorkerThread`s (PGlite's), `V8Worker` (the garbage collector's helpers), `libuv-worker`...
+   * A thread that has ended is no longer counted.
+   */
+  threadCpuMs(): Map<string, number> {
+    const byName = new Map<string, number>();
+    for (const tid of readdirSync(`/proc/${this.pid}/task`)) {
+      let stat: string;
+      try {
+        stat = readFileSync(`/proc/${this.pid}/task/${tid}/stat`, 'utf8');
+      } catch {
+        continue; // ended since the listing
+      }
+      const { name, ms } = statCpuMs(stat);
+      byName.set(name, (byName.get(name) ?? 0) + ms);
+    }
+    return byName;
   }
 
   /** Starts a new peak: "5" to clear_refs resets VmHWM to the current RSS (Linux 4.0+). */
@@ -143,4 +160,12 @@ export class ServerProcess {
     await exited;
     clearTimeout(timer);
   }
+}
+
+/** A /proc stat line's command name and its user + system CPU time in ms. */
+export function statCpuMs(stat: string): { name: string; ms: number } {
+  // The name is in parentheses and may hold spaces; utime and stime are fields 14 and 15.
+  const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return { name, ms: ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS };
 }
