@@ -27,19 +27,11 @@ export function filterCounts(
     count.searches++;
     if (row.resultCount === 0) count.zero++;
   };
-  // The UTC day of the last row's time: a batch's rows mostly share their second.
-  let lastAt = Number.NaN;
-  let lastDay = '';
   for (const row of rows) {
     if (row.filters === null) continue;
     const filters: unknown = row.selections !== undefined ? row.selections : JSON.parse(row.filters);
     if (typeof filters !== 'object' || filters === null || Array.isArray(filters)) continue;
-    const at = row.at.getTime();
-    if (at !== lastAt) {
-      lastAt = at;
-      lastDay = row.at.toISOString().slice(0, 10);
-    }
-    const day = lastDay;
+    const day = row.at.toISOString().slice(0, 10);
     const group = `${row.accountId}\n${row.clientId}\n${day}`;
     for (const filterId in filters) {
       const selection = (filters as Record<string, unknown>)[filterId];
