@@ -10,9 +10,14 @@ import {
   MAX_BODY_WORDS,
   TITLE,
 } from './fields.ts';
+import { idf, type PageScores, scorePages, writeCounts } from './page-scores.ts';
 import { PageTerms } from './page-terms.ts';
 import { titlePostings } from './titles.ts';
 import { WordTerms } from './word-terms.ts';
+
+const EMPTY = new ByteWriter(0);
+/** Bytes of postings copied into the packed array between two pauses of `finishing`. */
+const COPIED_PER_PAUSE = 1 << 24;
 
 /** Every SKIP-th posting of a term is listed in its skip table, so one page's posting is found fast. */
 export const SKIP = 64;
@@ -22,12 +27,13 @@ export const SKIP = 64;
  * (`postings`, from `termStart[t]` to `termStart[t + 1]`) of records, by ascending page number:
  *   varint  page number minus the previous record's (the first: plus one)
  *   byte    the fields the term is in (bit f for FIELDS[f])
- *   varint  the term's count in each of those fields, in field order
- *   varint  the bytes of the positions that follow (a scoring pass jumps over them), then each
- *           position minus the previous one
+ *   varint  the bytes of the positions that follow (a reader after the next page jumps over
+ *           them), then each position minus the previous one
  * Positions run through the page's fields in order, FIELD_GAP apart, so phrases stay in a field.
+ * What the term scores in each of its pages is in the `PageScores` arrays (page-scores.ts): the
+ * scoring pass reads those, the phrase and proximity checks these.
  */
-export interface IndexData {
+export interface IndexData extends PageScores {
   pageCount: number;
   keys: string[];
   urls: string[];
@@ -46,8 +52,6 @@ export interface IndexData {
   /** The pages of each term in their title (see titles.ts): CSR starts by term, and the pages. */
   titlePostingStarts: Uint32Array;
   titlePostings: Uint32Array;
-  /** BM25F per page and field: weight / (1 − b + b · length / average length); at page · FIELD_COUNT + field. */
-  norms: Float32Array;
   terms: string[];
   vocabulary: Map<string, number>;
   postings: Uint8Array;
@@ -80,6 +84,8 @@ export class IndexBuilder {
   readonly #vocabulary = new Map<string, number>();
   readonly #terms: string[] = [];
   readonly #writers: ByteWriter[] = [];
+  /** Per term, its pages' field counts (see page-scores.ts) until `finish` scores them. */
+  readonly #counts: ByteWriter[] = [];
   readonly #lastPage: number[] = [];
   readonly #frequencies: number[] = [];
   readonly #skips: number[][] = [];
@@ -149,6 +155,7 @@ export class IndexBuilder {
       this.#vocabulary.set(stemmed, term);
       this.#terms.push(stemmed);
       this.#writers.push(new ByteWriter(8));
+      this.#counts.push(new ByteWriter(4));
       this.#lastPage.push(-1);
       this.#frequencies.push(0);
     }
@@ -159,19 +166,18 @@ export class IndexBuilder {
     const writer = this.#writers[term] as ByteWriter;
     const count = this.#frequencies[term] as number;
     const [start, end] = pageTerms.range(term);
-    // Page delta, mask, field counts, positions' size and the positions: 5 bytes each at most.
-    writer.reserve(5 * (FIELD_COUNT + 3 + end - start));
-    writer.put(page - (this.#lastPage[term] as number));
+    const delta = page - (this.#lastPage[term] as number);
+    const mask = pageTerms.mask(term);
+    writeCounts(this.#counts[term] as ByteWriter, delta, mask, term, pageTerms);
+    // Page delta, mask, positions' size and the positions: 5 bytes each at most.
+    writer.reserve(5 * (3 + end - start));
+    writer.put(delta);
     if (count > 0 && count % SKIP === 0) {
       const skips = this.#skips[term] ?? [];
       skips.push(page, writer.length);
       this.#skips[term] = skips;
     }
-    const mask = pageTerms.mask(term);
     writer.put(mask);
-    for (let field = 0; field < FIELD_COUNT; field++) {
-      if (mask & (1 << field)) writer.put(pageTerms.fieldCount(term, field));
-    }
     const positions = pageTerms.positions;
     let bytes = 0;
     let previous = 0;
@@ -190,7 +196,20 @@ export class IndexBuilder {
     this.#frequencies[term] = count + 1;
   }
 
+  /** Packs the index in one go (see `finishing`). */
   finish(): IndexData {
+    const steps = this.finishing();
+    for (;;) {
+      const step = steps.next();
+      if (step.done) return step.value;
+    }
+  }
+
+  /**
+   * Packs the index, pausing (a `yield`) between slices of a few milliseconds of work: a server
+   * lets its other work run at each, since packing 100k pages takes a second or two.
+   */
+  *finishing(): Generator<void, IndexData, void> {
     const pageCount = this.#keys.length;
     const termCount = this.#terms.length;
     const termStart = new Uint32Array(termCount + 1);
@@ -201,9 +220,16 @@ export class IndexBuilder {
     }
     termStart[termCount] = total;
     const postings = new Uint8Array(total);
+    let copied = 0;
     for (let term = 0; term < termCount; term++) {
       const writer = this.#writers[term] as ByteWriter;
       postings.set(writer.bytes.subarray(0, writer.length), termStart[term]);
+      this.#writers[term] = EMPTY;
+      copied += writer.length;
+      if (copied >= COPIED_PER_PAUSE) {
+        copied = 0;
+        yield;
+      }
     }
     this.#writers.length = 0;
     const skips = new Map<number, Uint32Array>();
@@ -223,11 +249,25 @@ export class IndexBuilder {
       titleWeights[page] = weight;
       from = to;
     }
+    yield;
+    const scores = yield* scorePages(
+      { pageCount, frequencies, titleFrequencies, titleWeights, norms: this.#norms(pageCount) },
+      (term) => {
+        const counts = this.#counts[term] as ByteWriter;
+        // Read once: its bytes can go as soon as they are scored.
+        this.#counts[term] = EMPTY;
+        return counts;
+      },
+    );
+    this.#counts.length = 0;
+    yield;
     const titles = titlePostings(this.#titleTerms, this.#titleTermEnds, termCount);
     this.#titleTerms.length = 0;
+    yield;
     const surfaceMap = new Map<string, number>();
     for (const { words } of this.#languages.values())
       for (const [word, term] of words) if (!surfaceMap.has(word)) surfaceMap.set(word, term);
+    yield;
     const surfaces = [...surfaceMap.keys()].sort();
     const surfaceTerms = Uint32Array.from(surfaces, (word) => surfaceMap.get(word) as number);
     return {
@@ -237,7 +277,6 @@ export class IndexBuilder {
       titles: this.#titles,
       tags: this.#tags,
       titleLengths: Uint16Array.from(this.#titleLengths),
-      norms: this.#norms(pageCount),
       terms: this.#terms,
       vocabulary: this.#vocabulary,
       postings,
@@ -251,6 +290,7 @@ export class IndexBuilder {
       surfaces,
       surfaceTerms,
       languages: [...this.#languages.keys()],
+      ...scores,
     };
   }
 
@@ -277,11 +317,6 @@ function varintLength(value: number): number {
   return value < 0x80 ? 1 : value < 0x4000 ? 2 : value < 0x200000 ? 3 : value < 0x10000000 ? 4 : 5;
 }
 
-/** BM25's inverse document frequency of a term in `frequency` of `pageCount` pages. */
-export function idf(pageCount: number, frequency: number): number {
-  return Math.log(1 + (pageCount - frequency + 0.5) / (frequency + 0.5));
-}
-
 /** Bytes an index takes, roughly: typed arrays exactly, strings and maps by a usual V8 cost. */
 export function indexBytes(data: IndexData): number {
   const strings = (list: readonly string[]) => list.reduce((sum, s) => sum + 16 + s.length, 0);
@@ -291,7 +326,11 @@ export function indexBytes(data: IndexData): number {
     data.postings.byteLength +
     data.termStart.byteLength +
     data.frequencies.byteLength +
-    data.norms.byteLength +
+    data.pages.byteLength +
+    data.pageStart.byteLength +
+    data.scores.byteLength +
+    data.scoreStart.byteLength +
+    data.scoreScale.byteLength +
     data.titleLengths.byteLength +
     data.titleWeights.byteLength +
     data.titleFrequencies.byteLength +

@@ -1,13 +1,11 @@
 import { isStopword } from '../analysis/index.ts';
 import type { BackendHit, BackendQuery, BackendResult, IndexedPageRef, QuerySlot } from '../backend.ts';
-import { type IndexData, idf } from './build.ts';
-import { ByteReader } from './bytes.ts';
+import type { IndexData } from './build.ts';
 import { type ExpandedAlternative, type ExpandedSlot, QueryExpander, typosPossible } from './expand.ts';
-import { FIELD_COUNT, K1, TITLE } from './fields.ts';
+import { scoreAt } from './page-scores.ts';
 import { boostFactors, tabMembership } from './page-sets.ts';
 import { PostingCursor, recordPositions } from './postings.ts';
 import { rerank, TopPages } from './ranking.ts';
-import { MIN_KEPT_POSTINGS, type TermList, TermScores } from './term-scores.ts';
 import { TitleSuggester } from './titles.ts';
 
 /** Fewer results than this and the search is tried again with typo tolerance. */
@@ -16,32 +14,8 @@ const ENOUGH_RESULTS = 10;
 const RERANK = 100;
 /** Slots a query may have (a bit each in a 32-bit mask). */
 export const MAX_SLOTS = 31;
-const TITLE_BIT = 1 << TITLE;
 /** Pages looked at per suggestion asked for: on many sites pages share a title. */
 const SHARED_TITLES = 25;
-/**
- * A word in the title adds this much of its title idf (how rare it is among titles) on top of
- * BM25F, which saturates: without it a page saying a word thirty times in its body scores like one
- * with the word in its title, and a word of every page's navigation ('modules' on every page of a
- * manual) ranks nothing. Half of it always, half by how much of the title the word is, so short
- * titles naming the word come first. The re-ranking weighs the whole query against the title.
- */
-const TITLE_PRIOR = 1;
-
-function titlePrior(data: IndexData, page: number, term: number): number {
-  return titlePriorOf(data, page, TITLE_PRIOR * titleIdf(data, term));
-}
-
-/** The title prior of a term whose TITLE_PRIOR times title idf is `weight`. */
-function titlePriorOf(data: IndexData, page: number, weight: number): number {
-  const share = Math.min(1, weight / TITLE_PRIOR / Math.max(data.titleWeights[page] as number, 1e-6));
-  return weight * (0.5 + 0.5 * share);
-}
-
-/** The idf of a term among titles. */
-export function titleIdf(data: IndexData, term: number): number {
-  return idf(data.pageCount, data.titleFrequencies[term] as number);
-}
 
 /** Pages in the order they were met, each once: a scratch list as long as the index's pages. */
 class PageList {
@@ -68,20 +42,12 @@ export class KeywordIndex {
   readonly #score: Float32Array;
   readonly #best: Float32Array;
   readonly #matched: Uint32Array;
-  readonly #kept: TermScores;
   /** The pages a search has scored, and those of the slot being scored. */
   readonly #touched: PageList;
   readonly #slotTouched: PageList;
-  /** A list decoded for one search: as long as the index's pages. */
-  readonly #scratch: TermList;
-  /** Common terms searched once, kept when searched again (a few thousand terms at most). */
-  readonly #searched = new Set<number>();
 
-  /** `keptBytes`: what the decoded lists of common terms may take (see term-scores.ts). */
-  constructor(data: IndexData, keptBytes: number) {
+  constructor(data: IndexData) {
     this.data = data;
-    this.#kept = new TermScores(keptBytes);
-    this.#scratch = { pages: new Int32Array(data.pageCount), scores: new Float32Array(data.pageCount) };
     this.#expander = new QueryExpander(data);
     this.#titles = new TitleSuggester(data);
     for (let page = 0; page < data.pageCount; page++) {
@@ -174,7 +140,7 @@ export class KeywordIndex {
     for (let i = 0; i < pages.length; i++) {
       const page = pages.items[i] as number;
       const matched = this.#matched[page] as number;
-      if (excluded.has(page) || (matched & phrases) !== phrases) continue;
+      if ((matched & phrases) !== phrases || (excluded.size > 0 && excluded.has(page))) continue;
       if (!any && matched !== required) continue;
       allTotal++;
       const bits = members[page] as number;
@@ -263,122 +229,44 @@ export class KeywordIndex {
     pages.length = 0;
   }
 
-  #idf(term: number): number {
-    return idf(this.data.pageCount, this.data.frequencies[term] as number);
-  }
-
   /**
-   * Scores every page holding `term` (BM25F times `factor`). With `direct` (the slot's only term),
-   * the score goes straight to the page's sum and the slot's bit is set, new pages listed in
-   * `touched`; otherwise the slot's best per page is kept in `#best` and the pages new to the
-   * slot listed in `touched`. This loop is most of a search's time: it reads decoded lists.
+   * Scores every page holding `term` (its score times `factor`). With `direct` (the slot's only
+   * term), the score goes straight to the page's sum and the slot's bit is set, new pages listed in
+   * `touched`; otherwise the slot's best per page is kept in `#best` and the pages new to the slot
+   * listed in `touched`. This loop is most of a search's time: it reads the term's pages (varint
+   * deltas) and scores (steps of its best) as page-scores.ts lays them out.
    */
   #accumulate(term: number, factor: number, touched: PageList, direct: number): void {
-    const { pages, scores: termScores, length } = this.#list(term);
-    if (direct !== 0) {
-      const scores = this.#score;
-      const matched = this.#matched;
-      for (let i = 0; i < length; i++) {
-        const page = pages[i] as number;
-        if (matched[page] === 0) touched.push(page);
-        scores[page] = (scores[page] as number) + factor * (termScores[i] as number);
-        matched[page] = (matched[page] as number) | direct;
-      }
-      return;
-    }
-    const best = this.#best;
-    for (let i = 0; i < length; i++) {
-      const page = pages[i] as number;
-      const score = factor * (termScores[i] as number);
-      const known = best[page] as number;
-      if (known === 0) touched.push(page);
-      if (score > known) best[page] = score;
-    }
-  }
-
-  /**
-   * A term's pages and their scores: kept for a common term searched before (see term-scores.ts),
-   * else decoded into scratch arrays (valid until the next call). A common term is kept on its
-   * second search: most words of a query mix are searched once, and keeping each of them made
-   * arrays to drop again, the kept lists churning.
-   */
-  #list(term: number): TermList & { length: number } {
-    const frequency = this.data.frequencies[term] as number;
-    const kept = frequency >= MIN_KEPT_POSTINGS ? this.#kept.get(term) : undefined;
-    if (kept) return { ...kept, length: frequency };
-    this.#decode(term, this.#scratch);
-    if (frequency >= MIN_KEPT_POSTINGS && this.#searched.has(term)) {
-      this.#kept.keep(term, {
-        pages: this.#scratch.pages.slice(0, frequency),
-        scores: this.#scratch.scores.slice(0, frequency),
-      });
-    } else if (frequency >= MIN_KEPT_POSTINGS) this.#searched.add(term);
-    return { ...this.#scratch, length: frequency };
-  }
-
-  /** Decodes a term's postings into pages and scores (BM25F over the fields, the title prior). */
-  #decode(term: number, into: TermList): void {
     const data = this.data;
-    const norms = data.norms;
-    const bytes = data.postings;
-    const { pages, scores } = into;
-    const idf = this.#idf(term);
-    const titleWeight = TITLE_PRIOR * titleIdf(data, term);
-    const end = data.termStart[term + 1] as number;
-    let at = data.termStart[term] as number;
+    const bytes = data.pages;
+    const steps = data.scores;
+    const end = data.pageStart[term + 1] as number;
+    const scale = factor * (data.scoreScale[term] as number);
+    let at = data.pageStart[term] as number;
+    let n = data.scoreStart[term] as number;
     let page = -1;
-    for (let n = 0; at < end; n++) {
+    const scores = this.#score;
+    const matched = this.#matched;
+    const best = this.#best;
+    while (at < end) {
       let byte = bytes[at++] as number;
-      let value = byte & 0x7f;
+      let delta = byte & 0x7f;
       for (let shift = 7; byte & 0x80; shift += 7) {
         byte = bytes[at++] as number;
-        value |= (byte & 0x7f) << shift;
+        delta |= (byte & 0x7f) << shift;
       }
-      page += value;
-      const mask = bytes[at++] as number;
-      let weighted = 0;
-      const base = page * FIELD_COUNT;
-      for (let field = 0; field < FIELD_COUNT; field++) {
-        if (mask & (1 << field)) {
-          byte = bytes[at++] as number;
-          let count = byte & 0x7f;
-          for (let shift = 7; byte & 0x80; shift += 7) {
-            byte = bytes[at++] as number;
-            count |= (byte & 0x7f) << shift;
-          }
-          weighted += count * (norms[base + field] as number);
-        }
-      }
-      byte = bytes[at++] as number;
-      let positionBytes = byte & 0x7f;
-      for (let shift = 7; byte & 0x80; shift += 7) {
-        byte = bytes[at++] as number;
-        positionBytes |= (byte & 0x7f) << shift;
-      }
-      at += positionBytes;
-      let score = (idf * weighted * (K1 + 1)) / (K1 + weighted);
-      if (mask & TITLE_BIT) score += titlePriorOf(data, page, titleWeight);
-      pages[n] = page;
-      scores[n] = score;
-    }
-  }
-
-  /** The BM25F score of the record at `at` of `term` in `page`. */
-  #recordScore(term: number, page: number, at: number): number {
-    const reader = new ByteReader(this.data.postings, at);
-    const mask = reader.byte();
-    let weighted = 0;
-    const base = page * FIELD_COUNT;
-    for (let field = 0; field < FIELD_COUNT; field++) {
-      if (mask & (1 << field)) {
-        const count = reader.varint();
-        weighted += count * (this.data.norms[base + field] as number);
+      page += delta;
+      const score = scale * (steps[n++] as number);
+      if (direct !== 0) {
+        if (matched[page] === 0) touched.push(page);
+        scores[page] = (scores[page] as number) + score;
+        matched[page] = (matched[page] as number) | direct;
+      } else {
+        const known = best[page] as number;
+        if (known === 0) touched.push(page);
+        if (score > known) best[page] = score;
       }
     }
-    if (weighted === 0) return 0;
-    const idf = this.#idf(term);
-    const score = (idf * weighted * (K1 + 1)) / (K1 + weighted);
-    return mask & TITLE_BIT ? score + titlePrior(this.data, page, term) : score;
   }
 
   /**
@@ -413,7 +301,7 @@ export class KeywordIndex {
       if (!all || !this.#adjacent(cursors.map((cursor) => cursor.record))) continue;
       let score = 0;
       wordTerms.forEach((term, i) => {
-        score += this.#recordScore(term, page, (cursors[i] as PostingCursor).record);
+        score += scoreAt(this.data, term, (cursors[i] as PostingCursor).ordinal);
       });
       if (score > 0) found(page, score * alternative.weight);
     }

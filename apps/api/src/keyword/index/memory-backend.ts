@@ -12,11 +12,6 @@ import { KeywordIndex } from './keyword-index.ts';
 
 /** Pages indexed between two turns of the event loop: a few milliseconds of work. */
 const PAGES_PER_TURN = 100;
-/**
- * What the decoded lists of a generation's common terms may take, as a share of its index: an
- * eighth holds the lists of the terms most searched (see term-scores.ts).
- */
-const KEPT_SHARE = 1 / 8;
 
 export interface MemoryBackend extends KeywordSearchBackend {
   /** Bytes the generation's index takes (0 when it is not indexed). */
@@ -52,11 +47,11 @@ export function createMemoryBackend(): MemoryBackend {
           }
         }
       }
-      const data = builder.finish();
-      const bytes = indexBytes(data);
-      const kept = Math.round(bytes * KEPT_SHARE);
-      // Counted in full from the start: the registry's memory budget sees what it may grow to.
-      indexes.set(keyText(key), { index: new KeywordIndex(data, kept), bytes: bytes + kept });
+      const steps = builder.finishing();
+      let step = steps.next();
+      for (; !step.done; step = steps.next()) await yieldToEvents();
+      const data = step.value;
+      indexes.set(keyText(key), { index: new KeywordIndex(data), bytes: indexBytes(data) });
     },
     has: (key) => indexes.has(keyText(key)),
     search: async (key: GenerationKey, query: BackendQuery): Promise<BackendResult> =>

@@ -24,6 +24,7 @@ function build(n: number) {
 }
 
 describe('postings', () => {
+  // SKIP · 12 records of 'common': twelve jumps a cursor may take.
   const data = build(SKIP * 12 + 7);
   const term = (word: string) => data.vocabulary.get(word) as number;
 
@@ -45,7 +46,11 @@ describe('postings', () => {
       for (let target = 0; target < data.pageCount; target += step) {
         const want = pages.find((page) => page >= target);
         expect(cursor.advance(target)).toBe(want !== undefined);
-        if (want !== undefined) expect(cursor.page).toBe(want);
+        if (want !== undefined) {
+          expect(cursor.page).toBe(want);
+          // Its number in the list, also after a jump through the skip table: its score's.
+          expect(cursor.ordinal).toBe(pages.indexOf(want));
+        }
       }
     }
   });

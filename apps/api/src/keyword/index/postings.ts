@@ -1,11 +1,9 @@
-import type { IndexData } from './build.ts';
+import { type IndexData, SKIP } from './build.ts';
 import { ByteReader } from './bytes.ts';
-import { FIELD_COUNT } from './fields.ts';
 
-/** Skips the rest of a record from just after its page delta: fields, counts and positions. */
+/** Skips the rest of a record from just after its page delta: fields and positions. */
 export function skipRecord(reader: ByteReader): void {
-  const mask = reader.byte();
-  for (let field = 0; field < FIELD_COUNT; field++) if (mask & (1 << field)) reader.varint();
+  reader.at++;
   const positionBytes = reader.varint();
   reader.at += positionBytes;
 }
@@ -48,9 +46,7 @@ export function recordMask(data: IndexData, at: number): number {
 
 /** The positions of the record at `at`, ascending. */
 export function recordPositions(data: IndexData, at: number): number[] {
-  const reader = new ByteReader(data.postings, at);
-  const mask = reader.byte();
-  for (let field = 0; field < FIELD_COUNT; field++) if (mask & (1 << field)) reader.varint();
+  const reader = new ByteReader(data.postings, at + 1);
   const end = reader.varint() + reader.at;
   const positions: number[] = [];
   let position = 0;
@@ -67,7 +63,6 @@ export function recordPositions(data: IndexData, at: number): number[] {
  * common one's records.
  */
 export class PostingCursor {
-  readonly #data: IndexData;
   readonly #reader: ByteReader;
   readonly #start: number;
   readonly #end: number;
@@ -77,9 +72,10 @@ export class PostingCursor {
   page = -1;
   /** The current record's offset, just after its page delta (-1: none). */
   record = -1;
+  /** The current record's number in the term's list (its score's, see page-scores.ts). */
+  ordinal = -1;
 
   constructor(data: IndexData, term: number) {
-    this.#data = data;
     this.#start = data.termStart[term] as number;
     this.#end = data.termStart[term + 1] as number;
     this.#reader = new ByteReader(data.postings, this.#start);
@@ -100,6 +96,7 @@ export class PostingCursor {
     }
     this.page += reader.varint();
     this.record = reader.at;
+    this.ordinal++;
     return true;
   }
 
@@ -116,15 +113,12 @@ export class PostingCursor {
       if (jump >= 0) {
         this.page = skips[jump * 2] as number;
         this.record = this.#start + (skips[jump * 2 + 1] as number);
+        // Skip entry k is the term's record number (k + 1) · SKIP (see build.ts).
+        this.ordinal = (jump + 1) * SKIP;
         if (this.page >= target) return true;
       }
     }
     while (this.next()) if (this.page >= target) return true;
     return false;
-  }
-
-  /** The current record's field mask. */
-  get mask(): number {
-    return this.#data.postings[this.record] as number;
   }
 }

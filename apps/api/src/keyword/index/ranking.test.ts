@@ -22,7 +22,7 @@ function site(pages: [path: string, title: string, body: string][]): KeywordInde
     };
     builder.add(page);
   }
-  return new KeywordIndex(builder.finish(), 1 << 20);
+  return new KeywordIndex(builder.finish());
 }
 
 function search(index: KeywordIndex, words: string[], prefix = false): string[] {
