@@ -12,7 +12,11 @@ export function raw(markup: string): RawHtml {
   return { [RAW]: markup };
 }
 
+/** A character `escapeHtml` replaces: most texts have none and are returned as they are. */
+const SPECIAL = /[&<>"']/;
+
 export function escapeHtml(text: string): string {
+  if (!SPECIAL.test(text)) return text;
   return text
     .replaceAll('&', '&amp;')
     .replaceAll('<', '&lt;')

@@ -121,7 +121,7 @@ export class KeywordIndex {
   ): BackendResult {
     const data = this.data;
     const expanded = this.#expander.expand(slots, typos);
-    const terms = this.#scoreSlots(expanded);
+    const terms = this.#scoreSlots(expanded, !any);
     const pages = this.#touched;
     const required = (1 << slots.length) - 1;
     let phrases = 0;
@@ -175,20 +175,31 @@ export class KeywordIndex {
    * Scores every page holding a slot: per slot the best of its alternatives (BM25F over the
    * fields, times the alternative's and the term's weights), summed over slots;
    * `#matched` gets a bit per slot found, `#touched` the pages (to be `#reset`). Returns the terms.
+   * With `every` (a page must hold every slot), the slot with the fewest postings is scored first
+   * and the others only on its pages: a common word of the query adds nothing to the pages to look
+   * at, and its list is read without a write for the pages that cannot match.
    */
-  #scoreSlots(slots: readonly ExpandedSlot[]): Set<number> {
+  #scoreSlots(slots: readonly ExpandedSlot[], every: boolean): Set<number> {
     const pages = this.#touched;
     pages.length = 0;
     const terms = new Set<number>();
     const best = this.#best;
-    slots.forEach((slot, n) => {
+    const matched = this.#matched;
+    const order = slots.map((_, n) => n);
+    if (every)
+      order.sort(
+        (a, b) => this.#postings(slots[a] as ExpandedSlot) - this.#postings(slots[b] as ExpandedSlot),
+      );
+    order.forEach((n, rank) => {
+      const slot = slots[n] as ExpandedSlot;
       const bit = 1 << n;
+      const onlyKnown = every && rank > 0;
       const [only] = slot.alternatives;
       const single = slot.alternatives.length === 1 && !slot.phrase && only?.words.length === 1;
       const [onlyTerm, ...others] = single ? (only?.words[0] ?? []) : [];
       if (onlyTerm && others.length === 0) {
         // One term: no best-of-alternatives to keep, straight into the sums.
-        this.#accumulate(onlyTerm.term, onlyTerm.weight * (only?.weight ?? 1), pages, bit);
+        this.#accumulate(onlyTerm.term, onlyTerm.weight * (only?.weight ?? 1), pages, bit, onlyKnown);
         terms.add(onlyTerm.term);
         return;
       }
@@ -197,11 +208,12 @@ export class KeywordIndex {
       for (const alternative of slot.alternatives) {
         if (alternative.words.length === 1 && !slot.phrase) {
           for (const { term, weight } of alternative.words[0] ?? []) {
-            this.#accumulate(term, weight * alternative.weight, slotPages, 0);
+            this.#accumulate(term, weight * alternative.weight, slotPages, 0, onlyKnown);
             terms.add(term);
           }
         } else {
           this.#scorePhrase(alternative, (page, score) => {
+            if (onlyKnown && matched[page] === 0) return;
             if (best[page] === 0) slotPages.push(page);
             if (score > (best[page] as number)) best[page] = score;
           });
@@ -210,13 +222,22 @@ export class KeywordIndex {
       }
       for (let i = 0; i < slotPages.length; i++) {
         const page = slotPages.items[i] as number;
-        if (this.#matched[page] === 0) pages.push(page);
+        if (matched[page] === 0) pages.push(page);
         this.#score[page] = (this.#score[page] as number) + (best[page] as number);
-        this.#matched[page] = (this.#matched[page] as number) | bit;
+        matched[page] = (matched[page] as number) | bit;
         best[page] = 0;
       }
     });
     return terms;
+  }
+
+  /** The postings a slot's scoring reads: those of each of its terms. */
+  #postings(slot: ExpandedSlot): number {
+    let postings = 0;
+    for (const alternative of slot.alternatives)
+      for (const word of alternative.words)
+        for (const { term } of word) postings += this.data.frequencies[term] as number;
+    return postings;
   }
 
   #reset(): void {
@@ -233,10 +254,11 @@ export class KeywordIndex {
    * Scores every page holding `term` (its score times `factor`). With `direct` (the slot's only
    * term), the score goes straight to the page's sum and the slot's bit is set, new pages listed in
    * `touched`; otherwise the slot's best per page is kept in `#best` and the pages new to the slot
-   * listed in `touched`. This loop is most of a search's time: it reads the term's pages (varint
-   * deltas) and scores (steps of its best) as page-scores.ts lays them out.
+   * listed in `touched`. With `onlyKnown`, pages no slot scored before are passed over. This loop
+   * is most of a search's time: it reads the term's pages (varint deltas) and scores (steps of its
+   * best) as page-scores.ts lays them out.
    */
-  #accumulate(term: number, factor: number, touched: PageList, direct: number): void {
+  #accumulate(term: number, factor: number, touched: PageList, direct: number, onlyKnown: boolean): void {
     const data = this.data;
     const bytes = data.pages;
     const steps = data.scores;
@@ -257,6 +279,7 @@ export class KeywordIndex {
       }
       page += delta;
       const score = scale * (steps[n++] as number);
+      if (onlyKnown && matched[page] === 0) continue;
       if (direct !== 0) {
         if (matched[page] === 0) touched.push(page);
         scores[page] = (scores[page] as number) + score;
