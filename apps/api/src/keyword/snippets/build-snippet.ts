@@ -24,10 +24,14 @@ const SENTENCE_END = /[.!?]["'”’)\]]*\s/;
 const SENTENCE = 2;
 const NEAR_HIT = 1;
 
-/** A page's words (offsets in the mapped text) and, per word, the id of the term it is or -1. */
+/**
+ * A page's words (offsets in the mapped text) and those that are terms: their word numbers in
+ * order (`hitWords`) and the id of each one's term (`hitIds`).
+ */
 interface PageWords extends WordOffsets {
   mapped: MappedText;
-  hits: Int32Array;
+  hitWords: Int32Array;
+  hitIds: Int32Array;
   hitCount: number;
   termCount: number;
 }
@@ -47,34 +51,52 @@ export function buildSnippet(body: string, options: SnippetOptions): string {
   return render(body, page, extendBack(body, page, start, options.size), options.size);
 }
 
+/** Scratch lists of a page's hits, reused by the next page (a snippet is built synchronously). */
+let hitScratch = { words: new Int32Array(256), ids: new Int32Array(256) };
+
 function readPage(body: string, options: SnippetOptions): PageWords {
   const mapped = mapCharacters(body, wordAffectingMappings(options.mappings));
-  const words = scanWords(mapped.text);
+  const text = mapped.text;
+  const words = scanWords(text);
   const matcher = termMatcher(options.terms, options.language);
-  const hits = new Int32Array(words.count).fill(-1);
+  let { words: hitWords, ids: hitIds } = hitScratch;
   // Terms get ids in order of appearance, to count the distinct ones in a window.
   const ids = new Map<string, number>();
   let hitCount = 0;
   for (let i = 0; i < words.count; i++) {
     const start = words.starts[i] as number;
     const end = words.ends[i] as number;
-    if (!matcher.mayMatch(mapped.text.charCodeAt(start), end - start, words.ascii[i] === 1)) continue;
-    const term = matcher.match(mapped.text.slice(start, end));
+    if (
+      !matcher.mayMatch(text.charCodeAt(start), text.charCodeAt(start + 1), end - start, words.ascii[i] === 1)
+    )
+      continue;
+    const term = matcher.match(text.slice(start, end));
     if (term === undefined) continue;
     let id = ids.get(term);
     if (id === undefined) {
       id = ids.size;
       ids.set(term, id);
     }
-    hits[i] = id;
+    if (hitCount === hitWords.length) {
+      hitScratch = { words: new Int32Array(hitCount * 2), ids: new Int32Array(hitCount * 2) };
+      hitScratch.words.set(hitWords);
+      hitScratch.ids.set(hitIds);
+      ({ words: hitWords, ids: hitIds } = hitScratch);
+    }
+    hitWords[hitCount] = i;
+    hitIds[hitCount] = id;
     hitCount++;
   }
-  return { ...words, mapped, hits, hitCount, termCount: ids.size };
+  return { ...words, mapped, hitWords, hitIds, hitCount, termCount: ids.size };
 }
 
-/** The word that starts the best window (see `buildSnippet`), in one pass of two pointers. */
+/**
+ * The word that starts the best window (see `buildSnippet`), in one pass over the window starts
+ * with two pointers into the hits: the first at or after the window's start, and the first past
+ * its end.
+ */
 function bestWindow(page: PageWords, size: number): number {
-  const { count, starts, ends, hits } = page;
+  const { count, starts, ends, hitWords, hitIds, hitCount } = page;
   const length = page.mapped.text.length;
   const candidates = windowStarts(page, size);
   const counts = new Int32Array(page.termCount);
@@ -82,15 +104,13 @@ function bestWindow(page: PageWords, size: number): number {
   let inWindow = 0;
   let lo = 0;
   let hi = 0;
-  // The first hit at or after the window's start.
-  let nextHit = 0;
   let best = 0;
   let bestScore = -1;
   for (let c = 0; c < count; c++) {
     if (candidates[c] === 0) continue;
-    for (; lo < c; lo++) {
-      const id = hits[lo] as number;
-      if (lo < hi && id >= 0) {
+    for (; lo < hitCount && (hitWords[lo] as number) < c; lo++) {
+      if (lo < hi) {
+        const id = hitIds[lo] as number;
         inWindow--;
         const left = (counts[id] as number) - 1;
         counts[id] = left;
@@ -99,17 +119,14 @@ function bestWindow(page: PageWords, size: number): number {
     }
     if (hi < lo) hi = lo;
     const windowStart = starts[c] as number;
-    for (; hi < count && (ends[hi] as number) <= windowStart + size; hi++) {
-      const id = hits[hi] as number;
-      if (id >= 0) {
-        inWindow++;
-        const held = (counts[id] as number) + 1;
-        counts[id] = held;
-        if (held === 1) distinct++;
-      }
+    for (; hi < hitCount && (ends[hitWords[hi] as number] as number) <= windowStart + size; hi++) {
+      const id = hitIds[hi] as number;
+      inWindow++;
+      const held = (counts[id] as number) + 1;
+      counts[id] = held;
+      if (held === 1) distinct++;
     }
-    while (nextHit < count && (nextHit < c || (hits[nextHit] as number) < 0)) nextHit++;
-    const lead = nextHit < hi ? (starts[nextHit] as number) - windowStart : size;
+    const lead = lo < hi ? (starts[hitWords[lo] as number] as number) - windowStart : size;
     const score =
       distinct * 1_000_000 +
       Math.min(inWindow, 50) * 1_000 +
@@ -126,18 +143,20 @@ function bestWindow(page: PageWords, size: number): number {
 
 /** Which words may start a window: sentence starts and the first word a lead-in before a hit. */
 function windowStarts(page: PageWords, size: number): Uint8Array {
-  const { count, starts, ends, hits } = page;
+  const { count, starts, ends, hitWords, hitCount } = page;
   const text = page.mapped.text;
   const marks = new Uint8Array(count);
   const leadIn = Math.floor(size * LEAD_IN_SHARE);
-  let before = 0;
   for (let i = 0; i < count; i++) {
     const start = starts[i] as number;
     // A single space between two words is never a sentence end: skip the test for most words.
     const gapStart = i === 0 ? -1 : (ends[i - 1] as number);
     if (i === 0 || (start - gapStart > 1 && SENTENCE_END.test(text.slice(gapStart, start))))
       marks[i] = SENTENCE;
-    if ((hits[i] as number) < 0) continue;
+  }
+  let before = 0;
+  for (let h = 0; h < hitCount; h++) {
+    const start = starts[hitWords[h] as number] as number;
     while ((starts[before] as number) < start - leadIn) before++;
     if (marks[before] === 0) marks[before] = NEAR_HIT;
   }
@@ -185,8 +204,9 @@ function render(body: string, page: PageWords, first: number, size: number): str
   }
   let out = lead;
   let cursor = from;
-  for (let i = first; i < page.count; i++) {
-    if ((page.hits[i] as number) < 0) continue;
+  for (let h = 0; h < page.hitCount; h++) {
+    const i = page.hitWords[h] as number;
+    if (i < first) continue;
     const [markStart, markEnd] = spanOf(i);
     if (markEnd > to) break;
     if (markStart < cursor || markStart === markEnd) continue;
