@@ -82,16 +82,50 @@ export function similarWords(
         break;
       }
     }
+    // The next word shares less than `prunedAt` characters with this one: the rows it reuses
+    // were all computed.
     previous = word;
     if (prunedAt >= 0) {
       // No word starting with these characters can come within the limit.
-      const prefix = word.slice(0, prunedAt);
-      index = lowerBound(words, `${prefix}\uffff`);
-      previous = prefix;
+      index = pastPrefix(words, index, to, word, prunedAt);
       continue;
     }
     const distance = rows[word.length * width + target.length] as number;
     if (distance <= maxDistance) found(index, distance);
     index++;
   }
+}
+
+/**
+ * The first index after `index` (whose word starts with the first `length` characters of `word`)
+ * of a word that does not, before `to`: galloping from `index`, since a long shared prefix is
+ * shared by few words, then halving. Compares characters: no prefix string is made.
+ */
+function pastPrefix(
+  words: readonly string[],
+  index: number,
+  to: number,
+  word: string,
+  length: number,
+): number {
+  const shares = (at: number) => {
+    const other = words[at] as string;
+    if (other.length < length) return false;
+    // From the end: neighbours in the list share their beginnings.
+    for (let k = length - 1; k >= 0; k--) if (other.charCodeAt(k) !== word.charCodeAt(k)) return false;
+    return true;
+  };
+  let low = index;
+  let high = index + 1;
+  for (let step = 1; high < to && shares(high); step *= 2) {
+    low = high;
+    high = index + step * 2;
+  }
+  high = Math.min(high, to);
+  while (low + 1 < high) {
+    const middle = (low + high) >>> 1;
+    if (shares(middle)) low = middle;
+    else high = middle;
+  }
+  return high;
 }
