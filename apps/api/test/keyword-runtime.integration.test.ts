@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { KeywordSearchResult } from '@siteseer/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { keywordRuntime } from '../src/keyword/runtime/index.ts';
@@ -134,6 +135,45 @@ describe('the keyword search runtime', () => {
     const found = await search(t.server, shop.clientId, { q: 'toroidal' });
     expect(pathsOf(found.body, shop.site)).toEqual(['/products/inductor']);
   });
+
+  it.skipIf(availableParallelism() < 2)(
+    'builds snippets on a worker thread while searches overlap, as one search alone builds them',
+    async () => {
+      // Pages no search has shown: their texts are read from the file, so searches overlap.
+      const pages = Object.fromEntries(
+        ['ohm', 'farad', 'henry', 'volt', 'ampere', 'watt'].map((unit) => [
+          `/units/${unit}`,
+          htmlPage(
+            `The ${unit}`,
+            `<p>Measuring with the ${unit}: the ${unit} explained for circuits.</p>`,
+            'unit',
+          ),
+        ]),
+      );
+      const units = await crawledEngine(t, 'Units', pages);
+      try {
+        const queries = ['ohm', 'farad', 'henry', 'volt', 'ampere', 'watt', 'circuits', 'measuring'];
+        const runtime = keywordRuntime(t.server.store);
+        const before = runtime.snippets.workerBuilds;
+        const together = await Promise.all(queries.map((q) => search(t.server, units.clientId, { q })));
+        expect(runtime.snippets.workerBuilds).toBeGreaterThan(before);
+        // One at a time: built in line. `rewrite` only keeps the answers apart in the answer cache.
+        const alone: string[][] = [];
+        for (const q of queries) {
+          const { body } = await search(t.server, units.clientId, { q, rewrite: false });
+          alone.push(body.hits.map((hit: { snippet: string }) => hit.snippet));
+        }
+        expect(together.map(({ body }) => body.hits.map((hit: { snippet: string }) => hit.snippet))).toEqual(
+          alone,
+        );
+        expect(alone.flat().filter((snippet) => snippet.includes('<mark>')).length).toBeGreaterThan(
+          queries.length,
+        );
+      } finally {
+        await units.site.close();
+      }
+    },
+  );
 
   it('serves the keyword preview page at the path the portal opens, with the widget and its search box', async () => {
     const path = `/api/client/${shop.clientId}/kw/preview?engineName=${encodeURIComponent('Shop <preview>')}`;

@@ -1,6 +1,8 @@
+import { availableParallelism } from 'node:os';
 import { onLiveChange } from '../../parametric/live-engine.ts';
 import type { Store } from '../../store/types.ts';
 import { createMemoryBackend } from '../index/index.ts';
+import { SnippetBuilder } from '../snippets/index.ts';
 import {
   GenerationRegistry,
   isStoreGone,
@@ -17,7 +19,10 @@ export interface KeywordRuntime {
   store: Store;
   registry: GenerationRegistry;
   texts: PageTextCache;
-  /** Stops indexing published crawls and drops the indexes. */
+  snippets: SnippetBuilder;
+  /** Searches being answered now (answers from the cache of answers aside). */
+  searching: number;
+  /** Stops indexing published crawls, drops the indexes and stops the snippet worker. */
   close(): Promise<void>;
 }
 
@@ -44,7 +49,13 @@ async function indexPublished(
  */
 export function keywordRuntime(
   store: Store,
-  options: { log?: RegistryErrorLog; backend?: MeasuredBackend; budgetBytes?: number } = {},
+  options: {
+    log?: RegistryErrorLog;
+    backend?: MeasuredBackend;
+    budgetBytes?: number;
+    /** Snippets on a worker thread when searches overlap; by default with more than one core. */
+    snippetWorker?: boolean;
+  } = {},
 ): KeywordRuntime {
   const known = runtimes.get(store);
   if (known) return known;
@@ -65,10 +76,15 @@ export function keywordRuntime(
     store,
     registry,
     texts: new PageTextCache(),
+    snippets: new SnippetBuilder({
+      worker: options.snippetWorker ?? availableParallelism() > 1,
+      onError: (error) => log(error, 'building snippets on the worker thread (now built in line)'),
+    }),
+    searching: 0,
     async close() {
       unsubscribe();
       runtimes.delete(store);
-      await registry.close();
+      await Promise.all([registry.close(), runtime.snippets.close()]);
     },
   };
   runtimes.set(store, runtime);

@@ -14,7 +14,7 @@ import { InputError, ServiceUnavailableError } from '../../errors.ts';
 import { storeCache } from '../../parametric/search-cache.ts';
 import type { BackendHit, GenerationKey, IndexedPageRef, QuerySlot, TabSpec } from '../backend.ts';
 import { boostRulesOf, parseKeywordQuery, pinnedUrls, tabsOf } from '../query/index.ts';
-import { buildSnippet } from '../snippets/index.ts';
+import type { SnippetJob } from '../snippets/index.ts';
 import type { KeywordRuntime } from './keyword-runtime.ts';
 import { type LiveKeyword, readLiveKeyword } from './live-keyword.ts';
 import { inTab, queryTerms } from './result-terms.ts';
@@ -183,22 +183,32 @@ async function shownHits(
     runtime.registry.texts(live.generation),
   );
   const rewrite = query.rewrite ? rewriterOf(live) : (url: string) => url;
-  return entries.map((entry, n) => {
+  const jobs: SnippetJob[] = [];
+  const jobOf = entries.map((entry) => {
     const text = texts.get(entry.key);
-    const language = text?.language ?? '';
-    const snippet = text
-      ? buildSnippet(text.body || text.description, {
-          // A pinned page may not match the query: the query's own words are marked in it.
-          terms: entry.terms ?? queryTerms(query.slots, language),
-          mappings: live.generation.mappings,
-          language,
-          size: query.descriptionSize,
-        })
-      : '';
+    if (!text) return -1;
+    const language = text.language;
+    jobs.push({
+      body: text.body || text.description,
+      options: {
+        // A pinned page may not match the query: the query's own words are marked in it.
+        terms: entry.terms ?? queryTerms(query.slots, language),
+        mappings: live.generation.mappings,
+        language,
+        size: query.descriptionSize,
+      },
+    });
+    return jobs.length - 1;
+  });
+  // Alone, a search builds its snippets in line (a thread hop costs more than it saves); with
+  // others to answer, on the worker, so the event loop goes on with them.
+  const snippets = await runtime.snippets.build(jobs, runtime.searching > 1);
+  return entries.map((entry, n) => {
+    const job = jobOf[n] as number;
     return {
       url: rewrite(entry.url),
-      title: text?.title ?? entry.title,
-      snippet,
+      title: texts.get(entry.key)?.title ?? entry.title,
+      snippet: job < 0 ? '' : (snippets[job] as string),
       pinned: entry.pinned,
       position: offset + n + 1,
     };
@@ -219,7 +229,13 @@ export async function searchKeyword(
   const key = answerKey(first, query);
   const known = answers.get(key);
   if (known) return { ...known, took: Math.round((performance.now() - started) * 10) / 10 };
-  const answer = await rankedAnswer(runtime, first, query);
+  runtime.searching++;
+  let answer: Answer;
+  try {
+    answer = await rankedAnswer(runtime, first, query);
+  } finally {
+    runtime.searching--;
+  }
   answers.set(key, answer);
   return { ...answer, took: Math.round((performance.now() - started) * 10) / 10 };
 }
