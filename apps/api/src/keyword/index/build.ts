@@ -10,17 +10,10 @@ import {
   MAX_BODY_WORDS,
   TITLE,
 } from './fields.ts';
-import { idf, type PageScores, scorePages, writeCounts } from './page-scores.ts';
+import { idf, type PackedPostings, packPostings } from './pack-postings.ts';
 import { PageTerms } from './page-terms.ts';
 import { titlePostings } from './titles.ts';
 import { WordTerms } from './word-terms.ts';
-
-const EMPTY = new ByteWriter(0);
-/** Bytes of postings copied into the packed array between two pauses of `finishing`. */
-const COPIED_PER_PAUSE = 1 << 24;
-
-/** Every SKIP-th posting of a term is listed in its skip table, so one page's posting is found fast. */
-export const SKIP = 64;
 
 /**
  * The index of one generation, in typed arrays. A term is a stem; its postings are one byte run
@@ -30,10 +23,11 @@ export const SKIP = 64;
  *   varint  the bytes of the positions that follow (a reader after the next page jumps over
  *           them), then each position minus the previous one
  * Positions run through the page's fields in order, FIELD_GAP apart, so phrases stay in a field.
- * What the term scores in each of its pages is in the `PageScores` arrays (page-scores.ts): the
- * scoring pass reads those, the phrase and proximity checks these.
+ * While indexing, each record also holds the term's count in each of those fields (after the mask);
+ * `packPostings` (pack-postings.ts) works the scores out of them and leaves them out. The scoring
+ * pass reads the scores, the phrase and proximity checks these records.
  */
-export interface IndexData extends PageScores {
+export interface IndexData extends PackedPostings {
   pageCount: number;
   keys: string[];
   urls: string[];
@@ -54,12 +48,8 @@ export interface IndexData extends PageScores {
   titlePostings: Uint32Array;
   terms: string[];
   vocabulary: Map<string, number>;
-  postings: Uint8Array;
-  termStart: Uint32Array;
   /** Pages per term. */
   frequencies: Uint32Array;
-  /** Per term with more than SKIP postings: pairs (page number, offset after its page delta). */
-  skips: Map<number, Uint32Array>;
   /** Every indexed word as written (normalised, unstemmed), sorted, and its term. */
   surfaces: string[];
   surfaceTerms: Uint32Array;
@@ -84,11 +74,10 @@ export class IndexBuilder {
   readonly #vocabulary = new Map<string, number>();
   readonly #terms: string[] = [];
   readonly #writers: ByteWriter[] = [];
-  /** Per term, its pages' field counts (see page-scores.ts) until `finish` scores them. */
-  readonly #counts: ByteWriter[] = [];
+  /** Bytes of the records' field counts, which packing leaves out. */
+  #countBytes = 0;
   readonly #lastPage: number[] = [];
   readonly #frequencies: number[] = [];
-  readonly #skips: number[][] = [];
   /** Per stemming language, each word seen and its term: a word is stemmed once, when first seen. */
   readonly #languages = new Map<string, Language>();
   readonly #pageTerms = new PageTerms();
@@ -155,7 +144,6 @@ export class IndexBuilder {
       this.#vocabulary.set(stemmed, term);
       this.#terms.push(stemmed);
       this.#writers.push(new ByteWriter(8));
-      this.#counts.push(new ByteWriter(4));
       this.#lastPage.push(-1);
       this.#frequencies.push(0);
     }
@@ -164,20 +152,18 @@ export class IndexBuilder {
 
   #write(term: number, page: number, pageTerms: PageTerms): void {
     const writer = this.#writers[term] as ByteWriter;
-    const count = this.#frequencies[term] as number;
     const [start, end] = pageTerms.range(term);
-    const delta = page - (this.#lastPage[term] as number);
+    // Page delta, mask, field counts, positions' size and the positions: 5 bytes each at most.
+    writer.reserve(5 * (FIELD_COUNT + 3 + end - start));
+    writer.put(page - (this.#lastPage[term] as number));
     const mask = pageTerms.mask(term);
-    writeCounts(this.#counts[term] as ByteWriter, delta, mask, term, pageTerms);
-    // Page delta, mask, positions' size and the positions: 5 bytes each at most.
-    writer.reserve(5 * (3 + end - start));
-    writer.put(delta);
-    if (count > 0 && count % SKIP === 0) {
-      const skips = this.#skips[term] ?? [];
-      skips.push(page, writer.length);
-      this.#skips[term] = skips;
-    }
     writer.put(mask);
+    for (let field = 0; field < FIELD_COUNT; field++) {
+      if (!(mask & (1 << field))) continue;
+      const count = pageTerms.fieldCount(term, field);
+      writer.put(count);
+      this.#countBytes += varintLength(count);
+    }
     const positions = pageTerms.positions;
     let bytes = 0;
     let previous = 0;
@@ -193,7 +179,7 @@ export class IndexBuilder {
       previous = position;
     }
     this.#lastPage[term] = page;
-    this.#frequencies[term] = count + 1;
+    this.#frequencies[term] = (this.#frequencies[term] as number) + 1;
   }
 
   /** Packs the index in one go (see `finishing`). */
@@ -212,30 +198,6 @@ export class IndexBuilder {
   *finishing(): Generator<void, IndexData, void> {
     const pageCount = this.#keys.length;
     const termCount = this.#terms.length;
-    const termStart = new Uint32Array(termCount + 1);
-    let total = 0;
-    for (let term = 0; term < termCount; term++) {
-      termStart[term] = total;
-      total += (this.#writers[term] as ByteWriter).length;
-    }
-    termStart[termCount] = total;
-    const postings = new Uint8Array(total);
-    let copied = 0;
-    for (let term = 0; term < termCount; term++) {
-      const writer = this.#writers[term] as ByteWriter;
-      postings.set(writer.bytes.subarray(0, writer.length), termStart[term]);
-      this.#writers[term] = EMPTY;
-      copied += writer.length;
-      if (copied >= COPIED_PER_PAUSE) {
-        copied = 0;
-        yield;
-      }
-    }
-    this.#writers.length = 0;
-    const skips = new Map<number, Uint32Array>();
-    this.#skips.forEach((list, term) => {
-      if (list) skips.set(term, Uint32Array.from(list));
-    });
     const frequencies = Uint32Array.from(this.#frequencies);
     const titleFrequencies = new Uint32Array(termCount);
     for (const term of this.#titleTerms) titleFrequencies[term] = (titleFrequencies[term] as number) + 1;
@@ -250,16 +212,14 @@ export class IndexBuilder {
       from = to;
     }
     yield;
-    const scores = yield* scorePages(
+    let written = 0;
+    for (const writer of this.#writers) written += writer.length;
+    const packed = yield* packPostings(
       { pageCount, frequencies, titleFrequencies, titleWeights, norms: this.#norms(pageCount) },
-      (term) => {
-        const counts = this.#counts[term] as ByteWriter;
-        // Read once: its bytes can go as soon as they are scored.
-        this.#counts[term] = EMPTY;
-        return counts;
-      },
+      this.#writers,
+      written - this.#countBytes,
     );
-    this.#counts.length = 0;
+    this.#writers.length = 0;
     yield;
     const titles = titlePostings(this.#titleTerms, this.#titleTermEnds, termCount);
     this.#titleTerms.length = 0;
@@ -279,18 +239,15 @@ export class IndexBuilder {
       titleLengths: Uint16Array.from(this.#titleLengths),
       terms: this.#terms,
       vocabulary: this.#vocabulary,
-      postings,
-      termStart,
       frequencies,
       titleFrequencies,
       titleWeights,
       titlePostingStarts: titles.starts,
       titlePostings: titles.pages,
-      skips,
       surfaces,
       surfaceTerms,
       languages: [...this.#languages.keys()],
-      ...scores,
+      ...packed,
     };
   }
 

@@ -2,7 +2,7 @@ import { isStopword } from '../analysis/index.ts';
 import type { BackendHit, BackendQuery, BackendResult, IndexedPageRef, QuerySlot } from '../backend.ts';
 import type { IndexData } from './build.ts';
 import { type ExpandedAlternative, type ExpandedSlot, QueryExpander, typosPossible } from './expand.ts';
-import { scoreAt } from './page-scores.ts';
+import { scoreAt } from './pack-postings.ts';
 import { boostFactors, tabMembership } from './page-sets.ts';
 import { PostingCursor, recordPositions } from './postings.ts';
 import { rerank, TopPages } from './ranking.ts';
@@ -256,7 +256,7 @@ export class KeywordIndex {
    * `touched`; otherwise the slot's best per page is kept in `#best` and the pages new to the slot
    * listed in `touched`. With `onlyKnown`, pages no slot scored before are passed over. This loop
    * is most of a search's time: it reads the term's pages (varint deltas) and scores (steps of its
-   * best) as page-scores.ts lays them out.
+   * best) as pack-postings.ts lays them out.
    */
   #accumulate(term: number, factor: number, touched: PageList, direct: number, onlyKnown: boolean): void {
     const data = this.data;

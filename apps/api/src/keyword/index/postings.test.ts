@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { KeywordPage } from '../backend.ts';
-import { IndexBuilder, SKIP } from './build.ts';
+import { IndexBuilder } from './build.ts';
+import { SKIP } from './pack-postings.ts';
 import { PostingCursor, recordPositions, seek } from './postings.ts';
 
 /** Pages 0..n-1; page i holds 'common' always, 'every3' when i % 3 == 0, 'rare' when i % 97 == 5. */

@@ -1,5 +1,6 @@
-import { type IndexData, SKIP } from './build.ts';
+import type { IndexData } from './build.ts';
 import { ByteReader } from './bytes.ts';
+import { SKIP } from './pack-postings.ts';
 
 /** Skips the rest of a record from just after its page delta: fields and positions. */
 export function skipRecord(reader: ByteReader): void {
@@ -72,7 +73,7 @@ export class PostingCursor {
   page = -1;
   /** The current record's offset, just after its page delta (-1: none). */
   record = -1;
-  /** The current record's number in the term's list (its score's, see page-scores.ts). */
+  /** The current record's number in the term's list (its score's, see pack-postings.ts). */
   ordinal = -1;
 
   constructor(data: IndexData, term: number) {

@@ -1,7 +1,7 @@
 import type { IndexData } from './build.ts';
 import type { ExpandedSlot } from './expand.ts';
 import { TITLE } from './fields.ts';
-import { idf } from './page-scores.ts';
+import { idf } from './pack-postings.ts';
 import { recordMask, recordPositions, seek } from './postings.ts';
 
 /** The `size` best pages by score, kept in a min-heap while pages stream by. */

@@ -1,6 +1,6 @@
 import { cachedStemmer, type Stemmer } from '../analysis/index.ts';
 import type { IndexData } from './build.ts';
-import { idf } from './page-scores.ts';
+import { idf } from './pack-postings.ts';
 import { TopPages } from './ranking.ts';
 import { prefixRange } from './vocabulary.ts';
 

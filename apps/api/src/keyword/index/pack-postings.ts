@@ -2,12 +2,14 @@ import { ByteReader, ByteWriter } from './bytes.ts';
 import { FIELD_COUNT, K1, TITLE } from './fields.ts';
 
 /**
- * What each term scores in each page holding it, worked out once when the index is finished. A
- * term's score in a page (BM25F over the fields, plus the title prior) depends on nothing a query
- * says but a factor, so a search reads it instead of working it out from field counts and norms:
- * the scoring pass walks two compact arrays per term, the pages as varint deltas and the scores
- * as 16-bit steps of the term's best score, at a few nanoseconds a posting. (Decoding counts and
- * norms per posting cost ten times that; a cache of decoded lists only helped terms searched twice.)
+ * The last step of a build: the terms' records as indexing wrote them (build.ts: page delta, the
+ * fields holding the term, its count in each, the positions) packed into what searches read. Each
+ * posting's score (BM25F over the fields, plus the title prior) depends on nothing a query says
+ * but a factor, so it is worked out here once: the scoring pass then walks two compact arrays per
+ * term, its pages as varint deltas and its scores as 16-bit steps of its best score, at a few
+ * nanoseconds a posting (decoding counts and norms per posting cost ten times that; a cache of
+ * decoded lists only helped terms searched twice). The records keep their positions, for phrases
+ * and proximity, without the counts.
  */
 
 /** A term's best score is this many steps; the others are rounded to the nearest step. */
@@ -50,37 +52,50 @@ export function idf(pageCount: number, frequency: number): number {
   return Math.log(1 + (pageCount - frequency + 0.5) / (frequency + 0.5));
 }
 
-/**
- * Writes a page's counts of a term while indexing: the page delta, the fields holding it (a bit
- * mask) and its count in each of them. `scorePages` turns these into the scores.
- */
-export function writeCounts(
-  writer: ByteWriter,
-  delta: number,
-  mask: number,
-  term: number,
-  counts: { fieldCount(term: number, field: number): number },
-): void {
-  writer.reserve(5 * (FIELD_COUNT + 2));
-  writer.put(delta);
-  writer.put(mask);
-  for (let field = 0; field < FIELD_COUNT; field++)
-    if (mask & (1 << field)) writer.put(counts.fieldCount(term, field));
+/** Every SKIP-th record of a term is listed in its skip table, so one page's record is found fast. */
+export const SKIP = 64;
+
+/** What `packPostings` makes: the records without counts, their skip tables, and the scores. */
+export interface PackedPostings extends PageScores {
+  /** Per term, from `termStart[t]` to `termStart[t + 1]`: its records (see IndexData). */
+  postings: Uint8Array;
+  termStart: Uint32Array;
+  /** Per term with more than SKIP records: pairs (page number, offset after its page delta). */
+  skips: Map<number, Uint32Array>;
 }
 
-/** Postings scored between two pauses of `scorePages`: a few milliseconds. */
-const SCORED_PER_PAUSE = 200_000;
+/** Postings packed between two pauses of `packPostings`: a few milliseconds. */
+const PACKED_PER_PAUSE = 200_000;
+/** What a term's records are replaced with once packed. */
+const DROPPED = new ByteWriter(0);
+
+/** Writes `value` as a varint at `at` of `bytes`; returns the offset after it. */
+function putVarint(bytes: Uint8Array, at: number, value: number): number {
+  let rest = value;
+  let end = at;
+  while (rest >= 0x80) {
+    bytes[end++] = (rest & 0x7f) | 0x80;
+    rest >>>= 7;
+  }
+  bytes[end++] = rest;
+  return end;
+}
 
 /**
- * The scores of every term in every page, from the counts written by `writeCounts` (term t's in
- * `counts(t)`, each dropped once read); pauses (`yield`) every SCORED_PER_PAUSE postings.
+ * Packs every term's records (term t's in `records[t]`, as build.ts writes them; each entry
+ * dropped once read, so their memory goes as the packed arrays grow) into `packedBytes` bytes (the
+ * records' bytes less their counts'), pausing (`yield`) every PACKED_PER_PAUSE postings.
  */
-export function* scorePages(
+export function* packPostings(
   inputs: ScoreInputs,
-  counts: (term: number) => ByteWriter,
-): Generator<void, PageScores, void> {
+  records: ByteWriter[],
+  packedBytes: number,
+): Generator<void, PackedPostings, void> {
   const { pageCount, frequencies, titleFrequencies, titleWeights, norms } = inputs;
   const termCount = frequencies.length;
+  const postings = new Uint8Array(packedBytes);
+  const termStart = new Uint32Array(termCount + 1);
+  const skips = new Map<number, Uint32Array>();
   const scoreStart = new Uint32Array(termCount + 1);
   for (let term = 0; term < termCount; term++)
     scoreStart[term + 1] = (scoreStart[term] as number) + (frequencies[term] as number);
@@ -89,26 +104,32 @@ export function* scorePages(
   const pageStart = new Uint32Array(termCount + 1);
   const pages = new ByteWriter(1 << 16);
   const exact = new Float64Array(pageCount);
+  let out = 0;
   let sincePause = 0;
   for (let term = 0; term < termCount; term++) {
     const frequency = frequencies[term] as number;
     sincePause += frequency;
-    if (sincePause >= SCORED_PER_PAUSE) {
+    if (sincePause >= PACKED_PER_PAUSE) {
       sincePause = 0;
       yield;
     }
     const termIdf = idf(pageCount, frequency);
     const titleWeight = TITLE_PRIOR * idf(pageCount, titleFrequencies[term] as number);
-    const writer = counts(term);
-    const reader = new ByteReader(writer.bytes);
+    const reader = new ByteReader((records[term] as ByteWriter).bytes);
+    records[term] = DROPPED;
+    termStart[term] = out;
+    const termSkips: number[] = [];
     pages.reserve(5 * frequency);
     let page = -1;
     let best = 0;
     for (let n = 0; n < frequency; n++) {
       const delta = reader.varint();
-      pages.put(delta);
       page += delta;
+      pages.put(delta);
+      out = putVarint(postings, out, delta);
+      if (n > 0 && n % SKIP === 0) termSkips.push(page, out - (termStart[term] as number));
       const mask = reader.byte();
+      postings[out++] = mask;
       let weighted = 0;
       for (let field = 0; field < FIELD_COUNT; field++)
         if (mask & (1 << field)) weighted += reader.varint() * (norms[page * FIELD_COUNT + field] as number);
@@ -116,7 +137,13 @@ export function* scorePages(
       if (mask & (1 << TITLE)) score += titlePrior(titleWeight, titleWeights[page] as number);
       exact[n] = score;
       if (score > best) best = score;
+      const positionBytes = reader.varint();
+      out = putVarint(postings, out, positionBytes);
+      const bytes = reader.bytes;
+      for (let end = reader.at + positionBytes; reader.at < end; )
+        postings[out++] = bytes[reader.at++] as number;
     }
+    if (termSkips.length > 0) skips.set(term, Uint32Array.from(termSkips));
     pageStart[term + 1] = pages.length;
     const scale = best > 0 ? best / SCORE_STEPS : 0;
     scoreScale[term] = scale;
@@ -125,7 +152,18 @@ export function* scorePages(
       // At least a step: a page holding the term never scores nothing.
       scores[from + n] = scale > 0 ? Math.max(1, Math.round((exact[n] as number) / scale)) : 0;
   }
-  return { pages: pages.bytes.slice(0, pages.length), pageStart, scores, scoreStart, scoreScale };
+  termStart[termCount] = out;
+  if (out !== packedBytes) throw new Error(`Packed ${out} bytes of postings, expected ${packedBytes}.`);
+  return {
+    postings,
+    termStart,
+    skips,
+    pages: pages.bytes.slice(0, pages.length),
+    pageStart,
+    scores,
+    scoreStart,
+    scoreScale,
+  };
 }
 
 /**

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { IndexBuilder } from './build.ts';
 import { FIELD_B, FIELD_WEIGHTS, K1 } from './fields.ts';
-import { idf, scoreAt } from './page-scores.ts';
+import { idf, scoreAt } from './pack-postings.ts';
+import { recordPositions, seek } from './postings.ts';
 
 /** What a field's count weighs in BM25F: its weight over its length normalisation. */
 const norm = (field: number, length: number, average: number) =>
@@ -9,7 +10,7 @@ const norm = (field: number, length: number, average: number) =>
   (1 - (FIELD_B[field] as number) + (FIELD_B[field] as number) * (length / Math.max(1, average)));
 const bm25 = (termIdf: number, weighted: number) => (termIdf * weighted * (K1 + 1)) / (K1 + weighted);
 
-describe('page scores', () => {
+describe('packPostings', () => {
   // Page 0: 'garden' in its one-word title and its two-word body; page 1: twice in a three-word body.
   const builder = new IndexBuilder();
   for (const [n, title, body] of [
@@ -44,5 +45,25 @@ describe('page scores', () => {
     // 'kitchen' is only on page 1: one delta of 2 (the first is page + 1).
     const kitchen = term('kitchen');
     expect([...data.pages.subarray(data.pageStart[kitchen], data.pageStart[kitchen + 1])]).toEqual([2]);
+  });
+
+  it('keeps the records without their counts: page delta, fields, positions', () => {
+    const garden = term('garden');
+    const records = [...data.postings.subarray(data.termStart[garden], data.termStart[garden + 1])];
+    const [first, second] = [0, 1].map((page) => recordPositions(data, seek(data, garden, page)));
+    const deltas = (positions: number[]) => positions.map((p, i) => p - (positions[i - 1] ?? 0));
+    // Page 0: delta 1, title and body, 2 bytes of positions; page 1: delta 1, body, 2 bytes.
+    expect(records).toEqual([
+      1,
+      (1 << TITLE) | (1 << BODY),
+      2,
+      ...deltas(first ?? []),
+      1,
+      1 << BODY,
+      2,
+      ...deltas(second ?? []),
+    ]);
+    expect(second?.[1]).toBe((second?.[0] ?? 0) + 1);
+    expect(data.postings.length).toBe(data.termStart[data.terms.length]);
   });
 });
