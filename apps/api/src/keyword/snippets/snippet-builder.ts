@@ -86,13 +86,12 @@ export class SnippetBuilder {
     }
   }
 
+  /** The worker in use failing; one stopped by `close` is no longer `#worker`, and is not. */
   #fail(worker: Worker, error: unknown): void {
     if (this.#worker !== worker) return;
     this.#worker = undefined;
-    if (!this.#closed) {
-      this.#failed = true;
-      this.#onError(error);
-    }
+    this.#failed = true;
+    this.#onError(error);
     this.#buildWaitingHere();
   }
 
