@@ -114,7 +114,7 @@ export class PostingCursor {
       if (jump >= 0) {
         this.page = skips[jump * 2] as number;
         this.record = this.#start + (skips[jump * 2 + 1] as number);
-        // Skip entry k is the term's record number (k + 1) · SKIP (see build.ts).
+        // Skip entry k is the term's record number (k + 1) · SKIP (see pack-postings.ts).
         this.ordinal = (jump + 1) * SKIP;
         if (this.page >= target) return true;
       }
