@@ -1,17 +1,16 @@
-import { randomUUID } from 'node:crypto';
 import {
+  insertSearchBatch,
   insertSearchClicks,
-  insertSearchEvents,
   maintainSearchTables,
+  SearchBatch,
   type SearchClickRow,
-  type SearchEventRow,
 } from '@siteseer/test-support/search-events';
 import { openStore, type StoreConfig } from '@siteseer/test-support/store';
 import { ADJECTIVES, NOUNS, prng } from './dataset.ts';
 
 // The analytics section's records: a keyword client's searches and clicks over 90 days, written
-// with the API's own batch statements (the recorder's: raw rows and rollups in one statement,
-// 2,000 rows each), so the rollups are exactly what recording would have made.
+// with the API's own batch statements (the recorder's: raw searches and rollups in one statement,
+// 2,000 searches each), so the rollups are exactly what recording would have made.
 
 export const SEARCHES = 1_000_000;
 export const CLICKS = 200_000;
@@ -103,26 +102,29 @@ export async function loadRecords(store: StoreConfig, target: Target, now = new 
         (a, b) => a - b,
       );
       for (let i = 0; i < count; i += BATCH) {
-        const rows: SearchEventRow[] = [];
+        const batch = new SearchBatch();
         const clicked: SearchClickRow[] = [];
         for (const at of times.slice(i, i + BATCH)) {
           const k = rank();
           // The rarest tenth of the vocabulary finds nothing, and 8% of the rest.
           const resultCount = k > VOCABULARY * 0.9 || random() < 0.08 ? 0 : 1 + Math.floor(random() * 200);
-          const row: SearchEventRow = {
+          // Drawn in this order, as before searches were stored in chunks: the same data set.
+          const tab = TABS[Math.floor(random() * TABS.length)] as string;
+          const page = random() < 0.9 ? 1 : 2;
+          const latencyMs = 0.3 + random() * 3;
+          const visitorId = visitors[Math.floor(random() * visitors.length)] as string;
+          const id = batch.add({
             ...target,
-            id: randomUUID(),
             at: new Date(at),
             engineType: 'kw',
             query: queryText(k),
-            tab: TABS[Math.floor(random() * TABS.length)] as string,
+            tab,
             filters: null,
-            page: random() < 0.9 ? 1 : 2,
+            page,
             resultCount,
-            latencyMs: 0.3 + random() * 3,
-            visitorId: visitors[Math.floor(random() * visitors.length)] as string,
-          };
-          rows.push(row);
+            latencyMs,
+            visitorId,
+          });
           if (resultCount > 0 && clicks + clicked.length < CLICKS && random() < clickShare) {
             const n = random() < 0.1 ? 2 : 1;
             for (let c = 0; c < n; c++) {
@@ -130,16 +132,16 @@ export async function loadRecords(store: StoreConfig, target: Target, now = new 
               const position = 1 + Math.min(Math.floor(-Math.log(1 - random()) * 2.5), 19);
               clicked.push({
                 clientId: target.clientId,
-                searchId: row.id,
+                searchId: id,
                 at: new Date(at + 5_000 + c * 20_000),
-                url: `https://docs.example.test/${row.tab}/${k % 5000}/${position}`,
+                url: `https://docs.example.test/${tab}/${k % 5000}/${position}`,
                 position,
-                visitorId: row.visitorId,
+                visitorId,
               });
             }
           }
         }
-        searches += await insertSearchEvents(db, rows);
+        searches += await insertSearchBatch(db, batch);
         // As the recorder does: tables vacuumed and analysed before the first clicks and every 100k
         // searches.
         if (searches - maintainedAt >= MAINTAIN_EVERY_ROWS || maintainedAt < 0) {

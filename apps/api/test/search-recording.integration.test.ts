@@ -209,14 +209,14 @@ describe('search recording (parametric runtime)', () => {
     const since = clock.at;
     const before = recorder().stats();
     await server.store.exec(
-      'ALTER TABLE search_events ADD CONSTRAINT recording_test_refuses CHECK (page < 0) NOT VALID',
+      'ALTER TABLE search_batches ADD CONSTRAINT recording_test_refuses CHECK (searches < 0) NOT VALID',
     );
     let refused: { status: number; body: any };
     try {
       refused = await search(engineA.clientId, { q: 'sensor' });
       await recorder().flush();
     } finally {
-      await server.store.exec('ALTER TABLE search_events DROP CONSTRAINT recording_test_refuses');
+      await server.store.exec('ALTER TABLE search_batches DROP CONSTRAINT recording_test_refuses');
     }
     const accepted = await search(engineA.clientId, { q: 'regulator' });
     const rows = await recorded(engineA.clientId, since);

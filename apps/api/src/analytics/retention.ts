@@ -16,9 +16,13 @@ export function retentionCutoff(now: Date, months: number): AnalyticsDay {
   return new Date(Date.UTC(year, month, Math.min(now.getUTCDate(), lastDay))).toISOString().slice(0, 10);
 }
 
-/** Raw tables by their time column, then the rollups by their day (ADR 0023). */
-const RAW_TABLES = ['search_clicks', 'search_events'] as const;
-const ROLLUP_TABLES = [
+/**
+ * Clicks are deleted by their time; the searches' chunks, the clicked searches and the rollups by
+ * their day (ADR 0023).
+ */
+const DAY_TABLES = [
+  'search_batches',
+  'clicked_searches',
   'analytics_days',
   'analytics_day_visitors',
   'analytics_day_queries',
@@ -48,14 +52,12 @@ export async function deleteExpiredAnalytics(db: Queryable, cutoff: AnalyticsDay
   const since = `${cutoff}T00:00:00Z`;
   for (const client of clients) {
     const key = [client.account_id, client.id];
-    for (const table of RAW_TABLES) {
-      const { rowCount } = await db.query(
-        `DELETE FROM ${table} WHERE account_id = $1 AND client_id = $2 AND at < $3::timestamptz`,
-        [...key, since],
-      );
-      deleted[table] = (deleted[table] ?? 0) + rowCount;
-    }
-    for (const table of ROLLUP_TABLES) {
+    const clicks = await db.query(
+      'DELETE FROM search_clicks WHERE account_id = $1 AND client_id = $2 AND at < $3::timestamptz',
+      [...key, since],
+    );
+    deleted.search_clicks = (deleted.search_clicks ?? 0) + clicks.rowCount;
+    for (const table of DAY_TABLES) {
       const { rowCount } = await db.query(
         `DELETE FROM ${table} WHERE account_id = $1 AND client_id = $2 AND day < $3::date`,
         [...key, cutoff],

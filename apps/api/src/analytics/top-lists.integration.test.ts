@@ -1,13 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import { addDays } from '@siteseer/core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { frontierStores, useStore } from '../repositories/crawler/frontier-test-store.ts';
-import {
-  insertSearchClicks,
-  insertSearchEvents,
-  type SearchClickRow,
-  type SearchEventRow,
-} from '../repositories/search-events.ts';
+import { SearchBatch } from '../repositories/search-batch.ts';
+import { insertSearchBatch, insertSearchClicks, type SearchClickRow } from '../repositories/search-events.ts';
 import type { Store } from '../store/types.ts';
 import {
   groupQueryLists,
@@ -39,15 +34,13 @@ interface Searched {
 
 /** Stores `searched` for `client` through the recorder's batch statements (rollups included). */
 async function record(db: Store, client: FixtureClient, searched: readonly Searched[]): Promise<void> {
-  const searches: SearchEventRow[] = [];
+  const searches = new SearchBatch();
   const clicks: SearchClickRow[] = [];
   for (const s of searched) {
     for (let i = 0; i < s.searches; i++) {
-      const id = randomUUID();
       const at = new Date(`${s.day}T12:00:00Z`);
-      searches.push({
+      const id = searches.add({
         ...client,
-        id,
         at,
         engineType: 'kw',
         query: s.query,
@@ -69,7 +62,7 @@ async function record(db: Store, client: FixtureClient, searched: readonly Searc
         });
     }
   }
-  await insertSearchEvents(db, searches);
+  await insertSearchBatch(db, searches);
   await insertSearchClicks(db, clicks);
 }
 

@@ -1,26 +1,6 @@
 import { vacuumOnPglite } from '../store/pglite-maintenance.ts';
 import type { Queryable, Store } from '../store/types.ts';
-import { filterCounts } from './search-filter-counts.ts';
-
-/** A row of `search_events` (0010-search-events.sql), ready to store. */
-export interface SearchEventRow {
-  accountId: string;
-  clientId: string;
-  id: string;
-  at: Date;
-  engineId: string;
-  engineType: 'kw' | 'pm';
-  query: string;
-  tab: string | null;
-  /** JSON text, or null. */
-  filters: string | null;
-  /** The same selections as parsed objects, when the row was made from them (saves parsing). */
-  selections?: Record<string, unknown> | null;
-  page: number;
-  resultCount: number;
-  latencyMs: number;
-  visitorId: string;
-}
+import { type SearchBatch, searchIdParts } from './search-batch.ts';
 
 /** A click as recorded, before its search is looked up (the search gives its account). */
 export interface SearchClickRow {
@@ -42,14 +22,13 @@ const SPANS = `VALUES ('week', date_trunc('week', b.day::timestamp)::date),
   ('month', date_trunc('month', b.day::timestamp)::date)`;
 
 /**
- * One statement per batch of searches: the raw rows, and the batch added to the daily rollups of
- * 0011-analytics-rollups.sql (ADR 0023). Rollup rows are written in key order, so two processes
- * adding batches of one client at once take their row locks in the same order. On PGlite the
- * statement runs beside the searches, so it does little per row: the batch's queries are grouped
- * once (weeks and months add up the day's groups, not the rows) and its filter selections come
- * counted by the caller ($14-$20, see filter-counts.ts) instead of being taken apart as JSON.
- * The batch's clients are locked against deletion first (FOR KEY SHARE, once each): the raw rows
- * have no foreign key (0013-search-records-without-row-checks.sql), so this is what keeps a client
+ * One statement per batch of searches (ADR 0029): its chunks of raw searches, and its counts added
+ * to the daily rollups of 0011-analytics-rollups.sql (ADR 0023). The batch comes counted by client
+ * and day (SearchBatch), so PGlite, which runs the statement beside the searches, writes a few rows
+ * per client and day and chunk, never one per search. Rollup rows are written in key order, so two
+ * processes adding batches of one client at once take their row locks in the same order. The
+ * batch's clients are locked against deletion first (FOR KEY SHARE, once each): the records have
+ * no foreign key (0013-search-records-without-row-checks.sql), so this is what keeps a client
  * being deleted from getting rows its delete's trigger would not see.
  */
 const INSERT_SEARCHES_SQL = `
@@ -58,50 +37,46 @@ WITH live_clients AS MATERIALIZED (
   WHERE (c.account_id, c.id) IN (SELECT DISTINCT * FROM unnest($1::uuid[], $2::uuid[]))
   FOR KEY SHARE
 ),
-batch AS MATERIALIZED (
-  SELECT e.i, e.account_id, e.client_id, e.id, e.at, (e.at AT TIME ZONE 'UTC')::date AS day, e.engine_id,
-    e.engine_type, e.query, e.tab, e.filters::jsonb AS filters, e.page, e.result_count, e.latency_ms,
-    e.visitor_id
-  FROM unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::timestamptz[], $5::uuid[], $6::text[], $7::text[],
-    $8::text[], $9::text[], $10::int[], $11::int[], $12::real[], $13::text[]) WITH ORDINALITY
-    AS e (account_id, client_id, id, at, engine_id, engine_type, query, tab, filters, page, result_count,
-      latency_ms, visitor_id, i)
-  JOIN live_clients c ON c.account_id = e.account_id AND c.id = e.client_id
+days AS MATERIALIZED (
+  SELECT d.i, d.account_id, d.client_id, d.day, d.engine_id, d.engine_type, d.searches, d.zero_result_searches,
+    d.latency_ms_sum
+  FROM unnest($1::uuid[], $2::uuid[], $3::date[], $4::uuid[], $5::text[], $6::int[], $7::int[], $8::float8[])
+    WITH ORDINALITY AS d (account_id, client_id, day, engine_id, engine_type, searches, zero_result_searches,
+      latency_ms_sum, i)
+  JOIN live_clients c ON c.account_id = d.account_id AND c.id = d.client_id
 ),
 stored AS (
-  INSERT INTO search_events (account_id, client_id, id, at, engine_id, engine_type, query, tab, filters,
-    page, result_count, latency_ms, visitor_id)
-  SELECT account_id, client_id, id, at, engine_id, engine_type, query, tab, filters, page, result_count,
-    latency_ms, visitor_id
-  FROM batch
-  RETURNING 1
+  INSERT INTO search_batches (account_id, client_id, id, day, engine_id, engine_type, searches, records)
+  SELECT d.account_id, d.client_id, k.id, d.day, d.engine_id, d.engine_type, k.searches, r.records
+  FROM unnest($9::uuid[], $10::int[], $11::int[]) WITH ORDINALITY AS k (id, day_i, searches, n)
+  JOIN json_array_elements($12::json) WITH ORDINALITY AS r (records, n) ON r.n = k.n
+  JOIN days d ON d.i = k.day_i
+  RETURNING searches
 ),
 new_visitors AS (
   INSERT INTO analytics_day_visitors (account_id, client_id, day, visitor_id)
-  SELECT DISTINCT account_id, client_id, day, visitor_id FROM batch ORDER BY 1, 2, 3, 4
+  SELECT d.account_id, d.client_id, d.day, v.visitor_id
+  FROM unnest($13::int[], $14::text[]) AS v (day_i, visitor_id) JOIN days d ON d.i = v.day_i
+  ORDER BY 1, 2, 3, 4
   ON CONFLICT DO NOTHING
   RETURNING account_id, client_id, day
 ),
-days AS (
+day_totals AS (
   INSERT INTO analytics_days AS r (account_id, client_id, day, searches, zero_result_searches, visitors,
     latency_ms_sum)
-  SELECT b.account_id, b.client_id, b.day, b.searches, b.zero_result_searches, coalesce(v.visitors, 0),
-    b.latency_ms_sum
-  FROM (
-    SELECT account_id, client_id, day, count(*) AS searches,
-      count(*) FILTER (WHERE result_count = 0) AS zero_result_searches, sum(latency_ms) AS latency_ms_sum
-    FROM batch GROUP BY 1, 2, 3
-  ) b
+  SELECT d.account_id, d.client_id, d.day, d.searches, d.zero_result_searches, coalesce(v.visitors, 0),
+    d.latency_ms_sum
+  FROM days d
   LEFT JOIN (SELECT account_id, client_id, day, count(*) AS visitors FROM new_visitors GROUP BY 1, 2, 3) v
-    ON v.account_id = b.account_id AND v.client_id = b.client_id AND v.day = b.day
+    ON v.account_id = d.account_id AND v.client_id = d.client_id AND v.day = d.day
   ORDER BY 1, 2, 3
   ON CONFLICT (account_id, client_id, day) DO UPDATE
     SET ${adding(['searches', 'zero_result_searches', 'visitors', 'latency_ms_sum'])}
 ),
 day_queries AS MATERIALIZED (
-  SELECT account_id, client_id, day, query, count(*) AS searches,
-    count(*) FILTER (WHERE result_count = 0) AS zero_result_searches
-  FROM batch GROUP BY 1, 2, 3, 4
+  SELECT d.account_id, d.client_id, d.day, q.query, q.searches, q.zero_result_searches
+  FROM unnest($15::int[], $16::text[], $17::int[], $18::int[]) AS q (day_i, query, searches, zero_result_searches)
+  JOIN days d ON d.i = q.day_i
 ),
 queries AS (
   INSERT INTO analytics_day_queries AS r (account_id, client_id, day, query, searches, zero_result_searches)
@@ -121,16 +96,18 @@ span_queries AS (
 ),
 tabs AS (
   INSERT INTO analytics_day_tabs AS r (account_id, client_id, day, tab, searches, zero_result_searches)
-  SELECT account_id, client_id, day, tab, count(*), count(*) FILTER (WHERE result_count = 0)
-  FROM batch WHERE tab IS NOT NULL GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4
+  SELECT d.account_id, d.client_id, d.day, t.tab, t.searches, t.zero_result_searches
+  FROM unnest($19::int[], $20::text[], $21::int[], $22::int[]) AS t (day_i, tab, searches, zero_result_searches)
+  JOIN days d ON d.i = t.day_i
+  ORDER BY 1, 2, 3, 4
   ON CONFLICT (account_id, client_id, day, tab) DO UPDATE
     SET ${adding(['searches', 'zero_result_searches'])}
 ),
 filter_counts AS MATERIALIZED (
-  SELECT f.account_id, f.client_id, f.day, f.filter_id, f.value, f.searches, f.zero_result_searches
-  FROM unnest($14::uuid[], $15::uuid[], $16::date[], $17::text[], $18::text[], $19::int[], $20::int[])
-    AS f (account_id, client_id, day, filter_id, value, searches, zero_result_searches)
-  JOIN live_clients c ON c.account_id = f.account_id AND c.id = f.client_id
+  SELECT d.account_id, d.client_id, d.day, f.filter_id, f.value, f.searches, f.zero_result_searches
+  FROM unnest($23::int[], $24::text[], $25::text[], $26::int[], $27::int[])
+    AS f (day_i, filter_id, value, searches, zero_result_searches)
+  JOIN days d ON d.i = f.day_i
 ),
 filters AS (
   INSERT INTO analytics_day_filters AS r (account_id, client_id, day, filter_id, searches,
@@ -146,38 +123,24 @@ filter_values AS (
   FROM filter_counts WHERE value IS NOT NULL ORDER BY 1, 2, 3, 4, 5
   ON CONFLICT (account_id, client_id, day, filter_id, value) DO UPDATE SET ${adding(['searches'])}
 )
-SELECT count(*)::int AS stored FROM stored`;
+SELECT coalesce(sum(searches), 0)::int AS stored FROM stored`;
 
 /**
- * Stores searches, and adds them to the analytics rollups, in one statement. A row whose client is
- * gone (deleted since the search) is left out rather than failing the others. Returns the rows
- * stored.
+ * Stores a batch of searches, and adds them to the analytics rollups, in one statement. Searches
+ * of a client that is gone (deleted since they were made) are left out rather than failing the
+ * others. Returns the searches stored.
  */
-export async function insertSearchEvents(db: Queryable, rows: readonly SearchEventRow[]): Promise<number> {
-  if (rows.length === 0) return 0;
-  const { rows: result } = await db.query<{ stored: number }>(INSERT_SEARCHES_SQL, [
-    rows.map((r) => r.accountId),
-    rows.map((r) => r.clientId),
-    rows.map((r) => r.id),
-    rows.map((r) => r.at.toISOString()),
-    rows.map((r) => r.engineId),
-    rows.map((r) => r.engineType),
-    rows.map((r) => r.query),
-    rows.map((r) => r.tab),
-    rows.map((r) => r.filters),
-    rows.map((r) => r.page),
-    rows.map((r) => r.resultCount),
-    rows.map((r) => r.latencyMs),
-    rows.map((r) => r.visitorId),
-    ...filterCounts(rows),
-  ]);
-  return result[0]?.stored ?? 0;
+export async function insertSearchBatch(db: Queryable, batch: SearchBatch): Promise<number> {
+  if (batch.size === 0) return 0;
+  const { rows } = await db.query<{ stored: number }>(INSERT_SEARCHES_SQL, batch.params());
+  return rows[0]?.stored ?? 0;
 }
 
 /**
- * One statement per batch of clicks: the raw rows, the searches clicked for the first time marked
- * (`clicked`: the row lock makes "first" hold across processes), and the clicks added to the
- * rollups on the day of their search.
+ * One statement per batch of clicks: the raw rows, the searches clicked for the first time
+ * (clicked_searches: its key makes "first" hold across processes), and the clicks added to the
+ * rollups on the day of their search. Each chunk the clicks name is taken apart once to find their
+ * searches (CHUNK_SEARCHES at most, search-batch.ts).
  */
 const INSERT_CLICKS_SQL = `
 WITH live_clients AS MATERIALIZED (
@@ -185,31 +148,41 @@ WITH live_clients AS MATERIALIZED (
   WHERE c.id IN (SELECT DISTINCT unnest($1::uuid[]))
   FOR KEY SHARE
 ),
--- Each click with its client's account first, so the search is found by its whole primary key
--- (joining the clients and the searches in one step, the planner left account_id out of the
--- index condition and scanned the client's whole key range for every click).
 clicks AS MATERIALIZED (
-  SELECT c.account_id, c.id AS client_id, k.search_id, k.at, k.url, k.position, k.visitor_id
-  FROM unnest($1::uuid[], $2::uuid[], $3::timestamptz[], $4::text[], $5::int[], $6::text[])
-    AS k (client_id, search_id, at, url, position, visitor_id)
+  SELECT c.account_id, c.id AS client_id, k.search_id, k.chunk_id, k.search_offset, k.at, k.url, k.position,
+    k.visitor_id
+  FROM unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::int[], $5::timestamptz[], $6::text[], $7::int[], $8::text[])
+    AS k (client_id, search_id, chunk_id, search_offset, at, url, position, visitor_id)
   JOIN live_clients c ON c.id = k.client_id
 ),
+chunk_searches AS MATERIALIZED (
+  SELECT s.account_id, s.client_id, s.id AS chunk_id, s.first_offset + r.n::int - 1 AS search_offset, s.day,
+    r.e ->> 1 AS query, r.e ->> 2 AS tab
+  FROM (SELECT DISTINCT account_id, client_id, chunk_id FROM clicks) t
+  JOIN search_batches s ON s.account_id = t.account_id AND s.client_id = t.client_id AND s.id = t.chunk_id
+  CROSS JOIN LATERAL json_array_elements(s.records) WITH ORDINALITY AS r (e, n)
+),
 batch AS MATERIALIZED (
-  SELECT s.account_id, s.client_id, s.id AS search_id, (s.at AT TIME ZONE 'UTC')::date AS day, s.query,
-    s.tab, k.at, k.url, k.position, k.visitor_id
+  SELECT k.account_id, k.client_id, k.search_id, s.day, s.query, s.tab, k.at, k.url, k.position, k.visitor_id
   FROM clicks k
-  JOIN search_events s ON s.account_id = k.account_id AND s.client_id = k.client_id AND s.id = k.search_id
+  JOIN chunk_searches s ON s.account_id = k.account_id AND s.client_id = k.client_id AND s.chunk_id = k.chunk_id
+    AND s.search_offset = k.search_offset
 ),
 stored AS (
   INSERT INTO search_clicks (account_id, client_id, search_id, at, url, position, visitor_id)
   SELECT account_id, client_id, search_id, at, url, position, visitor_id FROM batch
   RETURNING 1
 ),
+newly_clicked AS (
+  INSERT INTO clicked_searches (account_id, client_id, search_id, day)
+  SELECT DISTINCT account_id, client_id, search_id, day FROM batch ORDER BY 1, 2, 3
+  ON CONFLICT DO NOTHING
+  RETURNING account_id, client_id, search_id
+),
 first_clicks AS MATERIALIZED (
-  UPDATE search_events e SET clicked = true
-  FROM (SELECT DISTINCT account_id, client_id, search_id FROM batch) b
-  WHERE e.account_id = b.account_id AND e.client_id = b.client_id AND e.id = b.search_id AND NOT e.clicked
-  RETURNING e.account_id, e.client_id, (e.at AT TIME ZONE 'UTC')::date AS day, e.query, e.tab
+  SELECT DISTINCT b.account_id, b.client_id, b.search_id, b.day, b.query, b.tab
+  FROM newly_clicked n
+  JOIN batch b ON b.account_id = n.account_id AND b.client_id = n.client_id AND b.search_id = n.search_id
 ),
 days AS (
   INSERT INTO analytics_days AS r (account_id, client_id, day, clicks, click_position_sum, clicked_searches)
@@ -293,9 +266,12 @@ SELECT count(*)::int AS stored FROM stored`;
  */
 export async function insertSearchClicks(db: Queryable, rows: readonly SearchClickRow[]): Promise<number> {
   if (rows.length === 0) return 0;
+  const parts = rows.map((r) => searchIdParts(r.searchId));
   const { rows: result } = await db.query<{ stored: number }>(INSERT_CLICKS_SQL, [
     rows.map((r) => r.clientId),
     rows.map((r) => r.searchId),
+    parts.map((p) => p.chunkId),
+    parts.map((p) => p.offset),
     rows.map((r) => r.at.toISOString()),
     rows.map((r) => r.url),
     rows.map((r) => r.position),
@@ -305,11 +281,12 @@ export async function insertSearchClicks(db: Queryable, rows: readonly SearchCli
 }
 
 /**
- * The tables recording writes: the searches that clicks look up (and mark clicked), the clicks, and
- * every rollup the batch statements add to (see maintainSearchTables).
+ * The tables recording writes: the chunks of searches that clicks look up, the clicked searches,
+ * the clicks, and every rollup the batch statements add to (see maintainSearchTables).
  */
 const RECORDED_TABLES = [
-  'search_events',
+  'search_batches',
+  'clicked_searches',
   'search_clicks',
   'analytics_days',
   'analytics_day_visitors',
@@ -329,10 +306,11 @@ const RECORDED_TABLES = [
  *   the counts are indexed each addition leaves a dead row version that only VACUUM reclaims.
  *   Measured, 1M searches over ~5,000 queries: the query rollups grew to 71 MB without it, 9.5 MB
  *   with it every 100k searches (~0.2–0.3 s of PGlite each time).
- * - Statistics: without them the planner guesses. The click statement found each click's search
- *   through the (client, time) index instead of the primary key, reading every search of the client
- *   per click (a 100-click batch took 0.5 s at 10k searches and grew with them; 4 ms after
- *   ANALYZE); top queries over 90 days at 1M searches took 300 ms, 140 ms with statistics.
+ * - Statistics: without them the planner guesses. When searches were a row each, the click
+ *   statement found each click's search through the (client, time) index instead of the primary
+ *   key, reading every search of the client per click (a 100-click batch took 0.5 s at 10k
+ *   searches; 4 ms after ANALYZE); top queries over 90 days at 1M searches took 300 ms, 140 ms
+ *   with statistics.
  */
 export function maintainSearchTables(store: Store): Promise<void> {
   return vacuumOnPglite(store, RECORDED_TABLES);

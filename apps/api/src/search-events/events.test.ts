@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { boundedFilters, clickRow, FILTER_VALUES_MAX, normaliseQuery, searchRow } from './events.ts';
+import { boundedFilters, clickRow, FILTER_VALUES_MAX, normaliseQuery, searchRecord } from './events.ts';
 
 describe('normaliseQuery', () => {
   it('given text as typed, then it is trimmed, lowercased and its white space runs are one space', () => {
@@ -34,8 +34,7 @@ describe('stored rows', () => {
 
   it('given events without a time, then they take the time given; search ids are lowercased', () => {
     const now = new Date('2030-01-02T03:04:05Z');
-    const row = searchRow(
-      'id',
+    const row = searchRecord(
       {
         accountId: 'a',
         clientId: 'c',

@@ -1,5 +1,6 @@
 import type { FilterSelection } from '@siteseer/core';
-import type { SearchClickRow, SearchEventRow } from '../repositories/search-events.ts';
+import type { SearchRecord } from '../repositories/search-batch.ts';
+import type { SearchClickRow } from '../repositories/search-events.ts';
 
 /** A search as its route saw it; the recorder normalises and bounds what it stores. */
 export interface SearchEvent {
@@ -77,19 +78,16 @@ export function boundedFilters(filters: SearchEvent['filters']): Record<string, 
   );
 }
 
-export function searchRow(id: string, event: SearchEvent, now: Date): SearchEventRow {
-  const filters = boundedFilters(event.filters);
+export function searchRecord(event: SearchEvent, now: Date): SearchRecord {
   return {
     accountId: event.accountId,
     clientId: event.clientId,
-    id,
     at: event.at ?? now,
     engineId: event.engineId,
     engineType: event.engineType,
     query: normaliseQuery(event.query),
     tab: event.tab == null ? null : cut(event.tab, TAB_CHARS_MAX),
-    filters: filters ? JSON.stringify(filters) : null,
-    selections: filters,
+    filters: boundedFilters(event.filters),
     page: event.page,
     resultCount: event.resultCount,
     latencyMs: event.latencyMs,

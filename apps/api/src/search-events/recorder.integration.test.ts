@@ -122,7 +122,7 @@ describe.each(frontierStores)('Search recorder on %s', (_name, open) => {
       locked = resolve;
     });
     const holder = store().transaction(async (tx) => {
-      await tx.query('LOCK TABLE search_events IN ACCESS EXCLUSIVE MODE');
+      await tx.query('LOCK TABLE search_batches IN ACCESS EXCLUSIVE MODE');
       locked();
       await released;
     });
@@ -178,14 +178,14 @@ describe.each(frontierStores)('Search recorder on %s', (_name, open) => {
     const reported: string[] = [];
     const r = recorder({ flushEveryMs: 60_000, onWriteError: (message) => reported.push(message) });
     await store().exec(
-      'ALTER TABLE search_events ADD CONSTRAINT recorder_test_refuses CHECK (page < 0) NOT VALID',
+      'ALTER TABLE search_batches ADD CONSTRAINT recorder_test_refuses CHECK (searches < 0) NOT VALID',
     );
     try {
       r.search(event(t, 1));
       r.search(event(t, 2));
       await expect(r.flush()).resolves.toBeUndefined();
     } finally {
-      await store().exec('ALTER TABLE search_events DROP CONSTRAINT recorder_test_refuses');
+      await store().exec('ALTER TABLE search_batches DROP CONSTRAINT recorder_test_refuses');
     }
     r.search(event(t, 3));
     await r.flush();

@@ -1,22 +1,21 @@
 import { randomUUID } from 'node:crypto';
 import { isUuid } from '../repositories/ids.ts';
+import { SearchBatch } from '../repositories/search-batch.ts';
 import {
+  insertSearchBatch,
   insertSearchClicks,
-  insertSearchEvents,
   maintainSearchTables,
   type SearchClickRow,
-  type SearchEventRow,
 } from '../repositories/search-events.ts';
 import { SqlState, StoreQueryError } from '../store/errors.ts';
 import type { Store } from '../store/types.ts';
-import { type ClickEvent, clickRow, type SearchEvent, searchRow } from './events.ts';
+import { type ClickEvent, clickRow, type SearchEvent, searchRecord } from './events.ts';
 
 /**
- * Rows written by one statement; a full batch is written at once. Larger batches cost less a row,
- * as more of a batch's searches share rollup rows (PGlite's thread, which the searches' machine
- * shares: ~93 µs of CPU a search at 500 rows, ~62 at 2,000, ~49 at 5,000, ~41 at 8,000). 5,000
- * rows take PGlite ~0.25 s, during which the portal's queries on PGlite wait (searches answer from
- * memory: only one that must first load its engine's index waits).
+ * Searches (or clicks) written by one statement; a full batch is written at once. A batch's
+ * searches are stored in chunks and counted for the rollups before the statement (ADR 0029), so
+ * larger batches cost PGlite's thread less a search only as more of them share rollup rows. A
+ * batch of 5,000 searches takes PGlite ~50 ms, during which the portal's queries on PGlite wait.
  */
 export const BATCH_ROWS = 5000;
 /**
@@ -25,8 +24,8 @@ export const BATCH_ROWS = 5000;
  */
 export const FLUSH_EVERY_MS = 2000;
 /**
- * Rows waiting at most (~0.5 KB each, so ~25 MB): when the store cannot keep up or is down, what
- * comes beyond is dropped and counted rather than growing without bound.
+ * Searches and clicks waiting at most (~0.5 KB each, so ~25 MB): when the store cannot keep up or
+ * is down, what comes beyond is dropped and counted rather than growing without bound.
  */
 export const QUEUE_MAX = 50_000;
 
@@ -79,7 +78,10 @@ export class SearchRecorder {
   readonly #flushEveryMs: number;
   readonly #queueMax: number;
   readonly #enabled: boolean;
-  #searches: SearchEventRow[] = [];
+  /** The batch searches are added to, and full ones waiting to be written (#fullRows searches). */
+  #batch = new SearchBatch();
+  #full: SearchBatch[] = [];
+  #fullRows = 0;
   #clicks: SearchClickRow[] = [];
   #timer: NodeJS.Timeout | undefined;
   #soon: NodeJS.Immediate | undefined;
@@ -105,11 +107,14 @@ export class SearchRecorder {
 
   /** Queues a search; returns its new id at once (clicks name it). */
   search(event: SearchEvent): string {
-    const id = randomUUID();
-    if (this.#enabled && this.#admit()) {
-      this.#searches.push(searchRow(id, event, new Date()));
-      this.#schedule();
+    if (!this.#enabled || !this.#admit()) return randomUUID();
+    if (this.#batch.size >= this.#batchRows) {
+      this.#full.push(this.#batch);
+      this.#fullRows += this.#batch.size;
+      this.#batch = new SearchBatch();
     }
+    const id = this.#batch.add(searchRecord(event, new Date()));
+    this.#schedule();
     return id;
   }
 
@@ -150,7 +155,7 @@ export class SearchRecorder {
   }
 
   #queued(): number {
-    return this.#searches.length + this.#clicks.length;
+    return this.#fullRows + this.#batch.size + this.#clicks.length;
   }
 
   #admit(): boolean {
@@ -198,14 +203,15 @@ export class SearchRecorder {
    * stored (a click comes after the answer that carried the search id).
    */
   async #writeRound(): Promise<void> {
-    const searches = this.#searches;
+    const batches = [...this.#full, this.#batch].filter((batch) => batch.size > 0);
     const clicks = this.#clicks;
-    this.#searches = [];
+    this.#batch = new SearchBatch();
+    this.#full = [];
+    this.#fullRows = 0;
     this.#clicks = [];
-    for (let i = 0; i < searches.length; i += this.#batchRows) {
-      const batch = searches.slice(i, i + this.#batchRows);
+    for (const batch of batches) {
       this.#stats.searches +=
-        (await this.#write('searches', batch.length, () => insertSearchEvents(this.#store, batch))) ?? 0;
+        (await this.#write('searches', batch.size, () => insertSearchBatch(this.#store, batch))) ?? 0;
     }
     await this.#maintain();
     for (let i = 0; i < clicks.length; i += this.#batchRows) {

@@ -1,0 +1,239 @@
+import { randomUUID } from 'node:crypto';
+import type { FilterSelection } from '@siteseer/core';
+
+/**
+ * Searches stored in one row of search_batches (0014-search-batches.sql): a chunk of one client
+ * and UTC day. Small enough that a click's statement takes a chunk apart to find its search
+ * cheaply (a chunk is ~20 KB of JSON), large enough that a batch of thousands is a few rows.
+ */
+export const CHUNK_SEARCHES = 256;
+/** A search id's last four hex digits are its place in its chunk. */
+const OFFSET_DIGITS = 4;
+const DAY_MS = 86_400_000;
+
+/** A search as stored: normalised and bounded (search-events/events.ts makes them). */
+export interface SearchRecord {
+  accountId: string;
+  clientId: string;
+  engineId: string;
+  engineType: 'kw' | 'pm';
+  at: Date;
+  query: string;
+  tab: string | null;
+  filters: Readonly<Record<string, FilterSelection>> | null;
+  page: number;
+  resultCount: number;
+  latencyMs: number;
+  visitorId: string;
+}
+
+/** How many searches (and of them found nothing) share a key of a rollup. */
+interface Count {
+  searches: number;
+  zero: number;
+}
+
+/** One client's searches of one UTC day in a batch, as the rollups add them up. */
+interface Day {
+  accountId: string;
+  clientId: string;
+  engineId: string;
+  engineType: 'kw' | 'pm';
+  day: string;
+  total: Count;
+  latencyMs: number;
+  visitors: Set<string>;
+  queries: Map<string, Count>;
+  tabs: Map<string, Count>;
+  /** Filter use by filter id (value null), and by filter id and value selected. */
+  filters: Map<string, Count & { filterId: string; value: string | null }>;
+  /** The chunk this day's searches go to until it is full; none before the first. */
+  chunk: Chunk | undefined;
+}
+
+interface Chunk {
+  day: Day;
+  /** The chunk id without its last four hex digits. */
+  prefix: string;
+  /** What search_batches.records holds, one array a search. */
+  records: unknown[][];
+}
+
+/**
+ * A batch of searches for one statement (insertSearchBatch): each search gets its id when added
+ * (its chunk's id and its place in it), and the batch's rollups are counted as searches come,
+ * so the statement adds a few rows per client and day to each rollup, never a row per search.
+ */
+export class SearchBatch {
+  readonly #days = new Map<string, Day>();
+  readonly #chunks: Chunk[] = [];
+  #size = 0;
+
+  get size(): number {
+    return this.#size;
+  }
+
+  /** Adds a search; returns its id. */
+  add(search: SearchRecord): string {
+    const day = this.#day(search);
+    let chunk = day.chunk;
+    if (!chunk || chunk.records.length === CHUNK_SEARCHES) {
+      chunk = this.#chunk(day);
+      day.chunk = chunk;
+    }
+    const offset = chunk.records.length;
+    chunk.records.push([
+      search.at.getTime(),
+      search.query,
+      search.tab,
+      search.filters,
+      search.page,
+      search.resultCount,
+      search.latencyMs,
+      search.visitorId,
+    ]);
+    this.#size++;
+    const zero = search.resultCount === 0 ? 1 : 0;
+    tally(day.total, zero);
+    day.latencyMs += search.latencyMs;
+    day.visitors.add(search.visitorId);
+    tally(counted(day.queries, search.query), zero);
+    if (search.tab !== null) tally(counted(day.tabs, search.tab), zero);
+    if (search.filters) countFilters(day, search.filters, zero);
+    return chunk.prefix + offset.toString(16).padStart(OFFSET_DIGITS, '0');
+  }
+
+  /**
+   * The statement's parameters: the days ($1-$8), the chunks ($9-$12), and the rollups' rows
+   * keyed by their day's 1-based place in $1 ($13-$27).
+   */
+  params(): unknown[] {
+    const days = [...this.#days.values()];
+    const index = new Map(days.map((day, i) => [day, i + 1]));
+    const visitors: [number, string][] = [];
+    const queries: [number, string, Count][] = [];
+    const tabs: [number, string, Count][] = [];
+    const filters: [number, string, string | null, Count][] = [];
+    days.forEach((day, i) => {
+      for (const visitor of day.visitors) visitors.push([i + 1, visitor]);
+      for (const [query, count] of day.queries) queries.push([i + 1, query, count]);
+      for (const [tab, count] of day.tabs) tabs.push([i + 1, tab, count]);
+      for (const count of day.filters.values()) filters.push([i + 1, count.filterId, count.value, count]);
+    });
+    return [
+      days.map((d) => d.accountId),
+      days.map((d) => d.clientId),
+      days.map((d) => d.day),
+      days.map((d) => d.engineId),
+      days.map((d) => d.engineType),
+      days.map((d) => d.total.searches),
+      days.map((d) => d.total.zero),
+      days.map((d) => d.latencyMs),
+      this.#chunks.map((c) => `${c.prefix}0000`),
+      this.#chunks.map((c) => index.get(c.day)),
+      this.#chunks.map((c) => c.records.length),
+      JSON.stringify(this.#chunks.map((c) => c.records)),
+      visitors.map((v) => v[0]),
+      visitors.map((v) => v[1]),
+      ...countColumns(queries),
+      ...countColumns(tabs),
+      filters.map((f) => f[0]),
+      filters.map((f) => f[1]),
+      filters.map((f) => f[2]),
+      filters.map((f) => f[3].searches),
+      filters.map((f) => f[3].zero),
+    ];
+  }
+
+  #day(search: SearchRecord): Day {
+    const dayNumber = Math.floor(search.at.getTime() / DAY_MS);
+    const key = `${search.clientId}\n${dayNumber}`;
+    let day = this.#days.get(key);
+    if (!day) {
+      day = {
+        accountId: search.accountId,
+        clientId: search.clientId,
+        engineId: search.engineId,
+        engineType: search.engineType,
+        day: new Date(dayNumber * DAY_MS).toISOString().slice(0, 10),
+        total: { searches: 0, zero: 0 },
+        latencyMs: 0,
+        visitors: new Set(),
+        queries: new Map(),
+        tabs: new Map(),
+        filters: new Map(),
+        chunk: undefined,
+      };
+      this.#days.set(key, day);
+    }
+    return day;
+  }
+
+  #chunk(day: Day): Chunk {
+    const chunk = { day, prefix: randomUUID().slice(0, -OFFSET_DIGITS), records: [] };
+    this.#chunks.push(chunk);
+    return chunk;
+  }
+}
+
+/** A search id as its chunk's id and its place in the chunk (any uuid reads as one). */
+export function searchIdParts(searchId: string): { chunkId: string; offset: number } {
+  const id = searchId.toLowerCase();
+  return {
+    chunkId: `${id.slice(0, -OFFSET_DIGITS)}0000`,
+    offset: Number.parseInt(id.slice(-OFFSET_DIGITS), 16),
+  };
+}
+
+function tally(count: Count, zero: number): void {
+  count.searches++;
+  count.zero += zero;
+}
+
+function counted(counts: Map<string, Count>, key: string): Count {
+  let count = counts.get(key);
+  if (!count) {
+    count = { searches: 0, zero: 0 };
+    counts.set(key, count);
+  }
+  return count;
+}
+
+/**
+ * A search's filter use: each filter it sets once (value null), and each distinct value of a list
+ * selection once (strings as they are, others as JSON, nulls skipped).
+ */
+function countFilters(day: Day, filters: Readonly<Record<string, FilterSelection>>, zero: number): void {
+  for (const filterId in filters) {
+    countFilter(day, filterId, null, zero);
+    const selected = (filters[filterId] as { values?: unknown } | null)?.values;
+    if (!Array.isArray(selected)) continue;
+    const values = new Set<string>();
+    for (const value of selected)
+      if (value !== null) values.add(typeof value === 'string' ? value : JSON.stringify(value));
+    for (const value of values) countFilter(day, filterId, value, zero);
+  }
+}
+
+function countFilter(day: Day, filterId: string, value: string | null, zero: number): void {
+  // The filter id goes with its length, so where it ends is known; then the value, marked when
+  // present (null and "" differ).
+  const key =
+    value === null ? `${filterId.length}:${filterId}` : `${filterId.length}:${filterId}\u0001${value}`;
+  let count = day.filters.get(key);
+  if (!count) {
+    count = { filterId, value, searches: 0, zero: 0 };
+    day.filters.set(key, count);
+  }
+  tally(count, zero);
+}
+
+/** Rows of a rollup keyed by day and text, as four parameter arrays. */
+function countColumns(rows: readonly [number, string, Count][]): unknown[] {
+  return [
+    rows.map((r) => r[0]),
+    rows.map((r) => r[1]),
+    rows.map((r) => r[2].searches),
+    rows.map((r) => r[2].zero),
+  ];
+}
