@@ -36,7 +36,7 @@ function columns(batch: SearchBatch) {
   return {
     days: rows(2, 3, 6, 7, 8).map(([client, ...rest]) => [client === CLIENT_1 ? 'c1' : 'c2', ...rest]),
     chunks: rows(9, 10, 11).map(([id, day, searches]) => [id, dayOf(day), searches]),
-    records: JSON.parse(p[11] as unknown as string) as unknown[][][],
+    records: (p[11] as unknown as string).split('\n').map((line) => JSON.parse(line) as unknown[][]),
     visitors: rows(13, 14).map(([day, visitor]) => [dayOf(day), visitor]),
     queries: rows(15, 16, 17, 18).map(([day, ...rest]) => [dayOf(day), ...rest]),
     tabs: rows(19, 20, 21, 22).map(([day, ...rest]) => [dayOf(day), ...rest]),
@@ -158,6 +158,14 @@ describe('SearchBatch', () => {
         ],
       ],
     ]);
+  });
+  it('given records longer than a chunk’s first buffer, in any script, then every record is whole', () => {
+    const batch = new SearchBatch();
+    // 256 records of ~2 KB of UTF-8 each: the chunk's buffer (32 KB) grows several times.
+    const queries = Array.from({ length: CHUNK_SEARCHES }, (_, i) => `${i} ${'é東😀'.repeat(110)} "\\\n`);
+    for (const query of queries) batch.add(search('2031-05-06T10:00:00Z', { query }));
+    const [records] = columns(batch).records;
+    expect(records?.map((record) => record[1])).toEqual(queries);
   });
 });
 

@@ -10,6 +10,10 @@ export const CHUNK_SEARCHES = 256;
 /** A search id's last four hex digits are its place in its chunk. */
 const OFFSET_DIGITS = 4;
 const DAY_MS = 86_400_000;
+/** Bytes a chunk's records start with (~150 a search); doubled when full. */
+const CHUNK_BYTES = 32 * 1024;
+/** Chunks go to the statement as one text, one chunk a line (JSON text never holds a raw newline). */
+const CHUNK_SEPARATOR = '\n';
 
 /** A search as stored: normalised and bounded (search-events/events.ts makes them). */
 export interface SearchRecord {
@@ -37,6 +41,8 @@ interface Count {
 interface Day {
   accountId: string;
   clientId: string;
+  /** Days since 1970 (UTC). */
+  number: number;
   engineId: string;
   engineType: 'kw' | 'pm';
   day: string;
@@ -55,8 +61,15 @@ interface Chunk {
   day: Day;
   /** The chunk id without its last four hex digits. */
   prefix: string;
-  /** What search_batches.records holds, one array a search. */
-  records: unknown[][];
+  searches: number;
+  /**
+   * What search_batches.records holds, as UTF-8 JSON without its brackets: one array a search,
+   * written as the search comes. Text in a buffer rather than objects kept until the statement:
+   * thousands of records living for seconds were promoted to the old generation and cost the
+   * garbage collector more than writing them.
+   */
+  json: Buffer;
+  bytes: number;
 }
 
 /**
@@ -67,6 +80,8 @@ interface Chunk {
 export class SearchBatch {
   readonly #days = new Map<string, Day>();
   readonly #chunks: Chunk[] = [];
+  /** The day of the last search: the next is most likely of the same client and day. */
+  #last: Day | undefined;
   #size = 0;
 
   get size(): number {
@@ -77,21 +92,26 @@ export class SearchBatch {
   add(search: SearchRecord): string {
     const day = this.#day(search);
     let chunk = day.chunk;
-    if (!chunk || chunk.records.length === CHUNK_SEARCHES) {
+    if (!chunk || chunk.searches === CHUNK_SEARCHES) {
       chunk = this.#chunk(day);
       day.chunk = chunk;
     }
-    const offset = chunk.records.length;
-    chunk.records.push([
-      search.at.getTime(),
-      search.query,
-      search.tab,
-      search.filters,
-      search.page,
-      search.resultCount,
-      search.latencyMs,
-      search.visitorId,
-    ]);
+    const offset = chunk.searches;
+    write(
+      chunk,
+      (offset === 0 ? '' : ',') +
+        JSON.stringify([
+          search.at.getTime(),
+          search.query,
+          search.tab,
+          search.filters,
+          search.page,
+          search.resultCount,
+          search.latencyMs,
+          search.visitorId,
+        ]),
+    );
+    chunk.searches++;
     this.#size++;
     const zero = search.resultCount === 0 ? 1 : 0;
     tally(day.total, zero);
@@ -104,8 +124,8 @@ export class SearchBatch {
   }
 
   /**
-   * The statement's parameters: the days ($1-$8), the chunks ($9-$12), and the rollups' rows
-   * keyed by their day's 1-based place in $1 ($13-$27).
+   * The statement's parameters: the days ($1-$8), the chunks ($9-$12; $12 their records, a line
+   * each), and the rollups' rows keyed by their day's 1-based place in $1 ($13-$27).
    */
   params(): unknown[] {
     const days = [...this.#days.values()];
@@ -131,8 +151,8 @@ export class SearchBatch {
       days.map((d) => d.latencyMs),
       this.#chunks.map((c) => `${c.prefix}0000`),
       this.#chunks.map((c) => index.get(c.day)),
-      this.#chunks.map((c) => c.records.length),
-      JSON.stringify(this.#chunks.map((c) => c.records)),
+      this.#chunks.map((c) => c.searches),
+      this.#chunks.map((c) => `[${c.json.toString('utf8', 0, c.bytes)}]`).join(CHUNK_SEPARATOR),
       visitors.map((v) => v[0]),
       visitors.map((v) => v[1]),
       ...countColumns(queries),
@@ -147,12 +167,15 @@ export class SearchBatch {
 
   #day(search: SearchRecord): Day {
     const dayNumber = Math.floor(search.at.getTime() / DAY_MS);
+    const last = this.#last;
+    if (last?.clientId === search.clientId && last.number === dayNumber) return last;
     const key = `${search.clientId}\n${dayNumber}`;
     let day = this.#days.get(key);
     if (!day) {
       day = {
         accountId: search.accountId,
         clientId: search.clientId,
+        number: dayNumber,
         engineId: search.engineId,
         engineType: search.engineType,
         day: new Date(dayNumber * DAY_MS).toISOString().slice(0, 10),
@@ -166,14 +189,33 @@ export class SearchBatch {
       };
       this.#days.set(key, day);
     }
+    this.#last = day;
     return day;
   }
 
   #chunk(day: Day): Chunk {
-    const chunk = { day, prefix: randomUUID().slice(0, -OFFSET_DIGITS), records: [] };
+    const chunk = {
+      day,
+      prefix: randomUUID().slice(0, -OFFSET_DIGITS),
+      searches: 0,
+      json: Buffer.allocUnsafe(CHUNK_BYTES),
+      bytes: 0,
+    };
     this.#chunks.push(chunk);
     return chunk;
   }
+}
+
+/** Appends `text` to a chunk's records, growing its buffer when it could not hold it. */
+function write(chunk: Chunk, text: string): void {
+  // UTF-8 takes at most three bytes a UTF-16 code unit.
+  const needed = chunk.bytes + text.length * 3;
+  if (needed > chunk.json.length) {
+    const grown = Buffer.allocUnsafe(Math.max(needed, chunk.json.length * 2));
+    chunk.json.copy(grown, 0, 0, chunk.bytes);
+    chunk.json = grown;
+  }
+  chunk.bytes += chunk.json.write(text, chunk.bytes);
 }
 
 /** A search id as its chunk's id and its place in the chunk (any uuid reads as one). */

@@ -47,9 +47,9 @@ days AS MATERIALIZED (
 ),
 stored AS (
   INSERT INTO search_batches (account_id, client_id, id, day, engine_id, engine_type, searches, records)
-  SELECT d.account_id, d.client_id, k.id, d.day, d.engine_id, d.engine_type, k.searches, r.records
+  SELECT d.account_id, d.client_id, k.id, d.day, d.engine_id, d.engine_type, k.searches, r.records::json
   FROM unnest($9::uuid[], $10::int[], $11::int[]) WITH ORDINALITY AS k (id, day_i, searches, n)
-  JOIN json_array_elements($12::json) WITH ORDINALITY AS r (records, n) ON r.n = k.n
+  JOIN unnest(string_to_array($12::text, E'\\n')) WITH ORDINALITY AS r (records, n) ON r.n = k.n
   JOIN days d ON d.i = k.day_i
   RETURNING searches
 ),

@@ -32,6 +32,16 @@ describe('stored rows', () => {
     expect(boundedFilters(undefined)).toBeNull();
   });
 
+  it('given selections within the bounds, then they are stored as they are, not copied', () => {
+    const filters = { c1: { values: ['a', 'x'.repeat(200)] }, c2: { min: 1 } };
+    expect(boundedFilters(filters)).toBe(filters);
+    // 200 code points, 400 UTF-16 units: within the bounds, but only a copy checks code points.
+    const emoji = { c1: { values: ['😀'.repeat(200)] } };
+    expect(boundedFilters(emoji)).toEqual(emoji);
+    const many = Object.fromEntries(Array.from({ length: 51 }, (_, i) => [`f${i}`, { values: ['v'] }]));
+    expect(Object.keys(boundedFilters(many) ?? {})).toHaveLength(50);
+  });
+
   it('given events without a time, then they take the time given; search ids are lowercased', () => {
     const now = new Date('2030-01-02T03:04:05Z');
     const row = searchRecord(

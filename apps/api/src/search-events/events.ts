@@ -59,13 +59,17 @@ export function normaliseQuery(text: string): string {
   return cut(text.normalize('NFC').trim().toLowerCase().replace(/\s+/gu, ' '), QUERY_CHARS_MAX).trimEnd();
 }
 
-/** The filter selections as stored (see FILTERS_MAX), or null when none is selected. */
+/**
+ * The filter selections as stored (see FILTERS_MAX), or null when none is selected: the selections
+ * themselves when they are within the bounds (most are: no copy a search), else a bounded copy.
+ */
 export function boundedFilters(filters: SearchEvent['filters']): Record<string, FilterSelection> | null {
   if (!filters) return null;
-  const entries = Object.entries(filters).slice(0, FILTERS_MAX);
+  const entries = Object.entries(filters);
   if (entries.length === 0) return null;
+  if (entries.every(withinBounds)) return filters as Record<string, FilterSelection>;
   return Object.fromEntries(
-    entries.map(([id, selection]) => [
+    entries.slice(0, FILTERS_MAX).map(([id, selection]) => [
       cut(id, FILTER_VALUE_CHARS_MAX),
       'values' in selection
         ? {
@@ -75,6 +79,15 @@ export function boundedFilters(filters: SearchEvent['filters']): Record<string, 
           }
         : selection,
     ]),
+  );
+}
+
+function withinBounds([id, selection]: [string, FilterSelection], index: number): boolean {
+  if (index >= FILTERS_MAX || id.length > FILTER_VALUE_CHARS_MAX) return false;
+  if (!('values' in selection)) return true;
+  return (
+    selection.values.length <= FILTER_VALUES_MAX &&
+    selection.values.every((value) => value.length <= FILTER_VALUE_CHARS_MAX)
   );
 }
 

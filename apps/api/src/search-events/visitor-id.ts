@@ -10,6 +10,13 @@ const VISITOR_ID_HEX = 16;
 const keys = new WeakMap<Store, Promise<Buffer>>();
 /** The day's salt as a key object: made once a day, not by every search's HMAC. */
 const salts = new WeakMap<Store, { day: string; salt: KeyObject }>();
+/**
+ * Ids worked out today, by client, address and user agent: a visitor's next searches of the day
+ * skip the HMAC. In memory only, like the request that carried the address; at most
+ * KNOWN_VISITORS, forgotten when full and when the day changes.
+ */
+const KNOWN_VISITORS = 10_000;
+const known = new WeakMap<Store, { day: string; ids: Map<string, string> }>();
 
 /**
  * The key of `store`'s visitor ids, read (or made, once for all processes) on first use and then
@@ -54,9 +61,18 @@ export async function visitorId(
   visitor: { clientId: string; ip: string; userAgent: string },
   now: Date = new Date(),
 ): Promise<string> {
-  const salt = await daySalt(store, now.toISOString().slice(0, 10));
-  return createHmac('sha256', salt)
-    .update(`${visitor.clientId}\n${visitor.ip}\n${visitor.userAgent}`)
-    .digest('hex')
-    .slice(0, VISITOR_ID_HEX);
+  const day = now.toISOString().slice(0, 10);
+  const who = `${visitor.clientId}\n${visitor.ip}\n${visitor.userAgent}`;
+  let today = known.get(store);
+  if (today?.day !== day) {
+    today = { day, ids: new Map() };
+    known.set(store, today);
+  }
+  const knownId = today.ids.get(who);
+  if (knownId !== undefined) return knownId;
+  const salt = await daySalt(store, day);
+  const id = createHmac('sha256', salt).update(who).digest('hex').slice(0, VISITOR_ID_HEX);
+  if (today.ids.size >= KNOWN_VISITORS) today.ids.clear();
+  today.ids.set(who, id);
+  return id;
 }
