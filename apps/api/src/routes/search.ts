@@ -351,13 +351,13 @@ async function keywordRoutes(
  * The visitor's daily pseudonym (never the address), from what the request says of it; not worked
  * out (empty) when nothing is recorded, so recording off costs a search nothing of recording's.
  */
-async function visitorOf(
+function visitorOf(
   recorder: SearchRecorder,
   store: Store,
   clientId: string,
   request: FastifyRequest,
   at: Date,
-): Promise<string> {
+): string | Promise<string> {
   if (!recorder.recording) return '';
   return visitorId(store, { clientId, ip: request.ip, userAgent: request.headers['user-agent'] ?? '' }, at);
 }

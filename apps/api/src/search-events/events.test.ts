@@ -8,6 +8,26 @@ describe('normaliseQuery', () => {
     expect(normaliseQuery(' \u00a0 ')).toBe('');
   });
 
+  it('given plain ASCII words, then the quick path stores what the full normalisation would', () => {
+    // The full rules, spelled out: NFC, trimmed, lowercased, white space runs made one space.
+    const full = (text: string) =>
+      Array.from(text.normalize('NFC').trim().toLowerCase().replace(/\s+/gu, ' '))
+        .slice(0, 500)
+        .join('')
+        .trimEnd();
+    for (const text of [
+      'Red Shoes',
+      'a',
+      'UPPER lower 42',
+      'x'.repeat(500),
+      `${'x'.repeat(499)} y`,
+      'ab~!{}',
+      '"q"',
+    ]) {
+      expect(normaliseQuery(text)).toBe(full(text));
+    }
+  });
+
   it('given the same word composed and decomposed, then both are stored alike (NFC)', () => {
     expect(normaliseQuery('Cafe\u0301')).toBe(normaliseQuery('café'));
   });

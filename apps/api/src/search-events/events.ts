@@ -45,6 +45,8 @@ export const FILTERS_MAX = 50;
 export const FILTER_VALUES_MAX = 100;
 export const FILTER_VALUE_CHARS_MAX = 200;
 
+const PLAIN_QUERY = /^[!-~]+(?: [!-~]+)*$/;
+
 /** Cuts text to `max` code points (never half a surrogate pair). */
 function cut(text: string, max: number): string {
   if (text.length <= max) return text;
@@ -56,6 +58,8 @@ function cut(text: string, max: number): string {
  * characters. "Red  Shoes " and "red shoes" are one query for analytics.
  */
 export function normaliseQuery(text: string): string {
+  // Most queries: words of printable ASCII, one space apart (NFC and trimming change nothing).
+  if (text.length <= QUERY_CHARS_MAX && PLAIN_QUERY.test(text)) return text.toLowerCase();
   return cut(text.normalize('NFC').trim().toLowerCase().replace(/\s+/gu, ' '), QUERY_CHARS_MAX).trimEnd();
 }
 

@@ -16,7 +16,13 @@ const salts = new WeakMap<Store, { day: string; salt: KeyObject }>();
  * KNOWN_VISITORS, forgotten when full and when the day changes.
  */
 const KNOWN_VISITORS = 10_000;
-const known = new WeakMap<Store, { day: string; ids: Map<string, string> }>();
+const DAY_MS = 86_400_000;
+interface Known {
+  /** Days since 1970 (UTC). */
+  day: number;
+  ids: Map<string, string>;
+}
+const known = new WeakMap<Store, Known>();
 
 /**
  * The key of `store`'s visitor ids, read (or made, once for all processes) on first use and then
@@ -56,21 +62,24 @@ async function daySalt(store: Store, day: string): Promise<KeyObject> {
  * the day's salt, 16 hex characters. The same visitor of the same client is one id within a UTC
  * day and unrelated ids across days and clients; the address is not stored anywhere.
  */
-export async function visitorId(
+export function visitorId(
   store: Store,
   visitor: { clientId: string; ip: string; userAgent: string },
   now: Date = new Date(),
-): Promise<string> {
-  const day = now.toISOString().slice(0, 10);
-  const who = `${visitor.clientId}\n${visitor.ip}\n${visitor.userAgent}`;
+): string | Promise<string> {
+  const day = Math.floor(now.getTime() / DAY_MS);
   let today = known.get(store);
   if (today?.day !== day) {
     today = { day, ids: new Map() };
     known.set(store, today);
   }
-  const knownId = today.ids.get(who);
-  if (knownId !== undefined) return knownId;
-  const salt = await daySalt(store, day);
+  const who = `${visitor.clientId}\n${visitor.ip}\n${visitor.userAgent}`;
+  // Known: at once, without a promise (this runs for every search).
+  return today.ids.get(who) ?? workOut(store, today, who, now);
+}
+
+async function workOut(store: Store, today: Known, who: string, now: Date): Promise<string> {
+  const salt = await daySalt(store, now.toISOString().slice(0, 10));
   const id = createHmac('sha256', salt).update(who).digest('hex').slice(0, VISITOR_ID_HEX);
   if (today.ids.size >= KNOWN_VISITORS) today.ids.clear();
   today.ids.set(who, id);
