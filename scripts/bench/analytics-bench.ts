@@ -1,9 +1,11 @@
 /**
  * The analytics section of `pnpm bench` (`pnpm bench:analytics`):
  * - what recording costs a search: parametric search p50 at 16 concurrent clients with recording
- *   off (the baseline) and on, in COST_PAIRS pairs on the same engine (off-on, on-off, ...: drift
- *   of a shared machine falls on both), eight seconds of searches a run, the median of the pairs'
- *   ratios held to ≤ 1.05; and the server's CPU time per 1,000 searches;
+ *   off (the baseline) and on: two servers of the same engine, one of each, both up the whole
+ *   time, searched in turn for WINDOW_MS each, in COST_PAIRS pairs of windows (off-on, on-off,
+ *   ...: the drift of a shared machine, which moves p50 by ±15 % over a minute, falls on both
+ *   windows of a pair), the median of the pairs' ratios held to ≤ 1.05; and the server's CPU time
+ *   per 1,000 searches;
  * - reports at scale: 1 million searches and 200k clicks of one keyword client over 90 days,
  *   written with the recorder's own batch statements (rows/s), then each report of
  *   GET analytics/{engineId}/report, four card frames and the two dashboards, 90 days, p50 and p95
@@ -11,6 +13,7 @@
  *   and charts, is shown without one); the server's peak memory in each part.
  */
 
+import { cpSync, rmSync } from 'node:fs';
 import { CLICKS, DAYS, type LoadResult, loadRecords, SEARCHES } from './analytics-data.ts';
 import { makeTable, SEARCH_HEADERS, searchCells, toCsv } from './dataset.ts';
 import { request } from './http-client.ts';
@@ -41,8 +44,9 @@ const THREAD_LABELS: Record<keyof typeof THREADS, string> = {
   gc: "the garbage collector's helpers",
 };
 
-/** Off/on pairs of the recording-cost runs. */
-const COST_PAIRS = 6;
+/** Off/on pairs of load windows of the recording-cost part, and the length of a window. */
+const COST_PAIRS = 12;
+const WINDOW_MS = 8_000;
 const REPORTS = ['summary', 'top-queries', 'zero-results', 'clicks'] as const;
 /** Card frames measured: their reports plus the page and its charts (ECharts, light and dark). */
 const CARDS = ['searches-over-time', 'top-queries', 'zero-result-queries', 'top-clicked-results'] as const;
@@ -122,13 +126,14 @@ export async function searchP50(
   const threadsBefore = server.threadCpuMs();
   const load = await runLoad({
     concurrency: CONCURRENCY,
+    // The server is warm (it was searched before, see benchOne): enough to open the connections.
     warmup: 200,
-    warmupMinMs: 2000,
-    warmupMs: 5000,
+    warmupMinMs: 500,
+    warmupMs: 2000,
     // Seconds of searches, not a fraction of one: the recorder writes a batch every two seconds at
     // most, so each measured window holds several of its writes.
     requests: 30_000,
-    maxMs: 8_000,
+    maxMs: WINDOW_MS,
     send: async (i) => {
       sent++;
       const answer = await request(`${base}/search/${clientId}/query`, {
@@ -199,22 +204,36 @@ async function benchOne(db: Db, databaseUrl: string | undefined): Promise<Analyt
     const modes = Array.from({ length: COST_PAIRS }, (_, i) =>
       i % 2 === 0 ? (['off', 'on'] as const) : (['on', 'off'] as const),
     ).flat();
-    for (const mode of modes) {
-      log(`${db}: analytics: search p50 with recording ${mode}`);
-      const server = await ServerProcess.start({
-        ...serverOptions,
-        owner,
-        env: { SITESEER_SEARCH_RECORDING: mode },
-      });
-      try {
+    // A server for each mode, up through all the windows. On PGlite each has its copy of the data
+    // (a data directory is one process's); on PostgreSQL they share the schema (the off server
+    // writes nothing).
+    const offDir = `${where.dataDir}-off`;
+    cpSync(where.dataDir, offDir, { recursive: true });
+    const servers: Partial<Record<'on' | 'off', ServerProcess>> = {};
+    try {
+      for (const mode of ['off', 'on'] as const) {
+        servers[mode] = await ServerProcess.start({
+          ...serverOptions,
+          ...(mode === 'off' ? { dataDir: offDir } : {}),
+          owner,
+          env: { SITESEER_SEARCH_RECORDING: mode },
+        });
+      }
+      log(`${db}: analytics: warming both servers`);
+      for (const mode of ['off', 'on'] as const)
+        await searchP50(servers[mode] as ServerProcess, created.parametric.clientId);
+      log(`${db}: analytics: search p50 with recording off and on, ${COST_PAIRS} pairs of windows`);
+      for (const mode of modes) {
+        const server = servers[mode] as ServerProcess;
         const run = await searchP50(server, created.parametric.clientId);
         searchP50s[mode].push(run.p50);
         searchCpu[mode].push(run.cpu);
         searchThreadCpu[mode].push(run.threads);
         searchPeakMb[mode] = Math.max(searchPeakMb[mode], server.memory().peakMb);
-      } finally {
-        await server.stop();
       }
+    } finally {
+      for (const server of Object.values(servers)) await server.stop();
+      rmSync(offDir, { recursive: true, force: true });
     }
 
     log(`${db}: analytics: writing ${SEARCHES} searches and ${CLICKS} clicks over ${DAYS} days`);
