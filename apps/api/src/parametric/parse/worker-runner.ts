@@ -60,49 +60,10 @@ function isOutOfMemory(error: Error): boolean {
   return (error as NodeJS.ErrnoException).code === 'ERR_WORKER_OUT_OF_MEMORY';
 }
 
-/**
- * This module's workers are started and terminated one at a time: starting a worker while another
- * is being terminated can crash the whole process (SIGSEGV while the new thread sets up its
- * isolate, nodejs/node#56312). Two CI runs lost a test process to a SIGSEGV in files that start
- * and stop parse workers back to back (a job's worker was terminated, unawaited, as the next job's
- * or the next spare started).
- */
-let lifecycle: Promise<unknown> = Promise.resolve();
-
-function inTurn<T>(step: () => Promise<T>): Promise<T> {
-  const turn = lifecycle.then(step);
-  lifecycle = turn.catch(() => undefined);
-  return turn;
-}
-
-/** Starts a worker in its turn: resolves once its thread runs; rejects if it ended before. */
-function startWorker(url: URL, heapMb: number): Promise<Worker> {
-  return inTurn(
-    () =>
-      new Promise<Worker>((resolve, reject) => {
-        // Not an `eval` entry that lowers the priority and then imports the module: dynamic import
-        // in an eval worker can crash the process (SIGSEGV seen here; nodejs/node#43205).
-        const worker = new Worker(url, { resourceLimits: { maxOldGenerationSizeMb: heapMb } });
-        let failure: unknown;
-        const noteFailure = (error: unknown) => {
-          failure = error;
-        };
-        const ended = (code: number) =>
-          reject(failure ?? new Error(`The parse worker stopped before it ran (exit code ${code})`));
-        worker.on('error', noteFailure);
-        worker.once('exit', ended);
-        worker.once('online', () => {
-          worker.off('error', noteFailure);
-          worker.off('exit', ended);
-          resolve(worker);
-        });
-      }),
-  );
-}
-
-/** Terminates a worker in its turn. */
-function stopWorker(worker: Worker): Promise<void> {
-  return inTurn(() => worker.terminate()).then(() => undefined);
+function startWorker(url: URL, heapMb: number): Worker {
+  // Not an `eval` entry that lowers the priority and then imports the module: dynamic import in an
+  // eval worker can crash the process (SIGSEGV seen here; nodejs/node#43205).
+  return new Worker(url, { resourceLimits: { maxOldGenerationSizeMb: heapMb } });
 }
 
 /**
@@ -112,32 +73,19 @@ function stopWorker(worker: Worker): Promise<void> {
  * server wants spares (`startSpareWorkers`): a process must not exit with one still loading.
  */
 let spare: Worker | undefined;
-/** A spare being started (its turn may wait for workers being terminated). */
-let spareStarting: Promise<void> | undefined;
 let spareUsers = 0;
 
 function prepareSpare(): void {
-  if (spare || spareStarting || spareUsers === 0) return;
-  spareStarting = startWorker(PARSE_WORKER_URL, PARSE_LIMITS.workerHeapMb).then(
-    (worker) => {
-      spareStarting = undefined;
-      if (spare || spareUsers === 0) {
-        void stopWorker(worker);
-        return;
-      }
-      // Waiting for a job must not keep the process alive, and a spare that fails is just dropped.
-      worker.unref();
-      const drop = () => {
-        if (spare === worker) spare = undefined;
-      };
-      worker.once('error', drop);
-      worker.once('exit', drop);
-      spare = worker;
-    },
-    () => {
-      spareStarting = undefined;
-    },
-  );
+  if (spare || spareUsers === 0) return;
+  const worker = startWorker(PARSE_WORKER_URL, PARSE_LIMITS.workerHeapMb);
+  // Waiting for a job must not keep the process alive, and a spare that fails is just dropped.
+  worker.unref();
+  const drop = () => {
+    if (spare === worker) spare = undefined;
+  };
+  worker.once('error', drop);
+  worker.once('exit', drop);
+  spare = worker;
 }
 
 /** A server starting: keep a spare parse worker from now on. */
@@ -146,17 +94,16 @@ export function startSpareWorkers(): void {
   prepareSpare();
 }
 
-/** A server closing: when no other wants spares, the spare is stopped (one starting, once started). */
+/** A server closing: when no other wants spares, the spare is stopped. */
 export async function stopSpareWorkers(): Promise<void> {
   spareUsers = Math.max(0, spareUsers - 1);
-  await spareStarting;
   if (spareUsers > 0 || !spare) return;
   const worker = spare;
   spare = undefined;
-  await stopWorker(worker);
+  await worker.terminate();
 }
 
-function takeWorker(run: JobRun): Promise<Worker> {
+function takeWorker(run: JobRun): Worker {
   const heapMb = run.heapMb ?? PARSE_LIMITS.workerHeapMb;
   const worker = spare;
   if (!worker || run.workerUrl || heapMb !== PARSE_LIMITS.workerHeapMb)
@@ -165,14 +112,14 @@ function takeWorker(run: JobRun): Promise<Worker> {
   worker.removeAllListeners('error');
   worker.removeAllListeners('exit');
   worker.ref();
-  return Promise.resolve(worker);
+  return worker;
 }
 
-async function runWorker<T>(run: JobRun): Promise<JobOutcome<T>> {
+function runWorker<T>(run: JobRun): Promise<JobOutcome<T>> {
   const timeoutMs = run.timeoutMs ?? PARSE_LIMITS.workerTimeoutMs;
   const { task } = run;
-  const worker = await takeWorker(run);
   return new Promise<JobOutcome<T>>((resolve, reject) => {
+    const worker = takeWorker(run);
     worker.postMessage({ type: 'job', job: run.job } satisfies WorkerInput, run.transfer ?? []);
     const rows: T[] = [];
     const input = run.input?.[Symbol.iterator]();
@@ -192,8 +139,7 @@ async function runWorker<T>(run: JobRun): Promise<JobOutcome<T>> {
       settled = true;
       clearTimeout(timer);
       outcome();
-      // In turn: the next spare (or the next job's worker) starts once this one is gone.
-      void stopWorker(worker);
+      void worker.terminate();
       prepareSpare();
     };
     const timer = setTimeout(() => {
