@@ -46,9 +46,16 @@ async function visitorSearch(q: string): Promise<void> {
 const frame = (page: Page, title: string): FrameLocator =>
   page.frameLocator(`iframe[title="${title}: ${ENGINE}"]`);
 
-/** Scrolls a frame into view: frames load lazily, and nine cards reach below the first screen. */
-const shown = (page: Page, title: string) =>
-  page.locator(`iframe[title="${title}: ${ENGINE}"]`).scrollIntoViewIfNeeded();
+/**
+ * Scrolls a frame into view and waits for its heading: frames load lazily, and nine cards reach
+ * below the first screen. Scrolled by the element itself, not Playwright's scrollIntoViewIfNeeded,
+ * which first waits for animation frames to call the box stable (a fresh-clone CI once waited its
+ * whole 30 s there, the page unchanged).
+ */
+async function shown(page: Page, title: string): Promise<void> {
+  await page.locator(`iframe[title="${title}: ${ENGINE}"]`).evaluate((f) => f.scrollIntoView());
+  await frame(page, title).getByRole('heading', { level: 1 }).waitFor();
+}
 
 beforeAll(async () => {
   if (!browserTests) return;
@@ -138,7 +145,10 @@ describe.runIf(browserTests)('the analytics screen in Chromium', () => {
 
   it('Given the analytics screen, then it and its frames pass WCAG 2 A/AA in light and dark, and the frames follow the scheme', async () => {
     // Every frame loaded (they load lazily, as they come into view).
-    for (const f of await owner.locator('iframe').all()) await f.scrollIntoViewIfNeeded();
+    const titles = await owner
+      .locator('iframe')
+      .evaluateAll((all) => all.map((f) => f.getAttribute('title') ?? ''));
+    for (const title of titles) await shown(owner, title.slice(0, -`: ${ENGINE}`.length));
     await owner.evaluate(() => window.scrollTo(0, 0));
     for (const scheme of ['light', 'dark'] as const) {
       expect(await accessibilityViolations(owner, scheme), scheme).toEqual([]);
