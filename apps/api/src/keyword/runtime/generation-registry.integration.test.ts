@@ -78,7 +78,7 @@ describe.each(frontierStores)('The keyword generation registry on %s', (_name, o
     expect((await backend.search(first.key, query('ohm'))).hits.map((hit) => hit.title)).toEqual(['Page 7']);
     // The texts results show were stored aside as the pages were indexed, original (unmapped).
     const [key7] = (await backend.search(first.key, query('ohm'))).hits.map((hit) => hit.key);
-    const stored = await registry.texts(first)?.read([key7 as string]);
+    const stored = registry.texts(first)?.read([key7 as string]);
     expect(stored?.get(key7 as string)?.title).toBe('Page 7');
     expect(stored?.get(key7 as string)?.body).toBe('a resistor of 100 Ω');
 

@@ -11,6 +11,7 @@ import {
 } from './generation-registry.ts';
 import { generationOf } from './live-keyword.ts';
 import { findPublishedKeyword } from './live-keyword-rows.ts';
+import { EventLoopLoad } from './loop-load.ts';
 import { PageTextCache } from './page-text-cache.ts';
 import { changedEngineOf } from './publish-announce.ts';
 
@@ -22,6 +23,8 @@ export interface KeywordRuntime {
   snippets: SnippetBuilder;
   /** Searches being answered now (answers from the cache of answers aside). */
   searching: number;
+  /** Whether the event loop has been busy lately (searches queue behind each other). */
+  loop: EventLoopLoad;
   /** Stops indexing published crawls, drops the indexes and stops the snippet worker. */
   close(): Promise<void>;
 }
@@ -81,6 +84,7 @@ export function keywordRuntime(
       onError: (error) => log(error, 'building snippets on the worker thread (now built in line)'),
     }),
     searching: 0,
+    loop: new EventLoopLoad(),
     async close() {
       unsubscribe();
       runtimes.delete(store);

@@ -201,8 +201,9 @@ async function shownHits(
     return jobs.length - 1;
   });
   // Alone, a search builds its snippets in line (a thread hop costs more than it saves); with
-  // others to answer, on the worker, so the event loop goes on with them.
-  const snippets = await runtime.snippets.build(jobs, runtime.searching > 1);
+  // others to answer (in flight, or queued behind a busy loop), on the worker, so the event loop
+  // goes on with them.
+  const snippets = await runtime.snippets.build(jobs, runtime.searching > 1 || runtime.loop.busy());
   return entries.map((entry, n) => {
     const job = jobOf[n] as number;
     return {

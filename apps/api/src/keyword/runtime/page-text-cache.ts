@@ -37,7 +37,7 @@ export class PageTextCache {
       } else missing.push(key);
     }
     if (missing.length === 0) return found;
-    const stored = file ? await file.read(missing) : new Map<string, PageText>();
+    const stored = file ? file.read(missing) : new Map<string, PageText>();
     const rest = missing.filter((key) => !stored.has(key));
     const read =
       rest.length === 0
