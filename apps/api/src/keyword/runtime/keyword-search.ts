@@ -14,10 +14,11 @@ import { InputError, ServiceUnavailableError } from '../../errors.ts';
 import { storeCache } from '../../parametric/search-cache.ts';
 import type { BackendHit, GenerationKey, IndexedPageRef, QuerySlot, TabSpec } from '../backend.ts';
 import { boostRulesOf, parseKeywordQuery, pinnedUrls, tabsOf } from '../query/index.ts';
-import type { SnippetJob } from '../snippets/index.ts';
+import type { ShowRequest } from '../snippets/index.ts';
+import { inTab } from './in-tab.ts';
 import type { KeywordRuntime } from './keyword-runtime.ts';
 import { type LiveKeyword, readLiveKeyword } from './live-keyword.ts';
-import { inTab, queryTerms } from './result-terms.ts';
+import { decodePageTexts } from './page-text-record.ts';
 
 export function keywordConfig(live: LiveKeyword): KeywordSearchConfig {
   return {
@@ -152,6 +153,27 @@ async function rank(
   return { total: result.total + tabPins.length, counts, pinned, hits: result.hits };
 }
 
+/**
+ * The texts of these pages of the generation: the records of its file, else (the file failed: a
+ * full disk) the store's rows, a page that is gone shown by its indexed title alone.
+ */
+async function pageTexts(
+  runtime: KeywordRuntime,
+  live: LiveKeyword,
+  pages: readonly { key: string; title: string }[],
+): Promise<ShowRequest['pages']> {
+  const keys = pages.map((page) => page.key);
+  const records = runtime.registry.texts(live.generation)?.records(keys);
+  if (records) return { kind: 'records', ...records };
+  const texts = await runtime.texts.read(runtime.store, live.generation, keys);
+  return {
+    kind: 'texts',
+    texts: pages.map(
+      ({ key, title }) => texts.get(key) ?? { title, body: '', description: '', language: '' },
+    ),
+  };
+}
+
 /** A result's display: the original title (the index holds mapped text) and the snippet. */
 async function shownHits(
   runtime: KeywordRuntime,
@@ -161,6 +183,7 @@ async function shownHits(
   offset: number,
 ): Promise<KeywordHit[]> {
   const entries = [
+    // A pinned page may not match the query: the query's own words are marked in it.
     ...ranked.pinned.map((ref) => ({
       key: ref.key,
       url: ref.url,
@@ -176,44 +199,25 @@ async function shownHits(
       pinned: false,
     })),
   ];
-  const texts = await runtime.texts.read(
-    runtime.store,
-    live.generation,
-    entries.map((entry) => entry.key),
-    runtime.registry.texts(live.generation),
-  );
-  const rewrite = query.rewrite ? rewriterOf(live) : (url: string) => url;
-  const jobs: SnippetJob[] = [];
-  const jobOf = entries.map((entry) => {
-    const text = texts.get(entry.key);
-    if (!text) return -1;
-    const language = text.language;
-    jobs.push({
-      body: text.body || text.description,
-      options: {
-        // A pinned page may not match the query: the query's own words are marked in it.
-        terms: entry.terms ?? queryTerms(query.slots, language),
-        mappings: live.generation.mappings,
-        language,
-        size: query.descriptionSize,
-      },
-    });
-    return jobs.length - 1;
-  });
+  const request: ShowRequest = {
+    pages: await pageTexts(runtime, live, entries),
+    terms: entries.map((entry) => entry.terms),
+    slots: query.slots,
+    mappings: live.generation.mappings,
+    size: query.descriptionSize,
+  };
   // Alone, a search builds its snippets in line (a thread hop costs more than it saves); with
   // others to answer (in flight, or queued behind a busy loop), on the worker, so the event loop
   // goes on with them.
-  const snippets = await runtime.snippets.build(jobs, runtime.searching > 1 || runtime.loop.busy());
-  return entries.map((entry, n) => {
-    const job = jobOf[n] as number;
-    return {
-      url: rewrite(entry.url),
-      title: texts.get(entry.key)?.title ?? entry.title,
-      snippet: job < 0 ? '' : (snippets[job] as string),
-      pinned: entry.pinned,
-      position: offset + n + 1,
-    };
-  });
+  const shown = await runtime.snippets.build(request, runtime.searching > 1 || runtime.loop.busy());
+  const rewrite = query.rewrite ? rewriterOf(live) : (url: string) => url;
+  return entries.map((entry, n) => ({
+    url: rewrite(entry.url),
+    title: shown[n]?.title ?? entry.title,
+    snippet: shown[n]?.snippet ?? '',
+    pinned: entry.pinned,
+    position: offset + n + 1,
+  }));
 }
 
 /**
@@ -291,18 +295,15 @@ export async function suggestKeyword(
   const words = slots.flatMap((slot) => slot.alternatives[0]?.words ?? []);
   if (words.length === 0) return { suggestions: [] };
   return onGeneration(runtime, first, async (live, key) => {
-    const refs = await runtime.registry.backend.suggest(key, words, SUGGESTIONS_MAX);
-    const texts = await runtime.texts.read(
-      runtime.store,
-      live.generation,
-      refs.map((ref) => ref.key),
-      runtime.registry.texts(live.generation),
+    const refs = (await runtime.registry.backend.suggest(key, words, SUGGESTIONS_MAX)).slice(
+      0,
+      SUGGESTIONS_MAX,
     );
+    const pages = await pageTexts(runtime, live, refs);
+    const texts = pages.kind === 'texts' ? pages.texts : decodePageTexts(pages.bytes, pages.ends);
     const rewrite = rewriterOf(live);
     return {
-      suggestions: refs
-        .slice(0, SUGGESTIONS_MAX)
-        .map((ref) => ({ title: texts.get(ref.key)?.title ?? ref.title, url: rewrite(ref.url) })),
+      suggestions: refs.map((ref, n) => ({ title: texts[n]?.title ?? ref.title, url: rewrite(ref.url) })),
     };
   });
 }

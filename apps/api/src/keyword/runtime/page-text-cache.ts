@@ -1,13 +1,13 @@
 import type { Store } from '../../store/types.ts';
 import type { Generation } from './live-keyword.ts';
 import { type PageText, readPageTexts } from './page-rows.ts';
-import type { PageTextFile } from './page-text-file.ts';
 
 /** Characters of page text kept for the next searches (two bytes each). */
 const CACHE_CHARS = 32 * 1024 * 1024;
 
 /**
- * The texts of recently shown pages, by generation and page key: a page's texts never change
+ * The texts of recently shown pages read from the store (a generation whose texts file failed),
+ * by generation and page key: a page's texts never change
  * within a generation, and a few popular queries show the same pages again and again. Bounded by
  * characters, not entries: bodies run from a few hundred characters to a million.
  */
@@ -16,15 +16,9 @@ export class PageTextCache {
   #chars = 0;
 
   /**
-   * The texts of these pages of the generation: from the cache, else from the file they were
-   * stored aside in when the generation was indexed, else one statement for the rest.
+   * The texts of these pages of the generation: from the cache, else one statement for the rest.
    */
-  async read(
-    store: Store,
-    generation: Generation,
-    keys: readonly string[],
-    file?: PageTextFile,
-  ): Promise<Map<string, PageText>> {
+  async read(store: Store, generation: Generation, keys: readonly string[]): Promise<Map<string, PageText>> {
     const prefix = `${generation.key.accountId}/${generation.key.engineId}/${generation.runId}/`;
     const found = new Map<string, PageText>();
     const missing: string[] = [];
@@ -37,15 +31,7 @@ export class PageTextCache {
       } else missing.push(key);
     }
     if (missing.length === 0) return found;
-    const stored = file ? file.read(missing) : new Map<string, PageText>();
-    const rest = missing.filter((key) => !stored.has(key));
-    const read =
-      rest.length === 0
-        ? stored
-        : new Map([
-            ...stored,
-            ...(await readPageTexts(store, { ...generation.key, runId: generation.runId }, rest)),
-          ]);
+    const read = await readPageTexts(store, { ...generation.key, runId: generation.runId }, missing);
     for (const [key, text] of read) {
       found.set(key, text);
       this.#add(prefix + key, text);

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import type { PageRow } from './page-rows.ts';
 import { PageTextFile } from './page-text-file.ts';
+import { decodePageTexts } from './page-text-record.ts';
 
 function row(key: string, body: string): PageRow {
   return {
@@ -54,6 +55,13 @@ describe('page texts stored aside', () => {
       language: 'de',
     });
     expect(read.get('c')?.body).toHaveLength(100_000);
+    // A search's pages in one read, in its order; unless every page is in the file, none.
+    const records = file.records(['c', 'a']);
+    expect(records && decodePageTexts(records.bytes, records.ends).map((text) => text.body.length)).toEqual([
+      100_000, 17,
+    ]);
+    expect(records?.bytes.buffer.byteLength).toBe(records?.ends[1]);
+    expect(file.records(['a', 'nope'])).toBeUndefined();
     expect(file.complete).toBe(true);
     await file.close();
   });

@@ -4,6 +4,7 @@ import { type FileHandle, open, unlink } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { PageRow, PageText } from './page-rows.ts';
+import { decodePageText, encodePageText } from './page-text-record.ts';
 
 /** Bytes appended and not yet written past which `append` makes its caller wait. */
 const MAX_PENDING_BYTES = 64 * 1024 * 1024;
@@ -62,9 +63,7 @@ export class PageTextFile {
    */
   append(rows: readonly PageRow[]): Promise<void> | undefined {
     if (this.#failed || this.#closed || rows.length === 0) return undefined;
-    const parts = rows.map((row) =>
-      Buffer.from(JSON.stringify([row.title, row.description, row.body, row.language])),
-    );
+    const parts = rows.map(encodePageText);
     const batch = Buffer.concat(parts);
     const start = this.#end;
     let at = start;
@@ -103,29 +102,40 @@ export class PageTextFile {
   }
 
   /**
-   * The texts of these pages (pages not in the file are left out). Read synchronously: a result
-   * page's ten records are a few kilobytes of a file the process wrote itself, in the kernel's page
-   * cache (as an index would be mapped in memory); a positioned read there takes microseconds,
-   * less than a promise's round trip through libuv's threads (in the bench's profile those async
-   * reads took 12 % of the event loop).
+   * The stored records of these pages, one after the other (record i ends at `ends[i]`), or
+   * undefined unless every page is in the file. Read synchronously: a result page's ten records
+   * are a few kilobytes of a file the process wrote itself, in the kernel's page cache (as an index
+   * would be mapped in memory); a positioned read there takes microseconds, less than a promise's
+   * round trip through libuv's threads (those async reads took 12 % of the event loop in the
+   * bench's profile). The bytes have a buffer of their own: a message copies them whole.
    */
-  read(keys: readonly string[]): Map<string, PageText> {
-    const found = new Map<string, PageText>();
+  records(keys: readonly string[]): { bytes: Uint8Array; ends: number[] } | undefined {
     const fd = this.#open?.fd;
-    if (fd === undefined || this.#closed || this.#failed) return found;
+    if (fd === undefined || this.#closed || this.#failed) return undefined;
+    const places: Place[] = [];
+    const ends: number[] = [];
+    let total = 0;
     for (const key of keys) {
       const place = this.#places.get(key);
-      if (!place) continue;
-      const buffer = Buffer.allocUnsafe(place.bytes);
-      const read = readSync(fd, buffer, 0, place.bytes, place.at);
-      if (read !== place.bytes) throw new Error(`Page text of ${key}: read ${read} of ${place.bytes} bytes.`);
-      const [title, description, body, language] = JSON.parse(buffer.toString('utf8')) as string[];
-      found.set(key, {
-        title: title ?? '',
-        description: description ?? '',
-        body: body ?? '',
-        language: language ?? '',
-      });
+      if (!place) return undefined;
+      places.push(place);
+      total += place.bytes;
+      ends.push(total);
+    }
+    const bytes = new Uint8Array(total);
+    places.forEach((place, n) => {
+      const read = readSync(fd, bytes, n === 0 ? 0 : (ends[n - 1] as number), place.bytes, place.at);
+      if (read !== place.bytes) throw new Error(`Read ${read} of a page text's ${place.bytes} bytes.`);
+    });
+    return { bytes, ends };
+  }
+
+  /** The texts of these pages (pages not in the file are left out). */
+  read(keys: readonly string[]): Map<string, PageText> {
+    const found = new Map<string, PageText>();
+    for (const key of keys) {
+      const records = this.records([key]);
+      if (records) found.set(key, decodePageText(records.bytes));
     }
     return found;
   }

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { queryTerms } from '../snippets/index.ts';
 import { keywordPage } from './generation-pages.ts';
+import { inTab } from './in-tab.ts';
 import { changedEngineOf } from './publish-announce.ts';
-import { inTab, queryTerms } from './result-terms.ts';
 
 describe('The keyword runtime parts', () => {
   it('Given a live change, then only a well-formed generation announcement names an engine', () => {

@@ -1,20 +1,77 @@
 import { parseCharacterMapping } from '@siteseer/core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { cachedStemmer } from '../analysis/index.ts';
+import { encodePageText } from '../runtime/page-text-record.ts';
 import { buildSnippet } from './build-snippet.ts';
+import { queryTerms } from './query-terms.ts';
+import { showPages } from './show-pages.ts';
 import { SnippetBuilder } from './snippet-builder.ts';
-import type { SnippetJob } from './snippet-protocol.ts';
+import type { ShowRequest } from './snippet-protocol.ts';
 
 const mappings = parseCharacterMapping("’ => ', Ω => ohm, μ => u").mappings;
 const stem = cachedStemmer('en');
 const terms = ['prune', 'rose', 'resistor'].map(stem);
-const jobs: SnippetJob[] = [
+const slots = [{ alternatives: [{ words: ['capacitor'], weight: 1 }] }];
+const texts = [
   'Welcome to the garden shop. Pruning roses in spring keeps them healthy.',
   'A 10 kΩ resistor & a <b>1 μF</b> capacitor: the classic “RC” pair.',
   'Nothing to mark here at all.',
   '',
-].map((body, n) => ({ body, options: { terms, mappings, language: 'en', size: 40 + n * 10 } }));
-const inLine = jobs.map((job) => buildSnippet(job.body, job.options));
+].map((body, n) => ({
+  title: `Page ${n} – “${n}”`,
+  body,
+  description: body === '' ? 'Roses, pruned: only a description.' : '',
+  language: 'en',
+}));
+// The second page pinned: the query's own words are marked in it.
+const pageTerms = [terms, null, terms, terms];
+const SIZE = 50;
+
+function request(order: readonly number[], pages: 'texts' | 'records'): ShowRequest {
+  const chosen = order.map((n) => texts[n] as (typeof texts)[number]);
+  const records = chosen.map(encodePageText);
+  const ends = records.map((_, n) => records.slice(0, n + 1).reduce((sum, r) => sum + r.length, 0));
+  return {
+    pages:
+      pages === 'texts'
+        ? { kind: 'texts', texts: chosen }
+        : { kind: 'records', bytes: new Uint8Array(Buffer.concat(records)), ends },
+    terms: order.map((n) => pageTerms[n] ?? null),
+    slots,
+    mappings,
+    size: SIZE,
+  };
+}
+
+const inOrder = [0, 1, 2, 3];
+const reversed = [3, 2, 1, 0];
+/** Each page's title and its snippet as buildSnippet makes it, worked out here. */
+const expected = (order: readonly number[]) =>
+  order.map((n) => {
+    const text = texts[n] as (typeof texts)[number];
+    return {
+      title: text.title,
+      snippet: buildSnippet(text.body || text.description, {
+        terms: pageTerms[n] ?? queryTerms(slots, 'en'),
+        mappings,
+        language: 'en',
+        size: SIZE,
+      }),
+    };
+  });
+
+describe('showing a search’s pages', () => {
+  it('given texts or their stored records, then each page shows its title and snippet, a pinned one marked by the query', () => {
+    expect(showPages(request(inOrder, 'texts'))).toEqual(expected(inOrder));
+    expect(showPages(request(inOrder, 'records'))).toEqual(expected(inOrder));
+    const shown = showPages(request(inOrder, 'records'));
+    expect(shown[0]?.snippet).toContain('<mark>Pruning</mark>');
+    expect(shown[1]?.snippet).toContain('<mark>capacitor</mark>');
+    expect(shown[1]?.snippet).not.toContain('<mark>resistor</mark>');
+    // No body: the description's passage.
+    expect(shown[3]?.snippet).toContain('<mark>Roses</mark>');
+  });
+});
 
 describe('SnippetBuilder', () => {
   const builders: SnippetBuilder[] = [];
@@ -27,25 +84,27 @@ describe('SnippetBuilder', () => {
     await Promise.all(builders.splice(0).map((builder) => builder.close()));
   });
 
-  it('given a worker, then builds on it the snippets built in line, in order, for concurrent searches', async () => {
+  it('given a worker, then it shows the pages of concurrent searches as in line, in order, from records or texts', async () => {
     const errors: unknown[] = [];
     const builder = make({ worker: true, onError: (error) => errors.push(error) });
-    const answers = await Promise.all([builder.build(jobs), builder.build([...jobs].reverse())]);
+    const answers = await Promise.all([
+      builder.build(request(inOrder, 'records')),
+      builder.build(request(reversed, 'texts')),
+    ]);
     expect(builder.workerBuilds).toBe(2);
-    expect(answers).toEqual([inLine, [...inLine].reverse()]);
-    expect(inLine[1]).toContain('<mark>resistor</mark>');
+    expect(answers).toEqual([expected(inOrder), expected(reversed)]);
     expect(errors).toEqual([]);
   });
 
   it('given no worker, then builds in line', async () => {
     const builder = make({ worker: false, onError: () => {} });
-    expect(await builder.build(jobs)).toEqual(inLine);
+    expect(await builder.build(request(inOrder, 'records'))).toEqual(expected(inOrder));
     expect(builder.workerBuilds).toBe(0);
   });
 
   it('given a worker but no reason to offload, then builds in line', async () => {
     const builder = make({ worker: true, onError: () => {} });
-    expect(await builder.build(jobs, false)).toEqual(inLine);
+    expect(await builder.build(request(inOrder, 'records'), false)).toEqual(expected(inOrder));
     expect(builder.workerBuilds).toBe(0);
   });
 
@@ -56,8 +115,12 @@ describe('SnippetBuilder', () => {
       onError: (error) => errors.push(error),
       workerUrl: new URL(`data:text/javascript,${encodeURIComponent('process.exit(3)')}`),
     });
-    expect(await Promise.all([builder.build(jobs), builder.build(jobs)])).toEqual([inLine, inLine]);
-    expect(await builder.build(jobs)).toEqual(inLine);
+    const records = request(inOrder, 'records');
+    expect(await Promise.all([builder.build(records), builder.build(records)])).toEqual([
+      expected(inOrder),
+      expected(inOrder),
+    ]);
+    expect(await builder.build(records)).toEqual(expected(inOrder));
     expect(builder.workerBuilds).toBe(0);
     expect(errors.map((error) => (error as Error).message)).toEqual([
       'The snippet worker stopped (exit code 3).',

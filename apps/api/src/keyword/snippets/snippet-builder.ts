@@ -1,17 +1,13 @@
 import { Worker } from 'node:worker_threads';
-import { buildSnippet } from './build-snippet.ts';
-import type { SnippetJob, SnippetReply, SnippetRequest } from './snippet-protocol.ts';
+import { showPages } from './show-pages.ts';
+import type { ShowMessage, ShownPage, ShowReply, ShowRequest } from './snippet-protocol.ts';
 
 const WORKER_URL = new URL('./snippet-worker.ts', import.meta.url);
 
 interface Waiting {
-  jobs: readonly SnippetJob[];
-  resolve: (snippets: string[]) => void;
+  request: ShowRequest;
+  resolve: (shown: ShownPage[]) => void;
   reject: (error: Error) => void;
-}
-
-function buildHere(jobs: readonly SnippetJob[]): string[] {
-  return jobs.map((job) => buildSnippet(job.body, job.options));
 }
 
 /**
@@ -46,16 +42,19 @@ export class SnippetBuilder {
     return this.#workerBuilds;
   }
 
-  /** The snippets of `jobs`, in order; on the worker when `offload` (and it is used), else in line. */
-  build(jobs: readonly SnippetJob[], offload = true): Promise<string[]> {
-    if (jobs.length === 0) return Promise.resolve([]);
+  /**
+   * The titles and snippets of a search's pages, in order; on the worker when `offload` (and it is
+   * used), else in line.
+   */
+  build(request: ShowRequest, offload = true): Promise<ShownPage[]> {
+    if (request.terms.length === 0) return Promise.resolve([]);
     const worker = offload ? this.#workerOrNone() : undefined;
-    if (!worker) return Promise.resolve(buildHere(jobs));
+    if (!worker) return Promise.resolve(showPages(request));
     const id = this.#next++;
     return new Promise((resolve, reject) => {
       if (this.#waiting.size === 0) worker.ref();
-      this.#waiting.set(id, { jobs, resolve, reject });
-      worker.postMessage({ id, jobs } satisfies SnippetRequest);
+      this.#waiting.set(id, { request, resolve, reject });
+      worker.postMessage({ id, ...request } satisfies ShowMessage);
     });
   }
 
@@ -64,7 +63,7 @@ export class SnippetBuilder {
     if (!this.#worker) {
       const worker = new Worker(this.#workerUrl);
       worker.unref();
-      worker.on('message', (reply: SnippetReply) => this.#answer(reply));
+      worker.on('message', (reply: ShowReply) => this.#answer(reply));
       worker.on('error', (error) => this.#fail(worker, error));
       worker.on('exit', (code) =>
         this.#fail(worker, new Error(`The snippet worker stopped (exit code ${code}).`)),
@@ -74,7 +73,7 @@ export class SnippetBuilder {
     return this.#worker;
   }
 
-  #answer(reply: SnippetReply): void {
+  #answer(reply: ShowReply): void {
     const waiting = this.#waiting.get(reply.id);
     if (!waiting) return;
     this.#waiting.delete(reply.id);
@@ -82,7 +81,7 @@ export class SnippetBuilder {
     if ('error' in reply) waiting.reject(new Error(reply.error));
     else {
       this.#workerBuilds++;
-      waiting.resolve(reply.snippets);
+      waiting.resolve(reply.shown);
     }
   }
 
@@ -98,9 +97,9 @@ export class SnippetBuilder {
   #buildWaitingHere(): void {
     const waiting = [...this.#waiting.values()];
     this.#waiting.clear();
-    for (const { jobs, resolve, reject } of waiting) {
+    for (const { request, resolve, reject } of waiting) {
       try {
-        resolve(buildHere(jobs));
+        resolve(showPages(request));
       } catch (error) {
         reject(error as Error);
       }

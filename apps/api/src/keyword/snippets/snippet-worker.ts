@@ -1,16 +1,16 @@
 import { parentPort } from 'node:worker_threads';
-import { buildSnippet } from './build-snippet.ts';
-import type { SnippetReply, SnippetRequest } from './snippet-protocol.ts';
+import { showPages } from './show-pages.ts';
+import type { ShowMessage, ShowReply } from './snippet-protocol.ts';
 
 /**
- * The snippet worker's thread (see snippet-builder.ts): builds the snippets of each request and
- * answers with them. The jobs of a request share their terms array (a message keeps shared
- * references), so one term matcher serves the whole request.
+ * The snippet worker's thread (see snippet-builder.ts): decodes each request's page texts, builds
+ * their snippets and answers with them. The pages of a request share their terms array (a message
+ * keeps shared references), so one term matcher serves the whole request.
  */
-parentPort?.on('message', (request: SnippetRequest) => {
-  let reply: SnippetReply;
+parentPort?.on('message', (request: ShowMessage) => {
+  let reply: ShowReply;
   try {
-    reply = { id: request.id, snippets: request.jobs.map((job) => buildSnippet(job.body, job.options)) };
+    reply = { id: request.id, shown: showPages(request) };
   } catch (error) {
     reply = { id: request.id, error: error instanceof Error ? error.message : String(error) };
   }
