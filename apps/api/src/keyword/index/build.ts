@@ -288,6 +288,10 @@ export function indexBytes(data: IndexData): number {
     data.scores.byteLength +
     data.scoreStart.byteLength +
     data.scoreScale.byteLength +
+    data.championPages.byteLength +
+    data.championSteps.byteLength +
+    // A map entry: about 16 bytes in V8's hash table.
+    16 * data.champions.size +
     data.titleLengths.byteLength +
     data.titleWeights.byteLength +
     data.titleFrequencies.byteLength +

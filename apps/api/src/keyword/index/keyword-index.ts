@@ -2,8 +2,8 @@ import { isStopword } from '../analysis/index.ts';
 import type { BackendHit, BackendQuery, BackendResult, IndexedPageRef, QuerySlot } from '../backend.ts';
 import type { IndexData } from './build.ts';
 import { type ExpandedAlternative, type ExpandedSlot, QueryExpander, typosPossible } from './expand.ts';
-import { scoreAt } from './pack-postings.ts';
-import { boostFactors, tabMembership } from './page-sets.ts';
+import { CHAMPIONS, scoreAt } from './pack-postings.ts';
+import { boostFactors, boosting, tabMembership } from './page-sets.ts';
 import { PostingCursor, recordPositions } from './postings.ts';
 import { rerank, TopPages } from './ranking.ts';
 import { TitleSuggester } from './titles.ts';
@@ -16,6 +16,13 @@ const RERANK = 100;
 export const MAX_SLOTS = 31;
 /** Pages looked at per suggestion asked for: on many sites pages share a title. */
 const SHARED_TITLES = 25;
+
+/** A pass's pages: the terms scored, the pages matching, and those in the chosen tab. */
+interface Ranking {
+  terms: Set<number>;
+  total: number;
+  allTotal: number;
+}
 
 /** Pages in the order they were met, each once: a scratch list as long as the index's pages. */
 class PageList {
@@ -121,39 +128,14 @@ export class KeywordIndex {
   ): BackendResult {
     const data = this.data;
     const expanded = this.#expander.expand(slots, typos);
-    const terms = this.#scoreSlots(expanded, !any);
-    const pages = this.#touched;
-    const required = (1 << slots.length) - 1;
-    let phrases = 0;
-    expanded.forEach((slot, n) => {
-      if (slot.phrase) phrases |= 1 << n;
-    });
     const members = tabMembership(data, query.tabs, this.#tabs);
-    const boosts = boostFactors(data, query.boosts, this.#boosts);
-    const excluded = new Set(query.exclude.flatMap((key) => this.#byUrl.get(key) ?? []));
     const tabCounts = new Array<number>(query.tabs.length).fill(0);
-    const tabBit = query.tab === null ? 0 : 1 << query.tab;
     const wanted = Math.min(query.offset + query.limit, data.pageCount);
     const top = new TopPages(Math.max(wanted, RERANK));
-    let allTotal = 0;
-    let total = 0;
-    for (let i = 0; i < pages.length; i++) {
-      const page = pages.items[i] as number;
-      const matched = this.#matched[page] as number;
-      if ((matched & phrases) !== phrases || (excluded.size > 0 && excluded.has(page))) continue;
-      if (!any && matched !== required) continue;
-      allTotal++;
-      const bits = members[page] as number;
-      for (let tab = 0; tab < tabCounts.length; tab++)
-        if (bits & (1 << tab)) tabCounts[tab] = (tabCounts[tab] as number) + 1;
-      if (tabBit !== 0 && (bits & tabBit) === 0) continue;
-      total++;
-      let score = (this.#score[page] as number) * (boosts[page] as number);
-      // Across words (no page has them all): pages with more of the query's words first.
-      if (any) score *= popcount(matched) / slots.length;
-      top.push(page, score);
-    }
-    this.#reset();
+    const oneWord = this.#oneWord(expanded, query, wanted);
+    const { terms, total, allTotal } = oneWord
+      ? this.#rankOneWord(oneWord, members, tabCounts, top)
+      : this.#rankAll(expanded, query, { members, tabCounts, top, any });
     const ranked = rerank(
       data,
       top.ranked(),
@@ -169,6 +151,132 @@ export class KeywordIndex {
         terms: hitTerms,
       }));
     return { total, allTotal, tabCounts, hits };
+  }
+
+  /**
+   * Every page matching the slots (every one, or with `any` at least one) scored, counted per tab
+   * and, those in the chosen tab, offered to `top`.
+   */
+  #rankAll(
+    expanded: readonly ExpandedSlot[],
+    query: BackendQuery,
+    {
+      members,
+      tabCounts,
+      top,
+      any,
+    }: { members: Uint8Array; tabCounts: number[]; top: TopPages; any: boolean },
+  ): Ranking {
+    const terms = this.#scoreSlots(expanded, !any);
+    const pages = this.#touched;
+    const required = (1 << expanded.length) - 1;
+    let phrases = 0;
+    expanded.forEach((slot, n) => {
+      if (slot.phrase) phrases |= 1 << n;
+    });
+    const boosts = boostFactors(this.data, query.boosts, this.#boosts);
+    const excluded = new Set(query.exclude.flatMap((key) => this.#byUrl.get(key) ?? []));
+    const tabBit = query.tab === null ? 0 : 1 << query.tab;
+    let allTotal = 0;
+    let total = 0;
+    for (let i = 0; i < pages.length; i++) {
+      const page = pages.items[i] as number;
+      const matched = this.#matched[page] as number;
+      if ((matched & phrases) !== phrases || (excluded.size > 0 && excluded.has(page))) continue;
+      if (!any && matched !== required) continue;
+      allTotal++;
+      const bits = members[page] as number;
+      for (let tab = 0; tab < tabCounts.length; tab++)
+        if (bits & (1 << tab)) tabCounts[tab] = (tabCounts[tab] as number) + 1;
+      if (tabBit !== 0 && (bits & tabBit) === 0) continue;
+      total++;
+      let score = (this.#score[page] as number) * (boosts[page] as number);
+      // Across words (no page has them all): pages with more of the query's words first.
+      if (any) score *= popcount(matched) / expanded.length;
+      top.push(page, score);
+    }
+    this.#reset();
+    return { terms, total, allTotal };
+  }
+
+  /**
+   * The slot of a one-word search whose best pages are found among its terms' champions (see
+   * `#rankOneWord`): no phrase, no tab chosen, no page boosted or left out, and no more pages
+   * wanted than a term keeps aside. Otherwise undefined: every page is scored.
+   */
+  #oneWord(expanded: readonly ExpandedSlot[], query: BackendQuery, wanted: number): ExpandedSlot | undefined {
+    const [slot] = expanded;
+    if (
+      !slot ||
+      expanded.length !== 1 ||
+      slot.phrase ||
+      slot.alternatives.some((alternative) => alternative.words.length !== 1) ||
+      query.tab !== null ||
+      query.exclude.length > 0 ||
+      boosting(query.boosts) ||
+      Math.max(wanted, RERANK) > CHAMPIONS
+    )
+      return undefined;
+    return slot;
+  }
+
+  /**
+   * A one-word search: a page's score is the best of its terms' (each times its weight), so the
+   * best pages are among the CHAMPIONS best of each term (a page left out of a term's champions
+   * ranks below all of them in it, and so below CHAMPIONS pages). Only those are scored, a term
+   * of few pages in full; the matching pages are then counted without a score (one term and no
+   * tabs: its pages are its count).
+   */
+  #rankOneWord(slot: ExpandedSlot, members: Uint8Array, tabCounts: number[], top: TopPages): Ranking {
+    const data = this.data;
+    const terms = new Set<number>();
+    const best = this.#best;
+    const slotPages = this.#slotTouched;
+    slotPages.length = 0;
+    for (const alternative of slot.alternatives) {
+      for (const { term, weight } of alternative.words[0] ?? []) {
+        terms.add(term);
+        const factor = weight * alternative.weight;
+        const at = data.champions.get(term);
+        if (at === undefined) {
+          this.#accumulate(term, factor, slotPages, 0, false);
+          continue;
+        }
+        const scale = factor * (data.scoreScale[term] as number);
+        for (let i = at; i < at + CHAMPIONS; i++) {
+          const page = data.championPages[i] as number;
+          const score = scale * (data.championSteps[i] as number);
+          const known = best[page] as number;
+          if (known === 0) slotPages.push(page);
+          if (score > known) best[page] = score;
+        }
+      }
+    }
+    for (let i = 0; i < slotPages.length; i++) {
+      const page = slotPages.items[i] as number;
+      top.push(page, best[page] as number);
+      best[page] = 0;
+    }
+    const allTotal = this.#countPages(terms, members, tabCounts);
+    return { terms, total: allTotal, allTotal };
+  }
+
+  /** The pages holding any of `terms`, counted in all and per tab (`tabCounts`). */
+  #countPages(terms: ReadonlySet<number>, members: Uint8Array, tabCounts: number[]): number {
+    const [only] = terms;
+    if (terms.size === 1 && only !== undefined && tabCounts.length === 0)
+      return this.data.frequencies[only] as number;
+    const pages = this.#touched;
+    pages.length = 0;
+    for (const term of terms) this.#accumulate(term, 0, pages, 1, false);
+    for (let i = 0; i < pages.length; i++) {
+      const bits = members[pages.items[i] as number] as number;
+      for (let tab = 0; tab < tabCounts.length; tab++)
+        if (bits & (1 << tab)) tabCounts[tab] = (tabCounts[tab] as number) + 1;
+    }
+    const count = pages.length;
+    this.#reset();
+    return count;
   }
 
   /**

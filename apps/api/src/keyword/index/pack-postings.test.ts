@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { IndexBuilder } from './build.ts';
 import { FIELD_B, FIELD_WEIGHTS, K1 } from './fields.ts';
-import { idf, scoreAt } from './pack-postings.ts';
+import { bestPostings, CHAMPIONS, idf, scoreAt } from './pack-postings.ts';
 import { recordPositions, seek } from './postings.ts';
 
 /** What a field's count weighs in BM25F: its weight over its length normalisation. */
@@ -65,5 +65,20 @@ describe('packPostings', () => {
     ]);
     expect(second?.[1]).toBe((second?.[0] ?? 0) + 1);
     expect(data.postings.length).toBe(data.termStart[data.terms.length]);
+  });
+});
+
+describe('bestPostings', () => {
+  it('given steps with many ties, then it keeps the CHAMPIONS highest, the earlier posting among equals', () => {
+    const steps = Uint16Array.from({ length: 1000 }, (_, n) => (n * 7919) % 37);
+    const expected = [...steps.keys()]
+      .sort((a, b) => (steps[b] as number) - (steps[a] as number) || a - b)
+      .slice(0, CHAMPIONS)
+      .sort((a, b) => a - b);
+    expect([...bestPostings(steps)].sort((a, b) => a - b)).toEqual(expected);
+  });
+
+  it('given fewer postings than CHAMPIONS, then it keeps them all', () => {
+    expect([...bestPostings(Uint16Array.of(3, 1, 2))].sort()).toEqual([0, 1, 2]);
   });
 });

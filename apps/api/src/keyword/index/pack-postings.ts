@@ -33,7 +33,23 @@ export interface PageScores {
   scoreStart: Uint32Array;
   /** A step's worth per term: the term's score in its n-th page is `scores[scoreStart[t] + n] × scoreScale[t]`. */
   scoreScale: Float32Array;
+  /**
+   * The CHAMPIONS best pages of each term in more than CHAMPIONS_FROM pages (highest score first
+   * among equals the earlier page), from `champions.get(t)` on in `championPages` and their
+   * steps in `championSteps`: a one-word search ranks these instead of the term's whole list.
+   */
+  champions: Map<number, number>;
+  championPages: Uint32Array;
+  championSteps: Uint16Array;
 }
+
+/**
+ * Pages kept per frequent term, best first: as many as a search re-ranks (keyword-index.ts's
+ * RERANK), which a one-word search needs and no more for its first ten pages of results.
+ */
+export const CHAMPIONS = 100;
+/** Terms in more pages than this keep their best pages aside (~1,000 terms of 50k pages). */
+export const CHAMPIONS_FROM = 2048;
 
 /** What the scores are worked out from, known once every page is in. */
 export interface ScoreInputs {
@@ -104,6 +120,12 @@ export function* packPostings(
   const pageStart = new Uint32Array(termCount + 1);
   const pages = new ByteWriter(1 << 16);
   const exact = new Float64Array(pageCount);
+  const termPages = new Uint32Array(pageCount);
+  let championTerms = 0;
+  for (const frequency of frequencies) if (frequency > CHAMPIONS_FROM) championTerms++;
+  const champions = new Map<number, number>();
+  const championPages = new Uint32Array(championTerms * CHAMPIONS);
+  const championSteps = new Uint16Array(championTerms * CHAMPIONS);
   let out = 0;
   let sincePause = 0;
   for (let term = 0; term < termCount; term++) {
@@ -125,6 +147,7 @@ export function* packPostings(
     for (let n = 0; n < frequency; n++) {
       const delta = reader.varint();
       page += delta;
+      termPages[n] = page;
       pages.put(delta);
       out = putVarint(postings, out, delta);
       if (n > 0 && n % SKIP === 0) termSkips.push(page, out - (termStart[term] as number));
@@ -151,6 +174,14 @@ export function* packPostings(
     for (let n = 0; n < frequency; n++)
       // At least a step: a page holding the term never scores nothing.
       scores[from + n] = scale > 0 ? Math.max(1, Math.round((exact[n] as number) / scale)) : 0;
+    if (frequency > CHAMPIONS_FROM) {
+      const at = champions.size * CHAMPIONS;
+      champions.set(term, at);
+      bestPostings(scores.subarray(from, from + frequency)).forEach((n, i) => {
+        championPages[at + i] = termPages[n] as number;
+        championSteps[at + i] = scores[from + n] as number;
+      });
+    }
   }
   termStart[termCount] = out;
   if (out !== packedBytes) throw new Error(`Packed ${out} bytes of postings, expected ${packedBytes}.`);
@@ -163,7 +194,50 @@ export function* packPostings(
     scores,
     scoreStart,
     scoreScale,
+    champions,
+    championPages,
+    championSteps,
   };
+}
+
+/**
+ * The CHAMPIONS best of a term's postings (their numbers in page order) by `steps`: the highest
+ * step, among equals the earlier page. A min-heap of the best so far, its worst on top; a later
+ * posting takes a place only with a higher step (it comes after every posting held).
+ */
+export function bestPostings(steps: Uint16Array): Int32Array {
+  const heap = new Int32Array(Math.min(CHAMPIONS, steps.length));
+  const worse = (a: number, b: number) =>
+    (steps[a] as number) < (steps[b] as number) || (steps[a] === steps[b] && a > b);
+  const swap = (a: number, b: number) => {
+    const held = heap[a] as number;
+    heap[a] = heap[b] as number;
+    heap[b] = held;
+  };
+  let size = 0;
+  for (let n = 0; n < steps.length; n++) {
+    if (size < heap.length) {
+      heap[size] = n;
+      for (let child = size++; child > 0; ) {
+        const parent = (child - 1) >> 1;
+        if (!worse(heap[child] as number, heap[parent] as number)) break;
+        swap(child, parent);
+        child = parent;
+      }
+    } else if ((steps[n] as number) > (steps[heap[0] as number] as number)) {
+      heap[0] = n;
+      for (let parent = 0; ; ) {
+        const left = parent * 2 + 1;
+        let least = parent;
+        if (left < size && worse(heap[left] as number, heap[least] as number)) least = left;
+        if (left + 1 < size && worse(heap[left + 1] as number, heap[least] as number)) least = left + 1;
+        if (least === parent) break;
+        swap(parent, least);
+        parent = least;
+      }
+    }
+  }
+  return heap;
 }
 
 /**

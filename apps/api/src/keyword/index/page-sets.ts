@@ -36,6 +36,11 @@ export function tabMembership(data: IndexData, tabs: readonly TabSpec[], cache: 
   });
 }
 
+/** Whether any rule raises a page's score (a weight of 1 changes nothing). */
+export function boosting(rules: readonly BoostRule[]): boolean {
+  return rules.some((rule) => rule.weight > 1);
+}
+
 /** Per page, its score multiplier: the highest weight of the rules its URL matches, else 1. */
 export function boostFactors(data: IndexData, rules: readonly BoostRule[], cache: Map<string, Float32Array>) {
   return remember(cache, JSON.stringify(rules), () => {
