@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { FilterSelection } from '@siteseer/core';
+import { DAY_MS, type FilterSelection } from '@siteseer/core';
 
 /**
  * Searches stored in one row of search_batches (0014-search-batches.sql): a chunk of one client
@@ -9,7 +9,6 @@ import type { FilterSelection } from '@siteseer/core';
 export const CHUNK_SEARCHES = 256;
 /** A search id's last four hex digits are its place in its chunk. */
 const OFFSET_DIGITS = 4;
-const DAY_MS = 86_400_000;
 /** Bytes a chunk's records start with (~150 a search); doubled when full. */
 const CHUNK_BYTES = 32 * 1024;
 /** Chunks go to the statement as one text, one chunk a line (JSON text never holds a raw newline). */
@@ -117,8 +116,8 @@ export class SearchBatch {
     tally(day.total, zero);
     day.latencyMs += search.latencyMs;
     day.visitors.add(search.visitorId);
-    tally(counted(day.queries, search.query), zero);
-    if (search.tab !== null) tally(counted(day.tabs, search.tab), zero);
+    tally(counted(day.queries, search.query, noCount), zero);
+    if (search.tab !== null) tally(counted(day.tabs, search.tab, noCount), zero);
     if (search.filters) countFilters(day, search.filters, zero);
     return chunk.prefix + offset.toString(16).padStart(OFFSET_DIGITS, '0');
   }
@@ -232,28 +231,25 @@ function tally(count: Count, zero: number): void {
   count.zero += zero;
 }
 
-function counted(counts: Map<string, Count>, key: string): Count {
+const noCount = (): Count => ({ searches: 0, zero: 0 });
+
+/** The count of `key` in `counts`, made by `make` the first time. */
+function counted<C>(counts: Map<string, C>, key: string, make: () => C): C {
   let count = counts.get(key);
   if (!count) {
-    count = { searches: 0, zero: 0 };
+    count = make();
     counts.set(key, count);
   }
   return count;
 }
 
-/**
- * A search's filter use: each filter it sets once (value null), and each distinct value of a list
- * selection once (strings as they are, others as JSON, nulls skipped).
- */
+/** A search's filter use: each filter it sets once (value null), and each distinct listed value once. */
 function countFilters(day: Day, filters: Readonly<Record<string, FilterSelection>>, zero: number): void {
   for (const filterId in filters) {
     countFilter(day, filterId, null, zero);
-    const selected = (filters[filterId] as { values?: unknown } | null)?.values;
-    if (!Array.isArray(selected)) continue;
-    const values = new Set<string>();
-    for (const value of selected)
-      if (value !== null) values.add(typeof value === 'string' ? value : JSON.stringify(value));
-    for (const value of values) countFilter(day, filterId, value, zero);
+    const selection = filters[filterId];
+    if (selection && 'values' in selection)
+      for (const value of new Set(selection.values)) countFilter(day, filterId, value, zero);
   }
 }
 
@@ -262,12 +258,10 @@ function countFilter(day: Day, filterId: string, value: string | null, zero: num
   // present (null and "" differ).
   const key =
     value === null ? `${filterId.length}:${filterId}` : `${filterId.length}:${filterId}\u0001${value}`;
-  let count = day.filters.get(key);
-  if (!count) {
-    count = { filterId, value, searches: 0, zero: 0 };
-    day.filters.set(key, count);
-  }
-  tally(count, zero);
+  tally(
+    counted(day.filters, key, () => ({ filterId, value, searches: 0, zero: 0 })),
+    zero,
+  );
 }
 
 /** Rows of a rollup keyed by day and text, as four parameter arrays. */

@@ -1,4 +1,5 @@
 import { createHmac, createSecretKey, type KeyObject, randomBytes } from 'node:crypto';
+import { DAY_MS } from '@siteseer/core';
 import { getOrCreateSecret } from '../repositories/secrets.ts';
 import type { Store } from '../store/types.ts';
 
@@ -16,7 +17,6 @@ const salts = new WeakMap<Store, { day: string; salt: KeyObject }>();
  * KNOWN_VISITORS, forgotten when full and when the day changes.
  */
 const KNOWN_VISITORS = 10_000;
-const DAY_MS = 86_400_000;
 interface Known {
   /** Days since 1970 (UTC). */
   day: number;

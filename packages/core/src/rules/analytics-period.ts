@@ -15,7 +15,8 @@ export interface AnalyticsPeriod {
   to: AnalyticsDay;
 }
 
-const DAY_MS = 86_400_000;
+/** Milliseconds in a UTC day. */
+export const DAY_MS = 86_400_000;
 
 /** `day` moved by `days` (negative: earlier). */
 export function addDays(day: AnalyticsDay, days: number): AnalyticsDay {
