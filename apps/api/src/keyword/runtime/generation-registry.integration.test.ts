@@ -11,6 +11,7 @@ import { createMemoryBackend } from '../index/index.ts';
 import { GenerationRegistry } from './generation-registry.ts';
 import { type Generation, generationOf } from './live-keyword.ts';
 import type { EngineSearchSettings } from './live-keyword-rows.ts';
+import { decodePageTexts } from './page-text-record.ts';
 
 // The registry of keyword indexes over real crawled pages in the store (PGlite, and PostgreSQL
 // when DATABASE_URL is set) and the real in-memory backend.
@@ -78,9 +79,10 @@ describe.each(frontierStores)('The keyword generation registry on %s', (_name, o
     expect((await backend.search(first.key, query('ohm'))).hits.map((hit) => hit.title)).toEqual(['Page 7']);
     // The texts results show were stored aside as the pages were indexed, original (unmapped).
     const [key7] = (await backend.search(first.key, query('ohm'))).hits.map((hit) => hit.key);
-    const stored = registry.texts(first)?.read([key7 as string]);
-    expect(stored?.get(key7 as string)?.title).toBe('Page 7');
-    expect(stored?.get(key7 as string)?.body).toBe('a resistor of 100 Ω');
+    const records = registry.texts(first)?.records([key7 as string]);
+    const [stored] = records ? decodePageTexts(records.bytes, records.ends) : [];
+    expect(stored?.title).toBe('Page 7');
+    expect(stored?.body).toBe('a resistor of 100 Ω');
 
     // Another mapping is another generation of the same run: made anew, the first one dropped.
     const unmapped = generation(engine, 1, { ...DEFAULT_MAPPING, csvCharMappings: '', updatedAt: 'v2' });

@@ -3,8 +3,8 @@ import { readSync } from 'node:fs';
 import { type FileHandle, open, unlink } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { PageRow, PageText } from './page-rows.ts';
-import { decodePageText, encodePageText } from './page-text-record.ts';
+import type { PageRow } from './page-rows.ts';
+import { encodePageText } from './page-text-record.ts';
 
 /** Bytes appended and not yet written past which `append` makes its caller wait. */
 const MAX_PENDING_BYTES = 64 * 1024 * 1024;
@@ -128,16 +128,6 @@ export class PageTextFile {
       if (read !== place.bytes) throw new Error(`Read ${read} of a page text's ${place.bytes} bytes.`);
     });
     return { bytes, ends };
-  }
-
-  /** The texts of these pages (pages not in the file are left out). */
-  read(keys: readonly string[]): Map<string, PageText> {
-    const found = new Map<string, PageText>();
-    for (const key of keys) {
-      const records = this.records([key]);
-      if (records) found.set(key, decodePageText(records.bytes));
-    }
-    return found;
   }
 
   /** Closes (and so deletes) the file. */

@@ -8,7 +8,7 @@ export function encodePageText(row: Pick<PageRow, 'title' | 'description' | 'bod
   return Buffer.from(JSON.stringify([row.title, row.description, row.body, row.language]));
 }
 
-export function decodePageText(record: Uint8Array): PageText {
+function decodePageText(record: Uint8Array): PageText {
   const text = Buffer.from(record.buffer, record.byteOffset, record.byteLength).toString('utf8');
   const [title, description, body, language] = JSON.parse(text) as (string | undefined)[];
   return { title: title ?? '', description: description ?? '', body: body ?? '', language: language ?? '' };
