@@ -290,8 +290,10 @@ export function indexBytes(data: IndexData): number {
     data.scoreScale.byteLength +
     data.championPages.byteLength +
     data.championSteps.byteLength +
+    data.bits.byteLength +
+    data.bitRanks.byteLength +
     // A map entry: about 16 bytes in V8's hash table.
-    16 * data.champions.size +
+    16 * (data.champions.size + data.bitsets.size) +
     data.titleLengths.byteLength +
     data.titleWeights.byteLength +
     data.titleFrequencies.byteLength +

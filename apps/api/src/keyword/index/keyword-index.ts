@@ -2,7 +2,7 @@ import { isStopword } from '../analysis/index.ts';
 import type { BackendHit, BackendQuery, BackendResult, IndexedPageRef, QuerySlot } from '../backend.ts';
 import type { IndexData } from './build.ts';
 import { type ExpandedAlternative, type ExpandedSlot, QueryExpander, typosPossible } from './expand.ts';
-import { CHAMPIONS, scoreAt } from './pack-postings.ts';
+import { CHAMPIONS, pageWords, popcount, scoreAt } from './pack-postings.ts';
 import { boostFactors, boosting, tabMembership } from './page-sets.ts';
 import { PostingCursor, recordPositions } from './postings.ts';
 import { rerank, TopPages } from './ranking.ts';
@@ -49,9 +49,13 @@ export class KeywordIndex {
   readonly #score: Float32Array;
   readonly #best: Float32Array;
   readonly #matched: Uint32Array;
-  /** The pages a search has scored, and those of the slot being scored. */
+  /**
+   * The pages a search has scored, those of the slot being scored, and (a page must hold every
+   * slot) those holding every slot scored so far, in the order they were met.
+   */
   readonly #touched: PageList;
   readonly #slotTouched: PageList;
+  readonly #alive: PageList;
 
   constructor(data: IndexData) {
     this.data = data;
@@ -66,6 +70,7 @@ export class KeywordIndex {
     this.#matched = new Uint32Array(data.pageCount);
     this.#touched = new PageList(data.pageCount);
     this.#slotTouched = new PageList(data.pageCount);
+    this.#alive = new PageList(data.pageCount);
   }
 
   search(query: BackendQuery): BackendResult {
@@ -168,7 +173,7 @@ export class KeywordIndex {
     }: { members: Uint8Array; tabCounts: number[]; top: TopPages; any: boolean },
   ): Ranking {
     const terms = this.#scoreSlots(expanded, !any);
-    const pages = this.#touched;
+    const pages = any ? this.#touched : this.#alive;
     const required = (1 << expanded.length) - 1;
     let phrases = 0;
     expanded.forEach((slot, n) => {
@@ -239,7 +244,7 @@ export class KeywordIndex {
         const factor = weight * alternative.weight;
         const at = data.champions.get(term);
         if (at === undefined) {
-          this.#accumulate(term, factor, slotPages, 0, false);
+          this.#accumulate(term, factor, slotPages, 0, 0);
           continue;
         }
         const scale = factor * (data.scoreScale[term] as number);
@@ -268,7 +273,7 @@ export class KeywordIndex {
       return this.data.frequencies[only] as number;
     const pages = this.#touched;
     pages.length = 0;
-    for (const term of terms) this.#accumulate(term, 0, pages, 1, false);
+    for (const term of terms) this.#accumulate(term, 0, pages, 1, 0);
     for (let i = 0; i < pages.length; i++) {
       const bits = members[pages.items[i] as number] as number;
       for (let tab = 0; tab < tabCounts.length; tab++)
@@ -284,8 +289,9 @@ export class KeywordIndex {
    * fields, times the alternative's and the term's weights), summed over slots;
    * `#matched` gets a bit per slot found, `#touched` the pages (to be `#reset`). Returns the terms.
    * With `every` (a page must hold every slot), the slot with the fewest postings is scored first
-   * and the others only on its pages: a common word of the query adds nothing to the pages to look
-   * at, and its list is read without a write for the pages that cannot match.
+   * and the others only on the pages holding every slot before them (`#alive`): a common word of
+   * the query adds nothing to the pages to look at, and its list is read without a write for the
+   * pages that cannot match, or not read at all (see `#accumulate`).
    */
   #scoreSlots(slots: readonly ExpandedSlot[], every: boolean): Set<number> {
     const pages = this.#touched;
@@ -293,6 +299,9 @@ export class KeywordIndex {
     const terms = new Set<number>();
     const best = this.#best;
     const matched = this.#matched;
+    const alive = this.#alive;
+    alive.length = 0;
+    let soFar = 0;
     const order = slots.map((_, n) => n);
     if (every)
       order.sort(
@@ -301,14 +310,17 @@ export class KeywordIndex {
     order.forEach((n, rank) => {
       const slot = slots[n] as ExpandedSlot;
       const bit = 1 << n;
-      const onlyKnown = every && rank > 0;
+      // The bits of the slots a page must already hold to be scored (0: any page).
+      const known = every ? soFar : 0;
+      if (every) soFar |= bit;
       const [only] = slot.alternatives;
       const single = slot.alternatives.length === 1 && !slot.phrase && only?.words.length === 1;
       const [onlyTerm, ...others] = single ? (only?.words[0] ?? []) : [];
       if (onlyTerm && others.length === 0) {
         // One term: no best-of-alternatives to keep, straight into the sums.
-        this.#accumulate(onlyTerm.term, onlyTerm.weight * (only?.weight ?? 1), pages, bit, onlyKnown);
+        this.#accumulate(onlyTerm.term, onlyTerm.weight * (only?.weight ?? 1), pages, bit, known);
         terms.add(onlyTerm.term);
+        if (every) this.#narrow(rank, bit);
         return;
       }
       const slotPages = this.#slotTouched;
@@ -316,12 +328,12 @@ export class KeywordIndex {
       for (const alternative of slot.alternatives) {
         if (alternative.words.length === 1 && !slot.phrase) {
           for (const { term, weight } of alternative.words[0] ?? []) {
-            this.#accumulate(term, weight * alternative.weight, slotPages, 0, onlyKnown);
+            this.#accumulate(term, weight * alternative.weight, slotPages, 0, known);
             terms.add(term);
           }
         } else {
           this.#scorePhrase(alternative, (page, score) => {
-            if (onlyKnown && matched[page] === 0) return;
+            if (known !== 0 && matched[page] !== known) return;
             if (best[page] === 0) slotPages.push(page);
             if (score > (best[page] as number)) best[page] = score;
           });
@@ -335,8 +347,21 @@ export class KeywordIndex {
         matched[page] = (matched[page] as number) | bit;
         best[page] = 0;
       }
+      if (every) this.#narrow(rank, bit);
     });
     return terms;
+  }
+
+  /** `#alive` after the slot of `bit` (the `rank`-th scored): the pages holding it too, in order. */
+  #narrow(rank: number, bit: number): void {
+    const alive = this.#alive;
+    const from = rank === 0 ? this.#touched : alive;
+    let kept = 0;
+    for (let i = 0; i < from.length; i++) {
+      const page = from.items[i] as number;
+      if ((this.#matched[page] as number) & bit) alive.items[kept++] = page;
+    }
+    alive.length = kept;
   }
 
   /** The postings a slot's scoring reads: those of each of its terms. */
@@ -362,22 +387,31 @@ export class KeywordIndex {
    * Scores every page holding `term` (its score times `factor`). With `direct` (the slot's only
    * term), the score goes straight to the page's sum and the slot's bit is set, new pages listed in
    * `touched`; otherwise the slot's best per page is kept in `#best` and the pages new to the slot
-   * listed in `touched`. With `onlyKnown`, pages no slot scored before are passed over. This loop
-   * is most of a search's time: it reads the term's pages (varint deltas) and scores (steps of its
-   * best) as pack-postings.ts lays them out.
+   * listed in `touched`. With `known` (slot bits), only the pages holding exactly those slots so
+   * far (`#alive`) are scored. This loop is most of a search's time: it reads the term's pages
+   * (varint deltas, or a bitset) and scores (steps of its best) as pack-postings.ts lays them out.
+   * A term kept as a bitset in more pages than are still `#alive` is looked up for each of those
+   * instead: a query's common word costs what its rarer words found, not its own list.
    */
-  #accumulate(term: number, factor: number, touched: PageList, direct: number, onlyKnown: boolean): void {
+  #accumulate(term: number, factor: number, touched: PageList, direct: number, known: number): void {
+    const data = this.data;
+    const scale = factor * (data.scoreScale[term] as number);
+    const bitset = data.bitsets.get(term);
+    if (bitset === undefined) this.#readDeltas(term, scale, touched, direct, known);
+    else if (known !== 0 && this.#alive.length < (data.frequencies[term] as number))
+      this.#lookUpBits(term, bitset, scale, touched, direct);
+    else this.#readBits(term, bitset, scale, touched, direct, known);
+  }
+
+  #readDeltas(term: number, scale: number, touched: PageList, direct: number, known: number): void {
     const data = this.data;
     const bytes = data.pages;
     const steps = data.scores;
     const end = data.pageStart[term + 1] as number;
-    const scale = factor * (data.scoreScale[term] as number);
     let at = data.pageStart[term] as number;
     let n = data.scoreStart[term] as number;
     let page = -1;
-    const scores = this.#score;
     const matched = this.#matched;
-    const best = this.#best;
     while (at < end) {
       let byte = bytes[at++] as number;
       let delta = byte & 0x7f;
@@ -387,16 +421,69 @@ export class KeywordIndex {
       }
       page += delta;
       const score = scale * (steps[n++] as number);
-      if (onlyKnown && matched[page] === 0) continue;
-      if (direct !== 0) {
-        if (matched[page] === 0) touched.push(page);
-        scores[page] = (scores[page] as number) + score;
-        matched[page] = (matched[page] as number) | direct;
-      } else {
-        const known = best[page] as number;
-        if (known === 0) touched.push(page);
-        if (score > known) best[page] = score;
+      if (known !== 0 && matched[page] !== known) continue;
+      this.#take(page, score, touched, direct);
+    }
+  }
+
+  /** `#readDeltas` for a term kept as a bitset: its set bits in page order. */
+  #readBits(
+    term: number,
+    bitset: number,
+    scale: number,
+    touched: PageList,
+    direct: number,
+    known: number,
+  ): void {
+    const data = this.data;
+    const bits = data.bits;
+    const steps = data.scores;
+    const matched = this.#matched;
+    let n = data.scoreStart[term] as number;
+    const words = pageWords(data.pageCount);
+    for (let w = 0; w < words; w++) {
+      let word = bits[bitset + w] as number;
+      while (word !== 0) {
+        const low = word & -word;
+        word ^= low;
+        const page = (w << 5) + 31 - Math.clz32(low);
+        const score = scale * (steps[n++] as number);
+        if (known !== 0 && matched[page] !== known) continue;
+        this.#take(page, score, touched, direct);
       }
+    }
+  }
+
+  /** The pages still `#alive` that hold a term kept as a bitset, scored. */
+  #lookUpBits(term: number, bitset: number, scale: number, touched: PageList, direct: number): void {
+    const data = this.data;
+    const { bits, bitRanks } = data;
+    const steps = data.scores;
+    const from = data.scoreStart[term] as number;
+    const alive = this.#alive;
+    for (let i = 0; i < alive.length; i++) {
+      const page = alive.items[i] as number;
+      const at = bitset + (page >>> 5);
+      const word = bits[at] as number;
+      const bit = page & 31;
+      if (((word >>> bit) & 1) === 0) continue;
+      const n = (bitRanks[at] as number) + popcount(word & ((1 << bit) - 1));
+      this.#take(page, scale * (steps[from + n] as number), touched, direct);
+    }
+  }
+
+  /** A page's score of a term: into its sum (`direct`: the slot's bit) or the slot's best of it. */
+  #take(page: number, score: number, touched: PageList, direct: number): void {
+    const matched = this.#matched;
+    if (direct !== 0) {
+      if (matched[page] === 0) touched.push(page);
+      this.#score[page] = (this.#score[page] as number) + score;
+      matched[page] = (matched[page] as number) | direct;
+    } else {
+      const best = this.#best;
+      const known = best[page] as number;
+      if (known === 0) touched.push(page);
+      if (score > known) best[page] = score;
     }
   }
 
@@ -462,10 +549,4 @@ function withoutFunctionWords(slots: readonly QuerySlot[]): readonly QuerySlot[]
     );
   });
   return meaningful.length > 0 ? meaningful : slots;
-}
-
-function popcount(bits: number): number {
-  let count = 0;
-  for (let rest = bits; rest !== 0; rest &= rest - 1) count++;
-  return count;
 }

@@ -25,9 +25,22 @@ const SCORE_STEPS = 0xffff;
 const TITLE_PRIOR = 1;
 
 export interface PageScores {
-  /** Per term, from `pageStart[t]` to `pageStart[t + 1]`: its pages as varint deltas (the first: page + 1). */
+  /**
+   * Per term, from `pageStart[t]` to `pageStart[t + 1]`: its pages as varint deltas (the first:
+   * page + 1); none for a term kept as a bitset.
+   */
   pages: Uint8Array;
   pageStart: Uint32Array;
+  /**
+   * The pages of each term in more than a BITSET_SHARE-th of the pages (and more than
+   * CHAMPIONS_FROM): from `bitsets.get(t)` on, `pageWords(pageCount)` words of `bits` (page p is
+   * bit p % 32 of word p / 32), and per word the term's pages before it in `bitRanks`, so that a
+   * page's posting number (its score's) is known without reading the list. A search checks a page
+   * of a few candidates in one of these instead of reading the term's whole list.
+   */
+  bitsets: Map<number, number>;
+  bits: Uint32Array;
+  bitRanks: Uint32Array;
   /** Per posting, term after term (term t's from `scoreStart[t]`, in page order): its score in steps. */
   scores: Uint16Array;
   scoreStart: Uint32Array;
@@ -61,6 +74,22 @@ export interface ScoreInputs {
   titleWeights: Float32Array;
   /** BM25F per page and field: weight / (1 − b + b · length / average length); at page · FIELD_COUNT + field. */
   norms: Float32Array;
+}
+
+/**
+ * A term in more than this share of the pages keeps them as a bitset: it is then no larger than
+ * the varint deltas with its ranks (~400 terms of 50k pages, most of the postings).
+ */
+export const BITSET_SHARE = 8;
+
+/** Whether a term of `frequency` pages of `pageCount` keeps them as a bitset. */
+export function isBitsetTerm(frequency: number, pageCount: number): boolean {
+  return frequency > CHAMPIONS_FROM && frequency * BITSET_SHARE > pageCount;
+}
+
+/** The 32-bit words of a bitset of `pageCount` pages. */
+export function pageWords(pageCount: number): number {
+  return (pageCount + 31) >>> 5;
 }
 
 /** BM25's inverse document frequency of a term in `frequency` of `pageCount` pages. */
@@ -126,6 +155,12 @@ export function* packPostings(
   const champions = new Map<number, number>();
   const championPages = new Uint32Array(championTerms * CHAMPIONS);
   const championSteps = new Uint16Array(championTerms * CHAMPIONS);
+  const words = pageWords(pageCount);
+  let bitsetTerms = 0;
+  for (const frequency of frequencies) if (isBitsetTerm(frequency, pageCount)) bitsetTerms++;
+  const bitsets = new Map<number, number>();
+  const bits = new Uint32Array(bitsetTerms * words);
+  const bitRanks = new Uint32Array(bitsetTerms * words);
   let out = 0;
   let sincePause = 0;
   for (let term = 0; term < termCount; term++) {
@@ -141,14 +176,19 @@ export function* packPostings(
     records[term] = DROPPED;
     termStart[term] = out;
     const termSkips: number[] = [];
-    pages.reserve(5 * frequency);
+    const bitset = isBitsetTerm(frequency, pageCount) ? bitsets.size * words : -1;
+    if (bitset >= 0) bitsets.set(term, bitset);
+    else pages.reserve(5 * frequency);
     let page = -1;
     let best = 0;
     for (let n = 0; n < frequency; n++) {
       const delta = reader.varint();
       page += delta;
       termPages[n] = page;
-      pages.put(delta);
+      if (bitset >= 0) {
+        const word = bitset + (page >>> 5);
+        bits[word] = (bits[word] as number) | (1 << (page & 31));
+      } else pages.put(delta);
       out = putVarint(postings, out, delta);
       if (n > 0 && n % SKIP === 0) termSkips.push(page, out - (termStart[term] as number));
       const mask = reader.byte();
@@ -168,6 +208,7 @@ export function* packPostings(
     }
     if (termSkips.length > 0) skips.set(term, Uint32Array.from(termSkips));
     pageStart[term + 1] = pages.length;
+    if (bitset >= 0) rankWords(bits, bitRanks, bitset, words);
     const scale = best > 0 ? best / SCORE_STEPS : 0;
     scoreScale[term] = scale;
     const from = scoreStart[term] as number;
@@ -197,7 +238,27 @@ export function* packPostings(
     champions,
     championPages,
     championSteps,
+    bitsets,
+    bits,
+    bitRanks,
   };
+}
+
+/** Per word of the bitset at `from` (`words` long), its set bits before it, into `ranks`. */
+function rankWords(bits: Uint32Array, ranks: Uint32Array, from: number, words: number): void {
+  let before = 0;
+  for (let w = from; w < from + words; w++) {
+    ranks[w] = before;
+    before += popcount(bits[w] as number);
+  }
+}
+
+/** The set bits of a 32-bit word. */
+export function popcount(word: number): number {
+  let x = word - ((word >>> 1) & 0x55555555);
+  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
+  x = (x + (x >>> 4)) & 0x0f0f0f0f;
+  return Math.imul(x, 0x01010101) >>> 24;
 }
 
 /**

@@ -1,0 +1,128 @@
+import { describe, expect, it } from 'vitest';
+import type { BackendQuery } from '../backend.ts';
+import { parseKeywordQuery } from '../query/index.ts';
+import { IndexBuilder, type IndexData } from './build.ts';
+import { ByteWriter } from './bytes.ts';
+import { KeywordIndex } from './keyword-index.ts';
+import { CHAMPIONS_FROM, pageWords, popcount } from './pack-postings.ts';
+
+// A term in more than an eighth of the pages (and more than CHAMPIONS_FROM) keeps its pages as a
+// bitset, which searches walk or look pages up in: their answers must be those of the same index
+// with every term's pages as varint deltas.
+
+const PAGES = CHAMPIONS_FROM + 500;
+const builder = new IndexBuilder();
+for (let n = 0; n < PAGES; n++) {
+  const url = `https://x.test/${n % 3 === 0 ? 'shop' : 'blog'}/${n}`;
+  // 'alpha' on every page and 'beta' on nine in ten (bitsets), 'delta' on one in seven and
+  // 'deltoid' on one in eleven (deltas); counts and lengths vary, so scores do.
+  const body = [
+    ...Array.from({ length: (n % 5) + 1 }, () => 'alpha'),
+    ...(n % 10 === 0 ? [] : Array.from({ length: (n % 4) + 1 }, () => 'beta')),
+    n % 7 === 0 ? 'delta' : 'lorem',
+    n % 11 === 0 ? 'deltoid' : 'ipsum',
+    ...Array.from({ length: n % 13 }, () => 'filler'),
+  ].join(' ');
+  builder.add({
+    key: url,
+    url,
+    title: n % 17 === 0 ? 'Alpha beta' : `Page ${n}`,
+    headings: [],
+    description: '',
+    body,
+    tags: n % 2 ? ['odd'] : [],
+    language: 'en',
+  });
+}
+const data = builder.finish();
+const term = (word: string) => data.vocabulary.get(word) as number;
+
+/** The same index with every term's pages as varint deltas (no bitsets). */
+function withoutBitsets(indexed: IndexData): IndexData {
+  const pages = new ByteWriter(1 << 16);
+  const pageStart = new Uint32Array(indexed.pageStart.length);
+  for (let t = 0; t < indexed.frequencies.length; t++) {
+    const bitset = indexed.bitsets.get(t);
+    if (bitset === undefined) {
+      for (let at = indexed.pageStart[t] as number; at < (indexed.pageStart[t + 1] as number); at++)
+        pages.put(indexed.pages[at] as number);
+    } else {
+      let last = -1;
+      for (let page = 0; page < indexed.pageCount; page++) {
+        const word = indexed.bits[bitset + (page >>> 5)] as number;
+        if (((word >>> (page & 31)) & 1) === 0) continue;
+        pages.put(page - last);
+        last = page;
+      }
+    }
+    pageStart[t + 1] = pages.length;
+  }
+  return { ...indexed, pages: pages.bytes.slice(0, pages.length), pageStart, bitsets: new Map() };
+}
+
+function query(q: string, extra: Partial<BackendQuery> = {}): BackendQuery {
+  const { slots } = parseKeywordQuery(q, { mappings: [], synonyms: [] });
+  return { slots, tabs: [], tab: null, boosts: [], exclude: [], offset: 0, limit: 10, ...extra };
+}
+const tabs = [{ tags: ['odd'] }, { tags: [], urlPattern: '*/shop/*' }];
+
+describe('terms kept as bitsets', () => {
+  it('given a term in more than an eighth of the pages, then its bits are its pages and its ranks count them', () => {
+    expect(data.bitsets.has(term('alpha'))).toBe(true);
+    expect(data.bitsets.has(term('beta'))).toBe(true);
+    expect(data.bitsets.has(term('delta'))).toBe(false);
+    const bitset = data.bitsets.get(term('beta')) as number;
+    const held = Array.from({ length: PAGES }, (_, page) => page).filter(
+      (page) => ((data.bits[bitset + (page >>> 5)] as number) >>> (page & 31)) & 1,
+    );
+    // 'beta' is in the body of nine pages in ten, and in the titles 'Alpha beta'.
+    expect(held).toEqual(
+      Array.from({ length: PAGES }, (_, page) => page).filter((page) => page % 10 !== 0 || page % 17 === 0),
+    );
+    for (let w = 0; w < pageWords(PAGES); w++)
+      expect(data.bitRanks[bitset + w]).toBe(held.filter((page) => page < w * 32).length);
+    // No varint deltas besides.
+    expect(data.pageStart[term('beta') + 1]).toBe(data.pageStart[term('beta')]);
+  });
+
+  it.each([
+    ['alpha beta', {}],
+    ['delta beta', {}],
+    ['deltoid delta alpha', {}],
+    ['beta del', {}],
+    ['alpah beta', {}],
+    ['"alpha beta"', {}],
+    ['beta zzzz', {}],
+    ['alpha beta', { tabs }],
+    ['delta beta', { tabs, tab: 1 }],
+    ['alpha beta', { offset: 200, limit: 10 }],
+    ['beta', { tabs }],
+    ['be', {}],
+  ] as const)('given %s (%o), then it answers what the index without bitsets answers', (q, extra) => {
+    const answer = new KeywordIndex(data).search(query(q, extra));
+    expect(answer.hits.length).toBeGreaterThan(0);
+    expect(answer).toEqual(new KeywordIndex(withoutBitsets(data)).search(query(q, extra)));
+  });
+
+  it('given a page taken out of a bitset, then searches read it: walked and looked up', () => {
+    const page = 7; // holds 'beta' and 'delta'
+    const bits = data.bits.slice();
+    const at = (data.bitsets.get(term('beta')) as number) + (page >>> 5);
+    bits[at] = (bits[at] as number) & ~(1 << (page & 31));
+    const changed = new KeywordIndex({ ...data, bits });
+    const pages = (q: string) => changed.search(query(q, { limit: PAGES })).hits.map((hit) => hit.key);
+    const key = data.keys[page] as string;
+    expect(
+      new KeywordIndex(data).search(query('delta beta', { limit: PAGES })).hits.map((hit) => hit.key),
+    ).toContain(key);
+    // 'delta' is the rarer: 'beta' is looked up for its pages; alone, 'beta' is walked.
+    expect(pages('delta beta')).not.toContain(key);
+    expect(pages('beta')).not.toContain(key);
+  });
+});
+
+describe('popcount', () => {
+  it('given words, then their set bits', () => {
+    expect([0, 1, 0xff, 0x80000000, 0xffffffff, 0x55555555].map(popcount)).toEqual([0, 1, 8, 1, 32, 16]);
+  });
+});
