@@ -3,8 +3,10 @@ import type { BackendQuery } from '../backend.ts';
 import { parseKeywordQuery } from '../query/index.ts';
 import { IndexBuilder, type IndexData } from './build.ts';
 import { ByteWriter } from './bytes.ts';
+import { TITLE } from './fields.ts';
 import { KeywordIndex } from './keyword-index.ts';
 import { CHAMPIONS_FROM, pageWords, popcount } from './pack-postings.ts';
+import { holdsTerm, inTitle, recordMask, seek } from './postings.ts';
 
 // A term in more than an eighth of the pages (and more than CHAMPIONS_FROM) keeps its pages as a
 // bitset, which searches walk or look pages up in: their answers must be those of the same index
@@ -14,13 +16,14 @@ const PAGES = CHAMPIONS_FROM + 500;
 const builder = new IndexBuilder();
 for (let n = 0; n < PAGES; n++) {
   const url = `https://x.test/${n % 3 === 0 ? 'shop' : 'blog'}/${n}`;
-  // 'alpha' on every page and 'beta' on nine in ten (bitsets), 'delta' on one in seven and
-  // 'deltoid' on one in eleven (deltas); counts and lengths vary, so scores do.
+  // 'alpha' on every page, 'beta' on nine in ten and 'alphabet' on eight in nine (bitsets), 'delta'
+  // on one in seven and 'deltoid' on one in eleven (deltas); counts and lengths vary, so scores do.
   const body = [
     ...Array.from({ length: (n % 5) + 1 }, () => 'alpha'),
     ...(n % 10 === 0 ? [] : Array.from({ length: (n % 4) + 1 }, () => 'beta')),
     n % 7 === 0 ? 'delta' : 'lorem',
     n % 11 === 0 ? 'deltoid' : 'ipsum',
+    n % 9 === 0 ? 'dolor' : 'alphabet',
     ...Array.from({ length: n % 13 }, () => 'filler'),
   ].join(' ');
   builder.add({
@@ -98,6 +101,8 @@ describe('terms kept as bitsets', () => {
     ['alpha beta', { offset: 200, limit: 10 }],
     ['beta', { tabs }],
     ['be', {}],
+    ['alph', {}],
+    ['alph', { tabs }],
   ] as const)('given %s (%o), then it answers what the index without bitsets answers', (q, extra) => {
     const answer = new KeywordIndex(data).search(query(q, extra));
     expect(answer.hits.length).toBeGreaterThan(0);
@@ -118,6 +123,19 @@ describe('terms kept as bitsets', () => {
     // 'delta' is the rarer: 'beta' is looked up for its pages; alone, 'beta' is walked.
     expect(pages('delta beta')).not.toContain(key);
     expect(pages('beta')).not.toContain(key);
+  });
+});
+
+describe('what re-ranking asks of a page', () => {
+  it('given any term and page, then holdsTerm and inTitle answer what its record says', () => {
+    const words = ['alpha', 'beta', 'alphabet', 'delta', 'deltoid', 'page', 'filler'];
+    for (const word of words) {
+      for (let page = 0; page < PAGES; page++) {
+        const at = seek(data, term(word), page);
+        expect(holdsTerm(data, term(word), page)).toBe(at >= 0);
+        expect(inTitle(data, term(word), page)).toBe(at >= 0 && (recordMask(data, at) & (1 << TITLE)) !== 0);
+      }
+    }
   });
 });
 

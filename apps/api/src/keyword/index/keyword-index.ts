@@ -271,6 +271,9 @@ export class KeywordIndex {
     const [only] = terms;
     if (terms.size === 1 && only !== undefined && tabCounts.length === 0)
       return this.data.frequencies[only] as number;
+    const bitsets = [...terms].map((term) => this.data.bitsets.get(term));
+    if (tabCounts.length === 0 && bitsets.every((bitset) => bitset !== undefined))
+      return this.#countBits(bitsets as number[]);
     const pages = this.#touched;
     pages.length = 0;
     for (const term of terms) this.#accumulate(term, 0, pages, 1, 0);
@@ -281,6 +284,18 @@ export class KeywordIndex {
     }
     const count = pages.length;
     this.#reset();
+    return count;
+  }
+
+  /** The pages in any of these bitsets (pack-postings.ts): their words or-ed, the bits counted. */
+  #countBits(bitsets: readonly number[]): number {
+    const bits = this.data.bits;
+    let count = 0;
+    for (let w = 0; w < pageWords(this.data.pageCount); w++) {
+      let word = 0;
+      for (const bitset of bitsets) word |= bits[bitset + w] as number;
+      count += popcount(word);
+    }
     return count;
   }
 

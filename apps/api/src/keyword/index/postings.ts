@@ -40,6 +40,27 @@ export function seek(data: IndexData, term: number, page: number): number {
   return -1;
 }
 
+/** Whether `page` holds `term`: a bit of the term's bitset, else its record sought. */
+export function holdsTerm(data: IndexData, term: number, page: number): boolean {
+  const bitset = data.bitsets.get(term);
+  if (bitset === undefined) return seek(data, term, page) >= 0;
+  return (((data.bits[bitset + (page >>> 5)] as number) >>> (page & 31)) & 1) === 1;
+}
+
+/** Whether `term` is in the title of `page`: a binary search of the term's title pages (titles.ts). */
+export function inTitle(data: IndexData, term: number, page: number): boolean {
+  let low = data.titlePostingStarts[term] as number;
+  let high = data.titlePostingStarts[term + 1] as number;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    const at = data.titlePostings[middle] as number;
+    if (at === page) return true;
+    if (at < page) low = middle + 1;
+    else high = middle;
+  }
+  return false;
+}
+
 /** The fields bit mask of the record at `at`. */
 export function recordMask(data: IndexData, at: number): number {
   return data.postings[at] as number;

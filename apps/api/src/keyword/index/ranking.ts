@@ -2,7 +2,7 @@ import type { IndexData } from './build.ts';
 import type { ExpandedSlot } from './expand.ts';
 import { TITLE } from './fields.ts';
 import { idf } from './pack-postings.ts';
-import { recordMask, recordPositions, seek } from './postings.ts';
+import { holdsTerm, inTitle, recordMask, recordPositions, seek } from './postings.ts';
 
 /** The `size` best pages by score, kept in a min-heap while pages stream by. */
 export class TopPages {
@@ -142,12 +142,20 @@ export function rerank(
       const [first] = terms;
       let found = false;
       for (const term of terms) {
-        const at = seek(data, term, page);
-        if (at < 0) continue;
+        let titled: boolean;
+        if (slots.length > 1) {
+          const at = seek(data, term, page);
+          if (at < 0) continue;
+          titled = (recordMask(data, at) & (1 << TITLE)) !== 0;
+          positions.push(recordPositions(data, at));
+        } else {
+          // One slot: no positions to read, so no record to find when the title or a bitset tells.
+          titled = inTitle(data, term, page);
+          if (!titled && !holdsTerm(data, term, page)) continue;
+        }
         const weight = weigh(term);
         queryWeight += weight;
-        if (recordMask(data, at) & (1 << TITLE)) titleWeight += weight;
-        if (slots.length > 1) positions.push(recordPositions(data, at));
+        if (titled) titleWeight += weight;
         found = true;
         break;
       }
