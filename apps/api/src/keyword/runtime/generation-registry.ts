@@ -143,7 +143,10 @@ export class GenerationRegistry {
       if (other !== key && engineText(slot.generation.key) === engine) this.#drop(other, slot);
     }
     // Without the file (a full disk), results read their texts from the store, as before.
-    const texts = new PageTextFile((error) => this.#log(error, `storing the page texts of ${key}`));
+    const texts = new PageTextFile(
+      (error) => this.#log(error, `storing the page texts of ${key}`),
+      generation.mappings,
+    );
     const storeTexts = async (rows: readonly PageRow[]) => texts.append(rows);
     const built = this.#backend
       .index(generation.key, generationPages(this.#store, generation, storeTexts))

@@ -1,6 +1,7 @@
 import { readdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { describe, expect, it } from 'vitest';
+import { snippetWordTable } from '../snippets/build-snippet.ts';
 import type { PageRow } from './page-rows.ts';
 import { PageTextFile } from './page-text-file.ts';
 import { decodePageTexts } from './page-text-record.ts';
@@ -29,7 +30,7 @@ async function leftovers(): Promise<string[]> {
 describe('page texts stored aside', () => {
   it('given a closed file, then an append writes nothing and reads find nothing', async () => {
     const reported: unknown[] = [];
-    const file = new PageTextFile((error) => reported.push(error));
+    const file = new PageTextFile((error) => reported.push(error), []);
     file.append([row('a', 'text')]);
     await file.written();
     await file.close();
@@ -40,7 +41,7 @@ describe('page texts stored aside', () => {
 
   it('given batches of pages, then each page reads back as stored, unknown pages left out', async () => {
     const before = await leftovers();
-    const file = new PageTextFile(failOnError);
+    const file = new PageTextFile(failOnError, []);
     file.append([row('a', 'Ωhm und Straße 😀'), row('b', 'plain')]);
     file.append([row('c', 'x'.repeat(100_000))]);
     await file.written();
@@ -54,6 +55,8 @@ describe('page texts stored aside', () => {
       description: 'A description',
       body: 'Ωhm und Straße 😀',
       language: 'de',
+      // The words its snippet reads, stored with it.
+      words: snippetWordTable('Ωhm und Straße 😀', []),
     });
     expect(c?.body).toHaveLength(100_000);
     expect(records?.bytes.buffer.byteLength).toBe(records?.ends[1]);
@@ -63,7 +66,7 @@ describe('page texts stored aside', () => {
   });
 
   it('given a closed file, then reads find nothing (the store answers instead)', async () => {
-    const file = new PageTextFile(failOnError);
+    const file = new PageTextFile(failOnError, []);
     file.append([row('a', 'text')]);
     await file.written();
     expect(file.records(['a'])).toBeDefined();

@@ -3,6 +3,7 @@ import { readSync } from 'node:fs';
 import { type FileHandle, open, unlink } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { CharacterMapping } from '@siteseer/core';
 import type { PageRow } from './page-rows.ts';
 import { encodePageText } from './page-text-record.ts';
 
@@ -34,10 +35,15 @@ export class PageTextFile {
   #writing: Promise<void> = Promise.resolve();
   #pendingBytes = 0;
   readonly #onError: (error: unknown) => void;
+  readonly #mappings: readonly CharacterMapping[];
 
-  /** `onError`: where a failed write is reported (the file then serves nothing). */
-  constructor(onError: (error: unknown) => void) {
+  /**
+   * `onError`: where a failed write is reported (the file then serves nothing); `mappings`: the
+   * generation's character mapping, which the snippets' words are stored under.
+   */
+  constructor(onError: (error: unknown) => void, mappings: readonly CharacterMapping[]) {
     this.#onError = onError;
+    this.#mappings = mappings;
   }
 
   /** Whether every page appended so far is in the file (false after a failed write). */
@@ -63,7 +69,7 @@ export class PageTextFile {
    */
   append(rows: readonly PageRow[]): Promise<void> | undefined {
     if (this.#failed || this.#closed || rows.length === 0) return undefined;
-    const parts = rows.map(encodePageText);
+    const parts = rows.map((row) => encodePageText(row, this.#mappings));
     const batch = Buffer.concat(parts);
     const start = this.#end;
     let at = start;

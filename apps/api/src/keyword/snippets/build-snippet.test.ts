@@ -1,7 +1,8 @@
 import { parseCharacterMapping } from '@siteseer/core';
 import { describe, expect, it } from 'vitest';
 import { cachedStemmer } from '../analysis/index.ts';
-import { buildSnippet, type SnippetOptions } from './build-snippet.ts';
+import { randomTexts } from '../analysis/test-texts.ts';
+import { buildSnippet, type SnippetOptions, snippetWordTable } from './build-snippet.ts';
 
 const MAPPINGS = parseCharacterMapping("’ => ', Ω => ohm, μ => u").mappings;
 
@@ -174,5 +175,28 @@ describe('buildSnippet: the size', () => {
     const text = 'rose tool '.repeat(110_000);
     const html = buildSnippet(text, options(['rose', 'tool'], 50));
     expect(visible(html)).toBe('rose tool rose tool rose tool rose tool rose tool…');
+  });
+});
+
+describe('buildSnippet: the words stored with the page', () => {
+  it('given the word table stored for a page, then the snippet is the one scanning the page makes', () => {
+    const pieces = ['rose', 'Rosen', 'tools', 'Ω', 'μF', ' ', ' ', '. ', ', ', '’', '3.11', 'é', '😀', '\n'];
+    for (const text of randomTexts(pieces, { count: 300, maxLength: 60, seed: 5 })) {
+      const words = snippetWordTable(text, MAPPINGS);
+      for (const size of [20, 60]) {
+        const terms = ['rose', 'tool', 'ohm', 'uf'];
+        expect(buildSnippet(text, options(terms, size, { words })), JSON.stringify(text)).toBe(
+          buildSnippet(text, options(terms, size)),
+        );
+      }
+    }
+  });
+
+  it("given another page's table, then the page is scanned instead of trusting it", () => {
+    const text = 'A short page about roses.';
+    const words = snippetWordTable(`${text} And a great deal more text after it, about tools.`, MAPPINGS);
+    expect(buildSnippet(text, options(['rose'], 60, { words }))).toBe(
+      buildSnippet(text, options(['rose'], 60)),
+    );
   });
 });

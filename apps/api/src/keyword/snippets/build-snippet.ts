@@ -2,7 +2,13 @@ import type { CharacterMapping } from '@siteseer/core';
 import { escapeHtml } from '../../html/html.ts';
 import { type MappedText, mapCharacters, originalSpan } from '../analysis/index.ts';
 import { termMatcher } from './term-matcher.ts';
-import { scanWords, type WordOffsets, wordAffectingMappings } from './word-scan.ts';
+import {
+  encodeWordTable,
+  readWordTable,
+  scanWords,
+  type WordOffsets,
+  wordAffectingMappings,
+} from './word-scan.ts';
 
 export interface SnippetOptions {
   /** The indexed forms (stems) the page matched, and normalised words: what gets marked. */
@@ -13,6 +19,8 @@ export interface SnippetOptions {
   language: string;
   /** Characters of the snippet's text at most, '…' included (the install page's description size). */
   size: number;
+  /** The text's words as `snippetWordTable` stored them: the page is then not scanned for them. */
+  words?: Uint8Array;
 }
 
 const ELLIPSIS = '…';
@@ -51,13 +59,21 @@ export function buildSnippet(body: string, options: SnippetOptions): string {
   return render(body, page, extendBack(body, page, start, options.size), options.size);
 }
 
+/**
+ * The words of a page's text as `buildSnippet` finds them with these mappings, as bytes to store
+ * with the text: given back as `words`, they spare the snippet its scan of the page.
+ */
+export function snippetWordTable(body: string, mappings: readonly CharacterMapping[]): Uint8Array {
+  return encodeWordTable(mapCharacters(body, wordAffectingMappings(mappings)).text);
+}
+
 /** Scratch lists of a page's hits, reused by the next page (a snippet is built synchronously). */
 let hitScratch = { words: new Int32Array(256), ids: new Int32Array(256) };
 
 function readPage(body: string, options: SnippetOptions): PageWords {
   const mapped = mapCharacters(body, wordAffectingMappings(options.mappings));
   const text = mapped.text;
-  const words = scanWords(text);
+  const words = (options.words && readWordTable(options.words, text.length)) || scanWords(text);
   const matcher = termMatcher(options.terms, options.language);
   let { words: hitWords, ids: hitIds } = hitScratch;
   // Terms get ids in order of appearance, to count the distinct ones in a window.

@@ -29,7 +29,7 @@ const SIZE = 50;
 
 function request(order: readonly number[], pages: 'texts' | 'records'): ShowRequest {
   const chosen = order.map((n) => texts[n] as (typeof texts)[number]);
-  const records = chosen.map(encodePageText);
+  const records = chosen.map((text) => encodePageText(text, mappings));
   const ends = records.map((_, n) => records.slice(0, n + 1).reduce((sum, r) => sum + r.length, 0));
   return {
     pages:

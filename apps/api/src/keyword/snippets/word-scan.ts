@@ -1,5 +1,6 @@
 import type { CharacterMapping } from '@siteseer/core';
 import { isDigitDot, isWordCodePoint } from '../analysis/index.ts';
+import { ByteReader, ByteWriter } from '../index/bytes.ts';
 
 /*
  * Word boundaries for snippets, found faster than analysis' `tokenize`. A snippet must read a whole
@@ -42,24 +43,25 @@ let scratch = {
  * characters past ASCII take a slower path.
  */
 export function scanWords(text: string): WordOffsets {
-  const length = text.length;
   // A word takes at least one character and a separator: at most half the text's length plus one.
-  const capacity = (length >> 1) + 1;
-  if (scratch.words.starts.length < capacity) {
-    const grown = {
-      words: {
-        count: 0,
-        starts: new Int32Array(capacity),
-        ends: new Int32Array(capacity),
-        ascii: new Uint8Array(capacity),
-      },
-      bounds: new Int32Array(capacity * 2),
-      notAscii: new Uint8Array(capacity),
-    };
-    if (capacity > KEPT_CAPACITY) return scan(text, grown);
-    scratch = grown;
-  }
-  return scan(text, scratch);
+  return scan(text, scratchFor((text.length >> 1) + 1));
+}
+
+/** The scratch arrays, grown to hold `capacity` words (kept for the next page unless huge). */
+function scratchFor(capacity: number): typeof scratch {
+  if (scratch.words.starts.length >= capacity) return scratch;
+  const grown = {
+    words: {
+      count: 0,
+      starts: new Int32Array(capacity),
+      ends: new Int32Array(capacity),
+      ascii: new Uint8Array(capacity),
+    },
+    bounds: new Int32Array(capacity * 2),
+    notAscii: new Uint8Array(capacity),
+  };
+  if (capacity <= KEPT_CAPACITY) scratch = grown;
+  return grown;
 }
 
 function scan(text: string, into: typeof scratch): WordOffsets {
@@ -105,6 +107,49 @@ function scan(text: string, into: typeof scratch): WordOffsets {
   }
   into.words.count = count;
   return into.words;
+}
+
+/**
+ * A text's words (`scanWords`) as bytes to store beside it: their count, then per word the
+ * characters since the last one ended and its length times two, plus one when it is all ASCII
+ * (varints: about two bytes a word). Read back by `readWordTable` without scanning the text.
+ */
+export function encodeWordTable(text: string): Uint8Array {
+  const { count, starts, ends, ascii } = scanWords(text);
+  const table = new ByteWriter(count * 2 + 5);
+  table.varint(count);
+  let last = 0;
+  for (let i = 0; i < count; i++) {
+    const start = starts[i] as number;
+    const end = ends[i] as number;
+    table.varint(start - last);
+    table.varint(((end - start) << 1) | (ascii[i] as number));
+    last = end;
+  }
+  return table.bytes.subarray(0, table.length);
+}
+
+/**
+ * The words of a text of `length` characters from its `encodeWordTable` bytes, in scratch arrays
+ * as `scanWords` answers; undefined when the table cannot be the text's (it runs past its end).
+ */
+export function readWordTable(table: Uint8Array, length: number): WordOffsets | undefined {
+  const reader = new ByteReader(table);
+  const count = reader.varint();
+  const { words } = scratchFor(count);
+  const { starts, ends, ascii } = words;
+  let last = 0;
+  for (let i = 0; i < count; i++) {
+    const start = last + reader.varint();
+    const packed = reader.varint();
+    last = start + (packed >>> 1);
+    starts[i] = start;
+    ends[i] = last;
+    ascii[i] = packed & 1;
+  }
+  if (last > length || reader.at > table.length) return undefined;
+  words.count = count;
+  return words;
 }
 
 /**
