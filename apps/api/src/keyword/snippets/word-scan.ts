@@ -116,14 +116,15 @@ function scan(text: string, into: typeof scratch): WordOffsets {
  */
 export function encodeWordTable(text: string): Uint8Array {
   const { count, starts, ends, ascii } = scanWords(text);
-  const table = new ByteWriter(count * 2 + 5);
-  table.varint(count);
+  // Room for every varint at once: five bytes at most each.
+  const table = new ByteWriter(count * 10 + 5);
+  table.put(count);
   let last = 0;
   for (let i = 0; i < count; i++) {
     const start = starts[i] as number;
     const end = ends[i] as number;
-    table.varint(start - last);
-    table.varint(((end - start) << 1) | (ascii[i] as number));
+    table.put(start - last);
+    table.put(((end - start) << 1) | (ascii[i] as number));
     last = end;
   }
   return table.bytes.subarray(0, table.length);
