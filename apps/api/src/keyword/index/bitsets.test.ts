@@ -1,43 +1,30 @@
 import { describe, expect, it } from 'vitest';
-import type { BackendQuery } from '../backend.ts';
-import { parseKeywordQuery } from '../query/index.ts';
-import { IndexBuilder, type IndexData } from './build.ts';
+import type { IndexData } from './build.ts';
 import { ByteWriter } from './bytes.ts';
 import { TITLE } from './fields.ts';
 import { KeywordIndex } from './keyword-index.ts';
 import { CHAMPIONS_FROM, pageWords, popcount } from './pack-postings.ts';
 import { holdsTerm, inTitle, recordMask, seek } from './postings.ts';
+import { generatedIndex, typedQuery } from './test-query.ts';
 
 // A term in more than an eighth of the pages (and more than CHAMPIONS_FROM) keeps its pages as a
 // bitset, which searches walk or look pages up in: their answers must be those of the same index
 // with every term's pages as varint deltas.
 
 const PAGES = CHAMPIONS_FROM + 500;
-const builder = new IndexBuilder();
-for (let n = 0; n < PAGES; n++) {
-  const url = `https://x.test/${n % 3 === 0 ? 'shop' : 'blog'}/${n}`;
-  // 'alpha' on every page, 'beta' on nine in ten and 'alphabet' on eight in nine (bitsets), 'delta'
-  // on one in seven and 'deltoid' on one in eleven (deltas); counts and lengths vary, so scores do.
-  const body = [
+// 'alpha' on every page, 'beta' on nine in ten and 'alphabet' on eight in nine (bitsets), 'delta'
+// on one in seven and 'deltoid' on one in eleven (deltas); counts and lengths vary, so scores do.
+const data = generatedIndex(PAGES, (n) => ({
+  title: n % 17 === 0 ? 'Alpha beta' : `Page ${n}`,
+  body: [
     ...Array.from({ length: (n % 5) + 1 }, () => 'alpha'),
     ...(n % 10 === 0 ? [] : Array.from({ length: (n % 4) + 1 }, () => 'beta')),
     n % 7 === 0 ? 'delta' : 'lorem',
     n % 11 === 0 ? 'deltoid' : 'ipsum',
     n % 9 === 0 ? 'dolor' : 'alphabet',
     ...Array.from({ length: n % 13 }, () => 'filler'),
-  ].join(' ');
-  builder.add({
-    key: url,
-    url,
-    title: n % 17 === 0 ? 'Alpha beta' : `Page ${n}`,
-    headings: [],
-    description: '',
-    body,
-    tags: n % 2 ? ['odd'] : [],
-    language: 'en',
-  });
-}
-const data = builder.finish();
+  ].join(' '),
+}));
 const term = (word: string) => data.vocabulary.get(word) as number;
 
 /** The same index with every term's pages as varint deltas (no bitsets). */
@@ -63,10 +50,6 @@ function withoutBitsets(indexed: IndexData): IndexData {
   return { ...indexed, pages: pages.bytes.slice(0, pages.length), pageStart, bitsets: new Map() };
 }
 
-function query(q: string, extra: Partial<BackendQuery> = {}): BackendQuery {
-  const { slots } = parseKeywordQuery(q, { mappings: [], synonyms: [] });
-  return { slots, tabs: [], tab: null, boosts: [], exclude: [], offset: 0, limit: 10, ...extra };
-}
 const tabs = [{ tags: ['odd'] }, { tags: [], urlPattern: '*/shop/*' }];
 
 describe('terms kept as bitsets', () => {
@@ -104,9 +87,9 @@ describe('terms kept as bitsets', () => {
     ['alph', {}],
     ['alph', { tabs }],
   ] as const)('given %s (%o), then it answers what the index without bitsets answers', (q, extra) => {
-    const answer = new KeywordIndex(data).search(query(q, extra));
+    const answer = new KeywordIndex(data).search(typedQuery(q, extra));
     expect(answer.hits.length).toBeGreaterThan(0);
-    expect(answer).toEqual(new KeywordIndex(withoutBitsets(data)).search(query(q, extra)));
+    expect(answer).toEqual(new KeywordIndex(withoutBitsets(data)).search(typedQuery(q, extra)));
   });
 
   it('given a page taken out of a bitset, then searches read it: walked and looked up', () => {
@@ -115,10 +98,10 @@ describe('terms kept as bitsets', () => {
     const at = (data.bitsets.get(term('beta')) as number) + (page >>> 5);
     bits[at] = (bits[at] as number) & ~(1 << (page & 31));
     const changed = new KeywordIndex({ ...data, bits });
-    const pages = (q: string) => changed.search(query(q, { limit: PAGES })).hits.map((hit) => hit.key);
+    const pages = (q: string) => changed.search(typedQuery(q, { limit: PAGES })).hits.map((hit) => hit.key);
     const key = data.keys[page] as string;
     expect(
-      new KeywordIndex(data).search(query('delta beta', { limit: PAGES })).hits.map((hit) => hit.key),
+      new KeywordIndex(data).search(typedQuery('delta beta', { limit: PAGES })).hits.map((hit) => hit.key),
     ).toContain(key);
     // 'delta' is the rarer: 'beta' is looked up for its pages; alone, 'beta' is walked.
     expect(pages('delta beta')).not.toContain(key);

@@ -1,44 +1,26 @@
 import { describe, expect, it } from 'vitest';
 import type { BackendQuery } from '../backend.ts';
-import { parseKeywordQuery } from '../query/index.ts';
-import { IndexBuilder } from './build.ts';
 import { KeywordIndex } from './keyword-index.ts';
 import { CHAMPIONS_FROM } from './pack-postings.ts';
+import { generatedIndex, typedQuery } from './test-query.ts';
 
 // A one-word search ranks only the best pages each of its terms keeps aside (its champions):
 // its answers must be those of scoring every page, which a boost rule matching no page forces.
 
 const PAGES = CHAMPIONS_FROM + 400;
-const builder = new IndexBuilder();
-for (let n = 0; n < PAGES; n++) {
-  const url = `https://x.test/${n % 3 === 0 ? 'shop' : 'blog'}/${n}`;
-  // 'garden' on every page, said more or less often in bodies of varying length: many scores,
-  // many ties; 'gardenia' on some (a prefix's other term), 'kitchen' on few (no champions).
-  const body = [
+// 'garden' on every page, said more or less often in bodies of varying length: many scores, many
+// ties; 'gardenia' on some (a prefix's other term), 'kitchen' on few (no champions).
+const data = generatedIndex(PAGES, (n) => ({
+  title: n % 11 === 0 ? 'Garden tools' : `Page ${n}`,
+  body: [
     ...Array.from({ length: (n % 7) + 1 }, () => 'garden'),
     ...Array.from({ length: n % 13 }, () => 'lorem'),
     n % 5 === 0 ? 'gardenia' : 'ipsum',
     n % 50 === 0 ? 'kitchen' : 'dolor',
-  ].join(' ');
-  const title = n % 11 === 0 ? 'Garden tools' : `Page ${n}`;
-  builder.add({
-    key: url,
-    url,
-    title,
-    headings: [],
-    description: '',
-    body,
-    tags: n % 2 ? ['odd'] : [],
-    language: 'en',
-  });
-}
-const data = builder.finish();
+  ].join(' '),
+}));
 const index = new KeywordIndex(data);
 
-function query(q: string, extra: Partial<BackendQuery> = {}): BackendQuery {
-  const { slots } = parseKeywordQuery(q, { mappings: [], synonyms: [] });
-  return { slots, tabs: [], tab: null, boosts: [], exclude: [], offset: 0, limit: 10, ...extra };
-}
 /** The same search with every page scored: a rule boosting no page turns the champions off. */
 const everyPage = (q: BackendQuery): BackendQuery => ({
   ...q,
@@ -61,16 +43,16 @@ describe('a one-word search', () => {
     ['gard', { tabs }],
     ['garden', { offset: 90, limit: 10 }],
   ] as const)('given %s (%o), then it answers what scoring every page answers', (q, extra) => {
-    const fast = index.search(query(q, extra));
+    const fast = index.search(typedQuery(q, extra));
     expect(fast.hits.length).toBeGreaterThan(0);
-    expect(fast).toEqual(index.search(everyPage(query(q, extra))));
+    expect(fast).toEqual(index.search(everyPage(typedQuery(q, extra))));
   });
 
   it('given the champions read, then changing them changes the answer (the full pass does not read them)', () => {
-    const full = index.search(everyPage(query('garden')));
+    const full = index.search(everyPage(typedQuery('garden')));
     const blind = new KeywordIndex({ ...data, championSteps: new Uint16Array(data.championSteps.length) });
-    expect(blind.search(query('garden')).hits).not.toEqual(full.hits);
-    expect(blind.search(everyPage(query('garden')))).toEqual(full);
+    expect(blind.search(typedQuery('garden')).hits).not.toEqual(full.hits);
+    expect(blind.search(everyPage(typedQuery('garden')))).toEqual(full);
   });
 
   it('given more pages wanted than are kept aside, a chosen tab or a page left out, then every page is scored', () => {
@@ -80,7 +62,9 @@ describe('a one-word search', () => {
       { exclude: [data.keys[0] as string] },
     ]) {
       const blind = new KeywordIndex({ ...data, championSteps: new Uint16Array(data.championSteps.length) });
-      expect(blind.search(query('garden', extra))).toEqual(index.search(everyPage(query('garden', extra))));
+      expect(blind.search(typedQuery('garden', extra))).toEqual(
+        index.search(everyPage(typedQuery('garden', extra))),
+      );
     }
   });
 });
