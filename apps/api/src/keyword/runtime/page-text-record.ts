@@ -34,6 +34,7 @@ function decodePageText(record: Uint8Array): PageText {
     words: record.subarray(reader.at + length),
   };
 }
+
 /** The records of `bytes`, record i ending at `ends[i]` (the next starting there). */
 export function decodePageTexts(bytes: Uint8Array, ends: readonly number[]): PageText[] {
   let start = 0;
