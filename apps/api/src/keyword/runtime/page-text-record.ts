@@ -1,6 +1,6 @@
 import type { CharacterMapping } from '@siteseer/core';
 import { ByteReader, ByteWriter } from '../index/bytes.ts';
-import { snippetWordTable } from '../snippets/build-snippet.ts';
+import { snippetSource, snippetWordTable } from '../snippets/build-snippet.ts';
 import type { PageRow, PageText } from './page-rows.ts';
 
 // A page's texts as stored aside for results (page-text-file.ts): the byte length of a JSON array
@@ -17,7 +17,7 @@ export function encodePageText(
   const json = Buffer.from(JSON.stringify([row.title, row.description, row.body, row.language]));
   const length = new ByteWriter(5);
   length.varint(json.length);
-  const words = snippetWordTable(row.body || row.description, mappings);
+  const words = snippetWordTable(snippetSource(row), mappings);
   return Buffer.concat([length.bytes.subarray(0, length.length), json, words]);
 }
 

@@ -59,6 +59,11 @@ export function buildSnippet(body: string, options: SnippetOptions): string {
   return render(body, page, extendBack(body, page, start, options.size), options.size);
 }
 
+/** The text a page's snippet is taken from: its body, else its description. */
+export function snippetSource(text: { body: string; description: string }): string {
+  return text.body || text.description;
+}
+
 /**
  * The words of a page's text as `buildSnippet` finds them with these mappings, as bytes to store
  * with the text: given back as `words`, they spare the snippet its scan of the page.

@@ -1,5 +1,5 @@
 import { decodePageTexts } from '../runtime/page-text-record.ts';
-import { buildSnippet } from './build-snippet.ts';
+import { buildSnippet, snippetSource } from './build-snippet.ts';
 import { queryTerms } from './query-terms.ts';
 import type { ShownPage, ShowRequest } from './snippet-protocol.ts';
 
@@ -12,7 +12,7 @@ export function showPages(request: ShowRequest): ShownPage[] {
   const texts = pages.kind === 'texts' ? pages.texts : decodePageTexts(pages.bytes, pages.ends);
   return texts.map((text, n) => ({
     title: text.title,
-    snippet: buildSnippet(text.body || text.description, {
+    snippet: buildSnippet(snippetSource(text), {
       terms: request.terms[n] ?? queryTerms(request.slots, text.language),
       mappings: request.mappings,
       language: text.language,

@@ -23,7 +23,7 @@ export interface WordOffsets {
 /** 1 for the ASCII characters that make words (letters and digits). */
 const ASCII_WORD = Uint8Array.from({ length: 128 }, (_, code) => (isWordCodePoint(code) ? 1 : 0));
 
-/** Scratch arrays up to this many words are kept for the next scan (about 17 bytes a word). */
+/** Scratch arrays up to this many words are kept for the next scan (about 18 bytes a word). */
 const KEPT_CAPACITY = 1 << 17;
 let scratch = {
   words: { count: 0, starts: new Int32Array(0), ends: new Int32Array(0), ascii: new Uint8Array(0) },
