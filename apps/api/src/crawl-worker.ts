@@ -2,10 +2,12 @@
 import { ConfigError, loadConfig } from './config.ts';
 import { crawlWorkerFor } from './server.ts';
 import { openStore } from './store/open-store.ts';
+import { avoidWasmWrapperTierUp } from './wasm-wrappers.ts';
 
 // A crawl worker: the crawl loop of the API without its HTTP server, for crawling at scale
 // (`pnpm crawl-worker`). It shares the API's PostgreSQL database (DATABASE_URL) and configuration;
 // API processes started with SITESEER_CRAWL_WORKER=off then leave all crawling to workers.
+avoidWasmWrapperTierUp();
 const config = (() => {
   try {
     const loaded = loadConfig(process.env);

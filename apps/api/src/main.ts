@@ -4,9 +4,11 @@ import { join } from 'node:path';
 import { ConfigError, loadConfig } from './config.ts';
 import { startServer } from './server.ts';
 import { DataDirLockedError } from './store/data-dir-lock.ts';
+import { avoidWasmWrapperTierUp } from './wasm-wrappers.ts';
 
 // The API process: `pnpm start` runs this. Everything is configured by environment variables
 // (see config.ts and the README).
+avoidWasmWrapperTierUp();
 const { config, server } = await start().catch((error: unknown) => {
   // What the operator can fix gets its message alone; anything else its stack too.
   const known = error instanceof ConfigError || error instanceof DataDirLockedError;
