@@ -1,6 +1,7 @@
 import type { IndexData } from './build.ts';
 import { ByteReader } from './bytes.ts';
 import { SKIP } from './pack-postings.ts';
+import type { PositionLists } from './position-lists.ts';
 
 /** Skips the rest of a record from just after its page delta: fields and positions. */
 export function skipRecord(reader: ByteReader): void {
@@ -77,6 +78,31 @@ export function recordPositions(data: IndexData, at: number): number[] {
     positions.push(position);
   }
   return positions;
+}
+
+/** The positions of the record at `at`, appended to `lists` as a list of their own. */
+export function readPositions(data: IndexData, at: number, lists: PositionLists): void {
+  const bytes = data.postings;
+  let from = at + 1;
+  let length = 0;
+  for (let shift = 0; ; shift += 7) {
+    const byte = bytes[from++] as number;
+    length |= (byte & 0x7f) << shift;
+    if ((byte & 0x80) === 0) break;
+  }
+  const end = from + length;
+  let position = 0;
+  while (from < end) {
+    let delta = 0;
+    for (let shift = 0; ; shift += 7) {
+      const byte = bytes[from++] as number;
+      delta |= (byte & 0x7f) << shift;
+      if ((byte & 0x80) === 0) break;
+    }
+    position += delta;
+    lists.push(position);
+  }
+  lists.endList();
 }
 
 /**

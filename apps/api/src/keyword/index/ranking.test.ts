@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { KeywordPage } from '../backend.ts';
 import { IndexBuilder } from './build.ts';
 import { KeywordIndex } from './keyword-index.ts';
-import { smallestSpan } from './ranking.ts';
+import { PositionLists } from './position-lists.ts';
 import { wordsQuery } from './test-query.ts';
 
 /** A site whose every page has the same navigation words and title suffix, like a generated manual. */
@@ -66,6 +66,19 @@ describe('ranking of the in-memory index', () => {
     expect(search(SITE, ['how', 'does', 'the', 'crawler', 'work'])[0]).toBe('crawler');
   });
 
+  it('given a word typed twice, or two words of one stem, then it ranks as the word once', () => {
+    // Their term's positions, read twice, once made a span of one word: an infinite bonus for
+    // every page re-ranked, which then came in page order.
+    for (const words of [
+      ['modules', 'modules'],
+      ['module', 'modules'],
+    ]) {
+      const hits = SITE.search(wordsQuery(words)).hits;
+      expect(hits.every((hit) => Number.isFinite(hit.score))).toBe(true);
+      expect(hits[0]?.url).toBe('https://docs.test/tutorial/modules');
+    }
+  });
+
   it('suggests titles from the words of titles, shorter titles first among equals', () => {
     const titles = (words: string[]) =>
       SITE.suggest(words, 5).map((ref) => ref.title.replace(' — Manual 3.11.2 documentation', ''));
@@ -76,7 +89,18 @@ describe('ranking of the in-memory index', () => {
   });
 });
 
-describe('smallestSpan', () => {
+describe('PositionLists', () => {
+  const held = new PositionLists();
+  /** The lists read one after the other (as for a page), then their smallest span. */
+  const smallestSpan = (lists: readonly number[][]) => {
+    held.clear();
+    for (const list of lists) {
+      for (const position of list) held.push(position);
+      held.endList();
+    }
+    return held.smallestSpan();
+  };
+
   /** Every choice of one position per list: the narrowest. */
   function bruteForce(lists: number[][]): number {
     let best = Number.POSITIVE_INFINITY;
@@ -104,5 +128,17 @@ describe('smallestSpan', () => {
       expect(smallestSpan(lists), JSON.stringify(lists)).toBe(bruteForce(lists));
     }
     expect(smallestSpan([[3, 40], [10, 41], [39]])).toBe(3);
+  });
+
+  it('given an empty list, then it is left out; given none, then the span is infinite', () => {
+    expect(smallestSpan([[3, 40], [], [39]])).toBe(2);
+    expect(held.count).toBe(2);
+    expect(smallestSpan([[], []])).toBe(Number.POSITIVE_INFINITY);
+  });
+
+  it('given more positions than it first holds, then it grows and keeps them', () => {
+    const long = Array.from({ length: 3000 }, (_, n) => n * 2);
+    expect(smallestSpan([long, [5997]])).toBe(2);
+    expect(held.length).toBe(3001);
   });
 });

@@ -2,76 +2,108 @@ import type { IndexData } from './build.ts';
 import type { ExpandedSlot } from './expand.ts';
 import { TITLE } from './fields.ts';
 import { idf } from './pack-postings.ts';
-import { holdsTerm, inTitle, recordMask, recordPositions, seek } from './postings.ts';
+import { PositionLists } from './position-lists.ts';
+import { holdsTerm, inTitle, readPositions, recordMask, seek } from './postings.ts';
 
-/** The `size` best pages by score, kept in a min-heap while pages stream by. */
+/**
+ * The `size` best pages by score, kept in a min-heap while pages stream by (every matching page of
+ * a search is offered: no allocation per page, the heap's holes moved rather than swapped).
+ */
 export class TopPages {
   readonly #size: number;
-  readonly #pages: number[] = [];
-  readonly #scores: number[] = [];
+  #pages: Int32Array;
+  #scores: Float64Array;
+  #length = 0;
 
   constructor(size: number) {
     this.#size = size;
+    // Grown as pages come: a deep result page asks for many, few searches find them.
+    const capacity = Math.min(size, 128);
+    this.#pages = new Int32Array(capacity);
+    this.#scores = new Float64Array(capacity);
   }
 
   push(page: number, score: number): void {
-    const pages = this.#pages;
-    const scores = this.#scores;
-    if (pages.length < this.#size) {
-      pages.push(page);
-      scores.push(score);
-      this.#up(pages.length - 1);
-    } else if (pages.length > 0 && score > (scores[0] as number)) {
-      pages[0] = page;
-      scores[0] = score;
-      this.#down(0);
+    const length = this.#length;
+    if (length < this.#size) {
+      if (length === this.#pages.length) this.#grow();
+      this.#length = length + 1;
+      this.#up(length, page, score);
+    } else if (length > 0 && score > (this.#scores[0] as number)) {
+      this.#down(page, score);
     }
   }
 
   /** The pages with their scores, best first (ties: the earlier page first). */
   ranked(): { page: number; score: number }[] {
-    return this.#pages
-      .map((page, i) => ({ page, score: this.#scores[i] as number }))
-      .sort((a, b) => b.score - a.score || a.page - b.page);
+    const ranked: { page: number; score: number }[] = [];
+    for (let i = 0; i < this.#length; i++)
+      ranked.push({ page: this.#pages[i] as number, score: this.#scores[i] as number });
+    return ranked.sort((a, b) => b.score - a.score || a.page - b.page);
   }
 
-  #less(a: number, b: number): boolean {
-    const sa = this.#scores[a] as number;
-    const sb = this.#scores[b] as number;
-    return sa < sb || (sa === sb && (this.#pages[a] as number) > (this.#pages[b] as number));
+  #grow(): void {
+    const capacity = Math.min(this.#size, this.#pages.length * 2);
+    const pages = new Int32Array(capacity);
+    const scores = new Float64Array(capacity);
+    pages.set(this.#pages);
+    scores.set(this.#scores);
+    this.#pages = pages;
+    this.#scores = scores;
   }
 
-  #swap(a: number, b: number): void {
+  /** Places (page, score) from the hole at `at` up towards the root. */
+  #up(at: number, page: number, score: number): void {
     const pages = this.#pages;
     const scores = this.#scores;
-    [pages[a], pages[b]] = [pages[b] as number, pages[a] as number];
-    [scores[a], scores[b]] = [scores[b] as number, scores[a] as number];
-  }
-
-  #up(at: number): void {
-    let child = at;
-    while (child > 0) {
-      const parent = (child - 1) >> 1;
-      if (!this.#less(child, parent)) return;
-      this.#swap(child, parent);
-      child = parent;
+    let hole = at;
+    while (hole > 0) {
+      const parent = (hole - 1) >> 1;
+      if (!ranksBelow(page, score, pages[parent] as number, scores[parent] as number)) break;
+      pages[hole] = pages[parent] as number;
+      scores[hole] = scores[parent] as number;
+      hole = parent;
     }
+    pages[hole] = page;
+    scores[hole] = score;
   }
 
-  #down(at: number): void {
-    let parent = at;
-    const length = this.#pages.length;
+  /** Replaces the root (the lowest) with (page, score), moved down to its place. */
+  #down(page: number, score: number): void {
+    const pages = this.#pages;
+    const scores = this.#scores;
+    const length = this.#length;
+    let hole = 0;
     for (;;) {
-      const left = parent * 2 + 1;
+      const left = hole * 2 + 1;
+      if (left >= length) break;
       const right = left + 1;
-      let least = parent;
-      if (left < length && this.#less(left, least)) least = left;
-      if (right < length && this.#less(right, least)) least = right;
-      if (least === parent) return;
-      this.#swap(parent, least);
-      parent = least;
+      let child = left;
+      if (
+        right < length &&
+        ranksBelow(
+          pages[right] as number,
+          scores[right] as number,
+          pages[left] as number,
+          scores[left] as number,
+        )
+      )
+        child = right;
+      const childPage = pages[child] as number;
+      const childScore = scores[child] as number;
+      if (!ranksBelow(childPage, childScore, page, score)) break;
+      pages[hole] = childPage;
+      scores[hole] = childScore;
+      hole = child;
     }
+    pages[hole] = page;
+    scores[hole] = score;
   }
+}
+
+/** Whether page a (scored `aScore`) ranks below page b: a lower score, or a later page on a tie. */
+function ranksBelow(a: number, aScore: number, b: number, bScore: number): boolean {
+  return aScore < bScore || (aScore === bScore && a > b);
 }
 
 /** Bonus for the query's words close together: up to this much when they are adjacent. */
@@ -94,32 +126,6 @@ function slotTerms(slot: ExpandedSlot): number[] {
 }
 
 /**
- * The smallest span of positions holding one position of every list (each ascending, none empty):
- * one pointer per list, the lowest moved on each step, as in merging them.
- */
-export function smallestSpan(lists: readonly number[][]): number {
-  const at = new Int32Array(lists.length);
-  let best = Number.POSITIVE_INFINITY;
-  for (;;) {
-    let low = 0;
-    let lowest = Number.POSITIVE_INFINITY;
-    let highest = Number.NEGATIVE_INFINITY;
-    for (let n = 0; n < lists.length; n++) {
-      const position = (lists[n] as number[])[at[n] as number] as number;
-      if (position < lowest) {
-        lowest = position;
-        low = n;
-      }
-      if (position > highest) highest = position;
-    }
-    best = Math.min(best, highest - lowest + 1);
-    const next = (at[low] as number) + 1;
-    if (next >= (lists[low] as number[]).length) return best;
-    at[low] = next;
-  }
-}
-
-/**
  * Re-scores the best `count` pages of `ranked` (best first): a bonus when the query's words are
  * close together, and one for the title: the share of the query it holds, more when the title is
  * mostly the query (both weighed by idf among titles, so the words every title has, a site's name,
@@ -133,9 +139,12 @@ export function rerank(
 ): { page: number; score: number }[] {
   const termsBySlot = slots.map(slotTerms);
   const weigh = (term: number) => idf(data.pageCount, data.titleFrequencies[term] as number);
+  const lists = new PositionLists();
+  const listed: number[] = [];
   const head = ranked.slice(0, count).map(({ page, score: base }) => {
     let score = base;
-    const positions: number[][] = [];
+    lists.clear();
+    listed.length = 0;
     let queryWeight = 0;
     let titleWeight = 0;
     for (const terms of termsBySlot) {
@@ -147,7 +156,12 @@ export function rerank(
           const at = seek(data, term, page);
           if (at < 0) continue;
           titled = (recordMask(data, at) & (1 << TITLE)) !== 0;
-          positions.push(recordPositions(data, at));
+          // A term of two slots (a word typed twice, two words of one stem) is one list: the same
+          // positions twice would be a span of one word.
+          if (!listed.includes(term)) {
+            listed.push(term);
+            readPositions(data, at, lists);
+          }
         } else {
           // One slot: no positions to read, so no record to find when the title or a bitset tells.
           titled = inTitle(data, term, page);
@@ -161,9 +175,9 @@ export function rerank(
       }
       if (!found && first !== undefined) queryWeight += weigh(first);
     }
-    if (positions.length > 1) {
-      const span = smallestSpan(positions);
-      if (Number.isFinite(span)) score *= 1 + (PROXIMITY_WEIGHT * (positions.length - 1)) / (span - 1);
+    if (lists.count > 1) {
+      const span = lists.smallestSpan();
+      if (Number.isFinite(span) && span > 1) score *= 1 + (PROXIMITY_WEIGHT * (lists.count - 1)) / (span - 1);
     }
     if (titleWeight > 0) {
       const queryInTitle = titleWeight / queryWeight;

@@ -1,0 +1,75 @@
+/** Lists a page's positions are read into at most: one per slot of a query (MAX_SLOTS). */
+const MAX_LISTS = 32;
+
+/**
+ * Ascending lists of word positions one after the other in one growing array (list n ends at
+ * `ends[n]`): the positions of a page's query terms, read for each page re-ranked without an
+ * array per list. `clear` empties it for the next page.
+ */
+export class PositionLists {
+  values = new Int32Array(1024);
+  /** Positions held, across lists. */
+  length = 0;
+  /** Lists held. */
+  count = 0;
+  readonly #ends = new Int32Array(MAX_LISTS);
+  readonly #at = new Int32Array(MAX_LISTS);
+
+  clear(): void {
+    this.length = 0;
+    this.count = 0;
+  }
+
+  /** Appends a position to the list being read. */
+  push(position: number): void {
+    if (this.length === this.values.length) {
+      const values = new Int32Array(this.values.length * 2);
+      values.set(this.values);
+      this.values = values;
+    }
+    this.values[this.length++] = position;
+  }
+
+  /**
+   * Ends the list being read (the positions pushed since the last one ended); an empty one is
+   * dropped, as is one past MAX_LISTS.
+   */
+  endList(): void {
+    const start = this.count === 0 ? 0 : (this.#ends[this.count - 1] as number);
+    if (this.length === start || this.count === MAX_LISTS) {
+      this.length = start;
+      return;
+    }
+    this.#ends[this.count++] = this.length;
+  }
+
+  /**
+   * The smallest span of positions holding one position of every list (Infinity with none): one
+   * pointer per list, the lowest moved on each step, as in merging them.
+   */
+  smallestSpan(): number {
+    const { values, count } = this;
+    const ends = this.#ends;
+    const at = this.#at;
+    if (count === 0) return Number.POSITIVE_INFINITY;
+    for (let n = 0; n < count; n++) at[n] = n === 0 ? 0 : (ends[n - 1] as number);
+    let best = Number.POSITIVE_INFINITY;
+    for (;;) {
+      let low = 0;
+      let lowest = Number.POSITIVE_INFINITY;
+      let highest = Number.NEGATIVE_INFINITY;
+      for (let n = 0; n < count; n++) {
+        const position = values[at[n] as number] as number;
+        if (position < lowest) {
+          lowest = position;
+          low = n;
+        }
+        if (position > highest) highest = position;
+      }
+      best = Math.min(best, highest - lowest + 1);
+      const next = (at[low] as number) + 1;
+      if (next >= (ends[low] as number)) return best;
+      at[low] = next;
+    }
+  }
+}
