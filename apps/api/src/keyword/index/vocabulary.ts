@@ -18,6 +18,8 @@ export function prefixRange(words: readonly string[], prefix: string): [number, 
 }
 
 const MAX_LENGTH = 64;
+/** The edit-distance rows of the last walk, reused by the next when wide enough (walks are synchronous). */
+let scratchRows = new Int32Array(0);
 
 /**
  * The words of sorted `words` within `maxDistance` edits of `target` (insertions, deletions,
@@ -38,7 +40,10 @@ export function similarWords(
   // Only the cells within maxDistance of the diagonal can stay within the limit: the others are
   // never computed and read as over it.
   const over = maxDistance + 1;
-  const rows = new Int32Array((MAX_LENGTH + 1) * width).fill(over);
+  const cells = (MAX_LENGTH + 1) * width;
+  if (scratchRows.length < cells) scratchRows = new Int32Array(cells);
+  const rows = scratchRows;
+  rows.fill(over, 0, cells);
   for (let j = 0; j <= Math.min(maxDistance, target.length); j++) rows[j] = j;
   let previous = '';
   let index = from;
