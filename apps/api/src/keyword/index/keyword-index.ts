@@ -146,6 +146,7 @@ export class KeywordIndex {
       top.ranked(),
       typed === slots ? expanded : this.#expander.expand(typed, typos),
       RERANK,
+      wanted,
     );
     const hitTerms = [...terms].map((term) => data.terms[term] as string);
     const hits: BackendHit[] = ranked

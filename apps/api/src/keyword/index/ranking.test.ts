@@ -3,7 +3,7 @@ import type { KeywordPage } from '../backend.ts';
 import { IndexBuilder } from './build.ts';
 import { KeywordIndex } from './keyword-index.ts';
 import { PositionLists } from './position-lists.ts';
-import { wordsQuery } from './test-query.ts';
+import { generatedIndex, typedQuery, wordsQuery } from './test-query.ts';
 
 /** A site whose every page has the same navigation words and title suffix, like a generated manual. */
 function site(pages: [path: string, title: string, body: string][]): KeywordIndex {
@@ -86,6 +86,32 @@ describe('ranking of the in-memory index', () => {
     expect(titles(['what', 'is', 'n'])[0]).toBe('What is New');
     // 'navigation' is on every page, in no title: no suggestion.
     expect(titles(['navig'])).toEqual([]);
+  });
+});
+
+describe('the proximity bonus, worked out only where it can matter', () => {
+  // 'alpha' and 'beta' a varying number of words apart, said more or less often: the bonus (up to
+  // half again) reorders pages whose scores without it are close.
+  const index = new KeywordIndex(
+    generatedIndex(400, (n) => {
+      const filler = Array.from({ length: (n * 7) % 23 }, () => 'lorem').join(' ');
+      const gap = Array.from({ length: (n * 13) % 9 }, () => 'ipsum').join(' ');
+      const again = n % 3 === 0 ? ' alpha' : '';
+      return {
+        title: `Page ${n}`,
+        body: `${filler} alpha ${gap} beta${again} dolor ${'sit '.repeat(n % 5)}`,
+      };
+    }),
+  );
+
+  it('given a page of results, then it is the first page of all re-ranked pages, scores included', () => {
+    for (const q of ['alpha beta', 'beta alpha', 'alpha beta dolor', 'alpha lorem']) {
+      const first = index.search(typedQuery(q, { limit: 10 })).hits;
+      const all = index.search(typedQuery(q, { limit: 100 })).hits;
+      expect(first.map((hit) => [hit.key, hit.score])).toEqual(
+        all.slice(0, 10).map((hit) => [hit.key, hit.score]),
+      );
+    }
   });
 });
 

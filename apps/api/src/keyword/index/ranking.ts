@@ -106,6 +106,34 @@ function ranksBelow(a: number, aScore: number, b: number, bScore: number): boole
   return aScore < bScore || (aScore === bScore && a > b);
 }
 
+/** The `size` highest scores added; the lowest of them is the bar (0 until there are `size`). */
+class TopScores {
+  readonly #scores: Float64Array;
+  #count = 0;
+
+  constructor(size: number) {
+    this.#scores = new Float64Array(Math.max(size, 0));
+  }
+
+  bar(): number {
+    const size = this.#scores.length;
+    return size > 0 && this.#count === size ? (this.#scores[size - 1] as number) : 0;
+  }
+
+  add(score: number): void {
+    const scores = this.#scores;
+    const size = scores.length;
+    if (size === 0 || (this.#count === size && score <= (scores[size - 1] as number))) return;
+    // Insertion from the end (kept highest first): `size` is a page of results, a few dozen.
+    let at = this.#count === size ? size - 1 : this.#count++;
+    while (at > 0 && (scores[at - 1] as number) < score) {
+      scores[at] = scores[at - 1] as number;
+      at--;
+    }
+    scores[at] = score;
+  }
+}
+
 /** Bonus for the query's words close together: up to this much when they are adjacent. */
 const PROXIMITY_WEIGHT = 0.5;
 /** Bonus for the share of the query (by idf) found in the title. */
@@ -125,67 +153,111 @@ function slotTerms(slot: ExpandedSlot): number[] {
   return [...new Set(terms.map((t) => t.term))].slice(0, TERMS_PER_SLOT);
 }
 
+/** The positions re-ranking reads, reused by the next (a search runs synchronously). */
+const positionLists = new PositionLists();
+
+/** The most the proximity bonus multiplies a score by: as many lists as the span has words. */
+const MAX_PROXIMITY = 1 + PROXIMITY_WEIGHT;
+/** Room for rounding when a page's score at its most is held against the `wanted`-th. */
+const BOUND_ROOM = 1 + 1e-9;
+
 /**
  * Re-scores the best `count` pages of `ranked` (best first): a bonus when the query's words are
  * close together, and one for the title: the share of the query it holds, more when the title is
  * mostly the query (both weighed by idf among titles, so the words every title has, a site's name,
- * count for nothing). The rest keep their order after them.
+ * count for nothing). The rest keep their order after them. Only the first `wanted` need their
+ * score: the proximity bonus (positions read from the terms' records, most of a re-ranking) is
+ * worked out for a page only when at its most it could lift the page to the `wanted`-th score
+ * without it; another page keeps its score without the bonus, and stays below those.
  */
 export function rerank(
   data: IndexData,
   ranked: readonly { page: number; score: number }[],
   slots: readonly ExpandedSlot[],
   count: number,
+  wanted: number,
 ): { page: number; score: number }[] {
   const termsBySlot = slots.map(slotTerms);
-  const weigh = (term: number) => idf(data.pageCount, data.titleFrequencies[term] as number);
-  const lists = new PositionLists();
-  const listed: number[] = [];
-  const head = ranked.slice(0, count).map(({ page, score: base }) => {
-    let score = base;
-    lists.clear();
-    listed.length = 0;
+  const weightsBySlot = termsBySlot.map((terms) =>
+    terms.map((term) => idf(data.pageCount, data.titleFrequencies[term] as number)),
+  );
+  const head = ranked.slice(0, count);
+  const several = slots.length > 1;
+  // Per page and slot: the term found (-1: none), and its record when it was sought (-1: not).
+  const found = new Int32Array(head.length * slots.length).fill(-1);
+  const records = new Int32Array(head.length * slots.length).fill(-1);
+  const titleFactors = new Float64Array(head.length).fill(1);
+  const lows = new Float64Array(head.length);
+  head.forEach(({ page, score }, i) => {
     let queryWeight = 0;
     let titleWeight = 0;
-    for (const terms of termsBySlot) {
-      const [first] = terms;
-      let found = false;
-      for (const term of terms) {
+    termsBySlot.forEach((terms, s) => {
+      const weights = weightsBySlot[s] as number[];
+      const at = i * slots.length + s;
+      for (let t = 0; t < terms.length; t++) {
+        const term = terms[t] as number;
         let titled: boolean;
-        if (slots.length > 1) {
-          const at = seek(data, term, page);
-          if (at < 0) continue;
-          titled = (recordMask(data, at) & (1 << TITLE)) !== 0;
-          // A term of two slots (a word typed twice, two words of one stem) is one list: the same
-          // positions twice would be a span of one word.
-          if (!listed.includes(term)) {
-            listed.push(term);
-            readPositions(data, at, lists);
-          }
+        if (several && !data.bitsets.has(term)) {
+          // Its record is sought anyway: its mask tells the title, its positions may be read.
+          const record = seek(data, term, page);
+          if (record < 0) continue;
+          records[at] = record;
+          titled = (recordMask(data, record) & (1 << TITLE)) !== 0;
         } else {
-          // One slot: no positions to read, so no record to find when the title or a bitset tells.
+          // No record to find when the title or a bitset tells.
           titled = inTitle(data, term, page);
           if (!titled && !holdsTerm(data, term, page)) continue;
         }
-        const weight = weigh(term);
-        queryWeight += weight;
-        if (titled) titleWeight += weight;
-        found = true;
-        break;
+        found[at] = term;
+        queryWeight += weights[t] as number;
+        if (titled) titleWeight += weights[t] as number;
+        return;
       }
-      if (!found && first !== undefined) queryWeight += weigh(first);
+      if (terms.length > 0) queryWeight += weights[0] as number;
+    });
+    if (titleWeight > 0) {
+      const queryInTitle = titleWeight / queryWeight;
+      const titleIsQuery = Math.min(1, titleWeight / Math.max(data.titleWeights[page] as number, 1e-6));
+      titleFactors[i] = 1 + QUERY_IN_TITLE * queryInTitle + TITLE_IS_QUERY * queryInTitle * titleIsQuery;
+    }
+    lows[i] = score * (titleFactors[i] as number);
+  });
+  // Pages by their score without the bonus, best first: once a page's most (the bonus at its
+  // highest) is below the `wanted`-th score worked out so far, so are the rest's.
+  const order = Array.from(head.keys()).sort((a, b) => (lows[b] as number) - (lows[a] as number));
+  const best = new TopScores(wanted);
+  const lists = positionLists;
+  const listed: number[] = [];
+  const scores = new Float64Array(head.length);
+  for (const i of order) {
+    const low = lows[i] as number;
+    if (!several || low * MAX_PROXIMITY * BOUND_ROOM < best.bar()) {
+      scores[i] = low;
+      continue;
+    }
+    const { page, score: base } = head[i] as { page: number; score: number };
+    let score = base;
+    lists.clear();
+    listed.length = 0;
+    for (let s = 0; s < slots.length; s++) {
+      const at = i * slots.length + s;
+      const term = found[at] as number;
+      // A term of two slots (a word typed twice, two words of one stem) is one list: the same
+      // positions twice would be a span of one word.
+      if (term < 0 || listed.includes(term)) continue;
+      listed.push(term);
+      const record = (records[at] as number) >= 0 ? (records[at] as number) : seek(data, term, page);
+      readPositions(data, record, lists);
     }
     if (lists.count > 1) {
       const span = lists.smallestSpan();
       if (Number.isFinite(span) && span > 1) score *= 1 + (PROXIMITY_WEIGHT * (lists.count - 1)) / (span - 1);
     }
-    if (titleWeight > 0) {
-      const queryInTitle = titleWeight / queryWeight;
-      const titleIsQuery = Math.min(1, titleWeight / Math.max(data.titleWeights[page] as number, 1e-6));
-      score *= 1 + QUERY_IN_TITLE * queryInTitle + TITLE_IS_QUERY * queryInTitle * titleIsQuery;
-    }
-    return { page, score };
-  });
-  head.sort((a, b) => b.score - a.score || a.page - b.page);
-  return [...head, ...ranked.slice(count)];
+    if ((titleFactors[i] as number) !== 1) score *= titleFactors[i] as number;
+    scores[i] = score;
+    best.add(score);
+  }
+  const rescored = head.map(({ page }, i) => ({ page, score: scores[i] as number }));
+  rescored.sort((a, b) => b.score - a.score || a.page - b.page);
+  return [...rescored, ...ranked.slice(count)];
 }
