@@ -14,10 +14,12 @@ import { InputError, ServiceUnavailableError } from '../../errors.ts';
 import { storeCache } from '../../parametric/search-cache.ts';
 import type { BackendHit, GenerationKey, IndexedPageRef, QuerySlot, TabSpec } from '../backend.ts';
 import { boostRulesOf, parseKeywordQuery, pinnedUrls, tabsOf } from '../query/index.ts';
-import type { ShowRequest } from '../snippets/index.ts';
+import type { ShownPage, ShowRequest } from '../snippets/index.ts';
 import { inTab } from './in-tab.ts';
 import type { KeywordRuntime } from './keyword-runtime.ts';
 import { type LiveKeyword, readLiveKeyword } from './live-keyword.ts';
+import type { PageText } from './page-rows.ts';
+import { readRecords } from './page-text-file.ts';
 import { decodePageTexts } from './page-text-record.ts';
 
 export function keywordConfig(live: LiveKeyword): KeywordSearchConfig {
@@ -154,23 +156,28 @@ async function rank(
 }
 
 /**
- * The texts of these pages of the generation: the records of its file, else (the file failed: a
- * full disk) the store's rows, a page that is gone shown by its indexed title alone.
+ * The texts of these pages of the generation: their records' places in its file, leased until
+ * `release` (see PageTextFile.lease), else (the file failed: a full disk) the store's rows, a page
+ * that is gone shown by its indexed title alone.
  */
 async function pageTexts(
   runtime: KeywordRuntime,
   live: LiveKeyword,
   pages: readonly { key: string; title: string }[],
-): Promise<ShowRequest['pages']> {
+): Promise<{ pages: ShowRequest['pages']; release: () => void }> {
   const keys = pages.map((page) => page.key);
-  const records = runtime.registry.texts(live.generation)?.records(keys);
-  if (records) return { kind: 'records', ...records };
+  const leased = runtime.registry.texts(live.generation)?.lease(keys);
+  if (leased)
+    return { pages: { kind: 'file', fd: leased.fd, places: leased.places }, release: leased.release };
   const texts = await runtime.texts.read(runtime.store, live.generation, keys);
   return {
-    kind: 'texts',
-    texts: pages.map(
-      ({ key, title }) => texts.get(key) ?? { title, body: '', description: '', language: '' },
-    ),
+    pages: {
+      kind: 'texts',
+      texts: pages.map(
+        ({ key, title }) => texts.get(key) ?? { title, body: '', description: '', language: '' },
+      ),
+    },
+    release: () => {},
   };
 }
 
@@ -199,8 +206,9 @@ async function shownHits(
       pinned: false,
     })),
   ];
+  const { pages, release } = await pageTexts(runtime, live, entries);
   const request: ShowRequest = {
-    pages: await pageTexts(runtime, live, entries),
+    pages,
     terms: entries.map((entry) => entry.terms),
     slots: query.slots,
     mappings: live.generation.mappings,
@@ -209,7 +217,12 @@ async function shownHits(
   // Alone, a search builds its snippets in line (a thread hop costs more than it saves); with
   // others to answer (in flight, or queued behind a busy loop), on the worker, so the event loop
   // goes on with them.
-  const shown = await runtime.snippets.build(request, runtime.searching > 1 || runtime.loop.busy());
+  let shown: ShownPage[];
+  try {
+    shown = await runtime.snippets.build(request, runtime.searching > 1 || runtime.loop.busy());
+  } finally {
+    release();
+  }
   const rewrite = query.rewrite ? rewriterOf(live) : (url: string) => url;
   return entries.map((entry, n) => ({
     url: rewrite(entry.url),
@@ -284,6 +297,22 @@ async function rankedAnswer(
   });
 }
 
+/** The texts of suggested pages, read here: only their titles are shown. */
+async function suggestedTexts(
+  runtime: KeywordRuntime,
+  live: LiveKeyword,
+  refs: readonly { key: string; title: string }[],
+): Promise<readonly PageText[]> {
+  const { pages, release } = await pageTexts(runtime, live, refs);
+  if (pages.kind === 'texts') return pages.texts;
+  try {
+    const { bytes, ends } = readRecords(pages.fd, pages.places);
+    return decodePageTexts(bytes, ends);
+  } finally {
+    release();
+  }
+}
+
 /** Titles of pages for what is being typed (every word, the last as a prefix), best first. */
 export async function suggestKeyword(
   runtime: KeywordRuntime,
@@ -299,8 +328,7 @@ export async function suggestKeyword(
       0,
       SUGGESTIONS_MAX,
     );
-    const pages = await pageTexts(runtime, live, refs);
-    const texts = pages.kind === 'texts' ? pages.texts : decodePageTexts(pages.bytes, pages.ends);
+    const texts = await suggestedTexts(runtime, live, refs);
     const rewrite = rewriterOf(live);
     return {
       suggestions: refs.map((ref, n) => ({ title: texts[n]?.title ?? ref.title, url: rewrite(ref.url) })),

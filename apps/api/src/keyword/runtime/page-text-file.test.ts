@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { snippetWordTable } from '../snippets/build-snippet.ts';
 import type { PageRow } from './page-rows.ts';
-import { PageTextFile } from './page-text-file.ts';
+import { PageTextFile, readRecords } from './page-text-file.ts';
 import { decodePageTexts } from './page-text-record.ts';
 
 function row(key: string, body: string): PageRow {
@@ -72,5 +72,28 @@ describe('page texts stored aside', () => {
     expect(file.records(['a'])).toBeDefined();
     await file.close();
     expect(file.records(['a'])).toBeUndefined();
+  });
+
+  it('given a lease, then closing waits for its release, its places read meanwhile', async () => {
+    const file = new PageTextFile(failOnError, []);
+    file.append([row('a', 'first'), row('b', 'second')]);
+    await file.written();
+    const leased = file.lease(['b', 'a']);
+    expect(leased?.places).toHaveLength(4);
+    expect(file.lease(['a', 'nope'])).toBeUndefined();
+    let closed = false;
+    const closing = file.close().then(() => {
+      closed = true;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(closed).toBe(false);
+    // Closing: no new lease, but the open one still reads.
+    expect(file.lease(['a'])).toBeUndefined();
+    const { bytes, ends } = readRecords(leased?.fd as number, leased?.places ?? []);
+    expect(decodePageTexts(bytes, ends).map((text) => text.body)).toEqual(['second', 'first']);
+    leased?.release();
+    leased?.release();
+    await closing;
+    expect(closed).toBe(true);
   });
 });

@@ -16,6 +16,39 @@ interface Place {
   bytes: number;
 }
 
+/** Pages' places in a file (`lease`): its descriptor, an offset and a length per page, and the end of the lease. */
+export interface LeasedRecords {
+  fd: number;
+  /** Per page in order: where its record starts, then its length in bytes. */
+  places: number[];
+  release(): void;
+}
+
+/**
+ * The records at these places of the file open as `fd`, one after the other (record i ends at
+ * `ends[i]`). Read synchronously: a result page's ten records are a few kilobytes of a file the
+ * process wrote itself, in the kernel's page cache (as an index would be mapped in memory); a
+ * positioned read there takes microseconds, less than a promise's round trip through libuv's
+ * threads (those async reads took 12 % of the event loop in the bench's profile). Positioned reads
+ * share no file offset, so threads may read one file at once.
+ */
+export function readRecords(fd: number, places: readonly number[]): { bytes: Uint8Array; ends: number[] } {
+  const ends: number[] = [];
+  let total = 0;
+  for (let i = 1; i < places.length; i += 2) {
+    total += places[i] as number;
+    ends.push(total);
+  }
+  const bytes = new Uint8Array(total);
+  for (let n = 0; n < ends.length; n++) {
+    const at = places[n * 2] as number;
+    const length = places[n * 2 + 1] as number;
+    const read = readSync(fd, bytes, n === 0 ? 0 : (ends[n - 1] as number), length, at);
+    if (read !== length) throw new Error(`Read ${read} of a page text's ${length} bytes.`);
+  }
+  return { bytes, ends };
+}
+
 /**
  * The texts a generation's results show (original title, description, body, language), stored
  * aside in a local file while the generation is indexed: a search then reads its ten pages with
@@ -34,6 +67,9 @@ export class PageTextFile {
   #closed = false;
   #writing: Promise<void> = Promise.resolve();
   #pendingBytes = 0;
+  /** Leases not yet released, and what `close` waits on until there are none. */
+  #leases = 0;
+  #drained: (() => void) | undefined;
   readonly #onError: (error: unknown) => void;
   readonly #mappings: readonly CharacterMapping[];
 
@@ -108,37 +144,49 @@ export class PageTextFile {
   }
 
   /**
-   * The stored records of these pages, one after the other (record i ends at `ends[i]`), or
-   * undefined unless every page is in the file. Read synchronously: a result page's ten records
-   * are a few kilobytes of a file the process wrote itself, in the kernel's page cache (as an index
-   * would be mapped in memory); a positioned read there takes microseconds, less than a promise's
-   * round trip through libuv's threads (those async reads took 12 % of the event loop in the
-   * bench's profile). The bytes have a buffer of their own: a message copies them whole.
+   * Where these pages' records are in the file, for `readRecords` on any thread of the process
+   * (a descriptor is the process's), or undefined unless every page is in the file. The file stays
+   * open until `release` is called: `close` waits for every lease to be released, so a descriptor
+   * read elsewhere is never one closed, or reused, meanwhile.
    */
-  records(keys: readonly string[]): { bytes: Uint8Array; ends: number[] } | undefined {
+  lease(keys: readonly string[]): LeasedRecords | undefined {
     const fd = this.#open?.fd;
     if (fd === undefined || this.#closed || this.#failed) return undefined;
-    const places: Place[] = [];
-    const ends: number[] = [];
-    let total = 0;
+    const places: number[] = [];
     for (const key of keys) {
       const place = this.#places.get(key);
       if (!place) return undefined;
-      places.push(place);
-      total += place.bytes;
-      ends.push(total);
+      places.push(place.at, place.bytes);
     }
-    const bytes = new Uint8Array(total);
-    places.forEach((place, n) => {
-      const read = readSync(fd, bytes, n === 0 ? 0 : (ends[n - 1] as number), place.bytes, place.at);
-      if (read !== place.bytes) throw new Error(`Read ${read} of a page text's ${place.bytes} bytes.`);
-    });
-    return { bytes, ends };
+    this.#leases++;
+    let released = false;
+    return {
+      fd,
+      places,
+      release: () => {
+        if (released) return;
+        released = true;
+        this.#leases--;
+        if (this.#leases === 0) this.#drained?.();
+      },
+    };
+  }
+
+  /** The stored records of these pages, read here (see `readRecords`), or undefined as for `lease`. */
+  records(keys: readonly string[]): { bytes: Uint8Array; ends: number[] } | undefined {
+    const leased = this.lease(keys);
+    if (!leased) return undefined;
+    try {
+      return readRecords(leased.fd, leased.places);
+    } finally {
+      leased.release();
+    }
   }
 
   /** Closes (and so deletes) the file. */
   async close(): Promise<void> {
     this.#closed = true;
+    if (this.#leases > 0) await new Promise<void>((resolve) => (this.#drained = resolve));
     const handle = this.#handle;
     this.#handle = undefined;
     this.#open = undefined;

@@ -1,3 +1,5 @@
+import type { PageText } from '../runtime/page-rows.ts';
+import { readRecords } from '../runtime/page-text-file.ts';
 import { decodePageTexts } from '../runtime/page-text-record.ts';
 import { buildSnippet, snippetSource } from './build-snippet.ts';
 import { queryTerms } from './query-terms.ts';
@@ -5,11 +7,17 @@ import type { ShownPage, ShowRequest } from './snippet-protocol.ts';
 
 /**
  * Each page's original title and the best passage of its body (its description when it has no
- * body) with the matched terms marked: the same on the event loop and on the snippet worker.
+ * body) with the matched terms marked: the same on the event loop and on the snippet worker. Pages
+ * given by their place in the page-text file are read here.
  */
 export function showPages(request: ShowRequest): ShownPage[] {
   const { pages } = request;
-  const texts = pages.kind === 'texts' ? pages.texts : decodePageTexts(pages.bytes, pages.ends);
+  let texts: readonly PageText[];
+  if (pages.kind === 'texts') texts = pages.texts;
+  else {
+    const { bytes, ends } = readRecords(pages.fd, pages.places);
+    texts = decodePageTexts(bytes, ends);
+  }
   return texts.map((text, n) => ({
     title: text.title,
     snippet: buildSnippet(snippetSource(text), {

@@ -1,7 +1,7 @@
 import { parseCharacterMapping } from '@siteseer/core';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { cachedStemmer } from '../analysis/index.ts';
-import { encodePageText } from '../runtime/page-text-record.ts';
+import { type LeasedRecords, PageTextFile } from '../runtime/page-text-file.ts';
 import { buildSnippet } from './build-snippet.ts';
 import { queryTerms } from './query-terms.ts';
 import { showPages } from './show-pages.ts';
@@ -27,15 +27,31 @@ const texts = [
 const pageTerms = [terms, null, terms, terms];
 const SIZE = 50;
 
-function request(order: readonly number[], pages: 'texts' | 'records'): ShowRequest {
+// The pages stored as a generation stores them, read by whichever thread shows them.
+const file = new PageTextFile((error) => {
+  throw error;
+}, mappings);
+const leases: LeasedRecords[] = [];
+beforeAll(async () => {
+  file.append(
+    texts.map((text, n) => ({ ...text, url_key: `p${n}`, url: `p${n}`, headings: [], custom_tags: null })),
+  );
+  await file.written();
+});
+afterAll(async () => {
+  for (const lease of leases) lease.release();
+  await file.close();
+});
+
+function request(order: readonly number[], pages: 'texts' | 'file'): ShowRequest {
   const chosen = order.map((n) => texts[n] as (typeof texts)[number]);
-  const records = chosen.map((text) => encodePageText(text, mappings));
-  const ends = records.map((_, n) => records.slice(0, n + 1).reduce((sum, r) => sum + r.length, 0));
+  const leased = file.lease(order.map((n) => `p${n}`)) as LeasedRecords;
+  leases.push(leased);
   return {
     pages:
       pages === 'texts'
         ? { kind: 'texts', texts: chosen }
-        : { kind: 'records', bytes: new Uint8Array(Buffer.concat(records)), ends },
+        : { kind: 'file', fd: leased.fd, places: leased.places },
     terms: order.map((n) => pageTerms[n] ?? null),
     slots,
     mappings,
@@ -61,10 +77,10 @@ const expected = (order: readonly number[]) =>
   });
 
 describe('showing a search’s pages', () => {
-  it('given texts or their stored records, then each page shows its title and snippet, a pinned one marked by the query', () => {
+  it('given texts or their stored records’ places, then each page shows its title and snippet, a pinned one marked by the query', () => {
     expect(showPages(request(inOrder, 'texts'))).toEqual(expected(inOrder));
-    expect(showPages(request(inOrder, 'records'))).toEqual(expected(inOrder));
-    const shown = showPages(request(inOrder, 'records'));
+    expect(showPages(request(inOrder, 'file'))).toEqual(expected(inOrder));
+    const shown = showPages(request(inOrder, 'file'));
     expect(shown[0]?.snippet).toContain('<mark>Pruning</mark>');
     expect(shown[1]?.snippet).toContain('<mark>capacitor</mark>');
     expect(shown[1]?.snippet).not.toContain('<mark>resistor</mark>');
@@ -84,11 +100,11 @@ describe('SnippetBuilder', () => {
     await Promise.all(builders.splice(0).map((builder) => builder.close()));
   });
 
-  it('given a worker, then it shows the pages of concurrent searches as in line, in order, from records or texts', async () => {
+  it('given a worker, then it shows the pages of concurrent searches as in line, in order, from the file or texts', async () => {
     const errors: unknown[] = [];
     const builder = make({ worker: true, onError: (error) => errors.push(error) });
     const answers = await Promise.all([
-      builder.build(request(inOrder, 'records')),
+      builder.build(request(inOrder, 'file')),
       builder.build(request(reversed, 'texts')),
     ]);
     expect(builder.workerBuilds).toBe(2);
@@ -98,13 +114,13 @@ describe('SnippetBuilder', () => {
 
   it('given no worker, then builds in line', async () => {
     const builder = make({ worker: false, onError: () => {} });
-    expect(await builder.build(request(inOrder, 'records'))).toEqual(expected(inOrder));
+    expect(await builder.build(request(inOrder, 'file'))).toEqual(expected(inOrder));
     expect(builder.workerBuilds).toBe(0);
   });
 
   it('given a worker but no reason to offload, then builds in line', async () => {
     const builder = make({ worker: true, onError: () => {} });
-    expect(await builder.build(request(inOrder, 'records'), false)).toEqual(expected(inOrder));
+    expect(await builder.build(request(inOrder, 'file'), false)).toEqual(expected(inOrder));
     expect(builder.workerBuilds).toBe(0);
   });
 
@@ -115,7 +131,7 @@ describe('SnippetBuilder', () => {
       onError: (error) => errors.push(error),
       workerUrl: new URL(`data:text/javascript,${encodeURIComponent('process.exit(3)')}`),
     });
-    const records = request(inOrder, 'records');
+    const records = request(inOrder, 'file');
     expect(await Promise.all([builder.build(records), builder.build(records)])).toEqual([
       expected(inOrder),
       expected(inOrder),

@@ -4,13 +4,14 @@ import type { PageText } from '../runtime/page-rows.ts';
 
 /**
  * A search's results to show, in order. Each page's text is given decoded (`texts`), or as the
- * bytes of its stored records (`records`: page-text-record.ts, record i ending at `ends[i]`), which
- * the worker is sent as they were read and decodes itself.
+ * place of its stored record in the generation's page-text file (`file`: its descriptor, and an
+ * offset and a length per page, page-text-file.ts), leased for the time of the request: whichever
+ * thread shows them reads and decodes them, so the event loop neither reads nor copies them.
  */
 export interface ShowRequest {
   pages:
     | { kind: 'texts'; texts: readonly PageText[] }
-    | { kind: 'records'; bytes: Uint8Array; ends: readonly number[] };
+    | { kind: 'file'; fd: number; places: readonly number[] };
   /** Per page, the indexed terms it matched (marked); null: the query's own words (a pinned page). */
   terms: readonly (readonly string[] | null)[];
   slots: readonly QuerySlot[];
