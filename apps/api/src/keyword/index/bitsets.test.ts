@@ -22,6 +22,8 @@ const data = generatedIndex(PAGES, (n) => ({
     n % 7 === 0 ? 'delta' : 'lorem',
     n % 11 === 0 ? 'deltoid' : 'ipsum',
     n % 9 === 0 ? 'dolor' : 'alphabet',
+    // A rarer word of the same beginning: 'alph' is then a bitset's words and a list's pages.
+    n % 23 === 0 ? 'alphonse' : 'amet',
     ...Array.from({ length: n % 13 }, () => 'filler'),
   ].join(' '),
 }));

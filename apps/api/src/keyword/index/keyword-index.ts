@@ -267,16 +267,37 @@ export class KeywordIndex {
     return { terms, total: allTotal, allTotal };
   }
 
-  /** The pages holding any of `terms`, counted in all and per tab (`tabCounts`). */
+  /**
+   * The pages holding any of `terms`, counted in all and per tab (`tabCounts`). Without tabs, the
+   * terms kept as bitsets are counted by their or-ed words, and the others' pages only where
+   * none of those bitsets holds them: no bitset is walked page by page.
+   */
   #countPages(terms: ReadonlySet<number>, members: Uint8Array, tabCounts: number[]): number {
+    const data = this.data;
     const [only] = terms;
     if (terms.size === 1 && only !== undefined && tabCounts.length === 0)
-      return this.data.frequencies[only] as number;
-    const bitsets = [...terms].map((term) => this.data.bitsets.get(term));
-    if (tabCounts.length === 0 && bitsets.every((bitset) => bitset !== undefined))
-      return this.#countBits(bitsets as number[]);
+      return data.frequencies[only] as number;
     const pages = this.#touched;
     pages.length = 0;
+    if (tabCounts.length === 0) {
+      const bitsets: number[] = [];
+      for (const term of terms) {
+        const bitset = data.bitsets.get(term);
+        if (bitset === undefined) this.#accumulate(term, 0, pages, 1, 0);
+        else bitsets.push(bitset);
+      }
+      let count = bitsets.length > 0 ? this.#countBits(bitsets) : 0;
+      const bits = data.bits;
+      for (let i = 0; i < pages.length; i++) {
+        const page = pages.items[i] as number;
+        let held = false;
+        for (const bitset of bitsets)
+          held ||= (((bits[bitset + (page >>> 5)] as number) >>> (page & 31)) & 1) === 1;
+        if (!held) count++;
+      }
+      this.#reset();
+      return count;
+    }
     for (const term of terms) this.#accumulate(term, 0, pages, 1, 0);
     for (let i = 0; i < pages.length; i++) {
       const bits = members[pages.items[i] as number] as number;
