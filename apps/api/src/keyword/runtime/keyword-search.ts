@@ -19,7 +19,6 @@ import { inTab } from './in-tab.ts';
 import type { KeywordRuntime } from './keyword-runtime.ts';
 import { type LiveKeyword, readLiveKeyword } from './live-keyword.ts';
 import type { PageText } from './page-rows.ts';
-import { readRecords } from './page-text-file.ts';
 import { decodePageTexts } from './page-text-record.ts';
 
 export function keywordConfig(live: LiveKeyword): KeywordSearchConfig {
@@ -157,28 +156,34 @@ async function rank(
 
 /**
  * The texts of these pages of the generation: their records' places in its file, leased until
- * `release` (see PageTextFile.lease), else (the file failed: a full disk) the store's rows, a page
- * that is gone shown by its indexed title alone.
+ * `release` (see PageTextFile.lease), else the store's (`storedTexts`).
  */
 async function pageTexts(
   runtime: KeywordRuntime,
   live: LiveKeyword,
   pages: readonly { key: string; title: string }[],
 ): Promise<{ pages: ShowRequest['pages']; release: () => void }> {
-  const keys = pages.map((page) => page.key);
-  const leased = runtime.registry.texts(live.generation)?.lease(keys);
+  const leased = runtime.registry.texts(live.generation)?.lease(pages.map((page) => page.key));
   if (leased)
     return { pages: { kind: 'file', fd: leased.fd, places: leased.places }, release: leased.release };
-  const texts = await runtime.texts.read(runtime.store, live.generation, keys);
-  return {
-    pages: {
-      kind: 'texts',
-      texts: pages.map(
-        ({ key, title }) => texts.get(key) ?? { title, body: '', description: '', language: '' },
-      ),
-    },
-    release: () => {},
-  };
+  return { pages: { kind: 'texts', texts: await storedTexts(runtime, live, pages) }, release: () => {} };
+}
+
+/**
+ * The texts of these pages as the store has them, for when the generation's file failed (a full
+ * disk): a page that is gone is shown by its indexed title alone.
+ */
+async function storedTexts(
+  runtime: KeywordRuntime,
+  live: LiveKeyword,
+  pages: readonly { key: string; title: string }[],
+): Promise<PageText[]> {
+  const texts = await runtime.texts.read(
+    runtime.store,
+    live.generation,
+    pages.map((page) => page.key),
+  );
+  return pages.map(({ key, title }) => texts.get(key) ?? { title, body: '', description: '', language: '' });
 }
 
 /** A result's display: the original title (the index holds mapped text) and the snippet. */
@@ -303,14 +308,8 @@ async function suggestedTexts(
   live: LiveKeyword,
   refs: readonly { key: string; title: string }[],
 ): Promise<readonly PageText[]> {
-  const { pages, release } = await pageTexts(runtime, live, refs);
-  if (pages.kind === 'texts') return pages.texts;
-  try {
-    const { bytes, ends } = readRecords(pages.fd, pages.places);
-    return decodePageTexts(bytes, ends);
-  } finally {
-    release();
-  }
+  const records = runtime.registry.texts(live.generation)?.records(refs.map((ref) => ref.key));
+  return records ? decodePageTexts(records.bytes, records.ends) : storedTexts(runtime, live, refs);
 }
 
 /** Titles of pages for what is being typed (every word, the last as a prefix), best first. */

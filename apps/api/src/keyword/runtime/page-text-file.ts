@@ -49,6 +49,15 @@ export function readRecords(fd: number, places: readonly number[]): { bytes: Uin
   return { bytes, ends };
 }
 
+/** A promise and what settles it. */
+function signal(): { promise: Promise<void>; resolve: () => void } {
+  let resolve = () => {};
+  const promise = new Promise<void>((settle) => {
+    resolve = settle;
+  });
+  return { promise, resolve };
+}
+
 /**
  * The texts a generation's results show (original title, description, body, language), stored
  * aside in a local file while the generation is indexed: a search then reads its ten pages with
@@ -69,7 +78,7 @@ export class PageTextFile {
   #pendingBytes = 0;
   /** Leases not yet released, and what `close` waits on until there are none. */
   #leases = 0;
-  #drained: (() => void) | undefined;
+  #drained: { promise: Promise<void>; resolve: () => void } | undefined;
   readonly #onError: (error: unknown) => void;
   readonly #mappings: readonly CharacterMapping[];
 
@@ -167,7 +176,7 @@ export class PageTextFile {
         if (released) return;
         released = true;
         this.#leases--;
-        if (this.#leases === 0) this.#drained?.();
+        if (this.#leases === 0) this.#drained?.resolve();
       },
     };
   }
@@ -186,7 +195,10 @@ export class PageTextFile {
   /** Closes (and so deletes) the file. */
   async close(): Promise<void> {
     this.#closed = true;
-    if (this.#leases > 0) await new Promise<void>((resolve) => (this.#drained = resolve));
+    if (this.#leases > 0) {
+      this.#drained ??= signal();
+      await this.#drained.promise;
+    }
     const handle = this.#handle;
     this.#handle = undefined;
     this.#open = undefined;
