@@ -3,3 +3,4 @@ export { cachedStemmer, DEFAULT_LANGUAGE, type Stemmer, stemLanguage } from './s
 export { isStopword } from './stopwords.ts';
 export { isDigitDot, MAX_WORD_LENGTH, normaliseWord, type Token, tokenize, words } from './tokens.ts';
 export { isWordCodePoint } from './word-chars.ts';
+export { type ResolveWord, WordTerms } from './word-terms.ts';

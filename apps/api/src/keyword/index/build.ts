@@ -1,4 +1,4 @@
-import { cachedStemmer, stemLanguage } from '../analysis/index.ts';
+import { cachedStemmer, stemLanguage, WordTerms } from '../analysis/index.ts';
 import type { KeywordPage } from '../backend.ts';
 import { ByteWriter } from './bytes.ts';
 import {
@@ -13,7 +13,6 @@ import {
 import { idf, type PackedPostings, packPostings } from './pack-postings.ts';
 import { PageTerms } from './page-terms.ts';
 import { titlePostings } from './titles.ts';
-import { WordTerms } from './word-terms.ts';
 
 /**
  * The index of one generation, in typed arrays. A term is a stem; its postings are one byte run

@@ -1,4 +1,5 @@
-import { isDigitDot, isWordCodePoint, MAX_WORD_LENGTH, normaliseWord } from '../analysis/index.ts';
+import { isDigitDot, MAX_WORD_LENGTH, normaliseWord } from './tokens.ts';
+import { isWordCodePoint } from './word-chars.ts';
 
 /*
  * A text's words as term ids, for the index build: the words `words` finds (same boundaries, same
@@ -87,6 +88,19 @@ export class WordTerms {
       index += width;
     }
     return count;
+  }
+
+  /**
+   * The term of one word found elsewhere (`text.slice(start, end)`, a word as `read` finds it;
+   * `ascii` when all its characters are), or -1 when it normalises to nothing.
+   */
+  wordTerm(text: string, start: number, end: number, ascii: boolean): number {
+    if (!ascii) return this.#otherTerm(text, start, end);
+    let hash = FNV_OFFSET;
+    const hashed = Math.min(end, start + MAX_WORD_LENGTH);
+    for (let index = start; index < hashed; index++)
+      hash = Math.imul(hash ^ lower(text.charCodeAt(index)), FNV_PRIME);
+    return this.#asciiTerm(text, start, end, hash);
   }
 
   #otherTerm(text: string, start: number, end: number): number {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { words } from '../analysis/index.ts';
-import { randomTexts, TRICKY_PIECES } from '../analysis/test-texts.ts';
+import { words } from './index.ts';
+import { randomTexts, TRICKY_PIECES } from './test-texts.ts';
 import { WordTerms } from './word-terms.ts';
 
 /** A reader whose terms are the words themselves (numbered as first seen), and that list. */
@@ -20,7 +20,11 @@ function reader() {
     const count = terms.read(text, limit);
     return Array.from(terms.terms.subarray(0, count), (id) => seen[id] as string);
   };
-  return { read, resolved: () => seen.length };
+  const wordTerm = (text: string, start: number, end: number, ascii: boolean) => {
+    const term = terms.wordTerm(text, start, end, ascii);
+    return term < 0 ? undefined : seen[term];
+  };
+  return { read, wordTerm, resolved: () => seen.length };
 }
 
 describe('WordTerms', () => {
@@ -32,6 +36,16 @@ describe('WordTerms', () => {
       maxLength: 40,
     }))
       expect(read(text), JSON.stringify(text)).toEqual(words(text));
+  });
+
+  it('gives one word by its bounds the term `read` gives it, and no term to one of marks alone', () => {
+    const { read, wordTerm, resolved } = reader();
+    expect(read('Search café')).toEqual(['search', 'cafe']);
+    expect(wordTerm('a SEARCH b', 2, 8, true)).toBe('search');
+    expect(wordTerm('CAFÉ!', 0, 4, false)).toBe('cafe');
+    expect(wordTerm(`x${'Q'.repeat(45)}`, 1, 46, true)).toBe('q'.repeat(40));
+    expect(wordTerm('\u0301', 0, 1, false)).toBeUndefined();
+    expect(resolved()).toBe(3);
   });
 
   it('resolves each normalised word once, however it is written', () => {
