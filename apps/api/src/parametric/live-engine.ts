@@ -96,6 +96,8 @@ interface Cache {
   publishes: number;
   /** By engine kind and client id ('pm:<id>', 'kw:<id>', 'any:<id>'). */
   clients: Map<string, Remembered>;
+  /** Reads under way, by the same keys: the searches that miss meanwhile wait for them. */
+  reading: Map<string, Promise<unknown>>;
   /** Whether the cache hears of every change (PGlite: one process; PostgreSQL: while listening). */
   complete: () => boolean;
   handlers: Set<LiveChangeHandler>;
@@ -106,6 +108,8 @@ const caches = new WeakMap<Store, Cache>();
 function forget(cache: Cache, change: string | undefined): void {
   cache.publishes++;
   cache.clients.clear();
+  // A read begun before the change may return what it replaced: later searches read afresh.
+  cache.reading.clear();
   for (const handler of cache.handlers) handler(change);
 }
 
@@ -115,6 +119,7 @@ function cacheOf(store: Store): Cache {
     const made: Cache = {
       publishes: 0,
       clients: new Map(),
+      reading: new Map(),
       complete: () => store.kind === 'pglite',
       handlers: new Set(),
     };
@@ -149,21 +154,33 @@ export async function cachedLive<T>(
     if (known.live !== undefined) return known.live as T;
     throw new NotFoundError('Search engine');
   }
+  // One read per client at a time: under load every search in flight misses when the time is up,
+  // and each reading on its own queued them all behind as many statements (PGlite runs one at a time).
+  const reading = cache.reading.get(key);
+  if (reading) return reading as Promise<T>;
   const publishes = cache.publishes;
   const remember = (live: T | undefined, ttl: number) => {
     if (cache.publishes !== publishes) return;
     if (cache.clients.size >= LIVE_MAX) cache.clients.clear();
     cache.clients.set(key, { live, until: now + ttl });
   };
-  try {
-    const live = await read(store, clientId);
-    remember(live, LIVE_TTL_MS);
-    return live;
-  } catch (error) {
-    // Ids that are not UUIDs are refused without a statement: not worth a place in the cache.
-    if (error instanceof NotFoundError && isUuid(clientId)) remember(undefined, UNKNOWN_TTL_MS);
-    throw error;
-  }
+  const fresh = read(store, clientId).then(
+    (live) => {
+      remember(live, LIVE_TTL_MS);
+      return live;
+    },
+    (error: unknown) => {
+      // Ids that are not UUIDs are refused without a statement: not worth a place in the cache.
+      if (error instanceof NotFoundError && isUuid(clientId)) remember(undefined, UNKNOWN_TTL_MS);
+      throw error;
+    },
+  );
+  cache.reading.set(key, fresh);
+  const settled = () => {
+    if (cache.reading.get(key) === fresh) cache.reading.delete(key);
+  };
+  fresh.then(settled, settled);
+  return fresh;
 }
 
 /**

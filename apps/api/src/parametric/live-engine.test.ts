@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import { NotFoundError } from '../errors.ts';
+import type { Store } from '../store/types.ts';
+import { cachedLive, forgetLiveEngines } from './live-engine.ts';
+
+/** A store as the cache sees it (one process: every change is heard); reads are counted. */
+function fakeStore(): Store {
+  return { kind: 'pglite' } as Store;
+}
+
+/** A read that answers when told to, counting its calls. */
+function heldRead<T>() {
+  const calls: { resolve: (value: T) => void; reject: (error: unknown) => void }[] = [];
+  const read = () =>
+    new Promise<T>((resolve, reject) => {
+      calls.push({ resolve, reject });
+    });
+  return { read, calls };
+}
+
+const CLIENT = '0b6f1c9e-6a53-4a39-9d8b-0d9a3c0d2f11';
+
+describe('cachedLive', () => {
+  it('given many searches missing at once, then one read answers them all, and later ones are remembered', async () => {
+    const store = fakeStore();
+    const { read, calls } = heldRead<{ name: string }>();
+    const searches = Array.from({ length: 16 }, () => cachedLive(store, 'kw', CLIENT, read));
+    expect(calls).toHaveLength(1);
+    calls[0]?.resolve({ name: 'live' });
+    const answers = await Promise.all(searches);
+    expect(new Set(answers).size).toBe(1);
+    expect(await cachedLive(store, 'kw', CLIENT, read)).toBe(answers[0]);
+    expect(calls).toHaveLength(1);
+  });
+
+  it('given a change while a read is under way, then a search after it reads afresh', async () => {
+    const store = fakeStore();
+    const { read, calls } = heldRead<string>();
+    const before = cachedLive(store, 'kw', CLIENT, read);
+    await forgetLiveEngines(store);
+    const after = cachedLive(store, 'kw', CLIENT, read);
+    expect(calls).toHaveLength(2);
+    calls[0]?.resolve('old');
+    calls[1]?.resolve('new');
+    expect(await before).toBe('old');
+    expect(await after).toBe('new');
+    // What the read begun before the change found is not kept.
+    expect(await cachedLive(store, 'kw', CLIENT, read)).toBe('new');
+    expect(calls).toHaveLength(2);
+  });
+
+  it('given a read that fails, then every search waiting on it gets the error, and an unknown id is remembered', async () => {
+    const store = fakeStore();
+    const { read, calls } = heldRead<string>();
+    const searches = [cachedLive(store, 'pm', CLIENT, read), cachedLive(store, 'pm', CLIENT, read)];
+    calls[0]?.reject(new NotFoundError('Search engine'));
+    for (const search of searches) await expect(search).rejects.toBeInstanceOf(NotFoundError);
+    await expect(cachedLive(store, 'pm', CLIENT, read)).rejects.toBeInstanceOf(NotFoundError);
+    expect(calls).toHaveLength(1);
+    // Another failure (the store down) is not remembered: the next search reads again.
+    const other = 'not-a-uuid';
+    const failing = cachedLive(store, 'pm', other, read);
+    calls[1]?.reject(new Error('connection lost'));
+    await expect(failing).rejects.toThrow('connection lost');
+    const again = cachedLive(store, 'pm', other, read);
+    expect(calls).toHaveLength(3);
+    calls[2]?.resolve('back');
+    expect(await again).toBe('back');
+  });
+});
