@@ -20,11 +20,7 @@ function reader() {
     const count = terms.read(text, limit);
     return Array.from(terms.terms.subarray(0, count), (id) => seen[id] as string);
   };
-  const wordTerm = (text: string, start: number, end: number, ascii: boolean) => {
-    const term = terms.wordTerm(text, start, end, ascii);
-    return term < 0 ? undefined : seen[term];
-  };
-  return { read, wordTerm, resolved: () => seen.length };
+  return { read, resolved: () => seen.length };
 }
 
 describe('WordTerms', () => {
@@ -38,14 +34,24 @@ describe('WordTerms', () => {
       expect(read(text), JSON.stringify(text)).toEqual(words(text));
   });
 
-  it('gives one word by its bounds the term `read` gives it, and no term to one of marks alone', () => {
-    const { read, wordTerm, resolved } = reader();
-    expect(read('Search café')).toEqual(['search', 'cafe']);
-    expect(wordTerm('a SEARCH b', 2, 8, true)).toBe('search');
-    expect(wordTerm('CAFÉ!', 0, 4, false)).toBe('cafe');
-    expect(wordTerm(`x${'Q'.repeat(45)}`, 1, 46, true)).toBe('q'.repeat(40));
-    expect(wordTerm('\u0301', 0, 1, false)).toBeUndefined();
-    expect(resolved()).toBe(3);
+  it('with offsets, gives where each word is, and keeps a word of marks alone as -1', () => {
+    const seen: string[] = [];
+    const terms = new WordTerms((word) => seen.push(word) - 1, { offsets: true });
+    const text = 'Search \u0301 CAFÉ 3.11';
+    const count = terms.read(text, Number.POSITIVE_INFINITY);
+    expect(Array.from(terms.terms.subarray(0, count), (id) => seen[id] ?? null)).toEqual([
+      'search',
+      null,
+      'cafe',
+      '3.11',
+    ]);
+    const spans = Array.from({ length: count }, (_, i) => text.slice(terms.wordStarts[i], terms.wordEnds[i]));
+    expect(spans).toEqual(['Search', '\u0301', 'CAFÉ', '3.11']);
+    // Past its first size, the offsets grow with the terms.
+    const many = Array.from({ length: 3000 }, (_, i) => `w${i}`).join(' ');
+    const manyCount = terms.read(many, Number.POSITIVE_INFINITY);
+    expect(manyCount).toBe(3000);
+    expect(many.slice(terms.wordStarts[2999], terms.wordEnds[2999])).toBe('w2999');
   });
 
   it('resolves each normalised word once, however it is written', () => {

@@ -35,14 +35,28 @@ export class WordTerms {
   #charCount = 0;
   /** Terms of the last `read`, in order. */
   terms = new Int32Array(1024);
+  /** With `offsets`: where each word of the last `read` starts and ends in its text. */
+  wordStarts = new Int32Array(0);
+  wordEnds = new Int32Array(0);
+  readonly #offsets: boolean;
 
-  constructor(resolve: ResolveWord) {
+  /**
+   * `offsets`: `read` also gives where each word is (`wordStarts`, `wordEnds`), and keeps the words
+   * that normalise to nothing (only marks), as the term -1, so that every word of the text is there.
+   */
+  constructor(resolve: ResolveWord, options: { offsets?: boolean } = {}) {
     this.#resolve = resolve;
+    this.#offsets = options.offsets === true;
+    if (this.#offsets) {
+      this.wordStarts = new Int32Array(this.terms.length);
+      this.wordEnds = new Int32Array(this.terms.length);
+    }
   }
 
   /**
    * Reads `text`'s words (at most `limit`) into `terms`; returns how many. Same words, in the same
-   * order, as `words(text).slice(0, limit)` mapped through `resolve`.
+   * order, as `words(text).slice(0, limit)` mapped through `resolve` (with `offsets`, also those
+   * `words` leaves out, as -1).
    */
   read(text: string, limit: number): number {
     let count = 0;
@@ -75,13 +89,14 @@ export class WordTerms {
         else if (index - start < MAX_WORD_LENGTH) hash = Math.imul(hash ^ lower(code), FNV_PRIME);
       } else if (start >= 0) {
         const term = ascii ? this.#asciiTerm(text, start, index, hash) : this.#otherTerm(text, start, index);
-        if (term >= 0) {
-          if (count === this.terms.length) {
-            const grown = new Int32Array(count * 2);
-            grown.set(this.terms);
-            this.terms = grown;
+        if (term >= 0 || this.#offsets) {
+          if (count === this.terms.length) this.#growWords();
+          this.terms[count] = term;
+          if (this.#offsets) {
+            this.wordStarts[count] = start;
+            this.wordEnds[count] = index;
           }
-          this.terms[count++] = term;
+          count++;
         }
         start = -1;
       }
@@ -90,17 +105,17 @@ export class WordTerms {
     return count;
   }
 
-  /**
-   * The term of one word found elsewhere (`text.slice(start, end)`, a word as `read` finds it;
-   * `ascii` when all its characters are), or -1 when it normalises to nothing.
-   */
-  wordTerm(text: string, start: number, end: number, ascii: boolean): number {
-    if (!ascii) return this.#otherTerm(text, start, end);
-    let hash = FNV_OFFSET;
-    const hashed = Math.min(end, start + MAX_WORD_LENGTH);
-    for (let index = start; index < hashed; index++)
-      hash = Math.imul(hash ^ lower(text.charCodeAt(index)), FNV_PRIME);
-    return this.#asciiTerm(text, start, end, hash);
+  #growWords(): void {
+    const grow = (array: Int32Array) => {
+      const grown = new Int32Array(array.length * 2);
+      grown.set(array);
+      return grown;
+    };
+    this.terms = grow(this.terms);
+    if (this.#offsets) {
+      this.wordStarts = grow(this.wordStarts);
+      this.wordEnds = grow(this.wordEnds);
+    }
   }
 
   #otherTerm(text: string, start: number, end: number): number {
