@@ -150,7 +150,7 @@ export class GenerationRegistry {
     const storeTexts = async (rows: readonly PageRow[]) => texts.append(rows);
     const built = this.#backend
       .index(generation.key, generationPages(this.#store, generation, storeTexts))
-      .then(() => texts.written());
+      .then(() => texts.end());
     const done = built.then(
       () => {
         if (this.#slots.get(key) !== slot || this.#closed) {

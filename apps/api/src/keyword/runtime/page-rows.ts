@@ -39,8 +39,8 @@ export interface PageText {
   body: string;
   description: string;
   language: string;
-  /** The words of the snippet's text, when stored with it (page-text-record.ts). */
-  words?: Uint8Array;
+  /** The table of the snippet's text, when stored with it (page-text-record.ts, snippet-table.ts). */
+  table?: Uint8Array;
 }
 
 /** The texts results show, for these pages of the run (absent keys are left out). */

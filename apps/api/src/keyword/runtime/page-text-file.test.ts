@@ -1,7 +1,7 @@
 import { readdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { describe, expect, it } from 'vitest';
-import { snippetWordTable } from '../snippets/build-snippet.ts';
+import { SnippetTableWriter } from '../snippets/snippet-table.ts';
 import type { PageRow } from './page-rows.ts';
 import { PageTextFile, readRecords } from './page-text-file.ts';
 import { decodePageTexts } from './page-text-record.ts';
@@ -32,7 +32,7 @@ describe('page texts stored aside', () => {
     const reported: unknown[] = [];
     const file = new PageTextFile((error) => reported.push(error), []);
     file.append([row('a', 'text')]);
-    await file.written();
+    await file.end();
     await file.close();
     expect(file.append([row('b', 'more')])).toBeUndefined();
     expect(file.records(['a'])).toBeUndefined();
@@ -44,7 +44,7 @@ describe('page texts stored aside', () => {
     const file = new PageTextFile(failOnError, []);
     file.append([row('a', 'Ωhm und Straße 😀'), row('b', 'plain')]);
     file.append([row('c', 'x'.repeat(100_000))]);
-    await file.written();
+    await file.end();
     // Unlinked as soon as it is open: nothing in the temporary directory, even while in use.
     expect(await leftovers()).toEqual(before);
     // A search's pages in one read, in its order, each as stored; unless every page is in the file, none.
@@ -55,20 +55,51 @@ describe('page texts stored aside', () => {
       description: 'A description',
       body: 'Ωhm und Straße 😀',
       language: 'de',
-      // The words its snippet reads, stored with it.
-      words: snippetWordTable('Ωhm und Straße 😀', []),
+      // The table its snippet reads, stored with it.
+      table: new SnippetTableWriter([]).table('Ωhm und Straße 😀', 'de'),
     });
     expect(c?.body).toHaveLength(100_000);
     expect(records?.bytes.buffer.byteLength).toBe(records?.ends[1]);
     expect(file.records(['a', 'nope'])).toBeUndefined();
     expect(file.complete).toBe(true);
+    // Ended: a later page is not stored (its results read the store).
+    expect(file.append([row('d', 'late')])).toBeUndefined();
+    expect(file.records(['d'])).toBeUndefined();
+    await file.close();
+  });
+
+  it('given a writer that fails, then it is reported once and the file serves nothing', async () => {
+    const reported: unknown[] = [];
+    const file = new PageTextFile((error) => reported.push(error), [], {
+      writerUrl: new URL(`data:text/javascript,${encodeURIComponent('process.exit(3)')}`),
+    });
+    file.append([row('a', 'first')]);
+    file.append([row('b', 'second')]);
+    await file.end();
+    expect(reported).toHaveLength(1);
+    expect(String(reported[0])).toContain('exit code 3');
+    expect(file.complete).toBe(false);
+    expect(file.records(['a'])).toBeUndefined();
+    await file.close();
+  });
+
+  it('given more text than may wait to be written, then append asks its caller to wait', async () => {
+    const file = new PageTextFile(failOnError, []);
+    const big = 'word '.repeat(1_000_000);
+    const waits = Array.from({ length: 20 }, (_, n) => file.append([row(`p${n}`, big)]));
+    // 5 MB a batch: past 64 MB waiting, the caller is asked to wait, and the wait ends.
+    expect(waits.slice(0, 12).every((wait) => wait === undefined)).toBe(true);
+    expect(waits.slice(13).every((wait) => wait instanceof Promise)).toBe(true);
+    await Promise.all(waits);
+    await file.end();
+    expect(file.records(['p19'])).toBeDefined();
     await file.close();
   });
 
   it('given a closed file, then reads find nothing (the store answers instead)', async () => {
     const file = new PageTextFile(failOnError, []);
     file.append([row('a', 'text')]);
-    await file.written();
+    await file.end();
     expect(file.records(['a'])).toBeDefined();
     await file.close();
     expect(file.records(['a'])).toBeUndefined();
@@ -77,7 +108,7 @@ describe('page texts stored aside', () => {
   it('given a lease, then closing waits for its release, its places read meanwhile', async () => {
     const file = new PageTextFile(failOnError, []);
     file.append([row('a', 'first'), row('b', 'second')]);
-    await file.written();
+    await file.end();
     const leased = file.lease(['b', 'a']);
     expect(leased?.places).toHaveLength(4);
     expect(file.lease(['a', 'nope'])).toBeUndefined();

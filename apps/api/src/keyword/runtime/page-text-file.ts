@@ -3,9 +3,10 @@ import { readSync } from 'node:fs';
 import { type FileHandle, open, unlink } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Worker } from 'node:worker_threads';
 import type { CharacterMapping } from '@siteseer/core';
 import type { PageRow } from './page-rows.ts';
-import { encodePageText } from './page-text-record.ts';
+import type { WriteBatch, WriteReply, WriterData } from './page-text-writer.ts';
 
 /** Bytes appended and not yet written past which `append` makes its caller wait. */
 const MAX_PENDING_BYTES = 64 * 1024 * 1024;
@@ -58,6 +59,15 @@ function signal(): { promise: Promise<void>; resolve: () => void } {
   return { promise, resolve };
 }
 
+/** The writer thread's script (see page-text-writer.ts). */
+const WRITER_URL = new URL('./page-text-writer.ts', import.meta.url);
+
+/** A batch sent to the writer and not yet answered. */
+interface Pending {
+  keys: string[];
+  bytes: number;
+}
+
 /**
  * The texts a generation's results show (original title, description, body, language), stored
  * aside in a local file while the generation is indexed: a search then reads its ten pages with
@@ -65,30 +75,46 @@ function signal(): { promise: Promise<void>; resolve: () => void } {
  * statement at a time; under load searches waited there most of their time), and the texts stay
  * out of the memory the index takes. The file is unlinked as soon as it is open, so nothing is
  * left behind even if the process dies; it is gone when closed.
+ *
+ * The records are made and written by a thread of their own (page-text-writer.ts), started with
+ * the first batch and stopped by `end`: making the snippets' tables reads every word of every
+ * page, as much work as indexing them, and it goes on beside the index build instead of in turn
+ * with it. This thread only sends the texts (a copy) and notes where the writer put them.
  */
 export class PageTextFile {
   readonly #places = new Map<string, Place>();
   #handle: Promise<FileHandle> | undefined;
   /** The file once open (reads are synchronous, on its descriptor). */
   #open: FileHandle | undefined;
-  #end = 0;
-  #failed = false;
-  #closed = false;
-  #writing: Promise<void> = Promise.resolve();
+  #writer: Promise<Worker | undefined> | undefined;
+  readonly #pending = new Map<number, Pending>();
+  #next = 1;
   #pendingBytes = 0;
+  /** Called when batches are answered (or the file fails): appends and `end` waiting on them. */
+  #waiters: (() => void)[] = [];
+  #failed = false;
+  #ended = false;
+  #closed = false;
   /** Leases not yet released, and what `close` waits on until there are none. */
   #leases = 0;
   #drained: { promise: Promise<void>; resolve: () => void } | undefined;
   readonly #onError: (error: unknown) => void;
   readonly #mappings: readonly CharacterMapping[];
+  readonly #writerUrl: URL;
 
   /**
    * `onError`: where a failed write is reported (the file then serves nothing); `mappings`: the
-   * generation's character mapping, which the snippets' words are stored under.
+   * generation's character mapping, which the snippets' tables are made with; `writerUrl`: the
+   * writer's script (only tests give another, to see a failing writer).
    */
-  constructor(onError: (error: unknown) => void, mappings: readonly CharacterMapping[]) {
+  constructor(
+    onError: (error: unknown) => void,
+    mappings: readonly CharacterMapping[],
+    options: { writerUrl?: URL } = {},
+  ) {
     this.#onError = onError;
     this.#mappings = mappings;
+    this.#writerUrl = options.writerUrl ?? WRITER_URL;
   }
 
   /** Whether every page appended so far is in the file (false after a failed write). */
@@ -107,49 +133,112 @@ export class PageTextFile {
     return this.#handle;
   }
 
+  /** The writer, started on the file once it is open; undefined once the file has failed. */
+  #started(): Promise<Worker | undefined> {
+    this.#writer ??= this.#file().then(
+      (handle) => {
+        if (this.#failed || this.#closed) return undefined;
+        const worker = new Worker(this.#writerUrl, {
+          workerData: { fd: handle.fd, mappings: this.#mappings } satisfies WriterData,
+        });
+        worker.on('message', (reply: WriteReply) => this.#answered(reply));
+        worker.on('error', (error) => this.#fail(error));
+        worker.on('exit', (code) => {
+          // Stopped by `end` once all is written, or by `close`: else it failed.
+          if (!this.#closed && (this.#pending.size > 0 || !this.#ended))
+            this.#fail(new Error(`The page-text writer stopped (exit code ${code}).`));
+        });
+        return worker;
+      },
+      (error: unknown) => {
+        this.#fail(error);
+        return undefined;
+      },
+    );
+    return this.#writer;
+  }
+
   /**
-   * Appends a batch of pages. The write goes on while the caller indexes the next batch; the
-   * promise is only to be awaited when it returns one (more than MAX_PENDING_BYTES waiting to be
-   * written). A failed write (a full disk) empties the file: results then read the store.
+   * Appends a batch of pages: sent to the writer, which makes and writes their records while the
+   * caller indexes the next batch. The promise is only to be awaited when it returns one (more
+   * than MAX_PENDING_BYTES of text not yet written). A failed write (a full disk) empties the
+   * file: results then read the store. Pages appended after `end` are not stored.
    */
   append(rows: readonly PageRow[]): Promise<void> | undefined {
-    if (this.#failed || this.#closed || rows.length === 0) return undefined;
-    const parts = rows.map((row) => encodePageText(row, this.#mappings));
-    const batch = Buffer.concat(parts);
-    const start = this.#end;
-    let at = start;
-    rows.forEach((row, n) => {
-      const bytes = (parts[n] as Buffer).length;
-      this.#places.set(row.url_key, { at, bytes });
-      at += bytes;
+    if (this.#failed || this.#closed || this.#ended || rows.length === 0) return undefined;
+    const id = this.#next++;
+    const texts = rows.map(({ title, description, body, language }) => ({
+      title,
+      description,
+      body,
+      language,
+    }));
+    let bytes = 0;
+    for (const text of texts) bytes += text.title.length + text.description.length + text.body.length;
+    this.#pending.set(id, { keys: rows.map((row) => row.url_key), bytes });
+    this.#pendingBytes += bytes;
+    void this.#started().then((worker) => worker?.postMessage({ id, texts } satisfies WriteBatch));
+    return this.#pendingBytes > MAX_PENDING_BYTES
+      ? this.#until(() => this.#pendingBytes <= MAX_PENDING_BYTES)
+      : undefined;
+  }
+
+  /** Settles once `done` holds (checked as batches are answered) or the file has failed. */
+  #until(done: () => boolean): Promise<void> {
+    return new Promise((resolve) => {
+      const check = () => {
+        if (this.#failed || this.#closed || done()) resolve();
+        else this.#waiters.push(check);
+      };
+      check();
     });
-    this.#end = at;
-    this.#pendingBytes += batch.length;
-    this.#writing = this.#writing.then(() => this.#write(batch, start));
-    return this.#pendingBytes > MAX_PENDING_BYTES ? this.#writing : undefined;
   }
 
-  async #write(batch: Buffer, at: number): Promise<void> {
-    try {
-      if (this.#failed || this.#closed) return;
-      const handle = await this.#file();
-      const { bytesWritten } = await handle.write(batch, 0, batch.length, at);
-      if (bytesWritten !== batch.length)
-        throw new Error(
-          `Only ${bytesWritten} of ${batch.length} bytes of page texts were written (disk full?).`,
-        );
-    } catch (error) {
-      this.#failed = true;
-      this.#places.clear();
-      this.#onError(error);
-    } finally {
-      this.#pendingBytes -= batch.length;
+  #wake(): void {
+    const waiters = this.#waiters;
+    this.#waiters = [];
+    for (const check of waiters) check();
+  }
+
+  #answered(reply: WriteReply): void {
+    const batch = this.#pending.get(reply.id);
+    if (!batch || this.#failed) return;
+    if ('error' in reply) {
+      this.#fail(new Error(reply.error));
+      return;
     }
+    this.#pending.delete(reply.id);
+    this.#pendingBytes -= batch.bytes;
+    batch.keys.forEach((key, n) => {
+      this.#places.set(key, { at: reply.places[n * 2] as number, bytes: reply.places[n * 2 + 1] as number });
+    });
+    this.#wake();
   }
 
-  /** Settles once every page appended is written (or the file has failed). Never rejects. */
-  written(): Promise<void> {
-    return this.#writing;
+  #fail(error: unknown): void {
+    if (this.#failed) return;
+    this.#failed = true;
+    this.#places.clear();
+    this.#pending.clear();
+    this.#onError(error);
+    this.#wake();
+    void this.#stopWriter();
+  }
+
+  async #stopWriter(): Promise<void> {
+    const worker = await this.#writer;
+    if (worker) await worker.terminate();
+  }
+
+  /**
+   * No more pages are appended (later ones are not stored). Settles once every page appended is
+   * written (or the file has failed), the writer stopped (with it goes all it remembered of the
+   * pages' words); never rejects.
+   */
+  async end(): Promise<void> {
+    this.#ended = true;
+    await this.#until(() => this.#pending.size === 0);
+    await this.#stopWriter();
   }
 
   /**
@@ -195,6 +284,8 @@ export class PageTextFile {
   /** Closes (and so deletes) the file. */
   async close(): Promise<void> {
     this.#closed = true;
+    this.#wake();
+    await this.#stopWriter();
     if (this.#leases > 0) {
       this.#drained ??= signal();
       await this.#drained.promise;

@@ -1,45 +1,66 @@
-import type { CharacterMapping } from '@siteseer/core';
 import { ByteReader, ByteWriter } from '../index/bytes.ts';
-import { snippetSource, snippetWordTable } from '../snippets/build-snippet.ts';
+import { snippetSource } from '../snippets/build-snippet.ts';
+import type { SnippetTableWriter } from '../snippets/snippet-table.ts';
 import type { PageRow, PageText } from './page-rows.ts';
 
-// A page's texts as stored aside for results (page-text-file.ts): the byte length of a JSON array
-// of its original title, description, body and language (a varint), that array in UTF-8, then the
-// words of the text its snippet is taken from (its body, else its description) as the snippet
-// reads them with the generation's character mapping (`snippetWordTable`), so that no snippet
-// scans its page for them. Decoded on the event loop (a search alone) or on the snippet worker,
-// which is sent the records' bytes as they were read.
+// A page's texts as stored aside for results (page-text-file.ts): the UTF-8 byte lengths of its
+// original title, description, body and language (varints, each times two plus one when the text
+// is all ASCII: it is then decoded as Latin-1, a copy, several times faster than UTF-8), those four
+// texts in UTF-8, then the
+// table of the text its snippet is taken from (its body, else its description) made with the
+// generation's character mapping (snippet-table.ts), so that no snippet reads its whole page for
+// its words. Decoded on the event loop (a search alone) or on the snippet worker, which reads the
+// records itself.
+
+const FIELDS = 4;
 
 export function encodePageText(
   row: Pick<PageRow, 'title' | 'description' | 'body' | 'language'>,
-  mappings: readonly CharacterMapping[],
+  tables: SnippetTableWriter,
 ): Buffer {
-  const json = Buffer.from(JSON.stringify([row.title, row.description, row.body, row.language]));
-  const length = new ByteWriter(5);
-  length.varint(json.length);
-  const words = snippetWordTable(snippetSource(row), mappings);
-  return Buffer.concat([length.bytes.subarray(0, length.length), json, words]);
+  const texts = [row.title, row.description, row.body, row.language];
+  const lengths = texts.map((text) => Buffer.byteLength(text));
+  const table = tables.table(snippetSource(row), row.language);
+  const head = new ByteWriter(FIELDS * 5);
+  texts.forEach((text, n) => {
+    const length = lengths[n] as number;
+    head.varint(length * 2 + (length === text.length ? 1 : 0));
+  });
+  let size = head.length + table.length;
+  for (const length of lengths) size += length;
+  const record = Buffer.allocUnsafe(size);
+  record.set(head.bytes.subarray(0, head.length), 0);
+  let at = head.length;
+  for (const text of texts) at += record.write(text, at, 'utf8');
+  record.set(table, at);
+  return record;
 }
 
-function decodePageText(record: Uint8Array): PageText {
+function decodePageText(record: Buffer): PageText {
   const reader = new ByteReader(record);
-  const length = reader.varint();
-  const json = Buffer.from(record.buffer, record.byteOffset + reader.at, length).toString('utf8');
-  const [title, description, body, language] = JSON.parse(json) as (string | undefined)[];
+  const lengths = [reader.varint(), reader.varint(), reader.varint(), reader.varint()];
+  let at = reader.at;
+  const [title, description, body, language] = lengths.map((packed) => {
+    const length = Math.floor(packed / 2);
+    const text = record.toString(packed % 2 === 1 ? 'latin1' : 'utf8', at, at + length);
+    at += length;
+    return text;
+  });
   return {
     title: title ?? '',
     description: description ?? '',
     body: body ?? '',
     language: language ?? '',
-    words: record.subarray(reader.at + length),
+    table: new Uint8Array(record.buffer, record.byteOffset + at, record.length - at),
   };
 }
 
 /** The records of `bytes`, record i ending at `ends[i]` (the next starting there). */
 export function decodePageTexts(bytes: Uint8Array, ends: readonly number[]): PageText[] {
+  const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   let start = 0;
   return ends.map((end) => {
-    const text = decodePageText(bytes.subarray(start, end));
+    const text = decodePageText(buffer.subarray(start, end));
     start = end;
     return text;
   });

@@ -2,7 +2,8 @@ import { parseCharacterMapping } from '@siteseer/core';
 import { describe, expect, it } from 'vitest';
 import { cachedStemmer } from '../analysis/index.ts';
 import { randomTexts } from '../analysis/test-texts.ts';
-import { buildSnippet, type SnippetOptions, snippetWordTable } from './build-snippet.ts';
+import { buildSnippet, type SnippetOptions } from './build-snippet.ts';
+import { keyHash, SnippetTableWriter } from './snippet-table.ts';
 
 const MAPPINGS = parseCharacterMapping("’ => ', Ω => ohm, μ => u").mappings;
 
@@ -178,25 +179,72 @@ describe('buildSnippet: the size', () => {
   });
 });
 
-describe('buildSnippet: the words stored with the page', () => {
-  it('given the word table stored for a page, then the snippet is the one scanning the page makes', () => {
-    const pieces = ['rose', 'Rosen', 'tools', 'Ω', 'μF', ' ', ' ', '. ', ', ', '’', '3.11', 'é', '😀', '\n'];
-    for (const text of randomTexts(pieces, { count: 300, maxLength: 60, seed: 5 })) {
-      const words = snippetWordTable(text, MAPPINGS);
+describe('buildSnippet: the table stored with the page', () => {
+  const table = (text: string, language = 'en') => new SnippetTableWriter(MAPPINGS).table(text, language);
+
+  it('given the table stored for a page, then the snippet is the one reading the whole page makes', () => {
+    const pieces = [
+      'rose',
+      'Rosen',
+      'roses',
+      'tools',
+      'Ω',
+      'μF',
+      ' ',
+      ' ',
+      '. ',
+      '! ',
+      ', ',
+      '’',
+      '3.11',
+      'é',
+      '😀',
+      '\n',
+    ];
+    // One writer for all the pages, as for a generation: words met on earlier pages are reused.
+    const writer = new SnippetTableWriter(MAPPINGS);
+    const termLists = [
+      ['rose', 'tool', 'ohm', 'uf'],
+      // A word and its stem both terms (a pinned page marks the query's words and their stems).
+      ['roses', 'rose', '3.11'],
+      ['rosen', 'e', 'zebra'],
+    ];
+    for (const text of randomTexts(pieces, { count: 400, maxLength: 60, seed: 5 })) {
+      const stored = writer.table(text, 'en');
       for (const size of [20, 60]) {
-        const terms = ['rose', 'tool', 'ohm', 'uf'];
-        expect(buildSnippet(text, options(terms, size, { words })), JSON.stringify(text)).toBe(
-          buildSnippet(text, options(terms, size)),
-        );
+        for (const terms of termLists) {
+          expect(buildSnippet(text, options(terms, size, { table: stored })), JSON.stringify(text)).toBe(
+            buildSnippet(text, options(terms, size)),
+          );
+        }
       }
     }
   });
 
-  it("given another page's table, then the page is scanned instead of trusting it", () => {
+  it('given a German page, then its table finds words by the German stemmer', () => {
+    const german = cachedStemmer('de');
+    const text = 'Die Häuser und das Haus am See.';
+    const terms = [german('häuser')];
+    const html = buildSnippet(text, { ...options(terms), language: 'de-DE', table: table(text, 'de-DE') });
+    expect(html).toBe(buildSnippet(text, { ...options(terms), language: 'de-DE' }));
+    expect(marked(html)).toContain('Häuser');
+  });
+
+  it("given another page's table, then the page is read instead of trusting it", () => {
     const text = 'A short page about roses.';
-    const words = snippetWordTable(`${text} And a great deal more text after it, about tools.`, MAPPINGS);
-    expect(buildSnippet(text, options(['rose'], 60, { words }))).toBe(
+    const other = table(`${text} And a great deal more text after it, about tools.`);
+    expect(buildSnippet(text, options(['rose'], 60, { table: other }))).toBe(
       buildSnippet(text, options(['rose'], 60)),
     );
+    expect(marked(buildSnippet(text, options(['rose'], 60, { table: other })))).toEqual(['roses']);
+  });
+
+  it('given a term whose hash is that of a word of the page, then the word is not marked', () => {
+    // Two words of one FNV-1a hash: the table finds the page's word by the term's hash, and the
+    // check against the word itself turns it down.
+    expect(keyHash('pjbieqpx')).toBe(keyHash('uobjxs'));
+    const text = 'The uobjxs is here.';
+    expect(buildSnippet(text, options(['pjbieqpx'], 60, { table: table(text) }))).toBe('The uobjxs is here.');
+    expect(marked(buildSnippet(text, options(['uobjxs'], 60, { table: table(text) })))).toEqual(['uobjxs']);
   });
 });

@@ -1,14 +1,9 @@
 import type { CharacterMapping } from '@siteseer/core';
 import { escapeHtml } from '../../html/html.ts';
-import { type MappedText, mapCharacters, originalSpan } from '../analysis/index.ts';
+import { mapCharacters, originalSpan } from '../analysis/index.ts';
+import { endsSentence, type PageWords, readSnippetTable } from './snippet-table.ts';
 import { termMatcher } from './term-matcher.ts';
-import {
-  encodeWordTable,
-  readWordTable,
-  scanWords,
-  type WordOffsets,
-  wordAffectingMappings,
-} from './word-scan.ts';
+import { scanWords, wordAffectingMappings } from './word-scan.ts';
 
 export interface SnippetOptions {
   /** The indexed forms (stems) the page matched, and normalised words: what gets marked. */
@@ -17,32 +12,18 @@ export interface SnippetOptions {
   mappings: readonly CharacterMapping[];
   /** The page's language (picks the stemmer). */
   language: string;
-  /** Characters of the snippet's text at most, '…' included (the install page's description size). */
+  /** Characters of the snippet's text at most (the install page's description size). */
   size: number;
-  /** The text's words as `snippetWordTable` stored them: the page is then not scanned for them. */
-  words?: Uint8Array;
+  /** The text's table as `SnippetTableWriter` stored it: the page is then not scanned. */
+  table?: Uint8Array;
 }
 
 const ELLIPSIS = '…';
 /** Where a window may start before a hit, as a share of the size: a little context before the word. */
 const LEAD_IN_SHARE = 0.25;
-/** Punctuation that ends a sentence when a space follows it, closing quotes and brackets allowed. */
-const SENTENCE_END = /[.!?]["'”’)\]]*\s/;
 /** Window starts: 2 a sentence's first word, 1 a word a lead-in before a hit. */
 const SENTENCE = 2;
 const NEAR_HIT = 1;
-
-/**
- * A page's words (offsets in the mapped text) and those that are terms: their word numbers in
- * order (`hitWords`) and the id of each one's term (`hitIds`).
- */
-interface PageWords extends WordOffsets {
-  mapped: MappedText;
-  hitWords: Int32Array;
-  hitIds: Int32Array;
-  hitCount: number;
-  termCount: number;
-}
 
 /**
  * The best passage of a page's text for a query, as HTML: escaped, with each word whose stem or
@@ -54,8 +35,10 @@ interface PageWords extends WordOffsets {
  */
 export function buildSnippet(body: string, options: SnippetOptions): string {
   if (body === '' || options.size <= 0) return '';
-  const page = readPage(body, options);
-  const start = page.hitCount === 0 ? 0 : bestWindow(page, options.size);
+  const page =
+    (options.table && readSnippetTable(options.table, body, options.terms, options.language)) ||
+    scanPage(body, options);
+  const start = page.hitCount === 0 ? 0 : bestWindow(page, body.length, options.size);
   return render(body, page, extendBack(body, page, start, options.size), options.size);
 }
 
@@ -64,29 +47,26 @@ export function snippetSource(text: { body: string; description: string }): stri
   return text.body || text.description;
 }
 
-/**
- * The words of a page's text as `buildSnippet` finds them with these mappings, as bytes to store
- * with the text: given back as `words`, they spare the snippet its scan of the page.
- */
-export function snippetWordTable(body: string, mappings: readonly CharacterMapping[]): Uint8Array {
-  return encodeWordTable(mapCharacters(body, wordAffectingMappings(mappings)).text);
-}
-
 /** Scratch lists of a page's hits, reused by the next page (a snippet is built synchronously). */
 let hitScratch = { words: new Int32Array(256), ids: new Int32Array(256) };
 
-function readPage(body: string, options: SnippetOptions): PageWords {
+/**
+ * The page's words and hits found by reading all of it (no stored table): its words in the mapped
+ * text, each matched, then their offsets taken back to the original text.
+ */
+function scanPage(body: string, options: SnippetOptions): PageWords {
   const mapped = mapCharacters(body, wordAffectingMappings(options.mappings));
   const text = mapped.text;
-  const words = (options.words && readWordTable(options.words, text.length)) || scanWords(text);
+  const words = scanWords(text);
+  const { count, starts, ends } = words;
   const matcher = termMatcher(options.terms, options.language);
   let { words: hitWords, ids: hitIds } = hitScratch;
   // Terms get ids in order of appearance, to count the distinct ones in a window.
   const ids = new Map<string, number>();
   let hitCount = 0;
-  for (let i = 0; i < words.count; i++) {
-    const start = words.starts[i] as number;
-    const end = words.ends[i] as number;
+  for (let i = 0; i < count; i++) {
+    const start = starts[i] as number;
+    const end = ends[i] as number;
     if (
       !matcher.mayMatch(text.charCodeAt(start), text.charCodeAt(start + 1), end - start, words.ascii[i] === 1)
     )
@@ -108,18 +88,29 @@ function readPage(body: string, options: SnippetOptions): PageWords {
     hitIds[hitCount] = id;
     hitCount++;
   }
-  return { ...words, mapped, hitWords, hitIds, hitCount, termCount: ids.size };
+  const sentences = new Int32Array(count);
+  let sentenceCount = 0;
+  let last = 0;
+  for (let i = 0; i < count; i++) {
+    if (mapped.origin !== null) {
+      const span = originalSpan(mapped, starts[i] as number, ends[i] as number);
+      starts[i] = span[0];
+      ends[i] = span[1];
+    }
+    if (i === 0 || endsSentence(body, last, starts[i] as number)) sentences[sentenceCount++] = i;
+    last = ends[i] as number;
+  }
+  return { count, starts, ends, sentences, sentenceCount, hitWords, hitIds, hitCount, termCount: ids.size };
 }
 
 /**
  * The word that starts the best window (see `buildSnippet`), in one pass over the window starts
  * with two pointers into the hits: the first at or after the window's start, and the first past
- * its end.
+ * its end. `length`: the text's.
  */
-function bestWindow(page: PageWords, size: number): number {
-  const { count, starts, ends, hitWords, hitIds, hitCount } = page;
-  const length = page.mapped.text.length;
-  const candidates = windowStarts(page, size);
+function bestWindow(page: PageWords, length: number, size: number): number {
+  const { starts, ends, hitWords, hitIds, hitCount } = page;
+  const { words: candidates, kinds, count } = windowStarts(page, size);
   const counts = new Int32Array(page.termCount);
   let distinct = 0;
   let inWindow = 0;
@@ -127,8 +118,8 @@ function bestWindow(page: PageWords, size: number): number {
   let hi = 0;
   let best = 0;
   let bestScore = -1;
-  for (let c = 0; c < count; c++) {
-    if (candidates[c] === 0) continue;
+  for (let n = 0; n < count; n++) {
+    const c = candidates[n] as number;
     for (; lo < hitCount && (hitWords[lo] as number) < c; lo++) {
       if (lo < hi) {
         const id = hitIds[lo] as number;
@@ -140,7 +131,11 @@ function bestWindow(page: PageWords, size: number): number {
     }
     if (hi < lo) hi = lo;
     const windowStart = starts[c] as number;
-    for (; hi < hitCount && (ends[hitWords[hi] as number] as number) <= windowStart + size; hi++) {
+    // What `render` shows from there: the size less a leading '…', and a trailing one unless the
+    // text ends within it.
+    const room = windowStart > 0 ? size - 1 : size;
+    const reach = windowStart + (length - windowStart <= room ? room : room - 1);
+    for (; hi < hitCount && (ends[hitWords[hi] as number] as number) <= reach; hi++) {
       const id = hitIds[hi] as number;
       inWindow++;
       const held = (counts[id] as number) + 1;
@@ -151,7 +146,7 @@ function bestWindow(page: PageWords, size: number): number {
     const score =
       distinct * 1_000_000 +
       Math.min(inWindow, 50) * 1_000 +
-      (candidates[c] === SENTENCE ? 200 : 0) +
+      (kinds[n] === SENTENCE ? 200 : 0) +
       Math.floor(99 * (1 - lead / size)) +
       (1 - windowStart / length);
     if (score > bestScore) {
@@ -162,30 +157,41 @@ function bestWindow(page: PageWords, size: number): number {
   return best;
 }
 
-/** Which words may start a window: sentence starts and the first word a lead-in before a hit. */
-function windowStarts(page: PageWords, size: number): Uint8Array {
-  const { count, starts, ends, hitWords, hitCount } = page;
-  const text = page.mapped.text;
-  const marks = new Uint8Array(count);
-  const leadIn = Math.floor(size * LEAD_IN_SHARE);
-  for (let i = 0; i < count; i++) {
-    const start = starts[i] as number;
-    // A single space between two words is never a sentence end: skip the test for most words.
-    const gapStart = i === 0 ? -1 : (ends[i - 1] as number);
-    if (i === 0 || (start - gapStart > 1 && SENTENCE_END.test(text.slice(gapStart, start))))
-      marks[i] = SENTENCE;
+/** Scratch window starts, reused by the next page. */
+let startScratch = { words: new Int32Array(512), kinds: new Uint8Array(512) };
+
+/**
+ * The words that may start a window, in order: sentence starts (SENTENCE) and the first word a
+ * lead-in before a hit (NEAR_HIT, unless it starts a sentence): the two ordered lists merged.
+ */
+function windowStarts(
+  page: PageWords,
+  size: number,
+): { words: Int32Array; kinds: Uint8Array; count: number } {
+  const { starts, hitWords, hitCount, sentences, sentenceCount } = page;
+  if (startScratch.words.length < sentenceCount + hitCount) {
+    const room = (sentenceCount + hitCount) * 2;
+    startScratch = { words: new Int32Array(room), kinds: new Uint8Array(room) };
   }
+  const { words, kinds } = startScratch;
+  const leadIn = Math.floor(size * LEAD_IN_SHARE);
+  let count = 0;
+  let s = 0;
   let before = 0;
+  const add = (word: number, kind: number) => {
+    if (count > 0 && words[count - 1] === word) return;
+    words[count] = word;
+    kinds[count++] = kind;
+  };
   for (let h = 0; h < hitCount; h++) {
     const start = starts[hitWords[h] as number] as number;
     while ((starts[before] as number) < start - leadIn) before++;
-    if (marks[before] === 0) marks[before] = NEAR_HIT;
+    for (; s < sentenceCount && (sentences[s] as number) <= before; s++)
+      add(sentences[s] as number, SENTENCE);
+    add(before, NEAR_HIT);
   }
-  return marks;
-}
-
-function originalStart(page: PageWords, word: number): number {
-  return originalSpan(page.mapped, page.starts[word] as number, page.ends[word] as number)[0];
+  for (; s < sentenceCount; s++) add(sentences[s] as number, SENTENCE);
+  return { words, kinds, count };
 }
 
 /**
@@ -194,16 +200,15 @@ function originalStart(page: PageWords, word: number): number {
  */
 function extendBack(body: string, page: PageWords, start: number, size: number): number {
   let first = start;
-  while (first > 0 && body.length - originalStart(page, first - 1) <= size - 1) first--;
+  while (first > 0 && body.length - (page.starts[first - 1] as number) <= size - 1) first--;
   return first;
 }
 
 /** The snippet from word `first`, cut to `size` characters on a word boundary, escaped and marked. */
 function render(body: string, page: PageWords, first: number, size: number): string {
-  const spanOf = (word: number) =>
-    originalSpan(page.mapped, page.starts[word] as number, page.ends[word] as number);
+  const { starts, ends } = page;
   // The page's start keeps what comes before its first word (an opening quote or bracket).
-  const from = first === 0 ? 0 : spanOf(first)[0];
+  const from = first === 0 ? 0 : (starts[first] as number);
   const lead = from > 0 ? ELLIPSIS : '';
   let room = size - lead.length;
   let to = body.length;
@@ -213,7 +218,7 @@ function render(body: string, page: PageWords, first: number, size: number): str
     room -= trail.length;
     to = from;
     for (let i = first; i < page.count; i++) {
-      const end = spanOf(i)[1];
+      const end = ends[i] as number;
       if (end - from > room) break;
       to = end;
     }
@@ -228,7 +233,8 @@ function render(body: string, page: PageWords, first: number, size: number): str
   for (let h = 0; h < page.hitCount; h++) {
     const i = page.hitWords[h] as number;
     if (i < first) continue;
-    const [markStart, markEnd] = spanOf(i);
+    const markStart = starts[i] as number;
+    const markEnd = ends[i] as number;
     if (markEnd > to) break;
     if (markStart < cursor || markStart === markEnd) continue;
     out += `${plain(body.slice(cursor, markStart))}<mark>${escapeHtml(body.slice(markStart, markEnd))}</mark>`;

@@ -25,7 +25,7 @@ export function showPages(request: ShowRequest): ShownPage[] {
       mappings: request.mappings,
       language: text.language,
       size: request.size,
-      ...(text.words ? { words: text.words } : {}),
+      ...(text.table ? { table: text.table } : {}),
     }),
   }));
 }

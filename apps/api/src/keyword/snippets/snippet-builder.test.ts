@@ -36,7 +36,7 @@ beforeAll(async () => {
   file.append(
     texts.map((text, n) => ({ ...text, url_key: `p${n}`, url: `p${n}`, headings: [], custom_tags: null })),
   );
-  await file.written();
+  await file.end();
 });
 afterAll(async () => {
   for (const lease of leases) lease.release();

@@ -2,7 +2,7 @@ import { applyCharacterMapping, parseCharacterMapping } from '@siteseer/core';
 import { describe, expect, it } from 'vitest';
 import { normaliseWord, tokenize } from '../analysis/index.ts';
 import { randomTexts, TRICKY_PIECES } from '../analysis/test-texts.ts';
-import { encodeWordTable, readWordTable, scanWords, wordAffectingMappings } from './word-scan.ts';
+import { scanWords, wordAffectingMappings } from './word-scan.ts';
 
 function scanned(text: string) {
   const words = scanWords(text);
@@ -39,27 +39,6 @@ describe('scanWords', () => {
   it('given an empty text or only separators, then no words', () => {
     expect(scanWords('').count).toBe(0);
     expect(scanWords(' ,;! ').count).toBe(0);
-  });
-});
-
-describe('word tables', () => {
-  const copied = (words: ReturnType<typeof scanWords>) => ({
-    starts: Array.from(words.starts.subarray(0, words.count)),
-    ends: Array.from(words.ends.subarray(0, words.count)),
-    ascii: Array.from(words.ascii.subarray(0, words.count)),
-  });
-
-  it('given any text, then its table reads back as the words scanWords finds', () => {
-    for (const text of randomTexts(TRICKY_PIECES, { count: 500, maxLength: 80, seed: 12 })) {
-      const table = encodeWordTable(text);
-      const expected = copied(scanWords(text));
-      const read = readWordTable(table, text.length);
-      expect(read && copied(read), JSON.stringify(text)).toEqual(expected);
-    }
-  });
-
-  it("given another text's table that runs past the text, then nothing is read from it", () => {
-    expect(readWordTable(encodeWordTable('a longer text than this'), 'short'.length)).toBeUndefined();
   });
 });
 

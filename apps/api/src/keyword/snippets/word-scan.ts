@@ -1,6 +1,5 @@
 import type { CharacterMapping } from '@siteseer/core';
 import { isDigitDot, isWordCodePoint } from '../analysis/index.ts';
-import { ByteReader, ByteWriter } from '../index/bytes.ts';
 
 /*
  * Word boundaries for snippets, found faster than analysis' `tokenize`. A snippet must read a whole
@@ -107,50 +106,6 @@ function scan(text: string, into: typeof scratch): WordOffsets {
   }
   into.words.count = count;
   return into.words;
-}
-
-/**
- * A text's words (`scanWords`) as bytes to store beside it: their count, then per word the
- * characters since the last one ended and its length times two, plus one when it is all ASCII
- * (varints: about two bytes a word). Read back by `readWordTable` without scanning the text.
- */
-export function encodeWordTable(text: string): Uint8Array {
-  const { count, starts, ends, ascii } = scanWords(text);
-  // Room for every varint at once: five bytes at most each.
-  const table = new ByteWriter(count * 10 + 5);
-  table.put(count);
-  let last = 0;
-  for (let i = 0; i < count; i++) {
-    const start = starts[i] as number;
-    const end = ends[i] as number;
-    table.put(start - last);
-    table.put(((end - start) << 1) | (ascii[i] as number));
-    last = end;
-  }
-  return table.bytes.subarray(0, table.length);
-}
-
-/**
- * The words of a text of `length` characters from its `encodeWordTable` bytes, in scratch arrays
- * as `scanWords` answers; undefined when the table cannot be the text's (it runs past its end).
- */
-export function readWordTable(table: Uint8Array, length: number): WordOffsets | undefined {
-  const reader = new ByteReader(table);
-  const count = reader.varint();
-  const { words } = scratchFor(count);
-  const { starts, ends, ascii } = words;
-  let last = 0;
-  for (let i = 0; i < count; i++) {
-    const start = last + reader.varint();
-    const packed = reader.varint();
-    last = start + (packed >>> 1);
-    starts[i] = start;
-    ends[i] = last;
-    ascii[i] = packed & 1;
-  }
-  if (last > length || reader.at > table.length) return undefined;
-  words.count = count;
-  return words;
 }
 
 /**
