@@ -2,7 +2,7 @@ import { isStopword } from '../analysis/index.ts';
 import type { BackendHit, BackendQuery, BackendResult, IndexedPageRef, QuerySlot } from '../backend.ts';
 import type { IndexData } from './build.ts';
 import { type ExpandedAlternative, type ExpandedSlot, QueryExpander, typosPossible } from './expand.ts';
-import { CHAMPIONS, pageWords, popcount, scoreAt } from './pack-postings.ts';
+import { CHAMPIONS, hasPage, pageWords, popcount, scoreAt } from './pack-postings.ts';
 import { boostFactors, boosting, tabMembership } from './page-sets.ts';
 import { PostingCursor, recordPositions } from './postings.ts';
 import { rerank, TopPages } from './ranking.ts';
@@ -291,8 +291,7 @@ export class KeywordIndex {
       for (let i = 0; i < pages.length; i++) {
         const page = pages.items[i] as number;
         let held = false;
-        for (const bitset of bitsets)
-          held ||= (((bits[bitset + (page >>> 5)] as number) >>> (page & 31)) & 1) === 1;
+        for (const bitset of bitsets) held ||= hasPage(bits, bitset, page);
         if (!held) count++;
       }
       this.#reset();

@@ -87,6 +87,11 @@ export function isBitsetTerm(frequency: number, pageCount: number): boolean {
   return frequency > CHAMPIONS_FROM && frequency * BITSET_SHARE > pageCount;
 }
 
+/** Whether the bitset at `bitset` in `bits` (32 pages a word) holds `page`. */
+export function hasPage(bits: Uint32Array, bitset: number, page: number): boolean {
+  return (((bits[bitset + (page >>> 5)] as number) >>> (page & 31)) & 1) === 1;
+}
+
 /** The 32-bit words of a bitset of `pageCount` pages. */
 export function pageWords(pageCount: number): number {
   return (pageCount + 31) >>> 5;

@@ -1,6 +1,6 @@
 import type { IndexData } from './build.ts';
 import { ByteReader } from './bytes.ts';
-import { SKIP } from './pack-postings.ts';
+import { hasPage, SKIP } from './pack-postings.ts';
 import type { PositionLists } from './position-lists.ts';
 
 /** Skips the rest of a record from just after its page delta: fields and positions. */
@@ -45,7 +45,7 @@ export function seek(data: IndexData, term: number, page: number): number {
 export function holdsTerm(data: IndexData, term: number, page: number): boolean {
   const bitset = data.bitsets.get(term);
   if (bitset === undefined) return seek(data, term, page) >= 0;
-  return (((data.bits[bitset + (page >>> 5)] as number) >>> (page & 31)) & 1) === 1;
+  return hasPage(data.bits, bitset, page);
 }
 
 /** Whether `term` is in the title of `page`: a binary search of the term's title pages (titles.ts). */

@@ -142,20 +142,23 @@ export class SnippetTableWriter {
       this.#local = new Int32Array(count * 2);
       this.#lists = new Int32Array(count);
     }
-    // Each word's form on the page (-1: none); then, past the words, the sentence starts.
+    // Each word's form on the page (-1: none); then, past the words, the sentence starts. A text
+    // the mapping changed gets no forms: its words are not the text's own.
     const local = this.#local;
     let formCount = 0;
-    for (let i = 0; i < count; i++) {
-      const form = terms[i] as number;
-      local[i] = form < 0 ? -1 : this.#localForm(form, page, formCount);
-      if (local[i] === formCount) formCount++;
+    if (mapped.origin === null) {
+      for (let i = 0; i < count; i++) {
+        const form = terms[i] as number;
+        local[i] = form < 0 ? -1 : this.#localForm(form, page, formCount);
+        if (local[i] === formCount) formCount++;
+      }
     }
-    if (mapped.origin !== null) formCount = 0;
-    // Room for all of it at once: then written without checks.
+    // Room for all of it at once (five varints of five bytes at most, per word two offsets and two
+    // varints, per form its fixed part and a varint): then written without checks.
     const width = text.length < 0x10000 ? 2 : 4;
     const out = this.#out;
     out.length = 0;
-    out.reserve(20 + count * (2 * width + 10) + formCount * (FORM_BYTES + 5));
+    out.reserve(25 + count * (2 * width + 10) + formCount * (FORM_BYTES + 5));
     out.put(text.length);
     out.put(count);
     out.bytes[out.length++] = width;
