@@ -1,10 +1,10 @@
 import { cachedStemmer, type Stemmer, stemLanguage } from '../analysis/index.ts';
 import type { QuerySlot } from '../backend.ts';
 
-/** One stemmer per language for query words (its memory is bounded). */
+/** One stemmer per language, for query words and the checks of snippet tables (its memory is bounded). */
 const stemmers = new Map<string, Stemmer>();
 
-function stemmerOf(language: string): Stemmer {
+export function stemmerOf(language: string): Stemmer {
   const primary = stemLanguage(language);
   let stem = stemmers.get(primary);
   if (!stem) {

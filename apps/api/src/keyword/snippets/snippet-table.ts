@@ -4,11 +4,11 @@ import {
   mapCharacters,
   normaliseWord,
   originalSpan,
-  type Stemmer,
   stemLanguage,
   WordTerms,
 } from '../analysis/index.ts';
 import { ByteReader, ByteWriter } from '../index/bytes.ts';
+import { stemmerOf } from './query-terms.ts';
 import { wordAffectingMappings } from './word-scan.ts';
 
 /*
@@ -330,18 +330,6 @@ function scratchFor(words: number, hits: number): typeof scratch {
     hitIds: hitRoom ? scratch.hitIds : new Int32Array(grownHits),
   };
   return scratch;
-}
-
-const stemmers = new Map<string, Stemmer>();
-
-function stemmerOf(language: string): Stemmer {
-  const key = stemLanguage(language);
-  let stem = stemmers.get(key);
-  if (!stem) {
-    stem = cachedStemmer(key);
-    stemmers.set(key, stem);
-  }
-  return stem;
 }
 
 /**
