@@ -1,12 +1,5 @@
 import type { CharacterMapping } from '@siteseer/core';
-import {
-  cachedStemmer,
-  mapCharacters,
-  normaliseWord,
-  originalSpan,
-  stemLanguage,
-  WordTerms,
-} from '../analysis/index.ts';
+import { mapCharacters, normaliseWord, originalSpan, stemLanguage, WordTerms } from '../analysis/index.ts';
 import { ByteReader, ByteWriter } from '../index/bytes.ts';
 import { stemmerOf } from './query-terms.ts';
 import { wordAffectingMappings } from './word-scan.ts';
@@ -107,7 +100,7 @@ export class SnippetTableWriter {
     const key = stemLanguage(language);
     let forms = this.#forms.get(key);
     if (!forms) {
-      const stem = cachedStemmer(key);
+      const stem = stemmerOf(key);
       const hashes: number[] = [];
       const stemHashes: number[] = [];
       const resolve = (word: string) => {
@@ -259,6 +252,10 @@ function putU32(out: ByteWriter, value: number): void {
   out.bytes[out.length++] = (value >>> 24) & 0xff;
 }
 
+function u16(bytes: Uint8Array, at: number): number {
+  return (bytes[at] as number) | ((bytes[at + 1] as number) << 8);
+}
+
 function u32(bytes: Uint8Array, at: number): number {
   return (
     ((bytes[at] as number) |
@@ -356,8 +353,8 @@ export function readSnippetTable(
   let at = reader.at;
   if (width === 2) {
     for (let i = 0; i < count; i++, at += 4) {
-      starts[i] = (table[at] as number) | ((table[at + 1] as number) << 8);
-      ends[i] = (table[at + 2] as number) | ((table[at + 3] as number) << 8);
+      starts[i] = u16(table, at);
+      ends[i] = u16(table, at + 2);
     }
   } else {
     for (let i = 0; i < count; i++, at += 8) {
