@@ -68,3 +68,25 @@ describe('a one-word search', () => {
     }
   });
 });
+
+describe('a several-word search of common words', () => {
+  // Every word but 'kitchen' is in more than a DENSE_SHARE-th of the pages: the pages holding them
+  // all are found from bitsets first and only those scored. 'lorem' is on the pages but every
+  // 13th, 'ipsum' on those 'gardenia' is not on; 'kitchen' keeps its pages as a list.
+  const pageByPage = new KeywordIndex(data, { denseShare: 0 });
+
+  it.each([
+    ['lorem ipsum', {}],
+    ['ipsum lorem gard', {}],
+    ['garden lorem gardenia', {}],
+    ['lorem kitchen garden', {}],
+    ['lorem ipsum', { tabs }],
+    ['lorem gard', { tabs, tab: 0 }],
+    ['lorem ipsum', { offset: 90, limit: 10 }],
+    ['lorem ipsum', { exclude: [data.keys[1] as string] }],
+  ] as const)('given %s (%o), then it answers what scoring page by page answers', (q, extra) => {
+    const dense = index.search(typedQuery(q, extra));
+    expect(dense.hits.length).toBeGreaterThan(0);
+    expect(dense).toEqual(pageByPage.search(typedQuery(q, extra)));
+  });
+});

@@ -12,8 +12,20 @@ import { TitleSuggester } from './titles.ts';
 const ENOUGH_RESULTS = 10;
 /** The best pages re-scored with proximity and title matches. */
 const RERANK = 100;
-/** Slots a query may have (a bit each in a 32-bit mask). */
-export const MAX_SLOTS = 31;
+/** Slots a query may have (a bit each in a 32-bit mask, with IN_AND_SET's). */
+export const MAX_SLOTS = 30;
+/** The `#matched` bit of the pages of a dense search's AND set (see `#andSet`). */
+const IN_AND_SET = 1 << MAX_SLOTS;
+/**
+ * A search every slot of which is in more than this share of the pages finds the pages holding
+ * them all from the terms' bitsets first (see `#andSet`).
+ */
+const DENSE_SHARE = 32;
+
+export interface KeywordIndexOptions {
+  /** DENSE_SHARE; 0: no search is dense (tests hold both ways to one answer). */
+  denseShare?: number;
+}
 /** Pages looked at per suggestion asked for: on many sites pages share a title. */
 const SHARED_TITLES = 25;
 
@@ -56,9 +68,14 @@ export class KeywordIndex {
   readonly #touched: PageList;
   readonly #slotTouched: PageList;
   readonly #alive: PageList;
+  /** A dense search's AND set and one slot's pages, 32 pages a word (see `#andSet`). */
+  readonly #andWords: Uint32Array;
+  readonly #slotWords: Uint32Array;
+  readonly #denseShare: number;
 
-  constructor(data: IndexData) {
+  constructor(data: IndexData, { denseShare = DENSE_SHARE }: KeywordIndexOptions = {}) {
     this.data = data;
+    this.#denseShare = denseShare;
     this.#expander = new QueryExpander(data);
     this.#titles = new TitleSuggester(data);
     for (let page = 0; page < data.pageCount; page++) {
@@ -71,6 +88,8 @@ export class KeywordIndex {
     this.#touched = new PageList(data.pageCount);
     this.#slotTouched = new PageList(data.pageCount);
     this.#alive = new PageList(data.pageCount);
+    this.#andWords = new Uint32Array(pageWords(data.pageCount));
+    this.#slotWords = new Uint32Array(pageWords(data.pageCount));
   }
 
   search(query: BackendQuery): BackendResult {
@@ -147,6 +166,7 @@ export class KeywordIndex {
       typed === slots ? expanded : this.#expander.expand(typed, typos),
       RERANK,
       wanted,
+      typed.map((slot) => !any && slots.includes(slot)),
     );
     const hitTerms = [...terms].map((term) => data.terms[term] as string);
     const hits: BackendHit[] = ranked
@@ -189,7 +209,7 @@ export class KeywordIndex {
       const page = pages.items[i] as number;
       const matched = this.#matched[page] as number;
       if ((matched & phrases) !== phrases || (excluded.size > 0 && excluded.has(page))) continue;
-      if (!any && matched !== required) continue;
+      if (!any && (matched & required) !== required) continue;
       allTotal++;
       const bits = members[page] as number;
       for (let tab = 0; tab < tabCounts.length; tab++)
@@ -337,12 +357,14 @@ export class KeywordIndex {
     const matched = this.#matched;
     const alive = this.#alive;
     alive.length = 0;
-    let soFar = 0;
     const order = slots.map((_, n) => n);
     if (every)
       order.sort(
         (a, b) => this.#postings(slots[a] as ExpandedSlot) - this.#postings(slots[b] as ExpandedSlot),
       );
+    // A dense search scores its AND set's pages only: they are known, and hold every slot.
+    const dense = every && this.#andSet(slots, order);
+    let soFar = dense ? IN_AND_SET : 0;
     order.forEach((n, rank) => {
       const slot = slots[n] as ExpandedSlot;
       const bit = 1 << n;
@@ -356,7 +378,7 @@ export class KeywordIndex {
         // One term: no best-of-alternatives to keep, straight into the sums.
         this.#accumulate(onlyTerm.term, onlyTerm.weight * (only?.weight ?? 1), pages, bit, known);
         terms.add(onlyTerm.term);
-        if (every) this.#narrow(rank, bit);
+        if (every && !dense) this.#narrow(rank, bit);
         return;
       }
       const slotPages = this.#slotTouched;
@@ -383,9 +405,76 @@ export class KeywordIndex {
         matched[page] = (matched[page] as number) | bit;
         best[page] = 0;
       }
-      if (every) this.#narrow(rank, bit);
+      if (every && !dense) this.#narrow(rank, bit);
     });
     return terms;
+  }
+
+  /**
+   * The pages holding every slot of a dense search (every slot in more than a DENSE_SHARE-th of
+   * the pages, none a phrase or of several words), found 32 pages at a time: per slot, its terms'
+   * bitsets or-ed (the pages of a term without one set in), and the slots and-ed. They are listed
+   * in `#alive` and `#touched` and marked IN_AND_SET in `#matched`, and `#scoreSlots` scores them
+   * alone: the pages of the rarest slot that lack another are never looked at (two common words
+   * are often on a third of the rarest one's pages). False, and nothing done, for another search.
+   * `order`: the slots, the one of fewest postings first.
+   */
+  #andSet(slots: readonly ExpandedSlot[], order: readonly number[]): boolean {
+    const data = this.data;
+    const rarest = slots[order[0] as number] as ExpandedSlot;
+    if (this.#postings(rarest) * this.#denseShare <= data.pageCount) return false;
+    if (slots.some((slot) => slot.phrase || slot.alternatives.some((a) => a.words.length !== 1)))
+      return false;
+    const and = this.#andWords;
+    const slotWords = this.#slotWords;
+    order.forEach((n, rank) => {
+      const into = rank === 0 ? and : slotWords;
+      into.fill(0);
+      for (const alternative of (slots[n] as ExpandedSlot).alternatives)
+        for (const { term } of alternative.words[0] ?? []) this.#orPages(term, into);
+      if (rank > 0)
+        for (let w = 0; w < and.length; w++) and[w] = (and[w] as number) & (slotWords[w] as number);
+    });
+    const matched = this.#matched;
+    const alive = this.#alive;
+    const touched = this.#touched;
+    for (let w = 0; w < and.length; w++) {
+      let word = and[w] as number;
+      while (word !== 0) {
+        const low = word & -word;
+        word ^= low;
+        const page = (w << 5) + 31 - Math.clz32(low);
+        matched[page] = IN_AND_SET;
+        alive.push(page);
+        touched.push(page);
+      }
+    }
+    return true;
+  }
+
+  /** Sets the bits of `term`'s pages in `words` (32 pages a word). */
+  #orPages(term: number, words: Uint32Array): void {
+    const data = this.data;
+    const bitset = data.bitsets.get(term);
+    if (bitset !== undefined) {
+      const bits = data.bits;
+      for (let w = 0; w < words.length; w++) words[w] = (words[w] as number) | (bits[bitset + w] as number);
+      return;
+    }
+    const bytes = data.pages;
+    const end = data.pageStart[term + 1] as number;
+    let at = data.pageStart[term] as number;
+    let page = -1;
+    while (at < end) {
+      let byte = bytes[at++] as number;
+      let delta = byte & 0x7f;
+      for (let shift = 7; byte & 0x80; shift += 7) {
+        byte = bytes[at++] as number;
+        delta |= (byte & 0x7f) << shift;
+      }
+      page += delta;
+      words[page >>> 5] = (words[page >>> 5] as number) | (1 << (page & 31));
+    }
   }
 
   /** `#alive` after the slot of `bit` (the `rank`-th scored): the pages holding it too, in order. */
@@ -434,6 +523,7 @@ export class KeywordIndex {
     const scale = factor * (data.scoreScale[term] as number);
     const bitset = data.bitsets.get(term);
     if (bitset === undefined) this.#readDeltas(term, scale, touched, direct, known);
+    else if (known & IN_AND_SET) this.#andBits(term, bitset, scale, touched, direct);
     else if (known !== 0 && this.#alive.length < (data.frequencies[term] as number))
       this.#lookUpBits(term, bitset, scale, touched, direct);
     else this.#readBits(term, bitset, scale, touched, direct, known);
@@ -505,6 +595,32 @@ export class KeywordIndex {
       if (((word >>> bit) & 1) === 0) continue;
       const n = (bitRanks[at] as number) + popcount(word & ((1 << bit) - 1));
       this.#take(page, scale * (steps[from + n] as number), touched, direct);
+    }
+  }
+
+  /**
+   * The pages of a dense search's AND set (`#andSet`) that hold a term kept as a bitset, scored:
+   * the set's words and-ed with the term's, so its pages are met 32 at a time and a word of the
+   * set without any is passed over (a prefix's rarer words hold few of the set's pages).
+   */
+  #andBits(term: number, bitset: number, scale: number, touched: PageList, direct: number): void {
+    const data = this.data;
+    const { bits, bitRanks } = data;
+    const steps = data.scores;
+    const from = data.scoreStart[term] as number;
+    const and = this.#andWords;
+    for (let w = 0; w < and.length; w++) {
+      const word = bits[bitset + w] as number;
+      let hits = (and[w] as number) & word;
+      if (hits === 0) continue;
+      const before = from + (bitRanks[bitset + w] as number);
+      while (hits !== 0) {
+        const low = hits & -hits;
+        hits ^= low;
+        const page = (w << 5) + 31 - Math.clz32(low);
+        // The term's pages in the word before this one tell its posting number.
+        this.#take(page, scale * (steps[before + popcount(word & (low - 1))] as number), touched, direct);
+      }
     }
   }
 

@@ -168,7 +168,8 @@ const BOUND_ROOM = 1 + 1e-9;
  * count for nothing). The rest keep their order after them. Only the first `wanted` need their
  * score: the proximity bonus (positions read from the terms' records, most of a re-ranking) is
  * worked out for a page only when at its most it could lift the page to the `wanted`-th score
- * without it; another page keeps its score without the bonus, and stays below those.
+ * without it; another page keeps its score without the bonus, and stays below those. `held`: per
+ * slot, whether every page of `ranked` holds it (the slots an AND search required).
  */
 export function rerank(
   data: IndexData,
@@ -176,6 +177,7 @@ export function rerank(
   slots: readonly ExpandedSlot[],
   count: number,
   wanted: number,
+  held: readonly boolean[] = [],
 ): { page: number; score: number }[] {
   const termsBySlot = slots.map(slotTerms);
   const weightsBySlot = termsBySlot.map((terms) =>
@@ -197,7 +199,11 @@ export function rerank(
       for (let t = 0; t < terms.length; t++) {
         const term = terms[t] as number;
         let titled: boolean;
-        if (several && !data.bitsets.has(term)) {
+        if (held[s] === true && terms.length === 1) {
+          // The slot's only term, in every page: the title alone to find; the record, if its
+          // positions are read, below.
+          titled = inTitle(data, term, page);
+        } else if (several && !data.bitsets.has(term)) {
           // Its record is sought anyway: its mask tells the title, its positions may be read.
           const record = seek(data, term, page);
           if (record < 0) continue;
