@@ -17,6 +17,7 @@ const data = generatedIndex(PAGES, (n) => ({
     ...Array.from({ length: n % 13 }, () => 'lorem'),
     n % 5 === 0 ? 'gardenia' : 'ipsum',
     n % 50 === 0 ? 'kitchen' : 'dolor',
+    n % 7 === 0 ? 'kitten' : 'sit',
   ].join(' '),
 }));
 const index = new KeywordIndex(data);
@@ -46,6 +47,16 @@ describe('a one-word search', () => {
     const fast = index.search(typedQuery(q, extra));
     expect(fast.hits.length).toBeGreaterThan(0);
     expect(fast).toEqual(index.search(everyPage(typedQuery(q, extra))));
+  });
+
+  it('given a prefix of two words of few pages, searched again, then it counts the pages of either', () => {
+    let either = 0;
+    for (let n = 0; n < PAGES; n++) if (n % 50 === 0 || n % 7 === 0) either++;
+    for (const extra of [{}, {}, { tabs }, { tabs }]) {
+      const found = index.search(typedQuery('kit', extra));
+      expect(found.total).toBe(either);
+      expect(found).toEqual(index.search(everyPage(typedQuery('kit', extra))));
+    }
   });
 
   it('given the champions read, then changing them changes the answer (the full pass does not read them)', () => {

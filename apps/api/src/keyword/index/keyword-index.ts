@@ -2,7 +2,7 @@ import { isStopword } from '../analysis/index.ts';
 import type { BackendHit, BackendQuery, BackendResult, IndexedPageRef, QuerySlot } from '../backend.ts';
 import type { IndexData } from './build.ts';
 import { type ExpandedAlternative, type ExpandedSlot, QueryExpander, typosPossible } from './expand.ts';
-import { CHAMPIONS, hasPage, pageWords, popcount, scoreAt } from './pack-postings.ts';
+import { CHAMPIONS, pageWords, popcount, scoreAt } from './pack-postings.ts';
 import { boostFactors, boosting, tabMembership } from './page-sets.ts';
 import { PostingCursor, recordPositions } from './postings.ts';
 import { rerank, TopPages } from './ranking.ts';
@@ -68,9 +68,13 @@ export class KeywordIndex {
   readonly #touched: PageList;
   readonly #slotTouched: PageList;
   readonly #alive: PageList;
-  /** A dense search's AND set and one slot's pages, 32 pages a word (see `#andSet`). */
+  /**
+   * A dense search's AND set and one slot's pages, 32 pages a word (see `#andSet`), and the pages
+   * being counted (`#countPages`, all zero between counts).
+   */
   readonly #andWords: Uint32Array;
   readonly #slotWords: Uint32Array;
+  readonly #countWords: Uint32Array;
   readonly #denseShare: number;
 
   constructor(data: IndexData, { denseShare = DENSE_SHARE }: KeywordIndexOptions = {}) {
@@ -90,6 +94,7 @@ export class KeywordIndex {
     this.#alive = new PageList(data.pageCount);
     this.#andWords = new Uint32Array(pageWords(data.pageCount));
     this.#slotWords = new Uint32Array(pageWords(data.pageCount));
+    this.#countWords = new Uint32Array(pageWords(data.pageCount));
   }
 
   search(query: BackendQuery): BackendResult {
@@ -288,54 +293,36 @@ export class KeywordIndex {
   }
 
   /**
-   * The pages holding any of `terms`, counted in all and per tab (`tabCounts`). Without tabs, the
-   * terms kept as bitsets are counted by their or-ed words, and the others' pages only where
-   * none of those bitsets holds them: no bitset is walked page by page.
+   * The pages holding any of `terms`, counted in all and per tab (`tabCounts`): their pages or-ed
+   * 32 at a time (`#orPages`) into `#countWords`, the bits counted (and walked for the tabs when
+   * there are some), and the words written cleared again: rare terms (a typo's) touch few.
    */
   #countPages(terms: ReadonlySet<number>, members: Uint8Array, tabCounts: number[]): number {
     const data = this.data;
     const [only] = terms;
     if (terms.size === 1 && only !== undefined && tabCounts.length === 0)
       return data.frequencies[only] as number;
-    const pages = this.#touched;
-    pages.length = 0;
-    if (tabCounts.length === 0) {
-      const bitsets: number[] = [];
-      for (const term of terms) {
-        const bitset = data.bitsets.get(term);
-        if (bitset === undefined) this.#accumulate(term, 0, pages, 1, 0);
-        else bitsets.push(bitset);
-      }
-      let count = bitsets.length > 0 ? this.#countBits(bitsets) : 0;
-      const bits = data.bits;
-      for (let i = 0; i < pages.length; i++) {
-        const page = pages.items[i] as number;
-        let held = false;
-        for (const bitset of bitsets) held ||= hasPage(bits, bitset, page);
-        if (!held) count++;
-      }
-      this.#reset();
-      return count;
+    const words = this.#countWords;
+    let from = words.length;
+    let to = 0;
+    for (const term of terms) {
+      const [first, end] = this.#orPages(term, words);
+      from = Math.min(from, first);
+      to = Math.max(to, end);
     }
-    for (const term of terms) this.#accumulate(term, 0, pages, 1, 0);
-    for (let i = 0; i < pages.length; i++) {
-      const bits = members[pages.items[i] as number] as number;
-      for (let tab = 0; tab < tabCounts.length; tab++)
-        if (bits & (1 << tab)) tabCounts[tab] = (tabCounts[tab] as number) + 1;
-    }
-    const count = pages.length;
-    this.#reset();
-    return count;
-  }
-
-  /** The pages in any of these bitsets (pack-postings.ts): their words or-ed, the bits counted. */
-  #countBits(bitsets: readonly number[]): number {
-    const bits = this.data.bits;
     let count = 0;
-    for (let w = 0; w < pageWords(this.data.pageCount); w++) {
-      let word = 0;
-      for (const bitset of bitsets) word |= bits[bitset + w] as number;
+    for (let w = from; w < to; w++) {
+      let word = words[w] as number;
+      words[w] = 0;
       count += popcount(word);
+      if (tabCounts.length === 0) continue;
+      while (word !== 0) {
+        const low = word & -word;
+        word ^= low;
+        const bits = members[(w << 5) + 31 - Math.clz32(low)] as number;
+        for (let tab = 0; tab < tabCounts.length; tab++)
+          if (bits & (1 << tab)) tabCounts[tab] = (tabCounts[tab] as number) + 1;
+      }
     }
     return count;
   }
@@ -452,19 +439,20 @@ export class KeywordIndex {
     return true;
   }
 
-  /** Sets the bits of `term`'s pages in `words` (32 pages a word). */
-  #orPages(term: number, words: Uint32Array): void {
+  /** Sets the bits of `term`'s pages in `words` (32 pages a word); returns the words [from, to) written. */
+  #orPages(term: number, words: Uint32Array): [number, number] {
     const data = this.data;
     const bitset = data.bitsets.get(term);
     if (bitset !== undefined) {
       const bits = data.bits;
       for (let w = 0; w < words.length; w++) words[w] = (words[w] as number) | (bits[bitset + w] as number);
-      return;
+      return [0, words.length];
     }
     const bytes = data.pages;
     const end = data.pageStart[term + 1] as number;
     let at = data.pageStart[term] as number;
     let page = -1;
+    let first = -1;
     while (at < end) {
       let byte = bytes[at++] as number;
       let delta = byte & 0x7f;
@@ -473,8 +461,10 @@ export class KeywordIndex {
         delta |= (byte & 0x7f) << shift;
       }
       page += delta;
+      if (first < 0) first = page;
       words[page >>> 5] = (words[page >>> 5] as number) | (1 << (page & 31));
     }
+    return first < 0 ? [words.length, 0] : [first >>> 5, (page >>> 5) + 1];
   }
 
   /** `#alive` after the slot of `bit` (the `rank`-th scored): the pages holding it too, in order. */
