@@ -1,6 +1,7 @@
 import { isStopword } from '../analysis/index.ts';
 import type { BackendHit, BackendQuery, BackendResult, IndexedPageRef, QuerySlot } from '../backend.ts';
 import type { IndexData } from './build.ts';
+import { ByteReader } from './bytes.ts';
 import { type ExpandedAlternative, type ExpandedSlot, QueryExpander, typosPossible } from './expand.ts';
 import { CHAMPIONS, pageWords, popcount, scoreAt } from './pack-postings.ts';
 import { boostFactors, boosting, tabMembership } from './page-sets.ts';
@@ -448,19 +449,13 @@ export class KeywordIndex {
       for (let w = 0; w < words.length; w++) words[w] = (words[w] as number) | (bits[bitset + w] as number);
       return [0, words.length];
     }
-    const bytes = data.pages;
+    // Once per list term of a search, not per page scored: the reader's varints will do.
+    const reader = new ByteReader(data.pages, data.pageStart[term] as number);
     const end = data.pageStart[term + 1] as number;
-    let at = data.pageStart[term] as number;
     let page = -1;
     let first = -1;
-    while (at < end) {
-      let byte = bytes[at++] as number;
-      let delta = byte & 0x7f;
-      for (let shift = 7; byte & 0x80; shift += 7) {
-        byte = bytes[at++] as number;
-        delta |= (byte & 0x7f) << shift;
-      }
-      page += delta;
+    while (reader.at < end) {
+      page += reader.varint();
       if (first < 0) first = page;
       words[page >>> 5] = (words[page >>> 5] as number) | (1 << (page & 31));
     }
