@@ -13,6 +13,7 @@ import {
 import { idf, type PackedPostings, packPostings } from './pack-postings.ts';
 import { PageTerms } from './page-terms.ts';
 import { titlePostings } from './titles.ts';
+import { commonPrefixes } from './vocabulary.ts';
 
 /**
  * The index of one generation, in typed arrays. A term is a stem; its postings are one byte run
@@ -52,6 +53,8 @@ export interface IndexData extends PackedPostings {
   /** Every indexed word as written (normalised, unstemmed), sorted, and its term. */
   surfaces: string[];
   surfaceTerms: Uint32Array;
+  /** Per surface, the characters it shares with the one before (vocabulary.ts `commonPrefixes`). */
+  surfaceCommon: Uint8Array;
   /** The stemming languages of the pages. */
   languages: string[];
 }
@@ -246,6 +249,7 @@ export class IndexBuilder {
       titlePostings: titles.pages,
       surfaces,
       surfaceTerms,
+      surfaceCommon: commonPrefixes(surfaces),
       languages: [...this.#languages.keys()],
       ...packed,
     };
@@ -300,6 +304,7 @@ export function indexBytes(data: IndexData): number {
     data.titlePostingStarts.byteLength +
     data.titlePostings.byteLength +
     data.surfaceTerms.byteLength +
+    data.surfaceCommon.byteLength +
     skipBytes +
     strings(data.terms) +
     data.terms.length * 40 + // the vocabulary map's entries

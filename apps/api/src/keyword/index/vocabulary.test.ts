@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { prefixRange, similarWords } from './vocabulary.ts';
+import { commonPrefixes, prefixRange, similarWords } from './vocabulary.ts';
 
 const WORDS = [
   'apple',
@@ -17,7 +17,7 @@ const WORDS = [
 
 function similar(target: string, max: number): Record<string, number> {
   const out: Record<string, number> = {};
-  similarWords(WORDS, target, max, (index, distance) => {
+  similarWords(WORDS, commonPrefixes(WORDS), target, max, (index, distance) => {
     out[WORDS[index] as string] = distance;
   });
   return out;
@@ -56,19 +56,35 @@ describe('the vocabulary', () => {
   it('looks only at a range of the list when given one', () => {
     const [from, to] = prefixRange(WORDS, 'b');
     const found: string[] = [];
-    similarWords(WORDS, 'bandan', 2, (index) => found.push(WORDS[index] as string), [from, to]);
+    similarWords(WORDS, commonPrefixes(WORDS), 'bandan', 2, (index) => found.push(WORDS[index] as string), [
+      from,
+      to,
+    ]);
     expect(found).toEqual(['banana', 'band', 'bandana']);
     const all: string[] = [];
-    similarWords(WORDS, 'cat', 1, (index) => all.push(WORDS[index] as string), prefixRange(WORDS, 'b'));
+    similarWords(
+      WORDS,
+      commonPrefixes(WORDS),
+      'cat',
+      1,
+      (index) => all.push(WORDS[index] as string),
+      prefixRange(WORDS, 'b'),
+    );
     expect(all).toEqual([]);
   });
 
   it('agrees with the plain distance on every word of a larger list', () => {
-    const words = Array.from({ length: 3000 }, (_, n) => (n * 7919).toString(36).replace(/\d/g, 'e')).sort();
+    // With words past the longest walked (64 characters), which the walk passes over.
+    const long = ['abc', 'ee', 'kx'].map((start) => `${start}${'q'.repeat(70)}`);
+    const words = Array.from({ length: 3000 }, (_, n) => (n * 7919).toString(36).replace(/\d/g, 'e'))
+      .concat(long)
+      .sort();
     for (const target of ['abcde', 'eeeee', 'kxy', 'zzzzzz']) {
       for (const max of [1, 2]) {
         const got = new Map<string, number>();
-        similarWords(words, target, max, (index, distance) => got.set(words[index] as string, distance));
+        similarWords(words, commonPrefixes(words), target, max, (index, distance) =>
+          got.set(words[index] as string, distance),
+        );
         const want = new Map(words.filter((w) => osa(w, target) <= max).map((w) => [w, osa(w, target)]));
         expect(got).toEqual(want);
       }

@@ -22,15 +22,33 @@ const MAX_LENGTH = 64;
 let scratchRows = new Int32Array(0);
 
 /**
+ * Per word of sorted `words`, the characters it shares with the one before (0 for the first),
+ * at most 255: what `similarWords` walks the list by, without reading the words for it.
+ */
+export function commonPrefixes(words: readonly string[]): Uint8Array {
+  const common = new Uint8Array(words.length);
+  for (let i = 1; i < words.length; i++) {
+    const before = words[i - 1] as string;
+    const word = words[i] as string;
+    const limit = Math.min(before.length, word.length, 255);
+    let n = 0;
+    while (n < limit && before.charCodeAt(n) === word.charCodeAt(n)) n++;
+    common[i] = n;
+  }
+  return common;
+}
+
+/**
  * The words of sorted `words` within `maxDistance` edits of `target` (insertions, deletions,
  * substitutions and swaps of neighbours: optimal string alignment), as the established engines
- * count typos. Walks the sorted list like a trie: the rows of the edit-distance table for a
- * common prefix are shared with the previous word, and once every cell of a row is over the
- * limit, all the words with that prefix are skipped with one binary search. Only the words of
- * [from, to) are looked at.
+ * count typos. Walks the sorted list like a trie, by `common` (`commonPrefixes` of the list): the
+ * rows of the edit-distance table for a prefix a word shares with the one before are kept, and once
+ * every cell of a row is over the limit, the words that share that row's prefix are passed over
+ * by their common prefixes alone. Only the words of [from, to) are looked at.
  */
 export function similarWords(
   words: readonly string[],
+  common: Uint8Array,
   target: string,
   maxDistance: number,
   found: (index: number, distance: number) => void,
@@ -45,19 +63,19 @@ export function similarWords(
   const rows = scratchRows;
   rows.fill(over, 0, cells);
   for (let j = 0; j <= Math.min(maxDistance, target.length); j++) rows[j] = j;
-  let previous = '';
+  // Rows 0..kept hold the table of the last word walked: the next shares them up to its common prefix.
+  let kept = 0;
   let index = from;
   while (index < to) {
     const word = words[index] as string;
+    const shared = index === from ? 0 : Math.min(common[index] as number, kept);
     if (word.length > MAX_LENGTH) {
+      kept = shared;
       index++;
       continue;
     }
-    let common = 0;
-    const limit = Math.min(previous.length, word.length);
-    while (common < limit && previous.charCodeAt(common) === word.charCodeAt(common)) common++;
     let prunedAt = -1;
-    for (let i = common + 1; i <= word.length; i++) {
+    for (let i = shared + 1; i <= word.length; i++) {
       const row = i * width;
       const above = row - width;
       const char = word.charCodeAt(i - 1);
@@ -87,50 +105,17 @@ export function similarWords(
         break;
       }
     }
-    // The next word shares less than `prunedAt` characters with this one: the rows it reuses
-    // were all computed.
-    previous = word;
     if (prunedAt >= 0) {
-      // No word starting with these characters can come within the limit.
-      index = pastPrefix(words, index, to, word, prunedAt);
+      // No word starting with these characters can come within the limit: the words after this
+      // one that share them are passed over.
+      kept = prunedAt;
+      index++;
+      while (index < to && (common[index] as number) >= prunedAt) index++;
       continue;
     }
+    kept = word.length;
     const distance = rows[word.length * width + target.length] as number;
     if (distance <= maxDistance) found(index, distance);
     index++;
   }
-}
-
-/**
- * The first index after `index` (whose word starts with the first `length` characters of `word`)
- * of a word that does not, before `to`: galloping from `index`, since a long shared prefix is
- * shared by few words, then halving. Compares characters: no prefix string is made.
- */
-function pastPrefix(
-  words: readonly string[],
-  index: number,
-  to: number,
-  word: string,
-  length: number,
-): number {
-  const shares = (at: number) => {
-    const other = words[at] as string;
-    if (other.length < length) return false;
-    // From the end: neighbours in the list share their beginnings.
-    for (let k = length - 1; k >= 0; k--) if (other.charCodeAt(k) !== word.charCodeAt(k)) return false;
-    return true;
-  };
-  let low = index;
-  let high = index + 1;
-  for (let step = 1; high < to && shares(high); step *= 2) {
-    low = high;
-    high = index + step * 2;
-  }
-  high = Math.min(high, to);
-  while (low + 1 < high) {
-    const middle = (low + high) >>> 1;
-    if (shares(middle)) low = middle;
-    else high = middle;
-  }
-  return high;
 }
