@@ -34,12 +34,19 @@ export class TopPages {
     }
   }
 
-  /** The pages with their scores, best first (ties: the earlier page first). */
+  /**
+   * The pages with their scores, best first (ties: the earlier page first): taken from the heap
+   * lowest first, which leaves it empty.
+   */
   ranked(): { page: number; score: number }[] {
-    const ranked: { page: number; score: number }[] = [];
-    for (let i = 0; i < this.#length; i++)
-      ranked.push({ page: this.#pages[i] as number, score: this.#scores[i] as number });
-    return ranked.sort((a, b) => b.score - a.score || a.page - b.page);
+    const ranked = new Array<{ page: number; score: number }>(this.#length);
+    while (this.#length > 0) {
+      const last = this.#length - 1;
+      ranked[last] = { page: this.#pages[0] as number, score: this.#scores[0] as number };
+      this.#length = last;
+      if (last > 0) this.#down(this.#pages[last] as number, this.#scores[last] as number);
+    }
+    return ranked;
   }
 
   #grow(): void {
@@ -230,7 +237,7 @@ export function rerank(
   });
   // Pages by their score without the bonus, best first: once a page's most (the bonus at its
   // highest) is below the `wanted`-th score worked out so far, so are the rest's.
-  const order = Array.from(head.keys()).sort((a, b) => (lows[b] as number) - (lows[a] as number));
+  const order = byDescending(lows, (i) => i);
   const best = new TopScores(wanted);
   const lists = positionLists;
   const listed: number[] = [];
@@ -263,7 +270,33 @@ export function rerank(
     scores[i] = score;
     best.add(score);
   }
-  const rescored = head.map(({ page }, i) => ({ page, score: scores[i] as number }));
-  rescored.sort((a, b) => b.score - a.score || a.page - b.page);
-  return [...rescored, ...ranked.slice(count)];
+  // Ties: the earlier page first.
+  const rescored = byDescending(scores, (i) => (head[i] as { page: number }).page).map((i) => ({
+    page: (head[i] as { page: number }).page,
+    score: scores[i] as number,
+  }));
+  return ranked.length > count ? rescored.concat(ranked.slice(count)) : rescored;
+}
+
+/**
+ * The indices of `keys`, highest key first, equal keys by `tie` (lowest first), then by index: an
+ * insertion sort, as re-ranking's hundred keys come nearly in order (a comparator sort calls back
+ * for each of its comparisons).
+ */
+function byDescending(keys: Float64Array, tie: (i: number) => number): number[] {
+  const order: number[] = [];
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i] as number;
+    const rank = tie(i);
+    let at = order.length;
+    while (at > 0) {
+      const before = order[at - 1] as number;
+      const beforeKey = keys[before] as number;
+      if (beforeKey > key || (beforeKey === key && tie(before) <= rank)) break;
+      order[at] = before;
+      at--;
+    }
+    order[at] = i;
+  }
+  return order;
 }
