@@ -350,15 +350,16 @@ export class KeywordIndex {
       order.sort(
         (a, b) => this.#postings(slots[a] as ExpandedSlot) - this.#postings(slots[b] as ExpandedSlot),
       );
-    // A dense search scores its AND set's pages only: they are known, and hold every slot.
+    // A dense search scores its AND set's pages only: they are known, and marked as holding
+    // every slot from the start.
     const dense = every && this.#andSet(slots, order);
-    let soFar = dense ? IN_AND_SET : 0;
+    let soFar = dense ? IN_AND_SET | ((1 << slots.length) - 1) : 0;
     order.forEach((n, rank) => {
       const slot = slots[n] as ExpandedSlot;
       const bit = 1 << n;
       // The bits of the slots a page must already hold to be scored (0: any page).
       const known = every ? soFar : 0;
-      if (every) soFar |= bit;
+      if (every && !dense) soFar |= bit;
       const [only] = slot.alternatives;
       const single = slot.alternatives.length === 1 && !slot.phrase && only?.words.length === 1;
       const [onlyTerm, ...others] = single ? (only?.words[0] ?? []) : [];
@@ -402,7 +403,8 @@ export class KeywordIndex {
    * The pages holding every slot of a dense search (every slot in more than a DENSE_SHARE-th of
    * the pages, none a phrase or of several words), found 32 pages at a time: per slot, its terms'
    * bitsets or-ed (the pages of a term without one set in), and the slots and-ed. They are listed
-   * in `#alive` and `#touched` and marked IN_AND_SET in `#matched`, and `#scoreSlots` scores them
+   * in `#alive` and `#touched` and marked IN_AND_SET and every slot's bit in `#matched` (they hold
+   * them all: scoring them sets no bit), and `#scoreSlots` scores them
    * alone: the pages of the rarest slot that lack another are never looked at (two common words
    * are often on a third of the rarest one's pages). False, and nothing done, for another search.
    * `order`: the slots, the one of fewest postings first.
@@ -426,13 +428,14 @@ export class KeywordIndex {
     const matched = this.#matched;
     const alive = this.#alive;
     const touched = this.#touched;
+    const held = IN_AND_SET | ((1 << slots.length) - 1);
     for (let w = 0; w < and.length; w++) {
       let word = and[w] as number;
       while (word !== 0) {
         const low = word & -word;
         word ^= low;
         const page = (w << 5) + 31 - Math.clz32(low);
-        matched[page] = IN_AND_SET;
+        matched[page] = held;
         alive.push(page);
         touched.push(page);
       }
@@ -594,6 +597,7 @@ export class KeywordIndex {
     const steps = data.scores;
     const from = data.scoreStart[term] as number;
     const and = this.#andWords;
+    const sums = this.#score;
     for (let w = 0; w < and.length; w++) {
       const word = bits[bitset + w] as number;
       let hits = (and[w] as number) & word;
@@ -604,7 +608,10 @@ export class KeywordIndex {
         hits ^= low;
         const page = (w << 5) + 31 - Math.clz32(low);
         // The term's pages in the word before this one tell its posting number.
-        this.#take(page, scale * (steps[before + popcount(word & (low - 1))] as number), touched, direct);
+        const score = scale * (steps[before + popcount(word & (low - 1))] as number);
+        // The slot's only term: straight into the sum (the page's bits are set, see `#andSet`).
+        if (direct !== 0) sums[page] = (sums[page] as number) + score;
+        else this.#take(page, score, touched, 0);
       }
     }
   }
