@@ -404,10 +404,10 @@ export class KeywordIndex {
    * the pages, none a phrase or of several words), found 32 pages at a time: per slot, its terms'
    * bitsets or-ed (the pages of a term without one set in), and the slots and-ed. They are listed
    * in `#alive` and `#touched` and marked IN_AND_SET and every slot's bit in `#matched` (they hold
-   * them all: scoring them sets no bit), and `#scoreSlots` scores them
-   * alone: the pages of the rarest slot that lack another are never looked at (two common words
-   * are often on a third of the rarest one's pages). False, and nothing done, for another search.
-   * `order`: the slots, the one of fewest postings first.
+   * them all: scoring them sets no bit), and `#scoreSlots` scores them alone: the pages of the
+   * rarest slot that lack another are never looked at (two common words are often on a third of
+   * the rarest one's pages). False, and nothing done, for another search. `order`: the slots, the
+   * one of fewest postings first.
    */
   #andSet(slots: readonly ExpandedSlot[], order: readonly number[]): boolean {
     const data = this.data;
