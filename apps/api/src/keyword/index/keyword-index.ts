@@ -352,8 +352,9 @@ export class KeywordIndex {
       );
     // A dense search scores its AND set's pages only: they are known, and marked as holding
     // every slot from the start.
-    const dense = every && this.#andSet(slots, order);
-    let soFar = dense ? IN_AND_SET | ((1 << slots.length) - 1) : 0;
+    const held = every ? this.#andSet(slots, order) : 0;
+    const dense = held !== 0;
+    let soFar = held;
     order.forEach((n, rank) => {
       const slot = slots[n] as ExpandedSlot;
       const bit = 1 << n;
@@ -406,15 +407,14 @@ export class KeywordIndex {
    * in `#alive` and `#touched` and marked IN_AND_SET and every slot's bit in `#matched` (they hold
    * them all: scoring them sets no bit), and `#scoreSlots` scores them alone: the pages of the
    * rarest slot that lack another are never looked at (two common words are often on a third of
-   * the rarest one's pages). False, and nothing done, for another search. `order`: the slots, the
-   * one of fewest postings first.
+   * the rarest one's pages). Returns the mark; 0, and nothing done, for another search. `order`:
+   * the slots, the one of fewest postings first.
    */
-  #andSet(slots: readonly ExpandedSlot[], order: readonly number[]): boolean {
+  #andSet(slots: readonly ExpandedSlot[], order: readonly number[]): number {
     const data = this.data;
     const rarest = slots[order[0] as number] as ExpandedSlot;
-    if (this.#postings(rarest) * this.#denseShare <= data.pageCount) return false;
-    if (slots.some((slot) => slot.phrase || slot.alternatives.some((a) => a.words.length !== 1)))
-      return false;
+    if (this.#postings(rarest) * this.#denseShare <= data.pageCount) return 0;
+    if (slots.some((slot) => slot.phrase || slot.alternatives.some((a) => a.words.length !== 1))) return 0;
     const and = this.#andWords;
     const slotWords = this.#slotWords;
     order.forEach((n, rank) => {
@@ -440,7 +440,7 @@ export class KeywordIndex {
         touched.push(page);
       }
     }
-    return true;
+    return held;
   }
 
   /** Sets the bits of `term`'s pages in `words` (32 pages a word); returns the words [from, to) written. */
