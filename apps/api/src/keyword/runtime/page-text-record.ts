@@ -36,31 +36,55 @@ export function encodePageText(
   return record;
 }
 
-function decodePageText(record: Buffer): PageText {
+/** Where a record's four texts are, and whether each is Latin-1; the table follows them. */
+function fieldsOf(record: Buffer): {
+  fields: { at: number; length: number; encoding: BufferEncoding }[];
+  end: number;
+} {
   const reader = new ByteReader(record);
-  const lengths = [reader.varint(), reader.varint(), reader.varint(), reader.varint()];
+  const packed = [reader.varint(), reader.varint(), reader.varint(), reader.varint()];
   let at = reader.at;
-  const [title, description, body, language] = lengths.map((packed) => {
-    const length = Math.floor(packed / 2);
-    const text = record.toString(packed % 2 === 1 ? 'latin1' : 'utf8', at, at + length);
+  const fields = packed.map((field) => {
+    const length = Math.floor(field / 2);
+    const place = { at, length, encoding: field % 2 === 1 ? ('latin1' as const) : ('utf8' as const) };
     at += length;
-    return text;
+    return place;
   });
+  return { fields, end: at };
+}
+
+function decodePageText(record: Buffer, shown: boolean): PageText {
+  const { fields, end } = fieldsOf(record);
+  const text = (n: number) => {
+    const field = fields[n] as { at: number; length: number; encoding: BufferEncoding };
+    return record.toString(field.encoding, field.at, field.at + field.length);
+  };
+  const body = text(BODY);
   return {
-    title: title ?? '',
-    description: description ?? '',
-    body: body ?? '',
-    language: language ?? '',
-    table: new Uint8Array(record.buffer, record.byteOffset + at, record.length - at),
+    title: text(TITLE),
+    // What a result shows needs the description only when there is no body.
+    description: shown && body !== '' ? '' : text(DESCRIPTION),
+    body,
+    language: text(LANGUAGE),
+    table: new Uint8Array(record.buffer, record.byteOffset + end, record.length - end),
   };
 }
 
-/** The records of `bytes`, record i ending at `ends[i]` (the next starting there). */
-export function decodePageTexts(bytes: Uint8Array, ends: readonly number[]): PageText[] {
+const [TITLE, DESCRIPTION, BODY, LANGUAGE] = [0, 1, 2, 3];
+
+/**
+ * The records of `bytes`, record i ending at `ends[i]` (the next starting there). With `shown`,
+ * what a result shows only: a page with a body gets no description ('').
+ */
+export function decodePageTexts(
+  bytes: Uint8Array,
+  ends: readonly number[],
+  { shown = false }: { shown?: boolean } = {},
+): PageText[] {
   const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   let start = 0;
   return ends.map((end) => {
-    const text = decodePageText(buffer.subarray(start, end));
+    const text = decodePageText(buffer.subarray(start, end), shown);
     start = end;
     return text;
   });

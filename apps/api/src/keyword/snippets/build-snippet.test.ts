@@ -1,5 +1,6 @@
 import { parseCharacterMapping } from '@siteseer/core';
 import { describe, expect, it } from 'vitest';
+import { escapeHtml } from '../../html/html.ts';
 import { cachedStemmer } from '../analysis/index.ts';
 import { randomTexts } from '../analysis/test-texts.ts';
 import { buildSnippet, type SnippetOptions } from './build-snippet.ts';
@@ -105,6 +106,40 @@ describe('buildSnippet: marks and escaping', () => {
     expect(html).toBe(
       '&lt;<mark>script</mark>&gt;alert(&quot;x&quot;)&lt;/<mark>script</mark>&gt; &amp; &#39;<mark>rose</mark>&#39; &lt;b&gt;tag&lt;/b&gt;',
     );
+  });
+
+  it('given whitespace of every kind and HTML specials, then runs are one space and specials escaped', () => {
+    // Every character RegExp's \s matches, some it does not (U+0085, U+180E, U+200B), and the
+    // five escaped ones, in random texts: each run of \s is one space, the rest as escapeHtml has it.
+    const pieces = [
+      'a',
+      'bc',
+      ' ',
+      '  ',
+      '\t',
+      '\n',
+      '\r\n',
+      '\v',
+      '\f',
+      '\u00a0',
+      '\u1680',
+      '\u2000',
+      '\u200a',
+    ];
+    pieces.push('\u2028', '\u2029', '\u202f', '\u205f', '\u3000', '\ufeff', '\u0085', '\u180e', '\u200b');
+    pieces.push('&', '<', '>', '"', "'", 'é', '😀');
+    let seed = 7;
+    const random = () => {
+      seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
+      return seed / 2 ** 31;
+    };
+    for (let n = 0; n < 2000; n++) {
+      let text = 'x';
+      for (let i = Math.floor(random() * 12); i > 0; i--)
+        text += pieces[Math.floor(random() * pieces.length)];
+      const expected = escapeHtml(text.replace(/\s+/g, ' '));
+      expect(buildSnippet(text, options([], 1000)), JSON.stringify(text)).toBe(expected);
+    }
   });
 
   it('given Ω in the page and the term ohm, then the original Ω is marked', () => {

@@ -1,5 +1,4 @@
 import type { CharacterMapping } from '@siteseer/core';
-import { escapeHtml } from '../../html/html.ts';
 import { mapCharacters, originalSpan } from '../analysis/index.ts';
 import { endsSentence, type PageWords, readSnippetTable } from './snippet-table.ts';
 import { termMatcher } from './term-matcher.ts';
@@ -237,13 +236,57 @@ function render(body: string, page: PageWords, first: number, size: number): str
     const markEnd = ends[i] as number;
     if (markEnd > to) break;
     if (markStart < cursor || markStart === markEnd) continue;
-    out += `${plain(body.slice(cursor, markStart))}<mark>${escapeHtml(body.slice(markStart, markEnd))}</mark>`;
+    out += `${plain(body, cursor, markStart)}<mark>${plain(body, markStart, markEnd)}</mark>`;
     cursor = markEnd;
   }
-  return `${out}${plain(body.slice(cursor, to))}${trail}`;
+  return `${out}${plain(body, cursor, to)}${trail}`;
 }
 
-/** Text between marks: escaped, whitespace runs as one space (HTML shows them so anyway). */
-function plain(text: string): string {
-  return escapeHtml(text.replace(/\s+/g, ' '));
+/** `escapeHtml`'s entities by character code ('"' to '>'; '' for a character kept). */
+const ENTITIES = Array.from(
+  { length: 63 },
+  (_, c) => ({ 34: '&quot;', 38: '&amp;', 39: '&#39;', 60: '&lt;', 62: '&gt;' })[c] ?? '',
+);
+
+/**
+ * The text from `start` to `end`, as `escapeHtml` escapes it and with each run of whitespace (as
+ * `\s` means it) one space, as HTML shows it anyway: in one pass, the runs of plain text copied
+ * whole (a snippet's text is mostly those; a word's has no whitespace).
+ */
+function plain(text: string, start: number, end: number): string {
+  let out = '';
+  let from = start;
+  for (let i = start; i < end; i++) {
+    const c = text.charCodeAt(i);
+    const entity = c < ENTITIES.length ? (ENTITIES[c] as string) : '';
+    if (entity !== '') {
+      out += text.slice(from, i) + entity;
+      from = i + 1;
+    } else if (isWhitespace(c)) {
+      let past = i + 1;
+      while (past < end && isWhitespace(text.charCodeAt(past))) past++;
+      if (c === 32 && past === i + 1) continue;
+      out += `${text.slice(from, i)} `;
+      from = past;
+      i = past - 1;
+    }
+  }
+  return out + text.slice(from, end);
+}
+
+/** Whether the UTF-16 unit is whitespace as a RegExp's `\s` is (line terminators included). */
+function isWhitespace(c: number): boolean {
+  if (c <= 32) return c === 32 || (c >= 9 && c <= 13);
+  if (c < 0xa0) return false;
+  return (
+    c === 0xa0 ||
+    c === 0x1680 ||
+    (c >= 0x2000 && c <= 0x200a) ||
+    c === 0x2028 ||
+    c === 0x2029 ||
+    c === 0x202f ||
+    c === 0x205f ||
+    c === 0x3000 ||
+    c === 0xfeff
+  );
 }

@@ -1,9 +1,12 @@
 import type { PageText } from '../runtime/page-rows.ts';
-import { readRecords } from '../runtime/page-text-file.ts';
+import { ReadScratch, readRecords } from '../runtime/page-text-file.ts';
 import { decodePageTexts } from '../runtime/page-text-record.ts';
 import { buildSnippet, snippetSource } from './build-snippet.ts';
 import { queryTerms } from './query-terms.ts';
 import type { ShownPage, ShowRequest } from './snippet-protocol.ts';
+
+/** The records of the pages being shown: decoded before the next request is read into it. */
+const scratch = new ReadScratch();
 
 /**
  * Each page's original title and the best passage of its body (its description when it has no
@@ -15,8 +18,8 @@ export function showPages(request: ShowRequest): ShownPage[] {
   let texts: readonly PageText[];
   if (pages.kind === 'texts') texts = pages.texts;
   else {
-    const { bytes, ends } = readRecords(pages.fd, pages.places);
-    texts = decodePageTexts(bytes, ends);
+    const { bytes, ends } = readRecords(pages.fd, pages.places, scratch);
+    texts = decodePageTexts(bytes, ends, { shown: true });
   }
   return texts.map((text, n) => ({
     title: text.title,

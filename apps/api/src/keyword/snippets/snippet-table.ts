@@ -377,6 +377,7 @@ export function readSnippetTable(
   // The forms that are terms, checked: per form found, its term and its record.
   const found: number[] = [];
   let hitCount = 0;
+  const stem = stemmerOf(language);
   const { filter } = keys;
   for (let f = 0; f < formCount; f++) {
     const place = fixed + f * FORM_BYTES;
@@ -391,7 +392,7 @@ export function readSnippetTable(
     const words = reader.varint();
     const first = reader.varint();
     const word = normaliseWord(text.slice(starts[first] as number, ends[first] as number));
-    let t = byStem ? termOf(keys, stemHash, stemmerOf(language)(word)) : -1;
+    let t = byStem ? termOf(keys, stemHash, stem(word)) : -1;
     if (t < 0 && byWord) t = termOf(keys, hash, word);
     if (t < 0) continue;
     found.push(t, record);
