@@ -200,29 +200,38 @@ export class KeywordIndex {
     }: { members: Uint8Array; tabCounts: number[]; top: TopPages; any: boolean },
   ): Ranking {
     const terms = this.#scoreSlots(expanded, !any);
+    // Every page still `#alive` holds every slot (phrases matched): only an OR search's pages,
+    // all those `#touched`, are read for the slots they hold.
     const pages = any ? this.#touched : this.#alive;
-    const required = (1 << expanded.length) - 1;
     let phrases = 0;
     expanded.forEach((slot, n) => {
       if (slot.phrase) phrases |= 1 << n;
     });
-    const boosts = boostFactors(this.data, query.boosts, this.#boosts);
+    // Read per page only when there are some: boosts, and tabs to count or choose.
+    const boosts = boosting(query.boosts) ? boostFactors(this.data, query.boosts, this.#boosts) : undefined;
     const excluded = new Set(query.exclude.flatMap((key) => this.#byUrl.get(key) ?? []));
     const tabBit = query.tab === null ? 0 : 1 << query.tab;
+    const tabbed = tabBit !== 0 || tabCounts.length > 0;
     let allTotal = 0;
     let total = 0;
     for (let i = 0; i < pages.length; i++) {
       const page = pages.items[i] as number;
-      const matched = this.#matched[page] as number;
-      if ((matched & phrases) !== phrases || (excluded.size > 0 && excluded.has(page))) continue;
-      if (!any && (matched & required) !== required) continue;
+      let matched = 0;
+      if (any) {
+        matched = this.#matched[page] as number;
+        if ((matched & phrases) !== phrases) continue;
+      }
+      if (excluded.size > 0 && excluded.has(page)) continue;
       allTotal++;
-      const bits = members[page] as number;
-      for (let tab = 0; tab < tabCounts.length; tab++)
-        if (bits & (1 << tab)) tabCounts[tab] = (tabCounts[tab] as number) + 1;
-      if (tabBit !== 0 && (bits & tabBit) === 0) continue;
+      if (tabbed) {
+        const bits = members[page] as number;
+        for (let tab = 0; tab < tabCounts.length; tab++)
+          if (bits & (1 << tab)) tabCounts[tab] = (tabCounts[tab] as number) + 1;
+        if (tabBit !== 0 && (bits & tabBit) === 0) continue;
+      }
       total++;
-      let score = (this.#score[page] as number) * (boosts[page] as number);
+      let score = this.#score[page] as number;
+      if (boosts) score *= boosts[page] as number;
       // Across words (no page has them all): pages with more of the query's words first.
       if (any) score *= popcount(matched) / expanded.length;
       top.push(page, score);
