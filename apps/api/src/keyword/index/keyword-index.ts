@@ -382,6 +382,10 @@ export class KeywordIndex {
       }
       const slotPages = this.#slotTouched;
       slotPages.length = 0;
+      if (dense) {
+        this.#andBest(slot, terms, known);
+        return;
+      }
       for (const alternative of slot.alternatives) {
         if (alternative.words.length === 1 && !slot.phrase) {
           for (const { term, weight } of alternative.words[0] ?? []) {
@@ -450,6 +454,35 @@ export class KeywordIndex {
       }
     }
     return held;
+  }
+
+  /**
+   * A dense search's slot of several terms (a prefix's words, a word and its stem): each term's
+   * best score per page kept in `#best` (a list term's by `#accumulate`, a bitset's by `#andBits`),
+   * then added to the sums of the AND set's pages, every one of which holds one of the terms (the
+   * set was made so), in page order: no page list to keep, no slot bit to set. Adds the slot's
+   * terms to `terms`; `held`: the set's mark.
+   */
+  #andBest(slot: ExpandedSlot, terms: Set<number>, held: number): void {
+    const slotPages = this.#slotTouched;
+    for (const alternative of slot.alternatives) {
+      for (const { term, weight } of alternative.words[0] ?? []) {
+        terms.add(term);
+        const bitset = this.data.bitsets.get(term);
+        const factor = weight * alternative.weight;
+        if (bitset === undefined) this.#accumulate(term, factor, slotPages, 0, held);
+        else this.#andBits(term, bitset, factor * (this.data.scoreScale[term] as number), slotPages, -1);
+      }
+    }
+    slotPages.length = 0;
+    const sums = this.#score;
+    const best = this.#best;
+    const pages = this.#alive;
+    for (let i = 0; i < pages.length; i++) {
+      const page = pages.items[i] as number;
+      sums[page] = (sums[page] as number) + (best[page] as number);
+      best[page] = 0;
+    }
   }
 
   /** Sets the bits of `term`'s pages in `words` (32 pages a word); returns the words [from, to) written. */
@@ -607,6 +640,7 @@ export class KeywordIndex {
     const from = data.scoreStart[term] as number;
     const and = this.#andWords;
     const sums = this.#score;
+    const best = this.#best;
     for (let w = 0; w < and.length; w++) {
       const word = bits[bitset + w] as number;
       let hits = (and[w] as number) & word;
@@ -618,9 +652,12 @@ export class KeywordIndex {
         const page = (w << 5) + 31 - Math.clz32(low);
         // The term's pages in the word before this one tell its posting number.
         const score = scale * (steps[before + popcount(word & (low - 1))] as number);
-        // The slot's only term: straight into the sum (the page's bits are set, see `#andSet`).
-        if (direct !== 0) sums[page] = (sums[page] as number) + score;
-        else this.#take(page, score, touched, 0);
+        // The slot's only term: straight into the sum (the page's bits are set, see `#andSet`);
+        // one of several: the best of them kept, the pages known (-1, see `#andBest`).
+        if (direct > 0) sums[page] = (sums[page] as number) + score;
+        else if (direct < 0) {
+          if (score > (best[page] as number)) best[page] = score;
+        } else this.#take(page, score, touched, 0);
       }
     }
   }
