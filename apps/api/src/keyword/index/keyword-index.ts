@@ -631,7 +631,9 @@ export class KeywordIndex {
   /**
    * The pages of a dense search's AND set (`#andSet`) that hold a term kept as a bitset, scored:
    * the set's words and-ed with the term's, so its pages are met 32 at a time and a word of the
-   * set without any is passed over (a prefix's rarer words hold few of the set's pages).
+   * set without any is passed over (a prefix's rarer words hold few of the set's pages). `direct`:
+   * the slot's bit when the term is its only one (into the sums), -1 when `#andBest` keeps the
+   * best of the slot's terms in `#best`, 0 to offer them to `#take`.
    */
   #andBits(term: number, bitset: number, scale: number, touched: PageList, direct: number): void {
     const data = this.data;

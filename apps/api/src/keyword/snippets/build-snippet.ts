@@ -242,11 +242,13 @@ function render(body: string, page: PageWords, first: number, size: number): str
   return `${out}${plain(body, cursor, to)}${trail}`;
 }
 
-/** `escapeHtml`'s entities by character code ('"' to '>'; '' for a character kept). */
-const ENTITIES = Array.from(
-  { length: 63 },
-  (_, c) => ({ 34: '&quot;', 38: '&amp;', 39: '&#39;', 60: '&lt;', 62: '&gt;' })[c] ?? '',
-);
+/** `escapeHtml`'s entities by character code, up to '>' ('' for a character kept as it is). */
+const ENTITIES = Array.from({ length: 63 }, () => '');
+ENTITIES[34] = '&quot;';
+ENTITIES[38] = '&amp;';
+ENTITIES[39] = '&#39;';
+ENTITIES[60] = '&lt;';
+ENTITIES[62] = '&gt;';
 
 /**
  * The text from `start` to `end`, as `escapeHtml` escapes it and with each run of whitespace (as
