@@ -471,7 +471,7 @@ export class KeywordIndex {
         const bitset = this.data.bitsets.get(term);
         const factor = weight * alternative.weight;
         if (bitset === undefined) this.#accumulate(term, factor, slotPages, 0, held);
-        else this.#andBits(term, bitset, factor * (this.data.scoreScale[term] as number), slotPages, -1);
+        else this.#andBits(term, bitset, factor * (this.data.scoreScale[term] as number), 0);
       }
     }
     slotPages.length = 0;
@@ -553,7 +553,7 @@ export class KeywordIndex {
     const scale = factor * (data.scoreScale[term] as number);
     const bitset = data.bitsets.get(term);
     if (bitset === undefined) this.#readDeltas(term, scale, touched, direct, known);
-    else if (known & IN_AND_SET) this.#andBits(term, bitset, scale, touched, direct);
+    else if (known & IN_AND_SET) this.#andBits(term, bitset, scale, direct);
     else if (known !== 0 && this.#alive.length < (data.frequencies[term] as number))
       this.#lookUpBits(term, bitset, scale, touched, direct);
     else this.#readBits(term, bitset, scale, touched, direct, known);
@@ -632,10 +632,10 @@ export class KeywordIndex {
    * The pages of a dense search's AND set (`#andSet`) that hold a term kept as a bitset, scored:
    * the set's words and-ed with the term's, so its pages are met 32 at a time and a word of the
    * set without any is passed over (a prefix's rarer words hold few of the set's pages). `direct`:
-   * the slot's bit when the term is its only one (into the sums), -1 when `#andBest` keeps the
-   * best of the slot's terms in `#best`, 0 to offer them to `#take`.
+   * the slot's bit when the term is its only one (into the sums), else 0: one of several terms,
+   * whose best per page `#andBest` keeps in `#best` (the set's pages are known: none is listed).
    */
-  #andBits(term: number, bitset: number, scale: number, touched: PageList, direct: number): void {
+  #andBits(term: number, bitset: number, scale: number, direct: number): void {
     const data = this.data;
     const { bits, bitRanks } = data;
     const steps = data.scores;
@@ -655,11 +655,9 @@ export class KeywordIndex {
         // The term's pages in the word before this one tell its posting number.
         const score = scale * (steps[before + popcount(word & (low - 1))] as number);
         // The slot's only term: straight into the sum (the page's bits are set, see `#andSet`);
-        // one of several: the best of them kept, the pages known (-1, see `#andBest`).
-        if (direct > 0) sums[page] = (sums[page] as number) + score;
-        else if (direct < 0) {
-          if (score > (best[page] as number)) best[page] = score;
-        } else this.#take(page, score, touched, 0);
+        // one of several: the best of them kept (see `#andBest`).
+        if (direct !== 0) sums[page] = (sums[page] as number) + score;
+        else if (score > (best[page] as number)) best[page] = score;
       }
     }
   }
