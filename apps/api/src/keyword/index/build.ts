@@ -13,7 +13,7 @@ import {
 import { idf, type PackedPostings, packPostings } from './pack-postings.ts';
 import { PageTerms } from './page-terms.ts';
 import { titlePostings } from './titles.ts';
-import { commonPrefixes } from './vocabulary.ts';
+import { type FrontCoded, frontCode } from './vocabulary.ts';
 
 /**
  * The index of one generation, in typed arrays. A term is a stem; its postings are one byte run
@@ -53,8 +53,8 @@ export interface IndexData extends PackedPostings {
   /** Every indexed word as written (normalised, unstemmed), sorted, and its term. */
   surfaces: string[];
   surfaceTerms: Uint32Array;
-  /** Per surface, the characters it shares with the one before (vocabulary.ts `commonPrefixes`). */
-  surfaceCommon: Uint8Array;
+  /** The surfaces front-coded, as the typo walk reads them (vocabulary.ts `frontCode`). */
+  surfaceCode: FrontCoded;
   /** The stemming languages of the pages. */
   languages: string[];
 }
@@ -249,7 +249,7 @@ export class IndexBuilder {
       titlePostings: titles.pages,
       surfaces,
       surfaceTerms,
-      surfaceCommon: commonPrefixes(surfaces),
+      surfaceCode: frontCode(surfaces),
       languages: [...this.#languages.keys()],
       ...packed,
     };
@@ -304,7 +304,9 @@ export function indexBytes(data: IndexData): number {
     data.titlePostingStarts.byteLength +
     data.titlePostings.byteLength +
     data.surfaceTerms.byteLength +
-    data.surfaceCommon.byteLength +
+    data.surfaceCode.common.byteLength +
+    data.surfaceCode.starts.byteLength +
+    data.surfaceCode.chars.byteLength +
     skipBytes +
     strings(data.terms) +
     data.terms.length * 40 + // the vocabulary map's entries

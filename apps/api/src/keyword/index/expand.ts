@@ -99,9 +99,9 @@ export class QueryExpander {
     };
     const first = String.fromCodePoint(word.codePointAt(0) as number);
     const sameFirst = prefixRange(data.surfaces, first);
-    similarWords(data.surfaces, data.surfaceCommon, word, 1, collect, sameFirst);
+    similarWords(data.surfaces, data.surfaceCode, word, 1, collect, sameFirst);
     if (best.size === 0 && word.length >= TWO_TYPOS_FROM) {
-      similarWords(data.surfaces, data.surfaceCommon, word, 2, collect, sameFirst);
+      similarWords(data.surfaces, data.surfaceCode, word, 2, collect, sameFirst);
       for (const variant of firstLetterEdits(word, first, this.#firstLetters())) {
         const index = lowerBound(data.surfaces, variant);
         if (data.surfaces[index] === variant) collect(index, 2);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { commonPrefixes, prefixRange, similarWords } from './vocabulary.ts';
+import { frontCode, prefixRange, similarWords } from './vocabulary.ts';
 
 const WORDS = [
   'apple',
@@ -17,7 +17,7 @@ const WORDS = [
 
 function similar(target: string, max: number): Record<string, number> {
   const out: Record<string, number> = {};
-  similarWords(WORDS, commonPrefixes(WORDS), target, max, (index, distance) => {
+  similarWords(WORDS, frontCode(WORDS), target, max, (index, distance) => {
     out[WORDS[index] as string] = distance;
   });
   return out;
@@ -56,7 +56,7 @@ describe('the vocabulary', () => {
   it('looks only at a range of the list when given one', () => {
     const [from, to] = prefixRange(WORDS, 'b');
     const found: string[] = [];
-    similarWords(WORDS, commonPrefixes(WORDS), 'bandan', 2, (index) => found.push(WORDS[index] as string), [
+    similarWords(WORDS, frontCode(WORDS), 'bandan', 2, (index) => found.push(WORDS[index] as string), [
       from,
       to,
     ]);
@@ -64,7 +64,7 @@ describe('the vocabulary', () => {
     const all: string[] = [];
     similarWords(
       WORDS,
-      commonPrefixes(WORDS),
+      frontCode(WORDS),
       'cat',
       1,
       (index) => all.push(WORDS[index] as string),
@@ -74,19 +74,37 @@ describe('the vocabulary', () => {
   });
 
   it('agrees with the plain distance on every word of a larger list', () => {
-    // With words past the longest walked (64 characters), which the walk passes over.
-    const long = ['abc', 'ee', 'kx'].map((start) => `${start}${'q'.repeat(70)}`);
+    // With words past the longest walked (64 characters), which the walk passes over, and words
+    // after them sharing more or fewer characters than that.
+    const long = ['abc', 'ee', 'kx'].flatMap((start) => [
+      `${start}${'q'.repeat(70)}`,
+      `${start}${'q'.repeat(66)}x`,
+      `${start}${'q'.repeat(62)}y`,
+      `${start}qqy`,
+    ]);
     const words = Array.from({ length: 3000 }, (_, n) => (n * 7919).toString(36).replace(/\d/g, 'e'))
       .concat(long)
       .sort();
     for (const target of ['abcde', 'eeeee', 'kxy', 'zzzzzz']) {
       for (const max of [1, 2]) {
         const got = new Map<string, number>();
-        similarWords(words, commonPrefixes(words), target, max, (index, distance) =>
+        similarWords(words, frontCode(words), target, max, (index, distance) =>
           got.set(words[index] as string, distance),
         );
         const want = new Map(words.filter((w) => osa(w, target) <= max).map((w) => [w, osa(w, target)]));
         expect(got).toEqual(want);
+        // From the middle of the list: the first word's shared characters are not in the coding.
+        const start = target.slice(0, 2);
+        const inRange = new Map<string, number>();
+        similarWords(
+          words,
+          frontCode(words),
+          target,
+          max,
+          (index, distance) => inRange.set(words[index] as string, distance),
+          prefixRange(words, start),
+        );
+        expect(inRange).toEqual(new Map([...want].filter(([w]) => w.startsWith(start))));
       }
     }
   });
