@@ -458,20 +458,17 @@ export class KeywordIndex {
 
   /**
    * A dense search's slot of several terms (a prefix's words, a word and its stem): each term's
-   * best score per page kept in `#best` (a list term's by `#accumulate`, a bitset's by `#andBits`),
-   * then added to the sums of the AND set's pages, every one of which holds one of the terms (the
-   * set was made so), in page order: no page list to keep, no slot bit to set. Adds the slot's
-   * terms to `terms`; `held`: the set's mark.
+   * best score per page kept in `#best` (`#accumulate` of the set's pages: a bitset's by
+   * `#andBits`), then added to the sums of the AND set's pages, every one of which holds one of the
+   * terms (the set was made so), in page order: no page list to keep, no slot bit to set. Adds the
+   * slot's terms to `terms`; `held`: the set's mark.
    */
   #andBest(slot: ExpandedSlot, terms: Set<number>, held: number): void {
     const slotPages = this.#slotTouched;
     for (const alternative of slot.alternatives) {
       for (const { term, weight } of alternative.words[0] ?? []) {
         terms.add(term);
-        const bitset = this.data.bitsets.get(term);
-        const factor = weight * alternative.weight;
-        if (bitset === undefined) this.#accumulate(term, factor, slotPages, 0, held);
-        else this.#andBits(term, bitset, factor * (this.data.scoreScale[term] as number), 0);
+        this.#accumulate(term, weight * alternative.weight, slotPages, 0, held);
       }
     }
     slotPages.length = 0;
