@@ -266,10 +266,17 @@ describe('the keyword search runtime', () => {
         'user-agent': 'keyword-test',
       },
     );
-    // Written without the schema's check on the way out (routes/search.ts): it holds anyway, with
-    // nothing the schema lacks (parsing would drop it).
+    // Sent as bytes, without the schema's check on the way out (routes/search.ts): it holds
+    // anyway, with nothing the schema lacks (parsing would drop it).
     expect(answer.body.hits.length).toBeGreaterThan(1);
     expect(answer.body).toEqual(KeywordSearchResult.parse(answer.body));
+    expect(answer.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    // The same search again comes from the cache of answers' bytes: the same answer, with its own
+    // search id and time.
+    const again = await search(t.server, shop.clientId, { q: 'Brown  FOX ', tab: 'all' });
+    const { searchId: _first, took: _took, ...fields } = answer.body;
+    expect(again.body).toEqual({ ...fields, searchId: expect.any(String), took: expect.any(Number) });
+    expect(again.body.searchId).not.toBe(answer.body.searchId);
     const { searchId } = answer.body;
     const url = answer.body.hits[1].url;
     const click = await fetch(`${t.server.base}/search/${shop.clientId}/click`, {

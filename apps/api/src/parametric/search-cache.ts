@@ -1,12 +1,18 @@
 import type { Store } from '../store/types.ts';
 
-/** A bounded map that forgets the least recently used entry first. */
+/**
+ * A bounded map that forgets the least recently used entry first. It holds at most `max` entries,
+ * or, given `weigh`, entries weighing at most `max` in all (bytes, say).
+ */
 export class LruCache<V> {
   readonly #entries = new Map<string, V>();
   readonly #max: number;
+  readonly #weigh: (value: V) => number;
+  #weight = 0;
 
-  constructor(max: number) {
+  constructor(max: number, weigh: (value: V) => number = () => 1) {
     this.#max = max;
+    this.#weigh = weigh;
   }
 
   get(key: string): V | undefined {
@@ -19,16 +25,30 @@ export class LruCache<V> {
   }
 
   set(key: string, value: V): void {
-    this.#entries.delete(key);
+    this.#forget(key);
     this.#entries.set(key, value);
-    if (this.#entries.size > this.#max) {
+    this.#weight += this.#weigh(value);
+    while (this.#weight > this.#max) {
       const oldest = this.#entries.keys().next();
-      if (!oldest.done) this.#entries.delete(oldest.value);
+      if (oldest.done) break;
+      this.#forget(oldest.value);
     }
+  }
+
+  #forget(key: string): void {
+    const value = this.#entries.get(key);
+    if (value === undefined) return;
+    this.#entries.delete(key);
+    this.#weight -= this.#weigh(value);
   }
 
   get size(): number {
     return this.#entries.size;
+  }
+
+  /** The entries' weight in all: their number when made without `weigh`. */
+  get weight(): number {
+    return this.#weight;
   }
 }
 
@@ -43,7 +63,12 @@ const byStore = new WeakMap<Store, Map<string, LruCache<unknown>>>();
  * (`parametric_published.generation`, new on every publish): an entry is then only ever read by a
  * search that saw the same publish, so a publish never needs to clear anything.
  */
-export function storeCache<V>(store: Store, name: string, max: number): LruCache<V> {
+export function storeCache<V>(
+  store: Store,
+  name: string,
+  max: number,
+  weigh?: (value: V) => number,
+): LruCache<V> {
   let caches = byStore.get(store);
   if (!caches) {
     caches = new Map();
@@ -51,7 +76,7 @@ export function storeCache<V>(store: Store, name: string, max: number): LruCache
   }
   let cache = caches.get(name);
   if (!cache) {
-    cache = new LruCache<unknown>(max);
+    cache = new LruCache<unknown>(max, weigh as ((value: unknown) => number) | undefined);
     caches.set(name, cache);
   }
   return cache as LruCache<V>;

@@ -4,7 +4,13 @@ export {
   type MeasuredBackend,
 } from './generation-registry.ts';
 export { type KeywordRuntime, keywordRuntime } from './keyword-runtime.ts';
-export { keywordConfig, searchKeyword, suggestKeyword } from './keyword-search.ts';
+export {
+  answerBody,
+  type KeywordAnswer,
+  keywordConfig,
+  searchKeyword,
+  suggestKeyword,
+} from './keyword-search.ts';
 export {
   type Generation,
   type LiveKeyword,
