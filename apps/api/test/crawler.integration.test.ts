@@ -110,17 +110,22 @@ describe('crawler calls', () => {
       engineId: engine,
     });
     expect(stopped.body).toEqual({ engineId: engine, interrupted: 3 });
-    expect((await report(t.ownerA.token)).body).toMatchObject({
-      finalized: true,
-      state: 'stopped',
-      counts: { '8': 3 },
-    });
+    const afterStop = (await report(t.ownerA.token)).body;
+    expect(afterStop).toMatchObject({ finalized: true, state: 'stopped', counts: { '8': 3 } });
+    // Each URL says why it is where it is.
+    expect(afterStop.hits.hits.map((hit: { reason?: string }) => hit.reason)).toEqual([
+      'The crawl was stopped.',
+      'The crawl was stopped.',
+      'The crawl was stopped.',
+    ]);
     await api(t.server, t.ownerA.token, 'PUT', 'datasource/crawler', {
       accountId: t.accountA,
       engineId: engine,
       site: 'https://docs.example.com/',
     });
-    expect((await report(t.ownerA.token)).body).toMatchObject({ finalized: false, counts: { '9': 3 } });
+    const resumed = (await report(t.ownerA.token)).body;
+    expect(resumed).toMatchObject({ finalized: false, counts: { '9': 3 } });
+    expect(resumed.hits.hits.filter((hit: object) => 'reason' in hit)).toEqual([]);
   });
 
   it('Given recreate, then the frontier starts over from the start URLs', async () => {

@@ -8,6 +8,12 @@ export const CrawlReportHit = z.object({
   status: z.number().int(),
   last_check: Timestamp.nullable(),
   next_check: Timestamp.nullable(),
+  /**
+   * Siteseer's addition: why the URL failed, was refused or was not indexed, in words a site owner
+   * acts on ('HTTP 503', 'The address 10.0.0.5 is private…', 'Not indexed: the page asks not to
+   * be (noindex).'); absent when there is nothing to say (a page indexed as it is).
+   */
+  reason: z.string().optional(),
 });
 export type CrawlReportHit = z.infer<typeof CrawlReportHit>;
 

@@ -126,7 +126,7 @@ async function follow(
       const literal = target.hostname.replace(/^\[(.*)\]$/, '$1');
       if (isIP(literal) !== 0) {
         const reason = policy.checkLiteral(literal);
-        if (reason !== null) return failed('fetch-failed', reason);
+        if (reason !== null) return failed('fetch-failed', refusal(reason));
       }
       // Validators belong to the URL the caller asked for, not to where it redirects.
       const conditional = redirects.length === 0;
@@ -178,6 +178,14 @@ async function follow(
 }
 
 /**
+ * An address the policy refused, as the crawl report shows it: what was refused and what would
+ * allow it (a site on the operator's own network is crawled only when the server names it).
+ */
+export function refusal(reason: string): string {
+  return `${reason}: private and local addresses are crawled only when the server allows them (SITESEER_CRAWL_ALLOW_PRIVATE)`;
+}
+
+/**
  * What an error of a fetch comes to: a timeout or a fetch failure with the reason. An abort by
  * the caller and bugs of ours (bad arguments, anything unknown) are thrown, not recorded.
  */
@@ -191,7 +199,7 @@ function classify(
   if (options.signal?.aborted) throw error;
   if (timeout.aborted) return failed('timeout', `no complete answer within ${limits.totalTimeoutMs} ms`);
   const refused = findCause(error, AddressRefusedError);
-  if (refused) return failed('fetch-failed', refused.reason);
+  if (refused) return failed('fetch-failed', refusal(refused.reason));
   if (error instanceof errors.ConnectTimeoutError) {
     return failed('timeout', `no connection within ${limits.connectTimeoutMs} ms`);
   }

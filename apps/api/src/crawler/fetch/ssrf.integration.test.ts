@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createAddressPolicy, parseAllowList } from './address-policy.ts';
-import { createPageFetcher, type PageFetcher } from './fetch-page.ts';
+import { createPageFetcher, type PageFetcher, refusal } from './fetch-page.ts';
 import { type FixtureServer, recordConnections, startFixtureServer } from './fixture-server.ts';
 
 const userAgent = 'SiteseerBot/1.0 (+http://localhost:8080/bot)';
@@ -49,7 +49,7 @@ describe('the SSRF guard', () => {
       const outcome = await closed.fetchPage(url, { userAgent });
       expect(outcome).toMatchObject({
         kind: 'fetch-failed',
-        reason: 'address 127.0.0.1 is in a refused range (loopback)',
+        reason: refusal('address 127.0.0.1 is in a refused range (loopback)'),
       });
     }
     expect(connections.attempted).toEqual([]);
@@ -62,7 +62,7 @@ describe('the SSRF guard', () => {
     ['http://100.64.0.1/', 'address 100.64.0.1 is in a refused range (carrierGradeNat)'],
   ])('refuses %s by default without trying to connect', async (url, reason) => {
     const outcome = await fetcher('127.0.0.1').fetchPage(url, { userAgent });
-    expect(outcome).toMatchObject({ kind: 'fetch-failed', reason, url });
+    expect(outcome).toMatchObject({ kind: 'fetch-failed', reason: refusal(reason), url });
     expect(connections.attempted).toEqual([]);
   });
 
@@ -70,7 +70,7 @@ describe('the SSRF guard', () => {
     const outcome = await fetcher('127.0.0.1').fetchPage(`http://localhost:${site.port}/`, { userAgent });
     expect(outcome.kind).toBe('fetch-failed');
     expect(outcome.kind === 'fetch-failed' && outcome.reason).toMatch(
-      /^localhost resolves to (127\.0\.0\.1|::1), in a refused range \(loopback\)$/,
+      /^localhost resolves to (127\.0\.0\.1|::1), in a refused range \(loopback\): private and local addresses are crawled only when the server allows them \(SITESEER_CRAWL_ALLOW_PRIVATE\)$/,
     );
     expect(connections.connected).toEqual([]);
     expect(site.connections()).toBe(0);

@@ -64,6 +64,7 @@ function apply(copy: FrontierCopy, rows: readonly ReportRow[]): void {
       status: row.status,
       last_check: row.last_check?.toISOString() ?? null,
       next_check: row.next_check?.toISOString() ?? null,
+      ...(row.reason ? { reason: row.reason } : {}),
     };
     count(copy, row.status, 1);
     const entry = copy.byId.get(row.id);

@@ -165,7 +165,14 @@ describe('Crawl report', () => {
   it('Given URLs of several statuses, then each shows its display text, and check times only for Success', async () => {
     renderReport(
       reportRoute({
-        hits: [hit(1, 3), hit(2, 4), hit(3, 9), hit(4, 5), hit(5, 0), hit(6, 12)],
+        hits: [
+          hit(1, 3),
+          { ...hit(2, 4), reason: 'HTTP 404' },
+          hit(3, 9),
+          { ...hit(4, 5), reason: 'Redirects to https://docs.example.com/page-1.' },
+          hit(5, 0),
+          hit(6, 12),
+        ],
         finalized: true,
       }),
     );
@@ -181,9 +188,10 @@ describe('Crawl report', () => {
     expect(rows.slice(1)).toEqual([
       [url(1), 'Success', checkTime(LAST), checkTime(NEXT)],
       // A 404 has check times in the answer; the report shows them for the checked status only.
-      [url(2), '404', '', ''],
+      // Under the status, why the crawler left the URL there, when it says.
+      [url(2), '404HTTP 404', '', ''],
       [url(3), 'Pending Fetch', '', ''],
-      [url(4), 'Redirected', '', ''],
+      [url(4), 'RedirectedRedirects to https://docs.example.com/page-1.', '', ''],
       [url(5), 'Created', '', ''],
       [url(6), 'Unknown', '', ''],
     ]);
@@ -195,10 +203,14 @@ describe('Crawl report', () => {
     ).toEqual(['URL', 'Status', 'Last Check', 'Next Check']);
   });
 
-  it('Given a crawl URL that is not a web address, then it shows as text, never as a link', async () => {
+  it('Given a crawl URL that is not a web address, then it shows as text, never as a link; a reason is text too', async () => {
     renderReport(
       reportRoute({
-        hits: [{ ...hit(1), url: 'javascript:alert(1)' }, { ...hit(2), url: '<b>bold</b>' }, hit(3)],
+        hits: [
+          { ...hit(1), url: 'javascript:alert(1)' },
+          { ...hit(2), url: '<b>bold</b>' },
+          { ...hit(3), reason: 'Same content as <i>page-1</i>.' },
+        ],
         finalized: true,
       }),
     );
@@ -210,7 +222,8 @@ describe('Crawl report', () => {
         .map((a) => a.getAttribute('href')),
     ).toEqual(['https://docs.example.com/page-3']);
     expect(within(table).getByText('<b>bold</b>')).toBeTruthy();
-    expect(table.querySelector('b')).toBeNull();
+    expect(within(table).getByText('Same content as <i>page-1</i>.')).toBeTruthy();
+    expect(table.querySelector('b, i')).toBeNull();
   });
 
   it('Given a running crawl, then it shows progress and counts by status without the note, refreshes itself, and stops once finalized', async () => {

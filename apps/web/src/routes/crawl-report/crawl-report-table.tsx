@@ -5,6 +5,7 @@ import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
 import type { CrawlReportHit } from '@siteseer/core';
 import { crawlStatusLabel, isCheckedCrawlStatus } from '@siteseer/core';
 
@@ -15,8 +16,9 @@ export const checkTime = (iso: string | null) => (iso ? new Date(iso).toLocaleSt
 const isWebUrl = (url: string) => /^https?:\/\//i.test(url);
 
 /**
- * The crawled URLs of one report page: URL, status (its display text) and, only for the status the
- * lookup marks as checked (Success), the last and next check times.
+ * The crawled URLs of one report page: URL, status (its display text, and under it why the URL
+ * failed or was not indexed when the crawler says) and, only for the status the lookup marks as
+ * checked (Success), the last and next check times.
  */
 export function CrawlReportTable({
   hits,
@@ -67,7 +69,14 @@ export function CrawlReportTable({
                       hit.url
                     )}
                   </TableCell>
-                  <TableCell>{crawlStatusLabel(hit.status)}</TableCell>
+                  <TableCell>
+                    {crawlStatusLabel(hit.status)}
+                    {hit.reason ? (
+                      <Typography variant="body2" color="text.secondary" sx={{ wordBreak: 'break-word' }}>
+                        {hit.reason}
+                      </Typography>
+                    ) : null}
+                  </TableCell>
                   <TableCell>{checked ? checkTime(hit.last_check) : ''}</TableCell>
                   <TableCell>{checked ? checkTime(hit.next_check) : ''}</TableCell>
                 </TableRow>
