@@ -148,8 +148,14 @@ export class QueryExpander {
             for (const term of exact) add(term, 1);
             const prefixWeight = exact.length > 0 ? PREFIX_OF_WORD_WEIGHT : PREFIX_WEIGHT;
             if (single && slot.prefix) for (const term of this.prefix(word)) add(term, prefixWeight);
-            if (single && typos && alternative.weight === 1)
-              for (const { term, weight } of this.typos(word)) add(term, weight);
+            if (single && typos && alternative.weight === 1) {
+              // A word of the pages is taken for a typo of a more common word only ('form' typed
+              // for 'from'), never of a rarer one: 'list' is not 'lisa', whose rarity would
+              // otherwise score it above the word typed.
+              const typed = Math.max(0, ...exact.map((term) => this.#data.frequencies[term] as number));
+              for (const { term, weight } of this.typos(word))
+                if ((this.#data.frequencies[term] as number) > typed) add(term, weight);
+            }
             return [...found].map(([term, weight]) => ({ term, weight }));
           }),
         };

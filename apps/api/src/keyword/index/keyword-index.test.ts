@@ -101,3 +101,29 @@ describe('a several-word search of common words', () => {
     expect(dense).toEqual(pageByPage.search(typedQuery(q, extra)));
   });
 });
+
+describe('a search with a typo', () => {
+  // 'list' on every page; 'lisa', one typo from it, on one; 'comprehension', misspelled in the
+  // query, on two: the page with the word as typed must come before the one with its neighbour.
+  const typed = new KeywordIndex(
+    generatedIndex(60, (n) => ({
+      title: n === 0 ? 'Data structures' : n === 1 ? "What's new" : `Page ${n}`,
+      body: [
+        'list of things',
+        n === 0 ? 'a list comprehension builds a list' : '',
+        n === 1 ? 'thanks to Lisa Roach for the comprehension of the release' : '',
+      ].join(' '),
+    })),
+  );
+  const urls = (q: string) => typed.search(typedQuery(q)).hits.map((hit) => hit.url);
+
+  it('given a word spelled right and one misspelled, then pages of the word as typed come first', () => {
+    expect(urls('list comprehensoin ')).toEqual(['https://x.test/shop/0', 'https://x.test/blog/1']);
+  });
+
+  it('given a rare word of the pages, too few alone, then its more common neighbours are found after it', () => {
+    const found = urls('lisa ');
+    expect(found[0]).toBe('https://x.test/blog/1');
+    expect(found).toContain('https://x.test/shop/0');
+  });
+});
