@@ -43,6 +43,21 @@ function withKey(key: string, args: string[]): Promise<CliResult> {
   });
 }
 
+/** The keys of `engines upload --json` (and, with `columns`, of `engines create parametric --json`). */
+const UPLOAD_KEYS = [
+  'accountId',
+  'clientId',
+  'engineId',
+  'id',
+  'importId',
+  'name',
+  'originalFileName',
+  'published',
+  'rowCount',
+  'version',
+];
+const CREATE_KEYS = [...UPLOAD_KEYS, 'columns'].sort();
+
 async function csv(name: string, count: number): Promise<string> {
   const path = join(work, name);
   await writeFile(path, toCsv(products(count)));
@@ -175,6 +190,7 @@ describe('engines against the real server', () => {
     expect(created.stderr).not.toContain(String.fromCharCode(27));
     const engine = json(created);
     expect(engine).toMatchObject({ name: 'Product finder', version: 1, rowCount: 40, published: true });
+    expect(Object.keys(engine).sort()).toEqual(CREATE_KEYS);
     expect(engine.columns.map((c: { label: string }) => c.label)).toEqual([
       'SKU',
       'Name',
@@ -190,7 +206,14 @@ describe('engines against the real server', () => {
     const upload = () => as(tenants.ownerA, ['engines', 'upload', 'Product finder', '--file', v2, '--json']);
     const first = await upload();
     expect(first.code, first.stderr).toBe(0);
-    expect(json(first)).toMatchObject({ version: 2, rowCount: 55, published: false });
+    expect(json(first)).toMatchObject({
+      engineId: engine.engineId,
+      clientId: engine.clientId,
+      version: 2,
+      rowCount: 55,
+      published: false,
+    });
+    expect(Object.keys(json(first)).sort()).toEqual(UPLOAD_KEYS);
     // The retried CI step: same file, same engine, same Idempotency-Key, stored once.
     const retried = await upload();
     expect(json(retried).version).toBe(2);
@@ -268,7 +291,7 @@ describe('engines against the real server', () => {
     expect(refused.code).toBe(1);
   });
 
-  it('given a CSV, when a parametric engine is created without --publish, then it is saved unpublished and publishes later', async () => {
+  it('given a CSV and one account, when a parametric engine is created without --account or --publish, then it is made in that account unpublished and publishes later', async () => {
     const file = await csv('draft.csv', 12);
     const created = await as(tenants.ownerA, [
       'engines',
@@ -276,14 +299,20 @@ describe('engines against the real server', () => {
       'parametric',
       '--name',
       'Draft finder',
-      '--account',
-      tenants.accountA,
       '--file',
       file,
       '--json',
     ]);
     expect(created.code, created.stderr).toBe(0);
-    expect(json(created)).toMatchObject({ name: 'Draft finder', version: 1, rowCount: 12, published: false });
+    expect(json(created)).toMatchObject({
+      name: 'Draft finder',
+      accountId: tenants.accountA,
+      engineId: expect.any(String),
+      clientId: expect.any(String),
+      version: 1,
+      rowCount: 12,
+      published: false,
+    });
     const published = await as(tenants.ownerA, [
       'engines',
       'publish',
@@ -346,6 +375,9 @@ describe('SITESEER_API_KEY (a CI pipeline)', () => {
     expect(created.code, created.stderr).toBe(0);
     const engine = json(created);
     expect(engine).toMatchObject({ name: 'CI catalogue', version: 1, published: true, rowCount: 12 });
+    // The same JSON as with a login.
+    expect(Object.keys(engine).sort()).toEqual(CREATE_KEYS);
+    expect(engine).toMatchObject({ accountId: tenants.accountA, originalFileName: 'ci.csv' });
 
     const next = await csv('ci-v2.csv', 20);
     const updated = await withKey(key, [
@@ -360,10 +392,12 @@ describe('SITESEER_API_KEY (a CI pipeline)', () => {
     expect(updated.code, updated.stderr).toBe(0);
     expect(json(updated)).toMatchObject({
       engineId: engine.engineId,
+      clientId: engine.clientId,
       version: 2,
       published: true,
       rowCount: 20,
     });
+    expect(Object.keys(json(updated)).sort()).toEqual(UPLOAD_KEYS);
 
     // The owner sees it, made by the data-source API.
     const shown = await as(tenants.ownerA, ['engines', 'show', engine.engineId, '--json']);

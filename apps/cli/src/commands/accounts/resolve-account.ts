@@ -2,12 +2,17 @@ import type { Account, ApiClient } from '@siteseer/core';
 import { AbortError, UsageError } from '../../errors.ts';
 import { expectOk } from '../../http/expect-ok.ts';
 
-/**
- * An account by id or exact name, among the caller's accounts (every account for a super admin).
- * Several accounts with the name is a usage error that lists them.
+/*
+ * The one way every command reads --account (and ACCOUNT): an id or an exact name among the
+ * caller's accounts (every account for a super admin). An unknown one is an error, never an empty
+ * result.
  */
-export async function resolveAccount(api: ApiClient, ref: string): Promise<Account> {
-  const accounts = expectOk(await api.profile.accounts(), 'Listing your accounts');
+
+function listed(accounts: readonly Account[]): string {
+  return accounts.map((a) => `${a.name} (${a.id})`).join(', ');
+}
+
+function findAccount(accounts: readonly Account[], ref: string): Account {
   const byId = accounts.find((a) => a.id === ref);
   if (byId) return byId;
   const byName = accounts.filter((a) => a.name === ref);
@@ -20,4 +25,26 @@ export async function resolveAccount(api: ApiClient, ref: string): Promise<Accou
     );
   }
   throw new AbortError(`No account '${ref}' among yours.`, { hint: 'See `siteseer accounts list`.' });
+}
+
+function callerAccounts(api: ApiClient): Promise<Account[]> {
+  return api.profile.accounts().then((r) => expectOk(r, 'Listing your accounts'));
+}
+
+/** An account by id or exact name; several accounts with the name is a usage error that lists them. */
+export async function resolveAccount(api: ApiClient, ref: string): Promise<Account> {
+  return findAccount(await callerAccounts(api), ref);
+}
+
+/** --account when given (as `resolveAccount`), else the caller's only account. */
+export async function resolveAccountOrOnly(api: ApiClient, ref: string | undefined): Promise<Account> {
+  const accounts = await callerAccounts(api);
+  if (ref !== undefined) return findAccount(accounts, ref);
+  const [only, ...others] = accounts;
+  if (only && others.length === 0) return only;
+  if (!only) throw new AbortError('You have no account.', { hint: 'Ask an account owner to add you.' });
+  throw new UsageError(
+    `--account is required: you have ${accounts.length} accounts: ${listed(accounts)}.`,
+    'Pass --account with an id or an exact name.',
+  );
 }

@@ -2,7 +2,7 @@ import { addSiteUrl, validateEngineName } from '@siteseer/core';
 import { type ApiDeps, apiCommand, type ParseInput } from '../../deps.ts';
 import { AuthRequiredError, UsageError } from '../../errors.ts';
 import { expectOk } from '../../http/expect-ok.ts';
-import { resolveAccount } from '../accounts/resolve-account.ts';
+import { resolveAccountOrOnly } from '../accounts/resolve-account.ts';
 import { optionalString, requiredString, stringList } from '../parse.ts';
 import { defaultCrawlerSettings, readCrawlerFile } from './crawler-file.ts';
 
@@ -35,15 +35,6 @@ export function parse(input: ParseInput): CreateKeywordOptions {
   return { name, account: optionalString(input, 'account'), urls, config: optionalString(input, 'config') };
 }
 
-/** The account to create in: --account (id or name), else the caller's only account. */
-async function accountFor(deps: ApiDeps, ref: string | undefined): Promise<string> {
-  if (ref) return (await resolveAccount(deps.api, ref)).id;
-  const accounts = expectOk(await deps.api.profile.accounts(), 'Listing your accounts');
-  const [only, ...others] = accounts;
-  if (only && others.length === 0) return only.id;
-  throw new UsageError('--account is required: you have access to several accounts (or none).');
-}
-
 /**
  * Creates a keyword engine (the engine-create call with a keyword draft holding the crawler
  * settings), then its crawler (`POST datasource/crawler`, recreate), which queues the start URLs.
@@ -59,7 +50,7 @@ export async function run(deps: ApiDeps, options: CreateKeywordOptions): Promise
   // The local file is checked before anything is sent.
   const settings = options.config ? await readCrawlerFile(options.config) : defaultCrawlerSettings();
   const urls = addUrls(options.urls, settings.urls, `${options.config} urls`);
-  const accountId = await accountFor(deps, options.account);
+  const accountId = (await resolveAccountOrOnly(api, options.account)).id;
 
   const created = expectOk(
     await api.engines.create({

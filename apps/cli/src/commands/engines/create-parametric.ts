@@ -2,14 +2,16 @@ import { validateEngineName } from '@siteseer/core';
 import { type ApiDeps, apiCommand, type ParseInput } from '../../deps.ts';
 import { UsageError } from '../../errors.ts';
 import { expectOk } from '../../http/expect-ok.ts';
+import { resolveAccountOrOnly } from '../accounts/resolve-account.ts';
 import { flag, optionalString, requiredString } from '../parse.ts';
 import { createWithApiKey } from './ingest.ts';
 import { idempotencyKey, readConfigurationFile, readUploadFile } from './local-files.ts';
 import { columnRows, previewSpreadsheet, printColumns, uploadSpreadsheet } from './parametric-steps.ts';
+import { versionJson } from './version-json.ts';
 
 export interface CreateParametricOptions {
   name: string;
-  /** Required for a signed-in user; an API key acts for its own account. */
+  /** An id or exact name; optional for someone with one account. An API key acts for its own account. */
   account: string | undefined;
   file: string;
   config: string | undefined;
@@ -43,8 +45,8 @@ export async function run(deps: ApiDeps, options: CreateParametricOptions): Prom
     await createWithApiKey(deps, options, file, fromFile);
     return;
   }
-  const accountId = options.account;
-  if (!accountId) throw new UsageError('--account is required.');
+  // The account is checked before the file is sent.
+  const accountId = (await resolveAccountOrOnly(api, options.account)).id;
 
   const imported = await uploadSpreadsheet(deps, file, () =>
     api.parametric.importFile(
@@ -94,14 +96,17 @@ export async function run(deps: ApiDeps, options: CreateParametricOptions): Prom
 
   if (output.json) {
     output.printJson({
-      id: engineId,
-      name: options.name,
-      accountId,
-      clientId: created.clientId,
-      importId: imported.importId,
-      version,
-      rowCount: imported.rowCount,
-      published: options.publish,
+      ...versionJson({
+        engineId,
+        clientId: created.clientId,
+        name: options.name,
+        accountId,
+        importId: imported.importId,
+        version,
+        originalFileName: imported.originalFileName,
+        rowCount: imported.rowCount,
+        published: options.publish,
+      }),
       columns: columnRows(configuration),
     });
     return;

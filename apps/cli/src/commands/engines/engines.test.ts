@@ -216,6 +216,7 @@ describe('engines create parametric', () => {
         createAndPublish: async () => ok({ clientId: 'cli-1' }),
       },
       engines: { create: async () => ok({ documentId: 'eng-9', synonymFieldId: null, clientId: 'cli-1' }) },
+      profile: { accounts: async () => ok([account()]) },
     });
     const { deps, recorded } = testDeps(api, { json: true });
     await createParametric.run(
@@ -242,7 +243,14 @@ describe('engines create parametric', () => {
     });
     expect(Object.keys(published.configuration.columns)).toEqual(['name', 'price']);
     const printed = JSON.parse(recorded.stdout);
-    expect(printed).toMatchObject({ id: 'eng-9', published: true, version: 1 });
+    expect(printed).toMatchObject({
+      id: 'eng-9',
+      engineId: 'eng-9',
+      clientId: 'cli-1',
+      accountId: 'acc-1',
+      published: true,
+      version: 1,
+    });
     expect(printed.columns.map((c: { label: string }) => c.label)).toEqual(['Name', 'Price']);
   });
 
@@ -260,6 +268,7 @@ describe('engines create parametric', () => {
         saveConfig: async (body: any) => ok(body.configuration),
       },
       engines: { create: async () => ok({ documentId: 'eng-9', synonymFieldId: null, clientId: 'cli-1' }) },
+      profile: { accounts: async () => ok([account()]) },
     });
     const { deps, recorded } = testDeps(api);
     await createParametric.run(
@@ -275,16 +284,47 @@ describe('engines create parametric', () => {
     expect(recorded.stdout.trim()).toBe('eng-9');
   });
 
+  it('given no --account and one account, when created, then the engine is made in that account', async () => {
+    const file = await csvFile();
+    const api = fakeApi({
+      parametric: {
+        importFile: async () => ok(imported(1)),
+        preview: async () => ok({ rows: [], configuration }),
+        saveConfig: async (body: any) => ok(body.configuration),
+      },
+      engines: { create: async () => ok({ documentId: 'eng-9', synonymFieldId: null, clientId: 'cli-1' }) },
+      profile: { accounts: async () => ok([account()]) },
+    });
+    const { deps, recorded } = testDeps(api, { json: true });
+    await createParametric.run(deps, createParametric.parse(input([], { name: 'Product finder', file })));
+    expect((api.parametric.importFile as any).mock.calls[0][0]).toMatchObject({ accountId: 'acc-1' });
+    expect(JSON.parse(recorded.stdout)).toMatchObject({ engineId: 'eng-9', accountId: 'acc-1' });
+  });
+
+  it('given no --account and two accounts, when created, then a usage error lists them and nothing is sent', async () => {
+    const file = await csvFile();
+    const api = fakeApi({
+      profile: { accounts: async () => ok([account(), account({ id: 'acc-2', name: 'Beta' })]) },
+    });
+    const { deps } = testDeps(api);
+    const error = await createParametric
+      .run(deps, createParametric.parse(input([], { name: 'Product finder', file })))
+      .catch((e) => e);
+    expect(error).toBeInstanceOf(UsageError);
+    expect(error.message).toContain('Acme Corp (acc-1), Beta (acc-2)');
+  });
+
   it('given a file the server refuses, when run, then the server text is the message', async () => {
     const file = await csvFile();
     const api = fakeApi({
       parametric: { importFile: async () => refused(400, 'Row 3 has 4 cells; the header has 2.') },
+      profile: { accounts: async () => ok([account()]) },
     });
     const { deps } = testDeps(api);
     await expect(
       createParametric.run(
         deps,
-        createParametric.parse(input([], { name: 'Product finder', account: 'a', file })),
+        createParametric.parse(input([], { name: 'Product finder', account: 'acc-1', file })),
       ),
     ).rejects.toThrow('Row 3 has 4 cells; the header has 2.');
   });
@@ -318,7 +358,16 @@ describe('engines with an API key (the data-source API)', () => {
     };
     const api = fakeApi({
       datasource: { createParametric: async () => ok(result) },
-      parametric: { createAndPublish: async () => ok({ clientId: 'cli-7' }) },
+      parametric: {
+        createAndPublish: async () => ok({ clientId: 'cli-7' }),
+        getConfig: async () => ok(configuration),
+      },
+      clients: {
+        byEngineIds: async () =>
+          ok([
+            { id: 'cli-7', engineId: 'eng-7', accountId: 'acc-1', type: 'pm', indexName: 'i', settings: {} },
+          ]),
+      },
     });
     const { deps, recorded } = testDeps(api, { json: true });
     deps.auth = 'apiKey';
@@ -339,7 +388,13 @@ describe('engines with an API key (the data-source API)', () => {
       clientId: 'cli-7',
       version: 1,
     });
-    expect(JSON.parse(recorded.stdout)).toMatchObject({ id: 'eng-7', published: true });
+    expect(JSON.parse(recorded.stdout)).toMatchObject({
+      id: 'eng-7',
+      engineId: 'eng-7',
+      clientId: 'cli-7',
+      accountId: 'acc-1',
+      published: true,
+    });
   });
 
   it('given an engine id, when uploading, then the data-source call carries the idempotency key; lookups are refused', async () => {
@@ -367,6 +422,12 @@ describe('engines upload', () => {
     const file = await csvFile();
     const api = fakeApi({
       engines: { list: async () => ok([engine()]) },
+      clients: {
+        byEngineIds: async () =>
+          ok([
+            { id: 'cli-1', engineId: 'eng-1', accountId: 'acc-1', type: 'pm', indexName: 'i', settings: {} },
+          ]),
+      },
       parametric: { updateFile: async () => ok(imported(3)) },
     });
     const { deps } = testDeps(api);

@@ -59,8 +59,8 @@ export function registerEngineCommands(program: Command, runtime: Runtime): void
   withJson(create.command('parametric').description('Create a parametric engine from a CSV or XLSX file'))
     .requiredOption('--name <name>', 'The engine name (at least 5 characters)')
     .option(
-      '--account <id>',
-      'The account to create it in (required when signed in; an API key uses its own)',
+      '--account <account>',
+      'The account to create it in, by id or exact name (default: your only one; an API key uses its own)',
     )
     .requiredOption('--file <path>', 'The data: a .csv or .xlsx file of at most 10 MB')
     .option('--config <path>', 'A configuration JSON (columns, filters, settings); default: the inferred one')

@@ -1,10 +1,11 @@
 import type { IngestResult, ParametricConfiguration } from '@siteseer/core';
 import type { ApiDeps } from '../../deps.ts';
-import { UsageError } from '../../errors.ts';
+import { AbortError, UsageError } from '../../errors.ts';
 import { expectOk } from '../../http/expect-ok.ts';
 import type { UploadFile } from './local-files.ts';
 import { idempotencyKey } from './local-files.ts';
-import { uploadSpreadsheet } from './parametric-steps.ts';
+import { columnRows, uploadSpreadsheet } from './parametric-steps.ts';
+import { versionJson } from './version-json.ts';
 
 /*
  * With SITESEER_API_KEY the CLI uses the data-source (ingest) API, the API keys' own door: the
@@ -13,10 +14,50 @@ import { uploadSpreadsheet } from './parametric-steps.ts';
  * account's key.
  */
 
-function printResult(deps: ApiDeps, result: IngestResult, name: string, file: UploadFile): void {
-  const { output } = deps;
+/** The key's account, read from the engine's client (the data-source answer does not carry it). */
+async function accountOfEngine(deps: ApiDeps, engineId: string): Promise<string> {
+  const clients = expectOk(await deps.api.clients.byEngineIds([engineId]), 'Reading the engine client');
+  const client = clients.find((c) => c.engineId === engineId);
+  if (!client) throw new AbortError(`The engine ${engineId} has no client yet.`);
+  return client.accountId;
+}
+
+/** The same JSON as with a login (`version-json.ts`); `columns` for a new engine. */
+async function printResult(
+  deps: ApiDeps,
+  result: IngestResult,
+  name: string,
+  file: UploadFile,
+  kind: 'create' | 'upload',
+): Promise<void> {
+  const { api, output } = deps;
   if (output.json) {
-    output.printJson({ id: result.engineId, name, ...result });
+    const accountId = await accountOfEngine(deps, result.engineId);
+    const printed = versionJson({
+      engineId: result.engineId,
+      clientId: result.clientId,
+      name,
+      accountId,
+      importId: result.importId,
+      version: result.version,
+      originalFileName: file.filename,
+      rowCount: result.rowCount,
+      published: result.published,
+    });
+    if (kind === 'upload') {
+      output.printJson(printed);
+      return;
+    }
+    const configuration = expectOk(
+      await api.parametric.getConfig({
+        engineId: result.engineId,
+        accountId,
+        version: result.version,
+        format: 'json',
+      }),
+      'Reading the configuration',
+    );
+    output.printJson({ ...printed, columns: columnRows(configuration) });
     return;
   }
   output.success(
@@ -68,7 +109,7 @@ export async function createWithApiKey(
       expectOk(await api.parametric.saveConfig(body), 'Saving the configuration');
     }
   }
-  printResult(deps, { ...result, published: options.publish }, options.name, file);
+  await printResult(deps, { ...result, published: options.publish }, options.name, file, 'create');
 }
 
 /** A new version through the data-source API; ENGINE must be an id (an API key cannot list engines). */
@@ -84,5 +125,5 @@ export async function uploadWithApiKey(
       { idempotencyKey: idempotencyKey(options.engine, file.sha256) },
     ),
   );
-  printResult(deps, result, options.engine, file);
+  await printResult(deps, result, options.engine, file, 'upload');
 }

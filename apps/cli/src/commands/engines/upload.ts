@@ -5,6 +5,7 @@ import { uploadWithApiKey } from './ingest.ts';
 import { idempotencyKey, readUploadFile } from './local-files.ts';
 import { previewSpreadsheet, uploadSpreadsheet } from './parametric-steps.ts';
 import { clientOf, importIdOf, requireParametric, resolveEngine } from './resolve-engine.ts';
+import { versionJson } from './version-json.ts';
 
 export interface UploadOptions {
   engine: string;
@@ -45,9 +46,9 @@ export async function run(deps: ApiDeps, options: UploadOptions): Promise<void> 
       { idempotencyKey: idempotencyKey(engine.id, file.sha256) },
     ),
   );
+  const client = await clientOf(api, engine);
   let published = false;
   if (options.publish) {
-    const client = await clientOf(api, engine);
     const preview = await previewSpreadsheet(api, importId, client.id);
     expectOk(
       await api.parametric.createAndPublish({
@@ -64,15 +65,19 @@ export async function run(deps: ApiDeps, options: UploadOptions): Promise<void> 
   }
 
   if (output.json) {
-    output.printJson({
-      id: engine.id,
-      name: engine.searchEngineName,
-      importId: imported.importId,
-      version: imported.version,
-      originalFileName: imported.originalFileName,
-      rowCount: imported.rowCount,
-      published,
-    });
+    output.printJson(
+      versionJson({
+        engineId: engine.id,
+        clientId: client.id,
+        name: engine.searchEngineName,
+        accountId: engine.accountId,
+        importId: imported.importId,
+        version: imported.version,
+        originalFileName: imported.originalFileName,
+        rowCount: imported.rowCount,
+        published,
+      }),
+    );
     return;
   }
   output.success(
