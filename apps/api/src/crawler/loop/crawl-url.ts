@@ -11,12 +11,12 @@ import type { Store } from '../../store/types.ts';
 import { type ExtractedPage, extractPage } from '../extract/index.ts';
 import type { FetchOutcome, PageFetcher } from '../fetch/index.ts';
 import {
+  crawledUrl,
   normaliseUrl,
   type RobotsCache,
   type RobotsFile,
   resolveLink,
   type UrlScope,
-  withoutFragment,
 } from '../rules/index.ts';
 import type { RunWriter, UrlRecord } from './run-writer.ts';
 import { nextCheckAt } from './schedule.ts';
@@ -273,7 +273,7 @@ class UrlCrawl {
     return urls.flatMap((raw) => {
       const link = resolveLink(this.#url.url, raw);
       if (link === undefined || !this.#run.scope(link)) return [];
-      const url = this.#run.crawler.removeHashFragments ? withoutFragment(link) : link;
+      const url = crawledUrl(link, this.#run.crawler);
       const urlKey = this.#key(url);
       return urlKey === undefined
         ? []

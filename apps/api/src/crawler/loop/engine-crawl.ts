@@ -17,12 +17,12 @@ import {
 import { vacuumOnPglite } from '../../store/pglite-maintenance.ts';
 import { finishCrawlRun } from '../frontier/publish.ts';
 import {
+  crawledUrl,
   normaliseUrl,
   readSitemaps,
   sitemapUrls,
   UrlRefusedError,
   urlScope,
-  withoutFragment,
 } from '../rules/index.ts';
 import { type CrawlDeps, crawlUrl, type HostUse, type RunContext } from './crawl-url.ts';
 import { HostGate } from './host-gate.ts';
@@ -139,7 +139,7 @@ async function queueSitemapPages(deps: CrawlDeps, run: RunContext): Promise<void
       if (!run.scope(loc)) return [];
       try {
         const urlKey = normaliseUrl(loc, { removeHashFragments: crawler.removeHashFragments });
-        const url = crawler.removeHashFragments ? withoutFragment(loc) : loc;
+        const url = crawledUrl(loc, crawler);
         return [{ url, urlKey, site, depth: 1, discoveredFrom: null }];
       } catch (error) {
         // A URL the crawler never fetches (one with a user name, say) is left out, not the sitemap.

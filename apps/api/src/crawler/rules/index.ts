@@ -1,10 +1,10 @@
 export { discard, type FetchBytes, type FetchedBytes, readAtMost } from './fetch-bytes.ts';
 export {
+  crawledUrl,
   type NormaliseOptions,
   normaliseUrl,
   resolveLink,
   UrlRefusedError,
-  withoutFragment,
 } from './normalise-url.ts';
 export {
   ROBOTS_CACHE_MS,

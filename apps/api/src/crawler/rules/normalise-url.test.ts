@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
+  crawledUrl,
   normalisePercentEncoding,
   normaliseUrl,
   resolveLink,
   UrlRefusedError,
-  withoutFragment,
 } from './normalise-url.ts';
 
 const keep = { removeHashFragments: false };
@@ -17,9 +17,13 @@ describe('normaliseUrl', () => {
     expect(normaliseUrl('https://example.com:8443', keep)).toBe('https://example.com:8443/');
   });
 
-  it('drops the fragment only when removeHashFragments is on', () => {
+  it("drops an in-page anchor always, and an app's view only when removeHashFragments is on", () => {
     expect(normaliseUrl('https://example.com/a#top', drop)).toBe('https://example.com/a');
-    expect(normaliseUrl('https://example.com/a#top', keep)).toBe('https://example.com/a#top');
+    expect(normaliseUrl('https://example.com/a#top', keep)).toBe('https://example.com/a');
+    expect(normaliseUrl('https://example.com/a#', keep)).toBe('https://example.com/a');
+    expect(normaliseUrl('https://example.com/app#!/pricing', keep)).toBe('https://example.com/app#!/pricing');
+    expect(normaliseUrl('https://example.com/app#/pricing', keep)).toBe('https://example.com/app#/pricing');
+    expect(normaliseUrl('https://example.com/app#!/pricing', drop)).toBe('https://example.com/app');
   });
 
   it('sorts query parameters by name, keeping the order of equal names', () => {
@@ -106,9 +110,12 @@ describe('normaliseUrl as the frontier key', () => {
   });
 });
 
-describe('withoutFragment', () => {
-  it('drops the fragment and keeps the rest as written', () => {
-    expect(withoutFragment('https://x.test/a?b=1#top')).toBe('https://x.test/a?b=1');
-    expect(withoutFragment('https://x.test/a')).toBe('https://x.test/a');
+describe('crawledUrl', () => {
+  it('drops a fragment that is not kept and keeps the rest as written', () => {
+    expect(crawledUrl('https://x.test/a?b=1#top', keep)).toBe('https://x.test/a?b=1');
+    expect(crawledUrl('https://x.test/a?b=1#top', drop)).toBe('https://x.test/a?b=1');
+    expect(crawledUrl('https://x.test/a', keep)).toBe('https://x.test/a');
+    expect(crawledUrl('https://X.test/app#!/Pricing', keep)).toBe('https://X.test/app#!/Pricing');
+    expect(crawledUrl('https://X.test/app#!/Pricing', drop)).toBe('https://X.test/app');
   });
 });

@@ -10,7 +10,7 @@ export class UrlRefusedError extends Error {
 }
 
 export interface NormaliseOptions {
-  /** Drop `#fragment` (the engine's removeHashFragments setting). */
+  /** Drop every `#fragment`, a client-side app's views too (the engine's removeHashFragments setting). */
   removeHashFragments: boolean;
 }
 
@@ -57,10 +57,20 @@ function parseHttpUrl(input: string | URL, base?: string | URL): URL | undefined
 }
 
 /**
+ * Whether a URL's `#fragment` is kept: only when the engine keeps fragments (removeHashFragments
+ * off) and the fragment names a view of a client-side app ('#!/pricing', '#/pricing'). An in-page
+ * anchor ('#installation') is never kept: the fetch never sends it, the page is the same, and a
+ * manual's thousands of anchor links would each fetch their page again and list it under an anchor.
+ */
+function keepsFragment(hash: string, options: NormaliseOptions): boolean {
+  return !options.removeHashFragments && (hash.startsWith('#!') || hash.startsWith('#/'));
+}
+
+/**
  * The crawler's identity of a URL: WHATWG parsing (scheme and host lowercased, default port dropped,
  * dot segments resolved, characters that need it percent-encoded), escapes normalised (see
- * normalisePercentEncoding), query parameters sorted, and the fragment dropped when asked. Throws
- * UrlRefusedError for anything but an absolute http(s) URL.
+ * normalisePercentEncoding), query parameters sorted, and the fragment dropped unless kept (see
+ * keepsFragment). Throws UrlRefusedError for anything but an absolute http(s) URL.
  */
 export function normaliseUrl(input: string | URL, options: NormaliseOptions): string {
   const text = String(input);
@@ -74,18 +84,18 @@ export function normaliseUrl(input: string | URL, options: NormaliseOptions): st
   url.pathname = normalisePercentEncoding(url.pathname);
   // Setting '' removes the query, so a bare '?' goes too.
   url.search = sortedQuery(normalisePercentEncoding(url.search));
-  if (options.removeHashFragments) url.hash = '';
+  if (!keepsFragment(url.hash, options)) url.hash = '';
   return url.href;
 }
 
 /**
- * The URL as written, without its `#fragment`: what the crawl records and shows for a URL when the
- * engine removes hash fragments (the key drops it too), so a page first found through a link to
- * one of its anchors is not listed, and searched, under that anchor.
+ * The URL as written, as the crawl records and shows it: without its `#fragment` unless that is
+ * kept (keepsFragment; the key drops it too), so a page first found through a link to one of its
+ * anchors is not listed, and searched, under that anchor.
  */
-export function withoutFragment(url: string): string {
+export function crawledUrl(url: string, options: NormaliseOptions): string {
   const hash = url.indexOf('#');
-  return hash < 0 ? url : url.slice(0, hash);
+  return hash < 0 || keepsFragment(url.slice(hash), options) ? url : url.slice(0, hash);
 }
 
 /**
