@@ -50,6 +50,8 @@ export function portalRuntimeConfig(config: Config) {
     scopes: 'openid email profile groups offline_access',
     redirectUri: `${config.publicUrl}/auth/callback`,
     forgotPasswordUrl: config.identity.forgotPasswordUrl,
+    ...(config.trainingUrl ? { trainingUrl: config.trainingUrl } : {}),
+    knowledgeBaseUrl: config.knowledgeBaseUrl,
   };
 }
 

@@ -25,3 +25,24 @@ describe('SITESEER_CRAWL_ALLOW_PRIVATE', () => {
     );
   });
 });
+
+describe("the user menu's links", () => {
+  it('take SITESEER_TRAINING_URL and SITESEER_KNOWLEDGE_BASE_URL', () => {
+    const config = loadConfig({
+      SITESEER_TRAINING_URL: 'https://learn.example.com/siteseer',
+      SITESEER_KNOWLEDGE_BASE_URL: 'https://help.example.com/',
+    });
+    expect([config.trainingUrl, config.knowledgeBaseUrl]).toEqual([
+      'https://learn.example.com/siteseer',
+      'https://help.example.com/',
+    ]);
+  });
+
+  it('without them: no training link, the documentation as the knowledge base', () => {
+    const config = loadConfig({ SITESEER_PUBLIC_URL: 'https://search.example.com' });
+    expect([config.trainingUrl, config.knowledgeBaseUrl]).toEqual([
+      undefined,
+      'https://search.example.com/documentation',
+    ]);
+  });
+});

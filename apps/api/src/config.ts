@@ -27,6 +27,10 @@ const Env = z.object({
   SITESEER_ADMIN_GROUP: z.string().default('siteseer-admins'),
   /** The provider's forgot-password page; defaults to the embedded provider's. */
   SITESEER_FORGOT_PASSWORD_URL: z.url().optional(),
+  /** The user menu's link to virtual training (spec: an external page); no link when unset. */
+  SITESEER_TRAINING_URL: z.url().optional(),
+  /** The user menu's link to a knowledge base; defaults to the portal's own documentation. */
+  SITESEER_KNOWLEDGE_BASE_URL: z.url().optional(),
   /** Public search requests allowed per minute per client and visitor address. */
   SITESEER_SEARCH_RATE_LIMIT: z.coerce.number().int().min(1).default(600),
   /** Public search requests allowed per minute per visitor address, whatever the client id. */
@@ -61,6 +65,9 @@ export interface Config {
   crawlAllowPrivate: AllowEntry[];
   /** Whether the API process runs the crawl loop itself (the default). */
   crawlInProcess: boolean;
+  /** The user menu's links (portal runtime configuration). */
+  trainingUrl: string | undefined;
+  knowledgeBaseUrl: string;
   identity: {
     /** True when the embedded provider issues tokens (no external issuer configured). */
     embedded: boolean;
@@ -110,6 +117,8 @@ export function loadConfig(env: Record<string, string | undefined>, overrides: P
     analyticsRetentionMonths: e.SITESEER_ANALYTICS_RETENTION_MONTHS,
     crawlAllowPrivate,
     crawlInProcess: e.SITESEER_CRAWL_WORKER === 'on',
+    trainingUrl: e.SITESEER_TRAINING_URL,
+    knowledgeBaseUrl: e.SITESEER_KNOWLEDGE_BASE_URL ?? `${publicUrl}/documentation`,
     ...overrides,
     identity: {
       embedded,

@@ -130,6 +130,10 @@ describe('server endpoints', () => {
     const config = (await (await fetch(`${server.base}/config.json`)).json()) as Record<string, string>;
     expect(config.issuer).toBe(`${server.base}/oidc`);
     expect(config.forgotPasswordUrl).toBe(`${server.base}/auth/forgot-password`);
+    // The user menu's knowledge base is the portal's documentation unless one is configured, and
+    // there is no training link until one is (SITESEER_TRAINING_URL).
+    expect(config.knowledgeBaseUrl).toBe(`${server.base}/documentation`);
+    expect(config).not.toHaveProperty('trainingUrl');
     const openapi = (await (await fetch(`${server.base}/api/openapi.json`)).json()) as {
       openapi: string;
       paths: Record<string, unknown>;
