@@ -45,15 +45,38 @@ describe('parsing rewrite rules', () => {
       { pattern: 'x/i -> y', flags: 'g', replacement: 'z' },
     ],
     ['unicode in the replacement', 'ä/u -> ae', { pattern: 'ä', flags: 'u', replacement: 'ae' }],
+    ['no "/" before the arrow', 'foo -> bar', { pattern: 'foo', flags: '', replacement: 'bar' }],
+    [
+      '"/i" alone: a path, not an empty pattern',
+      '/i -> bar',
+      { pattern: '/i', flags: '', replacement: 'bar' },
+    ],
+    [
+      'no "/" before the arrow, "/" in the pattern',
+      '^http://127\\.0\\.0\\.1:4621/(.*)/index\\.html$ -> http://127.0.0.1:4621/$1/',
+      {
+        pattern: '^http://127\\.0\\.0\\.1:4621/(.*)/index\\.html$',
+        flags: '',
+        replacement: 'http://127.0.0.1:4621/$1/',
+      },
+    ],
+    [
+      'a path ending in letters that are not flags',
+      '^/docs/en -> /docs/fr',
+      { pattern: '^/docs/en', flags: '', replacement: '/docs/fr' },
+    ],
+    [
+      '"->" in the pattern and no "/": the last arrow splits',
+      'a->b -> c',
+      { pattern: 'a->b', flags: '', replacement: 'c' },
+    ],
   ])('Given %s, when parsed, then the config is %j', (_case, text, expected) => {
     expect(parseRewriteRule(text)).toEqual(expected);
   });
 
   it.each([
     ['no arrow', 'foo/i bar'],
-    ['no slash before the arrow', 'foo -> bar'],
-    ['an empty pattern', '/i -> bar'],
-    ['an unknown flag', 'foo/x -> bar'],
+    ['an empty pattern and no "/"', ' -> bar'],
     ['a repeated flag', 'foo/gg -> bar'],
     ['both u and v', 'foo/uv -> bar'],
     ['a regex that does not compile', '(unclosed/ -> bar'],

@@ -6,17 +6,21 @@ import { fail, ok } from './rule-result.ts';
 /*
  * Grammar of a rewrite rule (one line, surrounding whitespace ignored):
  *
- *   rule        = pattern "/" flags [spaces] "->" [spaces] replacement
+ *   rule        = pattern ["/" flags] [spaces] "->" [spaces] replacement
  *   pattern     = any non-empty text, taken verbatim (it may contain "/" and "->")
  *   flags       = JavaScript RegExp flags (d g i m s u v y), each at most once, not both u and v
  *   replacement = any text (may be empty); $1, $<name>, $& as in String.prototype.replace
  *
  * The LAST "/flags ->" of the line splits it, so the pattern may contain "/" and even "/x ->"; the
  * replacement cannot contain "/letters ->". There is no leading "/" delimiter: a leading "/" belongs
- * to the pattern (rules such as `/docs/(.*)/ -> /help/$1` match paths). The "/" before the flags is
- * required even without flags (`pattern/ -> replacement`). The pattern must compile as a RegExp.
+ * to the pattern (rules such as `/docs/(.*)/ -> /help/$1` match paths). A line with no "/flags"
+ * before its arrow, or with letters there that are not all flags (`^/docs/en -> /docs/fr`), is
+ * split at its last "->", the spaces before it not part of the pattern: `^/(.*)/index\.html$ ->
+ * /$1/` needs no "/". Its canonical spelling has the "/" (`formatRewriteRule`). The pattern must
+ * compile as a RegExp.
  */
-const RULE = /^(.+)\/([A-Za-z]*)\s*->\s*(.*)$/;
+const WITH_FLAGS = /^(.+)\/([A-Za-z]*)\s*->\s*(.*)$/;
+const WITHOUT_FLAGS = /^(.+?)\s*->\s*((?:(?!->).)*)$/;
 const VALID_FLAGS = 'dgimsuvy';
 
 function isValidFlags(flags: string): boolean {
@@ -42,11 +46,19 @@ function compiles(pattern: string, flags: string): boolean {
 export function parseRewriteRule(text: string): UrlRewriteConfig | undefined {
   const line = text.trim();
   if (/[\r\n]/.test(line)) return undefined;
-  const match = RULE.exec(line);
-  if (!match) return undefined;
-  const [, pattern = '', flags = '', replacement = ''] = match;
-  if (!isValidFlags(flags) || !compiles(pattern, flags)) return undefined;
-  return { pattern, flags: [...flags].sort().join(''), replacement };
+  const flagged = WITH_FLAGS.exec(line);
+  // Letters that are flags ('gi', also 'gg') are taken as flags, right or wrong; others ('/en')
+  // end the pattern.
+  if (flagged && [...(flagged[2] ?? '')].every((flag) => VALID_FLAGS.includes(flag))) {
+    const [, pattern = '', flags = '', replacement = ''] = flagged;
+    return isValidFlags(flags) && compiles(pattern, flags)
+      ? { pattern, flags: [...flags].sort().join(''), replacement }
+      : undefined;
+  }
+  const plain = WITHOUT_FLAGS.exec(line);
+  if (!plain) return undefined;
+  const [, pattern = '', replacement = ''] = plain;
+  return compiles(pattern, '') ? { pattern, flags: '', replacement } : undefined;
 }
 
 /** The text of a rule: `pattern/flags -> replacement` (the canonical spelling). */

@@ -45,7 +45,7 @@ describe('URL Rewriting step', () => {
 
   it('Given text that is not a rule, then "Invalid rewrite rule." shows and nothing is added', async () => {
     const { patches } = renderStep(UrlRewritingStep);
-    for (const text of ['no arrow here', '([unclosed/ -> x', 'a/q -> b']) {
+    for (const text of ['no arrow here', '([unclosed/ -> x', 'a/gg -> b']) {
       await addRule(text);
       expect(screen.getByText(MESSAGES.invalidRewriteRule)).toBeTruthy();
     }
