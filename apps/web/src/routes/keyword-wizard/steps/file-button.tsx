@@ -11,6 +11,7 @@ export function FileButton({
   inputLabel,
   accept,
   disabled = false,
+  describedBy,
   onFile,
 }: {
   children: string;
@@ -18,6 +19,8 @@ export function FileButton({
   inputLabel: string;
   accept: string;
   disabled?: boolean;
+  /** The id of text that says what loading a file does (that it replaces the current entries). */
+  describedBy?: string;
   onFile: (file: File) => void;
 }) {
   const inputId = useId();
@@ -38,7 +41,12 @@ export function FileButton({
           if (file) onFile(file);
         }}
       />
-      <Button variant="outlined" disabled={disabled} onClick={() => input.current?.click()}>
+      <Button
+        variant="outlined"
+        disabled={disabled}
+        aria-describedby={describedBy}
+        onClick={() => input.current?.click()}
+      >
         {children}
       </Button>
     </>

@@ -111,7 +111,9 @@ describe('Influence step: result ranking', () => {
     const csv = 'pricing,/pricing,/plans\r\n"install, quick",/install,\r\nlonely\r\n';
     await userEvent.upload(rankingInput(), new File([csv], 'ranking.CSV', { type: 'text/csv' }));
 
-    expect(await screen.findByText('Loaded ranking.CSV: 2 entries.')).toBeTruthy();
+    expect(
+      await screen.findByText('Loaded ranking.CSV: 2 entries, replacing the 1 entry there was.'),
+    ).toBeTruthy();
     expect(rowTexts(entriesTable())).toEqual([
       'pricing/pricing/plansEditDelete',
       'install, quick/installEditDelete',
@@ -120,6 +122,21 @@ describe('Influence step: result ranking', () => {
       { query: 'pricing', results: ['/pricing', '/plans'] },
       { query: 'install, quick', results: ['/install'] },
     ]);
+  });
+
+  it('Then Load CSV says that the file replaces the current entries', () => {
+    renderStep(InfluenceStep, { sections: { relevance: false } });
+    const load = screen.getByRole('button', { name: 'Load CSV' });
+    expect(load.getAttribute('aria-describedby')).toBeTruthy();
+    expect(document.getElementById(load.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
+      'The file replaces the current entries.',
+    );
+  });
+
+  it('Given no entries, when a CSV is loaded, then the message only counts the loaded ones', async () => {
+    renderStep(InfluenceStep, { sections: { relevance: false } });
+    await userEvent.upload(rankingInput(), new File(['q,/a\n'], 'one.csv', { type: 'text/csv' }));
+    expect(await screen.findByText('Loaded one.csv: 1 entry.')).toBeTruthy();
   });
 
   it.each([

@@ -47,6 +47,7 @@ export function ResultRanking({
   const [editing, setEditing] = useState<ResultRankingEntry | undefined>();
   const [notice, setNotice] = useState<Notice | undefined>();
   const headingId = useId();
+  const replacesId = useId();
   // The draft keeps null for "no entries", as the spec's entity has it.
   const setEntries = (next: ResultRankingEntry[]) =>
     onChange({ resultRanking: next.length > 0 ? next : null });
@@ -62,11 +63,16 @@ export function ResultRanking({
     if (!result.ok) setNotice({ severity: 'error', text: result.error });
     else if (result.value.length === 0) setNotice({ severity: 'error', text: MESSAGES.rankingFileEmpty });
     else {
+      const replaced = entries.length;
       setEntries(result.value);
       const count = result.value.length;
+      const loaded = `Loaded ${file.name}: ${count} ${count === 1 ? 'entry' : 'entries'}`;
       setNotice({
         severity: 'success',
-        text: `Loaded ${file.name}: ${count} ${count === 1 ? 'entry' : 'entries'}.`,
+        text:
+          replaced === 0
+            ? `${loaded}.`
+            : `${loaded}, replacing the ${replaced} ${replaced === 1 ? 'entry' : 'entries'} there ${replaced === 1 ? 'was' : 'were'}.`,
       });
     }
   };
@@ -78,7 +84,7 @@ export function ResultRanking({
       </Typography>
       <Typography gutterBottom>
         Pin pages to the top of the results of a query, in the order given. A CSV file has one row per query:
-        the query, then its URLs.
+        the query, then its URLs. <span id={replacesId}>The file replaces the current entries.</span>
       </Typography>
       <FormControlLabel
         control={
@@ -90,7 +96,12 @@ export function ResultRanking({
         label="Enable result ranking"
       />
       <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center', my: 2 }}>
-        <FileButton inputLabel="Result ranking file (CSV)" accept=".csv" onFile={(file) => void load(file)}>
+        <FileButton
+          inputLabel="Result ranking file (CSV)"
+          accept=".csv"
+          describedBy={replacesId}
+          onFile={(file) => void load(file)}
+        >
           Load CSV
         </FileButton>
         <Button
