@@ -167,6 +167,42 @@ describe('engines against the real server', () => {
       '--json',
     ]);
     expect(json(narrowed).id).toBe(two.documentId);
+    const byName = await as(superAdmin, [
+      'engines',
+      'show',
+      'Twin engine',
+      '--account',
+      'Tenant B',
+      '--json',
+    ]);
+    expect(byName.code, byName.stderr).toBe(0);
+    expect(json(byName).id).toBe(two.documentId);
+  });
+
+  it('given --account by name or unknown, when listing engines, then the name is resolved and an unknown one is an error', async () => {
+    await createEngine(tenants.server, tenants.ownerB, keywordDraft(tenants.accountB, 'B site search'));
+    const listed = await as(tenants.superAdmin, ['engines', 'list', '--account', 'Tenant B', '--json']);
+    expect(listed.code, listed.stderr).toBe(0);
+    const accounts = new Set(json(listed).map((e: { accountId: string }) => e.accountId));
+    expect([...accounts]).toEqual([tenants.accountB]);
+    const unknown = await as(tenants.superAdmin, ['engines', 'list', '--account', 'nonexistent']);
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr).toContain("No account 'nonexistent' among yours.");
+    const file = await csv('unknown-account.csv', 3);
+    const create = await as(tenants.ownerA, [
+      'engines',
+      'create',
+      'parametric',
+      '--name',
+      'Nowhere finder',
+      '--account',
+      'nonexistent',
+      '--file',
+      file,
+    ]);
+    expect(create.code).toBe(1);
+    expect(create.stderr).toContain("No account 'nonexistent'");
+    expect(create.stderr).not.toContain('Uploading');
   });
 
   it('given a CSV, when a parametric engine is created, published, updated, configured and downloaded, then each step shows in JSON', async () => {

@@ -12,7 +12,8 @@ function listed(accounts: readonly Account[]): string {
   return accounts.map((a) => `${a.name} (${a.id})`).join(', ');
 }
 
-function findAccount(accounts: readonly Account[], ref: string): Account {
+/** `ref` (an id or exact name) among accounts already read. */
+export function findAccount(accounts: readonly Account[], ref: string): Account {
   const byId = accounts.find((a) => a.id === ref);
   if (byId) return byId;
   const byName = accounts.filter((a) => a.name === ref);

@@ -10,7 +10,10 @@ export function registerAnalyticsCommand(program: Command, runtime: Runtime): vo
       .command('analytics <engine>')
       .description("An engine's analytics: searches, zero results, clicks and top queries for a period"),
   )
-    .option('--account <id>', 'The account the engine belongs to (narrows the name lookup)')
+    .option(
+      '--account <account>',
+      'The account the engine belongs to, by id or exact name (narrows the name lookup; not used with an API key)',
+    )
     .option('--report <report>', 'summary (default), top-queries, zero-results or clicks')
     .option('--from <date>', 'First day (YYYY-MM-DD, UTC); default: 30 days before --to')
     .option('--to <date>', 'Last day (YYYY-MM-DD, UTC); default: today')

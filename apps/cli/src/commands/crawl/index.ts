@@ -3,10 +3,13 @@ import { lazyAction } from '../../action.ts';
 import type { Runtime } from '../../runtime.ts';
 import { commandGroup, examples, withJson } from '../help-text.ts';
 
-const ACCOUNT_HELP = 'The account the engine belongs to (narrows the name lookup)';
+const ACCOUNT_HELP = 'The account the engine belongs to, by id or exact name (narrows the name lookup)';
 
 function crawlCommand(group: Command, nameAndArgs: string, description: string): Command {
-  return withJson(group.command(nameAndArgs).description(description)).option('--account <id>', ACCOUNT_HELP);
+  return withJson(group.command(nameAndArgs).description(description)).option(
+    '--account <account>',
+    ACCOUNT_HELP,
+  );
 }
 
 /** `crawl ...`: start, stop, report and watch the crawl of a keyword engine. */

@@ -92,6 +92,22 @@ describe('engines list', () => {
     expect(JSON.parse(recorded.stdout).map((e: { id: string }) => e.id)).toEqual(['a', 'b']);
   });
 
+  it('given --account by name, when listing, then its engines are shown; an unknown one is an error', async () => {
+    const api = fakeApi({
+      engines: {
+        list: async () =>
+          ok([engine({ id: 'a' }), engine({ id: 'c', accountId: 'acc-2', searchEngineName: 'Other one' })]),
+      },
+      profile: { accounts: async () => ok([account(), account({ id: 'acc-2', name: 'Beta' })]) },
+    });
+    const { deps, recorded } = testDeps(api, { json: true });
+    await list.run(deps, list.parse(input([], { account: 'Beta' })));
+    expect(JSON.parse(recorded.stdout).map((e: { id: string }) => e.id)).toEqual(['c']);
+    await expect(list.run(deps, list.parse(input([], { account: 'nonexistent' })))).rejects.toThrow(
+      AbortError,
+    );
+  });
+
   it('given no parametric engines, when listing them, then the dashboard message is shown on stderr', async () => {
     const api = fakeApi({
       engines: { list: async () => ok([]) },
@@ -135,9 +151,31 @@ describe('engine references', () => {
     expect((await resolveEngine(api, 'Product finder')).searchEngineName).toBe('x');
   });
 
-  it('given --account and an id, when resolving with an API key that cannot list, then the engine is read directly', async () => {
-    const api = fakeApi({ engines: { get: async () => ok(engine()) } });
+  it('given --account and an id, when resolving, then the engine is read directly in that account', async () => {
+    const api = fakeApi({
+      engines: { get: async () => ok(engine()) },
+      profile: { accounts: async () => ok([account()]) },
+    });
     expect((await resolveEngine(api, 'eng-1', { account: 'acc-1' })).id).toBe('eng-1');
+  });
+
+  it('given --account by its exact name, when resolving an engine name, then the name is looked up in that account', async () => {
+    const api = fakeApi({
+      engines: {
+        get: async () => refused(404, 'Search engine not found.'),
+        list: async () => ok([engine({ id: 'x1' }), engine({ id: 'x2', accountId: 'acc-2' })]),
+      },
+      profile: { accounts: async () => ok([account(), account({ id: 'acc-2', name: 'Beta' })]) },
+    });
+    expect((await resolveEngine(api, 'Product finder', { account: 'Beta' })).id).toBe('x2');
+    expect(api.engines.get).toHaveBeenCalledWith('Product finder', { accountId: 'acc-2' });
+  });
+
+  it('given an unknown --account, when resolving, then the account is the error, not the engine', async () => {
+    const api = fakeApi({ profile: { accounts: async () => ok([account()]) } });
+    await expect(resolveEngine(api, 'Product finder', { account: 'Nobody' })).rejects.toThrow(
+      "No account 'Nobody' among yours.",
+    );
   });
 
   it('given an unknown name, when resolving, then an error says so', async () => {

@@ -4,10 +4,13 @@ import type { Runtime } from '../../runtime.ts';
 import { collect, commandGroup, examples, withJson } from '../help-text.ts';
 
 const ACCOUNT_HELP =
-  'The account the engine belongs to (narrows the name lookup; lets an API key use an engine id)';
+  'The account the engine belongs to, by id or exact name (narrows the name lookup; needs a login or SITESEER_TOKEN)';
 
 function engineCommand(group: Command, nameAndArgs: string, description: string): Command {
-  return withJson(group.command(nameAndArgs).description(description)).option('--account <id>', ACCOUNT_HELP);
+  return withJson(group.command(nameAndArgs).description(description)).option(
+    '--account <account>',
+    ACCOUNT_HELP,
+  );
 }
 
 /** `engines ...`: list, show, delete, create, upload, publish, history, config, download, snippet. */
@@ -16,13 +19,19 @@ export function registerEngineCommands(program: Command, runtime: Runtime): void
     program,
     'engines',
     'Search engines: list, inspect, create, update, publish and delete',
-  ).addHelpText('after', '\nENGINE is an engine id or its exact name.\n');
+  ).addHelpText(
+    'after',
+    '\nENGINE is an engine id or its exact name.\n' +
+      'With SITESEER_API_KEY only `engines create parametric` and `engines upload ENGINE-ID` work (an API key\n' +
+      'needs the engine id, which `engines create parametric --json` prints as engineId); the other engine\n' +
+      'commands need a login or SITESEER_TOKEN.\n',
+  );
 
   withJson(engines.command('list').description('List your search engines, as the dashboard does'))
     .addOption(
       new Option('--type <type>', 'Only engines of this type').choices(['parametric', 'keyword', 'pm', 'kw']),
     )
-    .option('--account <id>', 'Only engines of this account')
+    .option('--account <account>', 'Only engines of this account (an id or exact name)')
     .addOption(
       new Option('--sort <by>', 'Sort order')
         .choices(['alphabetical', 'creationDate'])

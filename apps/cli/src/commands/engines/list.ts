@@ -11,6 +11,7 @@ import { type ApiDeps, apiCommand, type ParseInput } from '../../deps.ts';
 import { UsageError } from '../../errors.ts';
 import { expectOk } from '../../http/expect-ok.ts';
 import { formatDate } from '../../output/format.ts';
+import { findAccount } from '../accounts/resolve-account.ts';
 import { flag, oneOf, optionalString } from '../parse.ts';
 
 export interface ListOptions {
@@ -49,8 +50,10 @@ export async function run(deps: ApiDeps, options: ListOptions): Promise<void> {
     api.engines.list(options.type ? { type: options.type } : {}).then((r) => expectOk(r, 'Listing engines')),
     api.profile.accounts().then((r) => expectOk(r, 'Listing your accounts')),
   ]);
+  // An unknown --account is an error, not an empty list.
+  const selected = options.account ? findAccount(accounts, options.account) : undefined;
   const shown = dashboardEngines(engines, accounts, {
-    selectedAccountId: options.account ?? null,
+    selectedAccountId: selected?.id ?? null,
     selectedProductType: options.type ?? null,
     sortBy: options.sortBy,
     ascending: options.ascending,

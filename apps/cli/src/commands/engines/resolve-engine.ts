@@ -9,11 +9,12 @@ import {
 import type { ApiDeps } from '../../deps.ts';
 import { AbortError, AuthRequiredError, UsageError } from '../../errors.ts';
 import { expectOk } from '../../http/expect-ok.ts';
+import { resolveAccount } from '../accounts/resolve-account.ts';
 
 /**
- * Finds an engine by id or exact name. With `account`, an id is first looked up directly (the
- * only way for an API key, which cannot list engines); otherwise the caller's engine list is
- * searched: an id wins, then a unique exact name. Several engines with the name is a usage error
+ * Finds an engine by id or exact name. With `account` (an id or exact name of one of the caller's
+ * accounts), an id is first looked up directly in it; otherwise the caller's engine list (of that
+ * account) is searched: an id wins, then a unique exact name. Several engines with the name is a usage error
  * that lists them.
  */
 export async function resolveEngine(
@@ -27,12 +28,14 @@ export async function resolveEngine(
       'Sign in (`siteseer login`) or use SITESEER_TOKEN for this command.',
     );
   }
-  if (options.account) {
-    const direct = await api.engines.get(ref, { accountId: options.account });
+  // --account is an id or an exact name, and an unknown one is an error of its own.
+  const accountId = options.account ? (await resolveAccount(api, options.account)).id : undefined;
+  if (accountId) {
+    const direct = await api.engines.get(ref, { accountId });
     if (direct.ok) return direct.data;
   }
   const engines = expectOk(await api.engines.list({}), 'Listing engines').filter(
-    (engine) => !options.account || engine.accountId === options.account,
+    (engine) => !accountId || engine.accountId === accountId,
   );
   const byId = engines.find((engine) => engine.id === ref);
   if (byId) return byId;

@@ -10,7 +10,10 @@ export function registerSearchCommand(program: Command, runtime: Runtime): void 
       .command('search <engine> <query...>')
       .description('Search an engine as a visitor of the site would: keyword results or parametric rows'),
   )
-    .option('--account <id>', 'The account the engine belongs to (narrows the name lookup)')
+    .option(
+      '--account <account>',
+      'The account the engine belongs to, by id or exact name (narrows the name lookup)',
+    )
     .option('--tab <tab>', "A keyword engine's tab (default: all)")
     .option('--page <n>', 'The results page (1 = first)')
     .option('--page-size <n>', 'Results a page, 1 to 100 (default: 10 keyword results, 20 rows)')

@@ -1,6 +1,6 @@
 import { SearchNotFoundError, SearchRefusedError } from '@siteseer/core';
 import { describe, expect, it } from 'vitest';
-import { engine, fakeApi, fakeSearch, input, ok, refused, testDeps } from '../../../test/fakes.ts';
+import { account, engine, fakeApi, fakeSearch, input, ok, refused, testDeps } from '../../../test/fakes.ts';
 import { renderError } from '../../error-handler.ts';
 import { AbortError, EXIT, UsageError } from '../../errors.ts';
 import * as search from './search.ts';
@@ -26,6 +26,7 @@ function api(engines = [kw, pm]) {
       },
     },
     clients: { byEngineIds: async (ids: string[]) => ok(ids.map(clientOf)) },
+    profile: { accounts: async () => ok([account()]) },
   });
 }
 
@@ -157,6 +158,15 @@ describe('search: run', () => {
       .run(parametric.deps, search.parse(input(['eng-pm', ['x']], { account: 'acc-1' })))
       .catch((e) => e);
     expect(unpublished.hint).toBe('Publish one with `siteseer engines publish eng-pm --account acc-1`.');
+  });
+
+  it('given --account by its exact name, then the engine is found in that account', async () => {
+    const { deps, recorded } = testDeps(api(), {
+      json: true,
+      search: fakeSearch({ keyword: async () => keywordAnswer }),
+    });
+    await search.run(deps, search.parse(input(['Docs search', ['x']], { account: 'Acme Corp' })));
+    expect(JSON.parse(recorded.stdout).total).toBe(1);
   });
 
   it('given a name two engines share, then a usage error listing both', async () => {
