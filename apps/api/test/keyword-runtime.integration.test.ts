@@ -55,8 +55,17 @@ describe('the keyword search runtime', () => {
     expect(yes.status).toBe(200);
     expect(yes.headers.get('access-control-allow-origin')).toBe(allowed);
     expect(yes.headers.get('vary')).toContain('Origin');
+    // Another site's page: refused before any search (its browser could not read the answer), so
+    // nothing is recorded; the server's own pages and callers without an Origin are served.
     const no = await search(t.server, shop.clientId, { q: 'fox' }, { origin: 'http://localhost:4003' });
+    expect(no.status).toBe(403);
+    expect(no.body.detail).toBe(
+      "This search engine does not answer pages of http://localhost:4003: the sites that may use it are the origins of the engine's settings.",
+    );
     expect(no.headers.get('access-control-allow-origin')).toBeNull();
+    const own = await search(t.server, shop.clientId, { q: 'fox' }, { origin: t.server.base });
+    expect(own.status).toBe(200);
+    expect((await search(t.server, shop.clientId, { q: 'fox' })).status).toBe(200);
     const suggest = await fetch(`${t.server.base}/search/${shop.clientId}/suggest?q=fo`, {
       headers: { origin: allowed },
     });

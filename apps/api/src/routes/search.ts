@@ -14,7 +14,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Clock } from '../clock.ts';
-import { InputError, TooManyRequestsError } from '../errors.ts';
+import { InputError, NotAllowedError, TooManyRequestsError } from '../errors.ts';
 import { jsonBodyParser } from '../json-body.ts';
 import {
   answerBody,
@@ -41,14 +41,27 @@ function allowedOrigin(setting: unknown, origin: string | undefined): string | u
   return origins.includes(origin) ? origin : undefined;
 }
 
+/**
+ * The CORS headers of a client's allowed origins. A browser on a site the client does not allow
+ * could not read the answer anyway: it is refused (403) before any search, so the search is neither
+ * worked out nor recorded in the client's analytics. The server's own pages (the previews, whose
+ * POSTs carry their own origin) are always allowed; a request without an Origin (a server, the
+ * CLI) is answered, as CORS does not apply to it.
+ */
 function cors(request: FastifyRequest, reply: FastifyReply, setting: unknown): void {
-  const allowed = allowedOrigin(setting, request.headers.origin);
+  const { origin } = request.headers;
+  const allowed = allowedOrigin(setting, origin);
   reply.header('vary', 'Origin');
   if (allowed) {
     reply.header('access-control-allow-origin', allowed);
     reply.header('access-control-allow-methods', 'GET, POST, OPTIONS');
     reply.header('access-control-allow-headers', 'content-type');
     reply.header('access-control-max-age', '600');
+  } else if (origin !== undefined && origin !== `${request.protocol}://${request.host}`) {
+    throw new NotAllowedError(
+      `This search engine does not answer pages of ${origin}: the sites that may use it are the ` +
+        "origins of the engine's settings.",
+    );
   }
 }
 
