@@ -109,7 +109,7 @@ describe('Crawler step', () => {
     } finally {
       create.mockRestore();
     }
-    const example = screen.getByRole('link', { name: 'Download Example URL Filters' });
+    const example = screen.getByRole('link', { name: 'Download example-url-filters.csv' });
     expect(example.getAttribute('href')).toBe('/examples/example-url-filters.csv');
     expect(example.hasAttribute('download')).toBe(true);
   });

@@ -2,15 +2,19 @@ import Button from '@mui/material/Button';
 import FormHelperText from '@mui/material/FormHelperText';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { formatCsv, parseCsv, readUrlFilterFile, urlFiltersToRows, validateCsvFile } from '@siteseer/core';
+import {
+  DOWNLOAD_FILE_NAMES,
+  formatCsv,
+  parseCsv,
+  readUrlFilterFile,
+  urlFiltersToRows,
+  validateCsvFile,
+} from '@siteseer/core';
 import { useState } from 'react';
 import { saveText } from '../steps/download-text.ts';
+import { EXAMPLE_FILES, exampleFileName, exampleFileUrl } from '../steps/example-files.ts';
 import { FileButton } from '../steps/file-button.tsx';
 import { ListEditor } from './list-editor.tsx';
-
-export const CURRENT_URL_FILTERS_FILE = 'current-url-filters.csv';
-/** The example file (one filter per row, each form the crawler reads), served with the portal. */
-export const EXAMPLE_URL_FILTERS_PATH = 'examples/example-url-filters.csv';
 
 /**
  * URL filters (KW_WIZARD_URL_FILTERING): typed one by one or loaded from a CSV file (one row: that
@@ -78,12 +82,14 @@ export function UrlFilters({
         </FileButton>
         <Button
           disabled={list.length === 0}
-          onClick={() => saveText(formatCsv(urlFiltersToRows(list)), CURRENT_URL_FILTERS_FILE, 'text/csv')}
+          onClick={() =>
+            saveText(formatCsv(urlFiltersToRows(list)), DOWNLOAD_FILE_NAMES.currentUrlFilters, 'text/csv')
+          }
         >
-          Download {CURRENT_URL_FILTERS_FILE}
+          Download {DOWNLOAD_FILE_NAMES.currentUrlFilters}
         </Button>
-        <Button component="a" href={`${import.meta.env.BASE_URL}${EXAMPLE_URL_FILTERS_PATH}`} download>
-          Download Example URL Filters
+        <Button href={exampleFileUrl(EXAMPLE_FILES.urlFilters)} download>
+          Download {exampleFileName(EXAMPLE_FILES.urlFilters)}
         </Button>
       </Stack>
       {fileError && <FormHelperText error>{fileError}</FormHelperText>}

@@ -196,7 +196,7 @@ describe('Influence step: result ranking', () => {
       { query: 'docs', results: ['/docs'] },
     ];
     renderStep(InfluenceStep, { settings: { resultRanking: entries } });
-    await userEvent.click(screen.getByRole('button', { name: 'Download Current Ranking' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Download current-result-ranking.csv' }));
 
     expect(downloads.map((d) => d.fileName)).toEqual(['current-result-ranking.csv']);
     const text = (await downloads[0]?.text()) ?? '';
@@ -205,8 +205,8 @@ describe('Influence step: result ranking', () => {
       ok: true,
       value: entries,
     });
-    expect(screen.getByRole('link', { name: 'Example File' }).getAttribute('href')).toBe(
-      '/examples/example-result-ranking.csv',
-    );
+    expect(
+      screen.getByRole('link', { name: 'Download example-result-ranking.csv' }).getAttribute('href'),
+    ).toBe('/examples/example-result-ranking.csv');
   });
 });

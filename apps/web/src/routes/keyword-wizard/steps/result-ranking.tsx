@@ -23,7 +23,7 @@ import {
 } from '@siteseer/core';
 import { useId, useState } from 'react';
 import { saveText } from './download-text.ts';
-import { EXAMPLE_FILES, exampleFileUrl } from './example-files.ts';
+import { EXAMPLE_FILES, exampleFileName, exampleFileUrl } from './example-files.ts';
 import { FileButton } from './file-button.tsx';
 import { RankingEntryEditor } from './ranking-entry-editor.tsx';
 import { visuallyHidden } from './visually-hidden.ts';
@@ -115,10 +115,10 @@ export function ResultRanking({
             )
           }
         >
-          Download Current Ranking
+          Download {DOWNLOAD_FILE_NAMES.currentResultRanking}
         </Button>
         <Button href={exampleFileUrl(EXAMPLE_FILES.resultRanking)} download>
-          Example File
+          Download {exampleFileName(EXAMPLE_FILES.resultRanking)}
         </Button>
       </Stack>
       {notice && (

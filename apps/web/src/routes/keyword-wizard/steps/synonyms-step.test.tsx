@@ -82,25 +82,25 @@ describe('Synonyms step', () => {
     expect(draft.current.csvSynonymTable).toBe('');
     expect(current().value).toBe('');
     expect(screen.getByRole('button', { name: 'Clear' }).hasAttribute('disabled')).toBe(true);
-    expect(screen.getByRole('button', { name: 'Download Current Synonyms' }).hasAttribute('disabled')).toBe(
-      true,
-    );
+    expect(
+      screen.getByRole('button', { name: 'Download current-synonyms.txt' }).hasAttribute('disabled'),
+    ).toBe(true);
   });
 
   it('Given synonyms, when downloaded, then current-synonyms.txt holds the table', async () => {
     const downloads = captureDownloads();
     renderStep(SynonymsStep, { settings: { csvSynonymTable: 'tv, television\ni-pod => ipod' } });
-    await userEvent.click(screen.getByRole('button', { name: 'Download Current Synonyms' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Download current-synonyms.txt' }));
     expect(downloads.map((d) => d.fileName)).toEqual(['current-synonyms.txt']);
     expect(await downloads[0]?.text()).toBe('tv, television\ni-pod => ipod');
   });
 
   it('Then the example files are links to the served CSV and TXT examples', () => {
     renderStep(SynonymsStep);
-    expect(screen.getByRole('link', { name: 'Example CSV' }).getAttribute('href')).toBe(
+    expect(screen.getByRole('link', { name: 'Download example-synonyms.csv' }).getAttribute('href')).toBe(
       '/examples/example-synonyms.csv',
     );
-    expect(screen.getByRole('link', { name: 'Example TXT' }).getAttribute('href')).toBe(
+    expect(screen.getByRole('link', { name: 'Download example-synonyms.txt' }).getAttribute('href')).toBe(
       '/examples/example-synonyms.txt',
     );
   });

@@ -19,7 +19,7 @@ import { useServices } from '../../../shell/services.tsx';
 import type { KeywordStepProps } from '../step-props.ts';
 import { ClearSynonymsDialog } from './clear-synonyms-dialog.tsx';
 import { saveText } from './download-text.ts';
-import { EXAMPLE_FILES, exampleFileUrl } from './example-files.ts';
+import { EXAMPLE_FILES, exampleFileName, exampleFileUrl } from './example-files.ts';
 import { FileButton } from './file-button.tsx';
 
 interface UploadProblem {
@@ -99,7 +99,7 @@ export function SynonymsStep({ settings, onChange, accountId }: KeywordStepProps
             disabled={table === ''}
             onClick={() => saveText(table, DOWNLOAD_FILE_NAMES.currentSynonyms, 'text/plain')}
           >
-            Download Current Synonyms
+            Download {DOWNLOAD_FILE_NAMES.currentSynonyms}
           </Button>
           <Button
             variant="outlined"
@@ -110,10 +110,10 @@ export function SynonymsStep({ settings, onChange, accountId }: KeywordStepProps
             Clear
           </Button>
           <Button href={exampleFileUrl(EXAMPLE_FILES.synonymsCsv)} download>
-            Example CSV
+            Download {exampleFileName(EXAMPLE_FILES.synonymsCsv)}
           </Button>
           <Button href={exampleFileUrl(EXAMPLE_FILES.synonymsTxt)} download>
-            Example TXT
+            Download {exampleFileName(EXAMPLE_FILES.synonymsTxt)}
           </Button>
         </Stack>
         {busy && <Typography role="status">Checking the file…</Typography>}
