@@ -70,7 +70,7 @@ describe('Crawler step', () => {
     await userEvent.upload(screen.getByLabelText('URL filters CSV file'), filterFile('/a', 'filters.txt'), {
       applyAccept: false,
     });
-    expect(await screen.findByText(MESSAGES.fileMustBeCsv)).toBeTruthy();
+    expect((await screen.findByRole('alert')).textContent).toBe(MESSAGES.fileMustBeCsv);
     expect(draft.current.urlFilters).toEqual(['/docs/*']);
   });
 

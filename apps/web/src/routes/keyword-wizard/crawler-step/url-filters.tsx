@@ -92,7 +92,12 @@ export function UrlFilters({
           Download {exampleFileName(EXAMPLE_FILES.urlFilters)}
         </Button>
       </Stack>
-      {fileError && <FormHelperText error>{fileError}</FormHelperText>}
+      {fileError && (
+        // An alert, as the other steps' file errors are (MUI Alert): picking a file moves no focus.
+        <FormHelperText error role="alert">
+          {fileError}
+        </FormHelperText>
+      )}
     </Stack>
   );
 }
