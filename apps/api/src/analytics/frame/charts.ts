@@ -58,7 +58,9 @@ function option(spec: ChartSpec): EChartsOption {
     backgroundColor: 'transparent',
     textStyle: { fontFamily: 'system-ui, sans-serif' },
     grid: { left: 8, right: 24, top: legend ? 36 : 16, bottom: 8, containLabel: true },
-    ...(legend ? { legend: { top: 0 } } : {}),
+    // ECharts lays the legend out with estimated text widths; the browser's system-ui font is often
+    // wider, and at the default 10 px gap the items ran into each other.
+    ...(legend ? { legend: { top: 0, itemGap: 24 } } : {}),
     xAxis: spec.horizontal ? valueAxis : categoryAxis,
     yAxis: spec.horizontal ? categoryAxis : valueAxis,
     series: spec.series.map((s) => ({
