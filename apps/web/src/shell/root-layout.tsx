@@ -1,17 +1,19 @@
 import Box from '@mui/material/Box';
 import { Outlet } from 'react-router';
 import { Footer } from './footer.tsx';
-import { useRouteTitle } from './page-title.ts';
+import { ScreenTitleContext, useRouteTitle } from './page-title.ts';
 
 /** Every page: the routed content, then the footer; the page title follows the route. */
 export function RootLayout() {
-  useRouteTitle();
+  const setScreenTitle = useRouteTitle();
   return (
-    <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: '100vh' }}>
-      <Box sx={{ flex: 1, display: 'flex', flexDirection: 'column' }}>
-        <Outlet />
+    <ScreenTitleContext value={setScreenTitle}>
+      <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: '100vh' }}>
+        <Box sx={{ flex: 1, display: 'flex', flexDirection: 'column' }}>
+          <Outlet />
+        </Box>
+        <Footer />
       </Box>
-      <Footer />
-    </Box>
+    </ScreenTitleContext>
   );
 }

@@ -83,10 +83,19 @@ describe('My Account, view mode', () => {
     expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
   });
 
+  it('Then the page title names the account, and says when it is being edited', async () => {
+    renderMyAccount('/account/view');
+    await usersTable();
+    expect(document.title).toBe('My Account: Acme | Siteseer');
+    await userEvent.click(screen.getByRole('button', { name: 'Edit' }));
+    await waitFor(() => expect(document.title).toBe('Editing My Account: Acme | Siteseer'));
+  });
+
   it('Given a plain user, then there is no API key generator and no Edit; /account/edit shows view mode', async () => {
     const { router } = renderMyAccount('/account/edit', 'user');
     await usersTable();
     expect(router.state.location.pathname).toBe('/account/view');
+    expect(document.title).toBe('My Account: Acme | Siteseer');
     expect(screen.queryByRole('button', { name: 'Generate API Key' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Edit' })).toBeNull();
   });

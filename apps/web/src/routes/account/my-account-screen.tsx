@@ -5,6 +5,7 @@ import Typography from '@mui/material/Typography';
 import type { Account } from '@siteseer/core';
 import { canEditAccount, seesMyAccount } from '@siteseer/core';
 import { Navigate, useMatches, useParams, useSearchParams } from 'react-router';
+import { useScreenTitle } from '../../shell/page-title.ts';
 import { useFeatures, useProfile, useViewer } from '../../shell/session-data.ts';
 import { ErrorView } from '../error/error-view.tsx';
 import { notFoundReport } from '../error/not-found.ts';
@@ -30,11 +31,14 @@ export function Component() {
   const features = useFeatures();
   const profile = useProfile();
   const [search, setSearch] = useSearchParams();
+  const account = chosenAccount(profile.accounts, search.get('account'));
+  useScreenTitle(
+    account && (action === 'edit' ? `Editing My Account: ${account.name}` : `My Account: ${account.name}`),
+  );
   if (!ACTIONS.includes(action as Action)) {
     return <ErrorView report={notFoundReport(matches.at(-1)?.pathname ?? '')} />;
   }
   if (!seesMyAccount(viewer, features)) return <Navigate to="/" replace />;
-  const account = chosenAccount(profile.accounts, search.get('account'));
   if (!account) {
     return (
       <Stack spacing={2}>

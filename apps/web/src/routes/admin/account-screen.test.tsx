@@ -110,6 +110,15 @@ describe('Administration account page, view and edit', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Editing: Acme' })).toBeTruthy();
   });
 
+  it('Then the page title names the account and the mode, as the header does', async () => {
+    const { router } = renderAccount('/admin/account/a1/view', existing);
+    await screen.findByRole('heading', { level: 1, name: 'Acme' });
+    expect(document.title).toBe('Acme | Siteseer');
+    await userEvent.click(screen.getByRole('button', { name: 'Edit' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/account/a1/edit'));
+    await waitFor(() => expect(document.title).toBe('Editing: Acme | Siteseer'));
+  });
+
   it("Given a product removed while engines of it exist, then the API's refusal shows under Products", async () => {
     const refusal = productInUseMessage('Parametric');
     const { calls } = renderAccount('/admin/account/a1/edit', {

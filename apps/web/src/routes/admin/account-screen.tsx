@@ -10,6 +10,7 @@ import { useMatches, useNavigate, useParams } from 'react-router';
 import { ApiStatusError, unwrap } from '../../api/portal-api.ts';
 import { accountUsersQuery, adminAccountQuery, adminAccountsQuery, profileQuery } from '../../api/queries.ts';
 import { Loading } from '../../shell/loading.tsx';
+import { useScreenTitle } from '../../shell/page-title.ts';
 import { useServices } from '../../shell/services.tsx';
 import { useViewer } from '../../shell/session-data.ts';
 import {
@@ -95,6 +96,7 @@ function AccountPage({
   const [failure, setFailure] = useState<string | undefined>();
   const [saving, setSaving] = useState(false);
   const [saved, setSaved] = useState(false);
+  useScreenTitle(header(mode, account));
 
   const editing = mode !== 'view';
   const shown = editing && draft ? draft : draftOf(account);

@@ -3,6 +3,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { canOpenDocument, DOCUMENTATION_GROUPS } from '@siteseer/core';
 import { Link as RouterLink, useLocation, useParams } from 'react-router';
+import { useScreenTitle } from '../../shell/page-title.ts';
 import { useViewer } from '../../shell/session-data.ts';
 import { ErrorView } from '../error/error-view.tsx';
 import { notFoundReport } from '../error/not-found.ts';
@@ -19,6 +20,8 @@ export function Component() {
   const groupEntry = DOCUMENTATION_GROUPS.find((g) => g.id === group);
   const entry = groupEntry?.documents.find((d) => d.id === docId);
   const page = documentPage(group, docId);
+  const opens = groupEntry && entry && page && canOpenDocument(viewer, group, docId);
+  useScreenTitle(opens ? entry.title : undefined);
   if (!groupEntry || !entry || !page || !canOpenDocument(viewer, group, docId)) {
     return <ErrorView report={notFoundReport(pathname)} />;
   }

@@ -3,15 +3,30 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { RouteObject } from 'react-router';
 import { describe, expect, it } from 'vitest';
+import { RootLayout } from '../../shell/root-layout.tsx';
 import { account, profile, seededFeatures } from '../../test/fixtures.ts';
 import { renderPortal } from '../../test/render.tsx';
 import { Component as DocumentScreen } from './document-screen.tsx';
 import { Component as DocumentationScreen } from './documentation-screen.tsx';
 import { DOCUMENT_PAGES } from './documents/document-pages.tsx';
 
+// Under the root layout with the route table's titles, so the page titles are the portal's.
 const routes: RouteObject[] = [
-  { path: '/documentation', element: <DocumentationScreen /> },
-  { path: '/documentation/:group/:docId', element: <DocumentScreen /> },
+  {
+    element: <RootLayout />,
+    children: [
+      {
+        path: '/documentation',
+        handle: { name: 'documentation', title: 'Documentation' },
+        element: <DocumentationScreen />,
+      },
+      {
+        path: '/documentation/:group/:docId',
+        handle: { name: 'document', title: 'Documentation' },
+        element: <DocumentScreen />,
+      },
+    ],
+  },
 ];
 
 const owner = profile();
@@ -53,6 +68,18 @@ describe('the documentation index', () => {
 });
 
 describe('a document page', () => {
+  it('Given the index, when a document is opened and left, then the page title is the document’s, then the index’s again', async () => {
+    const user = userEvent.setup();
+    renderDocs('/documentation');
+    expect(document.title).toBe('Documentation | Siteseer');
+    await user.click(screen.getByRole('link', { name: 'Keyword Client Events' }));
+    await screen.findByRole('heading', { level: 1, name: 'Keyword Client Events' });
+    expect(document.title).toBe('Keyword Client Events | Siteseer');
+    await user.click(screen.getByRole('link', { name: 'Back to Documentation' }));
+    await screen.findByRole('heading', { level: 1, name: 'Documentation' });
+    expect(document.title).toBe('Documentation | Siteseer');
+  });
+
   it("Given the index, when a super admin opens Add Documentation and then 'Back to Documentation', then they are back on the index", async () => {
     const user = userEvent.setup();
     const { router } = renderDocs('/documentation', superAdmin);
