@@ -3,6 +3,7 @@ import { Loading } from '../shell/loading.tsx';
 import type { RouteHandle } from '../shell/page-title.ts';
 import { RootLayout } from '../shell/root-layout.tsx';
 import type { Services } from '../shell/services.tsx';
+import { dashboardLoader } from './dashboard/dashboard-loader.ts';
 import { RouteErrorBoundary } from './error/route-error-boundary.tsx';
 import { lazyScreen } from './lazy-route.ts';
 import { protectedLoader } from './protected-loader.ts';
@@ -58,7 +59,12 @@ export function createRoutes(services: Services): RouteObject[] {
           lazy: screens.shell,
           ErrorBoundary: RouteErrorBoundary,
           children: [
-            { index: true, handle: handle('home', 'Your Search Engines'), lazy: screens.dashboard },
+            {
+              index: true,
+              handle: handle('home', 'Your Search Engines'),
+              loader: dashboardLoader(services),
+              lazy: screens.dashboard,
+            },
             {
               path: 'engine/parametric/create',
               handle: handle('wizard-create-parametric', 'Create Parametric Search Engine'),

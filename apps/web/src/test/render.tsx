@@ -83,7 +83,8 @@ export interface RenderOptions {
   routes: RouteObject[] | ((services: Services) => RouteObject[]);
   profile: UserProfile;
   features: Feature[];
-  engines?: SearchEngine[];
+  /** The engines in the cache; 'not loaded' leaves engines and clients to be fetched from `api`. */
+  engines?: SearchEngine[] | 'not loaded';
   api?: FakeRoutes;
   /** Upload requests the test drives (progress, answer, failure); by default answered by `api`. */
   uploadRequests?: () => FakeUploadRequest;
@@ -97,8 +98,10 @@ export function renderPortal(options: RenderOptions) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   queryClient.setQueryData(profileQuery(api).queryKey, options.profile);
   queryClient.setQueryData(featuresQuery(api).queryKey, options.features);
-  queryClient.setQueryData(enginesQuery(api).queryKey, options.engines ?? []);
-  queryClient.setQueryData(clientsQuery(api).queryKey, []);
+  if (options.engines !== 'not loaded') {
+    queryClient.setQueryData(enginesQuery(api).queryKey, options.engines ?? []);
+    queryClient.setQueryData(clientsQuery(api).queryKey, []);
+  }
   const session = { isSignedIn: () => true } as unknown as Session;
   const services: Services = {
     config: defaultRuntimeConfig('http://portal.test'),

@@ -1,5 +1,5 @@
 import { noEnginesMessage } from '@siteseer/core';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { account, engine, profile, seededFeatures } from '../../test/fixtures.ts';
@@ -37,6 +37,26 @@ async function choose(label: string, option: string) {
 }
 
 describe('Dashboard', () => {
+  it('Given engines and clients not loaded yet, then the heading shows at once and both are asked for together', async () => {
+    const answers: Record<string, () => void> = {};
+    const later = (name: string, value: unknown) => () =>
+      new Promise((resolve) => {
+        answers[name] = () => resolve(value);
+      });
+    const { calls } = renderDashboard({
+      engines: 'not loaded',
+      api: { 'GET searchengines': later('engines', engines), 'GET clients': later('clients', []) },
+    });
+    expect(screen.getByRole('heading', { level: 1, name: 'Your Search Engines' })).toBeTruthy();
+    expect(screen.getByRole('progressbar', { name: 'Loading search engines' })).toBeTruthy();
+    // Neither has answered, and both were asked: the clients did not wait for the engines.
+    await waitFor(() => expect(calls.map((c) => c.path).sort()).toEqual(['clients', 'searchengines']));
+    answers.engines?.();
+    answers.clients?.();
+    await waitFor(() => expect(cardNames()).toEqual(['Alpha Parts', 'Zeta Keyword']));
+    expect(screen.queryByRole('progressbar')).toBeNull();
+  });
+
   it('Given engines, then one card per engine shows, sorted alphabetically ascending by default', () => {
     renderDashboard();
     expect(screen.getByRole('heading', { level: 1, name: 'Your Search Engines' })).toBeTruthy();

@@ -9,9 +9,10 @@ import {
   noEnginesMessage,
   PRODUCT_LABELS,
 } from '@siteseer/core';
-import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { unwrap } from '../../api/portal-api.ts';
 import { clientsQuery, enginesQuery, profileQuery } from '../../api/queries.ts';
+import { Loading } from '../../shell/loading.tsx';
 import { useServices } from '../../shell/services.tsx';
 import { useFeatures, useProfile, useViewer } from '../../shell/session-data.ts';
 import { AddEngineCards } from './add-engine-cards.tsx';
@@ -32,7 +33,10 @@ export function Component() {
   const viewer = useViewer();
   const features = useFeatures();
   const [stored, setOptions] = useDashboardOptions();
-  const { data: engines } = useSuspenseQuery(enginesQuery(api));
+  // Both asked for in the same render (suspending on the engines held the clients back until they
+  // came); the heading, filters and add cards show while they load. A failure goes to the error
+  // boundary, as it did when the screen suspended.
+  const { data: engines } = useQuery({ ...enginesQuery(api), throwOnError: true });
   const { data: clients } = useQuery(clientsQuery(api));
 
   // A stored account that is no longer the user's (or the only one) means 'All Accounts'.
@@ -41,7 +45,7 @@ export function Component() {
     ...stored,
     selectedAccountId: accountKnown && profile.accounts.length > 1 ? stored.selectedAccountId : null,
   };
-  const list = dashboardEngines(engines, profile.accounts, options);
+  const list = engines ? dashboardEngines(engines, profile.accounts, options) : [];
   const addCards = dashboardAddCards(viewer, features, options.selectedProductType);
   const accountNames = new Map(profile.accounts.map((account) => [account.id, account.name]));
   const clientIds = new Map<string, string>(
@@ -82,7 +86,8 @@ export function Component() {
           />
         ))}
       </Box>
-      {list.length === 0 && <Typography>{emptyMessage(options)}</Typography>}
+      {!engines && <Loading label="Loading search engines" />}
+      {engines && list.length === 0 && <Typography>{emptyMessage(options)}</Typography>}
     </Stack>
   );
 }
