@@ -59,6 +59,11 @@ export interface ParseInput {
 /** options → parse → run: a command that calls the API. */
 export interface ApiCommand<O> {
   kind: 'api';
+  /**
+   * The command works with SITESEER_API_KEY (the data-source API, analytics). Every other API
+   * command needs a person and is refused up front with an API key (exit 4), before any call.
+   */
+  acceptsApiKey?: boolean;
   parse(input: ParseInput): O;
   run(deps: ApiDeps, options: O): Promise<void>;
 }

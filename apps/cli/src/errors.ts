@@ -54,6 +54,19 @@ export class AuthRequiredError extends CliError {
   }
 }
 
+/** A command that needs a person was run with SITESEER_API_KEY. Exit 4. */
+export class ApiKeyRefusedError extends AuthRequiredError {
+  constructor(
+    what = 'be used for this command',
+    hint = 'Sign in (`siteseer login`) or use SITESEER_TOKEN for this command.',
+  ) {
+    super(
+      `An API key cannot ${what}: with SITESEER_API_KEY only \`engines create parametric\`, \`engines upload ENGINE-ID\` and \`analytics ENGINE-ID\` work.`,
+      hint,
+    );
+  }
+}
+
 /** Ctrl-C stopped a long-running command (`crawl watch`): shown without "error:". Exit 130. */
 export class InterruptedError extends CliError {
   constructor(message: string, hint?: string) {

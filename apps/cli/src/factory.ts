@@ -13,7 +13,7 @@ import { StoredSession } from './auth/session.ts';
 import { configDirOf, credentialStoreFor, SettingsStore } from './auth/settings.ts';
 import type { AnyCommand, ApiDeps, AuthDeps, BaseDeps, Clock, ParseInput } from './deps.ts';
 import { type CliEnv, readEnv } from './env.ts';
-import { AuthRequiredError } from './errors.ts';
+import { ApiKeyRefusedError, AuthRequiredError } from './errors.ts';
 import { type AuthMode, createAuthFetch } from './http/auth-fetch.ts';
 import { UploadProgress } from './http/upload-progress.ts';
 import { Output } from './output/output.ts';
@@ -177,6 +177,9 @@ export async function runCommand(
   const env = readEnv(runtime.env);
   const base = baseDeps(runtime, env, globals);
   const options = command.parse(input);
-  if (command.kind === 'api') await command.run(await apiDeps(runtime, base, globals), options);
-  else await command.run(await authDeps(runtime, base, globals), options);
+  if (command.kind === 'api') {
+    const deps = await apiDeps(runtime, base, globals);
+    if (deps.auth === 'apiKey' && !command.acceptsApiKey) throw new ApiKeyRefusedError();
+    await command.run(deps, options);
+  } else await command.run(await authDeps(runtime, base, globals), options);
 }

@@ -76,6 +76,19 @@ describe('main', () => {
     expect(out.stderr).toContain('(Did you mean engines?)');
   });
 
+  it('says in the engines help what an API key can do, and promises --account nothing for one', async () => {
+    const { runtime, out } = fakeRuntime();
+    expect(await main(['engines', 'show', '--help'], runtime)).toBe(0);
+    const help = out.stdout.replace(/\s+/g, ' ');
+    expect(help).not.toContain('lets an API key');
+    expect(help).toContain('needs a login or SITESEER_TOKEN');
+    const group = fakeRuntime();
+    expect(await main(['engines', '--help'], group.runtime)).toBe(0);
+    expect(group.out.stdout.replace(/\s+/g, ' ')).toContain(
+      'With SITESEER_API_KEY only `engines create parametric` and `engines upload ENGINE-ID` work',
+    );
+  });
+
   it('exits 4 with one line when no server is configured', async () => {
     const { runtime, out } = fakeRuntime({ SITESEER_CONFIG_DIR: '/nonexistent/siteseer-test' });
     expect(await main(['whoami'], runtime)).toBe(4);

@@ -442,9 +442,23 @@ describe('SITESEER_API_KEY (a CI pipeline)', () => {
     // Looking engines up needs a person.
     const lookup = await withKey(key, ['engines', 'history', engine.engineId]);
     expect(lookup.code).toBe(4);
-    const listed = await withKey(key, ['engines', 'list']);
-    expect(listed.code).toBe(1);
-    expect(listed.stderr).toContain('An API key cannot be used for this call.');
+    // As the README's Decisions say: a command that needs a person exits 4 and says so.
+    for (const args of [
+      ['engines', 'list'],
+      ['features', 'list'],
+      ['accounts', 'list'],
+    ]) {
+      const refused = await withKey(key, args);
+      expect([refused.code, args]).toEqual([4, args]);
+      expect(refused.stderr).toContain('An API key cannot be used for this command');
+      expect(refused.stderr).toContain('siteseer login');
+    }
+    // The engine's name instead of its id: refused before the file is sent.
+    const byName = await withKey(key, ['engines', 'upload', 'CI catalogue', '--file', next]);
+    expect(byName.code).toBe(2);
+    expect(byName.stderr).toContain("An API key needs the engine's id, not its name");
+    expect(byName.stderr).toContain(engine.engineId);
+    expect(byName.stderr).not.toContain('Uploading');
     const whoami = await withKey(key, ['whoami', '--json']);
     expect(json(whoami)).toEqual({ server: tenants.server.base, auth: 'apiKey' });
 

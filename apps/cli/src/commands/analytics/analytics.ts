@@ -82,4 +82,4 @@ export async function run(deps: ApiDeps, options: AnalyticsOptions): Promise<voi
   printReport(output, engine.searchEngineName, report);
 }
 
-export const command = apiCommand({ parse, run });
+export const command = apiCommand({ parse, run, acceptsApiKey: true });

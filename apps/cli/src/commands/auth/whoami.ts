@@ -59,4 +59,4 @@ export async function run(deps: ApiDeps, _options: WhoamiOptions): Promise<void>
   );
 }
 
-export const command = apiCommand({ parse, run });
+export const command = apiCommand({ parse, run, acceptsApiKey: true });

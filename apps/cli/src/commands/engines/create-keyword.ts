@@ -1,6 +1,6 @@
 import { addSiteUrl, validateEngineName } from '@siteseer/core';
 import { type ApiDeps, apiCommand, type ParseInput } from '../../deps.ts';
-import { AuthRequiredError, UsageError } from '../../errors.ts';
+import { ApiKeyRefusedError, UsageError } from '../../errors.ts';
 import { expectOk } from '../../http/expect-ok.ts';
 import { resolveAccountOrOnly } from '../accounts/resolve-account.ts';
 import { optionalString, requiredString, stringList } from '../parse.ts';
@@ -42,10 +42,7 @@ export function parse(input: ParseInput): CreateKeywordOptions {
 export async function run(deps: ApiDeps, options: CreateKeywordOptions): Promise<void> {
   const { api, output } = deps;
   if (deps.auth === 'apiKey') {
-    throw new AuthRequiredError(
-      'An API key cannot create keyword engines: only `engines create parametric` and `engines upload` work with SITESEER_API_KEY.',
-      'Sign in (`siteseer login`) or use SITESEER_TOKEN for this command.',
-    );
+    throw new ApiKeyRefusedError('create keyword engines');
   }
   // The local file is checked before anything is sent.
   const settings = options.config ? await readCrawlerFile(options.config) : defaultCrawlerSettings();

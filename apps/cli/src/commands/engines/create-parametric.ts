@@ -117,4 +117,4 @@ export async function run(deps: ApiDeps, options: CreateParametricOptions): Prom
   output.line(engineId);
 }
 
-export const command = apiCommand({ parse, run });
+export const command = apiCommand({ parse, run, acceptsApiKey: true });

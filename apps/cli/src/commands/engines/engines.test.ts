@@ -438,6 +438,7 @@ describe('engines with an API key (the data-source API)', () => {
   it('given an engine id, when uploading, then the data-source call carries the idempotency key; lookups are refused', async () => {
     const file = await csvFile();
     const api = fakeApi({
+      engines: { list: async () => ok([engine({ id: 'eng-7', createdBy: 'INGEST_API' })]) },
       datasource: {
         uploadParametric: async () =>
           ok({ engineId: 'eng-7', clientId: 'c', importId: 'i', version: 2, published: true, rowCount: 3 }),
@@ -452,6 +453,21 @@ describe('engines with an API key (the data-source API)', () => {
     await expect(history.run(deps, history.parse(input(['eng-7'])))).rejects.toThrow(
       /An API key cannot look engines up/,
     );
+  });
+});
+
+describe('engines upload with an API key and a name', () => {
+  it('given the engine name, when uploading, then a usage error names its id before anything is sent', async () => {
+    const file = await csvFile();
+    const api = fakeApi({ engines: { list: async () => ok([engine({ id: 'eng-7' })]) } });
+    const { deps } = testDeps(api);
+    deps.auth = 'apiKey';
+    const error = await upload.run(deps, upload.parse(input(['Product finder'], { file }))).catch((e) => e);
+    expect(error).toBeInstanceOf(UsageError);
+    expect(error.message).toContain(
+      "An API key needs the engine's id, not its name: 'Product finder' is eng-7.",
+    );
+    expect(error.hint).toContain('.engineId');
   });
 });
 

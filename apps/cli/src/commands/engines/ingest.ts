@@ -1,4 +1,4 @@
-import type { IngestResult, ParametricConfiguration } from '@siteseer/core';
+import type { IngestResult, ParametricConfiguration, SearchEngine } from '@siteseer/core';
 import type { ApiDeps } from '../../deps.ts';
 import { AbortError, UsageError } from '../../errors.ts';
 import { expectOk } from '../../http/expect-ok.ts';
@@ -112,12 +112,37 @@ export async function createWithApiKey(
   await printResult(deps, { ...result, published: options.publish }, options.name, file, 'create');
 }
 
-/** A new version through the data-source API; ENGINE must be an id (an API key cannot list engines). */
+const ENGINE_ID_HINT =
+  'Use the engine id: `siteseer engines create parametric ... --json | jq -r .engineId` prints it, and so does `siteseer engines list` with a login.';
+
+/**
+ * The key's engine ENGINE names, checked before the file is sent: with an API key ENGINE must be
+ * the engine's id (the data-source API takes ids only).
+ */
+async function keyEngine(deps: ApiDeps, ref: string): Promise<SearchEngine> {
+  const engines = expectOk(await deps.api.engines.list({}), "Listing the API key's engines");
+  const byId = engines.find((engine) => engine.id === ref);
+  if (byId) return byId;
+  const named = engines.filter((engine) => engine.searchEngineName === ref);
+  if (named.length > 0) {
+    throw new UsageError(
+      `An API key needs the engine's id, not its name: '${ref}' is ${named.map((e) => e.id).join(', ')}.`,
+      ENGINE_ID_HINT,
+    );
+  }
+  throw new UsageError(
+    `No engine with the id '${ref}' in the API key's account (an API key needs the engine's id).`,
+    ENGINE_ID_HINT,
+  );
+}
+
+/** A new version through the data-source API; ENGINE must be the engine's id. */
 export async function uploadWithApiKey(
   deps: ApiDeps,
   options: { engine: string; publish: boolean },
   file: UploadFile,
 ): Promise<void> {
+  const engine = await keyEngine(deps, options.engine);
   const result = await uploadSpreadsheet(deps, file, () =>
     deps.api.datasource.uploadParametric(
       options.engine,
@@ -125,5 +150,5 @@ export async function uploadWithApiKey(
       { idempotencyKey: idempotencyKey(options.engine, file.sha256) },
     ),
   );
-  await printResult(deps, result, options.engine, file, 'upload');
+  await printResult(deps, result, engine.searchEngineName, file, 'upload');
 }

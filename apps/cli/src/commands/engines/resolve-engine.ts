@@ -7,7 +7,7 @@ import {
   type SearchEngine,
 } from '@siteseer/core';
 import type { ApiDeps } from '../../deps.ts';
-import { AbortError, AuthRequiredError, UsageError } from '../../errors.ts';
+import { AbortError, ApiKeyRefusedError, UsageError } from '../../errors.ts';
 import { expectOk } from '../../http/expect-ok.ts';
 import { resolveAccount } from '../accounts/resolve-account.ts';
 
@@ -23,10 +23,7 @@ export async function resolveEngine(
   options: { account?: string | undefined; auth?: ApiDeps['auth'] } = {},
 ): Promise<SearchEngine> {
   if (options.auth === 'apiKey') {
-    throw new AuthRequiredError(
-      'An API key cannot look engines up: with SITESEER_API_KEY only `engines create parametric` and `engines upload ENGINE-ID` work.',
-      'Sign in (`siteseer login`) or use SITESEER_TOKEN for this command.',
-    );
+    throw new ApiKeyRefusedError('look engines up');
   }
   // --account is an id or an exact name, and an unknown one is an error of its own.
   const accountId = options.account ? (await resolveAccount(api, options.account)).id : undefined;

@@ -90,4 +90,4 @@ export async function run(deps: ApiDeps, options: UploadOptions): Promise<void> 
     );
 }
 
-export const command = apiCommand({ parse, run });
+export const command = apiCommand({ parse, run, acceptsApiKey: true });
