@@ -120,9 +120,11 @@ describe('siteseer login (device flow against the real server)', () => {
     expect(human.stdout).toMatch(/Super admin:\s+no/);
     expect(human.stdout).toMatch(/ACCOUNT ID\s+NAME\s+ROLE/);
 
-    const out = await runCli(['logout'], { configDir });
+    // The refresh token is revoked (the session ends); the JWT access token cannot be, as expected.
+    const out = await runCli(['logout', '--json'], { configDir });
     expect(out.code).toBe(0);
-    expect(out.stderr).toContain(`Signed out of ${server.base}`);
+    expect(json(out)).toEqual({ server: server.base, signedOut: true, revoked: true });
+    expect(out.stderr).not.toContain('Could not revoke');
     const after = await runCli(['whoami', '--server', server.base], { configDir });
     expect(after.code).toBe(4);
     expect(after.stderr).toMatch(/^error: You are not signed in/);
@@ -149,6 +151,19 @@ describe('siteseer login (device flow against the real server)', () => {
     const retried = await runCli(['whoami', '--json'], { configDir });
     expect(retried.code).toBe(0);
     expect(json(retried).email).toBe(admin.email);
+  });
+
+  it('given a corrupt credentials file, when logging out, then the file is removed and the CLI says so', async () => {
+    const configDir = await tempConfigDir();
+    const file = join(configDir, 'credentials.json');
+    await writeFile(file, '{ not json', { mode: 0o600 });
+    const whoami = await runCli(['whoami', '--server', server.base], { configDir });
+    expect(whoami.code).toBe(1);
+    expect(whoami.stderr).toContain('Run `siteseer logout` to remove it');
+    const out = await runCli(['logout', '--server', server.base], { configDir });
+    expect(out.code, out.stderr).toBe(0);
+    expect(out.stderr).toContain(`Removed the credentials file ${file}: it was not valid.`);
+    await expect(stat(file)).rejects.toThrow();
   });
 
   it('given the person aborts on the confirm page, then login stops with access denied (exit 1) and saves nothing', async () => {

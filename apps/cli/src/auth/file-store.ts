@@ -1,8 +1,20 @@
-import { chmod, mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { z } from 'zod';
 import { AbortError } from '../errors.ts';
 import { type CredentialStore, StoredCredentials } from './credentials.ts';
+
+/** The credentials file cannot be read as credentials; `siteseer logout` removes it. */
+export class InvalidCredentialsFileError extends AbortError {
+  readonly path: string;
+
+  constructor(path: string) {
+    super(`The credentials file ${path} is not valid.`, {
+      hint: 'Run `siteseer logout` to remove it, then `siteseer login`.',
+    });
+    this.path = path;
+  }
+}
 
 const CredentialsFile = z.object({
   version: z.literal(1),
@@ -59,9 +71,7 @@ export class FileCredentialStore implements CredentialStore {
     }
     const parsed = CredentialsFile.safeParse(json);
     if (!parsed.success) {
-      throw new AbortError(`The credentials file ${this.path} is not valid.`, {
-        hint: 'Run `siteseer logout` to remove it, then `siteseer login`.',
-      });
+      throw new InvalidCredentialsFileError(this.path);
     }
     return parsed.data;
   }
@@ -73,7 +83,7 @@ export class FileCredentialStore implements CredentialStore {
   async save(credentials: StoredCredentials): Promise<void> {
     const current = await this.read().catch((error: unknown) => {
       // An unreadable file is replaced by a good one rather than blocking a new login.
-      if (error instanceof AbortError) return EMPTY;
+      if (error instanceof InvalidCredentialsFileError) return EMPTY;
       throw error;
     });
     const next: CredentialsFile = {
@@ -88,9 +98,9 @@ export class FileCredentialStore implements CredentialStore {
     try {
       current = await this.read();
     } catch (error) {
-      if (!(error instanceof AbortError)) throw error;
-      // An invalid file cannot hold usable credentials: start afresh.
-      await writePrivateFile(this.path, `${JSON.stringify(EMPTY, null, 2)}\n`);
+      if (!(error instanceof InvalidCredentialsFileError)) throw error;
+      // An invalid file cannot hold usable credentials: it is removed.
+      await rm(this.path, { force: true });
       return true;
     }
     if (!(server in current.servers)) return false;

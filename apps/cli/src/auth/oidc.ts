@@ -39,7 +39,11 @@ export interface OidcClient {
   /** One token request for the device code; never waits. */
   pollDeviceToken(deviceCode: string): Promise<PollOutcome>;
   refresh(refreshToken: string): Promise<TokenSet>;
-  revoke(token: string, hint: 'refresh_token' | 'access_token'): Promise<void>;
+  /**
+   * Revokes a token: 'unsupported' when the issuer refuses its type (a structured JWT access token
+   * cannot be revoked; it ends with its grant and expires on its own).
+   */
+  revoke(token: string, hint: 'refresh_token' | 'access_token'): Promise<'revoked' | 'unsupported'>;
 }
 
 /** The refresh token was refused (expired, revoked, reused): the user must sign in again. */
@@ -143,7 +147,13 @@ export async function createOidcClient(
       }
     },
     async revoke(token, hint) {
-      await oidc.tokenRevocation(config, token, { token_type_hint: hint });
+      try {
+        await oidc.tokenRevocation(config, token, { token_type_hint: hint });
+        return 'revoked';
+      } catch (error) {
+        if (oauthErrorCode(error) === 'unsupported_token_type') return 'unsupported';
+        throw error;
+      }
     },
   };
 }
