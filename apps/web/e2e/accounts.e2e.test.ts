@@ -121,7 +121,7 @@ describe.runIf(browserTests)('My Account in Chromium', () => {
     await owner.getByRole('link', { name: 'My Account' }).click();
     await owner.getByRole('heading', { level: 1, name: 'My Account' }).waitFor();
     expect(new URL(owner.url()).pathname).toBe('/account/view');
-    expect(await owner.title()).toBe('My Account | Siteseer');
+    await expect.poll(() => owner.title()).toBe(`My Account: ${credentials.owner.accountName} | Siteseer`);
     expect(await owner.getByLabel('Account Name').inputValue()).toBe(credentials.owner.accountName);
     expect(
       await owner.getByRole('list', { name: 'Products' }).getByRole('listitem').allTextContents(),

@@ -78,6 +78,7 @@ describe.runIf(browserTests)('the documentation in Chromium', () => {
     for (const document of documents) {
       await owner.getByRole('link', { name: document.title, exact: true }).click();
       await owner.getByRole('heading', { level: 1, name: document.title }).waitFor();
+      await expect.poll(() => owner.title()).toBe(`${document.title} | Siteseer`);
       const region = owner.getByRole('region', { name: /^Live example: / });
       // Every widget document has a live example: axe checks it with its results on screen.
       await region.locator('.siteseer-hit, .siteseer-table tbody tr').first().waitFor({ timeout: 15_000 });
