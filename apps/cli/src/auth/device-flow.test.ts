@@ -30,7 +30,7 @@ function client(outcomes: PollOutcome['state'][], expiresIn = 600): OidcClient &
       return state === 'approved' ? { state, tokens } : { state };
     },
     refresh: async () => tokens,
-    revoke: async () => {},
+    revoke: async () => 'revoked' as const,
   };
   return fake;
 }
