@@ -89,6 +89,19 @@ describe('main', () => {
     );
   });
 
+  it('shows no empty default for a repeatable option (--url)', async () => {
+    const { runtime, out } = fakeRuntime();
+    expect(await main(['engines', 'create', 'keyword', '--help'], runtime)).toBe(0);
+    expect(out.stdout).toContain('--url <url>');
+    expect(out.stdout).not.toContain('(default: [])');
+  });
+
+  it('refuses a --server that is not an http(s) URL (exit 2), rather than guessing https://', async () => {
+    const { runtime, out } = fakeRuntime();
+    expect(await main(['engines', 'list', '--server', 'notaurl'], runtime)).toBe(2);
+    expect(out.stderr).toContain("'notaurl' is not an http(s) URL.");
+  });
+
   it('exits 4 with one line when no server is configured', async () => {
     const { runtime, out } = fakeRuntime({ SITESEER_CONFIG_DIR: '/nonexistent/siteseer-test' });
     expect(await main(['whoami'], runtime)).toBe(4);

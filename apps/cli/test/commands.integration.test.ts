@@ -374,7 +374,7 @@ describe('engines against the real server', () => {
       '--file',
       path,
     ]);
-    expect(result.code).toBe(1);
+    expect(result.code).toBe(2);
     expect(result.stderr).toContain('The file must be a CSV or XLSX file.');
   });
 });
@@ -741,6 +741,11 @@ describe('features, accounts and maintenance (super admin only)', () => {
     expect(set.code, set.stderr).toBe(0);
     const shown = await as(tenants.userA, ['maintenance', 'show', '--json']);
     expect(json(shown)).toMatchObject({ state: 'active', notice: { message: 'Search may be slow' } });
+    // The same times as `set` printed, UTC included.
+    const plain = await as(tenants.userA, ['maintenance', 'show']);
+    const [, from, to] = set.stderr.match(/set: (.+) to (.+) UTC\./) ?? [];
+    expect(plain.stdout).toMatch(new RegExp(`Start:\\s+${from} UTC`));
+    expect(plain.stdout).toMatch(new RegExp(`End:\\s+${to} UTC`));
     expect((await as(tenants.superAdmin, ['maintenance', 'clear'])).code).toBe(0);
     expect(json(await as(tenants.userA, ['maintenance', 'show', '--json'])).state).toBe('none');
   });

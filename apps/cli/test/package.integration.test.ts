@@ -123,7 +123,7 @@ describe.skipIf(process.platform === 'win32')('the packed siteseer CLI', () => {
       { env: cliEnv(configDir, { SITESEER_SERVER: 'http://127.0.0.1:9', SITESEER_API_KEY: 'ssk_test' }) },
     );
     expect(result.stderr).toContain('The file must be a CSV or XLSX file.');
-    expect(result.code).toBe(1);
+    expect(result.code).toBe(2);
   });
 
   it('loads every npm dependency from the installed package, the native keyring included', async () => {

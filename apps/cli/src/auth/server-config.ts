@@ -23,9 +23,16 @@ export function isSecureEnough(url: URL): boolean {
 
 /** A server URL as typed, normalised to its origin plus path without a trailing slash. */
 export function normaliseServer(input: string): string {
+  // A bare word ('notaurl') is refused rather than guessed as https://notaurl.
+  if (!/^https?:\/\//i.test(input.trim())) {
+    throw new UsageError(
+      `'${input}' is not an http(s) URL.`,
+      'Example: --server https://siteseer.example.com',
+    );
+  }
   let url: URL;
   try {
-    url = new URL(/^[a-z][a-z0-9+.-]*:\/\//i.test(input) ? input : `https://${input}`);
+    url = new URL(input.trim());
   } catch {
     throw new UsageError(
       `'${input}' is not a valid server URL.`,

@@ -8,13 +8,14 @@ export interface UploadView {
   close(): void;
 }
 
-export function plainUploadView(output: Output, label: string): UploadView {
+/** `size`: the file's own size (the request body is larger: the multipart envelope). */
+export function plainUploadView(output: Output, label: string, size: number): UploadView {
   let announced = false;
   return {
-    listener(_sent, total) {
+    listener() {
       if (announced) return;
       announced = true;
-      output.info(`Uploading ${label} (${formatBytes(total)})...`);
+      output.info(`Uploading ${label} (${formatBytes(size)})...`);
     },
     close() {},
   };
@@ -31,7 +32,7 @@ export async function inkUploadView(stderr: NodeJS.WriteStream, label: string): 
 }
 
 /** The view for this output: the bar on a terminal (not with --json), else a line. */
-export async function uploadViewFor(output: Output, label: string): Promise<UploadView> {
+export async function uploadViewFor(output: Output, label: string, size: number): Promise<UploadView> {
   if (output.stderrIsTTY && !output.json) return inkUploadView(output.stderr as NodeJS.WriteStream, label);
-  return plainUploadView(output, label);
+  return plainUploadView(output, label, size);
 }

@@ -1,8 +1,10 @@
 import { render } from 'ink-testing-library';
 import React from 'react';
 import { describe, expect, it } from 'vitest';
+import { memoryOutput } from '../output/output.ts';
 import { INITIAL_LOGIN_STATE, LoginScreen, nextLoginState, UploadBar } from './ink-views.ts';
 import { progressBarText } from './progress-bar.ts';
+import { plainUploadView } from './upload-view.ts';
 
 describe('the Ink views', () => {
   it('shows the code and URL, then the slow-down state, then approval', () => {
@@ -40,5 +42,16 @@ describe('the Ink views', () => {
   it('fills the bar from empty to full', () => {
     expect(progressBarText(0, 100)).toBe(`[${' '.repeat(30)}]   0%  0 B / 100 B`);
     expect(progressBarText(100, 100)).toBe(`[${'='.repeat(30)}] 100%  100 B / 100 B`);
+  });
+});
+
+describe('the plain upload line', () => {
+  it("given a 2 000-byte file sent in a 2 300-byte multipart body, then the line shows the file's size", () => {
+    const recorded = memoryOutput({ json: false, interactive: false, isTTY: false, color: false });
+    const view = plainUploadView(recorded.output, 'countries.csv', 2000);
+    view.listener(0, 2300);
+    view.listener(2300, 2300);
+    expect(recorded.stderr).toContain('Uploading countries.csv (2.0 KB)...');
+    expect(recorded.stderr.match(/Uploading/g)).toHaveLength(1);
   });
 });

@@ -379,6 +379,20 @@ describe('engines create parametric', () => {
       ),
     ).rejects.toThrow(MESSAGES.fileTypeCsvXlsx);
   });
+
+  it('given an empty file or a bad --config, when run, then it is a usage error (exit 2) and nothing is sent', async () => {
+    const empty = await csvFile('');
+    const { deps } = testDeps(fakeApi({}));
+    const run = (opts: Record<string, unknown>) =>
+      createParametric
+        .run(deps, createParametric.parse(input([], { name: 'Product finder', account: 'a', ...opts })))
+        .catch((e) => e);
+    expect(await run({ file: empty })).toBeInstanceOf(UsageError);
+    const file = await csvFile();
+    const config = join(file, '..', 'bad-config.json');
+    await writeFile(config, JSON.stringify({ columns: 3 }));
+    expect(await run({ file, config })).toBeInstanceOf(UsageError);
+  });
 });
 
 describe('engines with an API key (the data-source API)', () => {

@@ -91,7 +91,7 @@ export function registerEngineCommands(program: Command, runtime: Runtime): void
       '--account <account>',
       'The account to create it in, by id or exact name (default: your only one)',
     )
-    .option('--url <url>', 'A site to crawl (repeat for more; at least one)', collect, [])
+    .option('--url <url>', 'A site to crawl (repeat for more; at least one)', collect)
     .option(
       '--config <path>',
       'A JSON file of crawler settings (pageLoadDelay, crawlFrequency, contentTarget, excludeContentTargets, urlFilters, customTagsSelector, ...)',

@@ -8,7 +8,7 @@ import {
   validateParametricConfiguration,
   validateUploadFile,
 } from '@siteseer/core';
-import { AbortError } from '../../errors.ts';
+import { UsageError } from '../../errors.ts';
 
 /** A CSV or XLSX file read for upload: its bytes, name and SHA-256. */
 export interface UploadFile {
@@ -22,18 +22,23 @@ function notFound(error: unknown): boolean {
   return (error as NodeJS.ErrnoException | undefined)?.code === 'ENOENT';
 }
 
+/*
+ * Local files are checked before anything is sent; a bad one is a usage error (exit 2), as the
+ * README's Decisions say of every rule checked before a call.
+ */
+
 /** Reads an upload after core's rules (csv/xlsx, at most 10240 KB, not empty) pass on its name and size. */
 export async function readUploadFile(path: string): Promise<UploadFile> {
   let size: number;
   try {
     size = (await stat(path)).size;
   } catch (error) {
-    if (notFound(error)) throw new AbortError(`No such file: ${path}`);
+    if (notFound(error)) throw new UsageError(`No such file: ${path}`);
     throw error;
   }
   const filename = basename(path);
   const problem = validateUploadFile({ name: filename, size });
-  if (problem) throw new AbortError(`${filename}: ${problem}`);
+  if (problem) throw new UsageError(`${filename}: ${problem}`);
   const bytes = await readFile(path);
   return {
     blob: new Blob([bytes]),
@@ -57,7 +62,7 @@ export function idempotencyKey(target: string, fileSha256: string): string {
  */
 export async function readJsonFile(
   path: string,
-  Refusal: new (message: string) => Error = AbortError,
+  Refusal: new (message: string) => Error = UsageError,
 ): Promise<unknown> {
   let text: string;
   try {
@@ -83,7 +88,7 @@ export async function readConfigurationFile(path: string): Promise<ParametricCon
       .slice(0, 5)
       .map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`)
       .join('; ');
-    throw new AbortError(`${path} is not a parametric configuration: ${issues}`);
+    throw new UsageError(`${path} is not a parametric configuration: ${issues}`);
   }
   const errors = validateParametricConfiguration(parsed.data);
   if (!isConfigurationValid(errors)) {
@@ -95,7 +100,7 @@ export async function readConfigurationFile(path: string): Promise<ParametricCon
         Object.values(e).map((message) => `filter ${labelOf(parsed.data, id)}: ${message}`),
       ),
     ];
-    throw new AbortError(`${path}: ${problems.join('; ')}`);
+    throw new UsageError(`${path}: ${problems.join('; ')}`);
   }
   return parsed.data;
 }

@@ -26,8 +26,9 @@ export async function run(deps: ApiDeps, _options: ShowOptions): Promise<void> {
     ['State', state],
     ['Title', notice.title],
     ['Message', notice.message],
-    ['Start', formatDate(notice.start)],
-    ['End', formatDate(notice.end)],
+    // The same format as `maintenance set` prints.
+    ['Start', `${formatDate(notice.start)} UTC`],
+    ['End', `${formatDate(notice.end)} UTC`],
     ['Set by', notice.creator],
   ]);
 }
