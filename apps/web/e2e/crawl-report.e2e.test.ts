@@ -216,14 +216,18 @@ describe.runIf(browserTests)('the crawl report in Chromium', () => {
     );
     expect(await pager(owner).count()).toBe(0);
 
+    // Under each status, the crawler's reason for it.
+    const missing = [[`${site.base}/missing`, '404HTTP 404', '', '']];
     await filter.fill('missing');
-    await expect.poll(() => rows(owner)).toEqual([[`${site.base}/missing`, '404', '', '']]);
+    await expect.poll(() => rows(owner)).toEqual(missing);
     await filter.fill('old');
     // Three characters search nothing: the rows stay those of 'missing'.
     await owner.waitForTimeout(500);
-    expect(await rows(owner)).toEqual([[`${site.base}/missing`, '404', '', '']]);
+    expect(await rows(owner)).toEqual(missing);
     await filter.fill('/old');
-    await expect.poll(() => rows(owner)).toEqual([[`${site.base}/old`, 'Redirected', '', '']]);
+    await expect
+      .poll(() => rows(owner))
+      .toEqual([[`${site.base}/old`, `RedirectedRedirects to ${site.base}/docs/page-1.`, '', '']]);
 
     await filter.fill('');
     await expect.poll(() => resultsLine(owner).textContent()).toMatch(new RegExp(`^${KNOWN_URLS} results `));
