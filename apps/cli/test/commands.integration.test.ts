@@ -459,6 +459,27 @@ describe('SITESEER_API_KEY (a CI pipeline)', () => {
     expect(byName.stderr).toContain("An API key needs the engine's id, not its name");
     expect(byName.stderr).toContain(engine.engineId);
     expect(byName.stderr).not.toContain('Uploading');
+    // A configuration of one's own needs a person too: refused before the file is sent, so no
+    // engine is made with the inferred one first.
+    const config = join(work, 'ci-config.json');
+    await writeFile(
+      config,
+      JSON.stringify(json(await as(tenants.ownerA, ['engines', 'config', engine.engineId, '--json']))),
+    );
+    const configured = await withKey(key, [
+      'engines',
+      'create',
+      'parametric',
+      '--name',
+      'CI configured',
+      '--file',
+      next,
+      '--config',
+      config,
+    ]);
+    expect(configured.code).toBe(2);
+    expect(configured.stderr).toContain('An API key cannot apply --config');
+    expect(configured.stderr).not.toContain('Uploading');
     const whoami = await withKey(key, ['whoami', '--json']);
     expect(json(whoami)).toEqual({ server: tenants.server.base, auth: 'apiKey' });
 

@@ -396,57 +396,24 @@ describe('engines create parametric', () => {
 });
 
 describe('engines with an API key (the data-source API)', () => {
-  it('given --config, when creating, then the engine is created unpublished and then published with that configuration', async () => {
+  it('given --config, when creating, then it is refused before anything is sent (a key cannot save a configuration)', async () => {
     const file = await csvFile();
     const configPath = join(file, '..', 'config.json');
     await writeFile(configPath, JSON.stringify(configuration));
-    const result = {
-      engineId: 'eng-7',
-      clientId: 'cli-7',
-      importId: 'imp-7',
-      version: 1,
-      published: false,
-      rowCount: 3,
-    };
-    const api = fakeApi({
-      datasource: { createParametric: async () => ok(result) },
-      parametric: {
-        createAndPublish: async () => ok({ clientId: 'cli-7' }),
-        getConfig: async () => ok(configuration),
-      },
-      clients: {
-        byEngineIds: async () =>
-          ok([
-            { id: 'cli-7', engineId: 'eng-7', accountId: 'acc-1', type: 'pm', indexName: 'i', settings: {} },
-          ]),
-      },
-    });
-    const { deps, recorded } = testDeps(api, { json: true });
+    const api = fakeApi({ datasource: { createParametric: async () => ok({}) } });
+    const { deps } = testDeps(api, { json: true });
     deps.auth = 'apiKey';
-    await createParametric.run(
-      deps,
-      createParametric.parse(
-        input([], { name: 'CI catalogue', account: 'acc-1', file, config: configPath, publish: true }),
-      ),
-    );
-    expect((api.datasource.createParametric as any).mock.calls[0][0]).toMatchObject({
-      searchEngineName: 'CI catalogue',
-      publish: 'false',
-    });
-    expect((api.parametric.createAndPublish as any).mock.calls[0][0]).toMatchObject({
-      engineId: 'eng-7',
-      accountId: 'acc-1',
-      spreadsheetId: 'imp-7',
-      clientId: 'cli-7',
-      version: 1,
-    });
-    expect(JSON.parse(recorded.stdout)).toMatchObject({
-      id: 'eng-7',
-      engineId: 'eng-7',
-      clientId: 'cli-7',
-      accountId: 'acc-1',
-      published: true,
-    });
+    const refused = await createParametric
+      .run(
+        deps,
+        createParametric.parse(
+          input([], { name: 'CI catalogue', account: 'acc-1', file, config: configPath, publish: true }),
+        ),
+      )
+      .catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(UsageError);
+    expect((refused as Error).message).toContain('An API key cannot apply --config');
+    expect((api.datasource.createParametric as any).mock.calls).toEqual([]);
   });
 
   it('given an engine id, when uploading, then the data-source call carries the idempotency key; lookups are refused', async () => {

@@ -68,47 +68,31 @@ async function printResult(
 
 export async function createWithApiKey(
   deps: ApiDeps,
-  options: { name: string; account: string | undefined; publish: boolean },
+  options: { name: string; publish: boolean },
   file: UploadFile,
   configuration: ParametricConfiguration | undefined,
 ): Promise<void> {
   const { api } = deps;
-  if (configuration && !options.account) {
-    throw new UsageError('With an API key, --config also needs --account (the key’s account).');
+  // The data-source API (an API key's door) configures an engine from its file's inferred columns;
+  // saving another configuration is a user's call, which the server refuses a key. Refused here,
+  // before the file is sent, rather than after the engine is made.
+  if (configuration) {
+    throw new UsageError(
+      'An API key cannot apply --config: the engine is configured from the columns inferred from the file.',
+      'Leave out --config, or sign in (siteseer login, or SITESEER_TOKEN) to create the engine with it; `siteseer engines config ENGINE --set config.json` changes it later.',
+    );
   }
-  // Published by the server only when no configuration of ours is to be applied first.
-  const publishNow = options.publish && !configuration;
   const result = await uploadSpreadsheet(deps, file, () =>
     api.datasource.createParametric(
       {
         searchEngineName: options.name,
-        publish: publishNow ? 'true' : 'false',
+        publish: options.publish ? 'true' : 'false',
         file: file.blob,
         filename: file.filename,
       },
       { idempotencyKey: idempotencyKey(`ingest:${options.name}`, file.sha256) },
     ),
   );
-  if (configuration && options.account) {
-    const body = {
-      engineId: result.engineId,
-      accountId: options.account,
-      version: result.version,
-      configuration,
-    };
-    if (options.publish) {
-      expectOk(
-        await api.parametric.createAndPublish({
-          ...body,
-          spreadsheetId: result.importId,
-          clientId: result.clientId,
-        }),
-        'Publishing the engine',
-      );
-    } else {
-      expectOk(await api.parametric.saveConfig(body), 'Saving the configuration');
-    }
-  }
   await printResult(deps, { ...result, published: options.publish }, options.name, file, 'create');
 }
 
