@@ -19,7 +19,14 @@ function reportAnswer() {
           last_check: T0,
           next_check: '2026-11-02T09:00:00.000Z',
         },
-        { id: 'u2', url: 'https://docs.test/old', status: 4, last_check: T0, next_check: T0 },
+        {
+          id: 'u2',
+          url: 'https://docs.test/old',
+          status: 4,
+          last_check: T0,
+          next_check: T0,
+          reason: 'HTTP 404',
+        },
       ],
     },
     took: 2,
@@ -63,10 +70,23 @@ describe('crawl report', () => {
       searchTerm: '',
     });
     const lines = tty.stdout.trimEnd().split('\n');
-    expect(lines[0]).toMatch(/^URL\s+STATUS\s+LAST CHECK\s+NEXT CHECK$/);
+    expect(lines[0]).toMatch(/^URL\s+STATUS\s+LAST CHECK\s+NEXT CHECK\s+REASON$/);
     expect(lines[1]).toMatch(/^https:\/\/docs\.test\/\s+Success\s+2026-11-01 09:00\s+2026-11-02 09:00$/);
-    expect(lines[2]).toMatch(/^https:\/\/docs\.test\/old\s+404$/);
+    expect(lines[2]).toMatch(/^https:\/\/docs\.test\/old\s+404\s+HTTP 404$/);
     expect(tty.stderr).toContain('Page 2 of 2 (12 URL(s)); crawl crawling; Success 10, 404 2.');
+  });
+
+  it('without a terminal, prints a tab-separated line per URL ending in its reason; a page past the last is refused', async () => {
+    const api = fakeApi({
+      engines: { list: async () => ok([kw]), get: async () => ok(kw) },
+      crawler: { report: async () => ok(reportAnswer()) },
+    });
+    const { deps, recorded } = testDeps(api);
+    await report.run(deps, report.parse(input(['Docs search'], {})));
+    expect(recorded.stdout.trimEnd().split('\n')[1]).toBe('https://docs.test/old\t404\t\t\tHTTP 404');
+    await expect(report.run(deps, report.parse(input(['Docs search'], { page: '3' })))).rejects.toThrow(
+      new UsageError('--page 3 is past the last page of the report: 2 (12 URL(s)).'),
+    );
   });
 
   it('with --json, prints the answer with counts by every label of the spec', async () => {

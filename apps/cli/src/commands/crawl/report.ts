@@ -71,7 +71,10 @@ export function nonZeroCounts(counts: CrawlReportResponse['counts']): [string, n
   return crawlStatusCounts(counts).map(({ label, count }): [string, number] => [label, count]);
 }
 
-/** One page of the crawl report (10 URLs): a table on a terminal, tab-separated lines otherwise. */
+/**
+ * One page of the crawl report (10 URLs): URL, status, check times and the crawler's reason; a table
+ * on a terminal, tab-separated lines otherwise.
+ */
 export async function run(deps: ApiDeps, options: ReportOptions): Promise<void> {
   const { api, output } = deps;
   const engine = await resolveKeywordEngine(deps, options.engine, options.account);
@@ -88,6 +91,11 @@ export async function run(deps: ApiDeps, options: ReportOptions): Promise<void> 
   );
   const total = report.hits.total.value;
   const paging = crawlReportPaging(total, options.page);
+  if (total > 0 && options.page > paging.pageCount) {
+    throw new UsageError(
+      `--page ${options.page} is past the last page of the report: ${paging.pageCount} (${total} URL(s)).`,
+    );
+  }
   if (output.json) {
     output.printJson({
       ...report,
@@ -104,10 +112,12 @@ export async function run(deps: ApiDeps, options: ReportOptions): Promise<void> 
       crawlStatusLabel(hit.status),
       checked ? formatDate(hit.last_check) : '',
       checked ? formatDate(hit.next_check) : '',
+      // Why the URL failed, was refused or was not indexed, when the crawler says.
+      hit.reason ?? '',
     ];
   });
   if (output.stdoutIsTTY) {
-    output.table(['URL', 'STATUS', 'LAST CHECK', 'NEXT CHECK'], rows, 'No URLs match.');
+    output.table(['URL', 'STATUS', 'LAST CHECK', 'NEXT CHECK', 'REASON'], rows, 'No URLs match.');
   } else {
     for (const row of rows) output.line(row.join('\t').trimEnd());
   }
