@@ -303,11 +303,17 @@ describe('engines against the real server', () => {
       'Product finder',
       '--version',
       '1',
+      '--original',
       '-o',
       target,
     ]);
     expect(downloaded.code, downloaded.stderr).toBe(0);
     expect(await readFile(target, 'utf8')).toBe(await readFile(v1, 'utf8'));
+    // By default the dataset export (cells escaped against formula injection): a row per line.
+    const exported = await as(tenants.ownerA, ['engines', 'download', 'Product finder', '-o', '-']);
+    expect(exported.code, exported.stderr).toBe(0);
+    const v1Lines = (await readFile(v1, 'utf8')).trim().split(/\r?\n/).length;
+    expect(exported.stdout.trim().split(/\r?\n/).length).toBeGreaterThanOrEqual(v1Lines);
     const again = await as(tenants.ownerA, ['engines', 'download', 'Product finder', '-o', target]);
     expect(again.code).toBe(1);
     expect(again.stderr).toContain('already exists');

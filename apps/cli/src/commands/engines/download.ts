@@ -1,6 +1,6 @@
 import { access, writeFile } from 'node:fs/promises';
 import { type ApiDeps, apiCommand, type ParseInput } from '../../deps.ts';
-import { AbortError } from '../../errors.ts';
+import { AbortError, UsageError } from '../../errors.ts';
 import { expectOk } from '../../http/expect-ok.ts';
 import { formatBytes } from '../../output/format.ts';
 import { argument, flag, optionalPositiveInt, optionalString } from '../parse.ts';
@@ -13,6 +13,16 @@ export interface DownloadOptions {
   /** Where to write: a path, '-' for stdout, or the file's own name when absent. */
   output: string | undefined;
   clobber: boolean;
+  /** The dataset export's format (cells escaped against formula injection). */
+  format: 'csv' | 'xlsx';
+  /** The uploaded file as it was instead (not escaped). */
+  original: boolean;
+}
+
+function formatOf(text: string | undefined): 'csv' | 'xlsx' {
+  const format = (text ?? 'csv').toLowerCase();
+  if (format === 'csv' || format === 'xlsx') return format;
+  throw new UsageError(`--format must be csv or xlsx (got '${text}').`);
 }
 
 export function parse(input: ParseInput): DownloadOptions {
@@ -22,6 +32,8 @@ export function parse(input: ParseInput): DownloadOptions {
     version: optionalPositiveInt(input, 'version'),
     output: optionalString(input, 'output'),
     clobber: flag(input, 'clobber'),
+    format: formatOf(optionalString(input, 'format')),
+    original: flag(input, 'original'),
   };
 }
 
@@ -43,16 +55,19 @@ async function exists(path: string): Promise<boolean> {
   }
 }
 
-/** Downloads a version of a parametric engine's uploaded file (the published one by default). */
+/**
+ * Downloads a version of a parametric engine's data (the published one by default): the dataset
+ * export, its cells escaped against formula injection (a cell starting with =, +, - or @ is not run
+ * by a spreadsheet), or with --original the file as it was uploaded.
+ */
 export async function run(deps: ApiDeps, options: DownloadOptions): Promise<void> {
   const { api, output } = deps;
   const engine = await resolveEngine(api, options.engine, { account: options.account, auth: deps.auth });
   requireParametric(engine);
-  const response = await api.parametric.download({
-    engineId: engine.id,
-    accountId: engine.accountId,
-    ...(options.version === undefined ? {} : { version: options.version }),
-  });
+  const version = options.version === undefined ? {} : { version: options.version };
+  const response = options.original
+    ? await api.parametric.download({ engineId: engine.id, accountId: engine.accountId, ...version })
+    : await api.engines.download(engine.id, options.format, { accountId: engine.accountId, ...version });
   const blob = expectOk(response, 'Downloading the file');
   const bytes = new Uint8Array(await blob.arrayBuffer());
 
@@ -63,8 +78,8 @@ export async function run(deps: ApiDeps, options: DownloadOptions): Promise<void
   const target =
     options.output ??
     dispositionFileName(response.headers.get('content-disposition'))?.replace(/[/\\]/g, '_') ??
-    engine.searchEngineDetail?.originalFileName ??
-    `${engine.id}.csv`;
+    (options.original ? engine.searchEngineDetail?.originalFileName : undefined) ??
+    `${engine.id}.${options.format}`;
   if (!options.clobber && (await exists(target))) {
     throw new AbortError(`${target} already exists.`, {
       hint: 'Pass --clobber to overwrite it, or -o to choose another name.',

@@ -616,23 +616,40 @@ describe('engines snippet and download', () => {
   it('given an existing file, when downloading without --clobber, then it is not overwritten', async () => {
     const target = await csvFile('old');
     const api = fakeApi({
-      engines: { list: async () => ok([engine()]) },
-      parametric: { download: async () => ({ ...ok(new Blob(['new'])), headers: new Headers() }) },
+      engines: {
+        list: async () => ok([engine()]),
+        download: async () => ({ ...ok(new Blob(['escaped'])), headers: new Headers() }),
+      },
+      parametric: { download: async () => ({ ...ok(new Blob(['original'])), headers: new Headers() }) },
     });
     const { deps } = testDeps(api);
     await expect(download.run(deps, download.parse(input(['eng-1'], { output: target })))).rejects.toThrow(
       /already exists/,
     );
+    // By default the dataset export, its cells escaped by the server.
     await download.run(
       deps,
-      download.parse(input(['eng-1'], { output: target, clobber: true, version: '2' })),
+      download.parse(input(['eng-1'], { output: target, clobber: true, version: '2', format: 'XLSX' })),
     );
-    expect(await readFile(target, 'utf8')).toBe('new');
+    expect(await readFile(target, 'utf8')).toBe('escaped');
+    expect(api.engines.download).toHaveBeenLastCalledWith('eng-1', 'xlsx', {
+      accountId: 'acc-1',
+      version: 2,
+    });
+    // --original: the uploaded file as it was.
+    await download.run(
+      deps,
+      download.parse(input(['eng-1'], { output: target, clobber: true, version: '2', original: true })),
+    );
+    expect(await readFile(target, 'utf8')).toBe('original');
     expect(api.parametric.download).toHaveBeenLastCalledWith({
       engineId: 'eng-1',
       accountId: 'acc-1',
       version: 2,
     });
+    expect(() => download.parse(input(['eng-1'], { format: 'pdf' }))).toThrow(
+      "--format must be csv or xlsx (got 'pdf').",
+    );
   });
 
   it('reads file names from Content-Disposition', () => {

@@ -153,9 +153,11 @@ export function registerEngineCommands(program: Command, runtime: Runtime): void
   engineCommand(
     engines,
     'download <engine>',
-    'Download a parametric engine file (default: the published version)',
+    "Download a parametric engine's data (default: the published version), formula cells escaped",
   )
     .option('--version <n>', 'The version to download')
+    .option('--format <csv|xlsx>', 'The format of the export (default: csv)')
+    .option('--original', 'The file as it was uploaded instead (cells not escaped)')
     .option('-o, --output <path>', "Where to save it ('-' for stdout; default: the file's own name)")
     .option('--clobber', 'Overwrite an existing file')
     .addHelpText(
