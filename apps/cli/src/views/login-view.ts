@@ -18,7 +18,11 @@ export function plainLoginView(output: Output): LoginView {
             `${output.style('yellow', '!')} First copy your one-time code: ${output.style('bold', event.authorization.userCode)}`,
           );
           output.info(`  Then open ${event.authorization.verificationUri} and enter it.`);
-          output.info('  Waiting for approval...');
+          if (event.authorization.verificationUriComplete)
+            output.info(`  (Or open ${event.authorization.verificationUriComplete}, the code filled in.)`);
+          output.info(
+            `  Waiting for approval (the code expires in ${Math.round(event.authorization.expiresIn / 60)} min)...`,
+          );
           break;
         case 'authorization_pending':
           break;

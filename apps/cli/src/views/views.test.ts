@@ -3,6 +3,7 @@ import React from 'react';
 import { describe, expect, it } from 'vitest';
 import { memoryOutput } from '../output/output.ts';
 import { INITIAL_LOGIN_STATE, LoginScreen, nextLoginState, UploadBar } from './ink-views.ts';
+import { plainLoginView } from './login-view.ts';
 import { progressBarText } from './progress-bar.ts';
 import { plainUploadView } from './upload-view.ts';
 
@@ -53,5 +54,29 @@ describe('the plain upload line', () => {
     view.listener(2300, 2300);
     expect(recorded.stderr).toContain('Uploading countries.csv (2.0 KB)...');
     expect(recorded.stderr.match(/Uploading/g)).toHaveLength(1);
+  });
+});
+
+describe('the plain login lines', () => {
+  it('given a code with a link that fills it in, then both links and how long the code lasts show', () => {
+    const recorded = memoryOutput({ json: false, interactive: false, isTTY: false, color: false });
+    plainLoginView(recorded.output).event({
+      type: 'code',
+      authorization: {
+        deviceCode: 'd',
+        userCode: 'WXYZ-BCDF',
+        verificationUri: 'https://s.test/oidc/device',
+        verificationUriComplete: 'https://s.test/oidc/device?user_code=WXYZ-BCDF',
+        expiresIn: 600,
+        interval: 5,
+      },
+    });
+    expect(recorded.stderr.split('\n')).toEqual([
+      '! First copy your one-time code: WXYZ-BCDF',
+      '  Then open https://s.test/oidc/device and enter it.',
+      '  (Or open https://s.test/oidc/device?user_code=WXYZ-BCDF, the code filled in.)',
+      '  Waiting for approval (the code expires in 10 min)...',
+      '',
+    ]);
   });
 });

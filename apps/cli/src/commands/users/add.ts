@@ -77,7 +77,11 @@ export async function run(deps: ApiDeps, options: AddOptions): Promise<void> {
     return;
   }
   output.success(`Added ${options.email} to ${account.name} as ${options.role}.`);
-  if (!check.ok) output.info('They have no login yet: an invitation to set a password was sent.');
+  // The embedded provider sends no e-mail: the link is in the server's log (README, Invitations).
+  if (!check.ok)
+    output.info(
+      'They have no login yet: an invitation link to set a password was made (the server sends it, or logs it when it sends no e-mail).',
+    );
   if (added) output.line(added.id);
 }
 
