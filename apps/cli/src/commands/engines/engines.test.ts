@@ -292,14 +292,9 @@ describe('engines create parametric', () => {
     expect(printed.columns.map((c: { label: string }) => c.label)).toEqual(['Name', 'Price']);
   });
 
-  it('given a --config file and no --publish, when run, then that configuration is saved, not published', async () => {
-    const file = await csvFile();
-    const configPath = join(file, '..', 'config.json');
-    await writeFile(
-      configPath,
-      JSON.stringify({ ...configuration, columns: { name: configuration.columns.name } }),
-    );
-    const api = fakeApi({
+  /** The calls of a create without --publish, in the one account of the user. */
+  const unpublishedCreateApi = () =>
+    fakeApi({
       parametric: {
         importFile: async () => ok(imported(1)),
         preview: async () => ok({ rows: [], configuration }),
@@ -308,6 +303,15 @@ describe('engines create parametric', () => {
       engines: { create: async () => ok({ documentId: 'eng-9', synonymFieldId: null, clientId: 'cli-1' }) },
       profile: { accounts: async () => ok([account()]) },
     });
+
+  it('given a --config file and no --publish, when run, then that configuration is saved, not published', async () => {
+    const file = await csvFile();
+    const configPath = join(file, '..', 'config.json');
+    await writeFile(
+      configPath,
+      JSON.stringify({ ...configuration, columns: { name: configuration.columns.name } }),
+    );
+    const api = unpublishedCreateApi();
     const { deps, recorded } = testDeps(api);
     await createParametric.run(
       deps,
@@ -324,15 +328,7 @@ describe('engines create parametric', () => {
 
   it('given no --account and one account, when created, then the engine is made in that account', async () => {
     const file = await csvFile();
-    const api = fakeApi({
-      parametric: {
-        importFile: async () => ok(imported(1)),
-        preview: async () => ok({ rows: [], configuration }),
-        saveConfig: async (body: any) => ok(body.configuration),
-      },
-      engines: { create: async () => ok({ documentId: 'eng-9', synonymFieldId: null, clientId: 'cli-1' }) },
-      profile: { accounts: async () => ok([account()]) },
-    });
+    const api = unpublishedCreateApi();
     const { deps, recorded } = testDeps(api, { json: true });
     await createParametric.run(deps, createParametric.parse(input([], { name: 'Product finder', file })));
     expect((api.parametric.importFile as any).mock.calls[0][0]).toMatchObject({ accountId: 'acc-1' });
