@@ -130,6 +130,35 @@ describe('siteseer login (device flow against the real server)', () => {
     expect(after.stderr).toMatch(/^error: You are not signed in/);
   });
 
+  it('given --json in CI, then a script reads the code from the first stdout line, and the result from the second', async () => {
+    const configDir = await tempConfigDir();
+    const owner = server.credentials?.owner ?? { email: '', password: '' };
+    const child = startCli(['login', '--server', server.base, '--json'], cliEnv(configDir, { CI: 'true' }));
+    let stdout = '';
+    const firstLine = new Promise<string>((resolve) => {
+      child.stdout?.on('data', (chunk: Buffer) => {
+        stdout += chunk.toString();
+        if (stdout.includes('\n')) resolve(stdout.slice(0, stdout.indexOf('\n')));
+      });
+    });
+    const exited = new Promise<number | null>((resolve) => child.on('close', resolve));
+    const device = JSON.parse(await firstLine);
+    expect(Object.keys(device).sort()).toEqual([
+      'expires_in',
+      'user_code',
+      'verification_uri',
+      'verification_uri_complete',
+    ]);
+    expect(device.verification_uri).toBe(`${server.base}/oidc/device`);
+    expect(device.verification_uri_complete).toContain(encodeURIComponent(device.user_code));
+    expect(device.expires_in).toBeGreaterThan(0);
+    await approveDevice(device.verification_uri, device.user_code, owner);
+    expect(await exited).toBe(0);
+    const lines = stdout.trimEnd().split('\n');
+    expect(lines).toHaveLength(2);
+    expect(JSON.parse(lines[1] ?? '')).toMatchObject({ server: server.base, email: owner.email });
+  });
+
   it('given a saved login whose token is about to expire, when a command runs, then the token is refreshed and saved', async () => {
     const configDir = await tempConfigDir();
     const admin = server.credentials?.superAdmin ?? { email: '', password: '' };

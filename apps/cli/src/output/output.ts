@@ -99,6 +99,11 @@ export class Output {
     this.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
   }
 
+  /** A value as JSON on one line of stdout (a stream of records a script reads line by line). */
+  printJsonLine(value: unknown): void {
+    this.stdout.write(`${JSON.stringify(value)}\n`);
+  }
+
   /** A message on stderr. */
   info(message: string): void {
     this.stderr.write(`${message}\n`);

@@ -13,10 +13,16 @@ export function registerAuthCommands(program: Command, runtime: Runtime): void {
   )
     .addHelpText(
       'after',
-      examples(
-        'siteseer login --server https://siteseer.example.com',
-        'siteseer login --server http://localhost:8080 --no-browser',
-      ),
+      `
+With --json, stdout gets two JSON lines: first the code, as soon as it is issued
+  {"verification_uri":"...","verification_uri_complete":"...","user_code":"BCDF-GHJK","expires_in":600}
+then, once the code is approved, the result
+  {"server":"...","email":"...","storedIn":"..."}
+${examples(
+  'siteseer login --server https://siteseer.example.com',
+  'siteseer login --server http://localhost:8080 --no-browser',
+  "siteseer login --json | jq --unbuffered -r '.verification_uri_complete // .email'",
+)}`,
     )
     .action(lazyAction(runtime, () => import('./login.ts')));
 

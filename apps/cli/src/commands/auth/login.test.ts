@@ -101,10 +101,33 @@ describe('login', () => {
       expiresAt: 2_000_000_000_000,
     });
     expect((await settings.read()).server).toBe('https://s.test');
-    expect(JSON.parse(recorded.stdout)).toEqual({
+    const lines = recorded.stdout.trimEnd().split('\n');
+    expect(lines).toHaveLength(2);
+    expect(JSON.parse(lines[1] ?? '')).toEqual({
       server: 'https://s.test',
       email: 'ann@acme.test',
       storedIn: 'memory',
+    });
+  });
+
+  it('given --json, when the code is issued, then it is the first line on stdout before any approval', async () => {
+    const { deps, recorded } = await setup({ tty: false });
+    const seenAtFirstPoll: string[] = [];
+    const oidc = await deps.oidc('https://s.test/oidc', 'siteseer-cli');
+    const poll = oidc.pollDeviceToken.bind(oidc);
+    oidc.pollDeviceToken = async (code) => {
+      seenAtFirstPoll.push(recorded.stdout);
+      return poll(code);
+    };
+    await login.run({ ...deps, oidc: async () => oidc }, login.parse({ args: [], opts: {} }));
+    expect(JSON.parse(seenAtFirstPoll[0] ?? '')).toEqual({
+      verification_uri: 'https://s.test/oidc/device',
+      verification_uri_complete: 'https://s.test/oidc/device?user_code=BCDF-GHJK',
+      user_code: 'BCDF-GHJK',
+      expires_in: 600,
+    });
+    expect(JSON.parse(recorded.stdout.trimEnd().split('\n')[1] ?? '')).toMatchObject({
+      email: 'ann@acme.test',
     });
   });
 

@@ -1,5 +1,5 @@
 import { runDeviceFlow } from '../../auth/device-flow.ts';
-import { CLI_SCOPES } from '../../auth/oidc.ts';
+import { CLI_SCOPES, type DeviceAuthorization } from '../../auth/oidc.ts';
 import { withTokens } from '../../auth/session.ts';
 import { type AuthDeps, authCommand, type ParseInput } from '../../deps.ts';
 import { UsageError } from '../../errors.ts';
@@ -25,7 +25,23 @@ async function viewFor(deps: AuthDeps): Promise<LoginView> {
   return plainLoginView(output);
 }
 
-/** Device-code login: show the code and URL, wait for approval, save the tokens. */
+/**
+ * What `login --json` prints on stdout as soon as the code is issued, one line (RFC 8628 names), so
+ * a script reading stdout can show or forward the code while the CLI waits for the approval.
+ */
+function deviceCodeJson(authorization: DeviceAuthorization) {
+  return {
+    verification_uri: authorization.verificationUri,
+    verification_uri_complete: authorization.verificationUriComplete ?? null,
+    user_code: authorization.userCode,
+    expires_in: authorization.expiresIn,
+  };
+}
+
+/**
+ * Device-code login: show the code and URL, wait for approval, save the tokens. With --json,
+ * stdout gets two JSON lines: the code (deviceCodeJson), then the result once approved.
+ */
 export async function run(deps: AuthDeps, options: LoginOptions): Promise<void> {
   const { output, clock } = deps;
   const server = deps.server;
@@ -54,6 +70,7 @@ export async function run(deps: AuthDeps, options: LoginOptions): Promise<void> 
       sleep: (ms) => clock.sleep(ms),
       onEvent: (event) => {
         view.event(event);
+        if (event.type === 'code' && output.json) output.printJsonLine(deviceCodeJson(event.authorization));
         if (event.type === 'code' && openBrowser) {
           deps.openBrowser(
             event.authorization.verificationUriComplete ?? event.authorization.verificationUri,
@@ -75,7 +92,7 @@ export async function run(deps: AuthDeps, options: LoginOptions): Promise<void> 
 
   const profile = expectOk(await deps.apiFor(credentials).profile.me(), 'Reading your profile');
   if (output.json) {
-    output.printJson({ server, email: profile.email, storedIn: deps.store.describe() });
+    output.printJsonLine({ server, email: profile.email, storedIn: deps.store.describe() });
     return;
   }
   output.success(
