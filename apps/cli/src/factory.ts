@@ -106,7 +106,18 @@ async function apiDeps(runtime: Runtime, base: BaseDeps, globals: GlobalOptions)
   else {
     const store = credentialStoreFor(env);
     const credentials = await store.load(server);
-    if (!credentials) throw new AuthRequiredError(`You are not signed in to ${server}.`);
+    if (!credentials) {
+      // The server may be the saved one (kept by logout): a plain `siteseer login` is enough then.
+      const saved = (await settings.read()).server;
+      const login =
+        saved !== undefined && normaliseServer(saved) === server
+          ? 'siteseer login'
+          : `siteseer login --server ${server}`;
+      throw new AuthRequiredError(
+        `You are not signed in to ${server}.`,
+        `Run \`${login}\` to sign in, or set SITESEER_TOKEN or SITESEER_API_KEY.`,
+      );
+    }
     baseUrl = credentials.apiBase;
     const session = new StoredSession({
       credentials,

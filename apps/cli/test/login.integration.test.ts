@@ -125,9 +125,15 @@ describe('siteseer login (device flow against the real server)', () => {
     expect(out.code).toBe(0);
     expect(json(out)).toEqual({ server: server.base, signedOut: true, revoked: true });
     expect(out.stderr).not.toContain('Could not revoke');
-    const after = await runCli(['whoami', '--server', server.base], { configDir });
+    // The server is kept: the next command says no one is signed in to it, and how to sign in.
+    const after = await runCli(['whoami'], { configDir });
     expect(after.code).toBe(4);
-    expect(after.stderr).toMatch(/^error: You are not signed in/);
+    expect(after.stderr).toMatch(new RegExp(`^error: You are not signed in to ${server.base}\\.`));
+    expect(after.stderr).toContain('Run `siteseer login` to sign in');
+    expect(after.stderr).not.toContain('No Siteseer server');
+    const elsewhere = await runCli(['whoami', '--server', 'http://127.0.0.1:9'], { configDir });
+    expect(elsewhere.code).toBe(4);
+    expect(elsewhere.stderr).toContain('Run `siteseer login --server http://127.0.0.1:9` to sign in');
   });
 
   it('given --json in CI, then a script reads the code from the first stdout line, and the result from the second', async () => {

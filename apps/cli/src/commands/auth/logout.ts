@@ -9,13 +9,11 @@ export function parse(_input: ParseInput): LogoutOptions {
   return {};
 }
 
-/** The saved server is forgotten when it is the one signed out of. */
-async function forgetServer(deps: AuthDeps, server: string): Promise<void> {
-  const settings = await deps.settings.read();
-  if (settings.server === server) await deps.settings.write({ ...settings, server: undefined });
-}
-
-/** Revokes the saved session at the issuer (best effort) and deletes the saved credentials. */
+/**
+ * Revokes the saved session at the issuer (best effort) and deletes the saved credentials. The
+ * saved server is kept: the next command says that no one is signed in to it, and a plain
+ * `siteseer login` signs in to it again.
+ */
 export async function run(deps: AuthDeps, _options: LogoutOptions): Promise<void> {
   const { output } = deps;
   const server = deps.server;
@@ -27,7 +25,6 @@ export async function run(deps: AuthDeps, _options: LogoutOptions): Promise<void
     if (!(error instanceof InvalidCredentialsFileError)) throw error;
     // Nothing usable can be revoked from it; removing it is what signs out.
     await deps.store.remove(server);
-    await forgetServer(deps, server);
     output.warn(`Removed the credentials file ${error.path}: it was not valid.`);
     if (output.json) output.printJson({ server, signedOut: true, revoked: false, removedInvalidFile: true });
     else output.success(`Signed out of ${server}.`);
@@ -54,7 +51,6 @@ export async function run(deps: AuthDeps, _options: LogoutOptions): Promise<void
     );
   }
   await deps.store.remove(server);
-  await forgetServer(deps, server);
   if (output.json) output.printJson({ server, signedOut: true, revoked });
   else output.success(`Signed out of ${server}.`);
 }
