@@ -87,6 +87,48 @@ describe('ranking of the in-memory index', () => {
     // 'navigation' is on every page, in no title: no suggestion.
     expect(titles(['navig'])).toEqual([]);
   });
+
+  it('credits the title with a completion of a word typed whole, though the body holds the word', () => {
+    const index = site([
+      ['signal', 'Asynchronous signals', 'Handlers run between instructions.'],
+      [
+        'asyncio',
+        'asyncio — Asynchronous I/O',
+        `Concurrent code with async and await. ${'Tasks run. '.repeat(30)}`,
+      ],
+      ...[1, 2, 3, 4, 5, 6].map((n): [string, string, string] => [
+        `page${n}`,
+        `Page ${n}`,
+        `Of async code, asyncio and asynchronous calls ${'and more words '.repeat(n * 4)}.`,
+      ]),
+    ]);
+    // 'async' in asyncio's body hid its title's 'asyncio' and 'asynchronous' from the title bonus
+    // that the signal page's 'asynchronous' got.
+    expect(search(index, ['async'], true).slice(0, 2)).toEqual(['asyncio', 'signal']);
+    expect(search(index, ['asyn'], true).slice(0, 2)).toEqual(['asyncio', 'signal']);
+  });
+
+  it('credits a title word once, though two words of the query match it', () => {
+    const index = site([
+      [
+        'tutorial/errors',
+        'Errors and Exceptions',
+        'Exceptions are handled with try and except: a try statement has except clauses.',
+      ],
+      ['library/exceptions', 'Exceptions', 'The built-in exceptions, by class.'],
+      ...[1, 2, 3, 4].map((n): [string, string, string] => [
+        `page${n}`,
+        `Page ${n}`,
+        `Of exceptions and try ${'and more words '.repeat(n * 4)}.`,
+      ]),
+    ]);
+    // 'except', the last word, completes to 'exception': the title 'Exceptions' counted it for
+    // both words, and so outranked the page holding both.
+    expect(search(index, ['exceptions', 'except'], true).slice(0, 2)).toEqual([
+      'tutorial/errors',
+      'library/exceptions',
+    ]);
+  });
 });
 
 describe('the proximity bonus, worked out only where it can matter', () => {

@@ -150,14 +150,21 @@ const TITLE_IS_QUERY = 2;
 /** Terms per slot looked at for positions (its best expansions). */
 const TERMS_PER_SLOT = 3;
 
-/** The terms of a slot worth looking at, best first: its single-word alternatives' terms. */
-function slotTerms(slot: ExpandedSlot): number[] {
+/**
+ * The terms of a slot worth looking at, best first: its single-word alternatives' terms, each with
+ * its weight against the slot's best (a completion of a word typed whole counts for less).
+ */
+function slotTerms(slot: ExpandedSlot): { term: number; weight: number }[] {
   const terms: { term: number; weight: number }[] = [];
   for (const alternative of slot.alternatives)
     for (const word of alternative.words)
       for (const { term, weight } of word) terms.push({ term, weight: weight * alternative.weight });
   terms.sort((a, b) => b.weight - a.weight);
-  return [...new Set(terms.map((t) => t.term))].slice(0, TERMS_PER_SLOT);
+  // Each term once, at its best weight (the first met).
+  const best = new Map<number, number>();
+  for (const { term, weight } of terms) if (!best.has(term)) best.set(term, weight);
+  const top = terms[0]?.weight ?? 1;
+  return [...best].slice(0, TERMS_PER_SLOT).map(([term, weight]) => ({ term, weight: weight / top }));
 }
 
 /** The positions re-ranking reads, reused by the next (a search runs synchronously). */
@@ -188,7 +195,7 @@ export function rerank(
 ): { page: number; score: number }[] {
   const termsBySlot = slots.map(slotTerms);
   const weightsBySlot = termsBySlot.map((terms) =>
-    terms.map((term) => idf(data.pageCount, data.titleFrequencies[term] as number)),
+    terms.map(({ term }) => idf(data.pageCount, data.titleFrequencies[term] as number)),
   );
   const head = ranked.slice(0, count);
   const several = slots.length > 1;
@@ -197,14 +204,16 @@ export function rerank(
   const records = new Int32Array(head.length * slots.length).fill(-1);
   const titleFactors = new Float64Array(head.length).fill(1);
   const lows = new Float64Array(head.length);
+  const credited: number[] = [];
   head.forEach(({ page, score }, i) => {
     let queryWeight = 0;
     let titleWeight = 0;
+    credited.length = 0;
     termsBySlot.forEach((terms, s) => {
       const weights = weightsBySlot[s] as number[];
       const at = i * slots.length + s;
       for (let t = 0; t < terms.length; t++) {
-        const term = terms[t] as number;
+        const { term } = terms[t] as { term: number };
         let titled: boolean;
         if (held[s] === true && terms.length === 1) {
           // The slot's only term, in every page: the title alone to find; the record, if its
@@ -222,8 +231,21 @@ export function rerank(
           if (!titled && !holdsTerm(data, term, page)) continue;
         }
         found[at] = term;
-        queryWeight += weights[t] as number;
-        if (titled) titleWeight += weights[t] as number;
+        // The title is credited with the slot's best term it holds, as much as that term is worth
+        // ('async' typed: 'asyncio' in the title counts, for less than 'async' would), though a
+        // better term is found in the body only; a title term already credited to a slot is not
+        // again ('exceptions … except': 'exception' once).
+        let title = titled && !credited.includes(term) ? t : -1;
+        for (let u = t + 1; title < 0 && u < terms.length; u++) {
+          const other = (terms[u] as { term: number }).term;
+          if (!credited.includes(other) && inTitle(data, other, page)) title = u;
+        }
+        if (title < 0) queryWeight += weights[t] as number;
+        else {
+          credited.push((terms[title] as { term: number }).term);
+          queryWeight += weights[title] as number;
+          titleWeight += (weights[title] as number) * (terms[title] as { weight: number }).weight;
+        }
         return;
       }
       if (terms.length > 0) queryWeight += weights[0] as number;
