@@ -106,6 +106,11 @@ describe('engines against the real server', () => {
     const listed = await as(tenants.ownerA, ['engines', 'list', '--type', 'keyword', '--json']);
     expect(listed.code).toBe(0);
     expect(json(listed).map((e: { id: string }) => e.id)).toContain(documentId);
+    // A keyword engine shows its sites and crawler settings, and no parametric file.
+    const listedKw = json(listed).find((e: { id: string }) => e.id === documentId);
+    expect(listedKw).toMatchObject({ urls: ['https://example.com/'], crawlFrequency: expect.any(String) });
+    expect(Object.keys(listedKw)).not.toContain('searchEngineDetail');
+    expect(Object.keys(listedKw)).not.toContain('savedSpreadsheetId');
 
     const table = await as(tenants.ownerA, ['engines', 'list']);
     expect(table.stdout).toMatch(/ID\s+NAME\s+TYPE\s+ACCOUNT/);
@@ -237,6 +242,25 @@ describe('engines against the real server', () => {
       'Image',
       'Link',
     ]);
+
+    // Listed and shown, a parametric engine has its file and none of the keyword engines' fields.
+    const listed = await as(tenants.ownerA, ['engines', 'list', '--type', 'parametric', '--json']);
+    const shown = await as(tenants.ownerA, ['engines', 'show', engine.engineId, '--json']);
+    for (const pm of [json(listed).find((e: { id: string }) => e.id === engine.engineId), json(shown)]) {
+      expect(Object.keys(pm).sort()).toEqual([
+        'accountId',
+        'createdBy',
+        'createdDate',
+        'id',
+        'savedSpreadsheetId',
+        'searchEngineDetail',
+        'searchEngineName',
+        'searchEngineType',
+        'updatedBy',
+        'updatedDate',
+      ]);
+      expect(pm.searchEngineDetail).toMatchObject({ originalFileName: 'products.csv', version: 1 });
+    }
 
     const v2 = await csv('products-v2.csv', 55);
     const upload = () => as(tenants.ownerA, ['engines', 'upload', 'Product finder', '--file', v2, '--json']);

@@ -13,6 +13,7 @@ import { expectOk } from '../../http/expect-ok.ts';
 import { formatDate } from '../../output/format.ts';
 import { findAccount } from '../accounts/resolve-account.ts';
 import { flag, oneOf, optionalString } from '../parse.ts';
+import { engineJson } from './engine-json.ts';
 
 export interface ListOptions {
   type: ProductCode | undefined;
@@ -59,7 +60,7 @@ export async function run(deps: ApiDeps, options: ListOptions): Promise<void> {
     ascending: options.ascending,
   });
   if (output.json) {
-    output.printJson(shown);
+    output.printJson(shown.map(engineJson));
     return;
   }
   const accountNames = new Map(accounts.map((a) => [a.id, a.name]));

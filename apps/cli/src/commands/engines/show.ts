@@ -3,6 +3,7 @@ import { type ApiDeps, apiCommand, type ParseInput } from '../../deps.ts';
 import { expectOk } from '../../http/expect-ok.ts';
 import { formatDate } from '../../output/format.ts';
 import { argument, optionalString } from '../parse.ts';
+import { engineJson } from './engine-json.ts';
 import { resolveEngine } from './resolve-engine.ts';
 
 export interface ShowOptions {
@@ -22,7 +23,7 @@ export async function run(deps: ApiDeps, options: ShowOptions): Promise<void> {
     'Reading the engine',
   );
   if (output.json) {
-    output.printJson(engine);
+    output.printJson(engineJson(engine));
     return;
   }
   const detail = engine.searchEngineDetail;
