@@ -18,8 +18,22 @@ export interface UploadFile {
   sha256: string;
 }
 
-function notFound(error: unknown): boolean {
-  return (error as NodeJS.ErrnoException | undefined)?.code === 'ENOENT';
+/**
+ * What the user is told when a local file cannot be read (it is missing, a directory, or not
+ * readable), instead of the system's error code; undefined for any other failure.
+ */
+function unreadable(path: string, error: unknown): string | undefined {
+  switch ((error as NodeJS.ErrnoException | undefined)?.code) {
+    case 'ENOENT':
+      return `No such file: ${path}`;
+    case 'EISDIR':
+      return `${path} is a directory, not a file.`;
+    case 'EACCES':
+    case 'EPERM':
+      return `Cannot read ${path}: permission denied.`;
+    default:
+      return undefined;
+  }
 }
 
 /*
@@ -30,16 +44,20 @@ function notFound(error: unknown): boolean {
 /** Reads an upload after core's rules (csv/xlsx, at most 10240 KB, not empty) pass on its name and size. */
 export async function readUploadFile(path: string): Promise<UploadFile> {
   let size: number;
+  let bytes: Buffer;
   try {
-    size = (await stat(path)).size;
+    const info = await stat(path);
+    if (info.isDirectory()) throw Object.assign(new Error('a directory'), { code: 'EISDIR' });
+    size = info.size;
+    const problem = validateUploadFile({ name: basename(path), size });
+    if (problem) throw new UsageError(`${basename(path)}: ${problem}`);
+    bytes = await readFile(path);
   } catch (error) {
-    if (notFound(error)) throw new UsageError(`No such file: ${path}`);
+    const message = unreadable(path, error);
+    if (message) throw new UsageError(message);
     throw error;
   }
   const filename = basename(path);
-  const problem = validateUploadFile({ name: filename, size });
-  if (problem) throw new UsageError(`${filename}: ${problem}`);
-  const bytes = await readFile(path);
   return {
     blob: new Blob([bytes]),
     filename,
@@ -68,7 +86,8 @@ export async function readJsonFile(
   try {
     text = await readFile(path, 'utf8');
   } catch (error) {
-    if (notFound(error)) throw new Refusal(`No such file: ${path}`);
+    const message = unreadable(path, error);
+    if (message) throw new Refusal(message);
     throw error;
   }
   try {
