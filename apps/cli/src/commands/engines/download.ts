@@ -1,4 +1,5 @@
-import { access, writeFile } from 'node:fs/promises';
+import { stat, writeFile } from 'node:fs/promises';
+import { dirname } from 'node:path';
 import { type ApiDeps, apiCommand, type ParseInput } from '../../deps.ts';
 import { AbortError, UsageError } from '../../errors.ts';
 import { expectOk } from '../../http/expect-ok.ts';
@@ -45,12 +46,26 @@ export function dispositionFileName(header: string | null): string | undefined {
   return /filename="?([^";]+)"?/i.exec(header)?.[1];
 }
 
-async function exists(path: string): Promise<boolean> {
+/** What is at `path` already: nothing, a file, or a directory. */
+async function existing(path: string): Promise<'none' | 'file' | 'directory'> {
   try {
-    await access(path);
-    return true;
+    return (await stat(path)).isDirectory() ? 'directory' : 'file';
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false;
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return 'none';
+    throw error;
+  }
+}
+
+/** Writes the file; a target that cannot be written is a usage error naming it, not a system code. */
+async function save(target: string, bytes: Uint8Array): Promise<void> {
+  try {
+    await writeFile(target, bytes);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' || code === 'ENOTDIR')
+      throw new UsageError(`Cannot write ${target}: the folder ${dirname(target)} does not exist.`);
+    if (code === 'EACCES' || code === 'EPERM' || code === 'EROFS')
+      throw new UsageError(`Cannot write ${target}: permission denied.`);
     throw error;
   }
 }
@@ -80,12 +95,16 @@ export async function run(deps: ApiDeps, options: DownloadOptions): Promise<void
     dispositionFileName(response.headers.get('content-disposition'))?.replace(/[/\\]/g, '_') ??
     (options.original ? engine.searchEngineDetail?.originalFileName : undefined) ??
     `${engine.id}.${options.format}`;
-  if (!options.clobber && (await exists(target))) {
+  const there = await existing(target);
+  if (there === 'directory') {
+    throw new UsageError(`${target} is a directory.`, 'Pass a file name with -o, e.g. -o products.csv.');
+  }
+  if (!options.clobber && there === 'file') {
     throw new AbortError(`${target} already exists.`, {
       hint: 'Pass --clobber to overwrite it, or -o to choose another name.',
     });
   }
-  await writeFile(target, bytes);
+  await save(target, bytes);
   if (output.json)
     output.printJson({ file: target, bytes: bytes.byteLength, version: options.version ?? null });
   else output.success(`Saved ${target} (${formatBytes(bytes.byteLength)}).`);

@@ -648,6 +648,26 @@ describe('engines snippet and download', () => {
     );
   });
 
+  it('given -o naming a directory or a file in a missing folder, then a usage error names it', async () => {
+    const api = fakeApi({
+      engines: {
+        list: async () => ok([engine()]),
+        download: async () => ({ ...ok(new Blob(['escaped'])), headers: new Headers() }),
+      },
+    });
+    const { deps } = testDeps(api);
+    const dir = await mkdtemp(join(tmpdir(), 'siteseer-cli-'));
+    const intoDir = download.run(deps, download.parse(input(['eng-1'], { output: dir, clobber: true })));
+    await expect(intoDir).rejects.toThrow(UsageError);
+    await expect(intoDir).rejects.toThrow(`${dir} is a directory.`);
+    const missing = join(dir, 'missing', 'out.csv');
+    const intoMissing = download.run(deps, download.parse(input(['eng-1'], { output: missing })));
+    await expect(intoMissing).rejects.toThrow(UsageError);
+    await expect(intoMissing).rejects.toThrow(
+      `Cannot write ${missing}: the folder ${join(dir, 'missing')} does not exist.`,
+    );
+  });
+
   it('reads file names from Content-Disposition', () => {
     expect(download.dispositionFileName('attachment; filename="products v2.csv"')).toBe('products v2.csv');
     expect(download.dispositionFileName("attachment; filename*=UTF-8''caf%C3%A9.csv")).toBe('café.csv');
