@@ -210,3 +210,34 @@ describe('Influence step: result ranking', () => {
     ).toBe('/examples/example-result-ranking.csv');
   });
 });
+
+describe('Influence step: opened from a search with no results', () => {
+  const query = () => screen.getByRole('textbox', { name: /^Query/ }) as HTMLInputElement;
+  const urls = () => screen.getByRole('textbox', { name: /^Result URLs/ }) as HTMLInputElement;
+
+  it('Given ?step=Influence&query=, then a new result ranking entry starts with that query, and Add Entry saves it', async () => {
+    const { draft } = renderStep(InfluenceStep, { search: '?step=Influence&query=wireless%20mouse' });
+    expect(query().value).toBe('wireless mouse');
+    await userEvent.type(urls(), 'https://shop.example/mice');
+    await userEvent.click(screen.getByRole('button', { name: 'Add Entry' }));
+    expect(draft.current.resultRanking).toEqual([
+      { query: 'wireless mouse', results: ['https://shop.example/mice'] },
+    ]);
+    expect(query().value).toBe('');
+  });
+
+  it('Given the query already has an entry (in another case), then that entry opens for editing', () => {
+    renderStep(InfluenceStep, {
+      search: '?step=Influence&query=wireless%20mouse',
+      settings: { resultRanking: [{ query: 'Wireless Mouse', results: ['https://shop.example/a'] }] },
+    });
+    expect(screen.getByText("Edit entry 'Wireless Mouse'")).toBeTruthy();
+    expect(urls().value).toBe('https://shop.example/a');
+    expect(screen.getByRole('button', { name: 'Update Entry' })).toBeTruthy();
+  });
+
+  it('Given a query for another step, then the editor starts empty', () => {
+    renderStep(InfluenceStep, { search: '?step=Synonyms&query=wireless%20mouse' });
+    expect(query().value).toBe('');
+  });
+});

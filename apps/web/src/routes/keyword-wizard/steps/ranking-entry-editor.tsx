@@ -10,19 +10,24 @@ import {
 } from '@siteseer/core';
 import { useState } from 'react';
 
-/** The result ranking editor: a new entry, or the one being edited (Update Entry or Cancel). */
+/**
+ * The result ranking editor: a new entry (its query filled in with `newQuery` when given), or the
+ * one being edited (Update Entry or Cancel).
+ */
 export function RankingEntryEditor({
   entries,
   editing,
+  newQuery = '',
   onSave,
   onCancel,
 }: {
   entries: ResultRankingEntry[];
   editing: ResultRankingEntry | undefined;
+  newQuery?: string;
   onSave: (entries: ResultRankingEntry[]) => void;
   onCancel: () => void;
 }) {
-  const [query, setQuery] = useState(editing?.query ?? '');
+  const [query, setQuery] = useState(editing?.query ?? newQuery);
   const [urls, setUrls] = useState(editing?.results.join('\n') ?? '');
   const [errors, setErrors] = useState<FieldErrors<'query' | 'results'>>({});
 

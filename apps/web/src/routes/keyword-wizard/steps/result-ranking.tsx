@@ -38,13 +38,23 @@ type Notice = { severity: 'error' | 'success'; text: string };
 export function ResultRanking({
   entries,
   enabled,
+  pinQuery,
   onChange,
 }: {
   entries: ResultRankingEntry[];
   enabled: boolean;
+  /**
+   * A query to pin results for (the analytics' "Pin results for …" link): its entry opens for
+   * editing, or a new entry starts with it. Analytics queries are normalised, so case is ignored.
+   */
+  pinQuery?: string | undefined;
   onChange: (change: { resultRanking?: ResultRankingEntry[] | null; resultRankingEnabled?: boolean }) => void;
 }) {
-  const [editing, setEditing] = useState<ResultRankingEntry | undefined>();
+  const [editing, setEditing] = useState<ResultRankingEntry | undefined>(() =>
+    pinQuery ? entries.find((entry) => entry.query.toLowerCase() === pinQuery.toLowerCase()) : undefined,
+  );
+  // Offered to the first new entry only: after a save or Cancel the editor starts empty again.
+  const [newQuery, setNewQuery] = useState(editing ? '' : (pinQuery ?? ''));
   const [notice, setNotice] = useState<Notice | undefined>();
   const headingId = useId();
   const replacesId = useId();
@@ -177,11 +187,16 @@ export function ResultRanking({
         key={editing?.query ?? ''}
         entries={entries}
         editing={editing}
+        newQuery={newQuery}
         onSave={(next) => {
           setEntries(next);
           setEditing(undefined);
+          setNewQuery('');
         }}
-        onCancel={() => setEditing(undefined)}
+        onCancel={() => {
+          setEditing(undefined);
+          setNewQuery('');
+        }}
       />
     </Box>
   );

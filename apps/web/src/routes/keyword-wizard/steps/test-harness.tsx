@@ -25,6 +25,8 @@ export interface StepOptions {
   sections?: Partial<KeywordWizardSections>;
   mode?: 'create' | 'edit';
   api?: FakeRoutes;
+  /** The query string of the wizard's URL, e.g. '?step=Influence&query=tv'. */
+  search?: string;
 }
 
 /** The draft as the wizard holds it: `current` is the latest, `patches` every change in order. */
@@ -72,7 +74,7 @@ export function draftOf(settings: Partial<KeywordSettings> = {}): DraftRecord {
 export function renderStep(Step: ComponentType<KeywordStepProps>, options: StepOptions = {}) {
   const draft = draftOf(options.settings);
   const view = renderPortal({
-    path: '/step',
+    path: `/step${options.search ?? ''}`,
     routes: routesFor(
       '/step',
       <StepHarness
