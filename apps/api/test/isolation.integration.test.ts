@@ -1,13 +1,20 @@
+import { apiContracts } from '@siteseer/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEngine, keywordDraft, startWithTenants, type Tenants } from './actors.ts';
-import { api } from './harness.ts';
+import { api, ingestEngine, type TestServer } from './harness.ts';
 
 // Every route with an id, called by account B's owner with account A's ids: the answer is the same
 // 404 as for an id that does not exist, and nothing of A changes. List routes never show A's rows.
+// Every call of the portal API is in one of the tables below, or the last test fails.
 
 let t: Tenants;
 let engineA: { documentId: string; clientId: string };
 let engineB: { documentId: string; clientId: string };
+/** A's parametric engine, its first upload, and the configuration of that upload. */
+let tableA: { engineId: string; clientId: string; importId: string };
+let configurationA: unknown;
+let apiKeyHashA: string | null;
+let apiKeyB: string;
 
 const MISSING = '00000000-0000-4000-8000-000000000000';
 
@@ -15,21 +22,41 @@ beforeAll(async () => {
   t = await startWithTenants();
   engineA = await createEngine(t.server, t.ownerA, keywordDraft(t.accountA, 'Secret engine of A'));
   engineB = await createEngine(t.server, t.ownerB, keywordDraft(t.accountB, 'Engine of B'));
+  tableA = await ingestEngine(t.server, t.ownerA.token, 'Price list of A', 'name,price\nBolt,3\nNut,1\n');
+  const preview = await api(t.server, t.ownerA.token, 'GET', `parametric/file/${tableA.importId}/preview`);
+  configurationA = preview.body.configuration;
+  apiKeyHashA = await apiKeyHash(t.accountA);
+  apiKeyB = (await api(t.server, t.ownerB.token, 'GET', `account/${t.accountB}/newApiKey`)).body.key;
 });
 afterAll(async () => {
   await t?.server.close();
 });
 
+async function apiKeyHash(accountId: string): Promise<string | null> {
+  const { rows } = await t.server.store.query<{ h: string | null }>(
+    'SELECT api_key_hash AS h FROM accounts WHERE id = $1',
+    [accountId],
+  );
+  return rows[0]?.h ?? null;
+}
+
 type Call = [method: string, path: string, body?: unknown];
 
-/** Each id route, once with A's ids and once with ids that exist nowhere. */
-function idRoutes(ids: {
+interface Ids {
   account: string;
   user: string;
   engine: string;
   client: string;
+  /** A parametric engine, its client and an upload of it. */
+  table: string;
+  tableClient: string;
+  upload: string;
+  /** B's own account, named where a call takes an account beside the id. */
   via: string;
-}): Call[] {
+}
+
+/** Each id route, once with A's ids and once with ids that exist nowhere. */
+function idRoutes(ids: Ids): Call[] {
   const settings = { type: 'kw', settings: { origin: 'https://evil.example' } };
   return [
     ['GET', `account/${ids.account}`],
@@ -52,8 +79,33 @@ function idRoutes(ids: {
     ['PUT', `searchengines/${ids.engine}`, keywordDraft(ids.via, 'Secret engine of A')],
     ['DELETE', `searchengines/${ids.engine}`, { accountId: ids.account }],
     ['DELETE', `searchengines/${ids.engine}`, { accountId: ids.via }],
+    ['POST', 'searchengines', keywordDraft(ids.account, 'Planted in A')],
+    ['GET', `searchengines/${ids.table}/download/csv?accountId=${ids.account}`],
+    ['GET', `searchengines/${ids.table}/download/xlsx?accountId=${ids.via}`],
+    ['POST', `searchengines/${ids.table}/filters?accountId=${ids.account}`, {}],
+    ['POST', `searchengines/${ids.engine}/filters?accountId=${ids.via}`, {}],
     ['GET', `client/${ids.client}`],
+    ['GET', `client/${ids.client}/kw/snippet`],
+    ['GET', `client/${ids.tableClient}/pm/snippet`],
     ['PUT', `client/${ids.client}/settings`, settings],
+    ['GET', `analytics/${ids.engine}`],
+    ['GET', `analytics/${ids.table}/report`],
+    ['GET', `parametric/file/${ids.upload}/preview`],
+    ['GET', `parametric/file/${ids.upload}/history`],
+    ...[ids.account, ids.via].flatMap((accountId): Call[] => {
+      const version = { engineId: ids.table, accountId, version: 1 };
+      return [
+        ['GET', `parametric/config?engineId=${ids.table}&accountId=${accountId}`],
+        ['POST', 'parametric/config', { ...version, configuration: configurationA }],
+        [
+          'POST',
+          'parametric/create',
+          { ...version, spreadsheetId: ids.upload, configuration: configurationA },
+        ],
+        ['PUT', 'parametric/publish', { ...version, clientId: ids.tableClient }],
+        ['GET', `parametric/download?engineId=${ids.table}&accountId=${accountId}`],
+      ];
+    }),
     ['POST', 'clients', { accountId: ids.account, engineId: ids.engine }],
     ['POST', 'clients', { accountId: ids.via, engineId: ids.engine }],
     ...[ids.account, ids.via].flatMap((accountId): Call[] => [
@@ -61,51 +113,161 @@ function idRoutes(ids: {
       ['PUT', 'datasource/crawler', { accountId, engineId: ids.engine, site: 'https://evil.example/' }],
       ['POST', 'datasource/crawler/stop', { accountId, engineId: ids.engine }],
       ['POST', 'datasource/crawler/report', { accountId, engineId: ids.engine }],
+      ['POST', 'datasource/crawler/publish', { accountId, engineId: ids.engine }],
     ]),
   ];
 }
 
+type Upload = [path: string, fields: Record<string, string>, apiKey?: boolean];
+
+/** The upload routes (multipart), with a small CSV: B's login, or B's API key where marked. */
+function uploadRoutes(ids: Ids): Upload[] {
+  return [
+    ['parametric/file/import', { accountId: ids.account }],
+    ['parametric/file/import', { accountId: ids.account, engineId: ids.table }],
+    ['parametric/file/import', { accountId: ids.via, engineId: ids.table }],
+    [`parametric/file/${ids.upload}`, { accountId: ids.account }],
+    [`parametric/file/${ids.upload}`, { accountId: ids.via }],
+    [`datasource/parametric/${ids.table}`, { publish: 'true' }, true],
+  ];
+}
+
+async function upload(server: TestServer, [path, fields, apiKey]: Upload) {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.set(name, value);
+  form.set('file', new Blob(['name,price\nPlanted,0\n']), 'planted.csv');
+  const response = await fetch(`${server.base}/api/${path}`, {
+    method: 'POST',
+    headers: apiKey ? { 'x-api-key': apiKeyB } : { authorization: `Bearer ${t.ownerB.token}` },
+    body: form,
+  });
+  return { status: response.status, body: (await response.json()) as { detail?: string } };
+}
+
+function idsOfA(): Ids {
+  return {
+    account: t.accountA,
+    user: t.userA.id,
+    engine: engineA.documentId,
+    client: engineA.clientId,
+    table: tableA.engineId,
+    tableClient: tableA.clientId,
+    upload: tableA.importId,
+    via: t.accountB,
+  };
+}
+
+function missingIds(): Ids {
+  return {
+    account: MISSING,
+    user: MISSING,
+    engine: MISSING,
+    client: MISSING,
+    table: MISSING,
+    tableClient: MISSING,
+    upload: MISSING,
+    via: t.accountB,
+  };
+}
+
+/** The list routes: B's owner sees none of A's ids in their answers. */
+const LIST_ROUTES = [
+  'profile/me',
+  'profile/accounts',
+  'accounts',
+  'searchengines',
+  'searchengines?type=kw',
+  'clients',
+] as const;
+
+/** The super admins' routes: any other login gets 403. */
+const ADMIN_ROUTES: Call[] = [
+  ['GET', 'admin/accounts'],
+  ['POST', 'admin/accounts', { name: 'Planted', products: ['kw'] }],
+  ['POST', 'features', { name: 'Planted' }],
+  ['PUT', `features/${MISSING}`, { _id: MISSING, name: 'Planted' }],
+  ['DELETE', `features/${MISSING}`],
+  [
+    'PUT',
+    'maintenance',
+    { title: 'Planted', message: 'Planted', start: '2030-01-01T00:00:00Z', end: '2030-01-02T00:00:00Z' },
+  ],
+  ['DELETE', 'maintenance'],
+];
+
+/**
+ * Calls that read or change nothing of an account: the features every login reads, the
+ * maintenance notice, the synonyms check (of the text sent), the analytics frames' session cookie
+ * (each frame checks the login's account again, analytics.integration), and the ingest create,
+ * which makes an engine in the key's own account (api-key-calls.integration).
+ */
+const WITHOUT_TENANT_DATA = [
+  'GET features',
+  'GET maintenance',
+  'POST searchengines/synonyms/validate',
+  'POST analytics/session',
+  'DELETE analytics/session',
+  'POST datasource/parametric',
+];
+
 describe("account B's owner and account A's ids", () => {
   it('given every route with an id, when called with A’s ids, then 404 with the same answer as for a missing id', async () => {
-    const ofA = idRoutes({
-      account: t.accountA,
-      user: t.userA.id,
-      engine: engineA.documentId,
-      client: engineA.clientId,
-      via: t.accountB,
-    });
-    const missing = idRoutes({
-      account: MISSING,
-      user: MISSING,
-      engine: MISSING,
-      client: MISSING,
-      via: t.accountB,
-    });
+    const ofA = idRoutes(idsOfA());
+    const missing = idRoutes(missingIds());
     for (const [i, [method, path, body]] of ofA.entries()) {
       const answer = await api(t.server, t.ownerB.token, method, path, body);
       const [, missingPath, missingBody] = missing[i] as Call;
       const nothing = await api(t.server, t.ownerB.token, method, missingPath, missingBody);
       expect({ method, path, status: answer.status }).toEqual({ method, path, status: 404 });
-      expect(answer.body.detail).toBe(nothing.body.detail);
+      expect({ method, path, detail: answer.body.detail }).toEqual({
+        method,
+        path,
+        detail: nothing.body.detail,
+      });
     }
   });
 
-  it('given the admin routes, when called with A’s id, then 403 (they are for super admins only)', async () => {
-    for (const [method, body] of [['GET'], ['PUT', { name: 'Taken over' }], ['DELETE']] as const) {
-      const refused = await api(t.server, t.ownerB.token, method, `admin/account/${t.accountA}`, body);
-      expect({ method, status: refused.status }).toEqual({ method, status: 403 });
+  it('given every upload route, when B uploads to A’s engine or file, then 404 as for a missing id', async () => {
+    const missing = uploadRoutes(missingIds());
+    for (const [i, call] of uploadRoutes(idsOfA()).entries()) {
+      const answer = await upload(t.server, call);
+      const nothing = await upload(t.server, missing[i] as Upload);
+      const [path, fields] = call;
+      expect({ path, fields, status: answer.status }).toEqual({ path, fields, status: 404 });
+      expect({ path, fields, detail: answer.body.detail }).toEqual({
+        path,
+        fields,
+        detail: nothing.body.detail,
+      });
+    }
+  });
+
+  it('given the admin routes, when called by an owner, then 403 (they are for super admins only)', async () => {
+    const calls: Call[] = [
+      ['GET', `admin/account/${t.accountA}`],
+      ['PUT', `admin/account/${t.accountA}`, { name: 'Taken over' }],
+      ['DELETE', `admin/account/${t.accountA}`],
+      ...ADMIN_ROUTES,
+    ];
+    for (const [method, path, body] of calls) {
+      const refused = await api(t.server, t.ownerB.token, method, path, body);
+      expect({ method, path, status: refused.status }).toEqual({ method, path, status: 403 });
     }
   });
 
   it('given every list route, when B’s owner lists, then no id of account A appears anywhere in the answer', async () => {
-    const secrets = [t.accountA, engineA.documentId, engineA.clientId, t.ownerA.id, t.userA.id, t.adminA.id];
+    const secrets = [
+      t.accountA,
+      engineA.documentId,
+      engineA.clientId,
+      tableA.engineId,
+      tableA.clientId,
+      t.ownerA.id,
+      t.userA.id,
+      t.adminA.id,
+    ];
     for (const path of [
-      'profile/me',
-      'profile/accounts',
-      'accounts',
-      'searchengines',
-      'searchengines?type=kw',
-      'clients',
+      ...LIST_ROUTES,
       `clients?engineIds=${engineA.documentId},${engineB.documentId}`,
       `account/${t.accountB}/users`,
     ]) {
@@ -137,10 +299,37 @@ describe("account B's owner and account A's ids", () => {
     expect(engine.status).toBe(200);
     const client = await api(t.server, t.ownerA.token, 'GET', `client/${engineA.clientId}`);
     expect(client.body.settings.origin).toBe('*');
-    const { rows } = await t.server.store.query<{ h: string | null }>(
-      'SELECT api_key_hash AS h FROM accounts WHERE id = $1',
-      [t.accountA],
-    );
-    expect(rows[0]?.h).toBeNull();
+    const history = await api(t.server, t.ownerA.token, 'GET', `parametric/file/${tableA.importId}/history`);
+    expect(history.body.map((h: { version: number }) => h.version)).toEqual([1]);
+    const engines = await api(t.server, t.ownerA.token, 'GET', 'searchengines');
+    expect(engines.body.map((e: { searchEngineName: string }) => e.searchEngineName).sort()).toEqual([
+      'Price list of A',
+      'Secret engine of A',
+    ]);
+    expect(await apiKeyHash(t.accountA)).toBe(apiKeyHashA);
+  });
+
+  it('given every call of the portal API, then one of the tables above calls it', () => {
+    const called = [
+      ...idRoutes(idsOfA()).map(([method, path]) => `${method} ${path}`),
+      ...uploadRoutes(idsOfA()).map(([path]) => `POST ${path}`),
+      ...LIST_ROUTES.map((path) => `GET ${path}`),
+      ...ADMIN_ROUTES.map(([method, path]) => `${method} ${path}`),
+      `GET admin/account/${t.accountA}`,
+      `PUT admin/account/${t.accountA}`,
+      `DELETE admin/account/${t.accountA}`,
+    ].map((call) => call.split('?')[0] as string);
+    const uncalled = apiContracts
+      .map(({ method, path }) => ({ call: `${method} ${path}`, pattern: callPattern(method, path) }))
+      .filter(
+        ({ call, pattern }) => !WITHOUT_TENANT_DATA.includes(call) && !called.some((c) => pattern.test(c)),
+      )
+      .map(({ call }) => call);
+    expect(uncalled).toEqual([]);
   });
 });
+
+/** A call's method and path template as a pattern of the calls made ('client/:id' → 'client/[^/]+'). */
+function callPattern(method: string, path: string): RegExp {
+  return new RegExp(`^${method} ${path.replace(/:[A-Za-z]+/g, '[^/]+')}$`);
+}

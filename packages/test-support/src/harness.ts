@@ -128,7 +128,7 @@ export async function ingestEngine(server: TestServer, token: string, name: stri
     headers: { 'x-api-key': key },
     body: form,
   });
-  const body = (await created.json()) as { engineId: string; clientId: string };
+  const body = (await created.json()) as { engineId: string; clientId: string; importId: string };
   if (created.status !== 200) throw new Error(`Ingest answered ${created.status}: ${JSON.stringify(body)}`);
   return body;
 }
