@@ -489,6 +489,25 @@ describe('SITESEER_API_KEY (a CI pipeline)', () => {
     expect(byName.stderr).toContain("An API key needs the engine's id, not its name");
     expect(byName.stderr).toContain(engine.engineId);
     expect(byName.stderr).not.toContain('Uploading');
+    // An unknown engine id is exit 1, as with a login (an engine of another account is one too).
+    const unknown = await withKey(key, [
+      'engines',
+      'upload',
+      '00000000-0000-4000-8000-000000000000',
+      '--file',
+      next,
+    ]);
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr).toContain("No engine with the id '00000000-0000-4000-8000-000000000000'");
+    expect(unknown.stderr).not.toContain('Uploading');
+    const { documentId: otherAccounts } = await createEngine(
+      tenants.server,
+      tenants.ownerB,
+      keywordDraft(tenants.accountB, 'Tenant B docs'),
+    );
+    const other = await withKey(key, ['engines', 'upload', otherAccounts, '--file', next]);
+    expect(other.code).toBe(1);
+    expect(other.stderr).toContain(`No engine with the id '${otherAccounts}'`);
     // A configuration of one's own needs a person too: refused before the file is sent, so no
     // engine is made with the inferred one first.
     const config = join(work, 'ci-config.json');

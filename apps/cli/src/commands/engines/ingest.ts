@@ -114,9 +114,10 @@ async function keyEngine(deps: ApiDeps, ref: string): Promise<SearchEngine> {
       ENGINE_ID_HINT,
     );
   }
-  throw new UsageError(
+  // An unknown engine (or one of another account) is exit 1, as with a login: not a usage error.
+  throw new AbortError(
     `No engine with the id '${ref}' in the API key's account (an API key needs the engine's id).`,
-    ENGINE_ID_HINT,
+    { hint: ENGINE_ID_HINT },
   );
 }
 
