@@ -8,6 +8,7 @@ import { type CrawledPage, savePages } from '../../repositories/crawler/pages.ts
 import type { Store } from '../../store/types.ts';
 import type { BackendQuery } from '../backend.ts';
 import { createMemoryBackend } from '../index/index.ts';
+import { FIRST_BATCH, generationPages, PAGE_BATCH } from './generation-pages.ts';
 import { GenerationRegistry } from './generation-registry.ts';
 import { type Generation, generationOf } from './live-keyword.ts';
 import type { EngineSearchSettings } from './live-keyword-rows.ts';
@@ -90,6 +91,14 @@ describe.each(frontierStores)('The keyword generation registry on %s', (_name, o
     expect(await registry.ready(unmapped)).toBe(true);
     expect((await backend.search(unmapped.key, query('ohm'))).total).toBe(0);
     expect(backend.has(first.key)).toBe(false);
+  });
+
+  it('Given a run of small pages, then a few are read first (built while the rest are read), then full batches', async () => {
+    const engine = await engineWithCrawler(store());
+    await storePages(store(), engine, 1, 2600);
+    const batches: number[] = [];
+    for await (const pages of generationPages(store(), generation(engine, 1))) batches.push(pages.length);
+    expect(batches).toEqual([FIRST_BATCH, PAGE_BATCH, 2600 - FIRST_BATCH - PAGE_BATCH]);
   });
 
   it('Given searches while a generation is made, then they wait for the one build and all find it', async () => {
