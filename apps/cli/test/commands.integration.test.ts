@@ -388,6 +388,27 @@ describe('engines against the real server', () => {
       '--json',
     ]);
     expect(published.code, published.stderr).toBe(0);
+
+    // For people: the command it says to run publishes the engine.
+    const draft = await as(tenants.ownerA, [
+      'engines',
+      'create',
+      'parametric',
+      '--name',
+      'Draft two',
+      '--file',
+      file,
+    ]);
+    expect(draft.code, draft.stderr).toBe(0);
+    const said = /run `siteseer (engines publish [^`]+)` to make it live/.exec(draft.stderr)?.[1];
+    expect(said, draft.stderr).toBe(`engines publish ${draft.stdout.trim()} --version 1`);
+    // Without --version, an engine never published cannot say its latest version: a usage error.
+    const unversioned = await as(tenants.ownerA, ['engines', 'publish', 'Draft two']);
+    expect(unversioned.code).toBe(2);
+    expect(unversioned.stderr).toContain("'Draft two' has never been published");
+    const told = await as(tenants.ownerA, (said ?? '').split(' '));
+    expect(told.code, told.stderr).toBe(0);
+    expect(told.stderr).toContain('Published version 1 of Draft two.');
   });
 
   it('given a file that is not CSV or XLSX, when creating, then nothing is sent and the rule message shows', async () => {

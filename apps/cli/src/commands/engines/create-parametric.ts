@@ -113,7 +113,10 @@ export async function run(deps: ApiDeps, options: CreateParametricOptions): Prom
   }
   output.success(`Created parametric engine ${options.name} (${engineId}).`);
   if (options.publish) output.success(`Published version ${version}.`);
-  else output.info(`Not published yet: run \`siteseer engines publish ${engineId}\` to make it live.`);
+  else
+    output.info(
+      `Not published yet: run \`siteseer engines publish ${engineId} --version ${version}\` to make it live.`,
+    );
   output.line(engineId);
 }
 

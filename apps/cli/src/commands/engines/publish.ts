@@ -1,5 +1,5 @@
 import { type ApiDeps, apiCommand, type ParseInput } from '../../deps.ts';
-import { AbortError } from '../../errors.ts';
+import { AbortError, UsageError } from '../../errors.ts';
 import { expectOk } from '../../http/expect-ok.ts';
 import { argument, optionalPositiveInt, optionalString } from '../parse.ts';
 import { clientOf, importIdOf, requireParametric, resolveEngine } from './resolve-engine.ts';
@@ -26,6 +26,12 @@ export async function run(deps: ApiDeps, options: PublishOptions): Promise<void>
   requireParametric(engine, { allowIngest: true });
   let version = options.version;
   if (version === undefined) {
+    // An engine never published does not name its file, so its versions cannot be listed.
+    if (!engine.searchEngineDetail?.importId && !engine.savedSpreadsheetId)
+      throw new UsageError(
+        `'${engine.searchEngineName}' has never been published, so its latest version cannot be looked up: pass --version.`,
+        `The version is the one \`engines create parametric\` printed (1 for a new engine): siteseer engines publish ${engine.id} --version 1`,
+      );
     const history = expectOk(await api.parametric.history(importIdOf(engine)), 'Reading the file history');
     version = Math.max(0, ...history.map((entry) => entry.version));
     if (version === 0)
