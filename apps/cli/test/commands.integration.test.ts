@@ -262,6 +262,28 @@ describe('engines against the real server', () => {
       expect(pm.searchEngineDetail).toMatchObject({ originalFileName: 'products.csv', version: 1 });
     }
 
+    // The same create run again (a retried CI step): the first run's engine, no second one.
+    const recreated = await as(tenants.ownerA, [
+      'engines',
+      'create',
+      'parametric',
+      '--name',
+      'Product finder',
+      '--account',
+      tenants.accountA,
+      '--file',
+      v1,
+      '--publish',
+      '--json',
+    ]);
+    expect(recreated.code, recreated.stderr).toBe(0);
+    expect(json(recreated)).toMatchObject({ engineId: engine.engineId, version: 1, published: true });
+    expect(recreated.stderr).toContain('already created from this file by an earlier run');
+    const named = json(await as(tenants.ownerA, ['engines', 'list', '--json'])).filter(
+      (e: { searchEngineName: string }) => e.searchEngineName === 'Product finder',
+    );
+    expect(named).toHaveLength(1);
+
     const v2 = await csv('products-v2.csv', 55);
     const upload = () => as(tenants.ownerA, ['engines', 'upload', 'Product finder', '--file', v2, '--json']);
     const first = await upload();
@@ -402,6 +424,19 @@ describe('engines against the real server', () => {
     expect(draft.code, draft.stderr).toBe(0);
     const said = /run `siteseer (engines publish [^`]+)` to make it live/.exec(draft.stderr)?.[1];
     expect(said, draft.stderr).toBe(`engines publish ${draft.stdout.trim()} --version 1`);
+    // The same create again (a retried CI step): the engine the first run made, not a failure.
+    const retried = await as(tenants.ownerA, [
+      'engines',
+      'create',
+      'parametric',
+      '--name',
+      'Draft two',
+      '--file',
+      file,
+      '--json',
+    ]);
+    expect(retried.code, retried.stderr).toBe(0);
+    expect(json(retried)).toMatchObject({ engineId: draft.stdout.trim(), version: 1, published: false });
     // Without --version, an engine never published cannot say its latest version: a usage error.
     const unversioned = await as(tenants.ownerA, ['engines', 'publish', 'Draft two']);
     expect(unversioned.code).toBe(2);

@@ -1,4 +1,4 @@
-import { validateEngineName } from '@siteseer/core';
+import { type SearchEngine, validateEngineName } from '@siteseer/core';
 import { type ApiDeps, apiCommand, type ParseInput } from '../../deps.ts';
 import { UsageError } from '../../errors.ts';
 import { expectOk } from '../../http/expect-ok.ts';
@@ -7,6 +7,7 @@ import { flag, optionalString, requiredString } from '../parse.ts';
 import { createWithApiKey } from './ingest.ts';
 import { idempotencyKey, readConfigurationFile, readUploadFile } from './local-files.ts';
 import { columnRows, previewSpreadsheet, printColumns, uploadSpreadsheet } from './parametric-steps.ts';
+import { clientOf } from './resolve-engine.ts';
 import { versionJson } from './version-json.ts';
 
 export interface CreateParametricOptions {
@@ -63,19 +64,32 @@ export async function run(deps: ApiDeps, options: CreateParametricOptions): Prom
     printColumns(output, preview.configuration, 'stderr');
   }
 
-  const created = expectOk(
-    await api.engines.create({
-      searchEngineType: 'pm',
-      accountId,
-      searchEngineName: options.name,
-      searchEngineDetail: { importId: imported.importId },
-    }),
-    'Creating the engine',
-  );
+  const response = await api.engines.create({
+    searchEngineType: 'pm',
+    accountId,
+    searchEngineName: options.name,
+    searchEngineDetail: { importId: imported.importId },
+  });
+  // The same create run again (a retried CI step): the upload's Idempotency-Key gave back the file
+  // of the first run, which already belongs to the engine that run made. As with an API key, the
+  // retry answers with that engine rather than failing; it is only published if it never was.
+  const earlier =
+    !response.ok && response.status === 409
+      ? await engineOfEarlierRun(api, accountId, options.name, imported.importId)
+      : undefined;
+  const created = earlier
+    ? { documentId: earlier.id, clientId: (await clientOf(api, earlier)).id }
+    : expectOk(response, 'Creating the engine');
   const engineId = created.documentId;
   const configuration = fromFile ?? preview.configuration;
   const version = imported.version;
-  if (options.publish) {
+  const live = earlier?.searchEngineDetail?.version;
+  if (earlier && live !== undefined) {
+    // Said on stderr whatever the output: the retry changed nothing.
+    output.info(
+      `${options.name} was already created from this file by an earlier run (${engineId}): nothing changed.`,
+    );
+  } else if (options.publish) {
     expectOk(
       await api.parametric.createAndPublish({
         spreadsheetId: imported.importId,
@@ -93,6 +107,7 @@ export async function run(deps: ApiDeps, options: CreateParametricOptions): Prom
       'Saving the configuration',
     );
   }
+  const published = live === undefined ? options.publish : live === version;
 
   if (output.json) {
     output.printJson({
@@ -105,19 +120,41 @@ export async function run(deps: ApiDeps, options: CreateParametricOptions): Prom
         version,
         originalFileName: imported.originalFileName,
         rowCount: imported.rowCount,
-        published: options.publish,
+        published,
       }),
       columns: columnRows(configuration),
     });
     return;
   }
-  output.success(`Created parametric engine ${options.name} (${engineId}).`);
-  if (options.publish) output.success(`Published version ${version}.`);
-  else
+  const alreadyLive = earlier !== undefined && live !== undefined;
+  if (!earlier) output.success(`Created parametric engine ${options.name} (${engineId}).`);
+  if (published && !alreadyLive) output.success(`Published version ${version}.`);
+  if (!published && !alreadyLive)
     output.info(
       `Not published yet: run \`siteseer engines publish ${engineId} --version ${version}\` to make it live.`,
     );
   output.line(engineId);
+}
+
+/**
+ * The engine an earlier run of the same create made (same account, name and file). A published
+ * engine names its file; one never published does not, so it is the only engine of that name with
+ * no file.
+ */
+async function engineOfEarlierRun(
+  api: ApiDeps['api'],
+  accountId: string,
+  name: string,
+  importId: string,
+): Promise<SearchEngine | undefined> {
+  const named = expectOk(await api.engines.list({}), 'Listing engines').filter(
+    (e) => e.accountId === accountId && e.searchEngineType === 'pm' && e.searchEngineName === name,
+  );
+  const fileOf = (e: SearchEngine) => e.searchEngineDetail?.importId ?? e.savedSpreadsheetId ?? undefined;
+  const same = named.filter((e) => fileOf(e) === importId);
+  if (same.length > 0) return same.length === 1 ? same[0] : undefined;
+  const fileless = named.filter((e) => fileOf(e) === undefined);
+  return fileless.length === 1 ? fileless[0] : undefined;
 }
 
 export const command = apiCommand({ parse, run, acceptsApiKey: true });
