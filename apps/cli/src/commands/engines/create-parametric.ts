@@ -2,6 +2,7 @@ import { type SearchEngine, validateEngineName } from '@siteseer/core';
 import { type ApiDeps, apiCommand, type ParseInput } from '../../deps.ts';
 import { UsageError } from '../../errors.ts';
 import { expectOk } from '../../http/expect-ok.ts';
+import { plural } from '../../output/format.ts';
 import { resolveAccountOrOnly } from '../accounts/resolve-account.ts';
 import { flag, optionalString, requiredString } from '../parse.ts';
 import { createWithApiKey } from './ingest.ts';
@@ -56,7 +57,7 @@ export async function run(deps: ApiDeps, options: CreateParametricOptions): Prom
     ),
   );
   output.info(
-    `Uploaded ${imported.originalFileName}: ${imported.rowCount} rows, ${imported.columns.length} columns.`,
+    `Uploaded ${imported.originalFileName}: ${plural(imported.rowCount, 'row')}, ${plural(imported.columns.length, 'column')}.`,
   );
   const preview = await previewSpreadsheet(api, imported.importId);
   if (!output.json) {

@@ -2,6 +2,7 @@ import type { IngestResult, ParametricConfiguration, SearchEngine } from '@sites
 import type { ApiDeps } from '../../deps.ts';
 import { AbortError, UsageError } from '../../errors.ts';
 import { expectOk } from '../../http/expect-ok.ts';
+import { plural } from '../../output/format.ts';
 import type { UploadFile } from './local-files.ts';
 import { idempotencyKey } from './local-files.ts';
 import { columnRows, uploadSpreadsheet } from './parametric-steps.ts';
@@ -61,7 +62,7 @@ async function printResult(
     return;
   }
   output.success(
-    `${name} (${result.engineId}): ${file.filename} is version ${result.version} (${result.rowCount} rows)${result.published ? ', published' : ''}.`,
+    `${name} (${result.engineId}): ${file.filename} is version ${result.version} (${plural(result.rowCount, 'row')})${result.published ? ', published' : ''}.`,
   );
   output.line(result.engineId);
 }

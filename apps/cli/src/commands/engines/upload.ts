@@ -1,5 +1,6 @@
 import { type ApiDeps, apiCommand, type ParseInput } from '../../deps.ts';
 import { expectOk } from '../../http/expect-ok.ts';
+import { plural } from '../../output/format.ts';
 import { argument, flag, optionalString, requiredString } from '../parse.ts';
 import { uploadWithApiKey } from './ingest.ts';
 import { idempotencyKey, readUploadFile } from './local-files.ts';
@@ -81,7 +82,7 @@ export async function run(deps: ApiDeps, options: UploadOptions): Promise<void> 
     return;
   }
   output.success(
-    `Uploaded ${imported.originalFileName} as version ${imported.version} of ${engine.searchEngineName} (${imported.rowCount} rows).`,
+    `Uploaded ${imported.originalFileName} as version ${imported.version} of ${engine.searchEngineName} (${plural(imported.rowCount, 'row')}).`,
   );
   if (published) output.success(`Published version ${imported.version}.`);
   else
