@@ -52,7 +52,12 @@ const editApi: FakeRoutes = {
   'PUT datasource/crawler': () => queued,
 };
 
-function renderEdit(engineId = 'eng1', api: FakeRoutes = editApi, search = '') {
+function renderEdit(
+  engineId = 'eng1',
+  api: FakeRoutes = editApi,
+  search = '',
+  role: 'owner' | 'user' = 'owner',
+) {
   return renderPortal({
     path: `/engine/keyword/${engineId}/edit${search}`,
     routes: (services) => [
@@ -60,7 +65,7 @@ function renderEdit(engineId = 'eng1', api: FakeRoutes = editApi, search = '') {
       { path: '/error', element: <p>Error page</p> },
       { path: '*', element: <p>Navigated elsewhere</p> },
     ],
-    profile: profile({ accounts: [account('a1', 'Acme', 'owner', ['kw'])] }),
+    profile: profile({ accounts: [account('a1', 'Acme', role, ['kw'])] }),
     features: keywordFeatures(),
     engines: [docs],
     api,
@@ -71,6 +76,17 @@ const writes = (calls: { method: string; path: string; body: unknown }[]) =>
   calls.filter((c) => c.method !== 'GET');
 
 describe('Keyword wizard, edit', () => {
+  it('Given a role without ENGINE_EDIT, when the edit URL is opened, then the reason shows instead of the steps', async () => {
+    const { calls } = renderEdit('eng1', editApi, '', 'user');
+    expect(
+      await screen.findByText('Your role cannot edit search engines (feature ENGINE_EDIT).'),
+    ).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Keyword Edit Wizard');
+    expect(screen.queryByRole('tab')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Next' })).toBeNull();
+    expect(writes(calls)).toEqual([]);
+  });
+
   it('Given an engine of the account, then the loader fills the wizard: every step unlocked, name and account locked, the client settings shown', async () => {
     renderEdit();
     expect(await screen.findByRole('heading', { level: 1, name: 'Keyword Edit Wizard' })).toBeTruthy();

@@ -10,6 +10,7 @@ import Stepper from '@mui/material/Stepper';
 import Typography from '@mui/material/Typography';
 import { MESSAGES } from '@siteseer/core';
 import { useLoaderData, useLocation, useParams } from 'react-router';
+import { EngineEditGate } from '../../shell/engine-edit-gate.tsx';
 import { UnsavedChangesPrompt } from '../../shell/unsaved-changes-prompt.tsx';
 import { ENGINE_NOT_FOUND, type KeywordEditLoad, type LoadedKeywordEngine } from './edit-loader.ts';
 import { StepBody } from './step-body.tsx';
@@ -42,8 +43,14 @@ export function Component() {
   }
   const loaded = engineId && editLoad?.state === 'ready' ? editLoad.engine : undefined;
   // Another engine's edit URL is another wizard: its state starts again from that engine's load.
-  return (
+  const wizard = (
     <Wizard key={engineId ?? 'create'} title={title} loaded={loaded} firstUrl={entryUrl(location.state)} />
+  );
+  if (!loaded) return wizard;
+  return (
+    <EngineEditGate title={title} engine={{ accountId: loaded.accountId, searchEngineType: 'kw' }}>
+      {wizard}
+    </EngineEditGate>
   );
 }
 

@@ -55,7 +55,7 @@ const editApi: FakeRoutes = {
 };
 
 /** The edit route as the route table declares it: the wizard with its loader. */
-function renderEdit(engineId: string, api: FakeRoutes = editApi) {
+function renderEdit(engineId: string, api: FakeRoutes = editApi, role: 'owner' | 'user' = 'owner') {
   return renderPortal({
     path: `/engine/parametric/${engineId}/edit`,
     routes: (services) => [
@@ -63,7 +63,7 @@ function renderEdit(engineId: string, api: FakeRoutes = editApi) {
       { path: '/error', element: <p>Error page</p> },
       { path: '*', element: <p>Navigated elsewhere</p> },
     ],
-    profile: profile({ accounts: [account('a1', 'Acme', 'owner', ['pm'])] }),
+    profile: profile({ accounts: [account('a1', 'Acme', role, ['pm'])] }),
     features: seededFeatures(),
     engines: [parts],
     api,
@@ -71,6 +71,17 @@ function renderEdit(engineId: string, api: FakeRoutes = editApi) {
 }
 
 describe('Parametric wizard, edit mode', () => {
+  it('Given a role without ENGINE_EDIT, when the edit URL is opened, then the reason shows instead of the steps', async () => {
+    const { calls } = renderEdit('eng1', editApi, 'user');
+    expect(
+      await screen.findByText('Your role cannot edit search engines (feature ENGINE_EDIT).'),
+    ).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Edit Parametric Search Engine');
+    expect(screen.queryByRole('tab')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Next' })).toBeNull();
+    expect(calls.filter((c) => c.method !== 'GET')).toEqual([]);
+  });
+
   it('Given an engine of the account, when its edit URL opens, then the loader fills the wizard through the engine and configuration queries', async () => {
     const { calls, queryClient, router } = renderEdit('eng1');
 

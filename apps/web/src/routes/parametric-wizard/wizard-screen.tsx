@@ -10,6 +10,7 @@ import Stepper from '@mui/material/Stepper';
 import Typography from '@mui/material/Typography';
 import { ApplicationSettings, MESSAGES } from '@siteseer/core';
 import { useLoaderData, useParams } from 'react-router';
+import { EngineEditGate } from '../../shell/engine-edit-gate.tsx';
 import { UnsavedChangesPrompt } from '../../shell/unsaved-changes-prompt.tsx';
 import { ConfigureStep } from './configure-step.tsx';
 import type { EditLoad } from './edit-loader.ts';
@@ -19,6 +20,9 @@ import { canVisit } from './step-gate.ts';
 import { UploadProgressPanel } from './upload-progress.tsx';
 import { useParametricWizard } from './use-parametric-wizard.ts';
 
+const CREATE_TITLE = 'Create Parametric Search Engine';
+const EDIT_TITLE = 'Edit Parametric Search Engine';
+
 /**
  * The parametric wizard, create (/engine/parametric/create) or edit (/engine/parametric/{id}/edit):
  * steps Name, Fields and (with PM_WIZARD_SE_CONFIG) Configure; Previous, Next and the publish button.
@@ -27,7 +31,16 @@ export function Component() {
   const { engineId } = useParams();
   const editLoad = useLoaderData<EditLoad | undefined>();
   // Another engine's edit URL is another wizard: its state starts again from that engine's load.
-  return <Wizard key={engineId ?? 'create'} engineId={engineId} editLoad={editLoad} />;
+  const wizard = <Wizard key={engineId ?? 'create'} engineId={engineId} editLoad={editLoad} />;
+  if (editLoad?.state !== 'ready') return wizard;
+  return (
+    <EngineEditGate
+      title={EDIT_TITLE}
+      engine={{ accountId: editLoad.draft.accountId, searchEngineType: 'pm' }}
+    >
+      {wizard}
+    </EngineEditGate>
+  );
 }
 
 export { editLoader } from './edit-loader.ts';
@@ -35,7 +48,7 @@ export { editLoader } from './edit-loader.ts';
 function Wizard({ engineId, editLoad }: { engineId: string | undefined; editLoad: EditLoad | undefined }) {
   const wizard = useParametricWizard(engineId, editLoad);
   const { mode, steps, gate, draft } = wizard;
-  const title = mode === 'create' ? 'Create Parametric Search Engine' : 'Edit Parametric Search Engine';
+  const title = mode === 'create' ? CREATE_TITLE : EDIT_TITLE;
 
   if (mode === 'create' && wizard.accounts.length === 0) {
     return (
