@@ -341,6 +341,23 @@ describe('engines against the real server', () => {
     expect(saved.code, saved.stderr).toBe(0);
     const reread = await as(tenants.ownerA, ['engines', 'config', 'Product finder']);
     expect(reread.stdout).toContain('Part number');
+    // Saved is not live: search keeps the configuration version 2 was published with, and says so.
+    const labels = async () =>
+      json(await as(tenants.ownerA, ['search', 'Product finder', '', '--json'])).columns.map(
+        (c: { label: string }) => c.label,
+      );
+    expect(await labels()).toContain('SKU');
+    expect(saved.stderr).toContain('Search does not use it until version 2 is published again');
+    const live = await as(tenants.ownerA, [
+      'engines',
+      'config',
+      'Product finder',
+      '--set',
+      configPath,
+      '--publish',
+    ]);
+    expect(live.code, live.stderr).toBe(0);
+    expect(await labels()).toContain('Part number');
 
     const target = join(work, 'downloaded.csv');
     const downloaded = await as(tenants.ownerA, [

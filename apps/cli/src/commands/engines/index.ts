@@ -141,12 +141,15 @@ export function registerEngineCommands(program: Command, runtime: Runtime): void
   engineCommand(engines, 'config <engine>', 'Show a parametric engine configuration, or save one with --set')
     .option('--set <path>', 'A configuration JSON file to save')
     .option('--version <n>', 'The file version the configuration is for (default: the current one)')
+    .option('--publish', 'With --set: publish the version with it, so search uses it at once')
     .addHelpText(
       'after',
-      examples(
-        'siteseer engines config "Product finder" --json > config.json',
-        'siteseer engines config "Product finder" --set config.json',
-      ),
+      '\nSearch uses the configuration a version was published with: a saved one goes live with --publish\n' +
+        '(or `siteseer engines publish ENGINE --version N`).\n' +
+        examples(
+          'siteseer engines config "Product finder" --json > config.json',
+          'siteseer engines config "Product finder" --set config.json --publish',
+        ),
     )
     .action(lazyAction(runtime, () => import('./config.ts')));
 
