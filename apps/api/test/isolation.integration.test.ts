@@ -210,6 +210,14 @@ const WITHOUT_TENANT_DATA = [
   'POST datasource/parametric',
 ];
 
+type Answer = { status: number; body: { detail?: string } };
+
+/** The answer to a call with A's ids: the 404 of the same call with ids that exist nowhere. */
+function expectRefusedAsMissing(call: string, answer: Answer, nothing: Answer): void {
+  expect({ call, status: answer.status }).toEqual({ call, status: 404 });
+  expect({ call, detail: answer.body.detail }).toEqual({ call, detail: nothing.body.detail });
+}
+
 describe("account B's owner and account A's ids", () => {
   it('given every route with an id, when called with A’s ids, then 404 with the same answer as for a missing id', async () => {
     const ofA = idRoutes(idsOfA());
@@ -218,12 +226,7 @@ describe("account B's owner and account A's ids", () => {
       const answer = await api(t.server, t.ownerB.token, method, path, body);
       const [, missingPath, missingBody] = missing[i] as Call;
       const nothing = await api(t.server, t.ownerB.token, method, missingPath, missingBody);
-      expect({ method, path, status: answer.status }).toEqual({ method, path, status: 404 });
-      expect({ method, path, detail: answer.body.detail }).toEqual({
-        method,
-        path,
-        detail: nothing.body.detail,
-      });
+      expectRefusedAsMissing(`${method} ${path}`, answer, nothing);
     }
   });
 
@@ -233,12 +236,7 @@ describe("account B's owner and account A's ids", () => {
       const answer = await upload(t.server, call);
       const nothing = await upload(t.server, missing[i] as Upload);
       const [path, fields] = call;
-      expect({ path, fields, status: answer.status }).toEqual({ path, fields, status: 404 });
-      expect({ path, fields, detail: answer.body.detail }).toEqual({
-        path,
-        fields,
-        detail: nothing.body.detail,
-      });
+      expectRefusedAsMissing(`POST ${path} ${JSON.stringify(fields)}`, answer, nothing);
     }
   });
 
