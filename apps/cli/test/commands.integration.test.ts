@@ -519,10 +519,34 @@ describe('SITESEER_API_KEY (a CI pipeline)', () => {
     expect(engine).toMatchObject({ accountId: tenants.accountA, originalFileName: 'ci.csv' });
 
     const next = await csv('ci-v2.csv', 20);
+    // --account with a key: its own account's id is accepted; another account is refused before the
+    // file is sent, rather than ignored (which would make the engine in the key's account).
+    const elsewhere = await withKey(key, [
+      'engines',
+      'create',
+      'parametric',
+      '--name',
+      'Wrong account',
+      '--file',
+      file,
+      '--account',
+      tenants.accountB,
+    ]);
+    expect(elsewhere.code).toBe(2);
+    expect(elsewhere.stderr).toContain(
+      `The API key is for the account ${tenants.accountA}, not '${tenants.accountB}'`,
+    );
+    expect(elsewhere.stderr).not.toContain('Uploading');
+    const listedA = json(await as(tenants.ownerA, ['engines', 'list', '--json']));
+    expect(listedA.map((e: { searchEngineName: string }) => e.searchEngineName)).not.toContain(
+      'Wrong account',
+    );
     const updated = await withKey(key, [
       'engines',
       'upload',
       engine.engineId,
+      '--account',
+      tenants.accountA,
       '--file',
       next,
       '--publish',

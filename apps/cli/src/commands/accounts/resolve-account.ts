@@ -49,3 +49,26 @@ export async function resolveAccountOrOnly(api: ApiClient, ref: string | undefin
     'Pass --account with an id or an exact name.',
   );
 }
+
+/**
+ * --account with SITESEER_API_KEY: a key acts for its own account only, which it cannot read by
+ * name, so --account must be that account's id (known from the key's engines). Anything else is a
+ * usage error before any file is sent: an account that is ignored would put the engine in the key's
+ * account whatever the command line says.
+ */
+export async function checkApiKeyAccount(api: ApiClient, ref: string | undefined): Promise<void> {
+  if (ref === undefined) return;
+  const engines = expectOk(await api.engines.list({}), "Listing the API key's engines");
+  const keyAccount = engines[0]?.accountId;
+  if (keyAccount === ref) return;
+  if (keyAccount === undefined) {
+    throw new UsageError(
+      `An API key acts for its own account and cannot check --account '${ref}' against it.`,
+      'Leave out --account: the engine is made in the API key’s account.',
+    );
+  }
+  throw new UsageError(
+    `The API key is for the account ${keyAccount}, not '${ref}': an API key acts for its own account only.`,
+    `Leave out --account, or use the key of the account '${ref}'.`,
+  );
+}

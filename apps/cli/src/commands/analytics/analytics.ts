@@ -8,6 +8,7 @@ import {
 import { type ApiDeps, apiCommand, type ParseInput } from '../../deps.ts';
 import { UsageError } from '../../errors.ts';
 import { expectOk } from '../../http/expect-ok.ts';
+import { checkApiKeyAccount } from '../accounts/resolve-account.ts';
 import { resolveEngine } from '../engines/resolve-engine.ts';
 import { argument, oneOf, optionalPositiveInt, optionalString } from '../parse.ts';
 import { printReport } from './report-view.ts';
@@ -60,6 +61,7 @@ export function parse(input: ParseInput): AnalyticsOptions {
  * call's JSON for scripts. An API key cannot list engines, so with one ENGINE is taken as an id.
  */
 export async function run(deps: ApiDeps, options: AnalyticsOptions): Promise<void> {
+  if (deps.auth === 'apiKey') await checkApiKeyAccount(deps.api, options.account);
   const engine =
     deps.auth === 'apiKey'
       ? { id: options.engine, searchEngineName: options.engine }

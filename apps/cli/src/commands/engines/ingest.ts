@@ -3,6 +3,7 @@ import type { ApiDeps } from '../../deps.ts';
 import { AbortError, UsageError } from '../../errors.ts';
 import { expectOk } from '../../http/expect-ok.ts';
 import { plural } from '../../output/format.ts';
+import { checkApiKeyAccount } from '../accounts/resolve-account.ts';
 import type { UploadFile } from './local-files.ts';
 import { idempotencyKey } from './local-files.ts';
 import { columnRows, uploadSpreadsheet } from './parametric-steps.ts';
@@ -69,7 +70,7 @@ async function printResult(
 
 export async function createWithApiKey(
   deps: ApiDeps,
-  options: { name: string; publish: boolean },
+  options: { name: string; publish: boolean; account: string | undefined },
   file: UploadFile,
   configuration: ParametricConfiguration | undefined,
 ): Promise<void> {
@@ -83,6 +84,7 @@ export async function createWithApiKey(
       'Leave out --config, or sign in (siteseer login, or SITESEER_TOKEN) to create the engine with it; `siteseer engines config ENGINE --set config.json` changes it later.',
     );
   }
+  await checkApiKeyAccount(api, options.account);
   const result = await uploadSpreadsheet(deps, file, () =>
     api.datasource.createParametric(
       {
@@ -125,9 +127,10 @@ async function keyEngine(deps: ApiDeps, ref: string): Promise<SearchEngine> {
 /** A new version through the data-source API; ENGINE must be the engine's id. */
 export async function uploadWithApiKey(
   deps: ApiDeps,
-  options: { engine: string; publish: boolean },
+  options: { engine: string; publish: boolean; account: string | undefined },
   file: UploadFile,
 ): Promise<void> {
+  await checkApiKeyAccount(deps.api, options.account);
   const engine = await keyEngine(deps, options.engine);
   const result = await uploadSpreadsheet(deps, file, () =>
     deps.api.datasource.uploadParametric(
