@@ -3,7 +3,7 @@ import { createServer, type Server } from 'node:http';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cliSuite } from './cli-suite.ts';
-import { json } from './run-cli.ts';
+import { json, runCli } from './run-cli.ts';
 
 // `siteseer analytics` end to end: a keyword engine crawls a site served here, visitors search it
 // and click a result through the public search calls (as the widget does), the API records them in
@@ -182,6 +182,34 @@ describe('siteseer analytics', () => {
       2,
       "error: --from must be a date written YYYY-MM-DD (got '2020-13-01').\n",
     ]);
+  });
+
+  it('given an API key, then ENGINE is an id of its account: a name is refused naming the id', async () => {
+    const { key } = json(
+      await as(suite.tenants.ownerA, [
+        'apikey',
+        'new',
+        '--account',
+        suite.tenants.accountA,
+        '--yes',
+        '--json',
+      ]),
+    );
+    const withKey = (args: string[]) =>
+      runCli(args, {
+        configDir: suite.configDir,
+        env: { SITESEER_SERVER: suite.tenants.server.base, SITESEER_API_KEY: key },
+      });
+    const byId = await withKey(['analytics', engineId, '--json']);
+    expect(byId.code, byId.stderr).toBe(0);
+    expect(json(byId)).toMatchObject({ engineId });
+    const byName = await withKey(['analytics', 'Bakery search']);
+    expect(byName.code).toBe(2);
+    expect(byName.stderr).toContain("An API key needs the engine's id, not its name");
+    expect(byName.stderr).toContain(engineId);
+    const unknown = await withKey(['analytics', '00000000-0000-4000-8000-000000000000']);
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr).toContain("No engine with the id '00000000-0000-4000-8000-000000000000'");
   });
 
   it("given another account's owner, then the engine is not theirs to read", async () => {

@@ -9,6 +9,7 @@ import { type ApiDeps, apiCommand, type ParseInput } from '../../deps.ts';
 import { UsageError } from '../../errors.ts';
 import { expectOk } from '../../http/expect-ok.ts';
 import { checkApiKeyAccount } from '../accounts/resolve-account.ts';
+import { keyEngine } from '../engines/ingest.ts';
 import { resolveEngine } from '../engines/resolve-engine.ts';
 import { argument, oneOf, optionalPositiveInt, optionalString } from '../parse.ts';
 import { printReport } from './report-view.ts';
@@ -58,13 +59,14 @@ export function parse(input: ParseInput): AnalyticsOptions {
 
 /**
  * One analytics report of an engine (GET analytics/{engineId}/report): tables on a terminal, the
- * call's JSON for scripts. An API key cannot list engines, so with one ENGINE is taken as an id.
+ * call's JSON for scripts. With an API key ENGINE must be an engine id of the key's account.
  */
 export async function run(deps: ApiDeps, options: AnalyticsOptions): Promise<void> {
   if (deps.auth === 'apiKey') await checkApiKeyAccount(deps.api, options.account);
+  // A key cannot look names up: ENGINE is an id of its account (a name is refused naming the id).
   const engine =
     deps.auth === 'apiKey'
-      ? { id: options.engine, searchEngineName: options.engine }
+      ? await keyEngine(deps, options.engine)
       : await resolveEngine(deps.api, options.engine, { account: options.account });
   const report = expectOk(
     await deps.api.analytics.report(engine.id, {

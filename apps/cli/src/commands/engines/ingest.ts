@@ -103,10 +103,10 @@ const ENGINE_ID_HINT =
   'Use the engine id: `siteseer engines create parametric ... --json | jq -r .engineId` prints it, and so does `siteseer engines list` with a login.';
 
 /**
- * The key's engine ENGINE names, checked before the file is sent: with an API key ENGINE must be
- * the engine's id (the data-source API takes ids only).
+ * The key's engine ENGINE names, checked before the file is sent (or the report is read): with an
+ * API key ENGINE must be the engine's id (the data-source API takes ids only).
  */
-async function keyEngine(deps: ApiDeps, ref: string): Promise<SearchEngine> {
+export async function keyEngine(deps: ApiDeps, ref: string): Promise<SearchEngine> {
   const engines = expectOk(await deps.api.engines.list({}), "Listing the API key's engines");
   const byId = engines.find((engine) => engine.id === ref);
   if (byId) return byId;
