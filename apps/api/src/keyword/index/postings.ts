@@ -1,7 +1,7 @@
 import type { IndexData } from './build.ts';
 import { ByteReader } from './bytes.ts';
 import { hasPage, SKIP } from './pack-postings.ts';
-import type { PositionLists } from './position-lists.ts';
+import { PositionLists } from './position-lists.ts';
 
 /** Skips the rest of a record from just after its page delta: fields and positions. */
 export function skipRecord(reader: ByteReader): void {
@@ -67,17 +67,11 @@ export function recordMask(data: IndexData, at: number): number {
   return data.postings[at] as number;
 }
 
-/** The positions of the record at `at`, ascending. */
+/** The positions of the record at `at`, ascending, as an array of their own (phrase matching). */
 export function recordPositions(data: IndexData, at: number): number[] {
-  const reader = new ByteReader(data.postings, at + 1);
-  const end = reader.varint() + reader.at;
-  const positions: number[] = [];
-  let position = 0;
-  while (reader.at < end) {
-    position += reader.varint();
-    positions.push(position);
-  }
-  return positions;
+  const lists = new PositionLists();
+  readPositions(data, at, lists);
+  return Array.from(lists.values.subarray(0, lists.length));
 }
 
 /** The positions of the record at `at`, appended to `lists` as a list of their own. */
