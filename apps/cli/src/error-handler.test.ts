@@ -48,6 +48,15 @@ describe('the error handler', () => {
     expect(server).toEqual({ code: EXIT.error, stderr: 'error: The server failed (503): Down\n' });
   });
 
+  it("given refused credentials, then the server's reason reads as one sentence", async () => {
+    const refused = await render(
+      new UnauthorizedError('GET', 'https://s/api/x', { detail: 'The API key is not valid.' }),
+    );
+    expect(refused.stderr).toBe(
+      'error: The server refused the credentials: The API key is not valid. Run `siteseer login`, or check SITESEER_TOKEN / SITESEER_API_KEY.\n',
+    );
+  });
+
   it('shows the problem document of a refusal only with --verbose', async () => {
     const refusal = new ApiRefusedError(
       403,

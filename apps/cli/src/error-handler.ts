@@ -62,7 +62,7 @@ export function renderError(error: unknown, core: CoreErrors): Rendered {
     const detail = asProblem(error.body)?.detail;
     return {
       exitCode: EXIT.auth,
-      message: `The server refused the credentials${detail ? ` (${detail})` : ''}. Run \`siteseer login\`, or check SITESEER_TOKEN / SITESEER_API_KEY.`,
+      message: `The server refused the credentials${detail ? `: ${detail.replace(/\.$/, '')}` : ''}. Run \`siteseer login\`, or check SITESEER_TOKEN / SITESEER_API_KEY.`,
       details: `${error.method} ${error.url}\n${json(error.body)}`,
     };
   }
