@@ -57,6 +57,13 @@ describe('the error handler', () => {
     );
   });
 
+  it('given a server that does not answer, then the message says what to check', async () => {
+    const down = await render(new NetworkError('GET', 'http://127.0.0.1:9/api/x', new Error('refused')));
+    expect(down.stderr).toBe(
+      'error: Could not reach the server (http://127.0.0.1:9). Check the server URL (--server or SITESEER_SERVER) and your network.\n',
+    );
+  });
+
   it('shows the problem document of a refusal only with --verbose', async () => {
     const refusal = new ApiRefusedError(
       403,

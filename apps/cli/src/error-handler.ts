@@ -77,7 +77,7 @@ export function renderError(error: unknown, core: CoreErrors): Rendered {
   if (error instanceof NetworkError) {
     return {
       exitCode: EXIT.error,
-      message: `Could not reach the server (${new URL(error.url).origin}).`,
+      message: `Could not reach the server (${new URL(error.url).origin}). Check the server URL (--server or SITESEER_SERVER) and your network.`,
       details: `${error.method} ${error.url}\n${causeText(error) ?? ''}`,
     };
   }
