@@ -47,7 +47,7 @@ export async function run(deps: AuthDeps, _options: LogoutOptions): Promise<void
   } catch (error) {
     // The server may be gone or unreachable: signing out locally must still work.
     output.warn(
-      `Could not revoke the session on the server (${error instanceof Error ? error.message : String(error)}).`,
+      `Could not revoke the session on the server: ${(error instanceof Error ? error.message : String(error)).replace(/\.$/, '')}.`,
     );
   }
   await deps.store.remove(server);
