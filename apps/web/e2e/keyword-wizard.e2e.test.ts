@@ -131,4 +131,36 @@ describe.runIf(browserTests)('the keyword wizard in Chromium', () => {
       .poll(() => crawled(ownerApi, engineId), { timeout: 30_000 })
       .toMatchObject({ [`${blog.origin}/release`]: 3 });
   });
+
+  it("Given the engine's Tabs step, when the owner moves tabs with their Move buttons from the keyboard, then focus stays on the moved tab", async () => {
+    await owner.goto(`${crawling.portal.base}/engine/keyword/${engineId}/edit?step=Tabs`);
+    const tabs = region(owner, 'Tabs');
+    await tabs.waitFor();
+    for (const name of ['guides', 'news', 'videos']) {
+      await tabs.getByRole('textbox', { name: 'Tab name' }).fill(name);
+      await tabs.getByRole('combobox', { name: 'Tab icon' }).click();
+      await owner.getByRole('option', { name: 'blog', exact: true }).click();
+      await tabs.getByRole('combobox', { name: 'Tab category' }).fill(`*/${name}/*`);
+      await tabs.getByRole('button', { name: 'Add Tab' }).click();
+      await tabs.getByRole('button', { name, exact: true }).waitFor();
+    }
+    const focused = () => owner.evaluate(() => document.activeElement?.getAttribute('aria-label'));
+    const order = async () =>
+      (await tabs
+        .getByRole('button', { name: /^Drag tab / })
+        .evaluateAll((handles) => handles.map((handle) => handle.getAttribute('aria-label')))) as string[];
+
+    // From the middle: the same button keeps focus, and Enter again moves the tab on.
+    await tabs.getByRole('button', { name: 'Move tab videos up' }).focus();
+    await owner.keyboard.press('Enter');
+    await expect.poll(order).toEqual(['Drag tab guides', 'Drag tab videos', 'Drag tab news']);
+    expect(await focused()).toBe('Move tab videos up');
+    // At an end of the list the pressed button is disabled: focus moves to the tab's other one.
+    await owner.keyboard.press('Enter');
+    await expect.poll(order).toEqual(['Drag tab videos', 'Drag tab guides', 'Drag tab news']);
+    expect(await focused()).toBe('Move tab videos down');
+    await owner.keyboard.press('Enter');
+    await expect.poll(order).toEqual(['Drag tab guides', 'Drag tab videos', 'Drag tab news']);
+    expect(await focused()).toBe('Move tab videos down');
+  });
 });

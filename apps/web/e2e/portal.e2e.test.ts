@@ -175,6 +175,24 @@ describe.runIf(browserTests)('the portal in Chromium', () => {
     expect(await bar.count()).toBe(0);
   });
 
+  it('Given the Fields step, when the owner moves columns with their Move buttons from the keyboard, then focus stays on the moved column', async () => {
+    const columns = owner.getByRole('table', { name: 'Columns' });
+    const focused = () => owner.evaluate(() => document.activeElement?.getAttribute('aria-label'));
+    const labels = () =>
+      columns
+        .getByRole('textbox', { name: /^Column \d+ label$/ })
+        .evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value));
+    expect(await labels()).toEqual(['Part', 'Price', 'In stock']);
+    await columns.getByRole('button', { name: 'Move Price up' }).focus();
+    await owner.keyboard.press('Enter');
+    await expect.poll(labels).toEqual(['Price', 'Part', 'In stock']);
+    // First now, its Move up is disabled: focus is on its Move down, not lost to the page.
+    expect(await focused()).toBe('Move Price down');
+    await owner.keyboard.press('Enter');
+    await expect.poll(labels).toEqual(['Part', 'Price', 'In stock']);
+    expect(await focused()).toBe('Move Price down');
+  });
+
   it('Given an unknown path, when it is opened, then the error page shows', async () => {
     await owner.goto(`${portal.base}/no/such/page`);
     await owner.getByRole('button', { name: 'Try to Reload App' }).waitFor();

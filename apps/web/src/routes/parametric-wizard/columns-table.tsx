@@ -20,6 +20,7 @@ import {
   canRangeFilter,
   canTypeSort,
 } from '@siteseer/core';
+import { useMoveFocus } from '../../shell/use-move-focus.ts';
 import { labelText, moveColumn, orderedColumns, updateColumn, updateFilter } from './configuration-edit.ts';
 
 /**
@@ -38,6 +39,7 @@ export function ColumnsTable({
   errors: ConfigurationErrors;
   onChange: (config: ParametricConfiguration) => void;
 }) {
+  const moveFocus = useMoveFocus();
   const columns = orderedColumns(config);
   const sample = rows[0];
   return (
@@ -65,17 +67,25 @@ export function ColumnsTable({
                   <Stack direction="row">
                     <IconButton
                       size="small"
+                      ref={moveFocus.buttonRef(column.id, 'up')}
                       aria-label={`Move ${name} up`}
                       disabled={index === 0}
-                      onClick={() => onChange(moveColumn(config, column.id, -1))}
+                      onClick={() => {
+                        moveFocus.moved(column.id, 'up');
+                        onChange(moveColumn(config, column.id, -1));
+                      }}
                     >
                       <ArrowUpward fontSize="small" />
                     </IconButton>
                     <IconButton
                       size="small"
+                      ref={moveFocus.buttonRef(column.id, 'down')}
                       aria-label={`Move ${name} down`}
                       disabled={index === columns.length - 1}
-                      onClick={() => onChange(moveColumn(config, column.id, 1))}
+                      onClick={() => {
+                        moveFocus.moved(column.id, 'down');
+                        onChange(moveColumn(config, column.id, 1));
+                      }}
                     >
                       <ArrowDownward fontSize="small" />
                     </IconButton>

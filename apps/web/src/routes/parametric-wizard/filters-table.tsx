@@ -16,6 +16,7 @@ import {
   type Filter,
   type ParametricConfiguration,
 } from '@siteseer/core';
+import { useMoveFocus } from '../../shell/use-move-focus.ts';
 import { labelText, moveFilter, updateFilter } from './configuration-edit.ts';
 
 /** The filters of the filterable columns: label, type and order. */
@@ -28,6 +29,7 @@ export function FiltersTable({
   errors: ConfigurationErrors;
   onChange: (config: ParametricConfiguration) => void;
 }) {
+  const moveFocus = useMoveFocus();
   const filters = activeFilters(config);
   if (filters.length === 0)
     return <Typography>No column is filterable. Tick Filter on a column to add one.</Typography>;
@@ -49,17 +51,25 @@ export function FiltersTable({
                 <Stack direction="row">
                   <IconButton
                     size="small"
+                    ref={moveFocus.buttonRef(filter.id, 'up')}
                     aria-label={`Move filter ${name} up`}
                     disabled={index === 0}
-                    onClick={() => onChange(moveFilter(config, filter.id, -1))}
+                    onClick={() => {
+                      moveFocus.moved(filter.id, 'up');
+                      onChange(moveFilter(config, filter.id, -1));
+                    }}
                   >
                     <ArrowUpward fontSize="small" />
                   </IconButton>
                   <IconButton
                     size="small"
+                    ref={moveFocus.buttonRef(filter.id, 'down')}
                     aria-label={`Move filter ${name} down`}
                     disabled={index === filters.length - 1}
-                    onClick={() => onChange(moveFilter(config, filter.id, 1))}
+                    onClick={() => {
+                      moveFocus.moved(filter.id, 'down');
+                      onChange(moveFilter(config, filter.id, 1));
+                    }}
                   >
                     <ArrowDownward fontSize="small" />
                   </IconButton>

@@ -22,6 +22,7 @@ import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import Typography from '@mui/material/Typography';
 import { ALL_TAB_NAME, type Tab } from '@siteseer/core';
+import { type MoveDirection, useMoveFocus } from '../../../shell/use-move-focus.ts';
 import { TabIcon } from './tab-icons.tsx';
 
 /**
@@ -41,6 +42,7 @@ export function TabList({
   onEdit: (tab: Tab) => void;
   onMove: (from: number, to: number) => void;
 }) {
+  const moveFocus = useMoveFocus();
   const sensors = useSensors(
     useSensor(PointerSensor),
     useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
@@ -72,7 +74,11 @@ export function TabList({
               last={index === tabs.length - 1}
               selected={tab.tabName === editing}
               onEdit={() => onEdit(tab)}
-              onMove={onMove}
+              onMove={(direction) => {
+                moveFocus.moved(tab.tabName, direction);
+                onMove(index + 1, direction === 'up' ? index : index + 2);
+              }}
+              buttonRef={(direction) => moveFocus.buttonRef(tab.tabName, direction)}
             />
           ))}
         </SortableContext>
@@ -88,13 +94,15 @@ function SortableTab({
   selected,
   onEdit,
   onMove,
+  buttonRef,
 }: {
   tab: Tab;
   position: number;
   last: boolean;
   selected: boolean;
   onEdit: () => void;
-  onMove: (from: number, to: number) => void;
+  onMove: (direction: MoveDirection) => void;
+  buttonRef: (direction: MoveDirection) => (element: HTMLButtonElement | null) => void;
 }) {
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } =
     useSortable({ id: tab.tabName });
@@ -130,17 +138,19 @@ function SortableTab({
       </Typography>
       <IconButton
         size="small"
+        ref={buttonRef('up')}
         aria-label={`Move tab ${name} up`}
         disabled={position === 1}
-        onClick={() => onMove(position, position - 1)}
+        onClick={() => onMove('up')}
       >
         <ArrowUpward fontSize="small" />
       </IconButton>
       <IconButton
         size="small"
+        ref={buttonRef('down')}
         aria-label={`Move tab ${name} down`}
         disabled={last}
-        onClick={() => onMove(position, position + 1)}
+        onClick={() => onMove('down')}
       >
         <ArrowDownward fontSize="small" />
       </IconButton>
