@@ -105,8 +105,9 @@ export async function run(deps: ApiDeps, options: DownloadOptions): Promise<void
     });
   }
   await save(target, bytes);
-  if (output.json)
-    output.printJson({ file: target, bytes: bytes.byteLength, version: options.version ?? null });
+  // Without --version the published version is downloaded: the engine's current file says which.
+  const downloaded = options.version ?? engine.searchEngineDetail?.version ?? null;
+  if (output.json) output.printJson({ file: target, bytes: bytes.byteLength, version: downloaded });
   else output.success(`Saved ${target} (${formatBytes(bytes.byteLength)}).`);
 }
 

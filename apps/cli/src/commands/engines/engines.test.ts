@@ -668,6 +668,19 @@ describe('engines snippet and download', () => {
     );
   });
 
+  it('given no --version and --json, then the JSON names the published version it downloaded', async () => {
+    const api = fakeApi({
+      engines: {
+        list: async () => ok([engine()]),
+        download: async () => ({ ...ok(new Blob(['escaped'])), headers: new Headers() }),
+      },
+    });
+    const { deps, recorded } = testDeps(api, { json: true });
+    const target = join(await mkdtemp(join(tmpdir(), 'siteseer-cli-')), 'out.csv');
+    await download.run(deps, download.parse(input(['eng-1'], { output: target })));
+    expect(JSON.parse(recorded.stdout)).toEqual({ file: target, bytes: 7, version: 2 });
+  });
+
   it('reads file names from Content-Disposition', () => {
     expect(download.dispositionFileName('attachment; filename="products v2.csv"')).toBe('products v2.csv');
     expect(download.dispositionFileName("attachment; filename*=UTF-8''caf%C3%A9.csv")).toBe('café.csv');
