@@ -118,3 +118,19 @@ describe('Synonyms step', () => {
     expect(screen.getByRole('button', { name: 'Reset to Default' }).hasAttribute('disabled')).toBe(true);
   });
 });
+
+describe('Synonyms step: opened from a search with no results', () => {
+  it('Given ?step=Synonyms&query=, then it says how to add a rule for that query', () => {
+    renderStep(SynonymsStep, { search: '?step=Synonyms&query=wireless%20mouse' });
+    expect(
+      screen.getByText(
+        "Searches for “wireless mouse” found nothing. To add synonyms for it, download current-synonyms.txt, add a line such as 'wireless mouse => words your pages use', and upload the file again.",
+      ),
+    ).toBeTruthy();
+  });
+
+  it('Given no query, or one for another step, then there is no such note', () => {
+    renderStep(SynonymsStep, { search: '?step=Influence&query=wireless%20mouse' });
+    expect(screen.queryByText(/found nothing/)).toBeNull();
+  });
+});

@@ -14,6 +14,7 @@ import {
   validateSynonymsFile,
 } from '@siteseer/core';
 import { useId, useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { problemText } from '../../../api/portal-api.ts';
 import { useServices } from '../../../shell/services.tsx';
 import type { KeywordStepProps } from '../step-props.ts';
@@ -32,9 +33,14 @@ interface UploadProblem {
  * Synonyms: a CSV or TXT file validated by the server replaces the engine's synonym table (or the
  * spec's error shows and the table stays); Clear empties it after a confirmation; the character
  * mapping text with its default; downloads of the current table and of the two example files.
+ * Opened by the analytics' "Add synonyms for …" link (`?step=Synonyms&query=…`), it says how to
+ * add a rule for that query.
  */
 export function SynonymsStep({ settings, onChange, accountId }: KeywordStepProps) {
   const { api, reportApiError } = useServices();
+  const [searchParams] = useSearchParams();
+  const forQuery =
+    searchParams.get('step') === 'Synonyms' ? searchParams.get('query')?.trim() || undefined : undefined;
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<UploadProblem | undefined>();
   const [loaded, setLoaded] = useState<string | undefined>();
@@ -85,6 +91,11 @@ export function SynonymsStep({ settings, onChange, accountId }: KeywordStepProps
           Upload a CSV or TXT file with one rule per line: phrases separated by commas are equivalent (tv,
           television), and 'phrases =&gt; synonyms' works one way. The file replaces the current synonyms.
         </Typography>
+        {forQuery && (
+          <Alert severity="info" sx={{ my: 2 }}>
+            {`Searches for “${forQuery}” found nothing. To add synonyms for it, download ${DOWNLOAD_FILE_NAMES.currentSynonyms}, add a line such as '${forQuery} => words your pages use', and upload the file again.`}
+          </Alert>
+        )}
         <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center', my: 2 }}>
           <FileButton
             inputLabel="Synonyms file (CSV or TXT)"
