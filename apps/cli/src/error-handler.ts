@@ -1,6 +1,7 @@
 import { CommanderError } from 'commander';
 import { ApiRefusedError, asProblem, CliError, EXIT, type ExitCode, InterruptedError } from './errors.ts';
 import type { Writer } from './output/output.ts';
+import { safeText } from './output/safe-text.ts';
 
 export interface ErrorView {
   stderr: Writer;
@@ -124,7 +125,8 @@ export async function handleError(error: unknown, view: ErrorView): Promise<Exit
   const rendered = renderError(error, await import('@siteseer/core'));
   // Ctrl-C is the user's choice, not a failure.
   const label = view.color ? '\u001b[31merror:\u001b[39m ' : 'error: ';
-  view.stderr.write(`${error instanceof InterruptedError ? '' : label}${rendered.message}\n`);
+  // The message may quote the server (an engine's name, a problem's detail): safe for a terminal.
+  view.stderr.write(`${error instanceof InterruptedError ? '' : label}${safeText(rendered.message)}\n`);
   if (view.verbose && rendered.details) view.stderr.write(`${rendered.details}\n`);
   return rendered.exitCode;
 }

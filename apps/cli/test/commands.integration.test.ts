@@ -463,6 +463,33 @@ describe('engines against the real server', () => {
     expect(told.stderr).toContain('Published version 1 of Draft two.');
   });
 
+  it('given an engine name holding escape sequences, then lists, details and messages print it without them', async () => {
+    const esc = String.fromCharCode(27);
+    const name = `${esc}]0;pwned\u0007${esc}[2JEvil\u202e name`;
+    const created = await as(tenants.ownerA, [
+      'engines',
+      'create',
+      'parametric',
+      '--name',
+      name,
+      '--account',
+      tenants.accountA,
+      '--file',
+      await csv('evil.csv', 3),
+    ]);
+    expect(created.code, created.stderr).toBe(0);
+    const id = created.stdout.trim();
+    const list = await as(tenants.ownerA, ['engines', 'list']);
+    const show = await as(tenants.ownerA, ['engines', 'show', id]);
+    const publish = await as(tenants.ownerA, ['engines', 'publish', id, '--version', '1']);
+    for (const result of [created, list, show, publish]) {
+      expect(result.stdout + result.stderr).not.toContain(esc);
+    }
+    expect(list.stdout).toContain(']0;pwned[2JEvil name');
+    expect(show.stdout).toContain(']0;pwned[2JEvil name');
+    expect(publish.stderr).toContain('Published version 1 of ]0;pwned[2JEvil name.');
+  });
+
   it('given a file that is not CSV or XLSX, when creating, then nothing is sent and the rule message shows', async () => {
     const path = join(work, 'notes.txt');
     await writeFile(path, 'a,b\n1,2\n');

@@ -1,4 +1,5 @@
 import Table from 'cli-table3';
+import { safeText } from './safe-text.ts';
 
 /** Where text goes: a stream's `write` and whether it is a terminal. */
 export interface Writer {
@@ -104,22 +105,25 @@ export class Output {
     this.stdout.write(`${JSON.stringify(value)}\n`);
   }
 
-  /** A message on stderr. */
+  /**
+   * A message on stderr. Messages name what the server holds (engine, file and user names), so
+   * they are made safe for a terminal; the CLI's own styles go on around them (success, warn).
+   */
   info(message: string): void {
-    this.stderr.write(`${message}\n`);
+    this.stderr.write(`${safeText(message)}\n`);
   }
 
   success(message: string): void {
-    this.info(`${this.style('green', '✓')} ${message}`);
+    this.stderr.write(`${this.style('green', '✓')} ${safeText(message)}\n`);
   }
 
   warn(message: string): void {
-    this.info(`${this.style('yellow', '!')} ${message}`);
+    this.stderr.write(`${this.style('yellow', '!')} ${safeText(message)}\n`);
   }
 
   /** A detail shown only with --verbose. */
   debug(message: string): void {
-    if (this.verbose) this.info(this.style('dim', message));
+    if (this.verbose) this.stderr.write(`${this.style('dim', safeText(message))}\n`);
   }
 
   /** Rows as a borderless table on stdout; `empty` is printed (on stderr) when there are none. */
@@ -137,8 +141,9 @@ export class Output {
       chars: BORDERLESS,
       style: { head: [], border: [], 'padding-left': 0, 'padding-right': 2 },
     });
+    // Cells hold what the server, crawled sites and visitors wrote: made safe for a terminal.
     for (const row of rows)
-      table.push(row.map((cell) => (cell === null || cell === undefined ? '' : String(cell))));
+      table.push(row.map((cell) => (cell === null || cell === undefined ? '' : safeText(String(cell)))));
     this.line(trimLines(table.toString()));
   }
 
@@ -146,7 +151,7 @@ export class Output {
   details(pairs: readonly (readonly [string, string | number | boolean | null | undefined])[]): void {
     const width = Math.max(0, ...pairs.map(([label]) => label.length));
     for (const [label, value] of pairs) {
-      const text = value === null || value === undefined || value === '' ? '-' : String(value);
+      const text = value === null || value === undefined || value === '' ? '-' : safeText(String(value));
       this.line(`${this.style('bold', `${label}:`.padEnd(width + 1))} ${text}`);
     }
   }

@@ -14,9 +14,7 @@ export function plainLoginView(output: Output): LoginView {
     event(event) {
       switch (event.type) {
         case 'code':
-          output.info(
-            `${output.style('yellow', '!')} First copy your one-time code: ${output.style('bold', event.authorization.userCode)}`,
-          );
+          output.warn(`First copy your one-time code: ${event.authorization.userCode}`);
           output.info(`  Then open ${event.authorization.verificationUri} and enter it.`);
           if (event.authorization.verificationUriComplete)
             output.info(`  (Or open ${event.authorization.verificationUriComplete}, the code filled in.)`);

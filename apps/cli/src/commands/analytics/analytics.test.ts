@@ -98,6 +98,27 @@ describe('analytics on a terminal', () => {
     expect(lines.at(-1)).toMatch(/^2026-01-02\s+200\s+20\s+50\s+100$/);
   });
 
+  it("given a visitor's query holding escape sequences, then the table shows it without them", () => {
+    const esc = String.fromCharCode(27);
+    const lines = printed({
+      report: 'top-queries',
+      ...head,
+      queries: [
+        {
+          query: `${esc}]0;pwned\u0007${esc}[2jevil\u202e query`,
+          searches: 1,
+          zeroResultSearches: 0,
+          clicks: 0,
+          clickedSearches: 0,
+          clickThroughRate: 0,
+          averageClickPosition: null,
+        },
+      ],
+    });
+    expect(lines.join('\n')).not.toContain(esc);
+    expect(lines.at(-1)).toMatch(/^\]0;pwned\[2jevil query\s+1\s+0\s+0\.0%\s+-$/);
+  });
+
   it('given queries or results, then one table row each; none, the empty message', () => {
     const queries = printed({
       report: 'zero-results',

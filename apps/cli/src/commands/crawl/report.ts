@@ -14,6 +14,7 @@ import { type ApiDeps, apiCommand, type ParseInput } from '../../deps.ts';
 import { UsageError } from '../../errors.ts';
 import { expectOk } from '../../http/expect-ok.ts';
 import { formatDate } from '../../output/format.ts';
+import { safeText } from '../../output/safe-text.ts';
 import { argument, optionalPositiveInt, optionalString } from '../parse.ts';
 import { resolveKeywordEngine } from './keyword-engine.ts';
 import { heldNotice } from './publish.ts';
@@ -119,7 +120,8 @@ export async function run(deps: ApiDeps, options: ReportOptions): Promise<void> 
   if (output.stdoutIsTTY) {
     output.table(['URL', 'STATUS', 'LAST CHECK', 'NEXT CHECK', 'REASON'], rows, 'No URLs match.');
   } else {
-    for (const row of rows) output.line(row.join('\t').trimEnd());
+    // One line per URL, its fields made safe: a crawled site wrote the URL and, in part, the reason.
+    for (const row of rows) output.line(row.map(safeText).join('\t').trimEnd());
   }
   const counts = nonZeroCounts(report.counts)
     .map(([label, count]) => `${label} ${count}`)

@@ -6,6 +6,7 @@ import {
   crawlStatusLabel,
   WAITING_CRAWL_STATUSES,
 } from '@siteseer/core';
+import { safeText } from '../../output/safe-text.ts';
 import { barText } from '../../views/progress-bar.ts';
 import { countsByLabel, nonZeroCounts } from './report.ts';
 
@@ -44,7 +45,7 @@ export function crawlProgress(
     pagesPerSecond: previous && seconds > 0 ? Math.max(0, fetched - previous.fetched) / seconds : null,
     recent: report.hits.hits
       .filter((hit) => hit.last_check !== null)
-      .map((hit) => ({ url: hit.url, status: crawlStatusLabel(hit.status) })),
+      .map((hit) => ({ url: safeText(hit.url), status: crawlStatusLabel(hit.status) })),
   };
 }
 

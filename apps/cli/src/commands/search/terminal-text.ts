@@ -1,3 +1,5 @@
+import { safeText } from '../../output/safe-text.ts';
+
 /**
  * Text of crawled pages and uploaded rows, made safe and readable for a terminal. What a site
  * wrote reaches the screen: its control characters (an escape sequence could rewrite the screen,
@@ -5,14 +7,9 @@
  * shown) are dropped, and the snippet's only HTML (`<mark>` and entities) is read, not printed.
  */
 
-// C0 controls (tab and newline included: output lines are laid out here), DEL, C1 controls, and
-// the bidirectional embeddings, overrides and isolates.
-// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is its purpose
-const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g;
-
 /** One line of text for a terminal: unsafe characters dropped, runs of white space made one space. */
 export function terminalText(text: string): string {
-  return text.replace(/\s+/g, ' ').replace(UNSAFE, '').trim();
+  return safeText(text).replace(/\s+/g, ' ').trim();
 }
 
 const NAMED: Readonly<Record<string, string>> = {
@@ -59,7 +56,7 @@ export function snippetParts(snippet: string): SnippetPart[] {
       marked = tag === '<mark>';
       continue;
     }
-    const text = decodeEntities(piece).replace(/\s+/g, ' ').replace(UNSAFE, '');
+    const text = safeText(decodeEntities(piece)).replace(/\s+/g, ' ');
     if (text !== '') parts.push({ text, marked });
   }
   return parts;
