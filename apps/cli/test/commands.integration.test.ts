@@ -652,6 +652,13 @@ describe('SITESEER_API_KEY (a CI pipeline)', () => {
     ]);
     expect(configured.code).toBe(2);
     expect(configured.stderr).toContain('An API key cannot apply --config');
+    // What the hint says holds: an engine made with the key cannot take a configuration later.
+    expect(configured.stderr).toContain(
+      'an engine made with an API key keeps the columns inferred from its file',
+    );
+    const later = await as(tenants.ownerA, ['engines', 'config', engine.engineId, '--set', config]);
+    expect(later.code).toBe(1);
+    expect(later.stderr).toContain('cannot be performed on Parametric engines created by API');
     expect(configured.stderr).not.toContain('Uploading');
     const whoami = await withKey(key, ['whoami', '--json']);
     expect(json(whoami)).toEqual({ server: tenants.server.base, auth: 'apiKey' });

@@ -81,7 +81,9 @@ export async function createWithApiKey(
   if (configuration) {
     throw new UsageError(
       'An API key cannot apply --config: the engine is configured from the columns inferred from the file.',
-      'Leave out --config, or sign in (siteseer login, or SITESEER_TOKEN) to create the engine with it; `siteseer engines config ENGINE --set config.json` changes it later.',
+      // An engine made with a key keeps the inferred configuration: `engines config --set` refuses
+      // engines of the data-source API, as the portal's Edit does.
+      'Sign in (siteseer login, or SITESEER_TOKEN) to create the engine with it, or leave out --config: an engine made with an API key keeps the columns inferred from its file.',
     );
   }
   await checkApiKeyAccount(api, options.account);
