@@ -454,6 +454,15 @@ describe('engines against the real server', () => {
     ]);
     expect(retried.code, retried.stderr).toBe(0);
     expect(json(retried)).toMatchObject({ engineId: draft.stdout.trim(), version: 1, published: false });
+    // Its versions cannot be read nor searched before it is published: each says how to publish it.
+    for (const args of [
+      ['engines', 'history', 'Draft two'],
+      ['search', 'Draft two', ''],
+    ]) {
+      const early = await as(tenants.ownerA, args);
+      expect([early.code, args]).toEqual([1, args]);
+      expect(early.stderr).toContain(' --version 1`');
+    }
     // Without --version, an engine never published cannot say its latest version: a usage error.
     const unversioned = await as(tenants.ownerA, ['engines', 'publish', 'Draft two']);
     expect(unversioned.code).toBe(2);

@@ -58,12 +58,22 @@ export function requireParametric(engine: SearchEngine, options: { allowIngest?:
   }
 }
 
-/** The spreadsheet import behind a parametric engine. */
+/**
+ * The command that publishes a parametric engine. An engine never published does not name its
+ * file, so its versions cannot be listed: its first version (1) is named.
+ */
+export function publishCommand(engine: SearchEngine, ref: string = engine.id): string {
+  const neverPublished = !engine.searchEngineDetail?.importId && !engine.savedSpreadsheetId;
+  return `siteseer engines publish ${ref}${neverPublished ? ' --version 1' : ''}`;
+}
+
+/** The spreadsheet import behind a parametric engine (known once a version has been published). */
 export function importIdOf(engine: SearchEngine): string {
   const id = engine.searchEngineDetail?.importId ?? engine.savedSpreadsheetId ?? undefined;
   if (!id)
     throw new AbortError(
-      `'${engine.searchEngineName}' has no uploaded file (${MESSAGES.engineDetailsMissing}).`,
+      `'${engine.searchEngineName}' has no published file yet, so its versions cannot be read (${MESSAGES.engineDetailsMissing}).`,
+      { hint: `Publish its first version: \`${publishCommand(engine)}\`.` },
     );
   return id;
 }

@@ -9,7 +9,7 @@ import {
 } from '@siteseer/core';
 import { type ApiDeps, apiCommand, type ParseInput } from '../../deps.ts';
 import { AbortError, UsageError } from '../../errors.ts';
-import { clientOf, resolveEngine } from '../engines/resolve-engine.ts';
+import { clientOf, publishCommand, resolveEngine } from '../engines/resolve-engine.ts';
 import { argument, optionalPositiveInt, optionalString } from '../parse.ts';
 import { keywordJson, keywordLines, summaryLine } from './keyword-results.ts';
 import { parametricJson, parametricTable } from './parametric-results.ts';
@@ -73,7 +73,7 @@ function nothingPublished(engine: SearchEngine, options: SearchOptions): AbortEr
         hint: `Search answers once a crawl is published: follow it with \`siteseer crawl watch ${ref}\`.`,
       })
     : new AbortError(`'${engine.searchEngineName}' has no published version to search yet.`, {
-        hint: `Publish one with \`siteseer engines publish ${ref}\`.`,
+        hint: `Publish one with \`${publishCommand(engine, ref)}\`.`,
       });
 }
 
