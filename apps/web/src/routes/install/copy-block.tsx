@@ -8,9 +8,20 @@ import { useEffect, useId, useRef, useState } from 'react';
 
 /**
  * A snippet to copy: its label, where it goes, the code, and a Copy button whose tooltip says 'Copy',
- * then 'Copied!' after a copy, and hides after 1 second.
+ * then 'Copied!' after a copy, and hides after 1 second. Its heading is a level 3 under a section's
+ * heading, or the given level (the Install page's snippets are level 2, right under its title).
  */
-export function CopyBlock({ label, hint, code }: { label: string; hint: string; code: string }) {
+export function CopyBlock({
+  label,
+  hint,
+  code,
+  headingLevel = 3,
+}: {
+  label: string;
+  hint: string;
+  code: string;
+  headingLevel?: 2 | 3;
+}) {
   const [tooltipOpen, setTooltipOpen] = useState(false);
   const [copied, setCopied] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
@@ -34,7 +45,7 @@ export function CopyBlock({ label, hint, code }: { label: string; hint: string; 
   return (
     <Box component="section" aria-labelledby={headingId}>
       <Stack direction="row" spacing={2} sx={{ alignItems: 'center', mb: 1 }}>
-        <Typography id={headingId} variant="h3" component="h3">
+        <Typography id={headingId} variant="h3" component={`h${headingLevel}`}>
           {label}
         </Typography>
         <Tooltip

@@ -84,9 +84,24 @@ export function KeywordInstall({ apiBase, clientId }: { apiBase: string; clientI
           />
         </Box>
       </Box>
-      <CopyBlock label="Script" hint="Put this in the head of your page." code={snippets.script} />
-      <CopyBlock label="Input tag" hint="Put this where the search box goes." code={snippets.input} />
-      <CopyBlock label="Results tag" hint="Put this where the results go." code={snippets.results} />
+      <CopyBlock
+        headingLevel={2}
+        label="Script"
+        hint="Put this in the head of your page."
+        code={snippets.script}
+      />
+      <CopyBlock
+        headingLevel={2}
+        label="Input tag"
+        hint="Put this where the search box goes."
+        code={snippets.input}
+      />
+      <CopyBlock
+        headingLevel={2}
+        label="Results tag"
+        hint="Put this where the results go."
+        code={snippets.results}
+      />
     </Stack>
   );
 }

@@ -14,8 +14,14 @@ export function ParametricInstall({ clientId }: { clientId: string }) {
   if (snippet.isError) return <Alert severity="error">{snippet.error.message}</Alert>;
   return (
     <Stack spacing={3}>
-      <CopyBlock label="Script" hint="Put this in the head of your page." code={snippet.data.head} />
       <CopyBlock
+        headingLevel={2}
+        label="Script"
+        hint="Put this in the head of your page."
+        code={snippet.data.head}
+      />
+      <CopyBlock
+        headingLevel={2}
         label="Results tag"
         hint="Put this in the body, where the results go."
         code={snippet.data.body}
