@@ -109,9 +109,13 @@ export function keywordBackendContract(name: string, make: () => KeywordSearchBa
       expect(paths(result)).toEqual(['guide/install']);
     });
 
-    it('needs every word, and falls back to any word when no page has them all', async () => {
+    it('ranks the pages holding every word first, those holding some after them while there are few', async () => {
       const backend = await indexed();
-      expect(paths(await backend.search(key, query('widget theming')))).toEqual(['guide/theming']);
+      // One page holds both words: the page of the widget alone follows it.
+      expect(paths(await backend.search(key, query('widget theming')))).toEqual([
+        'guide/theming',
+        'guide/install',
+      ]);
       const fallback = await backend.search(key, query('resistor zebra'));
       expect(paths(fallback)).toEqual(['products/resistor']);
     });

@@ -118,12 +118,53 @@ describe('a search with a typo', () => {
   const urls = (q: string) => typed.search(typedQuery(q)).hits.map((hit) => hit.url);
 
   it('given a word spelled right and one misspelled, then pages of the word as typed come first', () => {
-    expect(urls('list comprehensoin ')).toEqual(['https://x.test/shop/0', 'https://x.test/blog/1']);
+    // The two pages holding both words, then (fewer than a page of those) pages of 'list' alone.
+    expect(urls('list comprehensoin ').slice(0, 2)).toEqual([
+      'https://x.test/shop/0',
+      'https://x.test/blog/1',
+    ]);
   });
 
   it('given a rare word of the pages, too few alone, then its more common neighbours are found after it', () => {
     const found = urls('lisa ');
     expect(found[0]).toBe('https://x.test/blog/1');
     expect(found).toContain('https://x.test/shop/0');
+  });
+});
+
+describe('a search of several words that few pages hold all of', () => {
+  // Page n holds 'alpha' when n < 40, 'beta' when 30 ≤ n < 60 and 'gamma' when n ≥ 36: 'alpha beta'
+  // on 10 pages (30–39), 'alpha beta gamma' on 4 (36–39).
+  const words = new KeywordIndex(
+    generatedIndex(100, (n) => ({
+      title: `Page ${n}`,
+      body: [n < 40 ? 'alpha' : '', n >= 30 && n < 60 ? 'beta' : '', n >= 36 ? 'gamma' : '', 'filler'].join(
+        ' ',
+      ),
+    })),
+  );
+  const pagesOf = (q: string) => {
+    const found = words.search(typedQuery(q, { limit: 100 }));
+    return { total: found.total, pages: found.hits.map((hit) => Number(hit.url.split('/').at(-1))) };
+  };
+
+  it('given a page of pages or more holding every word, then only those', () => {
+    const { total, pages } = pagesOf('alpha beta');
+    expect(total).toBe(10);
+    expect(pages.sort((a, b) => a - b)).toEqual([30, 31, 32, 33, 34, 35, 36, 37, 38, 39]);
+  });
+
+  it('given fewer, then those first and the pages holding some of the words after them', () => {
+    const { total, pages } = pagesOf('alpha beta gamma');
+    // Every page holds one of the words at least (alpha below 40, gamma from 36).
+    expect(total).toBe(100);
+    expect(pages.slice(0, 4).sort((a, b) => a - b)).toEqual([36, 37, 38, 39]);
+    expect(pages.slice(4)).not.toContain(36);
+  });
+
+  it('given a word no page holds, then the pages holding the others', () => {
+    const { total, pages } = pagesOf('alpha zebra');
+    expect(total).toBe(40);
+    expect(pages.every((page) => page < 40)).toBe(true);
   });
 });

@@ -104,11 +104,20 @@ export class KeywordIndex {
     const empty = { total: 0, allTotal: 0, tabCounts: query.tabs.map(() => 0), hits: [] };
     if (slots.length === 0) return empty;
     let result = this.#attempt(query, { slots, typed }, false, false);
+    let typos = false;
     if (result.total < ENOUGH_RESULTS && typosPossible(slots)) {
       const withTypos = this.#attempt(query, { slots, typed }, true, false);
-      if (withTypos.allTotal > result.allTotal) result = withTypos;
+      if (withTypos.allTotal > result.allTotal) {
+        result = withTypos;
+        typos = true;
+      }
     }
+    // Too few pages hold every word (none, or less than a page of them): the pages holding some of
+    // the words follow those, most words first, as established engines do ('logging tutorial for
+    // beginners' finds the logging tutorial that does not say 'beginners').
     if (result.allTotal === 0) result = this.#attempt(query, { slots, typed }, true, true);
+    else if (result.total < ENOUGH_RESULTS && slots.length > 1)
+      result = this.#attempt(query, { slots, typed }, typos, true);
     return result;
   }
 
@@ -162,18 +171,22 @@ export class KeywordIndex {
     const tabCounts = new Array<number>(query.tabs.length).fill(0);
     const wanted = Math.min(query.offset + query.limit, data.pageCount);
     const top = new TopPages(Math.max(wanted, RERANK));
+    // Across words, the pages holding every one come first (see `#rankAll`).
+    const full = any ? new TopPages(Math.max(wanted, RERANK)) : undefined;
     const oneWord = this.#oneWord(expanded, query, wanted);
     const { terms, total, allTotal } = oneWord
       ? this.#rankOneWord(oneWord, members, tabCounts, top)
-      : this.#rankAll(expanded, query, { members, tabCounts, top, any });
-    const ranked = rerank(
-      data,
-      top.ranked(),
-      typed === slots ? expanded : this.#expander.expand(typed, typos),
-      RERANK,
-      wanted,
-      typed.map((slot) => !any && slots.includes(slot)),
-    );
+      : this.#rankAll(expanded, query, { members, tabCounts, top, full, any });
+    const rescored = (pages: { page: number; score: number }[]) =>
+      rerank(
+        data,
+        pages,
+        typed === slots ? expanded : this.#expander.expand(typed, typos),
+        RERANK,
+        wanted,
+        typed.map((slot) => !any && slots.includes(slot)),
+      );
+    const ranked = full ? [...rescored(full.ranked()), ...rescored(top.ranked())] : rescored(top.ranked());
     const hitTerms = [...terms].map((term) => data.terms[term] as string);
     const hits: BackendHit[] = ranked
       .slice(query.offset, query.offset + query.limit)
@@ -187,7 +200,8 @@ export class KeywordIndex {
 
   /**
    * Every page matching the slots (every one, or with `any` at least one) scored, counted per tab
-   * and, those in the chosen tab, offered to `top`.
+   * and, those in the chosen tab, offered to `top`; with `any`, those holding every slot to `full`
+   * instead (ranked before the others, as a search of every slot would rank them).
    */
   #rankAll(
     expanded: readonly ExpandedSlot[],
@@ -196,8 +210,15 @@ export class KeywordIndex {
       members,
       tabCounts,
       top,
+      full,
       any,
-    }: { members: Uint8Array; tabCounts: number[]; top: TopPages; any: boolean },
+    }: {
+      members: Uint8Array;
+      tabCounts: number[];
+      top: TopPages;
+      full: TopPages | undefined;
+      any: boolean;
+    },
   ): Ranking {
     const terms = this.#scoreSlots(expanded, !any);
     // Every page still `#alive` holds every slot (phrases matched): only an OR search's pages,
@@ -212,6 +233,7 @@ export class KeywordIndex {
     const excluded = new Set(query.exclude.flatMap((key) => this.#byUrl.get(key) ?? []));
     const tabBit = query.tab === null ? 0 : 1 << query.tab;
     const tabbed = tabBit !== 0 || tabCounts.length > 0;
+    const every = (1 << expanded.length) - 1;
     let allTotal = 0;
     let total = 0;
     for (let i = 0; i < pages.length; i++) {
@@ -232,7 +254,11 @@ export class KeywordIndex {
       total++;
       let score = this.#score[page] as number;
       if (boosts) score *= boosts[page] as number;
-      // Across words (no page has them all): pages with more of the query's words first.
+      if (full && matched === every) {
+        full.push(page, score);
+        continue;
+      }
+      // Across words: pages with more of the query's words first.
       if (any) score *= popcount(matched) / expanded.length;
       top.push(page, score);
     }
