@@ -472,6 +472,41 @@ describe('engines against the real server', () => {
     expect(told.stderr).toContain('Published version 1 of Draft two.');
   });
 
+  it('given the file of an earlier version uploaded again with --publish, then that version goes live with its own columns', async () => {
+    const first = join(work, 'rollback-a.csv');
+    await writeFile(first, 'Title,Cost\nFoo,1\nBar,2\n');
+    const second = join(work, 'rollback-b.csv');
+    await writeFile(second, 'Name,Price,Category\nWidget,10,Tools\n');
+    const created = await as(tenants.ownerA, [
+      'engines',
+      'create',
+      'parametric',
+      '--name',
+      'Rollback finder',
+      '--account',
+      tenants.accountA,
+      '--file',
+      second,
+      '--publish',
+      '--json',
+    ]);
+    expect(created.code, created.stderr).toBe(0);
+    const { engineId } = json(created);
+    const upload = (file: string) =>
+      as(tenants.ownerA, ['engines', 'upload', engineId, '--file', file, '--publish', '--json']);
+    expect(json(await upload(first)).version).toBe(2);
+    expect(json(await upload(second)).version).toBe(3);
+    // The same bytes as version 2 uploaded again: version 2 comes back (nothing new stored) and goes
+    // live as it was, with its own two columns (not the three of the latest version).
+    const back = await upload(first);
+    expect(back.code, back.stderr).toBe(0);
+    expect(json(back)).toMatchObject({ version: 2, published: true });
+    expect(back.stderr).toContain('is the same file as version 2 of Rollback finder');
+    const searched = json(await as(tenants.ownerA, ['search', engineId, '', '--json']));
+    expect(searched.columns.map((c: { label: string }) => c.label)).toEqual(['Title', 'Cost']);
+    expect(searched.total).toBe(2);
+  });
+
   it('given an engine name holding escape sequences, then lists, details and messages print it without them', async () => {
     const esc = String.fromCharCode(27);
     const name = `${esc}]0;pwned\u0007${esc}[2JEvil\u202e name`;

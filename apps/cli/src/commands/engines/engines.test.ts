@@ -459,7 +459,10 @@ describe('engines upload', () => {
             { id: 'cli-1', engineId: 'eng-1', accountId: 'acc-1', type: 'pm', indexName: 'i', settings: {} },
           ]),
       },
-      parametric: { updateFile: async () => ok(imported(3)) },
+      parametric: {
+        updateFile: async () => ok(imported(3)),
+        history: async () => ok([1, 2, 3].map((v) => ({ ...imported(v), version: v }))),
+      },
     });
     const { deps } = testDeps(api);
     await upload.run(deps, upload.parse(input(['Product finder'], { file })));
@@ -483,6 +486,7 @@ describe('engines upload', () => {
       },
       parametric: {
         updateFile: async () => ok(imported(3)),
+        history: async () => ok([1, 2, 3].map((v) => ({ ...imported(v), version: v }))),
         preview: async () => ok({ rows: [], configuration }),
         createAndPublish: async () => ok({ clientId: 'cli-1' }),
       },

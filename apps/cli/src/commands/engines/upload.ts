@@ -48,23 +48,43 @@ export async function run(deps: ApiDeps, options: UploadOptions): Promise<void> 
     ),
   );
   const client = await clientOf(api, engine);
+  // The same file as an earlier version (not the latest) gives that version back (its
+  // Idempotency-Key): nothing new is stored, and it is published with its own configuration; the
+  // preview's is the latest version's, whose columns may differ.
+  const history = expectOk(await api.parametric.history(importId), 'Reading the file history');
+  const earlier = imported.version < Math.max(imported.version, ...history.map((entry) => entry.version));
   let published = false;
   if (options.publish) {
-    const preview = await previewSpreadsheet(api, importId, client.id);
+    const configuration = earlier
+      ? expectOk(
+          await api.parametric.getConfig({
+            engineId: engine.id,
+            accountId: engine.accountId,
+            version: imported.version,
+            format: 'json',
+          }),
+          'Reading the configuration',
+        )
+      : (await previewSpreadsheet(api, importId, client.id)).configuration;
     expectOk(
       await api.parametric.createAndPublish({
         spreadsheetId: importId,
         engineId: engine.id,
         accountId: engine.accountId,
         version: imported.version,
-        configuration: preview.configuration,
+        configuration,
         clientId: client.id,
       }),
-      'Publishing the new version',
+      earlier ? `Publishing version ${imported.version}` : 'Publishing the new version',
     );
     published = true;
   }
 
+  // On stderr whatever the output: the version number alone would not say it is an earlier one.
+  if (earlier)
+    output.info(
+      `${file.filename} is the same file as version ${imported.version} of ${engine.searchEngineName} (${imported.originalFileName}, ${plural(imported.rowCount, 'row')}): nothing new was stored.`,
+    );
   if (output.json) {
     output.printJson(
       versionJson({
@@ -81,9 +101,10 @@ export async function run(deps: ApiDeps, options: UploadOptions): Promise<void> 
     );
     return;
   }
-  output.success(
-    `Uploaded ${imported.originalFileName} as version ${imported.version} of ${engine.searchEngineName} (${plural(imported.rowCount, 'row')}).`,
-  );
+  if (!earlier)
+    output.success(
+      `Uploaded ${imported.originalFileName} as version ${imported.version} of ${engine.searchEngineName} (${plural(imported.rowCount, 'row')}).`,
+    );
   if (published) output.success(`Published version ${imported.version}.`);
   else
     output.info(
