@@ -76,6 +76,16 @@ const writes = (calls: { method: string; path: string; body: unknown }[]) =>
   calls.filter((c) => c.method !== 'GET');
 
 describe('Keyword wizard, edit', () => {
+  it('Given the Tabs and Synonyms steps, then each is one region of its name (landmarks stay distinguishable)', async () => {
+    renderEdit('eng1', editApi, '?step=Tabs');
+    await screen.findByRole('heading', { level: 2, name: 'Tabs' });
+    expect(screen.getAllByRole('region', { name: 'Tabs' })).toHaveLength(1);
+    await userEvent.click(stepTab('Synonyms'));
+    await screen.findByRole('heading', { level: 2, name: 'Synonyms' });
+    expect(screen.getAllByRole('region', { name: 'Synonyms' })).toHaveLength(1);
+    expect(screen.getByRole('region', { name: 'Character mapping' })).toBeTruthy();
+  });
+
   it('Given a role without ENGINE_EDIT, when the edit URL is opened, then the reason shows instead of the steps', async () => {
     const { calls } = renderEdit('eng1', editApi, '', 'user');
     expect(

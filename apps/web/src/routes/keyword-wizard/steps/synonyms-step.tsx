@@ -45,7 +45,6 @@ export function SynonymsStep({ settings, onChange, accountId }: KeywordStepProps
   const [problem, setProblem] = useState<UploadProblem | undefined>();
   const [loaded, setLoaded] = useState<string | undefined>();
   const [confirmClear, setConfirmClear] = useState(false);
-  const headingId = useId();
   const table = settings.csvSynonymTable;
   // Up to 1 MB of rules: counted when the table changes, not on every keystroke of the mapping.
   const ruleCount = useMemo(() => (table.trim() === '' ? 0 : parseSynonyms(table).rules.length), [table]);
@@ -83,8 +82,9 @@ export function SynonymsStep({ settings, onChange, accountId }: KeywordStepProps
 
   return (
     <Stack spacing={4}>
-      <Box component="section" aria-labelledby={headingId}>
-        <Typography id={headingId} variant="h3" component="h2" gutterBottom>
+      {/* Not a region of its own: the wizard's step region already bears this name. */}
+      <Box>
+        <Typography variant="h3" component="h2" gutterBottom>
           Synonyms
         </Typography>
         <Typography gutterBottom>

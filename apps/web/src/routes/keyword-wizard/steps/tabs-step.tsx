@@ -8,7 +8,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { deleteTab, LIMITS, reorderTabs, type Tab } from '@siteseer/core';
 import { useQuery } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { engineCategoriesQuery } from '../../../api/queries.ts';
 import { useServices } from '../../../shell/services.tsx';
 import type { KeywordStepProps } from '../step-props.ts';
@@ -25,7 +25,6 @@ export function TabsStep({ settings, onChange, engineId, accountId }: KeywordSte
   const [editing, setEditing] = useState<string | undefined>();
   const [status, setStatus] = useState('');
   const [moveError, setMoveError] = useState<string | undefined>();
-  const headingId = useId();
   const editingTab = tabs.find((tab) => tab.tabName === editing);
   const setTabs = (next: Tab[]) => onChange({ tabs: next });
 
@@ -42,8 +41,9 @@ export function TabsStep({ settings, onChange, engineId, accountId }: KeywordSte
         }
         label="Use tabs"
       />
-      <Box component="section" aria-labelledby={headingId}>
-        <Typography id={headingId} variant="h3" component="h2" gutterBottom>
+      {/* Not a region of its own: the wizard's step region already bears this name. */}
+      <Box>
+        <Typography variant="h3" component="h2" gutterBottom>
           Tabs
         </Typography>
         <Typography gutterBottom>
