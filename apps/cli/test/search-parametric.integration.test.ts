@@ -110,7 +110,8 @@ describe('siteseer search (parametric)', () => {
   });
 
   it('given an engine with nothing published, then exit 1 naming the command that publishes', async () => {
-    // Made over the API: an engine with a client and nothing published.
+    // Made over the API: an engine with a client and nothing published. Such an engine does not
+    // name its file, so the command named is for its first version.
     await createEngine(suite.tenants.server, suite.tenants.ownerA, {
       searchEngineType: 'pm',
       accountId: suite.tenants.accountA,
@@ -119,7 +120,7 @@ describe('siteseer search (parametric)', () => {
     const result = await as(suite.tenants.ownerA, ['search', 'Draft catalogue', 'x']);
     expect([result.code, result.stdout]).toEqual([1, '']);
     expect(result.stderr).toBe(
-      'error: \'Draft catalogue\' has no published version to search yet. Publish one with `siteseer engines publish "Draft catalogue"`.\n',
+      'error: \'Draft catalogue\' has no published version to search yet. Publish one with `siteseer engines publish "Draft catalogue" --version 1`.\n',
     );
   });
 
