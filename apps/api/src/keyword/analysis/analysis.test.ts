@@ -49,6 +49,18 @@ describe('stemming', () => {
     expect(cachedStemmer('en')('is')).toBe('is');
     expect(cachedStemmer('en')('v2')).toBe('v2');
   });
+
+  it('stems English by Porter2: a News page is not every page that says new', () => {
+    const english = cachedStemmer('en');
+    expect(['news', 'https', 'generously', 'exceptions', 'skies'].map(english)).toEqual([
+      'news',
+      'https',
+      'generous',
+      'except',
+      'sky',
+    ]);
+    expect(english('new')).not.toBe(english('news'));
+  });
 });
 
 describe('character mapping with offsets', () => {

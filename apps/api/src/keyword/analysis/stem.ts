@@ -1,6 +1,5 @@
 import { stemmer as danish } from '@orama/stemmers/danish';
 import { stemmer as dutch } from '@orama/stemmers/dutch';
-import { stemmer as english } from '@orama/stemmers/english';
 import { stemmer as finnish } from '@orama/stemmers/finnish';
 import { stemmer as french } from '@orama/stemmers/french';
 import { stemmer as german } from '@orama/stemmers/german';
@@ -10,10 +9,15 @@ import { stemmer as portuguese } from '@orama/stemmers/portuguese';
 import { stemmer as russian } from '@orama/stemmers/russian';
 import { stemmer as spanish } from '@orama/stemmers/spanish';
 import { stemmer as swedish } from '@orama/stemmers/swedish';
+import english from 'wink-porter2-stemmer';
 
 export type Stemmer = (word: string) => string;
 
-/** Snowball stemmers (@orama/stemmers) by primary language subtag. */
+/**
+ * Snowball stemmers by primary language subtag: @orama/stemmers, but for English, whose stemmer
+ * there is the first Porter algorithm ('news' → 'new', 'https' → 'http', 'exception' → 'excep'
+ * beside 'except' → 'except'): English is Snowball's Porter2 (wink-porter2-stemmer).
+ */
 const STEMMERS: Readonly<Record<string, Stemmer>> = {
   da: danish,
   de: german,
