@@ -62,13 +62,42 @@ export function UploadBar({ label, sent, total }: { label: string; sent: number;
   return h(Text, null, `Uploading ${label} `, h(Text, { color: 'cyan' }, progressBarText(sent, total)));
 }
 
-/** Mounts a view on a stream; `update` re-renders it, `close` unmounts it (idempotent). */
+// SGR sequences only (colours, bold, dim): Ink's cursor moves and line clears are kept.
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching escape sequences is its purpose
+const SGR = /\u001b\[[0-9;]*m/g;
+
+/**
+ * The stream as Ink sees it when colours are off (NO_COLOR, --no-color): Ink colours by its own
+ * terminal detection, so the styles are taken out of what it writes, the rest passes through.
+ */
+export function colourless(stream: NodeJS.WriteStream): NodeJS.WriteStream {
+  return new Proxy(stream, {
+    get(target, prop) {
+      if (prop === 'write') {
+        return (chunk: unknown, ...rest: unknown[]) =>
+          (target.write as (...args: unknown[]) => boolean)(
+            typeof chunk === 'string' ? chunk.replace(SGR, '') : chunk,
+            ...rest,
+          );
+      }
+      const value = Reflect.get(target, prop, target);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+}
+
+/**
+ * Mounts a view on a stream; `update` re-renders it, `close` unmounts it (idempotent). `color`
+ * false (the CLI's colours are off) writes it without styles.
+ */
 export function mount<P extends object>(
   component: (props: P) => React.ReactElement,
   props: P,
   stream: NodeJS.WriteStream,
+  options: { color: boolean },
 ) {
-  const instance = render(h(component, props), { stdout: stream, patchConsole: false });
+  const stdout = options.color ? stream : colourless(stream);
+  const instance = render(h(component, props), { stdout, patchConsole: false });
   let closed = false;
   return {
     update(next: P) {

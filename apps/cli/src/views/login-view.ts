@@ -37,10 +37,10 @@ export function plainLoginView(output: Output): LoginView {
 }
 
 /** The terminal view (Ink) on stderr; React and Ink load only here. */
-export async function inkLoginView(stderr: NodeJS.WriteStream): Promise<LoginView> {
+export async function inkLoginView(stderr: NodeJS.WriteStream, color: boolean): Promise<LoginView> {
   const { INITIAL_LOGIN_STATE, LoginScreen, mount, nextLoginState } = await import('./ink-views.ts');
   let state = INITIAL_LOGIN_STATE;
-  const view = mount(LoginScreen, { state }, stderr);
+  const view = mount(LoginScreen, { state }, stderr, { color });
   return {
     event(event) {
       state = nextLoginState(state, event);

@@ -22,9 +22,13 @@ export function plainUploadView(output: Output, label: string, size: number): Up
 }
 
 /** The Ink progress bar on stderr; React and Ink load only here. */
-export async function inkUploadView(stderr: NodeJS.WriteStream, label: string): Promise<UploadView> {
+export async function inkUploadView(
+  stderr: NodeJS.WriteStream,
+  label: string,
+  color: boolean,
+): Promise<UploadView> {
   const { mount, UploadBar } = await import('./ink-views.ts');
-  const view = mount(UploadBar, { label, sent: 0, total: 0 }, stderr);
+  const view = mount(UploadBar, { label, sent: 0, total: 0 }, stderr, { color });
   return {
     listener: (sent, total) => view.update({ label, sent, total }),
     close: () => view.close(),
@@ -33,6 +37,7 @@ export async function inkUploadView(stderr: NodeJS.WriteStream, label: string): 
 
 /** The view for this output: the bar on a terminal (not with --json), else a line. */
 export async function uploadViewFor(output: Output, label: string, size: number): Promise<UploadView> {
-  if (output.stderrIsTTY && !output.json) return inkUploadView(output.stderr as NodeJS.WriteStream, label);
+  if (output.stderrIsTTY && !output.json)
+    return inkUploadView(output.stderr as NodeJS.WriteStream, label, output.color);
   return plainUploadView(output, label, size);
 }

@@ -20,7 +20,7 @@ export function parse(input: ParseInput): LoginOptions {
 async function viewFor(deps: AuthDeps): Promise<LoginView> {
   const { output } = deps;
   if (output.stderrIsTTY && !output.json && !deps.env.ci) {
-    return inkLoginView(output.stderr as NodeJS.WriteStream);
+    return inkLoginView(output.stderr as NodeJS.WriteStream, output.color);
   }
   return plainLoginView(output);
 }

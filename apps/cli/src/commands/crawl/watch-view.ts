@@ -23,7 +23,7 @@ function lineView(print: (progress: CrawlProgress) => void): WatchView {
 }
 
 /** The Ink view on stdout, redrawn on each poll; React and Ink load only here. */
-async function inkView(stdout: NodeJS.WriteStream, name: string): Promise<WatchView> {
+async function inkView(stdout: NodeJS.WriteStream, name: string, color: boolean): Promise<WatchView> {
   const [{ mount }, { CrawlWatchScreen }] = await Promise.all([
     import('../../views/ink-views.ts'),
     import('./watch-screen.ts'),
@@ -33,7 +33,7 @@ async function inkView(stdout: NodeJS.WriteStream, name: string): Promise<WatchV
     show(progress) {
       const frame = watchFrame(name, progress);
       if (view) view.update({ frame });
-      else view = mount(CrawlWatchScreen, { frame }, stdout);
+      else view = mount(CrawlWatchScreen, { frame }, stdout, { color });
     },
     close: () => view?.close(),
   };
@@ -42,6 +42,6 @@ async function inkView(stdout: NodeJS.WriteStream, name: string): Promise<WatchV
 /** The live view on a terminal (not with --json), else lines. */
 export async function watchViewFor(output: Output, name: string): Promise<WatchView> {
   if (output.json) return lineView((progress) => output.line(JSON.stringify(progressRecord(progress))));
-  if (output.stdoutIsTTY) return inkView(output.stdout as NodeJS.WriteStream, name);
+  if (output.stdoutIsTTY) return inkView(output.stdout as NodeJS.WriteStream, name, output.color);
   return lineView((progress) => output.line(progressLine(progress)));
 }
