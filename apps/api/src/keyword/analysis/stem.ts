@@ -1,3 +1,5 @@
+// The stemmer's types, for every program that compiles this file (the web e2e tests' too).
+/// <reference path="./wink-porter2-stemmer.d.ts" />
 import { stemmer as danish } from '@orama/stemmers/danish';
 import { stemmer as dutch } from '@orama/stemmers/dutch';
 import { stemmer as finnish } from '@orama/stemmers/finnish';
