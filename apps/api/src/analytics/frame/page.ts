@@ -78,9 +78,10 @@ export function framePage(options: {
   return document(
     `${options.title}: ${options.engineName}`,
     options.nonce,
+    // The range line opens main: every part of the page sits in a landmark (axe's "region").
     html`<header><h1>${options.title}</h1>${periodChooser(period)}</header>
-<p class="range">${options.engineName} · ${formatRange(period.from, period.to)} (UTC days), compared with ${formatRange(before.from, before.to)}</p>
-<main>${options.content}</main>`,
+<main><p class="range">${options.engineName} · ${formatRange(period.from, period.to)} (UTC days), compared with ${formatRange(before.from, before.to)}</p>
+${options.content}</main>`,
   );
 }
 

@@ -1,0 +1,31 @@
+import { load } from 'cheerio/slim';
+import { describe, expect, it } from 'vitest';
+import { html } from '../../html/html.ts';
+import { framePage } from './page.ts';
+
+const period = { name: 'custom', from: '2031-05-06', to: '2031-05-07' } as const;
+
+/** The tag names of the body's children: what sits outside every landmark shows up here. */
+function bodyChildren(page: string): string[] {
+  const $ = load(page);
+  return $('body')
+    .children()
+    .toArray()
+    .map((element) => element.tagName);
+}
+
+describe('framePage', () => {
+  it('given a report, then every part of the body sits in the banner or main, the range line in main', () => {
+    const page = framePage({
+      title: 'Top queries',
+      engineName: 'Shop search',
+      period,
+      nonce: 'n',
+      content: html`<p>figures</p>`,
+    });
+    expect(bodyChildren(page)).toEqual(['header', 'main']);
+    expect(load(page)('main > p.range').text()).toBe(
+      'Shop search · 6 May 2031 – 7 May 2031 (UTC days), compared with 4 May 2031 – 5 May 2031',
+    );
+  });
+});
