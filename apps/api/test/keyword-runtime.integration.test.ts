@@ -90,10 +90,12 @@ describe('the keyword search runtime', () => {
     // An engine id is not a client id; made-up ids and parametric clients have no keyword search.
     const parametric = await ingestEngine(t.server, t.ownerA.token, 'Parts table', 'name,price\nbolt,1\n');
     for (const id of [shop.engineId, crypto.randomUUID(), 'not-an-id', parametric.clientId]) {
-      const refused = await search(t.server, id, { q: 'resistor' });
+      const refused = await search(t.server, id, { q: 'resistor' }, { origin: 'http://localhost:4003' });
       expect(refused.status).toBe(404);
       expect(refused.headers.get('content-type')).toMatch(/^application\/problem\+json/);
       expect(refused.body.detail).toBe('Search engine not found.');
+      // Readable by the page that asked (no client, no origins to hold it to): the widget can tell.
+      expect(refused.headers.get('access-control-allow-origin')).toBe('*');
     }
     expect((await fetch(`${t.server.base}/search/${parametric.clientId}/config`)).status).toBe(200);
   });

@@ -14,7 +14,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Clock } from '../clock.ts';
-import { InputError, NotAllowedError, TooManyRequestsError } from '../errors.ts';
+import { InputError, NotAllowedError, NotFoundError, TooManyRequestsError } from '../errors.ts';
 import { jsonBodyParser } from '../json-body.ts';
 import {
   answerBody,
@@ -139,6 +139,14 @@ export async function searchRoutes(
         limit.ttlInSeconds,
       );
     }
+  });
+
+  // A client id that answers nothing (a wrong id pasted in a snippet, an engine not published yet)
+  // has no origins to answer: its 404 is readable by any page, so the widget's error event and the
+  // console name the cause rather than a CORS failure. It says no more than that the id is unknown.
+  app.addHook('onError', async (_request, reply, error) => {
+    if (error instanceof NotFoundError && !reply.hasHeader('access-control-allow-origin'))
+      reply.header('access-control-allow-origin', '*');
   });
 
   const keyword = keywordRuntime(store, {
