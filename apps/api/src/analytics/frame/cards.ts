@@ -14,6 +14,7 @@ import {
   summaryKpis,
   withChart,
 } from './card-parts.ts';
+import { NO_SEARCHES, noZeroResultsText } from './empty-lists.ts';
 import { formatCount, formatDecimal, formatRate, queryText } from './format.ts';
 import { filterUse, tabUse } from './use-cards.ts';
 
@@ -208,7 +209,7 @@ async function topQueries(ctx: FrameContext): Promise<Block[]> {
       {
         kind: 'table',
         table: queryTable(ctx, 'top-queries', 'Top queries', queries, {
-          empty: 'No searches in this period.',
+          empty: NO_SEARCHES,
         }),
       },
     ],
@@ -237,7 +238,7 @@ async function zeroResultQueries(ctx: FrameContext): Promise<Block[]> {
       table: queryTable(ctx, 'zero-result-queries', 'Searches with no results', queries, {
         fix: true,
         clicks: false,
-        empty: 'Every search found something in this period.',
+        empty: noZeroResultsText(now),
       }),
     },
   ];

@@ -1,6 +1,7 @@
 import type { AnalyticsDashboardId } from '@siteseer/core';
 import type { Block } from './blocks.ts';
 import { dayChart, type FrameContext, queryTable, resultsTable, summaryKpis } from './card-parts.ts';
+import { NO_SEARCHES, noUnclickedText, noZeroResultsText } from './empty-lists.ts';
 import { formatCount, formatRate } from './format.ts';
 import { filterUse, tabUse } from './use-cards.ts';
 
@@ -74,7 +75,7 @@ async function overview(ctx: FrameContext): Promise<Block[]> {
           {
             kind: 'table',
             table: queryTable(ctx, 'top-queries', 'Top queries', queries, {
-              empty: 'No searches in this period.',
+              empty: NO_SEARCHES,
             }),
           },
         ],
@@ -129,7 +130,7 @@ async function contentGaps(ctx: FrameContext): Promise<Block[]> {
               {
                 fix: true,
                 clicks: false,
-                empty: 'Every search found something in this period.',
+                empty: noZeroResultsText(now),
               },
             ),
           },
@@ -145,7 +146,7 @@ async function contentGaps(ctx: FrameContext): Promise<Block[]> {
               {
                 fix: true,
                 clicks: false,
-                empty: 'Every search that found something was clicked in this period.',
+                empty: noUnclickedText(now),
               },
             ),
           },
