@@ -57,6 +57,34 @@ describe('readCsv', () => {
     expect(detectDelimiter('\n\n\na;b\n1;2\n')).toBe(';');
   });
 
+  it("takes a first line sep=; (Excel's delimiter hint) as the delimiter, not as the header row", () => {
+    const table = readCsv('sep=;\r\nName;Price\r\nA;1,50\r\nB;2,00\r\n');
+
+    expect(table).toMatchObject({
+      delimiter: ';',
+      headers: ['Name', 'Price'],
+      rows: [
+        ['A', '1,50'],
+        ['B', '2,00'],
+      ],
+      rowNumbers: [2, 3],
+    });
+  });
+
+  it('follows the sep= hint over detection, whatever its case', () => {
+    const table = readCsv('SEP=|\nName|Note\nA|x, y, z; w\n');
+
+    expect(table.delimiter).toBe('|');
+    expect(table.headers).toEqual(['Name', 'Note']);
+    expect(table.rows).toEqual([['A', 'x, y, z; w']]);
+  });
+
+  it('reads a sep= line that is not alone on its line as data', () => {
+    const table = readCsv('sep=;,x\n1,2\n');
+
+    expect(table.headers).toEqual(['sep=;', 'x']);
+  });
+
   it('reads a one-column file (papaparse cannot detect its delimiter; that error is ignored)', () => {
     const table = readCsv('sku\nA-1\nB-2\n');
 

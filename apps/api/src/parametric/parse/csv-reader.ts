@@ -10,6 +10,22 @@ export const CSV_DELIMITERS: readonly string[] = [',', ';', '\t', '|'];
 const DELIMITER_NOT_DETECTED = 'UndetectableDelimiter';
 
 /**
+ * Excel's delimiter hint, a first line `sep=;` (Excel writes it, and honours it, where the list
+ * separator is not a comma). Any one character but a quote or a line break, as Excel allows.
+ */
+const SEPARATOR_HINT = /^sep=([^"\r\n])[ \t]*(?:\r\n|\r|\n|$)/i;
+
+/**
+ * The delimiter a `sep=` first line names, and the text after that line. Excel does not show the
+ * line, so the rows after it are numbered from 1, as Excel shows them.
+ */
+export function readSeparatorHint(text: string): { delimiter: string; rest: string } | null {
+  const match = SEPARATOR_HINT.exec(text);
+  if (!match?.[1]) return null;
+  return { delimiter: match[1], rest: text.slice(match[0].length) };
+}
+
+/**
  * Detects the delimiter on the first ten non-empty records. Done apart from the real parse because
  * papaparse's detection counts empty lines as one-field records: with empty lines kept (we keep
  * them to number rows as a spreadsheet does), a plain 'a,b\n1,2\n' goes undetected.
@@ -34,13 +50,16 @@ function quoteError(code: string, rowNumber: number): SpreadsheetError {
 }
 
 /**
- * Reads CSV text (already decoded, byte order mark removed) into a table. Quoted values may hold
+ * Reads CSV text (already decoded, byte order mark removed) into a table. A first line `sep=X`
+ * sets the delimiter and is not a row; otherwise the delimiter is detected. Quoted values may hold
  * delimiters, doubled quotes and line breaks; a row is a CSV record, so a value with a line break
  * stays one row, as in a spreadsheet. Values are not typed here (no `dynamicTyping`): inference
  * looks at whole columns.
  */
-export function readCsv(text: string, limits?: TableLimits): ParsedTable {
-  const delimiter = detectDelimiter(text);
+export function readCsv(csvText: string, limits?: TableLimits): ParsedTable {
+  const hint = readSeparatorHint(csvText);
+  const text = hint?.rest ?? csvText;
+  const delimiter = hint?.delimiter ?? detectDelimiter(text);
   const builder = new TableBuilder('csv', limits);
   let rowNumber = 0;
   let failure: unknown;
