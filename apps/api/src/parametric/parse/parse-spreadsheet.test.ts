@@ -5,11 +5,12 @@ import { parseSpreadsheet } from './parse-spreadsheet.ts';
 
 const utf8 = (text: string): Uint8Array => new TextEncoder().encode(text);
 
-function utf16(text: string, endian: 'le' | 'be'): Uint8Array {
-  const bytes = new Uint8Array(2 + text.length * 2);
+function utf16(text: string, endian: 'le' | 'be', { bom = true } = {}): Uint8Array {
+  const start = bom ? 2 : 0;
+  const bytes = new Uint8Array(start + text.length * 2);
   const view = new DataView(bytes.buffer);
-  view.setUint16(0, 0xfeff, endian === 'le');
-  for (let i = 0; i < text.length; i++) view.setUint16(2 + i * 2, text.charCodeAt(i), endian === 'le');
+  if (bom) view.setUint16(0, 0xfeff, endian === 'le');
+  for (let i = 0; i < text.length; i++) view.setUint16(start + i * 2, text.charCodeAt(i), endian === 'le');
   return bytes;
 }
 
@@ -32,6 +33,31 @@ describe('parseSpreadsheet', () => {
 
     expect(table.delimiter).toBe('\t');
     expect(table.rows).toEqual([['Zoë', '東京']]);
+  });
+
+  it.each(['le', 'be'] as const)(
+    'reads UTF-16 %s CSV without a byte order mark (was: a binary file)',
+    async (endian) => {
+      const table = await parseSpreadsheet(
+        utf16('Name,City\r\nZoë,東京\r\nÅsa,Malmö\r\n', endian, { bom: false }),
+        'export.csv',
+      );
+
+      expect(table.headers).toEqual(['Name', 'City']);
+      expect(table.rows).toEqual([
+        ['Zoë', '東京'],
+        ['Åsa', 'Malmö'],
+      ]);
+    },
+  );
+
+  it('refuses as binary what has the zero bytes of UTF-16 but holds control characters', async () => {
+    const bytes = utf16('a\u0001\u0002\u0003b\u0004\u0005\u0006', 'le', { bom: false });
+
+    const error = await refusal(() => parseSpreadsheet(bytes, 'data.csv'));
+
+    expect(error.code).toBe('unsupported_format');
+    expect(error.message).toContain('binary file');
   });
 
   it('takes the extension case-insensitively', async () => {
