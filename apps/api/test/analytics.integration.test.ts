@@ -1,3 +1,4 @@
+import { load } from 'cheerio/slim';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   DAY_1,
@@ -375,6 +376,41 @@ describe('Analytics frames', () => {
     const page = await frame(`${kw.clientId}/card/top-queries?period=2w`, await frameCookie(t.ownerA));
     expect(page.status).toBe(400);
     expect(page.text).toContain('The period must be one of 7d, 30d, 90d or custom (got &#39;2w&#39;).');
+  });
+
+  it('given a reversed or over-long custom period, then the report keeps its title, says what is wrong and offers the period chooser', async () => {
+    const cookie = await frameCookie(t.ownerA);
+    for (const [type, id, title, from, to, message] of [
+      [
+        'card',
+        'top-queries',
+        'Top queries',
+        DAY_2,
+        DAY_1,
+        `The start date (${DAY_2}) must not be after the end date (${DAY_1}).`,
+      ],
+      [
+        'dashboard',
+        'content-gaps',
+        'Content gaps and clicks',
+        '2025-01-01',
+        DAY_2,
+        `A period covers at most 1096 days (2025-01-01 to ${DAY_2} is longer).`,
+      ],
+    ] as const) {
+      const page = await frame(`${kw.clientId}/${type}/${id}?period=custom&from=${from}&to=${to}`, cookie);
+      expect(page.status).toBe(400);
+      const $ = load(page.text);
+      expect([$('h1').text(), $('[role=alert]').text()]).toEqual([title, message]);
+      expect(
+        $('nav[aria-label=Period] a')
+          .map((_, a) => $(a).attr('href'))
+          .get(),
+      ).toEqual(['?period=7d', '?period=30d', '?period=90d']);
+      const form = $('form[aria-label="Custom period"]');
+      expect([form.find('input[name=from]').val(), form.find('input[name=to]').val()]).toEqual([from, to]);
+      expect(page.text).not.toContain('red shoes');
+    }
   });
 
   it('given a member removed from the account after the cookie was set, then the frames are not found', async () => {

@@ -5,6 +5,7 @@ export {
   type FrameAbilities,
 } from './access.ts';
 export { CSV_ROWS, frameCsv, frameErrorPage, frameTitle, renderFrame } from './frame/index.ts';
+export { FramePeriodError, framePeriod } from './frame-period.ts';
 export {
   endedFrameSessionCookie,
   FRAME_COOKIE,

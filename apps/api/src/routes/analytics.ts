@@ -16,8 +16,10 @@ import {
   analyticsTargetOfEngine,
   endedFrameSessionCookie,
   FRAME_SESSION_SECONDS,
+  FramePeriodError,
   frameCsv,
   frameErrorPage,
+  framePeriod,
   frameSessionCookie,
   frameTitle,
   frameViewer,
@@ -110,17 +112,26 @@ export async function analyticsRoutes(
     { prefix: '/api' },
   );
 
-  /** Runs a frame request; a refusal is shown in the frame as a page (a frame shows HTML, not JSON). */
-  async function inFrame(reply: FastifyReply, answer: () => Promise<FastifyReply>): Promise<FastifyReply> {
+  /**
+   * Runs a frame request; a refusal is shown in the frame as a page (a frame shows HTML, not JSON).
+   * A bad period keeps the report's title and, on the report's page (`chooser`), the period chooser.
+   */
+  async function inFrame(
+    reply: FastifyReply,
+    chooser: boolean,
+    answer: () => Promise<FastifyReply>,
+  ): Promise<FastifyReply> {
     try {
       return await answer();
     } catch (error) {
       if (!(error instanceof HttpError)) throw error;
+      const period = error instanceof FramePeriodError && chooser ? error.chooser : undefined;
+      const title = error instanceof FramePeriodError ? error.reportTitle : 'Analytics';
       return reply
         .status(error.status)
         .type('text/html; charset=utf-8')
         .header('cache-control', 'no-store')
-        .send(frameErrorPage({ title: 'Analytics', message: error.message, nonce: reply.cspNonce.style }));
+        .send(frameErrorPage({ title, message: error.message, nonce: reply.cspNonce.style, period }));
     }
   }
 
@@ -134,15 +145,15 @@ export async function analyticsRoutes(
     const type = frameType(params.type);
     const { target, abilities } = await analyticsTargetOfClient(store, viewer, params.clientId);
     const frame = { target, abilities, type, id: params.id };
-    frameTitle(frame);
-    return { ...frame, period: periodOf(query, clock), keptFrom: keptFrom() };
+    const period = framePeriod(query, utcDay(clock.now()), frameTitle(frame));
+    return { ...frame, period, keptFrom: keptFrom() };
   }
 
   app.get(
     '/api/analytics/:clientId/:type/:id',
     { schema: { params: FrameParams, querystring: FrameQuery, hide: true } },
     (request, reply) =>
-      inFrame(reply, async () => {
+      inFrame(reply, true, async () => {
         const frame = await frameRequest(request, request.params, request.query);
         const page = await renderFrame(store, frame, reply.cspNonce.style);
         return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(page);
@@ -159,7 +170,7 @@ export async function analyticsRoutes(
       },
     },
     (request, reply) =>
-      inFrame(reply, async () => {
+      inFrame(reply, false, async () => {
         const frame = await frameRequest(request, request.params, request.query);
         const { csv, fileName } = await frameCsv(store, frame, request.params.table);
         return reply
