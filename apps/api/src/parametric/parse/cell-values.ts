@@ -2,7 +2,9 @@
  * How a text cell is read as a typed value. The forms are deliberately plain, so inference never
  * guesses: numbers as `-12`, `12.5`, `.5`, `1e3`, `-1.5E-3` (no thousands separators, no decimal
  * commas, no currency, no leading '+'); a number with a leading zero (`007`, `08123`) is text,
- * because zip codes and part numbers lose their meaning as numbers.
+ * because zip codes and part numbers lose their meaning as numbers. Columns of numbers written with
+ * thousands separators or decimal commas are rewritten to this form when the table is built
+ * (`number-formats.ts`), a whole column at a time, as the convention is a column's.
  */
 
 const INTEGER = /^-?(?:0|[1-9]\d*)$/;

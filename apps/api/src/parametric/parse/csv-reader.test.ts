@@ -58,14 +58,14 @@ describe('readCsv', () => {
   });
 
   it("takes a first line sep=; (Excel's delimiter hint) as the delimiter, not as the header row", () => {
-    const table = readCsv('sep=;\r\nName;Price\r\nA;1,50\r\nB;2,00\r\n');
+    const table = readCsv('sep=;\r\nName;Note\r\nA;x, y\r\nB;z\r\n');
 
     expect(table).toMatchObject({
       delimiter: ';',
-      headers: ['Name', 'Price'],
+      headers: ['Name', 'Note'],
       rows: [
-        ['A', '1,50'],
-        ['B', '2,00'],
+        ['A', 'x, y'],
+        ['B', 'z'],
       ],
       rowNumbers: [2, 3],
     });

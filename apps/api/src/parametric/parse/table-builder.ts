@@ -1,6 +1,7 @@
 import type { SpreadsheetFormat } from './file-format.ts';
 import { assertNoReservedHeaders, type HeaderCell, nameHeaders } from './header-names.ts';
 import { PARSE_LIMITS } from './limits.ts';
+import { normaliseNumberColumns } from './number-formats.ts';
 import { columnId, type ParsedTable } from './parsed-table.ts';
 import { SpreadsheetError } from './spreadsheet-error.ts';
 
@@ -31,7 +32,9 @@ const formatCount = (n: number): string => n.toLocaleString('en-US');
  * longer than the header is refused if a cell past the header has content (extra empty cells, as
  * trailing delimiters leave, are ignored); a shorter one is padded with empty cells, since a
  * spreadsheet shows missing trailing cells as empty. Columns with neither a header nor any value
- * are left out (a trailing delimiter, an XLSX table that starts in column C).
+ * are left out (a trailing delimiter, an XLSX table that starts in column C). A column of numbers
+ * written with thousands separators or decimal commas is rewritten as plain numbers
+ * (`normaliseNumberColumns`).
  */
 export class TableBuilder {
   readonly #format: SpreadsheetFormat;
@@ -117,13 +120,14 @@ export class TableBuilder {
     const named = nameHeaders(headerCells);
     const rows =
       kept.length === header.length ? this.#rows : this.#rows.map((row) => kept.map((i) => row[i] ?? null));
+    const numberWarnings = normaliseNumberColumns(named.headers, rows);
     return {
       format: this.#format,
       headers: named.headers,
       columnIds: kept.map((_, index) => columnId(index)),
       rows,
       rowNumbers: this.#rowNumbers,
-      warnings: named.warnings,
+      warnings: [...named.warnings, ...numberWarnings],
       ...extra,
     };
   }

@@ -1,0 +1,98 @@
+import { describe, expect, it } from 'vitest';
+import { columnNumberConvention, normaliseNumberColumns, plainNumberText } from './number-formats.ts';
+import { parseAndInfer } from './parse-spreadsheet.ts';
+import { typedRows } from './typed-rows.ts';
+
+const utf8 = (text: string): Uint8Array => new TextEncoder().encode(text);
+
+describe('columnNumberConvention', () => {
+  it.each([
+    [['1,234', '12,345.67', '-0.5', '7'], 'us'],
+    [['1,234,567', '999'], 'us'],
+    [['1.000,50', '3,5', '-12'], 'european'],
+    [['1 234,5', '12\u00a0345', '0,25'], 'european'],
+    [['3,5', '12,25', '1,2345'], 'european'],
+    // Ambiguous: only a comma and three digits is US thousands.
+    [['1,234', '5,678'], 'us'],
+    // A US thousands look-alike with a value only European explains: the whole column is European.
+    [['1,234', '3,5'], 'european'],
+    [['1.234', '3,5'], 'european'],
+  ] as const)('reads %j as %s', (values, convention) => {
+    expect(columnNumberConvention(values)).toBe(convention);
+  });
+
+  it.each([
+    [['1.234', '2.5']],
+    [['12', '-3.5', null]],
+    [['1,234', '1.000,50', '12,345.67']],
+    [['01,234']],
+    [['1,23,456']],
+    [['$1,234']],
+    [['1,234', 'n/a']],
+    [[null, null]],
+  ])('leaves %j alone (plain numbers, or not one convention)', (values) => {
+    expect(columnNumberConvention(values)).toBeNull();
+  });
+
+  it('gives the plain form a number parser reads', () => {
+    expect(plainNumberText('-1.000.000,50', 'european')).toBe('-1000000.50');
+    expect(plainNumberText('12,345.67', 'us')).toBe('12345.67');
+    expect(plainNumberText('1 234', 'us')).toBeNull();
+  });
+});
+
+describe('normaliseNumberColumns', () => {
+  it('rewrites only the columns of grouped or decimal-comma numbers, with a warning for each', () => {
+    const rows = [
+      ['A', '1,234', '3,5', '2.5'],
+      ['B', null, '1.000,50', '7'],
+    ];
+
+    const warnings = normaliseNumberColumns(['Name', 'Units', 'Price', 'Weight'], rows);
+
+    expect(rows).toEqual([
+      ['A', '1234', '3.5', '2.5'],
+      ['B', null, '1000.50', '7'],
+    ]);
+    expect(warnings).toEqual([
+      "Column 'Units' holds numbers written like 1,234.5; they are read as plain numbers (1234.5).",
+      "Column 'Price' holds numbers written like 1.234,5; they are read as plain numbers (1234.5).",
+    ]);
+  });
+});
+
+describe('an upload of numbers with thousands separators or decimal commas (was: text)', () => {
+  it('types a European CSV as numbers, filterable by range, sortable by value', async () => {
+    const csv = 'sep=;\nName;Price;Stock\nA;1.000,50;1 234\nB;3,5;2\nC;12,25;10\n';
+
+    const { table, inferred } = await parseAndInfer(utf8(csv), 'prices.csv');
+    const rows = typedRows(table, inferred);
+
+    expect(inferred.columns.c1).toMatchObject({
+      type: 'half_float',
+      supports: { filtering: true, sorting: true },
+    });
+    expect(inferred.columns.c2).toMatchObject({
+      type: 'integer',
+      supports: { filtering: true, sorting: true },
+    });
+    expect(inferred.filters.c1?.supports.rangeFilter).toBe(true);
+    expect(inferred.filters.c2?.supports.rangeFilter).toBe(true);
+    expect(rows.map((row) => [row.c1, row.c2])).toEqual([
+      [1000.5, 1234],
+      [3.5, 2],
+      [12.25, 10],
+    ]);
+    // What the store keeps and the exports write: one plain number per cell.
+    expect(table.rows.map((row) => row[1])).toEqual(['1000.50', '3.5', '12.25']);
+  });
+
+  it('types a US CSV, thousands in quotes, as numbers', async () => {
+    const csv = 'Name,Amount\nA,"1,234"\nB,"12,345.67"\nC,-0.5\n';
+
+    const { table, inferred } = await parseAndInfer(utf8(csv), 'amounts.csv');
+
+    expect(inferred.columns.c1?.type).toBe('half_float');
+    expect(typedRows(table, inferred).map((row) => row.c1)).toEqual([1234, 12345.67, -0.5]);
+  });
+});

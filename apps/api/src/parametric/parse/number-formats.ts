@@ -1,0 +1,79 @@
+import { parseNumber } from './cell-values.ts';
+
+/**
+ * Numbers written for people: with thousands separators or a decimal comma. A column is read as
+ * numbers when every one of its values fits one convention:
+ * - `us`: `,` groups thousands, `.` is the decimal point (`1,234`, `12,345.67`, `-0.5`);
+ * - `european`: `.`, a space or a no-break space groups thousands, `,` is the decimal comma
+ *   (`1.000,50`, `1 234`, `3,5`).
+ * Plain numbers (`1234.5`) fit both as long as they do not contradict them, so a column of
+ * spreadsheet numbers with a few typed-in `1,234` is still numbers. Groups are of exactly three
+ * digits and the first has no leading zero (`01,234` stays text, like `08123`).
+ *
+ * Ambiguous values: `1,234` is 1234 (US) or 1.234 (European); `1.234` is 1.234 (plain) or 1234
+ * (European). A column is tried as plain numbers first, then US, then European, and takes the
+ * first convention that fits all its values. So a column of only `1,234`-like values (three digits
+ * after every comma) is US thousands, 1234: a comma followed by exactly three digits is far more
+ * often a thousands separator than a decimal comma with three decimals, and a European column
+ * nearly always holds a value that settles it (`3,5`, `1.000,50`, `1 234,5`), which makes the
+ * whole column European. A column of only `1.234`-like values stays plain decimals, 1.234.
+ */
+export type NumberConvention = 'us' | 'european';
+
+const US = /^-?(?:[1-9]\d{0,2}(?:,\d{3})+|0|[1-9]\d*)?(?:\.\d+)?$/;
+const EUROPEAN = /^-?(?:[1-9]\d{0,2}(?:[. \u00a0\u202f]\d{3})+|0|[1-9]\d*)?(?:,\d+)?$/;
+const DIGIT = /\d/;
+
+/** The value in the plain form `parseNumber` reads, or null when it does not fit the convention. */
+export function plainNumberText(text: string, convention: NumberConvention): string | null {
+  if (!DIGIT.test(text) || !(convention === 'us' ? US : EUROPEAN).test(text)) return null;
+  const plain =
+    convention === 'us' ? text.replaceAll(',', '') : text.replace(/[. \u00a0\u202f]/g, '').replace(',', '.');
+  // `-,5` and `.5` are read as `-.5` and `.5`; the plain form must still be a number.
+  return parseNumber(plain) === null ? null : plain;
+}
+
+/**
+ * The convention a column's values are written in, when they are numbers but not all plain ones;
+ * null when they are plain numbers, or not numbers (see the module comment for ambiguous values).
+ */
+export function columnNumberConvention(values: Iterable<string | null>): NumberConvention | null {
+  let plain = true;
+  let us = true;
+  let european = true;
+  let filled = 0;
+  for (const value of values) {
+    if (value === null) continue;
+    filled++;
+    if (plain && parseNumber(value) === null) plain = false;
+    if (us && plainNumberText(value, 'us') === null) us = false;
+    if (european && plainNumberText(value, 'european') === null) european = false;
+    if (!us && !european) return null;
+  }
+  if (filled === 0 || plain) return null;
+  return us ? 'us' : european ? 'european' : null;
+}
+
+const EXAMPLE: Record<NumberConvention, string> = { us: '1,234.5', european: '1.234,5' };
+
+/**
+ * Rewrites, in place, each column of numbers written with thousands separators or decimal commas
+ * into plain numbers (`1.000,50` → `1000.50`), so that inference, typing, sorting, range filters
+ * and exports all see one number; the uploaded file keeps them as written. Returns a warning per
+ * column rewritten.
+ */
+export function normaliseNumberColumns(headers: readonly string[], rows: (string | null)[][]): string[] {
+  const warnings: string[] = [];
+  for (let c = 0; c < headers.length; c++) {
+    const convention = columnNumberConvention(rows.map((row) => row[c] ?? null));
+    if (convention === null) continue;
+    for (const row of rows) {
+      const text = row[c];
+      if (text != null) row[c] = plainNumberText(text, convention);
+    }
+    warnings.push(
+      `Column '${headers[c]}' holds numbers written like ${EXAMPLE[convention]}; they are read as plain numbers (1234.5).`,
+    );
+  }
+  return warnings;
+}
