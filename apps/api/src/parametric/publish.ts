@@ -125,7 +125,13 @@ async function publishInTransaction(
     configuration,
     by,
   });
-  await setParametricDetail(tx, accountId, engineId, version, by);
+  const detail = {
+    originalFileName: version.originalFileName,
+    uploadDate: version.uploadedAt.toISOString(),
+    importId: version.importId,
+    version: version.version,
+  };
+  await setParametricDetail(tx, accountId, engineId, detail, by);
   const client = await findClientOfEngine(tx, accountId, engineId);
   if (client) {
     const settings = ParametricClientSettings.parse({ ...client.settings, ...configuration.settings });

@@ -146,23 +146,14 @@ export async function lockEngine(db: Queryable, accountId: string, engineId: str
   await db.query('SELECT 1 FROM engines WHERE account_id = $1 AND id = $2 FOR UPDATE', [accountId, engineId]);
 }
 
-/**
- * Records a parametric engine's current file (what its card shows: the file attached when the
- * engine was made, then each version published), and who changed it.
- */
+/** Records a parametric engine's current file (what it publishes), and who changed it. */
 export async function setParametricDetail(
   db: Queryable,
   accountId: string,
   engineId: string,
-  file: { originalFileName: string; uploadedAt: Date; importId: string; version: number },
+  detail: ParametricDetail,
   by: string,
 ): Promise<void> {
-  const detail: ParametricDetail = {
-    originalFileName: file.originalFileName,
-    uploadDate: file.uploadedAt.toISOString(),
-    importId: file.importId,
-    version: file.version,
-  };
   await db.query(
     `UPDATE engines SET detail = $3::text::jsonb, saved_spreadsheet_id = $4, updated_at = now(), updated_by = $5
      WHERE account_id = $1 AND id = $2`,

@@ -22,13 +22,7 @@ import { ConflictError, InputError, NotFoundError } from '../errors.ts';
 import { announceKeywordGeneration } from '../keyword/runtime/publish-announce.ts';
 import { forgetLiveEngines } from '../parametric/live-engine.ts';
 import { insertClient } from '../repositories/clients.ts';
-import {
-  deleteEngineRow,
-  insertEngine,
-  listEngines,
-  setParametricDetail,
-  updateEngineRow,
-} from '../repositories/engines.ts';
+import { deleteEngineRow, insertEngine, listEngines, updateEngineRow } from '../repositories/engines.ts';
 import { attachImport } from '../repositories/parametric/imports.ts';
 import { findVersion } from '../repositories/parametric/versions.ts';
 import type { Queryable, Store } from '../store/types.ts';
@@ -108,7 +102,7 @@ export async function createEngine(
     }
     const engine = await insertEngine(tx, account.id, { name, type: 'pm', settings: {}, urls: [], by });
     const importId = draft.searchEngineDetail?.importId;
-    if (importId) await attachSpreadsheet(tx, account.id, importId, engine.id, by);
+    if (importId) await attachSpreadsheet(tx, account.id, importId, engine.id);
     const client = await insertClient(tx, {
       accountId: account.id,
       engineId: engine.id,
@@ -122,24 +116,16 @@ export async function createEngine(
 
 /**
  * Makes the uploaded spreadsheet the new engine's file (the draft's `searchEngineDetail.importId`),
- * so its configuration can be saved before anything is published, and its card shows the file
- * until then. A spreadsheet of another account is a 404; one that belongs to another engine, a
- * conflict.
+ * so its configuration can be saved before anything is published. A spreadsheet of another
+ * account is a 404; one that belongs to another engine, a conflict.
  */
-async function attachSpreadsheet(
-  tx: Queryable,
-  accountId: string,
-  importId: string,
-  engineId: string,
-  by: string,
-) {
+async function attachSpreadsheet(tx: Queryable, accountId: string, importId: string, engineId: string) {
   const version = await findVersion(tx, accountId, importId);
   if (!version) throw new NotFoundError('Spreadsheet');
   if (version.engineId && version.engineId !== engineId) {
     throw new ConflictError('This spreadsheet belongs to another search engine.');
   }
   await attachImport(tx, accountId, importId, engineId);
-  await setParametricDetail(tx, accountId, engineId, version, by);
 }
 
 /** Updates a keyword engine's settings and site list. The name and account cannot change. */
