@@ -161,6 +161,23 @@ describe('readXlsx', () => {
     expect((await refusal(() => parseSpreadsheet(empty, 'e.xlsx'))).code).toBe('empty');
   });
 
+  it('names the sheet when the first sheet is empty (was: "no header row" alone)', async () => {
+    const empty = workbookBytes({ Notes: sheet([]), Data: sheet([['a'], ['1']]) });
+    const headerOnly = workbookBytes({ Prices: sheet([['Name', 'Price']]) });
+
+    const emptyError = await refusal(() => parseSpreadsheet(empty, 'e.xlsx'));
+    const headerOnlyError = await refusal(() => parseSpreadsheet(headerOnly, 'h.xlsx'));
+
+    expect(emptyError).toMatchObject({ code: 'empty' });
+    expect(emptyError.message).toBe(
+      "Sheet 'Notes' of 'e.xlsx' has no header row: it is empty or holds only empty lines. Only the first sheet is read: move the table to the first sheet (the workbook's other sheets: 'Data'), then upload it again.",
+    );
+    expect(headerOnlyError).toMatchObject({ code: 'no_rows', row: 1 });
+    expect(headerOnlyError.message).toBe(
+      "Sheet 'Prices' of 'h.xlsx' has a header row (row 1) but no data rows below it.",
+    );
+  });
+
   it('refuses deflate data that sends SheetJS into an endless loop before SheetJS reads it', async () => {
     // Three bytes of bad deflate data make SheetJS 0.20.3's inflater loop forever; zlib refuses them.
     const bytes = buildZip([

@@ -36,6 +36,36 @@ function parseWorkbook(bytes: Uint8Array, fileName: string, sheet: string | numb
 }
 
 /**
+ * The sheet's table. A table-less sheet is refused naming the sheet (and the workbook's others, as
+ * only one is read): "no header row" alone sent users looking in the wrong sheet.
+ */
+function finishSheet(
+  builder: TableBuilder,
+  fileName: string,
+  sheetName: string,
+  names: readonly string[],
+): ParsedTable {
+  try {
+    return builder.finish({ sheetName });
+  } catch (error) {
+    if (!(error instanceof SpreadsheetError) || (error.code !== 'empty' && error.code !== 'no_rows'))
+      throw error;
+    const others = names.filter((name) => name !== sheetName);
+    const problem =
+      error.code === 'empty'
+        ? 'has no header row: it is empty or holds only empty lines.'
+        : `has a header row (row ${error.row}) but no data rows below it.`;
+    const advice =
+      others.length > 0
+        ? ` Only the first sheet is read: move the table to the first sheet (the workbook's other sheets: ${others.map((n) => `'${n}'`).join(', ')}), then upload it again.`
+        : '';
+    throw new SpreadsheetError(error.code, `Sheet '${sheetName}' of '${fileName}' ${problem}${advice}`, {
+      row: error.row,
+    });
+  }
+}
+
+/**
  * Reads one sheet of an XLSX workbook into a table: the first sheet (in workbook order), or the one
  * named in the options. Meant to run in the parse worker (`xlsx-worker.ts`): parsing a workbook
  * costs far more memory and time than its size suggests.
@@ -77,7 +107,7 @@ export function readXlsxWorkbook(
     }
     builder.add(cells, r + 1);
   }
-  const table = builder.finish({ sheetName });
+  const table = finishSheet(builder, fileName, sheetName, names);
   if (errorCount > 0) {
     table.warnings.push(
       `${errorCount} cell(s) of sheet '${sheetName}' hold an error value (${errors.join(', ')}${errorCount > 5 ? ', ...' : ''}); they are read as empty.`,
