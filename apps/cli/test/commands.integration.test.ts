@@ -212,7 +212,7 @@ describe('engines against the real server', () => {
 
   it('given a CSV, when a parametric engine is created, published, updated, configured and downloaded, then each step shows in JSON', async () => {
     const v1 = await csv('products.csv', 40);
-    const created = await as(tenants.ownerA, [
+    const create = [
       'engines',
       'create',
       'parametric',
@@ -224,7 +224,8 @@ describe('engines against the real server', () => {
       v1,
       '--publish',
       '--json',
-    ]);
+    ];
+    const created = await as(tenants.ownerA, create);
     expect(created.code, created.stderr).toBe(0);
     // Piped: a line instead of the progress bar, and no escape codes at all.
     expect(created.stderr).toContain('Uploading products.csv');
@@ -263,19 +264,7 @@ describe('engines against the real server', () => {
     }
 
     // The same create run again (a retried CI step): the first run's engine, no second one.
-    const recreated = await as(tenants.ownerA, [
-      'engines',
-      'create',
-      'parametric',
-      '--name',
-      'Product finder',
-      '--account',
-      tenants.accountA,
-      '--file',
-      v1,
-      '--publish',
-      '--json',
-    ]);
+    const recreated = await as(tenants.ownerA, create);
     expect(recreated.code, recreated.stderr).toBe(0);
     expect(json(recreated)).toMatchObject({ engineId: engine.engineId, version: 1, published: true });
     expect(recreated.stderr).toContain('already created from this file by an earlier run');
