@@ -1,5 +1,11 @@
 import * as XLSX from '@e965/xlsx';
-import { canDownloadEngineFile, INGEST_API_CREATOR, MESSAGES } from '@siteseer/core';
+import {
+  type CellValue,
+  type ColumnType,
+  canDownloadEngineFile,
+  INGEST_API_CREATOR,
+  MESSAGES,
+} from '@siteseer/core';
 import type { Principal } from '../auth/authenticate.ts';
 import { ConflictError, NotAllowedError, NotFoundError } from '../errors.ts';
 import { readCells } from '../repositories/parametric/cell-chunks.ts';
@@ -7,8 +13,9 @@ import { findEngineImportId } from '../repositories/parametric/imports.ts';
 import { findPublished } from '../repositories/parametric/published.ts';
 import { findVersion, readVersionFile } from '../repositories/parametric/versions.ts';
 import type { Store } from '../store/types.ts';
-import { toCsv } from './csv-export.ts';
+import { neutraliseFormula, toCsv } from './csv-export.ts';
 import { parametricAccess, parametricEngine } from './guards.ts';
+import { typedValue } from './parse/index.ts';
 
 export interface DownloadFile {
   fileName: string;
@@ -62,8 +69,24 @@ export async function downloadVersionFile(
 }
 
 /**
- * `GET searchengines/{id}/download/{format}`: the version's table as CSV (formula-escaped) or
- * XLSX. An XLSX upload downloads as uploaded; a CSV upload is converted.
+ * One cell of the XLSX export: numbers and booleans of columns typed so as values, everything else
+ * as text escaped as the CSV export escapes it. Never a formula: a string cell is not one to
+ * SheetJS, but a spreadsheet that re-saves it as CSV or a user who edits it may make it one.
+ */
+function xlsxCell(text: string | null, type: ColumnType | undefined): CellValue {
+  if (text === null) return null;
+  if (type === 'integer' || type === 'half_float' || type === 'boolean') {
+    const value = typedValue(text, type);
+    if (value !== undefined) return value;
+  }
+  return neutraliseFormula(text);
+}
+
+/**
+ * `GET searchengines/{id}/download/{format}`: the version's table, the rows as stored from the
+ * upload's CSV or first sheet, as CSV or as a one-sheet XLSX, formula-escaped both ways. An XLSX
+ * upload is exported too, not returned as uploaded: the workbook may hold other sheets and live
+ * formulas (`parametric/download` gives the file as uploaded).
  */
 export async function downloadDataset(
   store: Store,
@@ -72,13 +95,17 @@ export async function downloadDataset(
 ): Promise<DownloadFile> {
   const version = await downloadable(store, principal, q);
   const base = version.originalFileName.replace(/\.(csv|xlsx)$/i, '');
-  if (q.format === 'xlsx' && version.format === 'xlsx') return downloadVersionFile(store, principal, q);
   const cells = await readCells(store, q.accountId, version.importId, version.version, null);
   if (q.format === 'csv') {
     const csv = toCsv(version.headers, cells);
     return { fileName: `${base}.csv`, contentType: CONTENT_TYPES.csv, bytes: new TextEncoder().encode(csv) };
   }
-  const sheet = XLSX.utils.aoa_to_sheet([version.headers, ...cells.map((row) => row.map((c) => c ?? ''))]);
+  const columns = (version.configuration ?? version.inferred).columns;
+  const types = version.columnIds.map((id) => columns[id]?.type);
+  const sheet = XLSX.utils.aoa_to_sheet([
+    version.headers.map(neutraliseFormula),
+    ...cells.map((row) => row.map((text, c) => xlsxCell(text, types[c]))),
+  ]);
   const book = XLSX.utils.book_new();
   XLSX.utils.book_append_sheet(book, sheet, 'Sheet1');
   const bytes = XLSX.write(book, { type: 'buffer', bookType: 'xlsx' }) as Uint8Array;
