@@ -113,8 +113,9 @@ export class KeywordIndex {
       }
     }
     // Too few pages hold every word (none, or less than a page of them): the pages holding some of
-    // the words follow those, most words first, as established engines do ('logging tutorial for
-    // beginners' finds the logging tutorial that does not say 'beginners').
+    // the words follow those, their scores weighed by the share of the words they hold, as
+    // established engines do ('logging tutorial for beginners' finds the logging tutorial that
+    // does not say 'beginners').
     if (result.allTotal === 0) result = this.#attempt(query, { slots, typed }, true, true);
     else if (result.total < ENOUGH_RESULTS && slots.length > 1)
       result = this.#attempt(query, { slots, typed }, typos, true);
