@@ -234,7 +234,7 @@ export function rerank(
         // The title is credited with the slot's best term it holds, as much as that term is worth
         // ('async' typed: 'asyncio' in the title counts, for less than 'async' would), though a
         // better term is found in the body only; a title term already credited to a slot is not
-        // again ('exceptions … except': 'exception' once).
+        // again ('configuration configurations': the title 'Configuration' once).
         let title = titled && !credited.includes(term) ? t : -1;
         for (let u = t + 1; title < 0 && u < terms.length; u++) {
           const other = (terms[u] as { term: number }).term;
