@@ -178,15 +178,10 @@ export class KeywordIndex {
     const { terms, total, allTotal } = oneWord
       ? this.#rankOneWord(oneWord, members, tabCounts, top)
       : this.#rankAll(expanded, query, { members, tabCounts, top, full, any });
+    const reranked = typed === slots ? expanded : this.#expander.expand(typed, typos);
+    const held = typed.map((slot) => !any && slots.includes(slot));
     const rescored = (pages: { page: number; score: number }[]) =>
-      rerank(
-        data,
-        pages,
-        typed === slots ? expanded : this.#expander.expand(typed, typos),
-        RERANK,
-        wanted,
-        typed.map((slot) => !any && slots.includes(slot)),
-      );
+      rerank(data, pages, reranked, RERANK, wanted, held);
     const ranked = full ? [...rescored(full.ranked()), ...rescored(top.ranked())] : rescored(top.ranked());
     const hitTerms = [...terms].map((term) => data.terms[term] as string);
     const hits: BackendHit[] = ranked
