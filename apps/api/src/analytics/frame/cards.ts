@@ -226,13 +226,8 @@ async function zeroResultQueries(ctx: FrameContext): Promise<Block[]> {
       kind: 'kpis',
       items: summaryKpis(now, now, ['zeroResultRate']).map((kpi) => ({ ...kpi, change: null })),
     },
-    {
-      kind: 'note',
-      text:
-        ctx.abilities.editKeyword !== null
-          ? 'Each of these found nothing. Pin the pages that answer it, or add a synonym that leads to them.'
-          : 'Each of these found nothing: add the content, or words that lead to what exists.',
-    },
+    // The note speaks of the listed queries: above an empty list it would point at nothing.
+    ...(queries.length > 0 ? [zeroResultNote(ctx)] : []),
     {
       kind: 'table',
       table: queryTable(ctx, 'zero-result-queries', 'Searches with no results', queries, {
@@ -242,6 +237,16 @@ async function zeroResultQueries(ctx: FrameContext): Promise<Block[]> {
       }),
     },
   ];
+}
+
+function zeroResultNote(ctx: FrameContext): Block {
+  return {
+    kind: 'note',
+    text:
+      ctx.abilities.editKeyword !== null
+        ? 'Each of these found nothing. Pin the pages that answer it, or add a synonym that leads to them.'
+        : 'Each of these found nothing: add the content, or words that lead to what exists.',
+  };
 }
 
 async function topClickedResults(ctx: FrameContext): Promise<Block[]> {

@@ -18,14 +18,17 @@ const NONE: AnalyticsSummary = {
   averageLatencyMs: null,
 };
 
-/** A frame's context whose reader answers `summary` and empty lists, with no chart drawn. */
-function context(summary: AnalyticsSummary): FrameContext {
+/**
+ * A frame's context whose reader answers `summary` and lists of `queries` (none unless given),
+ * with no chart drawn.
+ */
+function context(summary: AnalyticsSummary, queries: AnalyticsQueryRow[] = []): FrameContext {
   const reader = {
     range: { from: '2031-05-06', to: '2031-05-07' },
     summary: async () => summary,
     previousSummary: async () => NONE,
     days: async () => [],
-    queries: async (): Promise<AnalyticsQueryRow[]> => [],
+    queries: async (): Promise<AnalyticsQueryRow[]> => queries,
     queryLists: async (orders: readonly string[]) => Object.fromEntries(orders.map((o) => [o, []])),
     results: async () => [],
   } as unknown as AnalyticsReader;
@@ -59,6 +62,12 @@ async function emptyTexts(summary: AnalyticsSummary): Promise<Record<string, str
   };
 }
 
+/** The notes of the zero-result card. */
+async function zeroResultCardNotes(summary: AnalyticsSummary, queries: AnalyticsQueryRow[] = []) {
+  const blocks = await CARDS['zero-result-queries'](context(summary, queries));
+  return blocks.flatMap((block) => (block.kind === 'note' ? [block.text] : []));
+}
+
 describe('the empty lists of what visitors did not find', () => {
   it('given no searches in the period, then they say there were none, not that every search succeeded', async () => {
     expect(await emptyTexts(NONE)).toEqual({
@@ -86,5 +95,27 @@ describe('the empty lists of what visitors did not find', () => {
   it('given searches that all found nothing, then the no-click list does not claim any query was clicked', async () => {
     const texts = await emptyTexts({ ...NONE, searches: 3, zeroResultSearches: 3, zeroResultRate: 1 });
     expect(texts.dashboardNoClick).toBe('No search found anything in this period.');
+  });
+
+  it('given no searches, or searches that all found something, then the zero-result card has no note about the queries it does not list', async () => {
+    expect(await zeroResultCardNotes(NONE)).toEqual([]);
+    expect(await zeroResultCardNotes({ ...NONE, searches: 25, zeroResultRate: 0 })).toEqual([]);
+  });
+
+  it('given a query that found nothing, then the zero-result card says what to do about it', async () => {
+    const rivet: AnalyticsQueryRow = {
+      query: 'rivet',
+      searches: 2,
+      zeroResultSearches: 2,
+      clicks: 0,
+      clickedSearches: 0,
+      clickThroughRate: 0,
+      averageClickPosition: null,
+    };
+    expect(
+      await zeroResultCardNotes({ ...NONE, searches: 4, zeroResultSearches: 2, zeroResultRate: 0.5 }, [
+        rivet,
+      ]),
+    ).toEqual(['Each of these found nothing: add the content, or words that lead to what exists.']);
   });
 });
