@@ -141,7 +141,8 @@ async function contentGaps(ctx: FrameContext): Promise<Block[]> {
             table: queryTable(
               ctx,
               'no-click-queries',
-              'Searches with results but no click',
+              // Its rows are queries (see noUnclickedText), its Searches column their searches.
+              'Queries with results but no click',
               lists['no-clicks'] ?? [],
               {
                 fix: true,

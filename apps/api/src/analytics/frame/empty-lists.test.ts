@@ -119,3 +119,12 @@ describe('the empty lists of what visitors did not find', () => {
     ).toEqual(['Each of these found nothing: add the content, or words that lead to what exists.']);
   });
 });
+
+describe('the content-gaps dashboard', () => {
+  it('given its lists, then the no-click list is captioned by what its rows are: queries', async () => {
+    const tables = tablesOf(await DASHBOARDS['content-gaps'](context(NONE)));
+    expect(tables.find((t) => t.id === 'no-click-queries')?.caption).toBe(
+      'Queries with results but no click',
+    );
+  });
+});
