@@ -224,7 +224,7 @@ describe('PUT client/{id}/settings', () => {
       type: 'kw',
       settings: keywordSettings({
         urlRewriteRules: [
-          { rule: '(unclosed/ -> x', config: { pattern: '(unclosed', flags: '', replacement: 'x' } },
+          { rule: '(unclosed -> x', config: { pattern: '(unclosed', flags: '', replacement: 'x' } },
         ],
       }),
     });

@@ -66,7 +66,7 @@ function fullDraft(accountId: string) {
     csvSynonymTable: 'tv, television',
     csvCharMappings: 'Ω => ohm',
     urlRewriteRules: [
-      { rule: '^http:/ -> https:', config: { pattern: '^http:', flags: '', replacement: 'https:' } },
+      { rule: '^http: -> https:', config: { pattern: '^http:', flags: '', replacement: 'https:' } },
     ],
     // Server-owned fields: a client cannot set them.
     createdBy: 'INGEST_API',
@@ -251,8 +251,8 @@ describe('POST searchengines', () => {
     const refused = await call(t.ownerA.token, 'POST', 'searchengines', {
       ...keywordDraft(t.accountA, 'Twice the rule'),
       urlRewriteRules: [
-        { rule: '^http:/ -> https:', config },
-        { rule: '  ^http:/->https:', config },
+        { rule: '^http: -> https:', config },
+        { rule: '  ^http:->https:', config },
       ],
     });
     expect(refused.status).toBe(400);

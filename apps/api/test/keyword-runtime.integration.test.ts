@@ -225,7 +225,7 @@ describe('the keyword search runtime', () => {
 
   it("applies the engine's rewrite rules in the preview, where the install snippet leaves them off", async () => {
     const rule = {
-      rule: '^http:/ -> https:',
+      rule: '^http: -> https:',
       config: { pattern: '^http:', flags: '', replacement: 'https:' },
     };
     await setClientSettings(t.server, t.ownerA.token, shop.clientId, { urlRewriteRules: [rule] });

@@ -165,7 +165,7 @@ describe('the keyword wizard settings, applied by the search', () => {
   });
 
   it('rewrites result URLs by the rules, unless the search asks for them as crawled', async () => {
-    const rule = '/products/(.*)/ -> /shop/$1';
+    const rule = '/products/(.*) -> /shop/$1';
     const config = parseRewriteRule(rule);
     await setClientSettings(t.server, t.ownerA.token, shop.clientId, { urlRewriteRules: [{ rule, config }] });
     const rewritten = await search(t.server, shop.clientId, { q: 'capacitor' });

@@ -20,8 +20,8 @@ import {
 // made before the edit too, so that none would pass without its setting.
 const ENGINE = 'Journey Search';
 const REWRITTEN = 'https://www.example.test';
-/** The site's origin, whatever its port, becomes the public one (core's `pattern/flags -> replacement`). */
-const REWRITE_RULE = String.raw`^http://127\.0\.0\.1:\d+// -> ${REWRITTEN}/`;
+/** The site's origin, whatever its port, becomes the public one (core's `pattern -> replacement`). */
+const REWRITE_RULE = String.raw`^http://127\.0\.0\.1:\d+/ -> ${REWRITTEN}/`;
 
 /**
  * Pages with distinct words. 'widget': /blog/weekly says it six times, /docs/guide once (the boost

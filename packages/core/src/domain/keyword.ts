@@ -64,7 +64,7 @@ export const CharacterMapping = z.object({
 });
 export type CharacterMapping = z.infer<typeof CharacterMapping>;
 
-/** The parsed form of a rewrite rule `regex/flags -> replacement`. */
+/** The parsed form of a rewrite rule `regex -> replacement` or `regex/flags -> replacement`. */
 export const UrlRewriteConfig = z.object({
   pattern: z.string().min(1),
   flags: z.string().regex(/^[dgimsuyv]*$/),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { UrlRewriteRule } from '../domain/keyword.ts';
+import type { UrlRewriteConfig, UrlRewriteRule } from '../domain/keyword.ts';
 import { MESSAGES } from './messages.ts';
 import {
   addRewriteRule,
@@ -28,17 +28,52 @@ describe('parsing rewrite rules', () => {
         replacement: 'https://new.example.com/$1',
       },
     ],
-    ['no flags', 'foo/ -> bar', { pattern: 'foo', flags: '', replacement: 'bar' }],
+    ['no flags', 'foo -> bar', { pattern: 'foo', flags: '', replacement: 'bar' }],
+    [
+      'a URL ending in "/" and no flags: the "/" belongs to the pattern',
+      '^http://a.com/docs/ -> https://b.com/docs/',
+      { pattern: '^http://a.com/docs/', flags: '', replacement: 'https://b.com/docs/' },
+    ],
+    [
+      'a URL ending in "/" and flags',
+      '^http://a\\.com/docs//i -> https://b.com/docs/',
+      { pattern: '^http://a\\.com/docs/', flags: 'i', replacement: 'https://b.com/docs/' },
+    ],
+    [
+      'a path ending in flag letters: they are read as flags',
+      '^/img -> /images',
+      { pattern: '^', flags: 'gim', replacement: '/images' },
+    ],
+    [
+      'a path ending in flag letters and a backslash before the arrow: no flags',
+      '^/img\\ -> /images',
+      { pattern: '^/img', flags: '', replacement: '/images' },
+    ],
+    [
+      'a path ending in flag letters after an escaped "/": no flags',
+      '^/docs\\/img -> /images',
+      { pattern: '^/docs\\/img', flags: '', replacement: '/images' },
+    ],
+    [
+      'an escaped backslash before "/" and flag letters: flags',
+      'a\\\\/i -> b',
+      { pattern: 'a\\\\', flags: 'i', replacement: 'b' },
+    ],
+    [
+      'a backslash and spaces before the arrow: the spaces belong to the pattern',
+      'a \\ -> b',
+      { pattern: 'a ', flags: '', replacement: 'b' },
+    ],
     ['no spaces around the arrow', 'foo/gi->bar', { pattern: 'foo', flags: 'gi', replacement: 'bar' }],
     ['flags written out of order', 'foo/ig -> bar', { pattern: 'foo', flags: 'gi', replacement: 'bar' }],
-    ['an empty replacement', '\\?utm_.*$/ ->', { pattern: '\\?utm_.*$', flags: '', replacement: '' }],
-    ['surrounding whitespace', '   a/ ->   b   ', { pattern: 'a', flags: '', replacement: 'b' }],
+    ['an empty replacement', '\\?utm_.*$ ->', { pattern: '\\?utm_.*$', flags: '', replacement: '' }],
+    ['surrounding whitespace', '   a ->   b   ', { pattern: 'a', flags: '', replacement: 'b' }],
     [
       'a pattern starting with "/"',
-      '/docs/(.*)/ -> /help/$1',
+      '/docs/(.*) -> /help/$1',
       { pattern: '/docs/(.*)', flags: '', replacement: '/help/$1' },
     ],
-    ['"->" inside the pattern', 'a->b/ -> c', { pattern: 'a->b', flags: '', replacement: 'c' }],
+    ['"->" inside the pattern, and flags', 'a->b/i -> c', { pattern: 'a->b', flags: 'i', replacement: 'c' }],
     [
       '"/i ->" inside the pattern: the last separator splits',
       'x/i -> y/g -> z',
@@ -82,7 +117,9 @@ describe('parsing rewrite rules', () => {
     ['a regex that does not compile', '(unclosed/ -> bar'],
     ['an invalid quantifier', '*abc/ -> x'],
     ['a flag-dependent syntax error', '\\p{L/u -> x'],
-    ['a line break', 'a/ -> b\nc/ -> d'],
+    ['a line break', 'a -> b\nc -> d'],
+    ['a line separator', 'a -> b\u2028c'],
+    ['only a backslash before the arrow', '\\ -> b'],
     ['empty text', ''],
     ['whitespace only', '   '],
   ])('Given %s, when validated, then it is an invalid rewrite rule', (_case, text) => {
@@ -91,15 +128,131 @@ describe('parsing rewrite rules', () => {
   });
 
   it('Given a valid rule, when validated, then there is no message', () => {
-    expect(validateRewriteRule('a/ -> b')).toBeUndefined();
+    expect(validateRewriteRule('a -> b')).toBeUndefined();
   });
 
   it.each([
     [{ pattern: 'a', flags: 'i', replacement: 'b' }, 'a/i -> b'],
-    [{ pattern: 'a', flags: '', replacement: '' }, 'a/ ->'],
+    [{ pattern: 'a', flags: '', replacement: '' }, 'a ->'],
+    [{ pattern: '^/docs/', flags: '', replacement: '/help/' }, '^/docs/ -> /help/'],
+    [{ pattern: '^/docs/', flags: 'i', replacement: '/help/' }, '^/docs//i -> /help/'],
+    [{ pattern: '^/img', flags: '', replacement: '/images' }, '^/img\\ -> /images'],
+    [{ pattern: '^/img', flags: 'i', replacement: '/images' }, '^/img/i -> /images'],
   ])('Given %j, when formatted, then the text is %j and parses back', (config, text) => {
     expect(formatRewriteRule(config)).toBe(text);
     expect(parseRewriteRule(text)).toEqual(config);
+  });
+});
+
+function compiles(pattern: string, flags: string): boolean {
+  try {
+    new RegExp(pattern, flags);
+    return true;
+  } catch (error) {
+    if (error instanceof SyntaxError) return false;
+    throw error;
+  }
+}
+
+/** Whether a configuration is one a rule's text can hold: see the grammar in rewrite-rule.ts. */
+function isWritable(config: UrlRewriteConfig): boolean {
+  const { pattern, flags, replacement } = config;
+  const oneLine = (text: string) => !/[\r\n\u2028\u2029]/.test(text);
+  return (
+    compiles(pattern, flags) &&
+    pattern !== '' &&
+    pattern.trimStart() === pattern &&
+    replacement.trim() === replacement &&
+    !replacement.includes('->') &&
+    oneLine(pattern) &&
+    oneLine(replacement)
+  );
+}
+
+const TRICKY_PATTERNS = [
+  'a',
+  'a/',
+  'a//',
+  '/',
+  '//',
+  '/i',
+  'a/i',
+  'a/gi',
+  'a/img',
+  'a/gg',
+  'a/en',
+  'a/I',
+  'a\\/i',
+  'a\\\\/i',
+  'a\\\\\\/i',
+  'a\\\\',
+  '\\\\/i',
+  '\\/',
+  'a->b',
+  'a ->',
+  'a/i -> b',
+  'a ',
+  'a/i ',
+  'a/ ',
+  '^http://a\\.com/docs/',
+  '^https?://',
+  '(.*)/gi',
+  '[/]i',
+  'a/$',
+  'ä/u',
+];
+const FLAG_SETS = ['', 'i', 'g', 'gi', 'dgimsy', 'u', 'v'];
+const REPLACEMENTS = ['', 'b', '/x/', 'https://b.com/docs/', '$1/i', 'a/ b', '/g', '\\', '>'];
+
+/** A small deterministic generator (a linear congruential one), so a failing case can be replayed. */
+function randomTexts(seed: number, alphabet: string, count: number, maxLength: number): string[] {
+  let state = seed;
+  const next = () => {
+    state = (state * 1103515245 + 12345) % 2147483648;
+    return state;
+  };
+  return Array.from({ length: count }, () =>
+    Array.from({ length: 1 + (next() % maxLength) }, () => alphabet[next() % alphabet.length]).join(''),
+  );
+}
+
+describe('the canonical spelling of a rewrite rule', () => {
+  it('Given tricky patterns, flags and replacements, when formatted and parsed, then the configuration comes back', () => {
+    const configs = TRICKY_PATTERNS.flatMap((pattern) =>
+      FLAG_SETS.flatMap((flags) => REPLACEMENTS.map((replacement) => ({ pattern, flags, replacement }))),
+    ).filter(isWritable);
+    expect(configs.length).toBeGreaterThan(500);
+    for (const config of configs) {
+      expect({
+        text: formatRewriteRule(config),
+        config: parseRewriteRule(formatRewriteRule(config)),
+      }).toEqual({
+        text: formatRewriteRule(config),
+        config,
+      });
+    }
+  });
+
+  it('Given random patterns of slashes, backslashes, flag letters, spaces and arrows, when formatted and parsed, then the configuration comes back', () => {
+    const patterns = randomTexts(7, 'a/\\ig -> .', 4000, 8);
+    const replacements = randomTexts(11, 'b/\\ig $-', 4000, 5);
+    const configs = patterns
+      .map((pattern, index) => ({
+        pattern,
+        flags: FLAG_SETS[index % FLAG_SETS.length] ?? '',
+        replacement: replacements[index] ?? '',
+      }))
+      .filter(isWritable);
+    expect(configs.length).toBeGreaterThan(1000);
+    for (const config of configs) {
+      expect({
+        text: formatRewriteRule(config),
+        config: parseRewriteRule(formatRewriteRule(config)),
+      }).toEqual({
+        text: formatRewriteRule(config),
+        config,
+      });
+    }
   });
 });
 
@@ -129,13 +282,13 @@ describe('adding and removing rewrite rules', () => {
   });
 
   it('Given a rule differing only in flags, when added, then it is accepted', () => {
-    const result = addRewriteRule([rule('a/i -> b')], 'a/ -> b');
-    expect(result.ok && result.value.map((r) => r.rule)).toEqual(['a/i -> b', 'a/ -> b']);
+    const result = addRewriteRule([rule('a/i -> b')], 'a -> b');
+    expect(result.ok && result.value.map((r) => r.rule)).toEqual(['a/i -> b', 'a -> b']);
   });
 
   it('Given rules, when one is removed by its text in another spelling, then only it goes', () => {
-    const rules = [rule('a/ -> b'), rule('c/ -> d')];
-    expect(removeRewriteRule(rules, ' a/->b ')).toEqual([rule('c/ -> d')]);
+    const rules = [rule('a -> b'), rule('c -> d')];
+    expect(removeRewriteRule(rules, ' a->b ')).toEqual([rule('c -> d')]);
   });
 });
 
@@ -147,18 +300,23 @@ describe('applying rewrite rules', () => {
     );
   });
 
+  it('Given a rule whose URLs end in "/", when applied, then the rewritten URL has one "/" there', () => {
+    const rules = [rule('^http://a\\.com/docs/ -> https://b.com/docs/')];
+    expect(applyRewriteRules('http://a.com/docs/guide', rules)).toBe('https://b.com/docs/guide');
+  });
+
   it('Given two rules, when applied, then both apply in order to the previous result', () => {
-    const rules = [rule('^http:/ -> https:'), rule('^https://a\\.com/old//i -> https://a.com/new/')];
+    const rules = [rule('^http: -> https:'), rule('^https://a\\.com/old//i -> https://a.com/new/')];
     expect(applyRewriteRules('http://a.com/old/page', rules)).toBe('https://a.com/new/page');
   });
 
   it('Given rules in the other order, when applied, then the order changes the outcome', () => {
-    const rules = [rule('^https://a\\.com/old//i -> https://a.com/new/'), rule('^http:/ -> https:')];
+    const rules = [rule('^https://a\\.com/old//i -> https://a.com/new/'), rule('^http: -> https:')];
     expect(applyRewriteRules('http://a.com/old/page', rules)).toBe('https://a.com/old/page');
   });
 
   it('Given no matching rule, when applied, then the URL is unchanged', () => {
-    expect(applyRewriteRules('https://a.com/x', [rule('zzz/ -> y')])).toBe('https://a.com/x');
+    expect(applyRewriteRules('https://a.com/x', [rule('zzz -> y')])).toBe('https://a.com/x');
   });
 
   it('Given a global flag, when applied, then every occurrence is replaced', () => {
@@ -172,6 +330,6 @@ describe('applying rewrite rules', () => {
 
   it('Given a stored rule that no longer compiles, when applied, then it is skipped', () => {
     const broken = { rule: 'x', config: { pattern: '(', flags: '', replacement: 'y' } };
-    expect(applyRewriteRules('https://a.com/(', [broken, rule('a\\.com/ -> b.com')])).toBe('https://b.com/(');
+    expect(applyRewriteRules('https://a.com/(', [broken, rule('a\\.com -> b.com')])).toBe('https://b.com/(');
   });
 });

@@ -6,21 +6,33 @@ import { fail, ok } from './rule-result.ts';
 /*
  * Grammar of a rewrite rule (one line, surrounding whitespace ignored):
  *
- *   rule        = pattern ["/" flags] [spaces] "->" [spaces] replacement
+ *   rule        = pattern ["/" flags | "\\"] [spaces] "->" [spaces] replacement
  *   pattern     = any non-empty text, taken verbatim (it may contain "/" and "->")
  *   flags       = JavaScript RegExp flags (d g i m s u v y), each at most once, not both u and v
- *   replacement = any text (may be empty); $1, $<name>, $& as in String.prototype.replace
+ *   replacement = any text without "->" (may be empty); $1, $<name>, $& as in String.prototype.replace
  *
- * The LAST "/flags ->" of the line splits it, so the pattern may contain "/" and even "/x ->"; the
- * replacement cannot contain "/letters ->". There is no leading "/" delimiter: a leading "/" belongs
- * to the pattern (rules such as `/docs/(.*)/ -> /help/$1` match paths). A line with no "/flags"
- * before its arrow, or with letters there that are not all flags (`^/docs/en -> /docs/fr`), is
- * split at its last "->", the spaces before it not part of the pattern: `^/(.*)/index\.html$ ->
- * /$1/` needs no "/". Its canonical spelling has the "/" (`formatRewriteRule`). The pattern must
- * compile as a RegExp.
+ * The LAST "->" of the line splits it, so the pattern may contain "->" and the replacement cannot (a
+ * URL holds no ">"). Before the arrow (spaces before it ignored), a "/" followed by letters that are
+ * all flag letters starts the flags: `^http://(.*)/gi -> https://$1`. A "/" with no letters after it
+ * belongs to the pattern, so `^http://a\.com/docs/ -> https://b.com/docs/` keeps its "/"; so do
+ * other letters (`^/docs/en -> /docs/fr`), an escaped "\/" (`^/docs\/img -> /images`) and a "/" with
+ * nothing before it (`/i -> /x`, a path). Flag letters taken as flags are checked, right or wrong
+ * (`a/gg -> b` is invalid). There is no leading "/" delimiter: a leading "/" belongs to the pattern.
+ *
+ * A pattern that ends in "/" and flag letters but has no flags (the path `^/img`) needs the "\"
+ * form: a backslash just before the arrow ends the pattern there, with no flags (`^/img\ -> /images`).
+ * No pattern that compiles ends in an unescaped backslash, so the two readings never meet. The
+ * canonical spelling (`formatRewriteRule`) is `pattern -> replacement` without flags and
+ * `pattern/flags -> replacement` with them, using the "\" form only where the pattern needs it
+ * (it ends in "/" and flag letters, or in a space); parsing it gives the configuration back. The
+ * pattern must compile as a RegExp.
  */
-const WITH_FLAGS = /^(.+)\/([A-Za-z]*)\s*->\s*(.*)$/;
-const WITHOUT_FLAGS = /^(.+?)\s*->\s*((?:(?!->).)*)$/;
+const ARROW = '->';
+const LINE_BREAK = /[\r\n\u2028\u2029]/;
+/** "/" and letters at the end of the text before the arrow, the "/" not escaped by a backslash. */
+const FLAGS_SUFFIX = /(?<=(?:^|[^\\])(?:\\\\)*)\/([A-Za-z]+)$/;
+/** A backslash at the end that escapes nothing (the last of an odd run). */
+const END_MARK = /(?<!\\)(?:\\\\)*\\$/;
 const VALID_FLAGS = 'dgimsuvy';
 
 function isValidFlags(flags: string): boolean {
@@ -30,6 +42,25 @@ function isValidFlags(flags: string): boolean {
     [...flags].every((flag) => VALID_FLAGS.includes(flag)) &&
     !(unique.has('u') && unique.has('v'))
   );
+}
+
+/** Where the text ends in "/" and flag letters after something (the reading as flags), if it does. */
+function flagsAtEnd(text: string): { at: number; flags: string } | undefined {
+  const match = FLAGS_SUFFIX.exec(text);
+  const flags = match?.[1] ?? '';
+  if (!match || match.index === 0 || ![...flags].every((letter) => VALID_FLAGS.includes(letter)))
+    return undefined;
+  return { at: match.index, flags };
+}
+
+/** The pattern and the flags written before the arrow (right-trimmed), or undefined when they cannot be. */
+function splitHead(head: string): { pattern: string; flags: string } | undefined {
+  if (END_MARK.test(head)) return { pattern: head.slice(0, -1), flags: '' };
+  const flagged = flagsAtEnd(head);
+  if (!flagged) return { pattern: head, flags: '' };
+  return isValidFlags(flagged.flags)
+    ? { pattern: head.slice(0, flagged.at), flags: flagged.flags }
+    : undefined;
 }
 
 function compiles(pattern: string, flags: string): boolean {
@@ -45,25 +76,26 @@ function compiles(pattern: string, flags: string): boolean {
 /** Parses rule text into its configuration (flags sorted), or undefined when it is not a valid rule. */
 export function parseRewriteRule(text: string): UrlRewriteConfig | undefined {
   const line = text.trim();
-  if (/[\r\n]/.test(line)) return undefined;
-  const flagged = WITH_FLAGS.exec(line);
-  // Letters that are flags ('gi', also 'gg') are taken as flags, right or wrong; others ('/en')
-  // end the pattern.
-  if (flagged && [...(flagged[2] ?? '')].every((flag) => VALID_FLAGS.includes(flag))) {
-    const [, pattern = '', flags = '', replacement = ''] = flagged;
-    return isValidFlags(flags) && compiles(pattern, flags)
-      ? { pattern, flags: [...flags].sort().join(''), replacement }
-      : undefined;
-  }
-  const plain = WITHOUT_FLAGS.exec(line);
-  if (!plain) return undefined;
-  const [, pattern = '', replacement = ''] = plain;
-  return compiles(pattern, '') ? { pattern, flags: '', replacement } : undefined;
+  const arrow = line.lastIndexOf(ARROW);
+  if (LINE_BREAK.test(line) || arrow < 0) return undefined;
+  const split = splitHead(line.slice(0, arrow).trimEnd());
+  if (!split || split.pattern === '' || !compiles(split.pattern, split.flags)) return undefined;
+  const flags = [...split.flags].sort().join('');
+  return { pattern: split.pattern, flags, replacement: line.slice(arrow + ARROW.length).trimStart() };
 }
 
-/** The text of a rule: `pattern/flags -> replacement` (the canonical spelling). */
+/** Whether the pattern, written without flags, would read otherwise: flags at its end, or spaces lost. */
+function needsEndMark(pattern: string): boolean {
+  return flagsAtEnd(pattern) !== undefined || /\s$/.test(pattern);
+}
+
+/**
+ * The text of a rule in its canonical spelling: `pattern -> replacement`, `pattern/flags ->
+ * replacement` with flags, `pattern\ -> replacement` when the pattern ends in "/" and flag letters.
+ */
 export function formatRewriteRule(config: UrlRewriteConfig): string {
-  const head = `${config.pattern}/${config.flags} ->`;
+  const ending = config.flags !== '' ? `/${config.flags}` : needsEndMark(config.pattern) ? '\\' : '';
+  const head = `${config.pattern}${ending} ${ARROW}`;
   return config.replacement === '' ? head : `${head} ${config.replacement}`;
 }
 

@@ -58,7 +58,7 @@ describe('URL Rewriting step', () => {
     renderStep(UrlRewritingStep, {
       settings: {
         urlRewriteRules: [
-          { rule: '^/old/ -> /new/', config: { pattern: '^/old', flags: '', replacement: '/new/' } },
+          { rule: '^/old/ -> /new/', config: { pattern: '^/old/', flags: '', replacement: '/new/' } },
         ],
       },
     });
@@ -69,12 +69,12 @@ describe('URL Rewriting step', () => {
 
   it('Given two rules, then the try box applies both in order, and removing one updates it at once', async () => {
     const { draft } = renderStep(UrlRewritingStep);
-    await addRule('^http:/ -> https:');
+    await addRule('^http: -> https:');
     await addRule('/docs/v1//g -> /docs/v2/');
     await userEvent.type(screen.getByRole('textbox', { name: 'URL to try' }), 'http://a.test/docs/v1/x');
     expect(screen.getByText('Rewritten: https://a.test/docs/v2/x')).toBeTruthy();
 
-    await userEvent.click(screen.getByRole('button', { name: 'Remove rule ^http:/ -> https:' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Remove rule ^http: -> https:' }));
     expect(draft.current.urlRewriteRules.map((rule) => rule.rule)).toEqual(['/docs/v1//g -> /docs/v2/']);
     expect(screen.getByText('Rewritten: http://a.test/docs/v2/x')).toBeTruthy();
   });
