@@ -102,6 +102,11 @@ describe.runIf(browserTests)('the keyword wizard in Chromium', () => {
     await crawler.getByRole('textbox', { name: 'Site URL' }).fill(`${blog.origin}/`);
     await crawler.getByRole('textbox', { name: 'Site URL' }).press('Enter');
     await crawler.getByRole('list', { name: 'Sites to crawl' }).getByText(`${blog.origin}/`).waitFor();
+    // What Publish changes at once and what waits for the pages' next crawl.
+    const crawlerNote = crawler.getByRole('note', { name: 'When crawler changes take effect' });
+    expect(await crawlerNote.textContent()).toContain('take effect as each page is crawled again');
+    await crawler.getByRole('combobox', { name: 'Page load delay' }).click();
+    await owner.getByRole('option', { name: '100ms' }).click();
 
     // Leaving with the change asks first.
     await owner.getByRole('link', { name: 'Dashboard' }).click();
@@ -121,6 +126,13 @@ describe.runIf(browserTests)('the keyword wizard in Chromium', () => {
     expect(
       await region(owner, 'Review').getByRole('region', { name: 'Crawler settings' }).textContent(),
     ).toContain(`${blog.origin}/`);
+    expect(
+      await region(owner, 'Review')
+        .getByRole('note', { name: 'When crawler changes take effect' })
+        .textContent(),
+    ).toBe(
+      'Your changes to Page load delay take effect as each page is crawled again, not when you publish. The crawl report gives each page’s Next Check.',
+    );
     await owner.getByRole('button', { name: 'Publish' }).click();
     await owner.getByRole('heading', { name: 'Your Search Engines' }).waitFor();
     await owner.getByRole('article', { name: ENGINE }).getByText(`${blog.origin}/`).waitFor();

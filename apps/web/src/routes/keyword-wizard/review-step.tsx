@@ -1,3 +1,4 @@
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import ButtonBase from '@mui/material/ButtonBase';
 import Card from '@mui/material/Card';
@@ -6,6 +7,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { KeywordWizardSections, KeywordWizardStep } from '@siteseer/core';
 import { useId } from 'react';
+import { CRAWLER_CHANGES_LABEL, crawlerChangesReviewNote } from './crawler-changes.ts';
 import type { KeywordDraft } from './draft.ts';
 import { type ReviewBlock, reviewBlocks } from './review-blocks.ts';
 
@@ -60,24 +62,34 @@ function Block({ block, onOpen }: { block: ReviewBlock; onOpen: () => void }) {
  * Step 'Review': read-only summary blocks of the draft (name and account; crawler settings; tagging;
  * tabs and cross-reference category; relevance and result ranking; synonyms and character mapping;
  * URL rewrite rules), each opening its step. A block whose step the viewer does not get is left out.
+ * Before them, when an edit changed crawler settings, a note that they take effect as pages are
+ * crawled again, not on Publish.
  */
 export function ReviewStep({
   draft,
   accountName,
   steps,
   sections,
+  crawlerChanges,
   onOpen,
 }: {
   draft: KeywordDraft;
   accountName: string;
   steps: readonly KeywordWizardStep[];
   sections: KeywordWizardSections;
+  /** The crawler settings an edit changed (crawler-changes.ts); empty when creating. */
+  crawlerChanges: readonly string[];
   onOpen: (step: KeywordWizardStep) => void;
 }) {
   const blocks = reviewBlocks(draft, accountName, sections).filter((block) => steps.includes(block.step));
   return (
     <Stack spacing={2} sx={{ maxWidth: 900 }}>
       <Typography variant="h2">Review</Typography>
+      {crawlerChanges.length > 0 && (
+        <Alert severity="info" role="note" aria-label={CRAWLER_CHANGES_LABEL}>
+          {crawlerChangesReviewNote(crawlerChanges)}
+        </Alert>
+      )}
       {blocks.map((block) => (
         <Block key={block.title} block={block} onOpen={() => onOpen(block.step)} />
       ))}

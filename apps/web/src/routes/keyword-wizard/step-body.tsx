@@ -53,6 +53,7 @@ export function StepBody({ step, wizard }: { step: KeywordWizardStep; wizard: Ke
         accountName={wizard.accounts.find((a) => a.id === draft.accountId)?.name ?? draft.accountId}
         steps={wizard.steps}
         sections={wizard.sections}
+        crawlerChanges={wizard.crawlerChanges}
         onOpen={(target) => wizard.visit(wizard.steps.indexOf(target))}
       />
     );

@@ -5,6 +5,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { clientsQuery, enginesQuery, profileQuery } from '../../api/queries.ts';
 import { useServices } from '../../shell/services.tsx';
 import { useFeatures, useProfile, useViewer } from '../../shell/session-data.ts';
+import { changedCrawlerSettings } from './crawler-changes.ts';
 import { checkStep, type KeywordDraft, newDraft } from './draft.ts';
 import type { LoadedKeywordEngine } from './edit-loader.ts';
 import { type SavedEngine, saveKeywordEngine } from './save-flow.ts';
@@ -151,6 +152,8 @@ export function useKeywordWizard(loaded: LoadedKeywordEngine | undefined, firstU
     /** Name and account are fixed when editing, and once a create has made the engine. */
     nameLocked: mode === 'edit' || createdEngine !== undefined,
     isDirty,
+    /** Edit mode: the crawler settings changed since the load, which take effect as pages are crawled again. */
+    crawlerChanges: loaded ? changedCrawlerSettings(loaded.settings, draft.settings) : [],
     /** The engine being edited, or the one a failed create made. */
     engineId: loaded?.engineId ?? createdEngine?.engineId,
     changeSettings: (patch: Partial<KeywordSettings>) =>

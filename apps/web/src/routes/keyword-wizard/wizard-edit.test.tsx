@@ -184,6 +184,28 @@ describe('Keyword wizard, edit', () => {
     expect(made[3]?.body).toEqual({ accountId: 'a1', engineId: 'eng1', site: 'blog.example.com' });
   });
 
+  it('Given the Crawler step, then a note says its changes take effect as pages are crawled again; a changed crawler setting is named on Review, a new site is not', async () => {
+    renderEdit();
+    await userEvent.click(await screen.findByRole('tab', { name: /Crawler$/ }));
+    const note = within(shownStep('Crawler')).getByRole('note', { name: 'When crawler changes take effect' });
+    expect(note.textContent).toBe(
+      'Changes on this step, Origin aside, take effect as each page is crawled again, not when you publish: until then, search shows a page as it was last crawled. A new site starts crawling when you publish. The crawl report gives each page’s Next Check.',
+    );
+
+    await addSite('blog.example.com');
+    await userEvent.click(stepTab('Review'));
+    expect(within(shownStep('Review')).queryByRole('note')).toBeNull();
+
+    await userEvent.click(stepTab('Crawler'));
+    await userEvent.click(screen.getByRole('switch', { name: 'Remove hash fragments from URLs' }));
+    await userEvent.click(stepTab('Review'));
+    expect(
+      within(shownStep('Review')).getByRole('note', { name: 'When crawler changes take effect' }).textContent,
+    ).toBe(
+      'Your changes to Remove hash fragments from URLs take effect as each page is crawled again, not when you publish. The crawl report gives each page’s Next Check.',
+    );
+  });
+
   it('Given no new site, then no crawl is started', async () => {
     const { calls, router } = renderEdit();
     await userEvent.click(await screen.findByRole('tab', { name: /Review$/ }));

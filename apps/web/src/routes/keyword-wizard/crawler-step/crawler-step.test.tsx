@@ -65,6 +65,11 @@ describe('Crawler step', () => {
     expect(screen.getByRole('combobox', { name: 'Page load delay' })).toBeTruthy();
   });
 
+  it('Given a new engine, then no note about when changes take effect shows (its first crawl starts on Create)', () => {
+    renderCrawler();
+    expect(screen.queryByRole('note')).toBeNull();
+  });
+
   it('Given a URL filters file that is not CSV, then File must be CSV. shows and the filters stay', async () => {
     const draft = renderCrawler({ settings: { urlFilters: ['/docs/*'] } });
     await userEvent.upload(screen.getByLabelText('URL filters CSV file'), filterFile('/a', 'filters.txt'), {

@@ -1,3 +1,4 @@
+import Alert from '@mui/material/Alert';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
@@ -13,6 +14,7 @@ import type {
 } from '@siteseer/core';
 import { CRAWL_FREQUENCIES, PAGE_LOAD_DELAYS } from '@siteseer/core';
 import { type ReactNode, useId } from 'react';
+import { CRAWLER_CHANGES_LABEL, CRAWLER_CHANGES_NOTE } from '../crawler-changes.ts';
 import { ContentTargets } from './content-targets.tsx';
 import { CustomTags } from './custom-tags.tsx';
 import { SiteUrls } from './site-urls.tsx';
@@ -35,6 +37,7 @@ function Part({ title, children }: { title: string; children: ReactNode }) {
 /**
  * Step 'Crawler': the sites, origin, hash fragments, URL filters (KW_WIZARD_URL_FILTERING), page load
  * delay, crawl frequency (KW_WIZARD_CRAWL_FREQUENCY), content and exclude targets, and custom tags.
+ * In edit mode a note says these take effect as pages are crawled again, not on Publish.
  */
 export function CrawlerStep({
   settings,
@@ -56,6 +59,11 @@ export function CrawlerStep({
   return (
     <Stack spacing={4} sx={{ maxWidth: 720 }}>
       <Typography variant="h2">Crawler</Typography>
+      {mode === 'edit' && (
+        <Alert severity="info" role="note" aria-label={CRAWLER_CHANGES_LABEL}>
+          {CRAWLER_CHANGES_NOTE}
+        </Alert>
+      )}
       <Part title="Sites to crawl">
         <SiteUrls
           urls={settings.urls}
