@@ -3,11 +3,29 @@ import { Id, ProductType, Timestamp } from './common.ts';
 import { KeywordSettings } from './keyword.ts';
 import { ParametricDetail } from './parametric.ts';
 
+type OptionalShape<Shape extends z.ZodRawShape> = {
+  [Key in keyof Shape]: z.ZodOptional<Shape[Key] extends z.ZodDefault<infer Inner> ? Inner : Shape[Key]>;
+};
+
 /**
- * A search engine of either type. Keyword engines also carry their wizard settings
- * (all optional here: the list call may return engines without them).
+ * Every field optional and without its default. `partial()` is not that: zod 4 applies a default
+ * inside an optional field, so every engine parsed would gain the keyword defaults.
  */
-export const SearchEngine = KeywordSettings.partial().extend({
+function optionalWithoutDefaults<Shape extends z.ZodRawShape>(shape: Shape): OptionalShape<Shape> {
+  return Object.fromEntries(
+    Object.entries(shape).map(([key, field]) => [
+      key,
+      z.optional(field instanceof z.ZodDefault ? field.unwrap() : field),
+    ]),
+  ) as OptionalShape<Shape>;
+}
+
+/**
+ * A search engine of either type. Keyword engines also carry their wizard settings (all optional
+ * and without defaults here: the list call may return engines without them, and a parametric engine
+ * has none).
+ */
+export const SearchEngine = z.object(optionalWithoutDefaults(KeywordSettings.shape)).extend({
   id: Id,
   accountId: Id,
   searchEngineName: z.string(),
