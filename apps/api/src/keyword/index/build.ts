@@ -7,11 +7,13 @@ import {
   FIELD_GAP,
   FIELD_WEIGHTS,
   fieldTexts,
+  HEADINGS,
   MAX_BODY_WORDS,
   TITLE,
 } from './fields.ts';
 import { idf, type PackedPostings, packPostings } from './pack-postings.ts';
 import { PageTerms } from './page-terms.ts';
+import { headingBit } from './postings.ts';
 import { titlePostings } from './titles.ts';
 import { type FrontCoded, frontCode } from './vocabulary.ts';
 
@@ -36,6 +38,16 @@ export interface IndexData extends PackedPostings {
   tags: string[][];
   /** Words in each page's title. */
   titleLengths: Uint16Array;
+  /**
+   * Where each page's headings end among its positions (they start FIELD_GAP after its title's
+   * words): a query's words together there are a section about it.
+   */
+  headingEnds: Uint32Array;
+  /**
+   * Per page, two words of 64 bits: bit `headingBit(term)` set for each term of its headings (a
+   * term whose bit is clear is not in them), so re-ranking knows which pages a heading may lift.
+   */
+  headingSignatures: Uint32Array;
   /** Pages per term in their title. */
   titleFrequencies: Uint32Array;
   /**
@@ -72,6 +84,8 @@ export class IndexBuilder {
   readonly #titles: string[] = [];
   readonly #tags: string[][] = [];
   readonly #titleLengths: number[] = [];
+  /** Two words per page: see `IndexData.headingSignatures`. */
+  readonly #headingSignatures: number[] = [];
   readonly #lengths: number[] = [];
   readonly #vocabulary = new Map<string, number>();
   readonly #terms: string[] = [];
@@ -116,11 +130,18 @@ export class IndexBuilder {
       position += FIELD_GAP;
     });
     pageTerms.group();
+    const signature = [0, 0];
     for (let i = 0; i < pageTerms.termCount; i++) {
       const term = pageTerms.terms[i] as number;
       this.#write(term, number, pageTerms);
-      if (pageTerms.mask(term) & (1 << TITLE)) this.#titleTerms.push(term);
+      const mask = pageTerms.mask(term);
+      if (mask & (1 << TITLE)) this.#titleTerms.push(term);
+      if (mask & (1 << HEADINGS)) {
+        const bit = headingBit(term);
+        signature[bit >>> 5] = (signature[bit >>> 5] as number) | (1 << (bit & 31));
+      }
     }
+    this.#headingSignatures.push(...signature);
     pageTerms.clear();
     this.#titleTermEnds.push(this.#titleTerms.length);
   }
@@ -240,6 +261,8 @@ export class IndexBuilder {
       titles: this.#titles,
       tags: this.#tags,
       titleLengths: Uint16Array.from(this.#titleLengths),
+      headingEnds: this.#headingEnds(pageCount),
+      headingSignatures: Uint32Array.from(this.#headingSignatures),
       terms: this.#terms,
       vocabulary: this.#vocabulary,
       frequencies,
@@ -253,6 +276,16 @@ export class IndexBuilder {
       languages: [...this.#languages.keys()],
       ...packed,
     };
+  }
+
+  #headingEnds(pageCount: number): Uint32Array {
+    const ends = new Uint32Array(pageCount);
+    for (let page = 0; page < pageCount; page++) {
+      const at = page * FIELD_COUNT;
+      ends[page] =
+        (this.#lengths[at + TITLE] as number) + FIELD_GAP + (this.#lengths[at + HEADINGS] as number);
+    }
+    return ends;
   }
 
   #norms(pageCount: number): Float32Array {
@@ -299,6 +332,8 @@ export function indexBytes(data: IndexData): number {
     // A map entry: about 16 bytes in V8's hash table.
     16 * (data.champions.size + data.bitsets.size) +
     data.titleLengths.byteLength +
+    data.headingEnds.byteLength +
+    data.headingSignatures.byteLength +
     data.titleWeights.byteLength +
     data.titleFrequencies.byteLength +
     data.titlePostingStarts.byteLength +

@@ -7,6 +7,7 @@ import type { KeywordPage } from '../backend.ts';
 export const FIELDS = ['title', 'headings', 'url', 'tags', 'description', 'body'] as const;
 export const FIELD_COUNT = FIELDS.length;
 export const TITLE = 0;
+export const HEADINGS = 1;
 export const BODY = 5;
 
 /** BM25F field weights (what a word counts in each field, relative to the body). */

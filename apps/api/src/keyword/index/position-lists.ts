@@ -12,6 +12,8 @@ export class PositionLists {
   length = 0;
   /** Lists held. */
   count = 0;
+  /** The smallest span the last `smallestSpan` found within its range. */
+  spanWithin = Number.POSITIVE_INFINITY;
   readonly #ends = new Int32Array(MAX_LISTS);
   readonly #at = new Int32Array(MAX_LISTS);
 
@@ -45,12 +47,14 @@ export class PositionLists {
 
   /**
    * The smallest span of positions holding one position of every list (Infinity with none): one
-   * pointer per list, the lowest moved on each step, as in merging them.
+   * pointer per list, the lowest moved on each step, as in merging them. The smallest of those
+   * spans lying within [from, to) is left in `spanWithin` (Infinity with none).
    */
-  smallestSpan(): number {
+  smallestSpan(from = 0, to = 0): number {
     const { values, count } = this;
     const ends = this.#ends;
     const at = this.#at;
+    this.spanWithin = Number.POSITIVE_INFINITY;
     if (count === 0) return Number.POSITIVE_INFINITY;
     for (let n = 0; n < count; n++) at[n] = n === 0 ? 0 : (ends[n - 1] as number);
     let best = Number.POSITIVE_INFINITY;
@@ -66,7 +70,9 @@ export class PositionLists {
         }
         if (position > highest) highest = position;
       }
-      best = Math.min(best, highest - lowest + 1);
+      const span = highest - lowest + 1;
+      if (span < best) best = span;
+      if (lowest >= from && highest < to && span < this.spanWithin) this.spanWithin = span;
       const next = (at[low] as number) + 1;
       if (next >= (ends[low] as number)) return best;
       at[low] = next;

@@ -48,6 +48,17 @@ export function holdsTerm(data: IndexData, term: number, page: number): boolean 
   return hasPage(data.bits, bitset, page);
 }
 
+/** A term's bit (0..63) in a page's heading signature. */
+export function headingBit(term: number): number {
+  return Math.imul(term, 0x9e3779b1) >>> 26;
+}
+
+/** Whether `term`'s bit is set in `page`'s heading signature (if clear, its headings lack it). */
+export function mayHeadingHold(data: IndexData, page: number, term: number): boolean {
+  const bit = headingBit(term);
+  return ((data.headingSignatures[page * 2 + (bit >>> 5)] as number) & (1 << (bit & 31))) !== 0;
+}
+
 /** Whether `term` is in the title of `page`: a binary search of the term's title pages (titles.ts). */
 export function inTitle(data: IndexData, term: number, page: number): boolean {
   let low = data.titlePostingStarts[term] as number;

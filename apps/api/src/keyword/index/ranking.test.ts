@@ -121,6 +121,42 @@ describe('ranking of the in-memory index', () => {
   });
 });
 
+describe('the heading bonus', () => {
+  it("ranks the page whose heading holds the query's words together above pages scattering them", () => {
+    const builder = new IndexBuilder();
+    const page = (path: string, headings: string[], body: string): KeywordPage => {
+      const url = `https://docs.test/${path}`;
+      return { key: url, url, title: path, headings, description: '', body, tags: [], language: 'en' };
+    };
+    // The FAQ's question is a heading among many; the other pages say the words more often, apart.
+    const questions = Array.from({ length: 30 }, (_, n) => `How do I do thing number ${n}?`);
+    builder.add(
+      page(
+        'faq',
+        [...questions.slice(0, 15), 'Why are default values shared between objects?', ...questions.slice(15)],
+        `${'An answer to a question. '.repeat(200)} Default values are created once, when the function is defined.`,
+      ),
+    );
+    builder.add(
+      page(
+        'memory',
+        ['Shared memory'],
+        'Shared memory: values shared between processes as objects. Default size.',
+      ),
+    );
+    builder.add(
+      page(
+        'ftp',
+        ['FTP objects'],
+        'Objects of the FTP class; default values, shared between them, and more.',
+      ),
+    );
+    const index = new KeywordIndex(builder.finish());
+    const ranked = index.search(typedQuery('why are default values shared between objects')).hits;
+    expect(ranked.map((hit) => hit.key.replace('https://docs.test/', ''))[0]).toBe('faq');
+  });
+});
+
 describe('the proximity bonus, worked out only where it can matter', () => {
   // 'alpha' and 'beta' a varying number of words apart, said more or less often: the bonus (up to
   // half again) reorders pages whose scores without it are close.
@@ -150,21 +186,25 @@ describe('the proximity bonus, worked out only where it can matter', () => {
 describe('PositionLists', () => {
   const held = new PositionLists();
   /** The lists read one after the other (as for a page), then their smallest span. */
-  const smallestSpan = (lists: readonly number[][]) => {
+  const smallestSpan = (lists: readonly number[][], from = 0, to = 0) => {
     held.clear();
     for (const list of lists) {
       for (const position of list) held.push(position);
       held.endList();
     }
-    return held.smallestSpan();
+    return held.smallestSpan(from, to);
   };
 
-  /** Every choice of one position per list: the narrowest. */
-  function bruteForce(lists: number[][]): number {
+  /** Every choice of one position per list: the narrowest (within [from, to) when given). */
+  function bruteForce(
+    lists: number[][],
+    from = Number.NEGATIVE_INFINITY,
+    to = Number.POSITIVE_INFINITY,
+  ): number {
     let best = Number.POSITIVE_INFINITY;
     const pick = (n: number, low: number, high: number): void => {
       if (n === lists.length) {
-        best = Math.min(best, high - low + 1);
+        if (low >= from && high < to) best = Math.min(best, high - low + 1);
         return;
       }
       for (const p of lists[n] as number[]) pick(n + 1, Math.min(low, p), Math.max(high, p));
@@ -183,7 +223,10 @@ describe('PositionLists', () => {
       const lists = Array.from({ length: 1 + random(4) }, () =>
         [...new Set(Array.from({ length: 1 + random(6) }, () => random(60)))].sort((a, b) => a - b),
       );
-      expect(smallestSpan(lists), JSON.stringify(lists)).toBe(bruteForce(lists));
+      const from = random(40);
+      const to = from + random(30);
+      expect(smallestSpan(lists, from, to), JSON.stringify(lists)).toBe(bruteForce(lists));
+      expect(held.spanWithin, JSON.stringify([lists, from, to])).toBe(bruteForce(lists, from, to));
     }
     expect(smallestSpan([[3, 40], [10, 41], [39]])).toBe(3);
   });

@@ -1,9 +1,9 @@
 import type { IndexData } from './build.ts';
 import type { ExpandedSlot } from './expand.ts';
-import { TITLE } from './fields.ts';
+import { FIELD_GAP, TITLE } from './fields.ts';
 import { idf } from './pack-postings.ts';
 import { PositionLists } from './position-lists.ts';
-import { holdsTerm, inTitle, readPositions, recordMask, seek } from './postings.ts';
+import { holdsTerm, inTitle, mayHeadingHold, readPositions, recordMask, seek } from './postings.ts';
 
 /**
  * The `size` best pages by score, kept in a min-heap while pages stream by (every matching page of
@@ -143,6 +143,11 @@ class TopScores {
 
 /** Bonus for the query's words close together: up to this much when they are adjacent. */
 const PROXIMITY_WEIGHT = 0.5;
+/**
+ * Bonus for the query's words close together in a heading (a section about them: a FAQ's
+ * question), up to this much when they are adjacent there and all found.
+ */
+const HEADING_WEIGHT = 1;
 /** Bonus for the share of the query (by idf) found in the title. */
 const QUERY_IN_TITLE = 0.5;
 /** Bonus when, besides, the title is that much of the query (by idf): the page the query names. */
@@ -177,12 +182,13 @@ const BOUND_ROOM = 1 + 1e-9;
 
 /**
  * Re-scores the best `count` pages of `ranked` (best first): a bonus when the query's words are
- * close together, and one for the title: the share of the query it holds, more when the title is
+ * close together, more when they are so in a heading (a page whose headings' signature lacks them
+ * cannot have it), and one for the title: the share of the query it holds, more when the title is
  * mostly the query (both weighed by idf among titles, so the words every title has, a site's name,
  * count for nothing). The rest keep their order after them. Only the first `wanted` need their
- * score: the proximity bonus (positions read from the terms' records, most of a re-ranking) is
- * worked out for a page only when at its most it could lift the page to the `wanted`-th score
- * without it; another page keeps its score without the bonus, and stays below those. `held`: per
+ * score: the proximity bonuses (positions read from the terms' records, most of a re-ranking) are
+ * worked out for a page only when at their most they could lift the page to the `wanted`-th score
+ * without them; another page keeps its score without them, and stays below those. `held`: per
  * slot, whether every page of `ranked` holds it (the slots an AND search required).
  */
 export function rerank(
@@ -203,6 +209,9 @@ export function rerank(
   const found = new Int32Array(head.length * slots.length).fill(-1);
   const records = new Int32Array(head.length * slots.length).fill(-1);
   const titleFactors = new Float64Array(head.length).fill(1);
+  // Per page, the most its headings may multiply its score by (1: they cannot hold two terms).
+  const headingMosts = new Float64Array(head.length).fill(1);
+  const sought = termsBySlot.filter((terms) => terms.length > 0).length;
   const lows = new Float64Array(head.length);
   const credited: number[] = [];
   head.forEach(({ page, score }, i) => {
@@ -256,9 +265,17 @@ export function rerank(
       titleFactors[i] = 1 + QUERY_IN_TITLE * queryInTitle + TITLE_IS_QUERY * queryInTitle * titleIsQuery;
     }
     lows[i] = score * (titleFactors[i] as number);
+    if (several) {
+      let headed = 0;
+      for (let s = 0; s < slots.length; s++) {
+        const term = found[i * slots.length + s] as number;
+        if (term >= 0 && mayHeadingHold(data, page, term)) headed++;
+      }
+      if (headed > 1) headingMosts[i] = 1 + (HEADING_WEIGHT * headed) / sought;
+    }
   });
-  // Pages by their score without the bonus, best first: once a page's most (the bonus at its
-  // highest) is below the `wanted`-th score worked out so far, so are the rest's.
+  // Pages by their score without the bonuses, best first: a page whose most (its bonuses at their
+  // highest) is below the `wanted`-th score worked out so far keeps its score without them.
   const order = byDescending(lows, (i) => i);
   const best = new TopScores(wanted);
   const lists = positionLists;
@@ -266,7 +283,8 @@ export function rerank(
   const scores = new Float64Array(head.length);
   for (const i of order) {
     const low = lows[i] as number;
-    if (!several || low * MAX_PROXIMITY * BOUND_ROOM < best.bar()) {
+    const headingMost = headingMosts[i] as number;
+    if (!several || low * MAX_PROXIMITY * headingMost * BOUND_ROOM < best.bar()) {
       scores[i] = low;
       continue;
     }
@@ -285,8 +303,14 @@ export function rerank(
       readPositions(data, record, lists);
     }
     if (lists.count > 1) {
-      const span = lists.smallestSpan();
+      // The headings' positions follow the title's (see build.ts); none to look at when they
+      // cannot hold two of the terms.
+      const headings = headingMost > 1 ? (data.titleLengths[page] as number) + FIELD_GAP : 0;
+      const span = lists.smallestSpan(headings, headingMost > 1 ? (data.headingEnds[page] as number) : 0);
       if (Number.isFinite(span) && span > 1) score *= 1 + (PROXIMITY_WEIGHT * (lists.count - 1)) / (span - 1);
+      const inHeading = lists.spanWithin;
+      if (Number.isFinite(inHeading) && inHeading > 1)
+        score *= 1 + (HEADING_WEIGHT * (lists.count - 1) * lists.count) / ((inHeading - 1) * sought);
     }
     if ((titleFactors[i] as number) !== 1) score *= titleFactors[i] as number;
     scores[i] = score;
