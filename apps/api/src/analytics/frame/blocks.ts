@@ -42,7 +42,7 @@ export interface ReportTable {
 export interface Kpi {
   label: string;
   value: string;
-  /** Against the previous period ("+12.5%"), or null. */
+  /** Against the previous period ("+12.5% vs previous period"), or null. */
   change: string | null;
 }
 
@@ -61,7 +61,7 @@ function kpis(items: Kpi[]): RawHtml {
   return html`<ul class="kpis">${items.map(
     (kpi) =>
       html`<li><span class="kpi-label">${kpi.label}</span><span class="kpi-value">${kpi.value}</span>${
-        kpi.change ? html`<span class="kpi-change">${kpi.change} vs previous period</span>` : ''
+        kpi.change ? html`<span class="kpi-change">${kpi.change}</span>` : ''
       }</li>`,
   )}</ul>`;
 }

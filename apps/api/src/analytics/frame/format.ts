@@ -48,15 +48,16 @@ export function formatRange(from: AnalyticsDay, to: AnalyticsDay): string {
 }
 
 /**
- * The change of a figure against the previous period, as a KPI tile says it: "+12.5%", "−3.0%",
- * "no change", or "new" when the previous period had none; null when neither had any.
+ * The change of a figure against the previous period, as a KPI tile says it under the figure:
+ * "+12.5% vs previous period", "−3.0% vs …", "no change vs …", or "none in the previous period"
+ * when it was 0 then (no percentage of nothing); null when neither period had any.
  */
 export function formatChange(now: number | null, before: number | null): string | null {
   if (now === null || before === null) return null;
-  if (before === 0) return now === 0 ? null : 'new';
+  if (before === 0) return now === 0 ? null : 'none in the previous period';
   const change = (now - before) / before;
-  if (Math.abs(change) < 0.0005) return 'no change';
-  return `${change > 0 ? '+' : '−'}${decimal.format(Math.abs(change) * 100)}%`;
+  if (Math.abs(change) < 0.0005) return 'no change vs previous period';
+  return `${change > 0 ? '+' : '−'}${decimal.format(Math.abs(change) * 100)}% vs previous period`;
 }
 
 /** The empty query (a parametric search with filters only) as a table shows it. */
