@@ -161,6 +161,20 @@ describe('Influence step: result ranking', () => {
     expect(draft.current.resultRankingEnabled).toBe(false);
   });
 
+  it('Given entries with result ranking off, then a warning says they change no results until it is enabled', async () => {
+    renderStep(InfluenceStep, { settings: { resultRanking: [{ query: 'rivets', results: ['/rivets'] }] } });
+    expect(screen.getByRole('status').textContent).toBe(
+      'Result ranking is off: these entries change no results until you enable it.',
+    );
+    await userEvent.click(screen.getByRole('switch', { name: 'Enable result ranking' }));
+    expect(screen.queryByRole('status')).toBeNull();
+  });
+
+  it('Given no entries, then result ranking off needs no warning', () => {
+    renderStep(InfluenceStep);
+    expect(screen.queryByText(/Result ranking is off/)).toBeNull();
+  });
+
   it('Given the editor, then entries are added with their errors, edited, updated and deleted', async () => {
     const { draft } = renderStep(InfluenceStep, { sections: { relevance: false } });
     await userEvent.click(screen.getByRole('button', { name: 'Add Entry' }));

@@ -30,6 +30,9 @@ import { visuallyHidden } from './visually-hidden.ts';
 
 type Notice = { severity: 'error' | 'success'; text: string };
 
+/** Shown while there are entries and the switch is off. */
+export const RANKING_OFF = 'Result ranking is off: these entries change no results until you enable it.';
+
 /**
  * Result ranking (KW_WIZARD_RESULT_RANKING): entries of a query and the URLs pinned above its
  * results, edited one by one or loaded from a CSV file (which replaces them); the switch that turns
@@ -105,6 +108,12 @@ export function ResultRanking({
         }
         label="Enable result ranking"
       />
+      {/* Entries with the switch off pin nothing: say so, or "Pin results" from analytics seems to fail. */}
+      {entries.length > 0 && !enabled && (
+        <Alert severity="warning" role="status" sx={{ my: 1 }}>
+          {RANKING_OFF}
+        </Alert>
+      )}
       <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center', my: 2 }}>
         <FileButton
           inputLabel="Result ranking file (CSV)"
