@@ -119,18 +119,33 @@ describe('Synonyms step', () => {
   });
 });
 
-describe('Synonyms step: opened from a search with no results', () => {
-  it('Given ?step=Synonyms&query=, then it says how to add a rule for that query', () => {
-    renderStep(SynonymsStep, { search: '?step=Synonyms&query=wireless%20mouse' });
+describe('Synonyms step: opened from an analytics query', () => {
+  it('Given ?step=Synonyms&query= and synonyms, then it says how to add a rule for that query to the current file', () => {
+    renderStep(SynonymsStep, {
+      search: '?step=Synonyms&query=wireless%20mouse',
+      settings: { csvSynonymTable: 'tv, television' },
+    });
     expect(
       screen.getByText(
-        "Searches for “wireless mouse” found nothing. To add synonyms for it, download current-synonyms.txt, add a line such as 'wireless mouse => words your pages use', and upload the file again.",
+        "To add synonyms for “wireless mouse”, download current-synonyms.txt, add a line such as 'wireless mouse => words your pages use', and upload the file again.",
       ),
     ).toBeTruthy();
   });
 
+  it('Given ?step=Synonyms&query= and no synonyms (nothing to download), then it asks for a new file, without claiming the query found nothing', () => {
+    renderStep(SynonymsStep, { search: '?step=Synonyms&query=wireless%20mouse' });
+    expect(
+      screen.getByText(
+        "To add synonyms for “wireless mouse”, upload a CSV or TXT file with a line such as 'wireless mouse => words your pages use'.",
+      ),
+    ).toBeTruthy();
+    expect(
+      screen.getByRole('button', { name: 'Download current-synonyms.txt' }).hasAttribute('disabled'),
+    ).toBe(true);
+  });
+
   it('Given no query, or one for another step, then there is no such note', () => {
     renderStep(SynonymsStep, { search: '?step=Influence&query=wireless%20mouse' });
-    expect(screen.queryByText(/found nothing/)).toBeNull();
+    expect(screen.queryByText(/To add synonyms for/)).toBeNull();
   });
 });

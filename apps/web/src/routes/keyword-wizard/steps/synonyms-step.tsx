@@ -23,6 +23,18 @@ import { saveText } from './download-text.ts';
 import { EXAMPLE_FILES, exampleFileName, exampleFileUrl } from './example-files.ts';
 import { FileButton } from './file-button.tsx';
 
+/**
+ * How to add synonyms for the query the analytics' link names. Not "it found nothing": the link is
+ * also on queries that found pages and got no click. Without synonyms there is no current file to
+ * download (its button is disabled), so a new file is asked for.
+ */
+function addSynonymsNote(query: string, hasSynonyms: boolean): string {
+  const line = `'${query} => words your pages use'`;
+  return hasSynonyms
+    ? `To add synonyms for “${query}”, download ${DOWNLOAD_FILE_NAMES.currentSynonyms}, add a line such as ${line}, and upload the file again.`
+    : `To add synonyms for “${query}”, upload a CSV or TXT file with a line such as ${line}.`;
+}
+
 interface UploadProblem {
   message: string;
   /** The lines the server could not read (its `errors`), listed under the spec's message. */
@@ -93,7 +105,7 @@ export function SynonymsStep({ settings, onChange, accountId }: KeywordStepProps
         </Typography>
         {forQuery && (
           <Alert severity="info" sx={{ my: 2 }}>
-            {`Searches for “${forQuery}” found nothing. To add synonyms for it, download ${DOWNLOAD_FILE_NAMES.currentSynonyms}, add a line such as '${forQuery} => words your pages use', and upload the file again.`}
+            {addSynonymsNote(forQuery, table !== '')}
           </Alert>
         )}
         <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center', my: 2 }}>
