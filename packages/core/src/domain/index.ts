@@ -2,6 +2,7 @@ export * from './account.ts';
 export * from './analytics.ts';
 export * from './client.ts';
 export * from './common.ts';
+export * from './control-characters.ts';
 export * from './crawl-report.ts';
 export * from './dashboard.ts';
 export * from './engine.ts';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DEFAULT_DESCRIPTION_SIZE, DEFAULT_RESULTS_PER_PAGE } from '../constants.ts';
 import { Id } from './common.ts';
+import { withoutControlCharacters } from './control-characters.ts';
 import { TabIcon } from './keyword.ts';
 
 /*
@@ -43,7 +44,8 @@ const booleanText = z
 
 /** The query string of a keyword search (numbers arrive as text). */
 export const KeywordSearchQuery = z.object({
-  q: z.string().max(KEYWORD_QUERY_MAX).default(''),
+  /** Control characters are taken out (typed or pasted, they are no part of a word). */
+  q: z.string().max(KEYWORD_QUERY_MAX).overwrite(withoutControlCharacters).default(''),
   tab: z.string().trim().toLowerCase().max(100).default(ALL_TAB),
   page: z.coerce.number().int().min(1).max(KEYWORD_PAGE_MAX).default(1),
   pageSize: z.coerce.number().int().min(1).max(KEYWORD_PAGE_SIZE_MAX).default(DEFAULT_RESULTS_PER_PAGE),
@@ -94,7 +96,9 @@ export const KeywordSearchResult = z.object({
 });
 export type KeywordSearchResult = z.infer<typeof KeywordSearchResult>;
 
-export const KeywordSuggestionsQuery = z.object({ q: z.string().max(KEYWORD_QUERY_MAX).default('') });
+export const KeywordSuggestionsQuery = z.object({
+  q: z.string().max(KEYWORD_QUERY_MAX).overwrite(withoutControlCharacters).default(''),
+});
 export const KeywordSuggestions = z.object({
   /** Page titles matching what was typed (the last word as a prefix), best first. */
   suggestions: z.array(z.object({ title: z.string(), url: z.string() })).max(SUGGESTIONS_MAX),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Id } from './common.ts';
+import { withoutControlCharacters } from './control-characters.ts';
 import { ApplicationSettings, CellValue, ColumnType, HyperlinkSettings, Row } from './parametric.ts';
 
 /*
@@ -67,7 +68,8 @@ export type FilterSelection = z.infer<typeof FilterSelection>;
 export const SEARCH_PAGE_SIZE_MAX = 100;
 
 export const SearchQuery = z.object({
-  q: z.string().max(500).default(''),
+  /** Control characters are taken out (typed or pasted, they are no part of a word). */
+  q: z.string().max(500).overwrite(withoutControlCharacters).default(''),
   filters: z.record(z.string(), FilterSelection).default({}),
   sort: z.object({ column: Id, direction: z.enum(['asc', 'desc']).default('asc') }).optional(),
   page: z.number().int().min(1).default(1),

@@ -18,6 +18,10 @@ describe('account name', () => {
     ['the edited account keeping its name', 'Acme', 'a1', undefined],
     ['the edited account taking another name', 'Globex Corp', 'a1', MESSAGES.accountNameTaken],
     ['a unicode name', 'Société Générale', undefined, undefined],
+    ['a NUL inside the name', 'Ini\u0000tech', undefined, MESSAGES.accountNameControlCharacters],
+    ['a tab between words', 'Ini\ttech', undefined, MESSAGES.accountNameControlCharacters],
+    ['a C1 control (U+0085)', 'Ini\u0085tech', undefined, MESSAGES.accountNameControlCharacters],
+    ['a DEL', 'Initech\u007f', undefined, MESSAGES.accountNameControlCharacters],
   ])('Given %s, when validated, then the message is %j', (_case, name, current, expected) => {
     expect(validateAccountName(name, accounts, current)).toBe(expected);
   });

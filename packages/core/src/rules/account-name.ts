@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { hasControlCharacter } from '../domain/control-characters.ts';
 import { MESSAGES } from './messages.ts';
 
 function sameAccountName(a: string, b: string): boolean {
@@ -6,7 +7,7 @@ function sameAccountName(a: string, b: string): boolean {
 }
 
 /**
- * The account name field: required, and not the name of another of the user's accounts. Compared
+ * The account name field: required, no control characters, and not the name of another of the user's accounts. Compared
  * trimmed and case-insensitively, since 'Acme' and 'acme ' would be told apart by nobody in a list.
  */
 export function accountNameField(otherAccountNames: readonly string[]) {
@@ -14,6 +15,7 @@ export function accountNameField(otherAccountNames: readonly string[]) {
     .string({ error: MESSAGES.accountNameRequired })
     .trim()
     .min(1, MESSAGES.accountNameRequired)
+    .refine((name) => !hasControlCharacter(name), MESSAGES.accountNameControlCharacters)
     .refine(
       (name) => !otherAccountNames.some((other) => sameAccountName(other, name)),
       MESSAGES.accountNameTaken,

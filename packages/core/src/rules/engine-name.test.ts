@@ -23,6 +23,15 @@ describe('engine name', () => {
     ['4 emoji (8 UTF-16 units)', '😀😀😀😀', MESSAGES.engineNameTooShort],
     ['5 emoji', '😀😀😀😀😀', undefined],
     ['a CJK name of 5 characters', '検索エンジ', undefined],
+    ['a NUL inside the name', 'My\u0000Engine', MESSAGES.engineNameControlCharacters],
+    ['a tab between words', 'My\tEngine', MESSAGES.engineNameControlCharacters],
+    ['a line break between words', 'My\nEngine', MESSAGES.engineNameControlCharacters],
+    ['an escape character', '\u001b[31mRed engine', MESSAGES.engineNameControlCharacters],
+    ['a DEL', 'My Engine\u007f!', MESSAGES.engineNameControlCharacters],
+    ['a C1 control (U+009F)', 'My\u009fEngine', MESSAGES.engineNameControlCharacters],
+    ['a short name with a control character', 'ab\u0001', MESSAGES.engineNameControlCharacters],
+    ['a line break at the end, trimmed away', 'My Engine\n', undefined],
+    ['a no-break space, not a control character', 'My\u00a0Engine', undefined],
   ])('Given %s, when validated, then the message is %j', (_case, name, expected) => {
     expect(validateEngineName(name)).toBe(expected);
   });

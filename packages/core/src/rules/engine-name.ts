@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from '../constants.ts';
+import { hasControlCharacter } from '../domain/control-characters.ts';
 import { MESSAGES } from './messages.ts';
 import type { FieldErrors } from './rule-result.ts';
 import { fieldErrorsOf } from './rule-result.ts';
@@ -25,11 +26,12 @@ export function normaliseEngineName(name: string): string {
   return name.trim();
 }
 
-/** An engine name field: trimmed, required, at least 5 characters. */
+/** An engine name field: trimmed, required, no control characters, at least 5 characters. */
 export const EngineNameField = z
   .string({ error: MESSAGES.engineNameRequired })
   .trim()
   .min(1, MESSAGES.engineNameRequired)
+  .refine((name) => !hasControlCharacter(name), MESSAGES.engineNameControlCharacters)
   .refine((name) => characterCount(name) >= LIMITS.engineNameMinLength, MESSAGES.engineNameTooShort);
 
 /** The message for an engine name, or undefined when it is valid. */
