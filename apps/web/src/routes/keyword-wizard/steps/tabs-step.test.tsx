@@ -182,6 +182,21 @@ describe('Tabs step', () => {
     expect(draft.current.crossReferenceCategory).toBe('parts');
   });
 
+  it('Given tabs with Use tabs off, then a warning says visitors see only All; turning it on removes it', async () => {
+    renderStep(TabsStep, { api: withCategories({}), settings: { tabs: [tab('docs')] } });
+    const warning = await screen.findByText(
+      'Use tabs is off: visitors see only the All tab until you turn it on.',
+    );
+    expect(warning.closest('[role="status"]')).toBeTruthy();
+    await userEvent.click(screen.getByRole('switch', { name: 'Use tabs' }));
+    expect(screen.queryByText(/Use tabs is off/)).toBeNull();
+  });
+
+  it('Given no tabs, then Use tabs off needs no warning', () => {
+    renderStep(TabsStep, { api: withCategories({}) });
+    expect(screen.queryByText(/Use tabs is off/)).toBeNull();
+  });
+
   it('Given the filters call fails, then a warning says so and a category can still be typed', async () => {
     renderStep(TabsStep, {
       api: { [FILTERS]: () => Response.json({ detail: 'Engine not found.' }, { status: 404 }) },

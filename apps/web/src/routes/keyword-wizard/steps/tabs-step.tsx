@@ -15,6 +15,9 @@ import type { KeywordStepProps } from '../step-props.ts';
 import { TabEditor } from './tab-editor.tsx';
 import { TabList } from './tab-list.tsx';
 
+/** Shown while there are tabs and the useTabs switch is off. */
+export const TABS_OFF = 'Use tabs is off: visitors see only the All tab until you turn it on.';
+
 /**
  * Tabs (edit mode, KW_WIZARD_TABS): the useTabs switch, the tabs in order after the fixed 'All',
  * the tab editor, and the cross-reference category, with categories from the engine's filters call.
@@ -41,6 +44,12 @@ export function TabsStep({ settings, onChange, engineId, accountId }: KeywordSte
         }
         label="Use tabs"
       />
+      {/* Tabs with the switch off are not shown (search answers with All only): say so. */}
+      {tabs.length > 0 && !useTabs && (
+        <Alert severity="warning" role="status">
+          {TABS_OFF}
+        </Alert>
+      )}
       {/* Not a region of its own: the wizard's step region already bears this name. */}
       <Box>
         <Typography variant="h3" component="h2" gutterBottom>
