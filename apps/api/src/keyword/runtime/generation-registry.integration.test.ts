@@ -80,6 +80,8 @@ describe.each(frontierStores)('The keyword generation registry on %s', (_name, o
     expect((await backend.search(first.key, query('ohm'))).hits.map((hit) => hit.title)).toEqual(['Page 7']);
     // The texts results show were stored aside as the pages were indexed, original (unmapped).
     const [key7] = (await backend.search(first.key, query('ohm'))).hits.map((hit) => hit.key);
+    // Searchable once indexed: the texts may still be being written.
+    await expect.poll(() => registry.texts(first)?.records([key7 as string])).toBeDefined();
     const records = registry.texts(first)?.records([key7 as string]);
     const [stored] = records ? decodePageTexts(records.bytes, records.ends) : [];
     expect(stored?.title).toBe('Page 7');
@@ -91,6 +93,25 @@ describe.each(frontierStores)('The keyword generation registry on %s', (_name, o
     expect(await registry.ready(unmapped)).toBe(true);
     expect((await backend.search(unmapped.key, query('ohm'))).total).toBe(0);
     expect(backend.has(first.key)).toBe(false);
+  });
+
+  it('Given texts not yet written when the index is made, then it is searchable, and the texts are read from the store', async () => {
+    const engine = await engineWithCrawler(store());
+    await storePages(store(), engine, 1, 300);
+    const backend = createMemoryBackend();
+    // A writer that never answers: the texts are never in the file.
+    const stalled = new URL(`data:text/javascript,${encodeURIComponent('setInterval(() => {}, 1000)')}`);
+    const registry = new GenerationRegistry(store(), backend, { textWriterUrl: stalled });
+    try {
+      const made = generation(engine, 1);
+      expect(await registry.ready(made)).toBe(true);
+      const hits = (await backend.search(made.key, query('word42'))).hits;
+      expect(hits.map((hit) => hit.title)).toEqual(['Page 42']);
+      // No record to lease: results read the store for them (keyword-search.ts `pageTexts`).
+      expect(registry.texts(made)?.lease(hits.map((hit) => hit.key))).toBeUndefined();
+    } finally {
+      await registry.close();
+    }
   });
 
   it('Given a run of small pages, then a few are read first (built while the rest are read), then full batches', async () => {

@@ -47,6 +47,7 @@ export class GenerationRegistry {
   readonly #backend: MeasuredBackend;
   readonly #budgetBytes: number;
   readonly #log: RegistryErrorLog;
+  readonly #textWriterUrl: URL | undefined;
   /** In recency order: the first is the least recently searched. */
   readonly #slots = new Map<string, Slot>();
   #closed = false;
@@ -54,12 +55,14 @@ export class GenerationRegistry {
   constructor(
     store: Store,
     backend: MeasuredBackend,
-    options: { budgetBytes?: number; log?: RegistryErrorLog } = {},
+    options: { budgetBytes?: number; log?: RegistryErrorLog; textWriterUrl?: URL } = {},
   ) {
     this.#store = store;
     this.#backend = backend;
     this.#budgetBytes = options.budgetBytes ?? KEYWORD_INDEX_BUDGET_BYTES;
     this.#log = options.log ?? ((error, what) => console.error(`Keyword index: ${what} failed:`, error));
+    // Only tests give another writer of the page texts (see PageTextFile).
+    this.#textWriterUrl = options.textWriterUrl;
   }
 
   get backend(): KeywordSearchBackend {
@@ -146,13 +149,16 @@ export class GenerationRegistry {
     const texts = new PageTextFile(
       (error) => this.#log(error, `storing the page texts of ${key}`),
       generation.mappings,
+      this.#textWriterUrl ? { writerUrl: this.#textWriterUrl } : {},
     );
     const storeTexts = async (rows: readonly PageRow[]) => texts.append(rows);
-    const built = this.#backend
-      .index(generation.key, generationPages(this.#store, generation, storeTexts))
-      .then(() => texts.end());
+    const built = this.#backend.index(generation.key, generationPages(this.#store, generation, storeTexts));
     const done = built.then(
       () => {
+        // The index alone makes the generation searchable. Its texts' records are still being
+        // made beside it (as much work again, on a thread of their own): until a page's is
+        // written, results showing it read its text from the store.
+        void texts.end();
         if (this.#slots.get(key) !== slot || this.#closed) {
           // Replaced (or closing) while it was made: nobody will search it.
           this.#dropIndex(generation.key, texts);

@@ -202,8 +202,9 @@ async function pageTexts(
 }
 
 /**
- * The texts of these pages as the store has them, for when the generation's file failed (a full
- * disk): a page that is gone is shown by its indexed title alone.
+ * The texts of these pages as the store has them, for when the generation's file does not hold
+ * them (not yet written, just after the generation was indexed, or the file failed: a full disk):
+ * a page that is gone is shown by its indexed title alone.
  */
 async function storedTexts(
   runtime: KeywordRuntime,
