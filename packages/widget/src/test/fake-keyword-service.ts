@@ -12,6 +12,9 @@ import type { FixturePage } from './keyword-fixtures.ts';
 const escapeHtml = (text: string) =>
   text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;');
 
+/** The service's longest query (core's KEYWORD_QUERY_MAX): a longer one is refused with 400. */
+const QUERY_MAX = 500;
+
 const PINS: Readonly<Record<string, string>> = { pricing: 'https://site.example.test/pricing' };
 
 function words(q: string): string[] {
@@ -125,6 +128,7 @@ export function fakeKeywordService(options: FakeKeywordOptions): FakeKeywordServ
       if (path === `${base}/config`) return Response.json(options.config);
       if (path === `${base}/keyword`) {
         service.searches.push(url.searchParams);
+        if ((url.searchParams.get('q') ?? '').length > QUERY_MAX) return new Response('{}', { status: 400 });
         if (options.status && options.status !== 200) return new Response('{}', { status: options.status });
         if (init.signal?.aborted) throw new DOMException('The operation was aborted.', 'AbortError');
         return Response.json(answer(options.config, options.pages, url.searchParams));
@@ -132,6 +136,7 @@ export function fakeKeywordService(options: FakeKeywordOptions): FakeKeywordServ
       if (path === `${base}/suggest`) {
         const q = url.searchParams.get('q') ?? '';
         service.suggests.push(q);
+        if (q.length > QUERY_MAX) return new Response('{}', { status: 400 });
         if (options.suggestStatus && options.suggestStatus !== 200) {
           return new Response('{}', { status: options.suggestStatus });
         }

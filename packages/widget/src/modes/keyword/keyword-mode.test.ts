@@ -1,6 +1,14 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { keywordConfig } from '../../test/keyword-fixtures.ts';
-import { hitTitles, mountKeywordWidget, nextOutcome, press, searchFor } from '../../test/mount-keyword.ts';
+import {
+  hitTitles,
+  mountKeywordWidget,
+  nextOutcome,
+  press,
+  searchFor,
+  typeInto,
+  waitFor,
+} from '../../test/mount-keyword.ts';
 import { buttonNamed } from '../../test/mount-widget.ts';
 
 afterEach(() => {
@@ -113,6 +121,23 @@ describe('keyword results', () => {
     expect(input.value).toBe('pricing');
     expect(service.last().get('q')).toBe('pricing');
     expect(hitTitles(root)).toEqual(['Pricing']);
+  });
+
+  it("searches the first 500 characters of a longer text in a page's input, which has no maxlength", async () => {
+    const input = document.createElement('input');
+    input.id = 'site-q';
+    document.body.append(input);
+    const { root, service, events } = await mountKeywordWidget({ keyword: { input: '#site-q' } });
+    const text = `widget ${'x'.repeat(600)}`;
+
+    typeInto(input, text);
+    await waitFor(() => service.suggests.length > 0, 'the suggestions');
+    await searchFor(root, input, text);
+
+    expect(service.suggests.at(-1)).toBe(text.slice(0, 500));
+    expect(service.last().get('q')).toBe(text.slice(0, 500));
+    expect(root.querySelector<HTMLElement>('[role=alert]')?.hidden).toBe(true);
+    expect(events.at(-1)?.type).toBe('siteseer:results');
   });
 });
 

@@ -1,11 +1,11 @@
 import { safeUrl } from '../../dom/safe-url.ts';
 import { emit } from '../../events.ts';
-import { KEYWORD_QUERY_MAX } from './limits.ts';
+import { queryText } from './query-text.ts';
 import type { Suggestion } from './search-box.ts';
 
 /** The query a results page was opened with: its URL's `?q=`, as the redirect page sends it. */
 export function queryFromPageUrl(href: string): string {
-  return (new URL(href).searchParams.get('q') ?? '').trim().slice(0, KEYWORD_QUERY_MAX);
+  return queryText(new URL(href).searchParams.get('q') ?? '');
 }
 
 /** `{redirectPage}?q={query}` (other parameters of the page kept), or null for a page that is not http(s). */

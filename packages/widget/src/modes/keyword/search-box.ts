@@ -4,6 +4,7 @@ import type { SearchApi } from '../../api/search-api.ts';
 import { h, uniqueId } from '../../dom/element.ts';
 import { debounce } from '../../timing/debounce.ts';
 import { findPageInput } from './page-input.ts';
+import { queryText } from './query-text.ts';
 
 export type Suggestion = KeywordSuggestions['suggestions'][number];
 
@@ -182,18 +183,18 @@ export function createSearchBox(options: SearchBoxOptions): SearchBox {
 
   function submit() {
     stopSuggesting();
-    options.onSubmit(input.value.trim());
+    options.onSubmit(queryText(input.value));
   }
 
   function choose(index: number) {
     const suggestion = suggestions[index];
     if (!suggestion) return;
     stopSuggesting();
-    options.onChoose(suggestion, index + 1, input.value.trim());
+    options.onChoose(suggestion, index + 1, queryText(input.value));
   }
 
   const onInput = () => {
-    const q = input.value.trim();
+    const q = queryText(input.value);
     if (q !== '') {
       typed(q);
       return;
