@@ -15,7 +15,7 @@ import {
   withChart,
 } from './card-parts.ts';
 import { NO_SEARCHES, noZeroResultsText } from './empty-lists.ts';
-import { formatCount, formatDecimal, formatRate, queryText } from './format.ts';
+import { formatCount, formatCountOf, formatDecimal, formatRate, queryText } from './format.ts';
 import { filterUse, tabUse } from './use-cards.ts';
 
 // The cards (750×750): one question each, for the period chosen in the frame.
@@ -70,7 +70,7 @@ async function uniqueVisitors(ctx: FrameContext): Promise<Block[]> {
           days,
           [{ name: 'Visitors', value: (d) => d.visitors }],
           'count',
-          `Visitors per day: ${formatCount(now.visitors)} visitor-days${peak(days, (d) => d.visitors)}`,
+          `Visitors per day: ${formatCountOf(now.visitors, 'visitor-day', 'visitor-days')}${peak(days, (d) => d.visitors)}`,
           { width: ctx.width, height: 260 },
         ),
       [

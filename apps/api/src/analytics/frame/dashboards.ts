@@ -2,7 +2,7 @@ import type { AnalyticsDashboardId } from '@siteseer/core';
 import type { Block } from './blocks.ts';
 import { dayChart, type FrameContext, queryTable, resultsTable, summaryKpis } from './card-parts.ts';
 import { NO_SEARCHES, noUnclickedText, noZeroResultsText } from './empty-lists.ts';
-import { formatCount, formatRate } from './format.ts';
+import { formatCount, formatCountOf, formatRate } from './format.ts';
 import { filterUse, tabUse } from './use-cards.ts';
 
 // Dashboards (1248×1620): several cards' figures for one period, laid out for one screen.
@@ -32,7 +32,7 @@ async function overview(ctx: FrameContext): Promise<Block[]> {
               { name: 'Visitors', value: (d) => d.visitors },
             ],
             'count',
-            `Searches and visitors per day: ${formatCount(now.searches)} searches and ${formatCount(now.visitors)} visitor-days`,
+            `Searches and visitors per day: ${formatCountOf(now.searches, 'search', 'searches')} and ${formatCountOf(now.visitors, 'visitor-day', 'visitor-days')}`,
             { width: ctx.width, height: 300 },
           ),
         },

@@ -2,9 +2,12 @@ import type { AnalyticsSummary } from '@siteseer/core';
 import { load } from 'cheerio/slim';
 import { describe, expect, it } from 'vitest';
 import { toHtmlString } from '../../html/html.ts';
+import type { AnalyticsReader } from '../reports.ts';
 import { blocksHtml } from './blocks.ts';
-import { summaryKpis } from './card-parts.ts';
-import { formatChange } from './format.ts';
+import { type FrameContext, summaryKpis } from './card-parts.ts';
+import { CARDS } from './cards.ts';
+import { DASHBOARDS } from './dashboards.ts';
+import { formatChange, formatCountOf } from './format.ts';
 
 describe('formatChange', () => {
   it('given a figure that was 0 in the previous period, then the tile says there was none, not "new vs previous period"', () => {
@@ -43,5 +46,42 @@ describe('a KPI tile', () => {
       () => '',
     );
     expect(load(toHtmlString(tiles))('.kpi-change').text()).toBe('none in the previous period');
+  });
+});
+
+/** A frame's context that draws charts, over a period of one day holding `now`. */
+function chartContext(now: AnalyticsSummary): FrameContext {
+  const reader = {
+    range: { from: '2031-05-07', to: '2031-05-07' },
+    summary: async () => now,
+    previousSummary: async () => summary(0),
+    days: async () => [],
+    queries: async () => [],
+    tabs: async () => [],
+  } as unknown as AnalyticsReader;
+  return {
+    reader,
+    target: { accountId: 'a', engineId: 'e', engineName: 'Shop search', engineType: 'kw', clientId: 'c' },
+    abilities: { editKeyword: null },
+    filterLabels: async () => new Map(),
+    rows: 10,
+    width: 700,
+    charts: true,
+  };
+}
+
+const chartAlts = (blocks: Awaited<ReturnType<(typeof CARDS)['unique-visitors']>>) =>
+  blocks.flatMap((block) => (block.kind === 'chart' ? [block.chart.alt] : []));
+
+describe('chart descriptions', () => {
+  it('given one search by one visitor, then they are counted in the singular', async () => {
+    const one = summary(1);
+    expect(chartAlts(await CARDS['unique-visitors'](chartContext(one)))).toEqual([
+      'Visitors per day: 1 visitor-day, 7 May 2031.',
+    ]);
+    expect(chartAlts(await DASHBOARDS.overview(chartContext(one)))[0]).toBe(
+      'Searches and visitors per day: 1 search and 1 visitor-day, 7 May 2031.',
+    );
+    expect(formatCountOf(1200, 'search', 'searches')).toBe('1,200 searches');
   });
 });

@@ -25,6 +25,11 @@ export function formatCount(n: number): string {
   return count.format(n);
 }
 
+/** A count and its noun, singular for 1: "1 search", "12 searches". */
+export function formatCountOf(n: number, one: string, many: string): string {
+  return `${formatCount(n)} ${n === 1 ? one : many}`;
+}
+
 export function formatRate(rate: number | null): string {
   return rate === null ? NONE : percent.format(rate);
 }
