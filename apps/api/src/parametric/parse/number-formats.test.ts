@@ -17,6 +17,13 @@ describe('columnNumberConvention', () => {
     // A US thousands look-alike with a value only European explains: the whole column is European.
     [['1,234', '3,5'], 'european'],
     [['1.234', '3,5'], 'european'],
+    // French amounts: spaced thousands, decimal commas, sizes that vary.
+    [['1 234,50', '12 345'], 'european'],
+    [['12 345', '999'], 'european'],
+    [['1 234 567', '12 345 678'], 'european'],
+    // Swiss: an apostrophe (typed or typographic) groups thousands.
+    [["1'234.50", "12'345", '7.5'], 'swiss'],
+    [['1\u2019234.50', '999'], 'swiss'],
   ] as const)('reads %j as %s', (values, convention) => {
     expect(columnNumberConvention(values)).toBe(convention);
   });
@@ -30,12 +37,26 @@ describe('columnNumberConvention', () => {
     [['$1,234']],
     [['1,234', 'n/a']],
     [[null, null]],
+    [["1'234,50"]],
   ])('leaves %j alone (plain numbers, or not one convention)', (values) => {
+    expect(columnNumberConvention(values)).toBeNull();
+  });
+
+  it.each([
+    [['612 345 678', '912 345 678']],
+    [['612 345 678']],
+    [['612\u00a0345\u00a0678', '612345678', null]],
+    [['06 12 34 56 78', '612 345 678']],
+    [['+34 612 345 678', '612 345 678']],
+    [['0612 345 678']],
+  ])('leaves %j alone (phone numbers, not amounts)', (values) => {
     expect(columnNumberConvention(values)).toBeNull();
   });
 
   it('gives the plain form a number parser reads', () => {
     expect(plainNumberText('-1.000.000,50', 'european')).toBe('-1000000.50');
+    expect(plainNumberText("-1'234'567.25", 'swiss')).toBe('-1234567.25');
+    expect(plainNumberText('1\u2019234', 'swiss')).toBe('1234');
     expect(plainNumberText('12,345.67', 'us')).toBe('12345.67');
     expect(plainNumberText('1 234', 'us')).toBeNull();
   });
@@ -85,6 +106,20 @@ describe('an upload of numbers with thousands separators or decimal commas (was:
     ]);
     // What the store keeps and the exports write: one plain number per cell.
     expect(table.rows.map((row) => row[1])).toEqual(['1000.50', '3.5', '12.25']);
+  });
+
+  it('types a Swiss column as numbers and leaves a column of phone numbers as text (was: numbers)', async () => {
+    const csv = "Name,Price,Phone\nA,1'234.50,612 345 678\nB,99.90,912 345 678\nC,12'000,600 000 001\n";
+
+    const { table, inferred } = await parseAndInfer(utf8(csv), 'shops.csv');
+
+    expect(inferred.columns.c1?.type).toBe('half_float');
+    expect(inferred.columns.c2?.type).toBe('keyword');
+    expect(typedRows(table, inferred).map((row) => [row.c1, row.c2])).toEqual([
+      [1234.5, '612 345 678'],
+      [99.9, '912 345 678'],
+      [12000, '600 000 001'],
+    ]);
   });
 
   it('types a US CSV, thousands in quotes, as numbers', async () => {

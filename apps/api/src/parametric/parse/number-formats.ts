@@ -18,43 +18,77 @@ import { parseNumber } from './cell-values.ts';
  * nearly always holds a value that settles it (`3,5`, `1.000,50`, `1 234,5`), which makes the
  * whole column European. A column of only `1.234`-like values stays plain decimals, 1.234.
  */
-export type NumberConvention = 'us' | 'european';
+export type NumberConvention = 'us' | 'european' | 'swiss';
 
-const US = /^-?(?:[1-9]\d{0,2}(?:,\d{3})+|0|[1-9]\d*)?(?:\.\d+)?$/;
-const EUROPEAN = /^-?(?:[1-9]\d{0,2}(?:[. \u00a0\u202f]\d{3})+|0|[1-9]\d*)?(?:,\d+)?$/;
+/** The order conventions are tried in, after plain numbers (see above). */
+const CONVENTIONS: readonly NumberConvention[] = ['us', 'european', 'swiss'];
+const FORM: Record<NumberConvention, RegExp> = {
+  us: /^-?(?:[1-9]\d{0,2}(?:,\d{3})+|0|[1-9]\d*)?(?:\.\d+)?$/,
+  european: /^-?(?:[1-9]\d{0,2}(?:[. \u00a0\u202f]\d{3})+|0|[1-9]\d*)?(?:,\d+)?$/,
+  swiss: /^-?(?:[1-9]\d{0,2}(?:['\u2019]\d{3})+|0|[1-9]\d*)?(?:\.\d+)?$/,
+};
+const GROUP_SEPARATOR: Record<NumberConvention, RegExp> = {
+  us: /,/g,
+  european: /[. \u00a0\u202f]/g,
+  swiss: /['\u2019]/g,
+};
 const DIGIT = /\d/;
+/** Whole numbers in groups split by spaces, or digits alone. */
+const SPACED_DIGITS = /^(?:\d{1,3}(?:[ \u00a0\u202f]\d{3})+|\d+)$/;
+const SPACE = /[ \u00a0\u202f]/;
+/** The fewest digits of an identifier written in spaced groups (amounts below a million are common). */
+const IDENTIFIER_MIN_DIGITS = 7;
 
 /** The value in the plain form `parseNumber` reads, or null when it does not fit the convention. */
 export function plainNumberText(text: string, convention: NumberConvention): string | null {
-  if (!DIGIT.test(text) || !(convention === 'us' ? US : EUROPEAN).test(text)) return null;
-  const plain =
-    convention === 'us' ? text.replaceAll(',', '') : text.replace(/[. \u00a0\u202f]/g, '').replace(',', '.');
+  if (!DIGIT.test(text) || !FORM[convention].test(text)) return null;
+  const ungrouped = text.replace(GROUP_SEPARATOR[convention], '');
+  const plain = convention === 'european' ? ungrouped.replace(',', '.') : ungrouped;
   // `-,5` and `.5` are read as `-.5` and `.5`; the plain form must still be a number.
   return parseNumber(plain) === null ? null : plain;
 }
 
 /**
+ * Whether a column's values are identifiers written in spaced groups of digits, like phone numbers
+ * (`612 345 678`), rather than amounts: whole numbers without sign, some of them spaced, all with
+ * the same number of digits, at least seven. Amounts vary in size and nearly always include a
+ * smaller one or a decimal part (`12 345`, `1 234,50`).
+ */
+function areSpacedIdentifiers(values: readonly string[]): boolean {
+  const lengths = new Set(values.map((value) => value.replace(/\D/g, '').length));
+  const [length = 0] = lengths;
+  return (
+    lengths.size === 1 &&
+    length >= IDENTIFIER_MIN_DIGITS &&
+    values.every((value) => SPACED_DIGITS.test(value)) &&
+    values.some((value) => SPACE.test(value))
+  );
+}
+
+/**
  * The convention a column's values are written in, when they are numbers but not all plain ones;
- * null when they are plain numbers, or not numbers (see the module comment for ambiguous values).
+ * null when they are plain numbers, identifiers in spaced groups (phone numbers), or not numbers
+ * (see the module comment for ambiguous values).
  */
 export function columnNumberConvention(values: Iterable<string | null>): NumberConvention | null {
   let plain = true;
-  let us = true;
-  let european = true;
-  let filled = 0;
+  const fits: Record<NumberConvention, boolean> = { us: true, european: true, swiss: true };
+  const filled: string[] = [];
   for (const value of values) {
     if (value === null) continue;
-    filled++;
+    filled.push(value);
     if (plain && parseNumber(value) === null) plain = false;
-    if (us && plainNumberText(value, 'us') === null) us = false;
-    if (european && plainNumberText(value, 'european') === null) european = false;
-    if (!us && !european) return null;
+    for (const convention of CONVENTIONS) {
+      if (fits[convention] && plainNumberText(value, convention) === null) fits[convention] = false;
+    }
+    if (!CONVENTIONS.some((convention) => fits[convention])) return null;
   }
-  if (filled === 0 || plain) return null;
-  return us ? 'us' : european ? 'european' : null;
+  if (filled.length === 0 || plain) return null;
+  const convention = CONVENTIONS.find((candidate) => fits[candidate]) ?? null;
+  return convention === 'european' && areSpacedIdentifiers(filled) ? null : convention;
 }
 
-const EXAMPLE: Record<NumberConvention, string> = { us: '1,234.5', european: '1.234,5' };
+const EXAMPLE: Record<NumberConvention, string> = { us: '1,234.5', european: '1.234,5', swiss: "1'234.5" };
 
 /**
  * Rewrites, in place, each column of numbers written with thousands separators or decimal commas
