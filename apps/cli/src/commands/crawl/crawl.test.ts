@@ -4,6 +4,7 @@ import { ApiRefusedError, AuthRequiredError, UsageError } from '../../errors.ts'
 import { memoryOutput } from '../../output/output.ts';
 import * as createKeyword from '../engines/create-keyword.ts';
 import * as report from './report.ts';
+import * as stop from './stop.ts';
 
 const kw = engine({ searchEngineType: 'kw', searchEngineName: 'Docs search', urls: ['https://docs.test/'] });
 
@@ -117,6 +118,44 @@ describe('crawl report', () => {
       pageCount: 2,
     });
     expect(api.crawler.report).toHaveBeenCalledWith(expect.objectContaining({ status: 3 }));
+  });
+});
+
+describe('crawl stop', () => {
+  it('given a running crawl, then it stops it and says how many URLs were interrupted', async () => {
+    const api = fakeApi({
+      engines: { list: async () => ok([kw]), get: async () => ok(kw) },
+      crawler: { stop: async () => ok({ engineId: 'eng-1', interrupted: 7 }) },
+    });
+    const { deps, recorded } = testDeps(api);
+    await stop.run(deps, stop.parse(input(['Docs search'], {})));
+    expect(api.crawler.stop).toHaveBeenCalledWith({ accountId: 'acc-1', engineId: 'eng-1' });
+    expect(recorded.stderr).toContain(
+      'Crawl of Docs search stopped: 7 URL(s) interrupted. `siteseer crawl start eng-1` resumes it.',
+    );
+  });
+
+  it('given a crawl that finished, then the stop changes nothing and it says the crawl is not running', async () => {
+    const api = fakeApi({
+      engines: { list: async () => ok([kw]), get: async () => ok(kw) },
+      crawler: {
+        stop: async () => ok({ engineId: 'eng-1', interrupted: 0 }),
+        report: async () => ok({ ...reportAnswer(), finalized: true, state: 'finished' as const }),
+      },
+    });
+    const { deps, recorded } = testDeps(api);
+    await stop.run(deps, stop.parse(input(['Docs search'], {})));
+    expect(recorded.stderr).toContain('The crawl of Docs search is not running (finished): nothing to stop.');
+    expect(recorded.stderr).not.toContain('resumes it');
+
+    const json = testDeps(api, { json: true });
+    await stop.run(json.deps, stop.parse(input(['Docs search'], {})));
+    expect(JSON.parse(json.recorded.stdout)).toEqual({
+      engineId: 'eng-1',
+      name: 'Docs search',
+      interrupted: 0,
+      state: 'finished',
+    });
   });
 });
 
