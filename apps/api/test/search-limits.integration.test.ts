@@ -17,9 +17,11 @@ let apiKey: string;
 function get(
   path: string,
   from: string,
-): Promise<{ status: number; retryAfter: string | undefined; body: any }> {
+  headers: Record<string, string> = {},
+): Promise<{ status: number; retryAfter: string | undefined; allowOrigin: string | undefined; body: any }> {
   return new Promise((resolve, reject) => {
-    const request = http.get(`${server.base}${path}`, { localAddress: from, agent: false }, (response) => {
+    const options = { localAddress: from, agent: false, headers };
+    const request = http.get(`${server.base}${path}`, options, (response) => {
       let text = '';
       response.setEncoding('utf8');
       response.on('data', (chunk: string) => {
@@ -30,6 +32,7 @@ function get(
         resolve({
           status: response.statusCode ?? 0,
           retryAfter: response.headers['retry-after'] as string | undefined,
+          allowOrigin: response.headers['access-control-allow-origin'] as string | undefined,
           body: json ? JSON.parse(text) : text,
         });
       });
@@ -85,6 +88,18 @@ describe('public runtime limits', () => {
     );
     expect(realClient.status).toBe(429);
     expect(otherAddress.status).toBe(200);
+  });
+
+  it("given a page's search refused for its address's rate or a bad parameter, then that page can read why (was: no CORS header, a network error)", async () => {
+    const { clientId } = await ingest('datasource/parametric', { searchEngineName: 'Readable refusals' });
+    const page = { origin: 'http://shop.example.test' };
+
+    const tooLong = await get(`/search/${clientId}/download?q=${'x'.repeat(501)}`, '127.0.0.9', page);
+    for (let i = 0; i < PER_ADDRESS; i++) await get(`/search/${clientId}/config`, '127.0.0.9', page);
+    const over = await get(`/search/${clientId}/config`, '127.0.0.9', page);
+
+    expect(tooLong).toMatchObject({ status: 400, allowOrigin: '*' });
+    expect(over).toMatchObject({ status: 429, allowOrigin: '*' });
   });
 
   it('given an unknown client id asked for again, then it is looked up once (was: once per request)', async () => {

@@ -144,8 +144,15 @@ export async function searchRoutes(
   // A client id that answers nothing (a wrong id pasted in a snippet, an engine not published yet)
   // has no origins to answer: its 404 is readable by any page, so the widget's error event and the
   // console name the cause rather than a CORS failure. It says no more than that the id is unknown.
+  // So do refusals made before a route reads its client: a parameter the schema refuses (400) and
+  // the address's or client's rate (429), which say nothing of the engine either.
   app.addHook('onError', async (_request, reply, error) => {
-    if (error instanceof NotFoundError && !reply.hasHeader('access-control-allow-origin'))
+    const readableByAnyPage =
+      error instanceof NotFoundError ||
+      error instanceof TooManyRequestsError ||
+      error.statusCode === 429 ||
+      error.validation !== undefined;
+    if (readableByAnyPage && !reply.hasHeader('access-control-allow-origin'))
       reply.header('access-control-allow-origin', '*');
   });
 
