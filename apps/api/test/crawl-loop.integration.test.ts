@@ -233,6 +233,60 @@ describe('the crawl loop', () => {
     }
   });
 
+  it('reads a page again in full once its extraction settings changed, though it would answer 304', async () => {
+    const changing = changingSite();
+    const site2 = await startFixtureSite(changing.routes);
+    try {
+      const id = (await createEngine(t.server, t.ownerA, keywordDraft(t.accountA, 'Retargeted site')))
+        .documentId;
+      const settings = {
+        accountId: t.accountA,
+        engineId: id,
+        urls: [`${site2.origin}/`],
+        pageLoadDelay: '0ms',
+        crawlFrequency: '1h',
+      };
+      await api(t.server, t.ownerA.token, 'POST', 'datasource/crawler', { ...settings, recreate: true });
+      await untilFinished(t, id);
+      const home = async () =>
+        (
+          await t.server.store.query<{ headings: string[]; body: string }>(
+            `SELECT p.headings, p.body FROM crawl_pages p JOIN crawlers c USING (account_id, engine_id)
+             WHERE p.account_id = $1 AND p.engine_id = $2 AND p.run_id = c.published_run_id AND p.url = $3`,
+            [t.accountA, id, `${site2.origin}/`],
+          )
+        ).rows[0];
+      expect((await home())?.headings).toEqual(['/ v1']);
+
+      // Only the paragraph is content now: the unchanged home page (whose ETag still matches) is
+      // fetched in full, not answered 304 and kept as read before.
+      changing.answers.length = 0;
+      await api(t.server, t.ownerA.token, 'POST', 'datasource/crawler', {
+        ...settings,
+        useContentTarget: true,
+        contentTarget: 'p',
+        recreate: false,
+      });
+      await untilRun(t, id, 2);
+      expect(changing.answers).toContain('200 /');
+      expect(changing.answers).not.toContain('304 /');
+      expect(await home()).toMatchObject({ headings: [], body: 'Version 1 of /.' });
+
+      // The same settings again: validators are sent, as before.
+      changing.answers.length = 0;
+      await api(t.server, t.ownerA.token, 'POST', 'datasource/crawler', {
+        ...settings,
+        useContentTarget: true,
+        contentTarget: 'p',
+        recreate: false,
+      });
+      await untilRun(t, id, 3);
+      expect(changing.answers).toContain('304 /');
+    } finally {
+      await site2.close();
+    }
+  });
+
   // 41 pages one at a time, 100 ms apart: 4 s at least, several times that on a loaded machine.
   it('stops midway (waiting URLs Interrupted, nothing fetched after) and resumes where it was', async () => {
     const slowSite = await startFixtureSite(linkedSite(40, 20));

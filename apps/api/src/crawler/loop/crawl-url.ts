@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { CRAWL_STATUS } from '@siteseer/core';
 import type { Crawler } from '../../repositories/crawler/crawlers.ts';
 import {
@@ -79,16 +80,36 @@ export async function crawlUrl(
     await crawl.record({ status: CRAWL_STATUS.FETCH_FAILED, reason });
     return;
   }
+  // Validators are kept only for URLs whose last fetch succeeded (see UrlCrawl.record), and sent
+  // only under the extraction settings the page was read with: a 304 keeps that reading.
+  const conditional = url.extraction === extractionKey(run.crawler);
   const outcome = await deps.fetcher.fetchPage(url.url, {
     userAgent: deps.userAgent,
-    // Validators are kept only for URLs whose last fetch succeeded (see UrlCrawl.record).
-    ...(url.etag ? { ifNoneMatch: url.etag } : {}),
-    ...(url.lastModified ? { ifModifiedSince: url.lastModified } : {}),
+    ...(conditional && url.etag ? { ifNoneMatch: url.etag } : {}),
+    ...(conditional && url.lastModified ? { ifModifiedSince: url.lastModified } : {}),
     signal: run.signal,
     totalTimeoutMs: run.pageTimeoutMs,
   });
   fetched({ requested: true, pauseMs: pauseOf(outcome) });
   await crawl.outcome(outcome);
+}
+
+/** The crawler's settings a page is extracted with (besides its URL and headers). */
+function extractionSettings(crawler: Crawler) {
+  return {
+    contentTarget: crawler.useContentTarget ? crawler.contentTarget : '',
+    excludeContentTargets: crawler.useExcludeTarget ? crawler.excludeContentTargets : [],
+    customTagsSelector: crawler.customTagsSelector,
+    customTagsAttributeName: crawler.customTagsAttributeName,
+  };
+}
+
+/** A key of the extraction settings: equal keys, equal readings of a page (16 hex of a SHA-256). */
+export function extractionKey(crawler: Crawler): string {
+  return createHash('sha256')
+    .update(JSON.stringify(extractionSettings(crawler)))
+    .digest('hex')
+    .slice(0, 16);
 }
 
 /** How long a host that answered 429 or 503 asked to be left alone (ms); 0 for other answers. */
@@ -177,10 +198,7 @@ class UrlCrawl {
     try {
       page = extractPage(html, {
         url: outcome.url,
-        contentTarget: crawler.useContentTarget ? crawler.contentTarget : '',
-        excludeContentTargets: crawler.useExcludeTarget ? crawler.excludeContentTargets : [],
-        customTagsSelector: crawler.customTagsSelector,
-        customTagsAttributeName: crawler.customTagsAttributeName,
+        ...extractionSettings(crawler),
         headers: outcome.headers,
       });
     } catch (error) {
@@ -285,7 +303,7 @@ class UrlCrawl {
    * Records the URL's status and when it is due again, with the links and page it found (see
    * RunWriter). Unless `keepPage`, the page this run carried for the URL is dropped (it is gone,
    * moved, noindex...). Validators are stored only with a Success, whose content the next fetch
-   * may confirm.
+   * may confirm, with the key of the extraction settings it was read with.
    */
   async record(
     outcome: CrawlOutcome,
@@ -310,6 +328,7 @@ class UrlCrawl {
         nextCheck,
         etag: success ? (outcome.etag ?? null) : null,
         lastModified: success ? (outcome.lastModified ?? null) : null,
+        extraction: success ? extractionKey(this.#run.crawler) : null,
       },
     });
   }

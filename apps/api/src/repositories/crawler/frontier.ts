@@ -70,6 +70,8 @@ export interface LeasedUrl {
   lastModified: string | null;
   contentHash: string | null;
   canonicalUrl: string | null;
+  /** The key of the extraction settings its page was read with (see `CrawlOutcome.extraction`). */
+  extraction: string | null;
   /** When it was last fetched and was due again: their gap is the `auto` frequency's interval. */
   lastCheck: Date | null;
   nextCheck: Date | null;
@@ -88,6 +90,7 @@ interface LeasedRow {
   last_modified: string | null;
   content_hash: string | null;
   canonical_url: string | null;
+  extraction: string | null;
   last_check: Date | null;
   next_check: Date | null;
   attempts: number;
@@ -95,7 +98,7 @@ interface LeasedRow {
 }
 
 const LEASED_COLUMNS = `u.id, u.url, u.url_key, u.site, u.depth, u.status, u.etag, u.last_modified,
-  u.content_hash, u.canonical_url, u.last_check, u.next_check, u.attempts, u.lease_until`;
+  u.content_hash, u.canonical_url, u.extraction, u.last_check, u.next_check, u.attempts, u.lease_until`;
 
 function toLeased(row: LeasedRow): LeasedUrl {
   return {
@@ -109,6 +112,7 @@ function toLeased(row: LeasedRow): LeasedUrl {
     lastModified: row.last_modified,
     contentHash: row.content_hash,
     canonicalUrl: row.canonical_url,
+    extraction: row.extraction,
     lastCheck: row.last_check,
     nextCheck: row.next_check,
     attempts: row.attempts,
@@ -206,6 +210,11 @@ export interface CrawlOutcome {
   lastModified?: string | null;
   contentHash?: string | null;
   canonicalUrl?: string | null;
+  /**
+   * The key of the crawler's extraction settings the validators go with: the next fetch sends them
+   * only under the same settings, as a 304 keeps the page as it was read.
+   */
+  extraction?: string | null;
 }
 
 /**
@@ -233,11 +242,11 @@ export async function completeMany(
   const { rowCount } = await db.query(
     `UPDATE crawl_urls c SET status = d.status, reason = d.reason, last_check = now(),
        next_check = d.next_check, etag = d.etag, last_modified = d.last_modified,
-       content_hash = d.content_hash, canonical_url = d.canonical_url, lease_owner = NULL,
-       lease_until = NULL
+       content_hash = d.content_hash, canonical_url = d.canonical_url, extraction = d.extraction,
+       lease_owner = NULL, lease_until = NULL
      FROM unnest($4::bigint[], $5::smallint[], $6::text[], $7::timestamptz[], $8::text[], $9::text[],
-       $10::text[], $11::text[]) AS d (id, status, reason, next_check, etag, last_modified,
-       content_hash, canonical_url)
+       $10::text[], $11::text[], $12::text[]) AS d (id, status, reason, next_check, etag, last_modified,
+       content_hash, canonical_url, extraction)
      WHERE c.account_id = $1 AND c.engine_id = $2 AND c.id = d.id AND c.lease_owner = $3
        AND c.status IN ${WAITING_OR_INTERRUPTED}`,
     [
@@ -252,6 +261,7 @@ export async function completeMany(
       column((o) => o.lastModified ?? null),
       column((o) => o.contentHash ?? null),
       column((o) => o.canonicalUrl ?? null),
+      column((o) => o.extraction ?? null),
     ],
   );
   return rowCount;
