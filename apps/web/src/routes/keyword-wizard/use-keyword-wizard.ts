@@ -6,6 +6,7 @@ import { clientsQuery, enginesQuery, profileQuery } from '../../api/queries.ts';
 import { useServices } from '../../shell/services.tsx';
 import { useFeatures, useProfile, useViewer } from '../../shell/session-data.ts';
 import { changedCrawlerSettings } from './crawler-changes.ts';
+import { invalidCrawlerSelectors, invalidSelectorsMessage } from './crawler-step/index.ts';
 import { checkStep, type KeywordDraft, newDraft } from './draft.ts';
 import type { LoadedKeywordEngine } from './edit-loader.ts';
 import { type SavedEngine, saveKeywordEngine } from './save-flow.ts';
@@ -91,6 +92,14 @@ export function useKeywordWizard(loaded: LoadedKeywordEngine | undefined, firstU
 
   const finish = async () => {
     if (!checkAll()) return;
+    // Not a step error (the spec blocks steps on URLs and origin only), but nothing to publish: the
+    // crawler would fail on every page it read with a selector that does not parse.
+    const badSelectors = invalidCrawlerSelectors(draft.settings);
+    if (badSelectors.length > 0) {
+      setGate((g) => ({ ...g, active: Math.max(0, steps.indexOf('Crawler')) }));
+      setFailure({ message: invalidSelectorsMessage(badSelectors) });
+      return;
+    }
     setBusy(true);
     setFailure(undefined);
     try {

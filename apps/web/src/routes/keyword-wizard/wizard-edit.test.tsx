@@ -206,6 +206,27 @@ describe('Keyword wizard, edit', () => {
     );
   });
 
+  it('Given a content target that is not a CSS selector, when Publish is pressed, then nothing is saved and the Crawler step says why', async () => {
+    const { calls } = renderEdit();
+    await userEvent.click(await screen.findByRole('tab', { name: /Crawler$/ }));
+    await userEvent.click(screen.getByRole('switch', { name: 'Use a content target' }));
+    await userEvent.type(screen.getByRole('textbox', { name: /^Content target/ }), 'main[[');
+    await userEvent.click(stepTab('Review'));
+    await userEvent.click(button('Publish'));
+
+    expect(
+      await screen.findByText(
+        'Content target is not a valid CSS selector: the crawler would fail on every page it reads. Correct it on the Crawler step, then publish.',
+      ),
+    ).toBeTruthy();
+    expect(shownStep('Crawler')).toBeTruthy();
+    expect(writes(calls)).toEqual([]);
+
+    await userEvent.clear(screen.getByRole('textbox', { name: /^Content target/ }));
+    await userEvent.type(screen.getByRole('textbox', { name: /^Content target/ }), 'main');
+    expect(screen.queryByText(/not a valid CSS selector/)).toBeNull();
+  });
+
   it('Given no new site, then no crawl is started', async () => {
     const { calls, router } = renderEdit();
     await userEvent.click(await screen.findByRole('tab', { name: /Review$/ }));
