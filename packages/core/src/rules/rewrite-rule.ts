@@ -6,7 +6,7 @@ import { fail, ok } from './rule-result.ts';
 /*
  * Grammar of a rewrite rule (one line, surrounding whitespace ignored):
  *
- *   rule        = pattern ["/" flags | "\\"] [spaces] "->" [spaces] replacement
+ *   rule        = pattern ["/" flags | "\"] [spaces] "->" [spaces] replacement
  *   pattern     = any non-empty text, taken verbatim (it may contain "/" and "->")
  *   flags       = JavaScript RegExp flags (d g i m s u v y), each at most once, not both u and v
  *   replacement = any text without "->" (may be empty); $1, $<name>, $& as in String.prototype.replace
@@ -19,13 +19,15 @@ import { fail, ok } from './rule-result.ts';
  * nothing before it (`/i -> /x`, a path). Flag letters taken as flags are checked, right or wrong
  * (`a/gg -> b` is invalid). There is no leading "/" delimiter: a leading "/" belongs to the pattern.
  *
- * A pattern that ends in "/" and flag letters but has no flags (the path `^/img`) needs the "\"
- * form: a backslash just before the arrow ends the pattern there, with no flags (`^/img\ -> /images`).
- * No pattern that compiles ends in an unescaped backslash, so the two readings never meet. The
- * canonical spelling (`formatRewriteRule`) is `pattern -> replacement` without flags and
- * `pattern/flags -> replacement` with them, using the "\" form only where the pattern needs it
- * (it ends in "/" and flag letters, or in a space); parsing it gives the configuration back. The
- * pattern must compile as a RegExp.
+ * A pattern that ends in "/" and flag letters but has no flags (the path `^/img`: written plainly,
+ * `^/img -> /images` is the pattern `^` with flags gim) needs the "\" form: a backslash just before
+ * the arrow ends the pattern there, with no flags (`^/img\ -> /images`). No pattern that compiles
+ * ends in an unescaped backslash, so the two readings never meet. The canonical spelling
+ * (`formatRewriteRule`) is `pattern -> replacement` without flags and `pattern/flags -> replacement`
+ * with them, using the "\" form only where the pattern needs it (it ends in "/" and flag letters, or
+ * in a space). Parsing it gives the configuration back for every pattern that compiles and does not
+ * start with a space, and every replacement without "->" or spaces at its ends. The pattern must
+ * compile as a RegExp.
  */
 const ARROW = '->';
 const LINE_BREAK = /[\r\n\u2028\u2029]/;
