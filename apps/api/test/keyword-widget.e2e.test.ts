@@ -200,6 +200,46 @@ describe.runIf(browserTests)('the keyword widget on a customer page, in Chromium
     await page.close();
   });
 
+  it('given crawled pages whose titles and text hold markup, then the widget shows them as text and marks only the query', async () => {
+    const hostile = await crawledEngine(t, 'Hostile titles', {
+      '/trap': htmlPage(
+        '&lt;img src=x onerror=alert(1)&gt; Flux trap',
+        '<p>Flux &lt;script&gt;alert(2)&lt;/script&gt; and &lt;/mark&gt;&lt;img src=y onerror=alert(3)&gt;.</p>',
+      ),
+    });
+    try {
+      const site = await customerSite(hostile.clientId);
+      const page = await browser.newPage();
+      const dialogs: string[] = [];
+      page.on('dialog', (dialog) => {
+        dialogs.push(dialog.message());
+        void dialog.dismiss();
+      });
+      await page.goto(`${site}/results?q=${encodeURIComponent('flux <img src=q onerror=alert(4)>')}`);
+      await expect.poll(() => titles(page)).toEqual(['<img src=x onerror=alert(1)> Flux trap']);
+
+      const snippet = page.locator('.siteseer-snippet');
+      await expect(snippet.textContent()).resolves.toContain(
+        'Flux <script>alert(2)</script> and </mark><img src=y onerror=alert(3)>.',
+      );
+      const marks = await snippet.locator('mark').allTextContents();
+      expect(marks.every((mark) => /^(flux|img|src|onerror|alert)$/i.test(mark))).toBe(true);
+      // Typed markup is offered nothing but page titles as text, too.
+      const input = page.getByRole('combobox', { name: 'Search the guides' });
+      await input.fill('');
+      await input.pressSequentially('<img src=x');
+      await page.getByRole('option').first().waitFor();
+      await expect(page.getByRole('option').allTextContents()).resolves.toEqual([
+        '<img src=x onerror=alert(1)> Flux trap',
+      ]);
+      await expect(page.locator('.siteseer img, .siteseer script, .siteseer b').count()).resolves.toBe(0);
+      expect(dialogs).toEqual([]);
+      await page.close();
+    } finally {
+      await hostile.site.close();
+    }
+  });
+
   it('given a page whose origin the client does not allow, then the browser refuses the answers and the visitor reads that search is unavailable', async () => {
     const allowed = await customerSite(engine.clientId);
     const refused = await customerSite(engine.clientId);
