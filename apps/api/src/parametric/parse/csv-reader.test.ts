@@ -174,6 +174,40 @@ describe('readCsv', () => {
     expect(error).toMatchObject({ code: 'malformed', row: 2 });
   });
 
+  it('reads the quotes of a tab-separated file as text when they are not CSV quoting, and says so', () => {
+    const table = readCsv(
+      'name\tsummary\tdownloads\n' +
+        'tokens\t"Mooi & Anders": design tokens\t2862\n' +
+        'screen\tA 5" screen\t10\n',
+    );
+
+    expect(table.rows).toEqual([
+      ['tokens', '"Mooi & Anders": design tokens', '2862'],
+      ['screen', 'A 5" screen', '10'],
+    ]);
+    expect(table.warnings).toEqual([
+      "Quotes are read as text: this tab-separated file's quotes do not follow CSV quoting (row 2).",
+    ]);
+  });
+
+  it('keeps the CSV quoting of a tab-separated file whose quotes parse', () => {
+    const table = readCsv('name\tsummary\nquoted\t"a\tb"\nplain\tx\n');
+
+    expect(table.rows).toEqual([
+      ['quoted', 'a\tb'],
+      ['plain', 'x'],
+    ]);
+    expect(table.warnings).toEqual([]);
+  });
+
+  it('refuses a tab-separated file whose quotes parse neither as CSV quoting nor as text', () => {
+    // Read as text, row 3 has more cells than the header: the quoting error stands.
+    const error = refusal(() => readCsv('a\tb\n"x"y\t1\n"p\tq"r\t2\n'));
+
+    expect(error).toMatchObject({ code: 'malformed', row: 2 });
+    expect(error.message).toMatch(/^Row 2 has a quoted value followed by more text/);
+  });
+
   it('refuses a file with only empty lines, and one with a header but no rows', () => {
     expect(refusal(() => readCsv('\n\n \n')).code).toBe('empty');
     expect(refusal(() => readCsv('a,b\n\n'))).toMatchObject({ code: 'no_rows', row: 1 });

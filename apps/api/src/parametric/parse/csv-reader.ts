@@ -39,6 +39,9 @@ export function detectDelimiter(text: string): string {
   return preview.meta.delimiter || ',';
 }
 
+/** A row whose quotes do not parse (papaparse's quote errors). */
+class QuotingError extends SpreadsheetError {}
+
 function quoteError(code: string, rowNumber: number): SpreadsheetError {
   const problem =
     code === 'MissingQuotes'
@@ -46,7 +49,7 @@ function quoteError(code: string, rowNumber: number): SpreadsheetError {
       : code === 'InvalidQuotes'
         ? 'has a quoted value followed by more text before the delimiter (write a " inside a quoted value as "")'
         : `could not be read (${code})`;
-  return new SpreadsheetError('malformed', `Row ${rowNumber} ${problem}.`, { row: rowNumber });
+  return new QuotingError('malformed', `Row ${rowNumber} ${problem}.`, { row: rowNumber });
 }
 
 /**
@@ -55,16 +58,43 @@ function quoteError(code: string, rowNumber: number): SpreadsheetError {
  * delimiters, doubled quotes and line breaks; a row is a CSV record, so a value with a line break
  * stays one row, as in a spreadsheet. Values are not typed here (no `dynamicTyping`): inference
  * looks at whole columns.
+ *
+ * A tab-separated file often has quotes that are text (`"Weird Al" Yankovic`, `5" screen`): tabs
+ * rarely need quoting, and many tools write TSV without it. When its quotes do not parse as CSV
+ * quoting, it is read again with quotes as text, and kept so if every row then fits the header (a
+ * warning says so); otherwise the quoting error stands.
  */
 export function readCsv(csvText: string, limits?: TableLimits): ParsedTable {
   const hint = readSeparatorHint(csvText);
   const text = hint?.rest ?? csvText;
   const delimiter = hint?.delimiter ?? detectDelimiter(text);
+  try {
+    return parse(text, delimiter, '"', limits);
+  } catch (error) {
+    if (!(error instanceof QuotingError) || delimiter !== '\t' || text.includes(NO_QUOTE)) throw error;
+    let table: ParsedTable;
+    try {
+      table = parse(text, delimiter, NO_QUOTE, limits);
+    } catch {
+      throw error;
+    }
+    table.warnings.push(
+      `Quotes are read as text: this tab-separated file's quotes do not follow CSV quoting (row ${error.row}).`,
+    );
+    return table;
+  }
+}
+
+/** A quote character no decoded text holds: quotes read as text. */
+const NO_QUOTE = '\u0000';
+
+function parse(text: string, delimiter: string, quoteChar: string, limits?: TableLimits): ParsedTable {
   const builder = new TableBuilder('csv', limits);
   let rowNumber = 0;
   let failure: unknown;
   Papa.parse<string[]>(text, {
     delimiter,
+    quoteChar,
     skipEmptyLines: false,
     step: (result, parser) => {
       rowNumber++;
