@@ -138,15 +138,18 @@ describe('Keyword wizard, edit', () => {
     expect(await screen.findByRole('region', { name: 'Name' })).toBeTruthy();
   });
 
-  it('Given the last site, then it cannot be removed; with a second one added, either can', async () => {
+  it('Given the last site, then it cannot be removed and the step says why; with a second one added, either can', async () => {
     renderEdit();
     await userEvent.click(await screen.findByRole('tab', { name: /Crawler$/ }));
     expect((screen.getByRole('textbox', { name: /Origin/ }) as HTMLInputElement).value).toBe(
       'https://docs.example.com',
     );
     expect(button('Remove https://docs.example.com/').hasAttribute('disabled')).toBe(true);
+    const why = 'A published engine keeps at least one site: add another to remove this one.';
+    expect(screen.getByText(why)).toBeTruthy();
     await addSite('blog.example.com');
     expect(button('Remove https://docs.example.com/').hasAttribute('disabled')).toBe(false);
+    expect(screen.queryByText(why)).toBeNull();
   });
 
   it('Given a site added, when Publish is pressed, then engine, client and crawler are updated and a crawl starts for the new site only', async () => {

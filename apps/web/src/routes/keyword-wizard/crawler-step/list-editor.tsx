@@ -30,6 +30,8 @@ export interface ListEditorProps {
   onRemove: (item: string) => void;
   /** Whether the entries' remove buttons are enabled. */
   canRemove: boolean;
+  /** Why the remove buttons are off, shown under the list while they are. */
+  cannotRemoveText?: string | undefined;
   /** The list's problem ('At least one site must be added.'). */
   listError?: string | undefined;
   emptyText: string;
@@ -92,6 +94,9 @@ export function ListEditor(props: ListEditorProps) {
             </ListItem>
           ))}
         </List>
+      )}
+      {items.length > 0 && !props.canRemove && props.cannotRemoveText && (
+        <FormHelperText>{props.cannotRemoveText}</FormHelperText>
       )}
       {props.listError && <FormHelperText error>{props.listError}</FormHelperText>}
     </Stack>

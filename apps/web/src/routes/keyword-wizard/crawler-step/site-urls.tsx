@@ -4,7 +4,8 @@ import { ListEditor } from './list-editor.tsx';
 
 /**
  * The sites to crawl: a URL is checked as it is typed and added on Enter or Add URL (trimmed; a
- * duplicate replaces the entry it repeats). When editing, the last site cannot be removed.
+ * duplicate replaces the entry it repeats). When editing, the last site cannot be removed, and
+ * the step says so under its greyed-out remove button.
  */
 export function SiteUrls({
   urls,
@@ -51,6 +52,7 @@ export function SiteUrls({
         else setRemoveError(removed.error);
       }}
       canRemove={canRemoveSiteUrl(urls, mode)}
+      cannotRemoveText="A published engine keeps at least one site: add another to remove this one."
       listError={removeError ?? listError}
       emptyText="No sites yet."
     />
