@@ -97,7 +97,8 @@ export const KEYWORD_WIDGET_PARTS: WidgetPart = {
       classes: ['siteseer-status'],
       tags: ['p'],
       role: 'status',
-      description: "The result count ('24 results') or the no-results text, read out by screen readers.",
+      description:
+        "The result count ('24 results'; past the first page '24 results, page 2 of 3') or the no-results text, read out by screen readers.",
     },
     {
       classes: ['siteseer-error'],

@@ -226,4 +226,21 @@ describe('keyword paging', () => {
     expect(buttonNamed(pager, 'Page 2').getAttribute('aria-current')).toBe('page');
     expect(document.activeElement?.textContent).toBe('Next');
   });
+
+  it('says the page in the live region when it changes, as focus stays on the pager (was: the same words, so nothing was read out)', async () => {
+    const { root, input } = await mountKeywordWidget();
+    await searchFor(root, input, 'widget');
+    const pager = root.querySelector('nav[aria-label=Pagination]') as HTMLElement;
+    const turn = async (name: string) => {
+      const outcome = nextOutcome(root);
+      buttonNamed(pager, name).click();
+      await outcome;
+      return statusText(root);
+    };
+
+    expect(statusText(root)).toBe('24 results');
+    await expect(turn('Next')).resolves.toBe('24 results, page 2 of 3');
+    await expect(turn('Page 3')).resolves.toBe('24 results, page 3 of 3');
+    await expect(turn('Page 1')).resolves.toBe('24 results');
+  });
 });

@@ -5,7 +5,7 @@ import { emit } from '../../events.ts';
 import { reportFailure } from '../../failure.ts';
 import type { Mode } from '../mode.ts';
 import { createPager } from '../paging/pager.ts';
-import { pageCount, resultCountText } from '../paging/result-count.ts';
+import { pageCount, resultPageText } from '../paging/result-count.ts';
 import {
   ALL_TAB,
   DEFAULT_NO_RESULTS_TEXT,
@@ -103,7 +103,8 @@ export const mountKeyword: Mode<KeywordSearchConfig> = (root, config, context) =
   function render(result: KeywordSearchResult) {
     shown = result;
     alert.hidden = true;
-    status.textContent = resultCountText(result.total, noResultsText);
+    const pages = Math.min(KEYWORD_PAGE_MAX, pageCount(result.total, result.pageSize));
+    status.textContent = resultPageText(result.total, result.page, pages, noResultsText);
     if (tabs) {
       // Tabs help only when something matched somewhere.
       tabs.element.hidden = (result.tabs[0]?.count ?? result.total) === 0;
@@ -112,7 +113,7 @@ export const mountKeyword: Mode<KeywordSearchConfig> = (root, config, context) =
     }
     results.hidden = result.hits.length === 0;
     list.update(result.hits);
-    pager.update(result.page, Math.min(KEYWORD_PAGE_MAX, pageCount(result.total, result.pageSize)));
+    pager.update(result.page, pages);
   }
 
   function clear() {
