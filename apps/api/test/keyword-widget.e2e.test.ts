@@ -240,6 +240,30 @@ describe.runIf(browserTests)('the keyword widget on a customer page, in Chromium
     }
   });
 
+  it('given pages holding long unbroken paths, then on a phone the results and suggestions stay within the screen (was: the page scrolled sideways)', async () => {
+    const path = String.raw`C:\Users\example\AppData\Local\Packages\PythonSoftwareFoundation.Python.3.11_qbz5n2kfra8p0\LocalCache\test.txt`;
+    const long = await crawledEngine(t, 'Long paths', {
+      '/paths': htmlPage(`Zephyr ${path}`, `<p>Zephyr keeps its cache in ${path} on Windows.</p>`),
+    });
+    try {
+      const site = await customerSite(long.clientId);
+      const page = await browser.newPage({ viewport: { width: 360, height: 740 } });
+      const sideways = () => page.evaluate('document.documentElement.scrollWidth - window.innerWidth');
+      await page.goto(`${site}/results?q=zephyr`);
+      await expect.poll(() => titles(page)).toHaveLength(1);
+      await expect(sideways()).resolves.toBeLessThanOrEqual(0);
+
+      const input = page.getByRole('combobox', { name: 'Search the guides' });
+      await input.fill('');
+      await input.pressSequentially('zeph');
+      await page.getByRole('option').first().waitFor();
+      await expect(sideways()).resolves.toBeLessThanOrEqual(0);
+      await page.close();
+    } finally {
+      await long.site.close();
+    }
+  });
+
   it('given a page whose origin the client does not allow, then the browser refuses the answers and the visitor reads that search is unavailable', async () => {
     const allowed = await customerSite(engine.clientId);
     const refused = await customerSite(engine.clientId);
