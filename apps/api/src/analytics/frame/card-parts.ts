@@ -14,6 +14,7 @@ import {
   formatDecimal,
   formatRange,
   formatRate,
+  formatRateChange,
   formatShortDay,
   queryText,
 } from './format.ts';
@@ -61,12 +62,12 @@ const KPI = {
   zeroResultRate: (n: AnalyticsSummary, b: AnalyticsSummary): Kpi => ({
     label: 'Zero-result rate',
     value: formatRate(n.zeroResultRate),
-    change: formatChange(n.zeroResultRate, b.zeroResultRate),
+    change: formatRateChange(n.zeroResultRate, b.zeroResultRate),
   }),
   clickThroughRate: (n: AnalyticsSummary, b: AnalyticsSummary): Kpi => ({
     label: 'Click-through rate',
     value: formatRate(n.clickThroughRate),
-    change: formatChange(n.clickThroughRate, b.clickThroughRate),
+    change: formatRateChange(n.clickThroughRate, b.clickThroughRate),
   }),
   averageClickPosition: (n: AnalyticsSummary, b: AnalyticsSummary): Kpi => ({
     label: 'Average click position',

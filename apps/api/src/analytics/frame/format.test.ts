@@ -7,7 +7,7 @@ import { blocksHtml } from './blocks.ts';
 import { type FrameContext, summaryKpis } from './card-parts.ts';
 import { CARDS } from './cards.ts';
 import { DASHBOARDS } from './dashboards.ts';
-import { formatChange, formatCountOf } from './format.ts';
+import { formatChange, formatCountOf, formatRateChange } from './format.ts';
 
 describe('formatChange', () => {
   it('given a figure that was 0 in the previous period, then the tile says there was none, not "new vs previous period"', () => {
@@ -83,5 +83,25 @@ describe('chart descriptions', () => {
       'Searches and visitors per day: 1 search and 1 visitor-day, 7 May 2031.',
     );
     expect(formatCountOf(1200, 'search', 'searches')).toBe('1,200 searches');
+  });
+});
+
+describe('formatRateChange', () => {
+  it('given a rate in both periods, then its change is in percentage points, not a percentage of a percentage', () => {
+    expect(formatRateChange(0.25, 1 / 6)).toBe('+8.3 points vs previous period');
+    expect(formatRateChange(0.25, 0)).toBe('+25.0 points vs previous period');
+    expect(formatRateChange(0.4, 0.5)).toBe('−10.0 points vs previous period');
+    expect(formatRateChange(0.5, 0.5)).toBe('no change vs previous period');
+    expect(formatRateChange(0.5, null)).toBeNull();
+  });
+
+  it('given the KPI tiles, then the rates use points and the counts a percentage', async () => {
+    const now = { ...summary(12), zeroResultSearches: 3, zeroResultRate: 0.25 };
+    const before = { ...summary(6), zeroResultSearches: 1, zeroResultRate: 1 / 6 };
+    const tiles = summaryKpis(now, before, ['searches', 'zeroResultRate']);
+    expect(tiles.map((tile) => tile.change)).toEqual([
+      '+100.0% vs previous period',
+      '+8.3 points vs previous period',
+    ]);
   });
 });

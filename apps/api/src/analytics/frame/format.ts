@@ -65,6 +65,18 @@ export function formatChange(now: number | null, before: number | null): string 
   return `${change > 0 ? '+' : '−'}${decimal.format(Math.abs(change) * 100)}% vs previous period`;
 }
 
+/**
+ * The change of a rate against the previous period, in percentage points: "+8.3 points vs previous
+ * period". A rate's relative change ("+50.0%" for 16.7 % to 25.0 %) reads as if the rate itself had
+ * risen by 50; null when either period has no rate.
+ */
+export function formatRateChange(now: number | null, before: number | null): string | null {
+  if (now === null || before === null) return null;
+  const points = (now - before) * 100;
+  if (Math.abs(points) < 0.05) return 'no change vs previous period';
+  return `${points > 0 ? '+' : '−'}${decimal.format(Math.abs(points))} points vs previous period`;
+}
+
 /** The empty query (a parametric search with filters only) as a table shows it. */
 export function queryText(query: string): string {
   return query === '' ? '(no text: filters only)' : query;
