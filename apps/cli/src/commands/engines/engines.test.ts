@@ -613,6 +613,34 @@ describe('engines snippet and download', () => {
     expect(recorded.stdout).toBe('<script src="w.js"></script>\n');
   });
 
+  it("given a keyword engine, then the body part is named for the search box and the results, as the install page's Input tag and Results tag", async () => {
+    const body =
+      '<input type="search" id="siteseer-search-input" aria-label="Search">\n<div data-siteseer-results></div>';
+    const api = fakeApi({
+      engines: { list: async () => ok([engine({ searchEngineType: 'kw', urls: ['https://docs.test/'] })]) },
+      clients: {
+        byEngineIds: async () =>
+          ok([
+            { id: 'cli-1', engineId: 'eng-1', accountId: 'acc-1', type: 'kw', indexName: 'i', settings: {} },
+          ]),
+        snippet: async () => ok({ head: '<script src="w.js"></script>', body }),
+      },
+    });
+    const { deps, recorded } = testDeps(api);
+    await snippet.run(deps, snippet.parse(input(['eng-1'], {})));
+    expect(api.clients.snippet).toHaveBeenCalledWith('cli-1', 'kw');
+    expect(recorded.stdout).toBe(
+      [
+        '<!-- Script: put this in the page head -->',
+        '<script src="w.js"></script>',
+        '',
+        '<!-- Input tag and Results tag: put the input where the search box goes, the results element where the results go -->',
+        body,
+        '',
+      ].join('\n'),
+    );
+  });
+
   it('given an existing file, when downloading without --clobber, then it is not overwritten', async () => {
     const target = await csvFile('old');
     const api = fakeApi({

@@ -172,7 +172,11 @@ export function registerEngineCommands(program: Command, runtime: Runtime): void
     )
     .action(lazyAction(runtime, () => import('./download.ts')));
 
-  engineCommand(engines, 'snippet <engine>', 'Print the install snippet: the head script and the results tag')
+  engineCommand(
+    engines,
+    'snippet <engine>',
+    'Print the install snippet: the head script, and the results tag (keyword: and the search box)',
+  )
     .addOption(new Option('--part <part>', 'Only one part').choices(['head', 'body']))
     .addHelpText(
       'after',

@@ -18,7 +18,7 @@ export function parse(input: ParseInput): SnippetOptions {
   };
 }
 
-/** The install snippet: the script for the page head and the results tag for the body. */
+/** The install snippet: the script for the page head, and for the body the results tag (keyword: and the input). */
 export async function run(deps: ApiDeps, options: SnippetOptions): Promise<void> {
   const { api, output } = deps;
   const engine = await resolveEngine(api, options.engine, { account: options.account, auth: deps.auth });
@@ -38,7 +38,13 @@ export async function run(deps: ApiDeps, options: SnippetOptions): Promise<void>
   output.line('<!-- Script: put this in the page head -->');
   output.line(snippet.head);
   output.line();
-  output.line('<!-- Results tag: put this in the page body -->');
+  // A keyword engine's body part is the install page's Input tag and Results tag (spec 000, Install
+  // page): the search box and the results element, which may go to different places on the page.
+  output.line(
+    engine.searchEngineType === 'kw'
+      ? '<!-- Input tag and Results tag: put the input where the search box goes, the results element where the results go -->'
+      : '<!-- Results tag: put this in the page body -->',
+  );
   output.line(snippet.body);
 }
 
