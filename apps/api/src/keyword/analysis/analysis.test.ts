@@ -19,6 +19,25 @@ describe('words', () => {
     ]);
   });
 
+  it('reads each Chinese or Japanese character as a word of its own, at its place', () => {
+    const text = 'iPhone専用の東京タワー、한국어';
+    expect(words(text)).toEqual(['iphone', '専', '用', 'の', '東', '京', 'タ', 'ワ', 'ー', '한국어']);
+    expect(tokenize(text).map((token) => text.slice(token.start, token.end))).toEqual([
+      'iPhone',
+      '専',
+      '用',
+      'の',
+      '東',
+      '京',
+      'タ',
+      'ワ',
+      'ー',
+      '한국어',
+    ]);
+    // Beyond the Basic Multilingual Plane too (CJK Extension B).
+    expect(words('a\u{20000}\u{20001}b')).toEqual(['a', '\u{20000}', '\u{20001}', 'b']);
+  });
+
   it('reads ASCII text (its fast path) as the Unicode expression does', () => {
     const text = `Hello, World! a_b-c 3.14 9.z x${'y'.repeat(60)} end.`;
     expect(words(text)).toEqual(tokenize(text).map((token) => token.word));

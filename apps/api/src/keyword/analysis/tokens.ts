@@ -1,4 +1,4 @@
-import { isWordCodePoint } from './word-chars.ts';
+import { isOwnWordCodePoint, isWordCodePoint } from './word-chars.ts';
 
 /** A word of a text: its normalised form and where it is. */
 export interface Token {
@@ -12,8 +12,11 @@ export interface Token {
  * Letters and digits make words; everything else separates them, so `os.path.join` and
  * `snake_case` are three and two words, and "don't" is 'don' and 't' (as the query is read too).
  * A dot between two digits stays in the word: versions and decimals ('3.11', '2.0.1') are one word.
+ * A Chinese or Japanese character is a word of its own (word-chars.ts `isOwnWordCodePoint`).
  */
-const WORD = /[\p{L}\p{N}\p{M}]+(?:(?<=[0-9])\.(?=[0-9])[\p{L}\p{N}\p{M}]+)*/gu;
+const OWN = '[\\p{Script=Han}\\p{Script=Hiragana}\\p{Script=Katakana}\\u30fc]';
+const LETTER = `(?:(?!${OWN})[\\p{L}\\p{N}\\p{M}])`;
+const WORD = new RegExp(`${OWN}|${LETTER}+(?:(?<=[0-9])\\.(?=[0-9])${LETTER}+)*`, 'gu');
 const MARKS = /\p{M}/gu;
 /** Longer runs are not words anyone types (hashes, base64): cut to keep the vocabulary small. */
 export const MAX_WORD_LENGTH = 40;
@@ -71,6 +74,14 @@ export function words(text: string): string[] {
             width = 2;
           }
         }
+        if (isOwnWordCodePoint(code)) {
+          // A word of its own: the word before it ends, and it is one.
+          if (start >= 0) push(start, index, ascii);
+          push(index, index + width, false);
+          start = -1;
+          index += width;
+          continue;
+        }
         word = isWordCodePoint(code);
         if (word && start < 0) {
           start = index;
@@ -84,12 +95,16 @@ export function words(text: string): string[] {
         ascii = true;
       }
     } else if (start >= 0) {
-      const raw = text.slice(start, index);
-      const normalised = ascii ? raw.slice(0, MAX_WORD_LENGTH).toLowerCase() : normaliseWord(raw);
-      if (normalised !== '') out.push(normalised);
+      push(start, index, ascii);
       start = -1;
     }
     index += width;
   }
   return out;
+
+  function push(from: number, to: number, wordAscii: boolean): void {
+    const raw = text.slice(from, to);
+    const normalised = wordAscii ? raw.slice(0, MAX_WORD_LENGTH).toLowerCase() : normaliseWord(raw);
+    if (normalised !== '') out.push(normalised);
+  }
 }

@@ -1,5 +1,5 @@
 import { isDigitDot, MAX_WORD_LENGTH, normaliseWord } from './tokens.ts';
-import { isWordCodePoint } from './word-chars.ts';
+import { isOwnWordCodePoint, isWordCodePoint } from './word-chars.ts';
 
 /*
  * A text's words as term ids, for the index build: the words `words` finds (same boundaries, same
@@ -76,6 +76,14 @@ export class WordTerms {
           // A surrogate pair is one code point; a lone surrogate stays itself.
           code = text.codePointAt(index) as number;
           if (code > 0xffff) width = 2;
+          if (isOwnWordCodePoint(code)) {
+            // A word of its own: the word before it ends, and it is one.
+            if (start >= 0) count = this.#add(count, text, start, index, ascii, hash);
+            if (count < limit) count = this.#add(count, text, index, index + width, false, hash);
+            start = -1;
+            index += width;
+            continue;
+          }
           word = isWordCodePoint(code);
         }
       }
@@ -88,21 +96,25 @@ export class WordTerms {
         if (code >= 128) ascii = false;
         else if (index - start < MAX_WORD_LENGTH) hash = Math.imul(hash ^ lower(code), FNV_PRIME);
       } else if (start >= 0) {
-        const term = ascii ? this.#asciiTerm(text, start, index, hash) : this.#otherTerm(text, start, index);
-        if (term >= 0 || this.#offsets) {
-          if (count === this.terms.length) this.#growWords();
-          this.terms[count] = term;
-          if (this.#offsets) {
-            this.wordStarts[count] = start;
-            this.wordEnds[count] = index;
-          }
-          count++;
-        }
+        count = this.#add(count, text, start, index, ascii, hash);
         start = -1;
       }
       index += width;
     }
     return count;
+  }
+
+  /** Adds the word from `start` to `end` (its FNV hash so far when ASCII); returns the new count. */
+  #add(count: number, text: string, start: number, end: number, ascii: boolean, hash: number): number {
+    const term = ascii ? this.#asciiTerm(text, start, end, hash) : this.#otherTerm(text, start, end);
+    if (term < 0 && !this.#offsets) return count;
+    if (count === this.terms.length) this.#growWords();
+    this.terms[count] = term;
+    if (this.#offsets) {
+      this.wordStarts[count] = start;
+      this.wordEnds[count] = end;
+    }
+    return count + 1;
   }
 
   #growWords(): void {

@@ -121,6 +121,26 @@ describe('ranking of the in-memory index', () => {
   });
 });
 
+describe('Chinese and Japanese pages', () => {
+  it('given characters written together, then only pages holding them together match', () => {
+    const builder = new IndexBuilder();
+    const page = (path: string, title: string, body: string): KeywordPage => {
+      const url = `https://docs.test/${path}`;
+      return { key: url, url, title, headings: [], description: '', body, tags: [], language: 'ja' };
+    };
+    builder.add(page('tower', '東京タワー', '東京タワーは東京の観光名所です。'));
+    builder.add(page('kyoto', '京都', '京都の東にある寺です。'));
+    builder.add(page('london', 'ロンドン', 'ロンドンの塔。'));
+    const index = new KeywordIndex(builder.finish());
+    const found = (q: string) =>
+      index.search(typedQuery(q)).hits.map((hit) => hit.key.replace('https://docs.test/', ''));
+    expect(found('東京')).toEqual(['tower']);
+    expect(found('東京タワー')).toEqual(['tower']);
+    expect(found('京都 寺')).toEqual(['kyoto']);
+    expect(found('塔')).toEqual(['london']);
+  });
+});
+
 describe('the heading bonus', () => {
   it("ranks the page whose heading holds the query's words together above pages scattering them", () => {
     const builder = new IndexBuilder();

@@ -55,6 +55,19 @@ describe('parseKeywordQuery: words and prefixes', () => {
   });
 });
 
+describe('parseKeywordQuery: Chinese and Japanese', () => {
+  it('given characters written together, then one phrase slot of them; apart, one slot each', () => {
+    expect(parseKeywordQuery('東京タワー 京', plain).slots).toEqual([
+      { alternatives: [{ words: ['東', '京', 'タ', 'ワ', 'ー'], weight: 1 }], phrase: true },
+      { alternatives: [word('京')], prefix: true },
+    ]);
+    expect(parseKeywordQuery('東京 python', plain).slots).toEqual([
+      { alternatives: [{ words: ['東', '京'], weight: 1 }], phrase: true },
+      { alternatives: [word('python')], prefix: true },
+    ]);
+  });
+});
+
 describe('parseKeywordQuery: quoted phrases', () => {
   it('given a quoted phrase, then one phrase slot with its words', () => {
     expect(parseKeywordQuery('"Hello World" example ', plain).slots).toEqual([

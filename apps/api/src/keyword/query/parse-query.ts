@@ -1,5 +1,5 @@
 import type { CharacterMapping, SynonymRule } from '@siteseer/core';
-import { mapCharacters, type Token, tokenize } from '../analysis/index.ts';
+import { isOwnWordCodePoint, mapCharacters, type Token, tokenize } from '../analysis/index.ts';
 import type { QueryAlternative, QuerySlot } from '../backend.ts';
 import { longestMatch, type SynonymTable, synonymTableOf } from './synonym-table.ts';
 
@@ -88,7 +88,16 @@ function runsOf(text: string, tokens: readonly Token[]): Run[] {
   return runs;
 }
 
-/** One slot per word, or per span matching a synonym phrase. */
+/** Whether the token is a Chinese or Japanese character, a word of its own (analysis' word-chars.ts). */
+function isOwnWord(token: Token): boolean {
+  const code = token.word.codePointAt(0) as number;
+  return token.word.length === (code > 0xffff ? 2 : 1) && isOwnWordCodePoint(code);
+}
+
+/**
+ * One slot per word, or per span matching a synonym phrase, or per run of Chinese or Japanese
+ * characters written together (a phrase: the characters of a word, which are words of their own).
+ */
 function wordSlots(
   tokens: readonly Token[],
   table: SynonymTable,
@@ -99,6 +108,20 @@ function wordSlots(
   let index = 0;
   while (index < words.length) {
     const entry = table.size > 0 ? longestMatch(table, words, index) : undefined;
+    if (!entry && isOwnWord(tokens[index] as Token)) {
+      let end = index + 1;
+      while (
+        end < tokens.length &&
+        isOwnWord(tokens[end] as Token) &&
+        (tokens[end] as Token).start === (tokens[end - 1] as Token).end
+      )
+        end++;
+      if (end - index > 1) {
+        slots.push({ alternatives: [{ words: words.slice(index, end), weight: 1 }], phrase: true });
+        index = end;
+        continue;
+      }
+    }
     const span = entry ? entry.words.length : 1;
     const typed = words.slice(index, index + span);
     const alternatives: QueryAlternative[] = [{ words: typed, weight: 1 }];

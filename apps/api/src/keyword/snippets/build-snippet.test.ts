@@ -94,6 +94,12 @@ describe('buildSnippet: marks and escaping', () => {
     expect(marked(html)).toEqual(['Running', 'run', 'runs']);
   });
 
+  it('given Chinese or Japanese characters, then each one found is marked, in the original text', () => {
+    const html = buildSnippet('京都から東京へ。東京タワーは高い。', options(['東', '京']));
+    expect(visible(html)).toBe('京都から東京へ。東京タワーは高い。');
+    expect(marked(html)).toEqual(['京', '東', '京', '東', '京']);
+  });
+
   it('given a normalised word in the terms (a prefix expansion), then it is marked as typed on the page', () => {
     expect(marked(buildSnippet('Python and CAFÉ culture', options(['python', 'cafe'])))).toEqual([
       'Python',

@@ -1,5 +1,5 @@
 import type { CharacterMapping } from '@siteseer/core';
-import { isDigitDot, isWordCodePoint } from '../analysis/index.ts';
+import { isDigitDot, isOwnWordCodePoint, isWordCodePoint } from '../analysis/index.ts';
 
 /*
  * Word boundaries for snippets, found faster than analysis' `tokenize`. A snippet must read a whole
@@ -42,8 +42,9 @@ let scratch = {
  * characters past ASCII take a slower path.
  */
 export function scanWords(text: string): WordOffsets {
-  // A word takes at least one character and a separator: at most half the text's length plus one.
-  return scan(text, scratchFor((text.length >> 1) + 1));
+  // A word takes at least one character and a separator, or is one character of its own (Chinese,
+  // Japanese): at most the text's length.
+  return scan(text, scratchFor(text.length + 1));
 }
 
 /** The scratch arrays, grown to hold `capacity` words (kept for the next page unless huge). */
@@ -87,6 +88,16 @@ function scan(text: string, into: typeof scratch): WordOffsets {
       // A surrogate pair is one code point; a lone surrogate stays itself.
       const point = text.codePointAt(index) as number;
       if (point > 0xffff) width = 2;
+      if (isOwnWordCodePoint(point)) {
+        // A word of its own: the word before it ends here, and it starts and ends.
+        if (inWord === 1) bounds[bound++] = index;
+        notAscii[bound >> 1] = 1;
+        bounds[bound++] = index;
+        bounds[bound++] = index + width;
+        inWord = 0;
+        index += width;
+        continue;
+      }
       word = isWordCodePoint(point) ? 1 : 0;
     }
     bounds[bound] = index;
