@@ -87,7 +87,8 @@ describe('Migration 0014 on a database with searches recorded a row each', () =>
         );
       }
 
-      expect(await migrate(db)).toEqual({ applied: ['0014-search-batches.sql'] });
+      // 0014, then the migrations after it.
+      expect((await migrate(db)).applied[0]).toBe('0014-search-batches.sql');
 
       const { rows } = await db.query<Record<string, unknown>>(
         `SELECT id, at, engine_id, engine_type, query, tab, filters, page, result_count, latency_ms, visitor_id
