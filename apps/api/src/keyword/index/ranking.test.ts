@@ -88,6 +88,28 @@ describe('ranking of the in-memory index', () => {
     expect(titles(['navig'])).toEqual([]);
   });
 
+  it('suggests first the titles that read as typed, more so from their start', () => {
+    const index = site([
+      ['library/struct', 'struct — Interpret bytes as packed binary data', 'Packed data.'],
+      ['tutorial/datastructures', '5. Data Structures', 'Lists and dictionaries.'],
+      ['library/structures', 'Structures', 'Records.'],
+      ['c-api/none', 'The None Object, Python', 'None.'],
+      ['tutorial/index', 'The Python Tutorial for Beginners of All Kinds', 'Learn Python.'],
+    ]);
+    const titles = (words: string[]) =>
+      index.suggest(words, 5).map((ref) => ref.title.replace(' — Manual 3.11.2 documentation', ''));
+    // By title idf alone, 'struct' (rarer in titles than 'structures') and the shorter 'The None
+    // Object, Python' came first.
+    expect(titles(['data', 'str'])).toEqual([
+      '5. Data Structures',
+      'struct — Interpret bytes as packed binary data',
+    ]);
+    expect(titles(['the', 'pyth'])).toEqual([
+      'The Python Tutorial for Beginners of All Kinds',
+      'The None Object, Python',
+    ]);
+  });
+
   it('credits the title with a completion of a word typed whole, though the body holds the word', () => {
     const index = site([
       ['signal', 'Asynchronous signals', 'Handlers run between instructions.'],

@@ -1,4 +1,4 @@
-import { cachedStemmer, type Stemmer } from '../analysis/index.ts';
+import { cachedStemmer, type Stemmer, words as titleWords } from '../analysis/index.ts';
 import type { IndexData } from './build.ts';
 import { idf } from './pack-postings.ts';
 import { TopPages } from './ranking.ts';
@@ -38,9 +38,20 @@ const MAX_COMPLETIONS = 30;
 const COMPLETION_WEIGHT = 0.85;
 
 /**
+ * The best titles by idf re-ordered by how they read: a title where the words typed follow each
+ * other, as typed, is what is being typed ('data str': 'Data Structures' before 'struct — ...
+ * binary data'; 'the pyth': 'The Python Tutorial' before 'The None Object — Python 3.11'), more so
+ * at its start.
+ */
+const READ_CANDIDATES = 64;
+const READS_AS_TYPED = 1;
+const STARTS_AS_TYPED = 0.5;
+
+/**
  * Titles for what is being typed: pages whose title holds every word (the last as the start of a
- * title word), scored by the title idf of the words matched, then shorter titles first. Reads the
- * title postings only, so a suggestion costs microseconds even at the start of a word.
+ * title word), scored by the title idf of the words matched, then shorter titles first; of the
+ * best, a title holding the words as typed, in a row, comes first. Reads the title postings (and
+ * those few titles) only, so a suggestion costs microseconds even at the start of a word.
  */
 export class TitleSuggester {
   readonly #data: IndexData;
@@ -85,7 +96,7 @@ export class TitleSuggester {
       }
       if (n === 0) touched = slotPages;
     });
-    const top = new TopPages(limit);
+    const top = new TopPages(Math.max(limit, READ_CANDIDATES));
     for (const page of touched) {
       // Shorter titles first among equal scores.
       if (counts[page] === words.length)
@@ -93,7 +104,14 @@ export class TitleSuggester {
       scores[page] = 0;
       counts[page] = 0;
     }
-    return top.ranked().map(({ page }) => page);
+    const read = top
+      .ranked()
+      .map(({ page, score }) => ({ page, score: score * readsAsTyped(data.titles[page] as string, words) }));
+    // Stable: equal scores keep their order (shorter titles first).
+    return read
+      .sort((a, b) => b.score - a.score)
+      .slice(0, limit)
+      .map(({ page }) => page);
   }
 
   /** A word's title terms and their weights: its stems, and with `prefix` the title words it starts. */
@@ -117,4 +135,23 @@ export class TitleSuggester {
     for (const term of frequent) terms.set(term, COMPLETION_WEIGHT);
     return terms;
   }
+}
+
+/**
+ * How much a title reads as `typed` (normalised words, the last being typed): 1 + READS_AS_TYPED
+ * when they follow each other in it, in order (the last the start of a title word), and
+ * STARTS_AS_TYPED more when the title starts with them; 1 otherwise.
+ */
+function readsAsTyped(title: string, typed: readonly string[]): number {
+  const held = titleWords(title);
+  const last = typed.length - 1;
+  for (let at = 0; at + typed.length <= held.length; at++) {
+    let all = true;
+    for (let n = 0; n <= last && all; n++) {
+      const word = held[at + n] as string;
+      all = n === last ? word.startsWith(typed[n] as string) : word === typed[n];
+    }
+    if (all) return 1 + READS_AS_TYPED + (at === 0 ? STARTS_AS_TYPED : 0);
+  }
+  return 1;
 }
