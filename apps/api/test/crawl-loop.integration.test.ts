@@ -233,6 +233,38 @@ describe('the crawl loop', () => {
     }
   });
 
+  it('refuses crawler settings with a selector it could not read pages with, saving nothing', async () => {
+    const id = (await createEngine(t.server, t.ownerA, keywordDraft(t.accountA, 'Bad selector'))).documentId;
+    const settings = { accountId: t.accountA, engineId: id, urls: [`${site.origin}/`], recreate: true };
+    const refused = await api(t.server, t.ownerA.token, 'POST', 'datasource/crawler', {
+      ...settings,
+      useContentTarget: true,
+      contentTarget: 'main[',
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body.detail).toContain('The content target "main[" is not a valid CSS selector');
+    const { rows } = await t.server.store.query(
+      'SELECT 1 FROM crawlers WHERE account_id = $1 AND engine_id = $2',
+      [t.accountA, id],
+    );
+    expect(rows).toEqual([]);
+    for (const bad of [
+      { useExcludeTarget: true, excludeContentTargets: ['nav', 'a:unknown'] },
+      { customTagsSelector: 'meta[name=' },
+    ])
+      expect(
+        (await api(t.server, t.ownerA.token, 'POST', 'datasource/crawler', { ...settings, ...bad })).status,
+      ).toBe(400);
+    // A selector the crawler does not use (its switch off) is kept as it is.
+    const unused = await api(t.server, t.ownerA.token, 'POST', 'datasource/crawler', {
+      ...settings,
+      useContentTarget: false,
+      contentTarget: 'main[',
+    });
+    expect(unused.status).toBe(200);
+    await untilFinished(t, id);
+  });
+
   it('reads a page again in full once its extraction settings changed, though it would answer 304', async () => {
     const changing = changingSite();
     const site2 = await startFixtureSite(changing.routes);

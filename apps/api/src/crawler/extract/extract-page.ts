@@ -50,17 +50,48 @@ export interface ExtractedPage {
   contentHash: string;
 }
 
+/** A crawler's settings that extraction reads (core's keyword engine settings). */
+export interface ExtractionSettings {
+  useContentTarget: boolean;
+  contentTarget: string;
+  useExcludeTarget: boolean;
+  excludeContentTargets: readonly string[];
+  customTagsSelector: string;
+  customTagsAttributeName: string;
+}
+
+/** The options a crawler's settings extract pages with (besides a page's URL and headers). */
+export function extractionSettings(settings: ExtractionSettings) {
+  return {
+    contentTarget: settings.useContentTarget ? settings.contentTarget : '',
+    excludeContentTargets: settings.useExcludeTarget ? settings.excludeContentTargets : [],
+    customTagsSelector: settings.customTagsSelector,
+    customTagsAttributeName: settings.customTagsAttributeName,
+  };
+}
+
 /**
- * Extracts a page's searchable fields, links and directives from its HTML (already decoded to text
- * by the fetcher). Throws an InputError naming the setting when a selector is not valid CSS.
+ * The selectors of the options, trimmed (empty ones left out); throws an InputError naming the
+ * setting when one is not valid CSS. The crawler's settings are checked with it when saved.
  */
-export function extractPage(html: string, options: ExtractOptions): ExtractedPage {
+export function checkedSelectors(
+  options: Pick<ExtractOptions, 'contentTarget' | 'excludeContentTargets' | 'customTagsSelector'>,
+): { contentTarget: string; excludeContentTargets: string[]; customTagsSelector: string } {
   const contentTarget = options.contentTarget?.trim() ?? '';
   const excludeContentTargets = (options.excludeContentTargets ?? []).filter((s) => s.trim() !== '');
   const customTagsSelector = options.customTagsSelector?.trim() ?? '';
   if (contentTarget !== '') assertSelector(contentTarget, 'content target');
   for (const selector of excludeContentTargets) assertSelector(selector, 'exclude target');
   if (customTagsSelector !== '') assertSelector(customTagsSelector, 'custom tags selector');
+  return { contentTarget, excludeContentTargets, customTagsSelector };
+}
+
+/**
+ * Extracts a page's searchable fields, links and directives from its HTML (already decoded to text
+ * by the fetcher). Throws an InputError naming the setting when a selector is not valid CSS.
+ */
+export function extractPage(html: string, options: ExtractOptions): ExtractedPage {
+  const { contentTarget, excludeContentTargets, customTagsSelector } = checkedSelectors(options);
 
   const overNesting = overNestingAt(html);
   const $ = load(overNesting === undefined ? html : html.slice(0, overNesting));

@@ -1,4 +1,12 @@
-export { contentHash, type ExtractedPage, type ExtractOptions, extractPage } from './extract-page.ts';
+export {
+  checkedSelectors,
+  contentHash,
+  type ExtractedPage,
+  type ExtractionSettings,
+  type ExtractOptions,
+  extractionSettings,
+  extractPage,
+} from './extract-page.ts';
 export { EXTRACT_LIMITS } from './limits.ts';
 export type { PageLink } from './page-links.ts';
 export type { ResponseHeaders } from './response-headers.ts';

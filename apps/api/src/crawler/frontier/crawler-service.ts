@@ -30,6 +30,7 @@ import {
 } from '../../repositories/crawler/frontier.ts';
 import type { Queryable, Store } from '../../store/types.ts';
 import { announceCrawlChange } from '../crawl-changes.ts';
+import { checkedSelectors, extractionSettings } from '../extract/index.ts';
 import { normaliseUrl } from '../rules/index.ts';
 import { reportPage } from './report-copy.ts';
 
@@ -99,6 +100,8 @@ export async function saveEngineCrawler(
   const urls = crawlUrls(body.urls.length > 0 ? body.urls : engine.urls);
   if (urls.length === 0) throw new InputError(MESSAGES.atLeastOneSite, { field: 'urls' });
   const { accountId: _a, engineId: _e, recreate, ...fields } = body;
+  // A selector the crawler cannot parse would fail every page it fetches.
+  checkedSelectors(extractionSettings(fields));
   const queued = await store.transaction(async (tx) => {
     const existed = await findCrawler(tx, access.account.id, engine.id);
     await saveCrawler(tx, access.account.id, engine.id, { ...fields, urls });

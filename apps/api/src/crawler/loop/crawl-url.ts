@@ -9,7 +9,7 @@ import {
   takeOrAddUrl,
 } from '../../repositories/crawler/frontier.ts';
 import type { Store } from '../../store/types.ts';
-import { type ExtractedPage, extractPage } from '../extract/index.ts';
+import { type ExtractedPage, extractionSettings, extractPage } from '../extract/index.ts';
 import type { FetchOutcome, PageFetcher } from '../fetch/index.ts';
 import {
   crawledUrl,
@@ -92,16 +92,6 @@ export async function crawlUrl(
   });
   fetched({ requested: true, pauseMs: pauseOf(outcome) });
   await crawl.outcome(outcome);
-}
-
-/** The crawler's settings a page is extracted with (besides its URL and headers). */
-function extractionSettings(crawler: Crawler) {
-  return {
-    contentTarget: crawler.useContentTarget ? crawler.contentTarget : '',
-    excludeContentTargets: crawler.useExcludeTarget ? crawler.excludeContentTargets : [],
-    customTagsSelector: crawler.customTagsSelector,
-    customTagsAttributeName: crawler.customTagsAttributeName,
-  };
 }
 
 /** A key of the extraction settings: equal keys, equal readings of a page (16 hex of a SHA-256). */
