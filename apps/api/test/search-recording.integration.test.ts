@@ -247,8 +247,10 @@ describe('search recording (parametric runtime)', () => {
       await beacon(engineA.clientId, first.body.searchId, 'https://shop.example.test/p/1', 1),
       // Another client's search id is not this client's click.
       await beacon(engineB.clientId, first.body.searchId, 'https://shop.example.test/p/9', 9),
+      // No result link is a script: it would be listed among the top clicked results.
+      await beacon(engineA.clientId, first.body.searchId, 'javascript:alert(1)', 2),
     ];
-    expect(statuses).toEqual([204, 204, 204, 204]);
+    expect(statuses).toEqual([204, 204, 204, 204, 400]);
     await recorder().flush();
 
     const report = (kind: string) =>

@@ -105,10 +105,21 @@ export const KeywordSuggestions = z.object({
 });
 export type KeywordSuggestions = z.infer<typeof KeywordSuggestions>;
 
-/** A result click, sent by the widget as a beacon. */
+/** A URL scheme other than http(s): `javascript:`, `data:`, `mailto:`... */
+const OTHER_SCHEME = /^(?!https?:)[a-z][a-z0-9+.-]*:/i;
+
+/**
+ * A result click, sent by the widget as a beacon. Its URL is a result's link: http(s), or a path
+ * when the engine's rewrite rules make one. Other schemes are refused: no result link has them, and
+ * the top clicked results would list them.
+ */
 export const SearchClick = z.object({
   searchId: z.string().min(1).max(100),
-  url: z.string().min(1).max(4000),
+  url: z
+    .string()
+    .min(1)
+    .max(4000)
+    .refine((url) => !OTHER_SCHEME.test(url.trim()), 'The clicked URL must be an http(s) URL or a path.'),
   position: z.number().int().min(1).max(10_000),
 });
 export type SearchClick = z.infer<typeof SearchClick>;
