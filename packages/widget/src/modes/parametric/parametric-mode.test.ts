@@ -115,6 +115,8 @@ describe('parametric results table', () => {
     expect(service.last().page).toBe(2);
     expect(cellTexts(root)[0]?.[0]).toBe('Widget 11');
     expect(buttonNamed(pager, 'Page 2').getAttribute('aria-current')).toBe('page');
+    // Focus stays on the pager: the live region says the page (was: '25 results' again, not read out).
+    expect(statusText(root)).toBe('25 results, page 2 of 3');
 
     await clickAndWait(root, buttonNamed(pager, 'Page 3'));
     expect(root.querySelectorAll('tbody tr')).toHaveLength(5);

@@ -5,7 +5,7 @@ import { emit } from '../../events.ts';
 import { reportFailure } from '../../failure.ts';
 import type { Mode } from '../mode.ts';
 import { createPager } from '../paging/pager.ts';
-import { pageCount, resultCountText } from '../paging/result-count.ts';
+import { pageCount, resultPageText } from '../paging/result-count.ts';
 import { createFilterPanel } from './filter-panel.ts';
 import { initialQuery, toggledSort, withFilters, withPage, withText } from './query-state.ts';
 import { createResultsTable } from './results-table.ts';
@@ -69,10 +69,11 @@ export const mountParametric: Mode<SearchConfig> = (root, config, { api, pageSiz
   function render(result: SearchResult) {
     shown = result;
     alert.hidden = true;
-    status.textContent = resultCountText(result.total);
+    const pages = pageCount(result.total, result.pageSize);
+    status.textContent = resultPageText(result.total, result.page, pages);
     results.hidden = result.rows.length === 0;
     table.update(result.rows, query.sort, (result.page - 1) * result.pageSize);
-    pager.update(result.page, pageCount(result.total, result.pageSize));
+    pager.update(result.page, pages);
     filters?.update(result.facets);
   }
 
