@@ -95,7 +95,7 @@ export async function crawlUrl(
 }
 
 /** A key of the extraction settings: equal keys, equal readings of a page (16 hex of a SHA-256). */
-export function extractionKey(crawler: Crawler): string {
+function extractionKey(crawler: Crawler): string {
   return createHash('sha256')
     .update(JSON.stringify(extractionSettings(crawler)))
     .digest('hex')
