@@ -34,6 +34,8 @@ describe('words', () => {
       'ー',
       '한국어',
     ]);
+    // Voiced kana are other letters, not accented ones: ガス (gas) is not カス (dregs).
+    expect(words('ガス カス パン café')).toEqual(['ガ', 'ス', 'カ', 'ス', 'パ', 'ン', 'cafe']);
     // Beyond the Basic Multilingual Plane too (CJK Extension B).
     expect(words('a\u{20000}\u{20001}b')).toEqual(['a', '\u{20000}', '\u{20001}', 'b']);
   });

@@ -17,7 +17,11 @@ export interface Token {
 const OWN = '[\\p{Script=Han}\\p{Script=Hiragana}\\p{Script=Katakana}\\u30fc]';
 const LETTER = `(?:(?!${OWN})[\\p{L}\\p{N}\\p{M}])`;
 const WORD = new RegExp(`${OWN}|${LETTER}+(?:(?<=[0-9])\\.(?=[0-9])${LETTER}+)*`, 'gu');
-const MARKS = /\p{M}/gu;
+/**
+ * The marks normalisation removes: accents ('é' is 'e'), but not the kana voicing marks, which make
+ * other letters ('ガ' is not 'カ').
+ */
+const MARKS = /(?![\u3099\u309a])\p{M}/gu;
 /** Longer runs are not words anyone types (hashes, base64): cut to keep the vocabulary small. */
 export const MAX_WORD_LENGTH = 40;
 
