@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { type CheerioAPI, load } from 'cheerio/slim';
+import type { CrawlerFields } from '../../repositories/crawler/crawlers.ts';
 import { nodesOf, rootOf, select } from './dom-node.ts';
 import { EXTRACT_LIMITS } from './limits.ts';
 import { overNestingAt } from './nesting-guard.ts';
@@ -50,15 +51,16 @@ export interface ExtractedPage {
   contentHash: string;
 }
 
-/** A crawler's settings that extraction reads (core's keyword engine settings). */
-export interface ExtractionSettings {
-  useContentTarget: boolean;
-  contentTarget: string;
-  useExcludeTarget: boolean;
-  excludeContentTargets: readonly string[];
-  customTagsSelector: string;
-  customTagsAttributeName: string;
-}
+/** A crawler's settings that extraction reads. */
+export type ExtractionSettings = Pick<
+  CrawlerFields,
+  | 'useContentTarget'
+  | 'contentTarget'
+  | 'useExcludeTarget'
+  | 'excludeContentTargets'
+  | 'customTagsSelector'
+  | 'customTagsAttributeName'
+>;
 
 /** The options a crawler's settings extract pages with (besides a page's URL and headers). */
 export function extractionSettings(settings: ExtractionSettings) {
