@@ -235,6 +235,29 @@ describe('PUT client/{id}/settings', () => {
     expect(got.body.settings.urlRewriteRules).toEqual([]);
   });
 
+  it("given a rewrite rule whose config disagrees with its text, when saved, then the text's rule is stored, canonically spelled", async () => {
+    const saved = await call(t.ownerA.token, 'PUT', `client/${kwA.clientId}/settings`, {
+      type: 'kw',
+      settings: keywordSettings({
+        urlRewriteRules: [
+          // The text says http → https; the config (what would run) says something else entirely.
+          { rule: '^http://(.*)/i->https://$1', config: { pattern: '.*', flags: 'g', replacement: 'evil' } },
+        ],
+      }),
+    });
+    expect(saved.status).toBe(200);
+    const expected = [
+      {
+        rule: '^http://(.*)/i -> https://$1',
+        config: { pattern: '^http://(.*)', flags: 'i', replacement: 'https://$1' },
+      },
+    ];
+    expect(saved.body.settings.urlRewriteRules).toEqual(expected);
+    expect(
+      (await call(t.ownerA.token, 'GET', `client/${kwA.clientId}`)).body.settings.urlRewriteRules,
+    ).toEqual(expected);
+  });
+
   it('given a relevance weight of 0, when saved, then 400', async () => {
     const refused = await call(t.ownerA.token, 'PUT', `client/${kwA.clientId}/settings`, {
       type: 'kw',

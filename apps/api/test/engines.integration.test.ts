@@ -259,6 +259,25 @@ describe('POST searchengines', () => {
     expect(detailOf(refused)).toBe(MESSAGES.ruleAlreadyExists);
   });
 
+  it("given a rewrite rule whose config disagrees with its text, when created or updated, then engine and client store the text's rule", async () => {
+    const stored = [
+      { rule: '^http: -> https:', config: { pattern: '^http:', flags: '', replacement: 'https:' } },
+    ];
+    const lying = [{ rule: '^http:->https:', config: { pattern: '.*', flags: 'g', replacement: 'evil' } }];
+    const draft = { ...keywordDraft(t.accountA, 'Lying rule'), urlRewriteRules: lying };
+    const created = await call(t.ownerA.token, 'POST', 'searchengines', draft);
+    expect(created.status).toBe(200);
+    const path = `searchengines/${created.body.documentId}?accountId=${t.accountA}`;
+    expect((await call(t.ownerA.token, 'GET', path)).body.urlRewriteRules).toEqual(stored);
+    const client = await call(t.ownerA.token, 'GET', `client/${created.body.clientId}`);
+    expect(client.body.settings.urlRewriteRules).toEqual(stored);
+
+    await call(t.ownerA.token, 'PUT', path, { ...draft, urlRewriteRules: [] });
+    const updated = await call(t.ownerA.token, 'PUT', path, draft);
+    expect(updated.status).toBe(200);
+    expect((await call(t.ownerA.token, 'GET', path)).body.urlRewriteRules).toEqual(stored);
+  });
+
   it('given a relevance weight above 100, when creating, then 400', async () => {
     const refused = await call(t.ownerA.token, 'POST', 'searchengines', {
       ...keywordDraft(t.accountA, 'Heavy weight'),

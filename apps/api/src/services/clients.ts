@@ -71,8 +71,11 @@ export async function updateSettings(
   const access = await readAccess(store, principal, client.accountId);
   await requireWrite(store, access, { accountId: client.accountId, searchEngineType: client.type }, 'edit');
   if (update.type !== client.type) throw new InputError(`This client belongs to a ${client.type} engine.`);
-  if (update.type === 'kw') checkKeywordClientRules(update.settings);
-  const updated = await updateClientSettings(store, client.accountId, client.id, update.settings);
+  const settings =
+    update.type === 'kw'
+      ? { ...update.settings, urlRewriteRules: checkKeywordClientRules(update.settings) }
+      : update.settings;
+  const updated = await updateClientSettings(store, client.accountId, client.id, settings);
   // The search runtime remembers live clients briefly (PGlite): a new origin applies at once.
   await forgetLiveEngines(store);
   if (!updated) throw new NotFoundError('Client');

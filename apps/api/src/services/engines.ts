@@ -79,11 +79,12 @@ export async function createEngine(
   const nameProblem = validateEngineName(draft.searchEngineName);
   if (nameProblem) throw new InputError(nameProblem, { field: 'searchEngineName' });
   const name = draft.searchEngineName.trim();
-  if (draft.searchEngineType === 'kw') checkKeywordDraft(draft);
+  const keywordDraft =
+    draft.searchEngineType === 'kw' ? { ...draft, urlRewriteRules: checkKeywordDraft(draft) } : undefined;
 
   return store.transaction(async (tx) => {
-    if (draft.searchEngineType === 'kw') {
-      const { settings, urls } = keywordSettingsOf(draft);
+    if (keywordDraft) {
+      const { settings, urls } = keywordSettingsOf(keywordDraft);
       const engine = await insertEngine(tx, account.id, { name, type: 'kw', settings, urls, by });
       const synonymFieldId = `synonyms-${engine.id}`;
       await updateEngineRow(tx, account.id, engine.id, {
@@ -96,12 +97,12 @@ export async function createEngine(
         engineId: engine.id,
         type: 'kw',
         indexName: engineIndexName(engine),
-        settings: keywordClientSettings(draft, synonymFieldId),
+        settings: keywordClientSettings(keywordDraft, synonymFieldId),
       });
       return { documentId: engine.id, synonymFieldId, clientId: client.id };
     }
     const engine = await insertEngine(tx, account.id, { name, type: 'pm', settings: {}, urls: [], by });
-    const importId = draft.searchEngineDetail?.importId;
+    const importId = draft.searchEngineType === 'pm' ? draft.searchEngineDetail?.importId : undefined;
     if (importId) await attachSpreadsheet(tx, account.id, importId, engine.id);
     const client = await insertClient(tx, {
       accountId: account.id,
@@ -145,8 +146,7 @@ export async function updateEngine(
     throw new InputError('Search engine names cannot be changed.', { field: 'searchEngineName' });
   }
   if (draft.searchEngineType !== 'kw') return { synonymFieldId: null };
-  checkKeywordDraft(draft);
-  const { settings, urls } = keywordSettingsOf(draft);
+  const { settings, urls } = keywordSettingsOf({ ...draft, urlRewriteRules: checkKeywordDraft(draft) });
   const synonymFieldId = engine.synonymFieldId ?? `synonyms-${engine.id}`;
   await updateEngineRow(store, engine.accountId, engine.id, {
     settings: { ...settings, synonymFieldId },
