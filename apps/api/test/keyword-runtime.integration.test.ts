@@ -327,6 +327,27 @@ describe('the keyword search runtime', () => {
     expect(clicks).toEqual([{ url, position: 2, visitor_id: searches[0]?.visitor_id }]);
   });
 
+  it('given an empty or blank q, then the tabs are listed and no search is recorded (no zero-result search counted)', async () => {
+    const recorded = async () =>
+      (
+        await t.server.store.query<{ n: number }>(
+          'SELECT count(*)::int AS n FROM search_events WHERE account_id = $1 AND client_id = $2',
+          [t.accountA, shop.clientId],
+        )
+      ).rows[0]?.n;
+    await searchRecorder(t.server.store).flush();
+    const before = await recorded();
+    for (const q of ['', '   ']) {
+      const answer = await search(t.server, shop.clientId, { q });
+      expect(answer.status).toBe(200);
+      expect(answer.body).toMatchObject({ total: 0, hits: [] });
+      expect(answer.body.tabs.length).toBeGreaterThan(0);
+    }
+    await search(t.server, shop.clientId, { q: 'fox' });
+    await searchRecorder(t.server.store).flush();
+    expect(await recorded()).toBe((before ?? 0) + 1);
+  });
+
   it("drops a deleted engine's index in the process, and its client answers 404", async () => {
     const runtime = keywordRuntime(t.server.store);
     expect((await search(t.server, other.clientId, { q: 'roses' })).status).toBe(200);

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import rateLimit from '@fastify/rate-limit';
 import {
   KeywordSearchConfig,
@@ -27,7 +28,7 @@ import {
   suggestKeyword,
 } from '../keyword/runtime/index.ts';
 import { downloadResults, liveEngine, runSearch, searchConfig } from '../parametric/search.ts';
-import { type SearchRecorder, visitorId } from '../search-events/index.ts';
+import { normaliseQuery, type SearchRecorder, visitorId } from '../search-events/index.ts';
 import type { Store } from '../store/types.ts';
 
 const ClientParams = z.object({ clientId: z.string().min(1).max(100) });
@@ -299,19 +300,24 @@ async function keywordRoutes(
       const visitor = visitorOf(recorder, store, live.client.id, request, at);
       const answer = await searchKeyword(runtime, live, request.query);
       const { client } = answer.live;
-      const searchId = recorder.search({
-        accountId: client.accountId,
-        clientId: client.id,
-        engineId: client.engineId,
-        engineType: 'kw',
-        query: request.query.q,
-        tab: request.query.tab,
-        page: answer.page,
-        resultCount: answer.total,
-        latencyMs: answer.took,
-        visitorId: await visitor,
-        at,
-      });
+      // An empty q only lists the tabs (the widget never sends one): nothing was searched, so it is
+      // not recorded (it would count as a search with no results). Its id names no search.
+      const searchId =
+        normaliseQuery(request.query.q) === ''
+          ? randomUUID()
+          : recorder.search({
+              accountId: client.accountId,
+              clientId: client.id,
+              engineId: client.engineId,
+              engineType: 'kw',
+              query: request.query.q,
+              tab: request.query.tab,
+              page: answer.page,
+              resultCount: answer.total,
+              latencyMs: answer.took,
+              visitorId: await visitor,
+              at,
+            });
       // The answer's own bytes (see searchKeyword), sent as they are: no serialiser runs. They are
       // the schema's JSON; the type provider only knows the object they encode.
       const body: unknown = answerBody(answer, searchId);
