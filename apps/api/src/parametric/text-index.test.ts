@@ -56,3 +56,20 @@ describe("the text index of rows' words", () => {
     }
   });
 });
+
+describe('the words a visitor types and the words of the rows', () => {
+  it('given accented values, when a visitor types them without accents, then the words are the same', () => {
+    expect(words('Café Crème, Zürich; Éclair')).toEqual(words('cafe creme zurich eclair'));
+    expect(words('São Paulo')).toEqual(['sao', 'paulo']);
+  });
+
+  it('given a value written decomposed (e + U+0301), when searched composed, then the words are the same', () => {
+    expect(words('Cafe\u0301')).toEqual(['cafe']);
+    expect(words('Café')).toEqual(['cafe']);
+  });
+
+  it('given kana with voicing marks, when folded, then the marks stay (ガ is not カ)', () => {
+    expect(words('ガイド')).not.toEqual(words('カイド'));
+    expect(words('ガイド')).toEqual(['ガイド']);
+  });
+});

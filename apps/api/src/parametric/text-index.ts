@@ -2,12 +2,26 @@ import type { Row } from '@siteseer/core';
 import { inTurns, yieldToLoop } from '../event-loop.ts';
 
 /**
- * The words of a text, lowercased: runs of letters and digits. A query's words and a row's words
- * are made by this one function, so what a visitor types is read as the rows were ("usb-c" is
- * "usb" and "c" on both sides; "3.5" is "3" and "5").
+ * The marks folding removes: accents ('é' is 'e'), as the keyword engine's words do, but not the
+ * kana voicing marks, which make other letters ('ガ' is not 'カ').
+ */
+const MARKS = /(?![\u3099\u309a])\p{M}/gu;
+
+/**
+ * The words of a text, lowercased and without accents: runs of letters and digits. A query's words
+ * and a row's words are made by this one function, so what a visitor types is read as the rows were
+ * ("usb-c" is "usb" and "c" on both sides; "3.5" is "3" and "5"). Accents are folded because
+ * visitors seldom type them: "creme" finds "Crème", "zurich" finds "Zürich", and a value written
+ * decomposed (e + U+0301, as macOS writes file names) is the same word as its composed form.
  */
 export function words(text: string): string[] {
-  return text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+  const lower = text.toLowerCase();
+  // ASCII has no marks: skip the normalisation for the common case.
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: the ASCII range
+  const folded = /^[\x00-\x7f]*$/.test(lower)
+    ? lower
+    : lower.normalize('NFD').replace(MARKS, '').normalize('NFC');
+  return folded.match(/[\p{L}\p{N}\p{M}]+/gu) ?? [];
 }
 
 /** The distinct words of a row's values in `columns` (numbers and booleans as JSON prints them). */
