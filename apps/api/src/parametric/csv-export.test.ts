@@ -44,3 +44,12 @@ describe('toCsv', () => {
     ).toBe('\uFEFFName,Delta\r\n"\'=A1,",-.5\r\n+3,-5\r\n');
   });
 });
+
+describe('toCsv opened where the list separator is not a comma', () => {
+  it('given a cell holding a semicolon or a tab before a formula, when exported, then the cell is quoted whole', () => {
+    // Excel in most of Europe splits an unquoted line on ';': `x;=1+1` would be a formula cell.
+    expect(toCsv(['Note'], [['x;=1+1'], ['y\t@SUM(A1)']])).toBe(
+      '\uFEFFNote\r\n"x;=1+1"\r\n"y\t@SUM(A1)"\r\n',
+    );
+  });
+});

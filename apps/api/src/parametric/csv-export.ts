@@ -18,7 +18,9 @@ export function neutraliseFormula(text: string): string {
 function csvField(value: CellValue): string {
   if (value === null) return '';
   const text = neutraliseFormula(typeof value === 'boolean' ? (value ? 'True' : 'False') : String(value));
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+  // `;` and tab are quoted too: a spreadsheet in a locale whose list separator is `;` (most of
+  // Europe) splits an unquoted `a;=1+1` into two cells, the second a formula no escape saw.
+  return /[",;\t\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
 /** RFC 4180 CSV (CRLF line ends, UTF-8 BOM so spreadsheets read accents right), formula-escaped. */
