@@ -82,6 +82,50 @@ describe('normaliseNumberColumns', () => {
   });
 });
 
+describe('a column of dot thousands in a European table', () => {
+  it('given decimal commas in another column, when the table is read, then 1.000 is a thousand (was: 1)', () => {
+    const rows = [
+      ['Schraube', '1.000', '0,50', '01.02.2024'],
+      ['Mutter', '250', '1.234,99', '15.12.2023'],
+      ['Bolzen', '12.500', '7,25', '31.01.2024'],
+    ];
+
+    const warnings = normaliseNumberColumns(['Artikel', 'Menge', 'Preis', 'Datum'], rows);
+
+    expect(rows.map((row) => row.slice(1))).toEqual([
+      ['1000', '0.50', '01.02.2024'],
+      ['250', '1234.99', '15.12.2023'],
+      ['12500', '7.25', '31.01.2024'],
+    ]);
+    expect(warnings).toEqual([
+      "Column 'Menge' holds numbers written like 1.234,5; they are read as plain numbers (1234.5).",
+      "Column 'Preis' holds numbers written like 1.234,5; they are read as plain numbers (1234.5).",
+    ]);
+  });
+
+  it('given no European column, or a US one beside it, when the table is read, then 1.234 stays plain', () => {
+    const alone = [['1.234'], ['2.500']];
+    expect(normaliseNumberColumns(['Weight'], alone)).toEqual([]);
+    expect(alone).toEqual([['1.234'], ['2.500']]);
+
+    const mixed = [
+      ['1.234', '3,5', '12,345.67'],
+      ['2.500', '1.000,50', '1.5'],
+    ];
+    normaliseNumberColumns(['Weight', 'Price', 'Total'], mixed);
+    expect(mixed.map((row) => row[0])).toEqual(['1.234', '2.500']);
+  });
+
+  it('given plain decimals beside a European column, when the table is read, then they stay decimals', () => {
+    const rows = [
+      ['2.5', '3,5'],
+      ['1.25', '1.000,50'],
+    ];
+    normaliseNumberColumns(['Rating', 'Price'], rows);
+    expect(rows.map((row) => row[0])).toEqual(['2.5', '1.25']);
+  });
+});
+
 describe('an upload of numbers with thousands separators or decimal commas (was: text)', () => {
   it('types a European CSV as numbers, filterable by range, sortable by value', async () => {
     const csv = 'sep=;\nName;Price;Stock\nA;1.000,50;1 234\nB;3,5;2\nC;12,25;10\n';

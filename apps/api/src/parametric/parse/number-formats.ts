@@ -88,6 +88,23 @@ export function columnNumberConvention(values: Iterable<string | null>): NumberC
   return convention === 'european' && areSpacedIdentifiers(filled) ? null : convention;
 }
 
+/**
+ * Whether a column of plain numbers is European thousands after all (`1.000`, `12.500`, `250`):
+ * asked only of a table whose other columns are European and none US or Swiss. Alone, `1.234` is
+ * read as plain 1.234 (see the module comment); but a writer who puts decimal commas in one column
+ * does not put decimal points in the next, so there `1.000` is a thousand (was: 1, and `12.500`
+ * 12.5, silently). Every value must fit the European form and one must hold a dot group; spaced
+ * identifiers stay text as elsewhere.
+ */
+function areEuropeanThousands(values: readonly (string | null)[]): boolean {
+  const filled = values.filter((value): value is string => value !== null);
+  return (
+    filled.some((value) => value.includes('.')) &&
+    filled.every((value) => plainNumberText(value, 'european') !== null) &&
+    !areSpacedIdentifiers(filled)
+  );
+}
+
 const EXAMPLE: Record<NumberConvention, string> = { us: '1,234.5', european: '1.234,5', swiss: "1'234.5" };
 
 /**
@@ -98,8 +115,14 @@ const EXAMPLE: Record<NumberConvention, string> = { us: '1,234.5', european: '1.
  */
 export function normaliseNumberColumns(headers: readonly string[], rows: (string | null)[][]): string[] {
   const warnings: string[] = [];
+  const conventions = headers.map((_, c) => columnNumberConvention(rows.map((row) => row[c] ?? null)));
+  const european =
+    conventions.includes('european') && !conventions.includes('us') && !conventions.includes('swiss');
   for (let c = 0; c < headers.length; c++) {
-    const convention = columnNumberConvention(rows.map((row) => row[c] ?? null));
+    let convention = conventions[c] ?? null;
+    if (convention === null && european && areEuropeanThousands(rows.map((row) => row[c] ?? null))) {
+      convention = 'european';
+    }
     if (convention === null) continue;
     for (const row of rows) {
       const text = row[c];
