@@ -14,8 +14,22 @@ describe('serialToIso', () => {
   });
 
   it('gives null for a serial that is no date', () => {
-    expect(serialToIso(-1, false)).toBeNull();
+    expect(serialToIso(3e6, false)).toBeNull();
+    expect(serialToIso(-1e6, false)).toBeNull();
   });
+
+  it.each([
+    [-30701, false, '1815-12-10'],
+    [-1, false, '1899-12-29'],
+    [-0.25, false, '1899-12-29T18:00:00'],
+    [-36522, false, '1800-01-01'],
+    [-1, true, '1903-12-31'],
+  ])(
+    '%d (1904: %s), a date LibreOffice writes before 1900, is %s (was: the number)',
+    (serial, date1904, iso) => {
+      expect(serialToIso(serial, date1904)).toBe(iso);
+    },
+  );
 });
 
 describe('cellText', () => {
@@ -31,6 +45,10 @@ describe('cellText', () => {
     [
       { t: 'n', v: 45306, z: 'm/d/yy' },
       { kind: 'text', text: '2024-01-15' },
+    ],
+    [
+      { t: 'n', v: -30701, z: 'yyyy-mm-dd' },
+      { kind: 'text', text: '1815-12-10' },
     ],
     [
       { t: 'b', v: false },

@@ -42,12 +42,36 @@ const pad = (n: number, width = 2): string => String(n).padStart(width, '0');
  * given because a spreadsheet date has none.
  */
 export function serialToIso(serial: number, date1904: boolean): string | null {
+  if (serial < 0) return negativeSerialToIso(serial, date1904);
   const code = ssf.parse_date_code(serial, { date1904 });
   if (!code) return null;
   const time = `${pad(code.H)}:${pad(code.M)}:${pad(code.S)}`;
   if (Math.floor(serial) === 0 && !date1904) return time;
   const date = `${pad(code.y, 4)}-${pad(code.m)}-${pad(code.d)}`;
   return code.T === 0 ? date : `${date}T${time}`;
+}
+
+const DAY_MS = 86_400_000;
+/** Day 0 of each date system, as LibreOffice and Google Sheets count before it. */
+const EPOCH_1900 = Date.UTC(1899, 11, 30);
+const EPOCH_1904 = Date.UTC(1904, 0, 1);
+
+/**
+ * A date before the workbook's epoch. Excel cannot write one (it keeps 1815-12-10 as text), but
+ * LibreOffice and Google Sheets do, as a negative serial counted back from 1899-12-30 (or
+ * 1904-01-01): a table of historical dates showed `-30701` for 1815-12-10. (SheetJS's writer counts
+ * back from 1899-12-31, a day apart; the applications people save workbooks from are followed.) Computed in UTC from
+ * the serial alone, so no time zone shifts it; a year before 1 is no date.
+ */
+function negativeSerialToIso(serial: number, date1904: boolean): string | null {
+  const days = Math.floor(serial);
+  const seconds = Math.round((serial - days) * 86_400);
+  const date = new Date((date1904 ? EPOCH_1904 : EPOCH_1900) + days * DAY_MS + seconds * 1000);
+  const year = date.getUTCFullYear();
+  if (!Number.isFinite(date.getTime()) || year < 1) return null;
+  const day = `${pad(year, 4)}-${pad(date.getUTCMonth() + 1)}-${pad(date.getUTCDate())}`;
+  if (seconds === 0) return day;
+  return `${day}T${pad(date.getUTCHours())}:${pad(date.getUTCMinutes())}:${pad(date.getUTCSeconds())}`;
 }
 
 function dateToIso(date: Date): string {
