@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   mountKeywordWidget,
+  nextOutcome,
   optionTexts,
   pageInput,
   press,
@@ -142,6 +143,23 @@ describe('keyword search box', () => {
     press(input, 'ArrowDown');
     press(input, 'Enter');
     expect(assign).toHaveBeenCalledTimes(1);
+  });
+
+  it('typing after an arrow drops the active option, so Enter searches the text typed', async () => {
+    const assign = vi.spyOn(window.location, 'assign').mockImplementation(() => undefined);
+    const { input, root, service } = await mountKeywordWidget();
+    await suggestionsFor(input, 'pricing');
+    press(input, 'ArrowDown');
+    expect(activeOption(input)).toBe('Pricing');
+
+    typeInto(input, 'pricing plans');
+    expect(input.hasAttribute('aria-activedescendant')).toBe(false);
+    expect(document.querySelector('[role=option][aria-selected=true]')).toBeNull();
+    const outcome = nextOutcome(root);
+    press(input, 'Enter');
+    await outcome;
+    expect(assign).not.toHaveBeenCalled();
+    expect(service.searches.at(-1)?.get('q')).toBe('pricing plans');
   });
 
   it('a click on a suggestion chooses it and keeps focus in the input', async () => {

@@ -194,6 +194,9 @@ export function createSearchBox(options: SearchBoxOptions): SearchBox {
   }
 
   const onInput = () => {
+    // The options listed are for the text before this edit: Enter now searches what was typed,
+    // as it would once the new suggestions arrive, rather than open the page arrowed to before.
+    setActive(-1);
     const q = queryText(input.value);
     if (q !== '') {
       typed(q);
