@@ -202,6 +202,22 @@ describe('keyword tabs', () => {
     await searchFor(root, input, 'guide');
     expect(Object.fromEntries(service.last())).toMatchObject({ q: 'guide', tab: 'blog', page: '1' });
   });
+
+  it('says where the results are when a kept tab has none (was: the no-results text, as if nothing matched)', async () => {
+    const { root, input } = await mountKeywordWidget({ keyword: { noResultsText: 'Nothing matched.' } });
+    await searchFor(root, input, 'widget');
+    const outcome = nextOutcome(root);
+    buttonNamed(root, 'Blog (8)').click();
+    await outcome;
+
+    await searchFor(root, input, 'pricing');
+    expect(statusText(root)).toBe('No results in Blog; 1 result in All');
+    expect(root.querySelector<HTMLElement>('[role=tablist]')?.hidden).toBe(false);
+    expect(tabTexts(root)).toEqual(['All (1)', 'Docs (0)', 'Blog (0)']);
+
+    await searchFor(root, input, 'zebra');
+    expect(statusText(root)).toBe('Nothing matched.');
+  });
 });
 
 describe('keyword paging', () => {

@@ -5,7 +5,7 @@ import { emit } from '../../events.ts';
 import { reportFailure } from '../../failure.ts';
 import type { Mode } from '../mode.ts';
 import { createPager } from '../paging/pager.ts';
-import { pageCount, resultPageText } from '../paging/result-count.ts';
+import { pageCount, resultCountText, resultPageText } from '../paging/result-count.ts';
 import {
   ALL_TAB,
   DEFAULT_NO_RESULTS_TEXT,
@@ -17,7 +17,7 @@ import {
 import { followSuggestion, queryFromPageUrl } from './navigation.ts';
 import { createResultList } from './result-list.ts';
 import { createSearchBox } from './search-box.ts';
-import { createTabs } from './tabs.ts';
+import { createTabs, tabLabel } from './tabs.ts';
 
 interface KeywordState {
   q: string;
@@ -100,11 +100,24 @@ export const mountKeyword: Mode<KeywordSearchConfig> = (root, config, context) =
     );
   }
 
+  /**
+   * The live region's words. A new query keeps the tab the visitor chose, so that tab may be empty
+   * while others are not: the no-results text would then tell a screen reader user (who does not
+   * hear the tab counts) that nothing matched, so the status says where the results are instead.
+   */
+  function statusText(result: KeywordSearchResult, pages: number): string {
+    const everywhere = result.tabs[0];
+    if (tabs && result.total === 0 && everywhere && everywhere.count > 0 && everywhere.name !== state.tab) {
+      return `No results in ${tabLabel(state.tab)}; ${resultCountText(everywhere.count)} in ${tabLabel(everywhere.name)}`;
+    }
+    return resultPageText(result.total, result.page, pages, noResultsText);
+  }
+
   function render(result: KeywordSearchResult) {
     shown = result;
     alert.hidden = true;
     const pages = Math.min(KEYWORD_PAGE_MAX, pageCount(result.total, result.pageSize));
-    status.textContent = resultPageText(result.total, result.page, pages, noResultsText);
+    status.textContent = statusText(result, pages);
     if (tabs) {
       // Tabs help only when something matched somewhere.
       tabs.element.hidden = (result.tabs[0]?.count ?? result.total) === 0;
