@@ -77,6 +77,13 @@ async function save(target: string, bytes: Uint8Array): Promise<void> {
  */
 export async function run(deps: ApiDeps, options: DownloadOptions): Promise<void> {
   const { api, output } = deps;
+  // `-o -` puts the file itself on stdout, where --json promises JSON alone: a script that asked
+  // for both would parse CSV (or XLSX bytes) as JSON. Refused before anything is sent.
+  if (options.output === '-' && output.json)
+    throw new UsageError(
+      '--json cannot be used with -o -: the file itself goes to stdout.',
+      'Leave out --json to pipe the file, or save it with -o PATH --json to get its name, size and version as JSON.',
+    );
   const engine = await resolveEngine(api, options.engine, { account: options.account, auth: deps.auth });
   requireParametric(engine);
   const version = options.version === undefined ? {} : { version: options.version };

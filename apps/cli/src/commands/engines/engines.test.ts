@@ -713,6 +713,22 @@ describe('engines snippet and download', () => {
     expect(JSON.parse(recorded.stdout)).toEqual({ file: target, bytes: 7, version: 2 });
   });
 
+  it('given -o - and --json, then a usage error says so before anything is sent, and stdout stays empty', async () => {
+    const api = fakeApi({
+      engines: {
+        list: async () => ok([engine()]),
+        download: async () => ({ ...ok(new Blob(['name,price\n'])), headers: new Headers() }),
+      },
+    });
+    const { deps, recorded } = testDeps(api, { json: true });
+    const run = download.run(deps, download.parse(input(['eng-1'], { output: '-' })));
+    await expect(run).rejects.toThrow(UsageError);
+    await expect(run).rejects.toThrow('--json cannot be used with -o -: the file itself goes to stdout.');
+    expect(api.engines.list).not.toHaveBeenCalled();
+    expect(api.engines.download).not.toHaveBeenCalled();
+    expect(recorded.stdout).toBe('');
+  });
+
   it('reads file names from Content-Disposition', () => {
     expect(download.dispositionFileName('attachment; filename="products v2.csv"')).toBe('products v2.csv');
     expect(download.dispositionFileName("attachment; filename*=UTF-8''caf%C3%A9.csv")).toBe('café.csv');
