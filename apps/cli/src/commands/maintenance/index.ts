@@ -21,8 +21,8 @@ export function registerMaintenanceCommands(program: Command, runtime: Runtime):
 
   withJson(maintenance.command('set').description('Set the maintenance notice'))
     .option('--message <text>', 'The message (required)')
-    .option('--start <time>', 'When it starts, ISO 8601 (required)')
-    .option('--end <time>', 'When it ends, after the start (required)')
+    .option('--start <time>', 'When it starts, ISO 8601, e.g. 2026-12-01T22:00Z (required)')
+    .option('--end <time>', 'When it ends, ISO 8601, after the start (required)')
     .option('--title <text>', 'A title')
     .addHelpText(
       'after',
