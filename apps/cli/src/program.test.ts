@@ -128,4 +128,16 @@ describe('main', () => {
       expect(out.stdout).toContain('--confirm');
     }
   });
+
+  it('offers each option of a command once in its completion', async () => {
+    const { runtime, out } = fakeRuntime();
+    expect(await main(['completion', 'bash'], runtime)).toBe(0);
+    const root = /^ {4}''\) words='([^']*)'/m.exec(out.stdout)?.[1]?.split(' ') ?? [];
+    expect(root).toContain('--version');
+    expect(root.filter((word) => word === '--version')).toHaveLength(1);
+    const fish = fakeRuntime();
+    expect(await main(['completion', 'fish'], fish.runtime)).toBe(0);
+    const lines = fish.out.stdout.split('\n').filter((line) => line.startsWith('complete '));
+    expect(new Set(lines).size).toBe(lines.length);
+  });
 });

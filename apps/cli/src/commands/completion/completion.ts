@@ -23,13 +23,14 @@ export function commandTree(program: Command): Node[] {
   const nodes: Node[] = [];
   const visit = (command: Command, path: string) => {
     const subcommands = command.commands.map((c) => ({ name: c.name(), description: c.description() }));
-    const rootOptions = path === '' ? [{ flag: '--version', description: 'Print the version' }] : [];
-    nodes.push({
-      path,
-      description: command.description(),
-      subcommands,
-      options: [...rootOptions, ...visibleOptions(command)],
-    });
+    // Commander lists the root's -V, --version among its options already: it is added only when
+    // absent, so that each shell offers it once.
+    const own = visibleOptions(command);
+    const rootOptions =
+      path === '' && !own.some((o) => o.flag === '--version')
+        ? [{ flag: '--version', description: 'Print the version' }]
+        : [];
+    nodes.push({ path, description: command.description(), subcommands, options: [...rootOptions, ...own] });
     for (const sub of command.commands) visit(sub, path ? `${path} ${sub.name()}` : sub.name());
   };
   visit(program, '');
