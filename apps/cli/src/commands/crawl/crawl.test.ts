@@ -121,6 +121,23 @@ describe('crawl report', () => {
   });
 });
 
+describe('crawl report summary', () => {
+  it('given a filter that no URL matches, then the summary says so, not page 1 of 0', async () => {
+    const none = { ...reportAnswer(), hits: { total: { value: 0 }, hits: [] }, state: 'finished' as const };
+    const api = fakeApi({
+      engines: { list: async () => ok([kw]), get: async () => ok(kw) },
+      crawler: { report: async () => ok(none) },
+    });
+    const { deps, recorded } = testDeps(api);
+    await report.run(deps, report.parse(input(['eng-1'], { status: 'Interrupted' })));
+    expect(recorded.stdout).toBe('');
+    expect(recorded.stderr).toContain('No URLs match; crawl finished; Success 10, 404 2.');
+    expect(recorded.stderr).not.toContain('of 0');
+    await report.run(deps, report.parse(input(['eng-1'], {})));
+    expect(recorded.stderr).toContain('No URLs yet; crawl finished');
+  });
+});
+
 describe('crawl stop', () => {
   it('given a running crawl, then it stops it and says how many URLs were interrupted', async () => {
     const api = fakeApi({

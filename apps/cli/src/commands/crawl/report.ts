@@ -126,9 +126,15 @@ export async function run(deps: ApiDeps, options: ReportOptions): Promise<void> 
   const counts = nonZeroCounts(report.counts)
     .map(([label, count]) => `${label} ${count}`)
     .join(', ');
-  output.info(
-    `Page ${options.page} of ${paging.pageCount} (${total} URL(s)); crawl ${crawlStateOf(report)}${counts ? `; ${counts}` : ''}.`,
-  );
+  // No URL at all is said as such, not as 'Page 1 of 0 (0 URL(s))'.
+  const filtered = options.searchTerm !== '' || options.status !== undefined;
+  const position =
+    total === 0
+      ? filtered
+        ? 'No URLs match'
+        : 'No URLs yet'
+      : `Page ${options.page} of ${paging.pageCount} (${total} URL(s))`;
+  output.info(`${position}; crawl ${crawlStateOf(report)}${counts ? `; ${counts}` : ''}.`);
   if (report.publication?.held) output.warn(heldNotice(engine, report.publication));
 }
 
