@@ -51,7 +51,7 @@ describe('CSV text', () => {
     ];
     const text = formatCsv(rows);
     expect(text).toBe(
-      '"pricing, plans","https://a.test/p?x=""1"""," padded "\r\nsemi;colon,tab\there,"line\nbreak"\r\nplain\r\n',
+      '"pricing, plans","https://a.test/p?x=""1"""," padded "\r\n"semi;colon","tab\there","line\nbreak"\r\nplain\r\n',
     );
     expect(parseCsv(text)).toEqual({ data: rows, errors: [] });
   });
@@ -60,6 +60,16 @@ describe('CSV text', () => {
     expect(formatCsv([['=HYPERLINK("x")', '+1', 'https://a.test/']])).toBe(
       `"'=HYPERLINK(""x"")","'+1",https://a.test/\r\n`,
     );
+  });
+
+  it('Given a formula after a semicolon, when written, then the cell is quoted whole (was: split by European Excel)', () => {
+    expect(formatCsv([['https://a.test/;=HYPERLINK("x")', 'b']])).toBe(
+      `"https://a.test/;=HYPERLINK(""x"")",b\r\n`,
+    );
+  });
+
+  it('Given a formula followed by a line break, when written, then it is escaped (was: papaparse missed it)', () => {
+    expect(formatCsv([['=HYPERLINK("x")\nmore']])).toBe(`"'=HYPERLINK(""x"")\nmore"\r\n`);
   });
 
   it('Given result ranking entries, when written as CSV and loaded again, then the entries come back', () => {

@@ -37,10 +37,24 @@ export function parseCsv(text: string): CsvParseOutput {
 }
 
 /**
+ * What a spreadsheet would run as a formula: =, +, -, @, tab or CR first. papaparse's own pattern
+ * (`^[=+\-@\t\r].*$`) misses a cell with a line break after its formula (`.` stops at `\n`).
+ */
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/**
+ * Cells quoted beyond what a comma file needs: `;` and tab, which a spreadsheet whose list
+ * separator is `;` (most of Europe) would otherwise split on, making `x;=1+1` a formula cell.
+ */
+const SEPARATOR_LIKE = /[;\t]/;
+
+/**
  * Writes rows as CSV (comma-separated, CRLF line ends as RFC 4180 says) that `parseCsv` reads
- * back. A cell a spreadsheet would run as a formula (=, +, -, @ first) gets a leading apostrophe.
+ * back. A cell a spreadsheet would run as a formula (=, +, -, @ first) gets a leading apostrophe,
+ * and a cell holding `;` or a tab is quoted whole.
  */
 export function formatCsv(rows: readonly (readonly string[])[]): string {
   if (rows.length === 0) return '';
-  return `${Papa.unparse(rows as string[][], { newline: '\r\n', escapeFormulae: true })}\r\n`;
+  const quotes = (value: unknown): boolean => typeof value === 'string' && SEPARATOR_LIKE.test(value);
+  return `${Papa.unparse(rows as string[][], { newline: '\r\n', escapeFormulae: FORMULA_START, quotes })}\r\n`;
 }
