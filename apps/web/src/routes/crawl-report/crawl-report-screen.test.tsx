@@ -291,4 +291,30 @@ describe('Crawl report', () => {
     expect(screen.queryByRole('table')).toBeNull();
     expect(screen.queryByLabelText('Filter URLs')).toBeNull();
   });
+  it('Given page 2 cannot be reached, then page 1 stays with the plain reason, and Try Again shows page 2', async () => {
+    const answer = reportRoute({ hits: many(25), finalized: true })['POST datasource/crawler/report'];
+    let offline = false;
+    renderReport({
+      'POST datasource/crawler/report': (call: FakeCall) => {
+        if (offline) throw new TypeError('Failed to fetch');
+        return answer?.(call);
+      },
+    });
+    await screen.findByText('25 results (0.12 seconds)');
+    offline = true;
+    await userEvent.click(within(pager()).getByRole('button', { name: '2' }));
+
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain(
+      'The server could not be reached. Check your connection and try again.',
+    );
+    expect(alert.textContent).not.toContain('http');
+    expect(shownUrls()).toEqual(many(10).map((h) => h.url));
+    expect(screen.getByRole('searchbox', { name: 'Filter URLs' })).toBeTruthy();
+
+    offline = false;
+    await userEvent.click(within(alert).getByRole('button', { name: 'Try Again' }));
+    await waitFor(() => expect(shownUrls()[0]).toBe('https://docs.example.com/page-11'));
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
 });

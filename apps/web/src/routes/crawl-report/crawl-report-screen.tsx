@@ -1,10 +1,13 @@
 import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { crawlReportResultsMessage, MESSAGES } from '@siteseer/core';
+import { type CrawlReportResponse, crawlReportResultsMessage, MESSAGES } from '@siteseer/core';
 import { useSuspenseQuery } from '@tanstack/react-query';
+import { useRef } from 'react';
 import { useParams } from 'react-router';
+import { errorText, isNetworkFailure } from '../../api/error-text.ts';
 import { enginesQuery } from '../../api/queries.ts';
 import { Loading } from '../../shell/loading.tsx';
 import { useServices } from '../../shell/services.tsx';
@@ -34,7 +37,17 @@ function CrawlReport({ accountId, engineId }: { accountId: string; engineId: str
     accountId,
     engineId,
   );
-  const data = report.data;
+  // A page or filter whose call fails has no data of its own: the report last shown stays, under
+  // the reason and a way to ask again, rather than the whole report (filter, pager) giving way to
+  // one message with no way back but reloading.
+  const lastShown = useRef<CrawlReportResponse | undefined>(undefined);
+  if (report.data) lastShown.current = report.data;
+  const data = report.data ?? lastShown.current;
+  const tryAgain = isNetworkFailure(report.error) ? (
+    <Button color="inherit" size="small" onClick={() => report.refetch()}>
+      Try Again
+    </Button>
+  ) : undefined;
 
   return (
     <Stack spacing={3}>
@@ -42,12 +55,18 @@ function CrawlReport({ accountId, engineId }: { accountId: string; engineId: str
       {report.isPending ? (
         <Loading label="Loading the crawl report" />
       ) : !data ? (
-        <Alert severity="error">{report.error?.message ?? 'The crawl report could not be loaded.'}</Alert>
+        <Alert severity="error" action={tryAgain}>
+          {report.error ? errorText(report.error) : 'The crawl report could not be loaded.'}
+        </Alert>
       ) : (
         <>
           <CrawlProgressSummary report={data} engineId={engineId} />
           {data.finalized && <Typography>{MESSAGES.crawlerFinished}</Typography>}
-          {report.isError && <Alert severity="error">{report.error.message}</Alert>}
+          {report.isError && (
+            <Alert severity="error" action={tryAgain}>
+              {errorText(report.error)}
+            </Alert>
+          )}
           <TextField
             label="Filter URLs"
             type="search"
