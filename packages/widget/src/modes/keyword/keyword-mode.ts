@@ -6,6 +6,7 @@ import { reportFailure } from '../../failure.ts';
 import type { Mode } from '../mode.ts';
 import { createPager } from '../paging/pager.ts';
 import { pageCount, resultCountText, resultPageText } from '../paging/result-count.ts';
+import { type KeptSearch, keepSearch, restoreSearch } from './kept-search.ts';
 import {
   ALL_TAB,
   DEFAULT_NO_RESULTS_TEXT,
@@ -41,6 +42,10 @@ export const mountKeyword: Mode<KeywordSearchConfig> = (root, config, context) =
   const noResultsText = keyword.noResultsText?.trim() || DEFAULT_NO_RESULTS_TEXT;
   const descriptionSize = descriptionSizeOf(keyword.descriptionSize);
   const rewrite = keyword.urlRewriting ?? false;
+  const win = root.ownerDocument.defaultView;
+  const keep = (search: KeptSearch | null) => {
+    if (win) keepSearch(win, config.clientId, search);
+  };
   let state: KeywordState = { q: '', tab: ALL_TAB, page: 1 };
   let shown: KeywordSearchResult | undefined;
   let inflight: AbortController | undefined;
@@ -126,11 +131,13 @@ export const mountKeyword: Mode<KeywordSearchConfig> = (root, config, context) =
     }
     results.hidden = result.hits.length === 0;
     list.update(result.hits);
+    keep({ q: state.q, tab: state.tab, page: result.page });
     pager.update(result.page, pages);
   }
 
   function clear() {
     shown = undefined;
+    keep(null);
     alert.hidden = true;
     status.textContent = '';
     results.hidden = true;
@@ -188,10 +195,14 @@ export const mountKeyword: Mode<KeywordSearchConfig> = (root, config, context) =
     }
   }
 
-  const initial = queryFromPageUrl(root.ownerDocument.location.href);
-  if (initial !== '') box.input.value = initial;
+  // Back from a result (or a reload) shows the search the visitor left; else the page's ?q=.
+  const kept = win ? restoreSearch(win, config.clientId) : null;
+  const initial: KeywordState = kept
+    ? { ...kept, tab: config.tabs.some((tab) => tab.name === kept.tab) ? kept.tab : ALL_TAB }
+    : { ...state, q: queryFromPageUrl(root.ownerDocument.location.href) };
+  if (initial.q !== '') box.input.value = initial.q;
   return {
-    ready: search({ ...state, q: initial }),
+    ready: search(initial),
     destroy() {
       box.destroy();
       inflight?.abort();
