@@ -1,5 +1,6 @@
 import type { ApiResponse, KeywordEngineDraft, KeywordSettings } from '@siteseer/core';
 import { KeywordClientSettings, MESSAGES, NetworkError, urlsToStartCrawling } from '@siteseer/core';
+import { errorText } from '../../api/error-text.ts';
 import { type ApiClient, problemText } from '../../api/portal-api.ts';
 
 /** The engine a save works on: the one being edited, or the one a failed create already made. */
@@ -46,7 +47,7 @@ async function step<T>(message: string, call: () => Promise<ApiResponse<T>>): Pr
   try {
     response = await call();
   } catch (error) {
-    if (error instanceof NetworkError) throw new StepFailed(message, error.message);
+    if (error instanceof NetworkError) throw new StepFailed(message, errorText(error));
     throw error;
   }
   if (!response.ok) throw new StepFailed(message, problemText(response.data));

@@ -2,6 +2,7 @@ import { MESSAGES } from '@siteseer/core';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { NETWORK_FAILURE_TEXT } from '../../api/error-text.ts';
 import { account, engine, profile } from '../../test/fixtures.ts';
 import { type FakeRoutes, renderPortal } from '../../test/render.tsx';
 import { takePendingReport } from '../error/pending-report.ts';
@@ -259,6 +260,22 @@ describe('Keyword wizard, edit', () => {
       expect(router.state.location.pathname).toBe('/engine/keyword/eng1/edit');
     },
   );
+
+  it('Given the server unreachable on Publish, then the spec text shows with a plain reason, not the request', async () => {
+    renderEdit('eng1', {
+      ...editApi,
+      'PUT searchengines/eng1': () => {
+        throw new TypeError('Failed to fetch');
+      },
+    });
+    await userEvent.click(await screen.findByRole('tab', { name: /Review$/ }));
+    await userEvent.click(button('Publish'));
+    const alert = await screen.findByText(MESSAGES.failedUpdateEngine);
+    expect(alert.closest('[role="alert"]')?.textContent).toBe(
+      `${MESSAGES.failedUpdateEngine}${NETWORK_FAILURE_TEXT}`,
+    );
+    expect(button('Publish').hasAttribute('disabled')).toBe(false);
+  });
 
   it('Given an engine id the user has no engine of, then it is not found and nothing of it is asked for', async () => {
     const { calls } = renderEdit('other');
