@@ -501,6 +501,64 @@ describe('engines upload', () => {
     expect(recorded.stderr).toContain('Published version 3');
   });
 
+  it('given the file of the live latest version again, then it says nothing new was stored and the version is live, not to publish it', async () => {
+    const file = await csvFile();
+    const live = engine({
+      searchEngineDetail: { originalFileName: 'products.csv', uploadDate: T0, importId: 'imp-1', version: 3 },
+    });
+    const api = fakeApi({
+      engines: { list: async () => ok([live]) },
+      clients: {
+        byEngineIds: async () =>
+          ok([
+            { id: 'cli-1', engineId: 'eng-1', accountId: 'acc-1', type: 'pm', indexName: 'i', settings: {} },
+          ]),
+      },
+      parametric: {
+        updateFile: async () => ok(imported(3)),
+        history: async () => ok([1, 2, 3].map((v) => ({ ...imported(v), version: v }))),
+      },
+    });
+    const { deps, recorded } = testDeps(api);
+    await upload.run(deps, upload.parse(input(['eng-1'], { file })));
+    expect(recorded.stderr).toContain('is the same file as version 3 of Product finder');
+    expect(recorded.stderr).toContain('Version 3 is live already.');
+    expect(recorded.stderr).not.toContain('Uploaded products.csv as version 3');
+    expect(recorded.stderr).not.toContain('Not published');
+    const piped = testDeps(api, { json: true });
+    await upload.run(piped.deps, upload.parse(input(['eng-1'], { file })));
+    expect(JSON.parse(piped.recorded.stdout)).toMatchObject({ version: 3, published: true });
+  });
+
+  it('given a new file, then it is uploaded as the next version and not published without --publish', async () => {
+    const file = await csvFile();
+    const api = fakeApi({
+      engines: { list: async () => ok([engine()]) },
+      clients: {
+        byEngineIds: async () =>
+          ok([
+            { id: 'cli-1', engineId: 'eng-1', accountId: 'acc-1', type: 'pm', indexName: 'i', settings: {} },
+          ]),
+      },
+      parametric: {
+        updateFile: async () => ok(imported(3)),
+        history: async () => ok([1, 2].map((v) => ({ ...imported(v), version: v }))),
+      },
+    });
+    const { deps, recorded } = testDeps(api, { json: true });
+    await upload.run(deps, upload.parse(input(['eng-1'], { file })));
+    expect(JSON.parse(recorded.stdout)).toMatchObject({ version: 3, published: false });
+    expect(recorded.stderr).not.toContain('same file');
+    const people = testDeps(api);
+    await upload.run(people.deps, upload.parse(input(['eng-1'], { file })));
+    expect(people.recorded.stderr).toContain(
+      'Uploaded products.csv as version 3 of Product finder (3 rows).',
+    );
+    expect(people.recorded.stderr).toContain(
+      'Not published: run `siteseer engines publish eng-1 --version 3`.',
+    );
+  });
+
   it('given an engine made by the data-source API, when uploading, then the spec message refuses it', async () => {
     const file = await csvFile();
     const api = fakeApi({ engines: { list: async () => ok([engine({ createdBy: 'INGEST_API' })]) } });

@@ -39,6 +39,9 @@ export async function run(deps: ApiDeps, options: UploadOptions): Promise<void> 
   const engine = await resolveEngine(api, options.engine, { account: options.account });
   requireParametric(engine);
   const importId = importIdOf(engine);
+  // The versions before this upload: the same file as one of them (its Idempotency-Key) gives that
+  // version back, and nothing new is stored. The answer alone does not say so when it is the latest.
+  const before = expectOk(await api.parametric.history(importId), 'Reading the file history');
 
   const imported = await uploadSpreadsheet(deps, file, () =>
     api.parametric.updateFile(
@@ -48,11 +51,11 @@ export async function run(deps: ApiDeps, options: UploadOptions): Promise<void> 
     ),
   );
   const client = await clientOf(api, engine);
-  // The same file as an earlier version (not the latest) gives that version back (its
-  // Idempotency-Key): nothing new is stored, and it is published with its own configuration; the
-  // preview's is the latest version's, whose columns may differ.
-  const history = expectOk(await api.parametric.history(importId), 'Reading the file history');
-  const earlier = imported.version < Math.max(imported.version, ...history.map((entry) => entry.version));
+  const stored = before.some((entry) => entry.version === imported.version);
+  // An earlier version (not the latest) is published with its own configuration; the preview's is
+  // the latest version's, whose columns may differ.
+  const earlier = imported.version < Math.max(imported.version, ...before.map((entry) => entry.version));
+  const alreadyLive = stored && engine.searchEngineDetail?.version === imported.version;
   let published = false;
   if (options.publish) {
     const configuration = earlier
@@ -80,8 +83,8 @@ export async function run(deps: ApiDeps, options: UploadOptions): Promise<void> 
     published = true;
   }
 
-  // On stderr whatever the output: the version number alone would not say it is an earlier one.
-  if (earlier)
+  // On stderr whatever the output: the version number alone would not say it was stored before.
+  if (stored)
     output.info(
       `${file.filename} is the same file as version ${imported.version} of ${engine.searchEngineName} (${imported.originalFileName}, ${plural(imported.rowCount, 'row')}): nothing new was stored.`,
     );
@@ -96,16 +99,19 @@ export async function run(deps: ApiDeps, options: UploadOptions): Promise<void> 
         version: imported.version,
         originalFileName: imported.originalFileName,
         rowCount: imported.rowCount,
-        published,
+        // Whether the version is live once the command is done: published now, or already (a
+        // retried step's file), so that a pipeline reading it is not told to publish it again.
+        published: published || alreadyLive,
       }),
     );
     return;
   }
-  if (!earlier)
+  if (!stored)
     output.success(
       `Uploaded ${imported.originalFileName} as version ${imported.version} of ${engine.searchEngineName} (${plural(imported.rowCount, 'row')}).`,
     );
   if (published) output.success(`Published version ${imported.version}.`);
+  else if (alreadyLive) output.info(`Version ${imported.version} is live already.`);
   else
     output.info(
       `Not published: run \`siteseer engines publish ${engine.id} --version ${imported.version}\`.`,
