@@ -108,6 +108,24 @@ describe('keyword search box', () => {
     expect(activeOption(input)).toBeNull();
   });
 
+  it("scrolls the active option into the list's view (was: arrowed past the fold of a tall list, out of sight)", async () => {
+    const { input } = await mountKeywordWidget();
+    await suggestionsFor(input, 'guide 1');
+    const scrolled: (string | null)[] = [];
+    vi.spyOn(HTMLElement.prototype, 'scrollIntoView').mockImplementation(function (
+      this: HTMLElement,
+      arg?: boolean | ScrollIntoViewOptions,
+    ) {
+      expect(arg).toEqual({ block: 'nearest' });
+      scrolled.push(this.textContent);
+    });
+    for (let step = 0; step < 7; step += 1) press(input, 'ArrowDown');
+    expect(activeOption(input)).toBe('Widget guide 15');
+    expect(scrolled.at(-1)).toBe('Widget guide 15');
+    press(input, 'ArrowUp');
+    expect(scrolled.at(-1)).toBe('Widget guide 14');
+  });
+
   it('debounces: only the text typed last is asked for', async () => {
     const { input, service } = await mountKeywordWidget();
     typeInto(input, 'p');

@@ -112,8 +112,12 @@ export function createSearchBox(options: SearchBoxOptions): SearchBox {
       option.setAttribute('aria-selected', String(i === index));
     }
     const option = optionAt(index);
-    if (option) input.setAttribute('aria-activedescendant', option.id);
-    else input.removeAttribute('aria-activedescendant');
+    if (option) {
+      input.setAttribute('aria-activedescendant', option.id);
+      // Focus stays in the input, so the browser does not scroll the list: a tall list (long
+      // titles on a phone, large text) would leave the active option below its fold.
+      option.scrollIntoView({ block: 'nearest' });
+    } else input.removeAttribute('aria-activedescendant');
   }
 
   function open() {
