@@ -91,22 +91,22 @@ export async function run(deps: ApiDeps, options: CreateParametricOptions): Prom
       `${options.name} was already created from this file by an earlier run (${engineId}): nothing changed.`,
     );
   } else if (options.publish) {
-    expectOk(
-      await api.parametric.createAndPublish({
-        spreadsheetId: imported.importId,
-        engineId,
-        accountId,
-        version,
-        configuration,
-        clientId: created.clientId,
-      }),
-      'Publishing the engine',
-    );
+    const answer = await api.parametric.createAndPublish({
+      spreadsheetId: imported.importId,
+      engineId,
+      accountId,
+      version,
+      configuration,
+      clientId: created.clientId,
+    });
+    // The engine exists: say so (its id, and how to finish), before the error itself, so that a
+    // pipeline that got no JSON still learns which engine was made.
+    if (!answer.ok) output.warn(unfinished(options.name, engineId, 'it was not published'));
+    expectOk(answer, 'Publishing the engine');
   } else {
-    expectOk(
-      await api.parametric.saveConfig({ engineId, accountId, version, configuration }),
-      'Saving the configuration',
-    );
+    const answer = await api.parametric.saveConfig({ engineId, accountId, version, configuration });
+    if (!answer.ok) output.warn(unfinished(options.name, engineId, 'its configuration was not saved'));
+    expectOk(answer, 'Saving the configuration');
   }
   const published = live === undefined ? options.publish : live === version;
 
@@ -135,6 +135,11 @@ export async function run(deps: ApiDeps, options: CreateParametricOptions): Prom
       `Not published yet: run \`siteseer engines publish ${engineId} --version ${version}\` to make it live.`,
     );
   output.line(engineId);
+}
+
+/** The engine was made but its last step failed: its id, and the two ways to finish it. */
+function unfinished(name: string, engineId: string, what: string): string {
+  return `Created parametric engine ${name} (${engineId}), but ${what}: \`siteseer engines config ${engineId} --set CONFIG.json --publish\` finishes it, and so does this command run again with a corrected --config.`;
 }
 
 /**

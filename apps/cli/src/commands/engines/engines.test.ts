@@ -326,6 +326,29 @@ describe('engines create parametric', () => {
     expect(recorded.stdout.trim()).toBe('eng-9');
   });
 
+  it('given a publish the server refuses after the engine is made, then the error comes after a warning naming the engine and how to finish it', async () => {
+    const file = await csvFile();
+    const api = fakeApi({
+      parametric: {
+        importFile: async () => ok(imported(1)),
+        preview: async () => ok({ rows: [], configuration }),
+        createAndPublish: async () => refused(400, "Row 5, column 'Price': 'n/a' is not a number."),
+      },
+      engines: { create: async () => ok({ documentId: 'eng-9', synonymFieldId: null, clientId: 'cli-1' }) },
+      profile: { accounts: async () => ok([account()]) },
+    });
+    const { deps, recorded } = testDeps(api, { json: true });
+    const run = createParametric.run(
+      deps,
+      createParametric.parse(input([], { name: 'Product finder', account: 'acc-1', file, publish: true })),
+    );
+    await expect(run).rejects.toThrow(/Publishing the engine: Row 5/);
+    expect(recorded.stdout).toBe('');
+    expect(recorded.stderr).toContain(
+      'Created parametric engine Product finder (eng-9), but it was not published: `siteseer engines config eng-9 --set CONFIG.json --publish` finishes it',
+    );
+  });
+
   it('given no --account and one account, when created, then the engine is made in that account', async () => {
     const file = await csvFile();
     const api = unpublishedCreateApi();
