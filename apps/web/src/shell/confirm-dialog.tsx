@@ -8,6 +8,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import { type ReactNode, useId, useState } from 'react';
+import { errorText } from '../api/error-text.ts';
 
 /**
  * A question with a confirm and a cancel button. An asynchronous `onConfirm` shows a spinner and
@@ -55,7 +56,7 @@ export function ConfirmDialog({
     try {
       await onConfirm();
     } catch (cause) {
-      setError(cause instanceof Error ? cause.message : (failure ?? String(cause)));
+      setError(cause instanceof Error ? errorText(cause) : (failure ?? String(cause)));
       setBusy(false);
     }
   };

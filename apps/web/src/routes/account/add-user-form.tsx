@@ -7,6 +7,7 @@ import Typography from '@mui/material/Typography';
 import type { AccountRole, AccountUser, FieldErrors, NewAccountUser } from '@siteseer/core';
 import { assignableRoles, PLATFORM_NAME, userCheckRefusal, validateNewUser } from '@siteseer/core';
 import { type FormEvent, useId, useRef, useState } from 'react';
+import { errorText } from '../../api/error-text.ts';
 import { ApiStatusError } from '../../api/portal-api.ts';
 import { useServices } from '../../shell/services.tsx';
 import { ROLE_LABELS } from './users-table.tsx';
@@ -90,7 +91,7 @@ export function AddUserForm({
       }
       return result;
     } catch (error) {
-      if (!reportApiError(error)) setFailure(error instanceof Error ? error.message : String(error));
+      if (!reportApiError(error)) setFailure(errorText(error));
       return 'failed';
     }
   };

@@ -5,6 +5,7 @@ import { accountUpdateBody, canEditAccount, canGenerateApiKey, validateAccountNa
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { errorText } from '../../api/error-text.ts';
 import { unwrap } from '../../api/portal-api.ts';
 import { accountQuery, accountUsersQuery, profileQuery } from '../../api/queries.ts';
 import { Loading } from '../../shell/loading.tsx';
@@ -58,7 +59,7 @@ export function MyAccountPage({
 
   if (account.isError || users.isError) {
     const error = account.error ?? users.error;
-    return <Alert severity="error">{error instanceof Error ? error.message : String(error)}</Alert>;
+    return <Alert severity="error">{errorText(error)}</Alert>;
   }
   if (!current || !users.data) return <Loading />;
 

@@ -3,6 +3,7 @@ import { MESSAGES, superAdminUserMessage } from '@siteseer/core';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { NETWORK_FAILURE_TEXT } from '../../api/error-text.ts';
 import { account, profile, seededFeatures } from '../../test/fixtures.ts';
 import { type FakeCall, type FakeRoutes, renderPortal } from '../../test/render.tsx';
 import { Component as MyAccount } from './my-account-screen.tsx';
@@ -261,6 +262,19 @@ describe('My Account, users held until Save', () => {
     });
     expect(await screen.findByText('Changes saved.')).toBeTruthy();
     expect((await row('Nia New')).queryByText('Not saved')).toBeNull();
+  });
+
+  it('Given the server unreachable on Save, then the reason is plain and the new user stays unsaved', async () => {
+    const unreachable = () => {
+      throw new TypeError('Failed to fetch');
+    };
+    renderMyAccount('/account/edit', 'owner', accountApi({ 'POST account/a1/users': unreachable }));
+    await usersTable();
+    await addUser('Nia', 'New', 'nia@example.com');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText(NETWORK_FAILURE_TEXT)).toBeTruthy();
+    expect(screen.queryByText(/could not be sent/)).toBeNull();
+    expect((await row('Nia New')).getByText('Not saved')).toBeTruthy();
   });
 
   it('Given unsaved new users, when Done is pressed, then the question is asked; Cancel stays, Yes drops them and leaves edit mode', async () => {

@@ -1,3 +1,4 @@
+import { errorText } from '../../api/error-text.ts';
 import { ApiStatusError } from '../../api/portal-api.ts';
 
 /**
@@ -6,7 +7,7 @@ import { ApiStatusError } from '../../api/portal-api.ts';
  * users are sent at once.
  */
 export function saveFailureText(error: unknown): string {
-  const message = error instanceof Error ? error.message : String(error);
+  const message = errorText(error);
   if (error instanceof ApiStatusError && typeof error.data === 'object' && error.data !== null) {
     const email = (error.data as { email?: unknown }).email;
     if (typeof email === 'string' && email !== '') return `${message} (${email})`;

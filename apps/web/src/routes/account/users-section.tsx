@@ -6,6 +6,7 @@ import type { AccountRole, AccountUser, UsersTableMode, Viewer } from '@siteseer
 import { canManageAccountUsers } from '@siteseer/core';
 import { useMutation } from '@tanstack/react-query';
 import { useId, useState } from 'react';
+import { errorText } from '../../api/error-text.ts';
 import { unwrap } from '../../api/portal-api.ts';
 import { accountUsersQuery, profileQuery } from '../../api/queries.ts';
 import { ConfirmDialog } from '../../shell/confirm-dialog.tsx';
@@ -84,7 +85,7 @@ export function UsersSection({
       if (row.kind === 'pending') onPendingChange(setPendingRole(pending, row.user.tempId, role));
       else
         void run({ kind: 'role', user: row.user, role }).catch((failure: unknown) =>
-          setError(failure instanceof Error ? failure.message : String(failure)),
+          setError(errorText(failure)),
         );
     },
     onDelete: (row: UsersTableRow) => {

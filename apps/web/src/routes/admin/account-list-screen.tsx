@@ -6,6 +6,7 @@ import { accountListRows } from '@siteseer/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { errorText } from '../../api/error-text.ts';
 import { unwrap } from '../../api/portal-api.ts';
 import { adminAccountsQuery, enginesQuery, profileQuery } from '../../api/queries.ts';
 import { Loading } from '../../shell/loading.tsx';
@@ -35,11 +36,7 @@ export function Component() {
   return (
     <Stack spacing={3}>
       <Typography variant="h1">Accounts</Typography>
-      {accounts.isError && (
-        <Alert severity="error">
-          {accounts.error instanceof Error ? accounts.error.message : String(accounts.error)}
-        </Alert>
-      )}
+      {accounts.isError && <Alert severity="error">{errorText(accounts.error)}</Alert>}
       {accounts.isPending && <Loading />}
       {accounts.data && (
         <AccountsTable

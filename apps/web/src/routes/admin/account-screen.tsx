@@ -7,6 +7,7 @@ import { accountUpdateBody, validateAccountName } from '@siteseer/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useMatches, useNavigate, useParams } from 'react-router';
+import { errorText } from '../../api/error-text.ts';
 import { ApiStatusError, unwrap } from '../../api/portal-api.ts';
 import { accountUsersQuery, adminAccountQuery, adminAccountsQuery, profileQuery } from '../../api/queries.ts';
 import { Loading } from '../../shell/loading.tsx';
@@ -60,7 +61,7 @@ function ExistingAccount({ accountId, mode }: { accountId: string; mode: Mode })
     return (
       <Stack spacing={2}>
         <Typography variant="h1">Account</Typography>
-        <Alert severity="error">{missing ? 'This account was not found.' : error.message}</Alert>
+        <Alert severity="error">{missing ? 'This account was not found.' : errorText(error)}</Alert>
       </Stack>
     );
   }

@@ -10,6 +10,7 @@ import {
 } from '@siteseer/core';
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
+import { errorText } from '../../api/error-text.ts';
 import {
   analyticsFrameSessionQuery,
   analyticsIdsQuery,
@@ -80,7 +81,7 @@ export function Component() {
     return (
       <Stack spacing={2}>
         {heading}
-        <Alert severity="error">{failure.message}</Alert>
+        <Alert severity="error">{errorText(failure)}</Alert>
       </Stack>
     );
   }

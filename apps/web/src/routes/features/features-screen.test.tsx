@@ -3,6 +3,7 @@ import { MESSAGES } from '@siteseer/core';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { NETWORK_FAILURE_TEXT } from '../../api/error-text.ts';
 import { account, profile } from '../../test/fixtures.ts';
 import { type FakeCall, type FakeRoutes, renderPortal, routesFor } from '../../test/render.tsx';
 import { Component as Features } from './features-screen.tsx';
@@ -145,6 +146,19 @@ describe('Toggle Features', () => {
     expect(list[0]?.allowedRoles).toEqual(['superadmin', 'owner', 'admin']);
     await userEvent.click(within(alert).getByRole('button', { name: 'Close' }));
     expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('Given the server unreachable, then the switch goes back and the reason is plain, not the request', async () => {
+    const list = features();
+    const unreachable = () => {
+      throw new TypeError('Failed to fetch');
+    };
+    renderFeatures({ list, api: featureServer(list, unreachable) });
+    await userEvent.click(await screen.findByRole('switch', { name: 'ENGINE_EDIT for Owner' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      `ENGINE_EDIT for Owner was not saved: ${NETWORK_FAILURE_TEXT}`,
+    );
+    expect(toggle('ENGINE_EDIT for Owner').checked).toBe(true);
   });
 
   it("Given no features, then the table says 'No Features found'", async () => {

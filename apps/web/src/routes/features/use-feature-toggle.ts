@@ -1,6 +1,7 @@
 import type { Feature, Role } from '@siteseer/core';
 import { useMutation } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
+import { errorText } from '../../api/error-text.ts';
 import { unwrap } from '../../api/portal-api.ts';
 import { featuresQuery } from '../../api/queries.ts';
 import { useServices } from '../../shell/services.tsx';
@@ -50,7 +51,7 @@ export function useFeatureToggle() {
       if (error) {
         const latest = current(feature._id);
         if (latest) replace(withRole(latest, role, !allowed));
-        setFailure(`${feature.name} for ${roleLabel(role)} was not saved: ${error.message}`);
+        setFailure(`${feature.name} for ${roleLabel(role)} was not saved: ${errorText(error)}`);
         if (last) void queryClient.invalidateQueries({ queryKey });
       } else if (last && saved) {
         replace(saved);

@@ -1,6 +1,7 @@
 import Alert from '@mui/material/Alert';
 import Stack from '@mui/material/Stack';
 import { useQuery } from '@tanstack/react-query';
+import { errorText } from '../../api/error-text.ts';
 import { snippetQuery } from '../../api/queries.ts';
 import { Loading } from '../../shell/loading.tsx';
 import { useServices } from '../../shell/services.tsx';
@@ -11,7 +12,7 @@ export function ParametricInstall({ clientId }: { clientId: string }) {
   const { api } = useServices();
   const snippet = useQuery(snippetQuery(api, clientId, 'pm'));
   if (snippet.isPending) return <Loading label="Loading the snippet" />;
-  if (snippet.isError) return <Alert severity="error">{snippet.error.message}</Alert>;
+  if (snippet.isError) return <Alert severity="error">{errorText(snippet.error)}</Alert>;
   return (
     <Stack spacing={3}>
       <CopyBlock

@@ -8,6 +8,7 @@ import {
 } from '@siteseer/core';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { errorText } from '../../api/error-text.ts';
 import { clientsQuery, enginesQuery, profileQuery } from '../../api/queries.ts';
 import { isAbortError, newIdempotencyKey, type UploadProgress } from '../../api/upload-with-progress.ts';
 import { useServices } from '../../shell/services.tsx';
@@ -150,7 +151,7 @@ export function useParametricWizard(engineId: string | undefined, editLoad: Edit
     try {
       await task();
     } catch (error) {
-      if (!reportApiError(error)) setMessage(error instanceof Error ? error.message : String(error));
+      if (!reportApiError(error)) setMessage(errorText(error));
     } finally {
       setBusy(false);
     }

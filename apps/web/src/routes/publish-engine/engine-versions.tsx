@@ -5,6 +5,7 @@ import type { SearchEngine, SpreadsheetHistoryEntry } from '@siteseer/core';
 import { canDownloadEngineFile, engineActionRefusal } from '@siteseer/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
+import { errorText } from '../../api/error-text.ts';
 import { problemText, unwrap } from '../../api/portal-api.ts';
 import { enginesQuery, parametricHistoryQuery, queryKeys } from '../../api/queries.ts';
 import { Loading } from '../../shell/loading.tsx';
@@ -62,7 +63,7 @@ export function EngineVersions({ engine, clientId }: { engine: ParametricEngine;
     downloadVersion(entry).catch((error: unknown) => {
       // 401 and 500 and above go where the shell sends them; anything else is said here.
       if (!reportApiError(error)) {
-        setNotice({ severity: 'warning', text: error instanceof Error ? error.message : String(error) });
+        setNotice({ severity: 'warning', text: errorText(error) });
       }
     });
 
@@ -109,7 +110,7 @@ export function EngineVersions({ engine, clientId }: { engine: ParametricEngine;
       {history.isPending ? (
         <Loading label="Loading the versions" />
       ) : history.isError ? (
-        <Alert severity="error">{history.error.message}</Alert>
+        <Alert severity="error">{errorText(history.error)}</Alert>
       ) : (
         <VersionsTable
           labelledBy={headingId}

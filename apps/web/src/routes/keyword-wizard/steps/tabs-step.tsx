@@ -9,6 +9,7 @@ import Typography from '@mui/material/Typography';
 import { deleteTab, LIMITS, reorderTabs, type Tab } from '@siteseer/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { errorText } from '../../../api/error-text.ts';
 import { engineCategoriesQuery } from '../../../api/queries.ts';
 import { useServices } from '../../../shell/services.tsx';
 import type { KeywordStepProps } from '../step-props.ts';
@@ -137,7 +138,7 @@ function useEngineCategories(engineId: string | undefined, accountId: string): E
   });
   if (engineId === undefined) return { names: [], state: 'none' };
   if (query.isPending) return { names: [], state: 'loading' };
-  if (query.isError) return { names: [], state: 'error', error: query.error.message };
+  if (query.isError) return { names: [], state: 'error', error: errorText(query.error) };
   const names = Object.entries(query.data)
     .sort(([a, x], [b, y]) => y - x || a.localeCompare(b))
     .map(([name]) => name);
