@@ -20,6 +20,14 @@ export interface WidgetPart {
   children?: readonly WidgetPart[];
 }
 
+/** The visually hidden live region that says how many suggestions opened. */
+const suggestionCount: WidgetPart = {
+  classes: ['siteseer-sr'],
+  tags: ['span'],
+  description:
+    "Says to screen readers how many suggestions opened ('8 suggestions, use the arrow keys to choose'); visually hidden.",
+};
+
 const suggestions: WidgetPart = {
   classes: ['siteseer-suggestions'],
   tags: ['ul'],
@@ -80,8 +88,9 @@ export const KEYWORD_WIDGET_PARTS: WidgetPart = {
           children: [
             {
               classes: ['siteseer-sr'],
-              tags: ['label'],
-              description: "The input's label 'Search', visually hidden (siteseer-sr).",
+              tags: ['label', 'span'],
+              description:
+                "The input's label 'Search' (label), and the live region that says how many suggestions opened (span), both visually hidden.",
             },
             suggestions,
           ],
@@ -237,7 +246,7 @@ export const KEYWORD_POPUP_PARTS: WidgetPart = {
   classes: ['siteseer', 'siteseer-popup'],
   tags: ['div'],
   description: "The themed box after the page's input that holds its suggestion list.",
-  children: [suggestions],
+  children: [suggestions, suggestionCount],
 };
 
 /** Every class of a part tree, in document order (states' classes included). */

@@ -126,6 +126,28 @@ describe('keyword search box', () => {
     expect(scrolled.at(-1)).toBe('Widget guide 14');
   });
 
+  it('tells a screen reader how many suggestions appeared (was: silent, the list only shown)', async () => {
+    const input = pageInput();
+    await mountKeywordWidget({ keyword: { input: '#siteseer-search-input' } });
+    const spoken = () => document.querySelector('.siteseer-popup [aria-live=polite]')?.textContent;
+    expect(spoken()).toBe('');
+    await suggestionsFor(input, 'guide 1');
+    expect(spoken()).toBe('8 suggestions, use the arrow keys to choose');
+    press(input, 'Escape');
+    expect(spoken()).toBe('');
+    await suggestionsFor(input, 'pricing');
+    expect(spoken()).toBe('1 suggestion, use the arrow keys to choose');
+    typeInto(input, '');
+    expect(spoken()).toBe('');
+
+    document.body.replaceChildren();
+    const own = await mountKeywordWidget();
+    await suggestionsFor(own.input, 'pricing');
+    expect(own.root.querySelector('form [aria-live=polite]')?.textContent).toBe(
+      '1 suggestion, use the arrow keys to choose',
+    );
+  });
+
   it('debounces: only the text typed last is asked for', async () => {
     const { input, service } = await mountKeywordWidget();
     typeInto(input, 'p');

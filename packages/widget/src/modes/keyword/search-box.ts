@@ -64,6 +64,9 @@ export function createSearchBox(options: SearchBoxOptions): SearchBox {
     'aria-label': 'Suggestions',
     hidden: true,
   });
+  // Focus stays in the input while the list opens, so screen readers say nothing of it by
+  // themselves: this polite region says how many suggestions there are, and how to reach them.
+  const announcer = h('span', { class: 'siteseer-sr', 'aria-live': 'polite', 'aria-atomic': 'true' });
   const pageInput = findPageInput(options.input);
   let form: HTMLFormElement | null = null;
   let popup: HTMLElement | null = null;
@@ -74,7 +77,12 @@ export function createSearchBox(options: SearchBoxOptions): SearchBox {
     input = pageInput;
     for (const name of BORROWED) saved.set(name, input.getAttribute(name));
     if (!hasAccessibleName(input)) input.setAttribute('aria-label', 'Search');
-    popup = h('div', { class: 'siteseer siteseer-popup', 'data-siteseer-theme': options.theme }, listbox);
+    popup = h(
+      'div',
+      { class: 'siteseer siteseer-popup', 'data-siteseer-theme': options.theme },
+      listbox,
+      announcer,
+    );
     input.after(popup);
   } else {
     const inputId = uniqueId('q');
@@ -88,6 +96,7 @@ export function createSearchBox(options: SearchBoxOptions): SearchBox {
         h('label', { for: inputId, class: 'siteseer-sr' }, 'Search'),
         input,
         listbox,
+        announcer,
       ),
       h('button', { type: 'submit', class: 'siteseer-primary' }, 'Search'),
     );
@@ -132,10 +141,13 @@ export function createSearchBox(options: SearchBoxOptions): SearchBox {
     listbox.style.left = `${box.left - origin.left}px`;
     listbox.style.minWidth = `${box.width}px`;
     input.setAttribute('aria-expanded', 'true');
+    const count = listbox.children.length;
+    announcer.textContent = `${count} ${count === 1 ? 'suggestion' : 'suggestions'}, use the arrow keys to choose`;
   }
 
   function close() {
     listbox.hidden = true;
+    announcer.textContent = '';
     input.setAttribute('aria-expanded', 'false');
     setActive(-1);
   }
