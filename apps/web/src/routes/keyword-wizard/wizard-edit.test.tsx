@@ -84,7 +84,7 @@ describe('Keyword wizard, edit', () => {
     await userEvent.click(stepTab('Synonyms'));
     await screen.findByRole('heading', { level: 2, name: 'Synonyms' });
     expect(screen.getAllByRole('region', { name: 'Synonyms' })).toHaveLength(1);
-    expect(screen.getByRole('region', { name: 'Character mapping' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 2, name: 'Character mapping' })).toBeTruthy();
   });
 
   it('Given a role without ENGINE_EDIT, when the edit URL is opened, then the reason shows instead of the steps', async () => {

@@ -18,6 +18,12 @@ function validating(answer: FakeRoutes[string]): FakeRoutes {
 }
 
 describe('Synonyms step', () => {
+  it('Given the step, then its fields are found by their labels alone, each one element', () => {
+    renderStep(SynonymsStep, {});
+    expect(screen.getByLabelText('Character mapping')).toBe(mapping());
+    expect(screen.getByLabelText('Current synonyms')).toBe(current());
+  });
+
   it('Given a file that is neither CSV nor TXT, then "File must be CSV or TXT." shows and the server is not asked', async () => {
     const { calls } = renderStep(SynonymsStep, {
       api: validating(() => ({ valid: true, csvSynonymTable: 'a, b' })),
