@@ -13,7 +13,7 @@ import {
   readSynonymsValidation,
   validateSynonymsFile,
 } from '@siteseer/core';
-import { useId, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { problemText } from '../../../api/portal-api.ts';
 import { useServices } from '../../../shell/services.tsx';
