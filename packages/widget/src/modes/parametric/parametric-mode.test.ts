@@ -34,6 +34,16 @@ describe('parametric results table', () => {
     expect(root.querySelectorAll('tbody tr')).toHaveLength(10);
   });
 
+  it('scrolls a table wider than a phone in a named region that the keyboard can reach (was: only the mouse could)', async () => {
+    const { root } = await mountWidget();
+    const wrap = root.querySelector<HTMLElement>('.siteseer-table-wrap');
+    expect(wrap?.getAttribute('role')).toBe('region');
+    expect(wrap?.tabIndex).toBe(0);
+    const caption = root.querySelector('caption');
+    expect(caption?.id).not.toBe('');
+    expect(wrap?.getAttribute('aria-labelledby')).toBe(caption?.id);
+  });
+
   it('formats typed cells: locale numbers, True/False, lazy images, links', async () => {
     const { root } = await mountWidget();
     const [, second] = cellTexts(root);

@@ -1,5 +1,5 @@
 import type { Row, SearchColumn, SearchQuery } from '@siteseer/core';
-import { h } from '../../dom/element.ts';
+import { h, uniqueId } from '../../dom/element.ts';
 import type { ClickEventDetail } from '../../events.ts';
 import { renderCell } from './cell-value.ts';
 
@@ -43,10 +43,11 @@ export function createResultsTable(options: ResultsTableOptions): ResultsTable {
     headRow.append(th);
   }
   const body = h('tbody');
+  const captionId = uniqueId('caption');
   const table = h(
     'table',
     { class: 'siteseer-table' },
-    h('caption', { class: 'siteseer-sr' }, 'Search results'),
+    h('caption', { id: captionId, class: 'siteseer-sr' }, 'Search results'),
     h('thead', {}, headRow),
     body,
   );
@@ -69,7 +70,14 @@ export function createResultsTable(options: ResultsTableOptions): ResultsTable {
   body.addEventListener('auxclick', followed);
 
   return {
-    element: h('div', { class: 'siteseer-table-wrap' }, table),
+    // A table wider than a phone scrolls sideways in this box. Focusable, so arrow keys scroll it
+    // (a table whose headers sort nothing has nothing else to focus), and a region named by the
+    // caption, so a screen reader says what that stop is.
+    element: h(
+      'div',
+      { class: 'siteseer-table-wrap', role: 'region', 'aria-labelledby': captionId, tabindex: 0 },
+      table,
+    ),
     update(nextRows, sort, nextOffset) {
       rows = nextRows;
       offset = nextOffset;
