@@ -28,6 +28,11 @@ export interface KeywordPage {
   tags: readonly string[];
   /** The page's language (BCP 47, e.g. 'en', 'de-DE'; '' when unknown): picks its stemmer. */
   language: string;
+  /**
+   * The share of the page's text that is link text, 0 to 1 (absent: unknown, as 0). A page that is
+   * mostly links (a table of contents, an index) is a way to answers, rarely the answer: it ranks lower.
+   */
+  linkShare?: number;
 }
 
 /**

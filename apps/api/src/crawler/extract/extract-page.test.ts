@@ -79,6 +79,33 @@ describe('extractPage on a blog article', () => {
   });
 });
 
+describe('extractPage link share', () => {
+  it('given a table of contents, then nearly all its text is link text; an article, little', () => {
+    const toc = `<body><h1>Contents</h1><ul>${Array.from(
+      { length: 20 },
+      (_, n) => `<li><a href="/s${n}">Section ${n}: something</a></li>`,
+    ).join('')}</ul></body>`;
+    expect(extractPage(toc, { url: 'https://a.example/' }).linkShare).toBeGreaterThan(0.95);
+    const article = extractPage(ARTICLE, { url: ARTICLE_URL });
+    expect(article.linkShare).toBeGreaterThan(0);
+    expect(article.linkShare).toBeLessThan(0.3);
+  });
+
+  it('given links in the chrome, an exclude target or an anchor without href, then they are not counted', () => {
+    const html =
+      '<body><nav><a href="/">Home page of the site</a></nav><p>Plain words here, <a name="x">an anchor</a>.</p>' +
+      '<div class="more"><a href="/m">Related reading</a></div></body>';
+    const page = extractPage(html, {
+      url: 'https://a.example/',
+      excludeContentTargets: ['.more'],
+    });
+    expect(page.text).toBe('Plain words here, an anchor.');
+    expect(page.linkShare).toBe(0);
+    const linked = extractPage('<p>Read <a href="/a">this</a> now</p>', { url: 'https://a.example/' });
+    expect(linked.linkShare).toBeCloseTo(4 / 11);
+  });
+});
+
 describe('extractPage content target', () => {
   const html = `<body><nav>Menu</nav><div class="c">One <div class="c">Two</div></div><p>Out</p><div class="c">Three</div></body>`;
 

@@ -47,6 +47,8 @@ export interface ExtractedPage {
   /** The absolute canonical URL the page names (in its HTML or a Link header), or null. */
   canonical: string | null;
   robots: RobotsDirectives;
+  /** The share of the content's text that is link text, 0 to 1 (page-text.ts `PageText.linkShare`). */
+  linkShare: number;
   /** sha-256 (hex) of the text fields: equal for duplicate pages, changed when the content changed. */
   contentHash: string;
 }
@@ -101,7 +103,10 @@ export function extractPage(html: string, options: ExtractOptions): ExtractedPag
   const meta = pageMeta($, index);
   // A page with no <body> (a fragment) is read whole.
   const body = index.body ?? rootOf($);
-  const { headings, text, truncated } = pageText($, body, { contentTarget, excludeContentTargets });
+  const { headings, text, truncated, linkShare } = pageText($, body, {
+    contentTarget,
+    excludeContentTargets,
+  });
   const base = baseUrlOf(index, options.url);
   const { links, truncated: linksTruncated } = pageLinks(index, base);
   const robots: RobotsDirectives = { noindex: false, nofollow: false };
@@ -126,6 +131,7 @@ export function extractPage(html: string, options: ExtractOptions): ExtractedPag
     linksTruncated,
     canonical: canonicalOf(index, base, headerLines(options.headers, 'link')),
     robots,
+    linkShare,
     contentHash: contentHash({ title, description, headings, text, customTags }),
   };
 }

@@ -76,6 +76,22 @@ export interface PageText {
   text: string;
   /** Whether `text` was cut at the cap. */
   truncated: boolean;
+  /**
+   * The share of the content's visible characters that are the text of links (`<a href>`), 0 to 1:
+   * near 1 for a table of contents, an index or a site map, low for an article (the keyword index
+   * ranks such pages lower: keyword/index/fields.ts `hubFactor`).
+   */
+  linkShare: number;
+}
+
+/** Characters other than white space (C0 controls and the space, and no-break spaces). */
+function visibleChars(text: string): number {
+  let count = 0;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code > 32 && code !== 160) count++;
+  }
+  return count;
 }
 
 /** One step of the walk: a node to enter, or an element to leave. */
@@ -98,11 +114,16 @@ export function pageText($: CheerioAPI, body: DomNode, scope: TextScope): PageTe
   let heading: DomNode | undefined;
   let headingStart = 0;
   let sectioningDepth = 0;
+  // Characters read, and those inside a link: how much of the content is links.
+  let chars = 0;
+  let linkChars = 0;
+  let link: DomNode | undefined;
   const steps: Step[] = roots.toReversed().map((node) => ({ node, leave: false }));
   for (let step = steps.pop(); step; step = steps.pop()) {
     const { node } = step;
     if (step.leave) {
       if (SECTIONING.has(node.name ?? '')) sectioningDepth--;
+      if (node === link) link = undefined;
       if (node === heading) {
         const text = normalizeSpace(parts.slice(headingStart).join(''));
         if (text !== '' && headings.length < EXTRACT_LIMITS.headings)
@@ -113,7 +134,11 @@ export function pageText($: CheerioAPI, body: DomNode, scope: TextScope): PageTe
       continue;
     }
     if (node.type === 'text') {
-      parts.push(node.data ?? '');
+      const data = node.data ?? '';
+      parts.push(data);
+      const visible = visibleChars(data);
+      chars += visible;
+      if (link !== undefined) linkChars += visible;
       continue;
     }
     const name = node.type === 'root' ? 'html' : node.name;
@@ -126,6 +151,7 @@ export function pageText($: CheerioAPI, body: DomNode, scope: TextScope): PageTe
     }
     if (SECTIONING.has(name)) sectioningDepth++;
     if (!INLINE.has(name)) parts.push(' ');
+    if (link === undefined && name === 'a' && node.attribs?.href !== undefined) link = node;
     if (heading === undefined && HEADING.test(name)) {
       heading = node;
       headingStart = parts.length;
@@ -135,7 +161,7 @@ export function pageText($: CheerioAPI, body: DomNode, scope: TextScope): PageTe
     for (let i = children.length - 1; i >= 0; i--) steps.push({ node: children[i] as DomNode, leave: false });
   }
   const { text, truncated } = truncateText(normalizeSpace(parts.join('')), EXTRACT_LIMITS.textChars);
-  return { headings, text, truncated };
+  return { headings, text, truncated, linkShare: chars === 0 ? 0 : linkChars / chars };
 }
 
 function isElement(node: DomNode): boolean {

@@ -94,10 +94,19 @@ export async function crawlUrl(
   await crawl.outcome(outcome);
 }
 
-/** A key of the extraction settings: equal keys, equal readings of a page (16 hex of a SHA-256). */
+/**
+ * What extraction reads of a page, by version (2: the link share): part of the key, so a page read
+ * by an earlier version is fetched in full once and read again, not kept by a 304.
+ */
+const EXTRACTION_VERSION = 2;
+
+/**
+ * A key of the extraction settings and version: equal keys, equal readings of a page (16 hex of a
+ * SHA-256).
+ */
 function extractionKey(crawler: Crawler): string {
   return createHash('sha256')
-    .update(JSON.stringify(extractionSettings(crawler)))
+    .update(JSON.stringify([EXTRACTION_VERSION, extractionSettings(crawler)]))
     .digest('hex')
     .slice(0, 16);
 }
@@ -240,6 +249,7 @@ class UrlCrawl {
           language: page.language ?? '',
           body: page.text,
           customTags: { tags: page.customTags },
+          linkShare: page.linkShare,
           contentHash: page.contentHash,
         },
         // Saved under the canonical URL, this URL itself has no page of its own.

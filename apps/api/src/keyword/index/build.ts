@@ -8,6 +8,7 @@ import {
   FIELD_WEIGHTS,
   fieldTexts,
   HEADINGS,
+  hubFactor,
   MAX_BODY_WORDS,
   TITLE,
 } from './fields.ts';
@@ -38,6 +39,8 @@ export interface IndexData extends PackedPostings {
   tags: string[][];
   /** Words in each page's title. */
   titleLengths: Uint16Array;
+  /** Per page, what re-ranking multiplies its score by for being mostly links (ranking.ts `hubFactor`). */
+  hubFactors: Float32Array;
   /**
    * Where each page's headings end among its positions (they start FIELD_GAP after its title's
    * words): a query's words together there are a section about it.
@@ -84,6 +87,7 @@ export class IndexBuilder {
   readonly #titles: string[] = [];
   readonly #tags: string[][] = [];
   readonly #titleLengths: number[] = [];
+  readonly #hubFactors: number[] = [];
   /** Two words per page: see `IndexData.headingSignatures`. */
   readonly #headingSignatures: number[] = [];
   readonly #lengths: number[] = [];
@@ -118,6 +122,7 @@ export class IndexBuilder {
     this.#urls.push(page.url === page.key ? page.key : page.url);
     this.#titles.push(page.title);
     this.#tags.push(page.tags.map((tag) => tag.trim().toLowerCase()).filter((tag) => tag !== ''));
+    this.#hubFactors.push(hubFactor(page.linkShare ?? 0));
     const pageTerms = this.#pageTerms;
     const reader = language.reader;
     let position = 0;
@@ -261,6 +266,7 @@ export class IndexBuilder {
       titles: this.#titles,
       tags: this.#tags,
       titleLengths: Uint16Array.from(this.#titleLengths),
+      hubFactors: Float32Array.from(this.#hubFactors),
       headingEnds: this.#headingEnds(pageCount),
       headingSignatures: Uint32Array.from(this.#headingSignatures),
       terms: this.#terms,
@@ -332,6 +338,7 @@ export function indexBytes(data: IndexData): number {
     // A map entry: about 16 bytes in V8's hash table.
     16 * (data.champions.size + data.bitsets.size) +
     data.titleLengths.byteLength +
+    data.hubFactors.byteLength +
     data.headingEnds.byteLength +
     data.headingSignatures.byteLength +
     data.titleWeights.byteLength +

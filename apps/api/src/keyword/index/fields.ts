@@ -44,3 +44,20 @@ export function fieldTexts(page: KeywordPage): string[] {
 export const FIELD_GAP = 16;
 /** Words of a page's body beyond this are not indexed (a 100k-word page is a data dump, not a page). */
 export const MAX_BODY_WORDS = 50_000;
+
+/** A page whose text is more than this share of link text starts to rank lower (see hubFactor). */
+export const HUB_FROM = 0.6;
+/** What a page of link text only (a table of contents, an index, a site map) has its score multiplied by. */
+export const HUB_LEAST = 0.5;
+
+/**
+ * What a page's score is multiplied by for its share of link text: 1 up to HUB_FROM, down to
+ * HUB_LEAST for a page of links only. A hub leads to the answers and is seldom one: the Python
+ * manual's contents page (24k words, every title of the manual) matched most queries of several
+ * words, and its chapter pages ('Internet Protocols and Support') hold the words of their sections.
+ * Articles, whose links are a sidebar or a few in the text, are below 0.3.
+ */
+export function hubFactor(linkShare: number): number {
+  if (!(linkShare > HUB_FROM)) return 1;
+  return 1 - ((1 - HUB_LEAST) * (Math.min(linkShare, 1) - HUB_FROM)) / (1 - HUB_FROM);
+}

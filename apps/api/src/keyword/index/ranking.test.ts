@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { KeywordPage } from '../backend.ts';
 import { IndexBuilder } from './build.ts';
+import { HUB_FROM, HUB_LEAST, hubFactor } from './fields.ts';
 import { KeywordIndex } from './keyword-index.ts';
 import { PositionLists } from './position-lists.ts';
 import { generatedIndex, typedQuery, wordsQuery } from './test-query.ts';
@@ -196,6 +197,59 @@ describe('the heading bonus', () => {
     const index = new KeywordIndex(builder.finish());
     const ranked = index.search(typedQuery('why are default values shared between objects')).hits;
     expect(ranked.map((hit) => hit.key.replace('https://docs.test/', ''))[0]).toBe('faq');
+  });
+});
+
+describe('the hub factor', () => {
+  it('ranks a page of links holding the words below the article about them, unless it alone holds them', () => {
+    const builder = new IndexBuilder();
+    const page = (path: string, title: string, body: string, linkShare: number): KeywordPage => {
+      const url = `https://docs.test/${path}`;
+      return {
+        key: url,
+        url,
+        title,
+        headings: [],
+        description: '',
+        body,
+        tags: [],
+        language: 'en',
+        linkShare,
+      };
+    };
+    // The contents page names every section, so it holds the words more often than the section.
+    const sections = [
+      'Copying a directory tree',
+      'Copying files',
+      'Removing a directory tree',
+      'Moving files',
+    ];
+    builder.add(
+      page(
+        'contents',
+        'Contents',
+        sections
+          .map((s) => `${s}. `)
+          .join('')
+          .repeat(3),
+        1,
+      ),
+    );
+    builder.add(page('shutil', 'High-level file operations', 'Copying a directory tree: use copytree.', 0.1));
+    builder.add(page('glossary', 'Glossary', 'Words: directory tree, removing.', 0.2));
+    const index = new KeywordIndex(builder.finish());
+    const ranked = (q: string) =>
+      index.search(typedQuery(q)).hits.map((hit) => hit.key.replace('https://docs.test/', ''));
+    expect(ranked('copying a directory tree ').slice(0, 2)).toEqual(['shutil', 'contents']);
+    expect(ranked('moving files ')[0]).toBe('contents');
+  });
+
+  it('is 1 up to HUB_FROM and falls to HUB_LEAST for a page of links only', () => {
+    expect(hubFactor(0)).toBe(1);
+    expect(hubFactor(HUB_FROM)).toBe(1);
+    expect(hubFactor(1)).toBeCloseTo(HUB_LEAST);
+    expect(hubFactor((1 + HUB_FROM) / 2)).toBeCloseTo((1 + HUB_LEAST) / 2);
+    expect(hubFactor(Number.NaN)).toBe(1);
   });
 });
 

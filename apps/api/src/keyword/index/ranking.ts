@@ -185,7 +185,8 @@ const BOUND_ROOM = 1 + 1e-9;
  * close together, more when they are so in a heading (a page whose headings' signature lacks them
  * cannot have it), and one for the title: the share of the query it holds, more when the title is
  * mostly the query (both weighed by idf among titles, so the words every title has, a site's name,
- * count for nothing). The rest keep their order after them. Only the first `wanted` need their
+ * count for nothing); a page of links counts for less (its hub factor). The rest keep their order
+ * after them. Only the first `wanted` need their
  * score: the proximity bonuses (positions read from the terms' records, most of a re-ranking) are
  * worked out for a page only when at their most they could lift the page to the `wanted`-th score
  * without them; another page keeps its score without them, and stays below those. `held`: per
@@ -208,7 +209,8 @@ export function rerank(
   // Per page and slot: the term found (-1: none), and its record when it was sought (-1: not).
   const found = new Int32Array(head.length * slots.length).fill(-1);
   const records = new Int32Array(head.length * slots.length).fill(-1);
-  const titleFactors = new Float64Array(head.length).fill(1);
+  // Per page, what its score is multiplied by whatever the positions: its title bonus and hub factor.
+  const pageFactors = new Float64Array(head.length).fill(1);
   // Per page, the most its headings may multiply its score by (1: they cannot hold two terms).
   const headingMosts = new Float64Array(head.length).fill(1);
   const sought = termsBySlot.filter((terms) => terms.length > 0).length;
@@ -262,9 +264,11 @@ export function rerank(
     if (titleWeight > 0) {
       const queryInTitle = titleWeight / queryWeight;
       const titleIsQuery = Math.min(1, titleWeight / Math.max(data.titleWeights[page] as number, 1e-6));
-      titleFactors[i] = 1 + QUERY_IN_TITLE * queryInTitle + TITLE_IS_QUERY * queryInTitle * titleIsQuery;
+      pageFactors[i] = 1 + QUERY_IN_TITLE * queryInTitle + TITLE_IS_QUERY * queryInTitle * titleIsQuery;
     }
-    lows[i] = score * (titleFactors[i] as number);
+    // A page of links (fields.ts `hubFactor`) counts for less, bonuses and all.
+    pageFactors[i] = (pageFactors[i] as number) * (data.hubFactors[page] as number);
+    lows[i] = score * (pageFactors[i] as number);
     if (several) {
       let headed = 0;
       for (let s = 0; s < slots.length; s++) {
@@ -312,7 +316,7 @@ export function rerank(
       if (Number.isFinite(inHeading) && inHeading > 1)
         score *= 1 + (HEADING_WEIGHT * (lists.count - 1) * lists.count) / ((inHeading - 1) * sought);
     }
-    if ((titleFactors[i] as number) !== 1) score *= titleFactors[i] as number;
+    if ((pageFactors[i] as number) !== 1) score *= pageFactors[i] as number;
     scores[i] = score;
     best.add(score);
   }

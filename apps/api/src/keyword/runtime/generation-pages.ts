@@ -33,6 +33,7 @@ export function keywordPage(row: PageRow, mappings: readonly CharacterMapping[])
     body: mapped(row.body),
     tags: tagsOf(row).map(mapped),
     language: row.language,
+    linkShare: row.link_share,
   };
 }
 

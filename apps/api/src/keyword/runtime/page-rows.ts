@@ -13,6 +13,7 @@ export interface PageRow {
   language: string;
   body: string;
   custom_tags: { tags?: unknown } | null;
+  link_share: number;
 }
 
 /** The run's pages after `afterKey` in key order, at most `limit` (keyset paging). */
@@ -23,7 +24,7 @@ export async function readPageBatch(
   limit: number,
 ): Promise<PageRow[]> {
   const { rows } = await db.query<PageRow>(
-    `SELECT url_key, url, title, headings, description, language, body, custom_tags
+    `SELECT url_key, url, title, headings, description, language, body, custom_tags, link_share
      FROM crawl_pages
      WHERE account_id = $1 AND engine_id = $2 AND run_id = $3::bigint AND url_key > $4
      ORDER BY url_key

@@ -16,6 +16,7 @@ function row(key: string, body: string): PageRow {
     language: 'de',
     body,
     custom_tags: null,
+    link_share: 0,
   };
 }
 

@@ -24,6 +24,7 @@ describe('The keyword runtime parts', () => {
         language: 'en',
         body: 'It’s 5 Ω.',
         custom_tags: { tags: ['Ω parts', 3] },
+        link_share: 0.25,
       },
       [
         { original: 'Ω', mapped: 'ohm' },
@@ -39,6 +40,7 @@ describe('The keyword runtime parts', () => {
       body: "It's 5 ohm.",
       tags: ['ohm parts'],
       language: 'en',
+      linkShare: 0.25,
     });
     expect(keywordPage({ ...pageRow(), custom_tags: null }, []).tags).toEqual([]);
   });
@@ -79,5 +81,6 @@ function pageRow() {
     language: '',
     body: '',
     custom_tags: {},
+    link_share: 0,
   };
 }

@@ -34,7 +34,14 @@ const file = new PageTextFile((error) => {
 const leases: LeasedRecords[] = [];
 beforeAll(async () => {
   file.append(
-    texts.map((text, n) => ({ ...text, url_key: `p${n}`, url: `p${n}`, headings: [], custom_tags: null })),
+    texts.map((text, n) => ({
+      ...text,
+      url_key: `p${n}`,
+      url: `p${n}`,
+      headings: [],
+      custom_tags: null,
+      link_share: 0,
+    })),
   );
   await file.end();
 });

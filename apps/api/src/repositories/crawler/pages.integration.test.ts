@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { engineWithCrawler, frontierStores, useStore } from './frontier-test-store.ts';
-import { type CrawledPage, countPages, savePage } from './pages.ts';
+import { type CrawledPage, carryPages, countPages, savePage } from './pages.ts';
 
 describe.each(frontierStores)('Crawled pages on %s', (_name, open) => {
   const store = useStore(open);
@@ -35,5 +35,44 @@ describe.each(frontierStores)('Crawled pages on %s', (_name, open) => {
       [accountId, engineId],
     );
     expect(rows).toEqual([{ title: 'A again', headings: ['Intro'], custom_tags: { product: ['widget'] } }]);
+  });
+
+  it('Given a page with its link share, then it is stored, replaced, and carried into the next run', async () => {
+    const { accountId, engineId } = await engineWithCrawler(store());
+    const page: CrawledPage = {
+      accountId,
+      engineId,
+      runId: 1,
+      urlKey: 'https://example.com/contents',
+      url: 'https://example.com/contents',
+      title: 'Contents',
+      headings: [],
+      description: '',
+      language: 'en',
+      body: 'Chapter one Chapter two',
+      customTags: {},
+      linkShare: 0.5,
+      contentHash: 'hash-contents',
+    };
+    await savePage(store(), page);
+    await savePage(store(), { ...page, linkShare: 0.96875 });
+    await savePage(store(), {
+      ...page,
+      urlKey: 'https://example.com/old',
+      contentHash: 'h',
+      linkShare: undefined,
+    });
+    await carryPages(store(), accountId, engineId, 1, 2);
+    const { rows } = await store().query(
+      `SELECT run_id::int AS run, url_key, link_share FROM crawl_pages
+       WHERE account_id = $1 AND engine_id = $2 ORDER BY run_id, url_key`,
+      [accountId, engineId],
+    );
+    expect(rows).toEqual([
+      { run: 1, url_key: 'https://example.com/contents', link_share: 0.96875 },
+      { run: 1, url_key: 'https://example.com/old', link_share: 0 },
+      { run: 2, url_key: 'https://example.com/contents', link_share: 0.96875 },
+      { run: 2, url_key: 'https://example.com/old', link_share: 0 },
+    ]);
   });
 });

@@ -13,6 +13,8 @@ export interface CrawledPage {
   language: string;
   body: string;
   customTags: Record<string, string[]>;
+  /** The share of its text that is link text, 0 to 1 (extract-page.ts); 0 when not known. */
+  linkShare?: number;
   contentHash: string;
 }
 
@@ -59,16 +61,16 @@ export async function savePages(db: Queryable, pages: readonly CrawledPage[]): P
   if (kept.length > 0) {
     await db.query(
       `INSERT INTO crawl_pages (account_id, engine_id, run_id, url_key, url, title, headings, description,
-         language, body, custom_tags, content_hash)
+         language, body, custom_tags, content_hash, link_share)
        SELECT $1, $2, $3, p.url_key, p.url, p.title, ARRAY(SELECT jsonb_array_elements_text(p.headings::jsonb)),
-         p.description, p.language, p.body, p.custom_tags::jsonb, p.content_hash
+         p.description, p.language, p.body, p.custom_tags::jsonb, p.content_hash, p.link_share
        FROM unnest($4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[], $10::text[],
-         $11::text[], $12::text[]) AS p (url_key, url, title, headings, description, language, body,
-         custom_tags, content_hash)
+         $11::text[], $12::text[], $13::real[]) AS p (url_key, url, title, headings, description, language,
+         body, custom_tags, content_hash, link_share)
        ON CONFLICT (account_id, engine_id, run_id, url_key) DO UPDATE SET url = excluded.url,
          title = excluded.title, headings = excluded.headings, description = excluded.description,
          language = excluded.language, body = excluded.body, custom_tags = excluded.custom_tags,
-         content_hash = excluded.content_hash, fetched_at = now()`,
+         content_hash = excluded.content_hash, link_share = excluded.link_share, fetched_at = now()`,
       [
         accountId,
         engineId,
@@ -82,6 +84,7 @@ export async function savePages(db: Queryable, pages: readonly CrawledPage[]): P
         kept.map((p) => p.body),
         kept.map((p) => JSON.stringify(p.customTags)),
         kept.map((p) => p.contentHash),
+        kept.map((p) => p.linkShare ?? 0),
       ],
     );
   }
@@ -135,9 +138,9 @@ export async function carryPages(
 ): Promise<void> {
   await db.query(
     `INSERT INTO crawl_pages (account_id, engine_id, run_id, url_key, url, title, headings, description,
-       language, body, custom_tags, content_hash, fetched_at)
+       language, body, custom_tags, content_hash, link_share, fetched_at)
      SELECT account_id, engine_id, $4, url_key, url, title, headings, description, language, body,
-       custom_tags, content_hash, fetched_at
+       custom_tags, content_hash, link_share, fetched_at
      FROM crawl_pages WHERE account_id = $1 AND engine_id = $2 AND run_id = $3`,
     [accountId, engineId, fromRun, toRun],
   );
