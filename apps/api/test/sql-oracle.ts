@@ -3,6 +3,7 @@ import { typedRows } from '../src/parametric/parse/index.ts';
 import { type ActiveFilter, FACET_VALUES_MAX, type SearchStats } from '../src/parametric/search-stats.ts';
 import { searchColumns } from '../src/parametric/searched-columns.ts';
 import { rowWords, words } from '../src/parametric/text-index.ts';
+import { textSortKey } from '../src/parametric/text-order.ts';
 import { readCells } from '../src/repositories/parametric/cell-chunks.ts';
 import { findPublished } from '../src/repositories/parametric/published.ts';
 import { findVersion } from '../src/repositories/parametric/versions.ts';
@@ -28,17 +29,28 @@ export async function loadOracle(store: Store, accountId: string, engineId: stri
   );
   const searched = searchColumns(configuration);
   await store.exec(`
-    CREATE TABLE IF NOT EXISTS oracle_rows (row_no integer PRIMARY KEY, data jsonb NOT NULL, words text[] NOT NULL);
+    CREATE TABLE IF NOT EXISTS oracle_rows
+      (row_no integer PRIMARY KEY, data jsonb NOT NULL, words text[] NOT NULL, keys jsonb NOT NULL);
     TRUNCATE oracle_rows;`);
   await store.query(
-    `INSERT INTO oracle_rows (row_no, data, words)
-     SELECT n, (d::text)::jsonb, ARRAY(SELECT jsonb_array_elements_text((w::text)::jsonb))
-     FROM unnest($1::text[], $2::text[]) WITH ORDINALITY AS x (d, w, n)`,
+    `INSERT INTO oracle_rows (row_no, data, words, keys)
+     SELECT n, (d::text)::jsonb, ARRAY(SELECT jsonb_array_elements_text((w::text)::jsonb)), (k::text)::jsonb
+     FROM unnest($1::text[], $2::text[], $3::text[]) WITH ORDINALITY AS x (d, w, k, n)`,
     [
       rows.map((row) =>
         JSON.stringify(Object.fromEntries(Object.entries(row).filter(([, v]) => v !== null && v !== ''))),
       ),
       rows.map((row) => JSON.stringify(rowWords(row, searched))),
+      // The sort key of each text value (case, accents and digit runs as people order them).
+      rows.map((row) =>
+        JSON.stringify(
+          Object.fromEntries(
+            Object.entries(row).flatMap(([id, v]) =>
+              typeof v === 'string' && v !== '' ? [[id, textSortKey(v)]] : [],
+            ),
+          ),
+        ),
+      ),
     ],
   );
 }
@@ -52,7 +64,7 @@ export async function sqlPage(
   const sql = new SearchSql().text(query.q);
   const where = sql.where(query, new Set(filters.map((f) => f.id)));
   const order = query.sort
-    ? `data -> ${sql.param(query.sort.column)} ${query.sort.direction === 'desc' ? 'DESC' : 'ASC'} NULLS LAST, row_no`
+    ? `${valueOrder(sql.param(query.sort.column), query.sort.direction === 'desc' ? 'DESC' : 'ASC')}, row_no`
     : 'row_no';
   const offset = (query.page - 1) * query.pageSize;
   const { rows } = await db.query<{ data: Row }>(
@@ -60,6 +72,22 @@ export async function sqlPage(
     sql.params,
   );
   return rows.map((r) => r.data);
+}
+
+/**
+ * `ORDER BY` of a column's values, missing last: jsonb's order of types (string < number <
+ * boolean), texts by their sort key then their text (code units, whatever the database's
+ * collation), numbers and booleans by value.
+ */
+function valueOrder(column: string, direction: 'ASC' | 'DESC', keys = `keys ->> ${column}`): string {
+  const value = `data -> ${column}`;
+  const type = `CASE jsonb_typeof(${value}) WHEN 'string' THEN 1 WHEN 'number' THEN 2 WHEN 'boolean' THEN 3 END`;
+  return [
+    `${type} ${direction} NULLS LAST`,
+    `${keys} COLLATE "C" ${direction}`,
+    `(CASE jsonb_typeof(${value}) WHEN 'string' THEN ${value} #>> '{}' END) COLLATE "C" ${direction}`,
+    `${value} ${direction}`,
+  ].join(', ');
 }
 
 interface StatsInput {
@@ -100,7 +128,8 @@ export async function sqlStats(db: Queryable, input: StatsInput): Promise<Search
       const { rows } = await db.query<{ value: string | number | boolean | null; count: number }>(
         `SELECT data -> ${column} AS value, count(*)::int AS count FROM oracle_rows WHERE ${condition}
          ${input.allowEmptyFilterValues ? '' : `AND data -> ${column} IS NOT NULL`}
-         GROUP BY 1 ORDER BY count DESC, 1 LIMIT ${FACET_VALUES_MAX}`,
+         GROUP BY data -> ${column}
+         ORDER BY count DESC, ${valueOrder(column, 'ASC', `min(keys ->> ${column})`)} LIMIT ${FACET_VALUES_MAX}`,
         sql.params,
       );
       return [filter.id, { kind: 'list', values: rows.map((r) => ({ value: r.value, count: r.count })) }];

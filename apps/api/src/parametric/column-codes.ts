@@ -2,7 +2,7 @@ import type { CellValue } from '@siteseer/core';
 
 /**
  * One column of an engine's rows, dictionary-coded: each distinct value gets a code, codes follow
- * PostgreSQL's jsonb order of the values, and rows without the value (`data -> col IS NULL`) get
+ * the values' order (`columnCodes`: jsonb's order of types, text as people sort it), and rows without the value (`data -> col IS NULL`) get
  * `missing`, the last code, as NULLS LAST puts them. Counting, filtering and sorting then work on
  * small integers, with the same results as the SQL they replace.
  */

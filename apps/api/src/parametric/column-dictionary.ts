@@ -2,6 +2,7 @@ import type { CellValue } from '@siteseer/core';
 import { inTurns, yieldToLoop } from '../event-loop.ts';
 import type { Queryable } from '../store/types.ts';
 import { ColumnCodes } from './column-codes.ts';
+import { textSortKey } from './text-order.ts';
 
 /** Distinct values of a column as they arrive, each with a provisional code (first seen first). */
 export class Dictionary {
@@ -60,8 +61,9 @@ function textOf(value: CellValue): string | null {
 }
 
 /**
- * Codes in jsonb order. Numbers and booleans are ordered here; strings by the database, whose
- * collation decides their order in `ORDER BY data -> col`.
+ * Codes in jsonb's order of types (null < string < number < boolean). Numbers and booleans are
+ * ordered here; strings by the database, by their `textSortKey` (case, accents and digit runs as
+ * people read them), then their text.
  */
 export async function columnCodes(db: Queryable, dictionary: Dictionary): Promise<ColumnCodes> {
   // Long columns (50k distinct values) are worked on a slice per turn of the event loop: in one go
@@ -74,9 +76,14 @@ export async function columnCodes(db: Queryable, dictionary: Dictionary): Promis
   const [nulls = [], strings = [], numbers = [], booleans = []] = byType;
   let stringOrder: number[] = [];
   if (strings.length > 0) {
+    const keys = new Array<string>(strings.length);
+    await inTurns(strings.length, PER_TURN, (k) => {
+      keys[k] = textSortKey(dictionaryValues[strings[k] as number] as string);
+    });
     const { rows } = await db.query<{ i: number }>(
-      'SELECT (x.ord - 1)::int AS i FROM unnest($1::text[]) WITH ORDINALITY AS x (s, ord) ORDER BY x.s',
-      [strings.map((i) => dictionaryValues[i])],
+      `SELECT (x.ord - 1)::int AS i FROM unnest($1::text[], $2::text[]) WITH ORDINALITY AS x (k, s, ord)
+       ORDER BY x.k COLLATE "C", x.s COLLATE "C"`,
+      [keys, strings.map((i) => dictionaryValues[i])],
     );
     stringOrder = rows.map((row) => strings[row.i] as number);
   }

@@ -15,13 +15,16 @@ const MARKS = /(?![\u3099\u309a])\p{M}/gu;
  * decomposed (e + U+0301, as macOS writes file names) is the same word as its composed form.
  */
 export function words(text: string): string[] {
+  return folded(text).match(/[\p{L}\p{N}\p{M}]+/gu) ?? [];
+}
+
+/** A text lowercased and without accents (see `words`; also what text values are sorted by). */
+export function folded(text: string): string {
   const lower = text.toLowerCase();
   // ASCII has no marks: skip the normalisation for the common case.
   // biome-ignore lint/suspicious/noControlCharactersInRegex: the ASCII range
-  const folded = /^[\x00-\x7f]*$/.test(lower)
-    ? lower
-    : lower.normalize('NFD').replace(MARKS, '').normalize('NFC');
-  return folded.match(/[\p{L}\p{N}\p{M}]+/gu) ?? [];
+  if (/^[\x00-\x7f]*$/.test(lower)) return lower;
+  return lower.normalize('NFD').replace(MARKS, '').normalize('NFC');
 }
 
 /** The distinct words of a row's values in `columns` (numbers and booleans as JSON prints them). */
