@@ -129,6 +129,18 @@ describe('main', () => {
     }
   });
 
+  it("names in a group's description only commands it has", () => {
+    const program = createProgram(fakeRuntime().runtime);
+    const engines = program.commands.find((c) => c.name() === 'engines');
+    const verbs = /: (.*)$/
+      .exec(engines?.description() ?? '')?.[1]
+      ?.split(/, | and /)
+      .map((verb) => verb.trim());
+    expect(verbs?.length).toBeGreaterThan(3);
+    const names = engines?.commands.map((c) => c.name()) ?? [];
+    for (const verb of verbs ?? []) expect(names).toContain(verb);
+  });
+
   it('offers each option of a command once in its completion', async () => {
     const { runtime, out } = fakeRuntime();
     expect(await main(['completion', 'bash'], runtime)).toBe(0);

@@ -18,7 +18,7 @@ export function registerEngineCommands(program: Command, runtime: Runtime): void
   const engines = commandGroup(
     program,
     'engines',
-    'Search engines: list, inspect, create, update, publish and delete',
+    'Search engines: list, show, create, upload, publish and delete',
   ).addHelpText(
     'after',
     '\nENGINE is an engine id or its exact name.\n' +

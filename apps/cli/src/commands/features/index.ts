@@ -33,7 +33,7 @@ export function registerFeatureCommands(program: Command, runtime: Runtime): voi
     .addHelpText(
       'after',
       examples(
-        'siteseer features create ENGINE_ANALYTICS --description "Analytics button" --roles owner,admin',
+        'siteseer features create BETA_EXPORT --description "Export button (beta)" --roles owner,admin',
       ),
     )
     .action(lazyAction(runtime, () => import('./create.ts')));
