@@ -197,7 +197,10 @@ describe('engines create keyword', () => {
   it('given a crawler the server refuses, then it says the engine exists and how to make its crawler', async () => {
     const api = fakeApi({
       profile: { accounts: async () => ok([account()]) },
-      engines: { create: async () => ok({ documentId: 'eng-9', clientId: 'cli-9', synonymFieldId: null }) },
+      engines: {
+        list: async () => ok([]),
+        create: async () => ok({ documentId: 'eng-9', clientId: 'cli-9', synonymFieldId: null }),
+      },
       crawler: { create: async () => refused(400, 'Enter a valid URL.') },
     });
     const { deps, recorded } = testDeps(api);
@@ -207,5 +210,68 @@ describe('engines create keyword', () => {
     expect(api.engines.create).toHaveBeenCalledWith(
       expect.objectContaining({ searchEngineType: 'kw', accountId: 'acc-1', urls: ['https://docs.test/'] }),
     );
+  });
+
+  /** An account's keyword engine 'Docs search' made by a first run, and the calls a retry may make. */
+  const retryApi = () =>
+    fakeApi({
+      profile: { accounts: async () => ok([account()]) },
+      engines: {
+        list: async () =>
+          ok([
+            engine({
+              id: 'eng-7',
+              searchEngineType: 'kw',
+              searchEngineName: 'Docs search',
+              urls: ['https://docs.test/'],
+            }),
+            engine({
+              id: 'eng-8',
+              searchEngineType: 'kw',
+              searchEngineName: 'Blog search',
+              urls: ['https://docs.test/'],
+            }),
+          ]),
+        create: async () => ok({ documentId: 'eng-9', clientId: 'cli-9', synonymFieldId: null }),
+      },
+      clients: {
+        byEngineIds: async () =>
+          ok([
+            { id: 'cli-7', engineId: 'eng-7', accountId: 'acc-1', type: 'kw', indexName: 'i', settings: {} },
+          ]),
+      },
+      crawler: { create: async () => ok({ queued: 1 }) },
+    });
+
+  it('given the same name and sites as an engine of the account (a retried step), then that engine is the answer and nothing is made', async () => {
+    const api = retryApi();
+    const { deps, recorded } = testDeps(api, { json: true });
+    // The same site written another way is the same site.
+    const options = createKeyword.parse(input([], { name: 'Docs search', url: ['docs.test'] }));
+    await createKeyword.run(deps, options);
+    expect(api.engines.create).not.toHaveBeenCalled();
+    expect(api.crawler.create).not.toHaveBeenCalled();
+    expect(JSON.parse(recorded.stdout)).toEqual({
+      engineId: 'eng-7',
+      clientId: 'cli-7',
+      name: 'Docs search',
+      accountId: 'acc-1',
+      urls: ['https://docs.test/'],
+      queued: 0,
+    });
+    expect(recorded.stderr).toContain(
+      'Docs search was already created with these sites by an earlier run (eng-7): nothing changed.',
+    );
+  });
+
+  it('given the name with other sites, then a new engine is made', async () => {
+    const api = retryApi();
+    const { deps, recorded } = testDeps(api);
+    const options = createKeyword.parse(
+      input([], { name: 'Docs search', url: ['https://docs.test/', 'https://blog.test/'] }),
+    );
+    await createKeyword.run(deps, options);
+    expect(api.engines.create).toHaveBeenCalledTimes(1);
+    expect(recorded.stdout).toBe('eng-9\n');
   });
 });
