@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { hitTitles, mountKeywordWidget, nextOutcome, searchFor } from '../../test/mount-keyword.ts';
-import { buttonNamed } from '../../test/mount-widget.ts';
+import { CLIENT_ID } from '../test/fixtures.ts';
+import { hitTitles, mountKeywordWidget, nextOutcome, searchFor } from '../test/mount-keyword.ts';
+import { buttonNamed, clickAndWait, mountWidget } from '../test/mount-widget.ts';
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -76,5 +77,58 @@ describe('keyword search kept for Back', () => {
     const blocked = await mountKeywordWidget();
     await searchFor(blocked.root, blocked.input, 'guide');
     expect(statusText(blocked.root)).toBe('23 results');
+  });
+});
+
+describe('parametric query kept for Back', () => {
+  it('Back to the table shows the text, filters, sort and page the visitor left (was: the first page, unfiltered)', async () => {
+    const before = await mountWidget();
+    const option = (root: HTMLElement, name: string) =>
+      [...root.querySelectorAll('label')]
+        .find((label) => label.textContent?.startsWith(name))
+        ?.querySelector('input');
+    await clickAndWait(before.root, option(before.root, 'Red'));
+    await clickAndWait(before.root, option(before.root, 'Green'));
+    await clickAndWait(before.root, buttonNamed(before.root, 'Price'));
+    await clickAndWait(before.root, buttonNamed(before.root, 'Price'));
+    await clickAndWait(before.root, buttonNamed(before.root, 'Next'));
+    const left = before.service.last();
+    expect(left).toMatchObject({ filters: { color: { values: ['Red', 'Green'] } }, page: 2 });
+    before.handle.destroy();
+    document.body.replaceChildren();
+
+    arrivedBy('back_forward');
+    const back = await mountWidget();
+    expect(back.service.queries).toEqual([left]);
+    expect(option(back.root, 'Red')?.checked).toBe(true);
+    expect(option(back.root, 'Green')?.checked).toBe(true);
+    expect(option(back.root, 'Blue')?.checked).toBe(false);
+    expect(back.root.querySelector('th[aria-sort=descending]')?.textContent).toBe('Price');
+    expect(buttonNamed(back.root, 'Page 2').getAttribute('aria-current')).toBe('page');
+    back.handle.destroy();
+    document.body.replaceChildren();
+
+    arrivedBy('navigate');
+    const fresh = await mountWidget();
+    expect(fresh.service.queries).toEqual([{ q: '', filters: {}, page: 1, pageSize: 10 }]);
+  });
+
+  it('drops what the engine no longer has: a filter, a sort column', async () => {
+    sessionStorage.setItem(
+      `siteseer:search:${CLIENT_ID}:${location.href}`,
+      JSON.stringify({
+        q: 'widget',
+        filters: { gone: { values: ['x'] }, price: { min: 20, max: 'lots' } },
+        sort: { column: 'photo', direction: 'asc' },
+        page: 1,
+        pageSize: 99,
+      }),
+    );
+    arrivedBy('reload');
+    const { service, root } = await mountWidget();
+    expect(service.queries).toEqual([
+      { q: 'widget', filters: { price: { min: 20 } }, page: 1, pageSize: 10 },
+    ]);
+    expect(root.querySelector<HTMLInputElement>('input[type=search]')?.value).toBe('widget');
   });
 });

@@ -1,17 +1,11 @@
 /*
- * Back from a result brings the visitor's search back. The widget does not write the page's URL
+ * Back from a result brings the visitor's search back (both modes). The widget does not write the page's URL
  * (the site's router owns it, see the README's Decisions), and a page that the browser does not
  * keep whole in its back/forward cache is loaded again, empty. So the search shown is kept in the
  * tab's sessionStorage, under the client and the page's address, and read only when the browser
  * comes back to (or reloads) that very document: not when a single-page app routes to the page
  * later, nor on a fresh visit.
  */
-
-export interface KeptSearch {
-  q: string;
-  tab: string;
-  page: number;
-}
 
 const PREFIX = 'siteseer:search:';
 
@@ -41,20 +35,21 @@ function isReturnVisit(win: Window): boolean {
   return entryUrl(entry.name) === entryUrl(win.location.href);
 }
 
-function isKeptSearch(value: unknown): value is KeptSearch {
-  if (typeof value !== 'object' || value === null) return false;
-  const kept = value as Record<string, unknown>;
-  return (
-    typeof kept.q === 'string' &&
-    typeof kept.tab === 'string' &&
-    typeof kept.page === 'number' &&
-    Number.isInteger(kept.page) &&
-    kept.page >= 1
-  );
+/** A 1-based page number as kept. */
+export function isPage(value: unknown): value is number {
+  return typeof value === 'number' && Number.isInteger(value) && value >= 1;
 }
 
-/** The search this page showed before the visitor left it, on a return visit; else null. */
-export function restoreSearch(win: Window, clientId: string): KeptSearch | null {
+/**
+ * The search this page showed before the visitor left it, on a return visit; else null. `read`
+ * checks the stored value's shape (anything may have written it) and adapts it to the engine's
+ * current config, or gives null.
+ */
+export function restoreSearch<T>(
+  win: Window,
+  clientId: string,
+  read: (value: Readonly<Record<string, unknown>>) => T | null,
+): T | null {
   if (!isReturnVisit(win)) return null;
   const text = sessionStore(win)?.getItem(keyOf(clientId, win.location.href));
   if (!text) return null;
@@ -65,11 +60,11 @@ export function restoreSearch(win: Window, clientId: string): KeptSearch | null 
     if (error instanceof SyntaxError) return null; // written by something else
     throw error;
   }
-  return isKeptSearch(value) && value.q !== '' ? value : null;
+  return typeof value === 'object' && value !== null ? read(value as Record<string, unknown>) : null;
 }
 
 /** Keeps the search shown (or forgets it, for null) for a return to this page. */
-export function keepSearch(win: Window, clientId: string, search: KeptSearch | null): void {
+export function keepSearch(win: Window, clientId: string, search: object | null): void {
   const store = sessionStore(win);
   if (!store) return;
   const key = keyOf(clientId, win.location.href);

@@ -3,10 +3,10 @@ import { isAbort } from '../../api/errors.ts';
 import { append, h, uniqueId } from '../../dom/element.ts';
 import { emit } from '../../events.ts';
 import { reportFailure } from '../../failure.ts';
+import { isPage, keepSearch, restoreSearch } from '../kept-search.ts';
 import type { Mode } from '../mode.ts';
 import { createPager } from '../paging/pager.ts';
 import { pageCount, resultCountText, resultPageText } from '../paging/result-count.ts';
-import { type KeptSearch, keepSearch, restoreSearch } from './kept-search.ts';
 import {
   ALL_TAB,
   DEFAULT_NO_RESULTS_TEXT,
@@ -26,6 +26,16 @@ interface KeywordState {
   page: number;
 }
 
+/** A kept search as the engine is now: a tab it no longer has becomes 'all'. */
+function keptKeywordSearch(
+  value: Readonly<Record<string, unknown>>,
+  config: KeywordSearchConfig,
+): KeywordState | null {
+  const { q, tab, page } = value;
+  if (typeof q !== 'string' || q === '' || typeof tab !== 'string' || !isPage(page)) return null;
+  return { q, tab: config.tabs.some((known) => known.name === tab) ? tab : ALL_TAB, page };
+}
+
 function descriptionSizeOf(value: number | undefined): number | undefined {
   if (value === undefined || !Number.isFinite(value)) return undefined;
   return Math.min(DESCRIPTION_SIZE_MAX, Math.max(DESCRIPTION_SIZE_MIN, Math.trunc(value)));
@@ -43,7 +53,7 @@ export const mountKeyword: Mode<KeywordSearchConfig> = (root, config, context) =
   const descriptionSize = descriptionSizeOf(keyword.descriptionSize);
   const rewrite = keyword.urlRewriting ?? false;
   const win = root.ownerDocument.defaultView;
-  const keep = (search: KeptSearch | null) => {
+  const keep = (search: KeywordState | null) => {
     if (win) keepSearch(win, config.clientId, search);
   };
   let state: KeywordState = { q: '', tab: ALL_TAB, page: 1 };
@@ -196,10 +206,8 @@ export const mountKeyword: Mode<KeywordSearchConfig> = (root, config, context) =
   }
 
   // Back from a result (or a reload) shows the search the visitor left; else the page's ?q=.
-  const kept = win ? restoreSearch(win, config.clientId) : null;
-  const initial: KeywordState = kept
-    ? { ...kept, tab: config.tabs.some((tab) => tab.name === kept.tab) ? kept.tab : ALL_TAB }
-    : { ...state, q: queryFromPageUrl(root.ownerDocument.location.href) };
+  const kept = win ? restoreSearch(win, config.clientId, (value) => keptKeywordSearch(value, config)) : null;
+  const initial: KeywordState = kept ?? { ...state, q: queryFromPageUrl(root.ownerDocument.location.href) };
   if (initial.q !== '') box.input.value = initial.q;
   return {
     ready: search(initial),

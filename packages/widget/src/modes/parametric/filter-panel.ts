@@ -8,6 +8,8 @@ import { createRangeFilter } from './range-filter.ts';
 export interface FilterPanel {
   element: HTMLElement;
   update(facets: Readonly<Record<string, Facet>>): void;
+  /** Shows `filters` as applied, without applying them (the widget searches with them itself). */
+  restore(filters: Filters): void;
 }
 
 /**
@@ -68,6 +70,12 @@ export function createFilterPanel(config: SearchConfig, onApply: (filters: Filte
       dialog?.element ?? h('section', { class: 'siteseer-filters', 'aria-label': 'Filters' }, body, actions),
     update(next) {
       facets = next;
+      redraw();
+    },
+    restore(filters) {
+      pending = filters;
+      applied = filters;
+      dialog?.setCount(activeFilterCount(applied));
       redraw();
     },
   };

@@ -3,11 +3,12 @@ import { isAbort } from '../../api/errors.ts';
 import { append, h } from '../../dom/element.ts';
 import { emit } from '../../events.ts';
 import { reportFailure } from '../../failure.ts';
+import { keepSearch, restoreSearch } from '../kept-search.ts';
 import type { Mode } from '../mode.ts';
 import { createPager } from '../paging/pager.ts';
 import { pageCount, resultPageText } from '../paging/result-count.ts';
 import { createFilterPanel } from './filter-panel.ts';
-import { initialQuery, toggledSort, withFilters, withPage, withText } from './query-state.ts';
+import { initialQuery, keptQuery, toggledSort, withFilters, withPage, withText } from './query-state.ts';
 import { createResultsTable } from './results-table.ts';
 import { createSearchBar } from './search-bar.ts';
 
@@ -19,7 +20,12 @@ const DEFAULT_PAGE_SIZE = 20;
  */
 export const mountParametric: Mode<SearchConfig> = (root, config, { api, pageSize, debounceMs }) => {
   const { settings } = config;
-  let query = initialQuery(pageSize ?? DEFAULT_PAGE_SIZE);
+  const size = pageSize ?? DEFAULT_PAGE_SIZE;
+  const win = root.ownerDocument.defaultView;
+  // Back from a result (or a reload) shows the query the visitor left: text, filters, sort, page.
+  let query =
+    (win && restoreSearch(win, config.clientId, (value) => keptQuery(value, config, size))) ??
+    initialQuery(size);
   let inflight: AbortController | undefined;
   /** The answer whose rows are on screen: its id is what a click beacon names. */
   let shown: SearchResult | undefined;
@@ -75,6 +81,7 @@ export const mountParametric: Mode<SearchConfig> = (root, config, { api, pageSiz
     table.update(result.rows, query.sort, (result.page - 1) * result.pageSize);
     pager.update(result.page, pages);
     filters?.update(result.facets);
+    if (win) keepSearch(win, config.clientId, query);
   }
 
   function fail(error: unknown) {
@@ -122,6 +129,8 @@ export const mountParametric: Mode<SearchConfig> = (root, config, { api, pageSiz
     }
   }
 
+  searchBar?.setText(query.q);
+  filters?.restore(query.filters);
   status.textContent = 'Loading\u2026';
   return {
     ready: search(query),

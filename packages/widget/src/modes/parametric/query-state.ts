@@ -1,4 +1,5 @@
-import type { FilterSelection, SearchQuery } from '@siteseer/core';
+import type { FilterSelection, SearchConfig, SearchQuery } from '@siteseer/core';
+import { isPage } from '../kept-search.ts';
 
 /*
  * The parametric query as pure transitions: every change that narrows or reorders the results
@@ -51,4 +52,49 @@ function rangeIsOpen(range: RangeSelection): boolean {
 
 export function activeFilterCount(filters: Filters): number {
   return Object.keys(filters).length;
+}
+
+const isFiniteNumber = (value: unknown): value is number =>
+  typeof value === 'number' && Number.isFinite(value);
+
+/** A kept selection of `kind`'s filter, or undefined when it is not one. */
+function keptSelection(kind: 'list' | 'range', value: unknown): FilterSelection | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
+  const kept = value as Record<string, unknown>;
+  if (kind === 'list') {
+    const { values } = kept;
+    return Array.isArray(values) && values.every((v) => typeof v === 'string') ? { values } : undefined;
+  }
+  const range: RangeSelection = {};
+  if (isFiniteNumber(kept.min)) range.min = kept.min;
+  if (isFiniteNumber(kept.max)) range.max = kept.max;
+  return range;
+}
+
+/**
+ * A query kept for Back (see kept-search.ts) as the engine is now: filters it no longer has, a
+ * sort on a column that no longer sorts and text without a search bar are dropped; null when the
+ * value is no kept query at all.
+ */
+export function keptQuery(
+  value: Readonly<Record<string, unknown>>,
+  config: SearchConfig,
+  pageSize: number,
+): SearchQuery | null {
+  const { q, filters, sort, page } = value;
+  if (typeof q !== 'string' || !isPage(page) || typeof filters !== 'object' || filters === null) return null;
+  let kept: Filters = {};
+  for (const filter of config.filters) {
+    const selection = keptSelection(filter.kind, (filters as Record<string, unknown>)[filter.id]);
+    kept = withSelection(kept, filter.id, selection);
+  }
+  const query: SearchQuery = { q: config.settings.showSearchBar ? q : '', filters: kept, page, pageSize };
+  if (typeof sort === 'object' && sort !== null) {
+    const { column, direction } = sort as Record<string, unknown>;
+    const sortable = config.columns.some((c) => c.id === column && c.sortable);
+    if (sortable && typeof column === 'string' && (direction === 'asc' || direction === 'desc')) {
+      query.sort = { column, direction };
+    }
+  }
+  return query;
 }

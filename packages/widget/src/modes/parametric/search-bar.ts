@@ -8,7 +8,7 @@ import { debounce } from '../../timing/debounce.ts';
 export function createSearchBar(
   onText: (q: string, submitted: boolean) => void,
   debounceMs: number,
-): { element: HTMLElement; dispose(): void } {
+): { element: HTMLElement; setText(q: string): void; dispose(): void } {
   const inputId = uniqueId('q');
   const input = h('input', { id: inputId, type: 'search', name: 'q', autocomplete: 'off', maxlength: 500 });
   const form = h(
@@ -25,5 +25,11 @@ export function createSearchBar(
     typed.cancel();
     onText(input.value.trim(), true);
   });
-  return { element: form, dispose: typed.cancel };
+  return {
+    element: form,
+    setText: (q) => {
+      input.value = q;
+    },
+    dispose: typed.cancel,
+  };
 }
