@@ -123,6 +123,32 @@ describe('Keyword wizard, create', () => {
     expect(shownStep('Influence')).toBeTruthy();
   });
 
+  it('Given a blocked step, when Next or a later step is chosen, then focus goes to the field in error, which says why', async () => {
+    renderCreate();
+    await userEvent.click(button('Next'));
+    expect(document.activeElement).toBe(screen.getByRole('textbox', { name: /Search Engine Name/ }));
+
+    await fillName();
+    await userEvent.click(button('Next'));
+    expect(document.activeElement).toBe(button('Next'));
+    await userEvent.click(button('Next'));
+    const siteUrl = screen.getByRole('textbox', { name: 'Site URL' });
+    expect(document.activeElement).toBe(siteUrl);
+    expect(siteUrl.getAttribute('aria-invalid')).toBe('true');
+    const described = (siteUrl.getAttribute('aria-describedby') ?? '')
+      .split(' ')
+      .map((id) => document.getElementById(id)?.textContent);
+    expect(described).toContain(MESSAGES.atLeastOneSite);
+
+    await addSite('docs.example.com');
+    expect(siteUrl.getAttribute('aria-invalid')).toBe('false');
+    await userEvent.clear(screen.getByRole('textbox', { name: /Origin/ }));
+    await userEvent.click(stepTab('Name'));
+    await userEvent.click(stepTab('Crawler'));
+    await userEvent.click(button('Next'));
+    expect(document.activeElement).toBe(screen.getByRole('textbox', { name: /Origin/ }));
+  });
+
   it('Given URLs typed, then they are checked on input, trimmed, and a duplicate replaces its entry; a bad URL left in the box does not block', async () => {
     renderCreate();
     await fillName();

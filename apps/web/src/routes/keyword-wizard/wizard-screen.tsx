@@ -9,6 +9,7 @@ import StepLabel from '@mui/material/StepLabel';
 import Stepper from '@mui/material/Stepper';
 import Typography from '@mui/material/Typography';
 import { MESSAGES } from '@siteseer/core';
+import { useEffect, useRef, useState } from 'react';
 import { useLoaderData, useLocation, useParams } from 'react-router';
 import { EngineEditGate } from '../../shell/engine-edit-gate.tsx';
 import { UnsavedChangesPrompt } from '../../shell/unsaved-changes-prompt.tsx';
@@ -65,6 +66,21 @@ function Wizard({
 }) {
   const wizard = useKeywordWizard(loaded, firstUrl);
   const { mode, steps, gate, busy } = wizard;
+  const stepRef = useRef<HTMLElement>(null);
+  // The step a Next, a step click or the finish button asked for. When the wizard stays short of it
+  // (a step blocked), the first field in error takes focus: otherwise a keyboard or screen reader
+  // user is left on the button, below the step, with only 'Correct errors before proceeding.'.
+  const [focusRequest, setFocusRequest] = useState<{ target: number } | undefined>();
+  useEffect(() => {
+    if (!focusRequest) return;
+    setFocusRequest(undefined);
+    if (gate.active === focusRequest.target) return;
+    stepRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [focusRequest, gate.active]);
+  const towards = (target: number, action: () => void) => () => {
+    setFocusRequest({ target });
+    action();
+  };
 
   if (mode === 'create' && wizard.accounts.length === 0) {
     return (
@@ -83,13 +99,16 @@ function Wizard({
       <Stepper nonLinear activeStep={gate.active} aria-label="Wizard steps">
         {steps.map((name, index) => (
           <Step key={name} completed={false}>
-            <StepButton disabled={!isUnlocked(gate, index) || busy} onClick={() => wizard.visit(index)}>
+            <StepButton
+              disabled={!isUnlocked(gate, index) || busy}
+              onClick={towards(index, () => wizard.visit(index))}
+            >
               <StepLabel error={wizard.inError(index)}>{name}</StepLabel>
             </StepButton>
           </Step>
         ))}
       </Stepper>
-      <Box component="section" aria-label={step}>
+      <Box component="section" aria-label={step} ref={stepRef}>
         <StepBody step={step} wizard={wizard} />
       </Box>
       {wizard.blockingMessage && <Alert severity="error">{wizard.blockingMessage}</Alert>}
@@ -98,12 +117,12 @@ function Wizard({
           Previous
         </Button>
         {!last && (
-          <Button variant="contained" disabled={busy} onClick={wizard.next}>
+          <Button variant="contained" disabled={busy} onClick={towards(gate.active + 1, wizard.next)}>
             Next
           </Button>
         )}
         {last && (
-          <Button variant="contained" disabled={busy} onClick={wizard.finish}>
+          <Button variant="contained" disabled={busy} onClick={towards(gate.active, wizard.finish)}>
             {mode === 'create' ? 'Create & Publish' : 'Publish'}
           </Button>
         )}

@@ -8,6 +8,7 @@ import ListItemText from '@mui/material/ListItemText';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import { useId } from 'react';
 
 export interface ListEditorProps {
   /** The input's label ('Site URL'). */
@@ -44,20 +45,35 @@ export interface ListEditorProps {
  */
 export function ListEditor(props: ListEditorProps) {
   const { items, disabled = false } = props;
+  const inputId = useId();
+  const listErrorId = useId();
+  // The list's problem ('At least one site must be added.') is the input's too: it is where the
+  // fix is typed, so it is marked invalid and described by the message (a keyboard or screen reader
+  // user sent back to this step lands on a field that says what is wrong).
+  const describedBy = [
+    props.inputError || props.hint ? `${inputId}-helper-text` : '',
+    props.listError ? listErrorId : '',
+  ]
+    .filter(Boolean)
+    .join(' ');
   return (
     <Stack spacing={1}>
       <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
         <TextField
+          id={inputId}
           label={props.label}
           size="small"
           fullWidth
           disabled={disabled}
           placeholder={props.placeholder}
           value={props.value}
-          error={!!props.inputError}
+          error={!!props.inputError || !!props.listError}
           helperText={props.inputError ?? props.hint}
-          // The hint stays readable (full contrast) while the input is off.
-          slotProps={{ formHelperText: { disabled: false } }}
+          slotProps={{
+            // The hint stays readable (full contrast) while the input is off.
+            formHelperText: { disabled: false },
+            htmlInput: { 'aria-describedby': describedBy || undefined },
+          }}
           onChange={(event) => props.onValueChange(event.target.value)}
           onKeyDown={(event) => {
             if (event.key !== 'Enter') return;
@@ -98,7 +114,11 @@ export function ListEditor(props: ListEditorProps) {
       {items.length > 0 && !props.canRemove && props.cannotRemoveText && (
         <FormHelperText>{props.cannotRemoveText}</FormHelperText>
       )}
-      {props.listError && <FormHelperText error>{props.listError}</FormHelperText>}
+      {props.listError && (
+        <FormHelperText id={listErrorId} error>
+          {props.listError}
+        </FormHelperText>
+      )}
     </Stack>
   );
 }
