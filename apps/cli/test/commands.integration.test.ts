@@ -702,7 +702,15 @@ describe('SITESEER_API_KEY (a CI pipeline)', () => {
     expect(later.stderr).toContain('cannot be performed on Parametric engines created by API');
     expect(configured.stderr).not.toContain('Uploading');
     const whoami = await withKey(key, ['whoami', '--json']);
-    expect(json(whoami)).toEqual({ server: tenants.server.base, auth: 'apiKey' });
+    expect(json(whoami)).toEqual({
+      server: tenants.server.base,
+      auth: 'apiKey',
+      accountId: expect.any(String),
+      engines: expect.any(Number),
+    });
+    // whoami checks the key with the server: a wrong one is exit 4, not a reassuring exit 0.
+    const wrongWhoami = await withKey('ssk_wrong', ['whoami', '--json']);
+    expect([wrongWhoami.code, wrongWhoami.stdout]).toEqual([4, '']);
 
     const wrongKey = await withKey('ssk_wrong', ['engines', 'upload', engine.engineId, '--file', next]);
     expect(wrongKey.code).toBe(4);

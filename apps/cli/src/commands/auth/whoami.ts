@@ -17,10 +17,19 @@ const AUTH_LABELS: Record<ApiDeps['auth'], string> = {
 export async function run(deps: ApiDeps, _options: WhoamiOptions): Promise<void> {
   const { output, api } = deps;
   if (deps.auth === 'apiKey') {
-    // An account API key is not a person: there is no profile to show.
-    if (output.json) output.printJson({ server: deps.server, auth: 'apiKey' });
-    else
-      output.line(`An account API key (SITESEER_API_KEY) on ${deps.server}: it acts for its account only.`);
+    // An account API key is not a person: there is no profile to show. The key is still checked
+    // with the server (its engines, the one call a key may read), as whoami is what a pipeline runs
+    // to check its credentials: a wrong key is exit 4 and an unreachable server exit 1, never 0.
+    // The account is known from its engines only (a key cannot read its account).
+    const engines = expectOk(await api.engines.list({}), 'Checking the API key (listing its engines)');
+    const accountId = engines[0]?.accountId ?? null;
+    if (output.json) {
+      output.printJson({ server: deps.server, auth: 'apiKey', accountId, engines: engines.length });
+      return;
+    }
+    output.line(
+      `An account API key (SITESEER_API_KEY) on ${deps.server}, accepted: it acts for its account only${accountId ? ` (${accountId}, ${engines.length} engine(s))` : ''}.`,
+    );
     return;
   }
   const profile = expectOk(await api.profile.me(), 'Reading your profile');
