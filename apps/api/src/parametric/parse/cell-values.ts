@@ -29,6 +29,36 @@ export function parseNumber(text: string): number | null {
   return Number.isFinite(value) ? value : null;
 }
 
+/**
+ * A number as `parseNumber` reads it, only when it holds the text exactly (`isExactNumber`): what
+ * inference asks before typing a column as numbers. Typing itself keeps `parseNumber`, so a column
+ * the user typed as numbers, and engines published so before, still read (rounded).
+ */
+export function parseExactNumber(text: string): number | null {
+  const value = parseNumber(text);
+  return value !== null && isExactNumber(text, value) ? value : null;
+}
+
+/** Any decimal of this many significant digits survives a double and back. */
+const EXACT_DIGITS = 15;
+
+/** The significant digits of a number's text: no sign, point or exponent, no leading or trailing zeros. */
+function significantDigits(text: string): string {
+  const mantissa = text.replace(/^-/, '').replace(/[eE].*$/, '');
+  return mantissa.replace('.', '').replace(/^0+/, '').replace(/0+$/, '');
+}
+
+/**
+ * Whether `text` is the number `value` holds, not one rounded to fit: a 19-digit order id
+ * (1234567890123456789) became 1234567890123456800, shown and searched as that. Up to 15
+ * significant digits always fit; longer, only the shortest text of a double (as a workbook's
+ * numbers are written: 0.30000000000000004). Inference leaves such a column as text.
+ */
+function isExactNumber(text: string, value: number): boolean {
+  const digits = significantDigits(text);
+  return digits.length <= EXACT_DIGITS || digits === significantDigits(value.toExponential());
+}
+
 /** true/false/yes/no, any case. Not 1/0, which are numbers, nor y/n, which are too often initials. */
 export function parseBoolean(text: string): boolean | null {
   if (!BOOLEAN.test(text)) return null;

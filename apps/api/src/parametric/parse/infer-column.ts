@@ -1,5 +1,5 @@
 import type { ColumnType } from '@siteseer/core';
-import { hasImagePath, parseBoolean, parseHttpUrl, parseInteger, parseNumber } from './cell-values.ts';
+import { hasImagePath, parseBoolean, parseExactNumber, parseHttpUrl, parseInteger } from './cell-values.ts';
 
 export interface ColumnProfile {
   type: ColumnType;
@@ -29,7 +29,8 @@ export function profileColumn(values: Iterable<string | null>, distinctCap: numb
     if (seen.size <= distinctCap) seen.add(value);
     if (boolean && parseBoolean(value) === null) boolean = false;
     if (integer && parseInteger(value) === null) integer = false;
-    if (number && !integer && parseNumber(value) === null) number = false;
+    // A number rounded to fit (a 19-digit id) is not one: shown and searched rounded, it is lost.
+    if (number && !integer && parseExactNumber(value) === null) number = false;
     if (url) {
       const parsed = parseHttpUrl(value);
       if (parsed === null) url = image = false;

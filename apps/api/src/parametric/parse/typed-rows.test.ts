@@ -1,6 +1,7 @@
 import type { ParametricConfiguration } from '@siteseer/core';
 import { describe, expect, it } from 'vitest';
 import { inferConfiguration } from './infer-configuration.ts';
+import { parseAndInfer } from './parse-spreadsheet.ts';
 import type { ParsedTable } from './parsed-table.ts';
 import { SpreadsheetError } from './spreadsheet-error.ts';
 import { typedRows, typedValue } from './typed-rows.ts';
@@ -125,5 +126,20 @@ describe('typedValue', () => {
     [null, 'integer', null],
   ] as const)('%j as %s → %j', (text, type, expected) => {
     expect(typedValue(text, type)).toBe(expected);
+  });
+});
+
+describe('numbers with more digits than a number keeps', () => {
+  it('given a column of 19-digit ids, when inferred and typed, then they stay text as written (was: 1234567890123456800)', async () => {
+    const csv = 'id,amount\n1234567890123456789,0.30000000000000004\n9007199254740993,12.5\n';
+
+    const { table, inferred } = await parseAndInfer(new TextEncoder().encode(csv), 'ids.csv');
+
+    expect(inferred.columns.c0?.type).toBe('keyword');
+    expect(inferred.columns.c1?.type).toBe('half_float');
+    expect(typedRows(table, inferred).map((row) => [row.c0, row.c1])).toEqual([
+      ['1234567890123456789', 0.30000000000000004],
+      ['9007199254740993', 12.5],
+    ]);
   });
 });
