@@ -1,21 +1,10 @@
 // @vitest-environment node
-import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { build, type Rolldown } from 'vite';
 import { describe, expect, it } from 'vitest';
+import { buildInMemory } from './test/built-bundle.ts';
 
 /** The budget in packages/widget/README.md: customer pages load this on every visit. */
 const MAX_GZIPPED_BYTES = 25 * 1024;
-
-async function buildInMemory(): Promise<Rolldown.RolldownOutput['output'][number][]> {
-  const output = await build({
-    configFile: fileURLToPath(new URL('../vite.config.ts', import.meta.url)),
-    logLevel: 'silent',
-    build: { write: false },
-  });
-  const outputs = Array.isArray(output) ? output : [output];
-  return outputs.flatMap((entry) => ('output' in entry ? entry.output : []));
-}
 
 describe('the built bundle', () => {
   // One build (~0.2 s) for both checks.
