@@ -35,9 +35,17 @@ export async function inkUploadView(
   };
 }
 
-/** The view for this output: the bar on a terminal (not with --json), else a line. */
-export async function uploadViewFor(output: Output, label: string, size: number): Promise<UploadView> {
-  if (output.stderrIsTTY && !output.json)
+/**
+ * The view for this output: the bar on a terminal (not with --json, not in CI, whose logs would
+ * keep each redraw of the bar), else a line.
+ */
+export async function uploadViewFor(
+  output: Output,
+  label: string,
+  size: number,
+  options: { ci: boolean },
+): Promise<UploadView> {
+  if (output.stderrIsTTY && !output.json && !options.ci)
     return inkUploadView(output.stderr as NodeJS.WriteStream, label, output.color);
   return plainUploadView(output, label, size);
 }

@@ -5,7 +5,7 @@ import { memoryOutput } from '../output/output.ts';
 import { INITIAL_LOGIN_STATE, LoginScreen, nextLoginState, UploadBar } from './ink-views.ts';
 import { plainLoginView } from './login-view.ts';
 import { progressBarText } from './progress-bar.ts';
-import { plainUploadView } from './upload-view.ts';
+import { plainUploadView, uploadViewFor } from './upload-view.ts';
 
 describe('the Ink views', () => {
   it('shows the code and URL, then the slow-down state, then approval', () => {
@@ -54,6 +54,18 @@ describe('the plain upload line', () => {
     view.listener(2300, 2300);
     expect(recorded.stderr).toContain('Uploading countries.csv (2.0 KB)...');
     expect(recorded.stderr.match(/Uploading/g)).toHaveLength(1);
+  });
+});
+
+describe('the upload view in CI', () => {
+  it('given a terminal and CI set, then the upload is one plain line, without the redrawn bar', async () => {
+    const recorded = memoryOutput({ json: false, interactive: false, isTTY: true, color: false });
+    const view = await uploadViewFor(recorded.output, 'countries.csv', 2000, { ci: true });
+    view.listener(0, 2300);
+    view.listener(1000, 2300);
+    view.listener(2300, 2300);
+    view.close();
+    expect(recorded.stderr).toBe('Uploading countries.csv (2.0 KB)...\n');
   });
 });
 

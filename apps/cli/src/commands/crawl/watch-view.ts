@@ -39,9 +39,18 @@ async function inkView(stdout: NodeJS.WriteStream, name: string, color: boolean)
   };
 }
 
-/** The live view on a terminal (not with --json), else lines. */
-export async function watchViewFor(output: Output, name: string): Promise<WatchView> {
+/**
+ * The live view on a terminal (not with --json, not in CI), else lines. A CI runner that gives the
+ * job a pseudo-terminal keeps every redraw of a live view in its log, cursor codes included: there,
+ * as `login` does, the lines are printed instead.
+ */
+export async function watchViewFor(
+  output: Output,
+  name: string,
+  options: { ci: boolean },
+): Promise<WatchView> {
   if (output.json) return lineView((progress) => output.line(JSON.stringify(progressRecord(progress))));
-  if (output.stdoutIsTTY) return inkView(output.stdout as NodeJS.WriteStream, name, output.color);
+  if (output.stdoutIsTTY && !options.ci)
+    return inkView(output.stdout as NodeJS.WriteStream, name, output.color);
   return lineView((progress) => output.line(progressLine(progress)));
 }

@@ -2,9 +2,11 @@ import type { CrawlReportResponse } from '@siteseer/core';
 import { render } from 'ink-testing-library';
 import React from 'react';
 import { describe, expect, it } from 'vitest';
+import { memoryOutput } from '../../output/output.ts';
 import { parseInterval } from './watch.ts';
 import { changeKey, crawlProgress, progressLine, progressRecord, watchFrame } from './watch-progress.ts';
 import { CrawlWatchScreen } from './watch-screen.ts';
+import { watchViewFor } from './watch-view.ts';
 
 const T0 = Date.UTC(2026, 10, 1, 9);
 
@@ -109,5 +111,18 @@ describe('crawl watch progress', () => {
     for (const bad of ['0', '0.05', '-1', 'soon', '1e3', '']) {
       expect(() => parseInterval(bad)).toThrow(/--interval must be a number of seconds, 0.1 or more/);
     }
+  });
+});
+
+describe('crawl watch view in CI', () => {
+  it('given a terminal and CI set, then each change is a plain line on stdout, not a live view', async () => {
+    const recorded = memoryOutput({ json: false, interactive: false, isTTY: true, color: false });
+    const view = await watchViewFor(recorded.output, 'Docs search', { ci: true });
+    view.show(crawlProgress(answer({ '3': 1, '9': 2 }), T0, undefined));
+    view.show(crawlProgress(answer({ '3': 3 }, 'finished'), T0 + 1000, { at: T0, fetched: 1 }));
+    view.close();
+    expect(recorded.stdout).toBe(
+      'crawling  1/3 fetched  Success 1\nfinished  3/3 fetched  Success 3  2.0 pages/s\n',
+    );
   });
 });

@@ -79,7 +79,7 @@ function conclude(
 export async function run(deps: ApiDeps, options: WatchOptions): Promise<void> {
   const { api, clock, output } = deps;
   const engine = await resolveKeywordEngine(deps, options.engine, options.account);
-  const view = await watchViewFor(output, engine.searchEngineName);
+  const view = await watchViewFor(output, engine.searchEngineName, { ci: deps.env.ci });
   const interrupt = interruptOnSigint();
   const stopped = () =>
     new InterruptedError(

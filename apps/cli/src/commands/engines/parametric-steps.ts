@@ -26,7 +26,7 @@ export async function uploadSpreadsheet<T>(
   file: UploadFile,
   send: () => Promise<ApiResponse<T>>,
 ): Promise<T> {
-  const view = await uploadViewFor(deps.output, file.filename, file.size);
+  const view = await uploadViewFor(deps.output, file.filename, file.size, { ci: deps.env.ci });
   let response: ApiResponse<T>;
   try {
     response = await deps.uploads.watch(view.listener, send);
