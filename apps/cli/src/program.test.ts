@@ -141,6 +141,13 @@ describe('main', () => {
     for (const verb of verbs ?? []) expect(names).toContain(verb);
   });
 
+  it('reads `crawl status` as `crawl report`, rather than suggesting `crawl start`', async () => {
+    const { runtime, out } = fakeRuntime();
+    expect(await main(['crawl', 'status', '--help'], runtime)).toBe(0);
+    expect(out.stdout).toContain('Usage: siteseer crawl report|status [options] <engine>');
+    expect(out.stderr).not.toContain('Did you mean start?');
+  });
+
   it('offers each option of a command once in its completion', async () => {
     const { runtime, out } = fakeRuntime();
     expect(await main(['completion', 'bash'], runtime)).toBe(0);

@@ -40,6 +40,9 @@ not recreated): stopped (Interrupted) URLs are fetched again, known URLs are kep
     .action(lazyAction(runtime, () => import('./stop.ts')));
 
   crawlCommand(crawl, 'report <engine>', 'The crawl report: crawled URLs with their status, 10 a page')
+    // `crawl status` is what many look for next to start and stop; without the alias Commander
+    // suggested `start`, which starts a crawl. The report says the crawl's state and counts.
+    .alias('status')
     .option('--filter <text>', 'Only URLs containing this text (more than 3 characters)')
     .addOption(
       new Option('--status <status>', "Only URLs of this status: a code or label ('Success', 3, '404')"),
