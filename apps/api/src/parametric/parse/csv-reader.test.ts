@@ -190,6 +190,19 @@ describe('readCsv', () => {
     ]);
   });
 
+  it('reads a short tab-separated file whose text quotes defeat delimiter detection (was: refused as one comma column)', () => {
+    const table = readCsv('name\tnote\n"Weird Al" Yankovic\tok\nB\t"quoted"\n');
+
+    expect(table.headers).toEqual(['name', 'note']);
+    expect(table.rows).toEqual([
+      ['"Weird Al" Yankovic', 'ok'],
+      ['B', '"quoted"'],
+    ]);
+    expect(table.warnings).toEqual([
+      "Quotes are read as text: this tab-separated file's quotes do not follow CSV quoting (row 2).",
+    ]);
+  });
+
   it('keeps the CSV quoting of a tab-separated file whose quotes parse', () => {
     const table = readCsv('name\tsummary\nquoted\t"a\tb"\nplain\tx\n');
 

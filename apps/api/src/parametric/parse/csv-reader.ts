@@ -36,7 +36,28 @@ export function detectDelimiter(text: string): string {
     skipEmptyLines: 'greedy',
     preview: 10,
   });
-  return preview.meta.delimiter || ',';
+  if (!preview.errors.some((e) => e.code === DELIMITER_NOT_DETECTED)) return preview.meta.delimiter || ',';
+  return delimiterOnEveryLine(text) ?? ',';
+}
+
+/**
+ * papaparse guesses with `"` as quote whatever the file: the quotes of a tab-separated file that
+ * are text (`"Weird Al" Yankovic` then `"quoted"` later) ran its records together, the file was
+ * read as one comma column and refused for its quotes. Then the delimiter is the first that
+ * appears the same number of times (at least once) on each of the first ten non-empty lines,
+ * quotes not considered; none is a one-column file.
+ */
+function delimiterOnEveryLine(text: string): string | undefined {
+  const lines = text
+    .split(/\r\n|\r|\n/)
+    .filter((line) => line.trim() !== '')
+    .slice(0, 10);
+  if (lines.length < 2) return undefined;
+  return CSV_DELIMITERS.find((delimiter) => {
+    const counts = new Set(lines.map((line) => line.split(delimiter).length - 1));
+    const [count = 0] = counts;
+    return counts.size === 1 && count > 0;
+  });
 }
 
 /** A row whose quotes do not parse (papaparse's quote errors). */
