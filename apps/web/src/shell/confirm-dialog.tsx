@@ -39,8 +39,11 @@ export function ConfirmDialog({
   confirmDisabled?: boolean;
   /** Shown when `onConfirm` rejects with something that is not an Error (else its text). */
   failure?: string;
-  /** An input under the question, told whether the dialog is locked. */
-  field?: (locked: boolean) => ReactNode;
+  /**
+   * An input under the question, told whether the dialog is locked and given the confirm action
+   * (for Enter in it; the action does nothing while the confirm button is off).
+   */
+  field?: (locked: boolean, confirm: () => void) => ReactNode;
   onConfirm: () => void | Promise<void>;
   onCancel: () => void;
 }) {
@@ -51,6 +54,7 @@ export function ConfirmDialog({
     if (!busy) onCancel();
   };
   const confirm = async () => {
+    if (busy || confirmDisabled) return;
     setBusy(true);
     setError(undefined);
     try {
@@ -65,7 +69,7 @@ export function ConfirmDialog({
       <DialogTitle id={titleId}>{title}</DialogTitle>
       <DialogContent>
         <DialogContentText component="div">{children}</DialogContentText>
-        {field?.(busy)}
+        {field?.(busy, () => void confirm())}
         {busy && (
           <Box sx={{ display: 'flex', justifyContent: 'center', pt: 2 }}>
             <CircularProgress aria-label={busyLabel} />

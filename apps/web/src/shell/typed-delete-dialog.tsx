@@ -7,7 +7,7 @@ import { ConfirmDialog } from './confirm-dialog.tsx';
 /**
  * A delete confirmed by typing the name (the spec's engine and account dialogs): a ConfirmDialog
  * whose confirm button is enabled only when the typed text equals `name` exactly; the box is
- * locked with the rest of the dialog while deleting.
+ * locked with the rest of the dialog while deleting. Enter in the box confirms once the name matches.
  */
 export function TypedDeleteDialog({
   title,
@@ -42,7 +42,7 @@ export function TypedDeleteDialog({
       failure={failure}
       onConfirm={onDelete}
       onCancel={onClose}
-      field={(locked) => (
+      field={(locked, confirm) => (
         <TextField
           label={nameLabel}
           fullWidth
@@ -51,6 +51,13 @@ export function TypedDeleteDialog({
           value={typed}
           disabled={locked}
           onChange={(event) => setTyped(event.target.value)}
+          // Typing the name then Enter confirms, as in other typed-name confirmations; until the
+          // name matches, Enter does nothing (the confirm action is off too).
+          onKeyDown={(event) => {
+            if (event.key !== 'Enter') return;
+            event.preventDefault();
+            confirm();
+          }}
         />
       )}
     >

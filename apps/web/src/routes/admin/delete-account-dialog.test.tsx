@@ -31,6 +31,15 @@ describe('Delete Account? dialog', () => {
     expect(confirm().hasAttribute('disabled')).toBe(false);
   });
 
+  it('Given the name typed, when Enter is pressed in the box, then it deletes; before the name matches, Enter does nothing', async () => {
+    const onDelete = vi.fn(async () => {});
+    const { input } = setup(onDelete);
+    await userEvent.type(input(), 'Acme Cor{Enter}');
+    expect(onDelete).not.toHaveBeenCalled();
+    await userEvent.type(input(), 'p{Enter}');
+    expect(onDelete).toHaveBeenCalledTimes(1);
+  });
+
   it('Given deleting, then a spinner shows and neither Cancel, Escape nor the backdrop closes it', async () => {
     let finish: () => void = () => {};
     const onDelete = vi.fn(() => new Promise<void>((resolve) => (finish = resolve)));
