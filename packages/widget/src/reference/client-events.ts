@@ -44,7 +44,7 @@ const errorEvent = (when: string): ClientEventReference<'siteseer:error'> => ({
 export const PARAMETRIC_EVENTS: readonly ClientEventReference[] = [
   {
     name: 'siteseer:search',
-    when: 'A search starts: the first load, typing (after 250 ms of quiet), Enter or the Search button, a filter, a sort or a page.',
+    when: 'A search starts: the first load (with the query the visitor left, when coming back by Back or a reload), typing (after 250 ms of quiet), Enter or the Search button, a filter, a sort or a page.',
     cancelable: false,
     detail: [
       { name: 'q', type: 'string', description: "The search text ('' when empty)." },
@@ -109,7 +109,7 @@ export const PARAMETRIC_EVENTS: readonly ClientEventReference[] = [
 export const KEYWORD_EVENTS: readonly ClientEventReference[] = [
   {
     name: 'siteseer:search',
-    when: "A search starts: Enter or the Search button, a tab, a page, or the page's own ?q= when it loads.",
+    when: 'A search starts: Enter or the Search button, a tab, a page, or when the page loads: its own ?q=, or the search the visitor left when coming back (Back or a reload).',
     cancelable: false,
     detail: [
       { name: 'query', type: 'string', description: 'The search text.' },
