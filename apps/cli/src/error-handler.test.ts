@@ -48,6 +48,39 @@ describe('the error handler', () => {
     expect(server).toEqual({ code: EXIT.error, stderr: 'error: The server failed (503): Down\n' });
   });
 
+  it('given an HTML page instead of an API answer (a proxy, another site), then it is named, not printed', async () => {
+    const page =
+      '<!DOCTYPE HTML>\n<html lang="en">\n<head><title>Error response</title></head>\n<body><h1>Error code: 404</h1></body>\n</html>\n';
+    const refused = await render(new ApiRefusedError(404, page, 'Listing engines'));
+    expect(refused).toEqual({
+      code: EXIT.error,
+      stderr:
+        'error: Listing engines: the server answered 404 with an HTML page, not an answer of the Siteseer API (is the server URL right? --verbose shows the page)\n',
+    });
+    expect((await render(new ApiRefusedError(404, page, 'Listing engines'), true)).stderr).toContain(
+      'Error code: 404',
+    );
+    const proxy = await render(
+      new ServerError({
+        status: 502,
+        method: 'GET',
+        url: 'https://s/api/x',
+        errorText: '<html>\n<head><title>502 Bad Gateway</title></head>\n<body>nginx</body>\n</html>',
+        body: null,
+      }),
+    );
+    expect(proxy.stderr).toBe(
+      'error: The server failed (502): an HTML page, not an answer of the Siteseer API (is the server URL right? --verbose shows the page)\n',
+    );
+    // Plain text stays, on one line, and a long one is cut.
+    expect((await render(new ApiRefusedError(400, 'Bad file\nat row 3'))).stderr).toBe(
+      'error: Bad file at row 3\n',
+    );
+    expect((await render(new ApiRefusedError(400, 'x'.repeat(5000)))).stderr).toHaveLength(
+      'error: '.length + 300 + 1,
+    );
+  });
+
   it("given refused credentials, then the server's reason reads as one sentence", async () => {
     const refused = await render(
       new UnauthorizedError('GET', 'https://s/api/x', { detail: 'The API key is not valid.' }),

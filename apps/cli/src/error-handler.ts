@@ -1,5 +1,13 @@
 import { CommanderError } from 'commander';
-import { ApiRefusedError, asProblem, CliError, EXIT, type ExitCode, InterruptedError } from './errors.ts';
+import {
+  ApiRefusedError,
+  asProblem,
+  CliError,
+  EXIT,
+  type ExitCode,
+  InterruptedError,
+  serverTextLine,
+} from './errors.ts';
 import type { Writer } from './output/output.ts';
 import { safeText } from './output/safe-text.ts';
 
@@ -68,7 +76,7 @@ export function renderError(error: unknown, core: CoreErrors): Rendered {
     };
   }
   if (error instanceof ServerError) {
-    const detail = asProblem(error.body)?.detail ?? error.errorText;
+    const detail = asProblem(error.body)?.detail ?? serverTextLine(error.errorText);
     return {
       exitCode: EXIT.error,
       message: `The server failed (${error.status}): ${detail}`,

@@ -94,7 +94,15 @@ export class ApiRefusedError extends CliError {
 
   constructor(status: number, body: unknown, what?: string) {
     const problem = asProblem(body);
-    const text = problem?.detail ?? problem?.title ?? (typeof body === 'string' && body ? body : undefined);
+    const raw = typeof body === 'string' && body.trim() ? body : undefined;
+    const text =
+      problem?.detail ??
+      problem?.title ??
+      (raw === undefined
+        ? undefined
+        : isHtmlPage(raw)
+          ? `the server answered ${status} with ${HTML_PAGE}`
+          : firstLine(raw));
     const prefix = what ? `${what}: ` : '';
     super(`${prefix}${text ?? `the server answered ${status}`}`, {
       exitCode: status === 401 ? EXIT.auth : EXIT.error,
@@ -102,6 +110,28 @@ export class ApiRefusedError extends CliError {
     this.status = status;
     this.body = body;
   }
+}
+
+const HTML_PAGE =
+  'an HTML page, not an answer of the Siteseer API (is the server URL right? --verbose shows the page)';
+
+/** Whether a body is a web page (another site's, or a proxy's error page) rather than API text. */
+function isHtmlPage(text: string): boolean {
+  return /^\s*<(!doctype\s+html|html|head|body)[\s>]/i.test(text);
+}
+
+/** A text body as one line, cut at 300 characters: an error stays short. */
+function firstLine(text: string): string {
+  const line = text.trim().replace(/\s+/g, ' ');
+  return line.length > 300 ? `${line.slice(0, 299)}…` : line;
+}
+
+/**
+ * Text a server sent instead of a problem document, as the one line of an error: an HTML page is
+ * named, not printed whole into the terminal or the CI log; other text is kept, on one line.
+ */
+export function serverTextLine(text: string): string {
+  return isHtmlPage(text) ? HTML_PAGE : firstLine(text);
 }
 
 /** The body as a problem document, when it looks like one. */
