@@ -7,8 +7,13 @@ export const PARSE_LIMITS = {
   maxColumns: 200,
   /** Cells held in memory: data rows x columns (~60k rows x 16 columns fit). */
   maxCells: 1_000_000,
-  /** The XLSX archive guard: entries, total uncompressed bytes, compression ratio. */
-  maxArchiveEntries: 50,
+  /**
+   * The XLSX archive guard: entries, total uncompressed bytes, compression ratio. Excel writes a few
+   * entries per sheet (the sheet, its relationships, printer settings, drawings): a 36 KB workbook
+   * of 46 small sheets has 55, and was refused at 50. Bombs are bounded by bytes and ratios; the
+   * count only bounds the directory walk and the per-entry checks (2,000 take well under a second).
+   */
+  maxArchiveEntries: 2000,
   maxArchiveUncompressedBytes: 100 * 1024 * 1024,
   maxCompressionRatio: 100,
   /**

@@ -41,14 +41,24 @@ describe('inspectXlsxArchive', () => {
     expect(parse).toMatchObject({ code: 'archive_refused', message: guard.message });
   });
 
-  it('refuses more than 50 entries', async () => {
+  it('accepts a workbook of many small sheets (was: refused past 50 entries)', async () => {
     const entries = [...workbookMarkers()];
-    for (let i = 0; i < 49; i++) entries.push(deflatedEntry(`xl/media/image${i}.png`, 'x'));
+    for (let i = 1; i <= 60; i++) {
+      entries.push(deflatedEntry(`xl/worksheets/sheet${i}.xml`, '<worksheet/>'));
+      entries.push(deflatedEntry(`xl/worksheets/_rels/sheet${i}.xml.rels`, '<Relationships/>'));
+    }
+
+    expect(await inspectXlsxArchive(buildZip(entries), 'weeks.xlsx')).toMatchObject({ entries: 122 });
+  });
+
+  it('refuses more than 2000 entries', async () => {
+    const entries = [...workbookMarkers()];
+    for (let i = 0; i < 1999; i++) entries.push(deflatedEntry(`xl/media/image${i}.png`, 'x'));
 
     const error = await refusal(() => inspectXlsxArchive(buildZip(entries), 'many.xlsx'));
 
     expect(error.code).toBe('archive_refused');
-    expect(error.message).toContain('it has 51 entries (at most 50)');
+    expect(error.message).toContain('it has 2001 entries (at most 2000)');
   });
 
   it('refuses more than 100 MB uncompressed in total, even at plausible ratios', async () => {
