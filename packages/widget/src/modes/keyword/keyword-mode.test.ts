@@ -85,6 +85,24 @@ describe('keyword results', () => {
     expect(root.querySelector<HTMLElement>('.siteseer-results')?.hidden).toBe(true);
   });
 
+  it('says Searching… while the first results are on their way (was: nothing changed until they came)', async () => {
+    const { root, input } = await mountKeywordWidget();
+    typeInto(input, 'widget');
+    let outcome = nextOutcome(root);
+    press(input, 'Enter');
+    expect(statusText(root)).toBe('Searching\u2026');
+    await outcome;
+    expect(statusText(root)).toBe('24 results');
+
+    // With results on screen, they stay (dimmed) and so does their count until the answer.
+    typeInto(input, 'guide');
+    outcome = nextOutcome(root);
+    press(input, 'Enter');
+    expect(statusText(root)).toBe('24 results');
+    await outcome;
+    expect(statusText(root)).toBe('23 results');
+  });
+
   it("defaults to the install page's 'No results found.'", async () => {
     const { root, input } = await mountKeywordWidget();
     await searchFor(root, input, 'zebra');

@@ -179,6 +179,9 @@ export const mountKeyword: Mode<KeywordSearchConfig> = (root, config, context) =
     tabs?.update(shown?.tabs ?? [], state.tab);
     root.classList.add('siteseer--loading');
     results.setAttribute('aria-busy', 'true');
+    // Results on screen stay, dimmed, until the answer; with none, the status says something is
+    // happening (a slow connection would otherwise show nothing at all after Enter).
+    if (results.hidden) status.textContent = 'Searching\u2026';
     try {
       const result = await api.keyword({ ...state, pageSize, descriptionSize, rewrite }, controller.signal);
       if (controller.signal.aborted) return;
