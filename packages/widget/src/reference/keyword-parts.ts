@@ -107,7 +107,7 @@ export const KEYWORD_WIDGET_PARTS: WidgetPart = {
       tags: ['p'],
       role: 'status',
       description:
-        "The result count ('24 results'; past the first page '24 results, page 2 of 3'), where the results are when the tab shown has none ('No results in Blog; 3 results in All'), or the no-results text, read out by screen readers.",
+        "'Searching…' while the first results are on their way, then the result count ('24 results'; past the first page '24 results, page 2 of 3'), where the results are when the tab shown has none ('No results in Blog; 3 results in All'), or the no-results text, read out by screen readers.",
     },
     {
       classes: ['siteseer-error'],
