@@ -201,7 +201,7 @@ describe.runIf(browserTests)('the keyword engine journey in Chromium', () => {
     await step(owner, 'Influence').click();
     const influence = region(owner, 'Influence');
     await influence.getByRole('textbox', { name: 'URL pattern' }).fill('*/docs/*');
-    const weight = influence.getByRole('slider', { name: /^Weight: \d+$/ });
+    const weight = influence.getByRole('slider', { name: 'Weight', exact: true });
     await weight.focus();
     for (let n = 5; n < 10; n++) await weight.press('ArrowRight');
     await influence.getByText('Weight: 10').waitFor();

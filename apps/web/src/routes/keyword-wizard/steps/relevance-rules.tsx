@@ -142,8 +142,10 @@ export function RelevanceRules({
           }}
         />
         <Box>
-          <Typography id={weightLabelId} gutterBottom>
-            Weight: {form.weight}
+          {/* The slider is named 'Weight' alone: its value is its own (aria-valuenow), and a name
+              that changed with it ('Weight: 5') could not be found by its label. */}
+          <Typography gutterBottom>
+            <span id={weightLabelId}>Weight</span>: {form.weight}
           </Typography>
           <Slider
             value={form.weight}
