@@ -75,6 +75,22 @@ describe('parseSpreadsheet', () => {
     expect(error.message).toContain('CSV UTF-8');
   });
 
+  it('refuses a UTF-8 file with one line in another encoding, naming that line (was: no clue where)', async () => {
+    const bytes = Uint8Array.from([
+      ...utf8('name,city\r\nitem1,Paris\r\nitem2,K'),
+      0xf6,
+      ...utf8('ln\r\nitem3,Lyon\r\n'),
+    ]);
+
+    const error = await refusal(() => parseSpreadsheet(bytes, 'cities.csv'));
+
+    expect(error.code).toBe('encoding');
+    expect(error.message).toBe(
+      "'cities.csv' is not UTF-8 text: line 3 ('item2,K\uFFFDln') holds characters in another encoding, such as " +
+        'Windows-1252. Save the CSV with the UTF-8 encoding (in Excel: "CSV UTF-8 (Comma delimited)") and upload it again.',
+    );
+  });
+
   it('refuses a binary file named .csv', async () => {
     const error = await refusal(() =>
       parseSpreadsheet(Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0, 0, 0, 13]), 'photo.csv'),
