@@ -78,20 +78,33 @@ export function idempotencyKey(target: string, fileSha256: string): string {
  * The JSON of a local file; a missing file or text that is not JSON is `Refusal` (the error class
  * that says what the command's exit code is) naming the file.
  */
+/**
+ * A JSON file's text. Its byte order mark, when it has one, is not part of the JSON: Windows
+ * editors write UTF-8 with one, and Windows PowerShell's `>` writes UTF-16 with one, so that
+ * `siteseer engines config X --json > config.json` there gives a UTF-16 file. Without a mark: UTF-8.
+ */
+function jsonText(bytes: Uint8Array): string {
+  const [first, second] = bytes;
+  if (first === 0xff && second === 0xfe) return new TextDecoder('utf-16le').decode(bytes);
+  if (first === 0xfe && second === 0xff) return new TextDecoder('utf-16be').decode(bytes);
+  // TextDecoder drops a UTF-8 byte order mark.
+  return new TextDecoder('utf-8').decode(bytes);
+}
+
 export async function readJsonFile(
   path: string,
   Refusal: new (message: string) => Error = UsageError,
 ): Promise<unknown> {
-  let text: string;
+  let bytes: Uint8Array;
   try {
-    text = await readFile(path, 'utf8');
+    bytes = await readFile(path);
   } catch (error) {
     const message = unreadable(path, error);
     if (message) throw new Refusal(message);
     throw error;
   }
   try {
-    return JSON.parse(text);
+    return JSON.parse(jsonText(bytes));
   } catch (error) {
     if (!(error instanceof SyntaxError)) throw error;
     throw new Refusal(`${path} is not valid JSON: ${error.message}`);
