@@ -30,6 +30,8 @@ function sessionStore(win: Window): Storage | null {
 
 /** This document was reached by Back/Forward or a reload, and is still at its loaded address. */
 function isReturnVisit(win: Window): boolean {
+  // Navigation Timing Level 2 (2019 on); without it the page starts as on a first visit.
+  if (typeof win.performance?.getEntriesByType !== 'function') return false;
   const [entry] = win.performance.getEntriesByType('navigation') as PerformanceNavigationTiming[];
   if (!entry || (entry.type !== 'back_forward' && entry.type !== 'reload')) return false;
   return entryUrl(entry.name) === entryUrl(win.location.href);
