@@ -133,6 +133,10 @@ describe('keyword search box', () => {
     expect(spoken()).toBe('');
     await suggestionsFor(input, 'guide 1');
     expect(spoken()).toBe('8 suggestions, use the arrow keys to choose');
+    const said = document.querySelector('.siteseer-popup [aria-live=polite]')?.firstChild;
+    typeInto(input, 'guide');
+    await waitFor(() => optionTexts()[1] === 'Widget guide 2', 'the new suggestions');
+    expect(document.querySelector('.siteseer-popup [aria-live=polite]')?.firstChild).toBe(said);
     press(input, 'Escape');
     expect(spoken()).toBe('');
     await suggestionsFor(input, 'pricing');

@@ -142,7 +142,9 @@ export function createSearchBox(options: SearchBoxOptions): SearchBox {
     listbox.style.minWidth = `${box.width}px`;
     input.setAttribute('aria-expanded', 'true');
     const count = listbox.children.length;
-    announcer.textContent = `${count} ${count === 1 ? 'suggestion' : 'suggestions'}, use the arrow keys to choose`;
+    const words = `${count} ${count === 1 ? 'suggestion' : 'suggestions'}, use the arrow keys to choose`;
+    // Said again only when the count changes: typing on with a list of 8 is not read out each pause.
+    if (announcer.textContent !== words) announcer.textContent = words;
   }
 
   function close() {
