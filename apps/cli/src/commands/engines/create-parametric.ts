@@ -50,12 +50,15 @@ export async function run(deps: ApiDeps, options: CreateParametricOptions): Prom
   // The account is checked before the file is sent.
   const accountId = (await resolveAccountOrOnly(api, options.account)).id;
 
-  const imported = await uploadSpreadsheet(deps, file, () =>
-    api.parametric.importFile(
-      { accountId, file: file.blob, filename: file.filename },
-      { idempotencyKey: idempotencyKey(`create:${accountId}:${options.name}`, file.sha256) },
-    ),
-  );
+  const upload = (key: string) =>
+    uploadSpreadsheet(deps, file, () =>
+      api.parametric.importFile(
+        { accountId, file: file.blob, filename: file.filename },
+        { idempotencyKey: idempotencyKey(key, file.sha256) },
+      ),
+    );
+  const uploadKey = `create:${accountId}:${options.name}`;
+  let imported = await upload(uploadKey);
   output.info(
     `Uploaded ${imported.originalFileName}: ${plural(imported.rowCount, 'row')}, ${plural(imported.columns.length, 'column')}.`,
   );
@@ -65,19 +68,35 @@ export async function run(deps: ApiDeps, options: CreateParametricOptions): Prom
     printColumns(output, preview.configuration, 'stderr');
   }
 
-  const response = await api.engines.create({
-    searchEngineType: 'pm',
-    accountId,
-    searchEngineName: options.name,
-    searchEngineDetail: { importId: imported.importId },
-  });
+  const create = (importId: string) =>
+    api.engines.create({
+      searchEngineType: 'pm',
+      accountId,
+      searchEngineName: options.name,
+      searchEngineDetail: { importId },
+    });
+  let response = await create(imported.importId);
   // The same create run again (a retried CI step): the upload's Idempotency-Key gave back the file
   // of the first run, which already belongs to the engine that run made. As with an API key, the
   // retry answers with that engine rather than failing; it is only published if it never was.
-  const earlier =
+  let earlier =
     !response.ok && response.status === 409
       ? await engineOfEarlierRun(api, accountId, options.name, imported.importId)
       : undefined;
+  if (!response.ok && response.status === 409 && !earlier) {
+    // The key gave back the file of an earlier run whose engine is gone (deleted): the server
+    // keeps it bound to that engine, so the file is uploaded again under a key of its own. The key
+    // is made from the stale file, so a retry of this run finds what this run made.
+    output.info(
+      `${file.filename} was uploaded for an earlier engine named ${options.name}, which is gone: uploading it again.`,
+    );
+    imported = await upload(`${uploadKey}:after:${imported.importId}`);
+    response = await create(imported.importId);
+    earlier =
+      !response.ok && response.status === 409
+        ? await engineOfEarlierRun(api, accountId, options.name, imported.importId)
+        : undefined;
+  }
   const created = earlier
     ? { documentId: earlier.id, clientId: (await clientOf(api, earlier)).id }
     : expectOk(response, 'Creating the engine');

@@ -349,6 +349,47 @@ describe('engines create parametric', () => {
     );
   });
 
+  it('given the file of a deleted engine of that name (the key gives its file back), then it is uploaded again and the engine made', async () => {
+    const file = await csvFile();
+    let uploads = 0;
+    const api = fakeApi({
+      parametric: {
+        importFile: async () => ok({ ...imported(1), importId: ++uploads === 1 ? 'imp-stale' : 'imp-new' }),
+        preview: async () => ok({ rows: [], configuration }),
+        createAndPublish: async () => ok({ clientId: 'cli-9' }),
+      },
+      engines: {
+        // The server keeps the stale file bound to the deleted engine.
+        create: async (draft: any) =>
+          draft.searchEngineDetail.importId === 'imp-stale'
+            ? refused(409, 'This spreadsheet belongs to another search engine.')
+            : ok({ documentId: 'eng-9', synonymFieldId: null, clientId: 'cli-9' }),
+        list: async () => ok([]),
+      },
+      profile: { accounts: async () => ok([account()]) },
+    });
+    const { deps, recorded } = testDeps(api, { json: true });
+    await createParametric.run(
+      deps,
+      createParametric.parse(input([], { name: 'Product finder', account: 'acc-1', file, publish: true })),
+    );
+    const keys = (api.parametric.importFile as any).mock.calls.map((call: any) => call[1].idempotencyKey);
+    expect(keys).toHaveLength(2);
+    expect(keys[1]).not.toBe(keys[0]);
+    expect((api.parametric.createAndPublish as any).mock.calls[0][0]).toMatchObject({
+      spreadsheetId: 'imp-new',
+      engineId: 'eng-9',
+    });
+    expect(JSON.parse(recorded.stdout)).toMatchObject({
+      engineId: 'eng-9',
+      importId: 'imp-new',
+      published: true,
+    });
+    expect(recorded.stderr).toContain(
+      'products.csv was uploaded for an earlier engine named Product finder, which is gone: uploading it again.',
+    );
+  });
+
   it('given no --account and one account, when created, then the engine is made in that account', async () => {
     const file = await csvFile();
     const api = unpublishedCreateApi();
