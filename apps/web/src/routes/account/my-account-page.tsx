@@ -19,6 +19,7 @@ import { pendingToNewUsers } from './pending-users.ts';
 import { ProductList } from './products-editor.tsx';
 import { saveFailureText } from './save-failure.ts';
 import { UnsavedChangesDialog } from './unsaved-changes-dialog.tsx';
+import { useFocusAfterEdit } from './use-focus-after-edit.ts';
 import { UsersSection } from './users-section.tsx';
 
 /**
@@ -48,6 +49,7 @@ export function MyAccountPage({
   const [saving, setSaving] = useState(false);
   const [saved, setSaved] = useState(false);
   const editing = mode === 'edit';
+  const focusAfterEdit = useFocusAfterEdit(editing);
   const current = account.data;
   // The draft starts from the saved account; view mode (also reached with Back) shows what is saved.
   const shown = editing && draft ? draft : draftOf(current);
@@ -104,6 +106,7 @@ export function MyAccountPage({
     <Stack spacing={3}>
       <TextField
         label="Account Name"
+        inputRef={focusAfterEdit.inputRef}
         value={shown.name}
         onChange={(event) => {
           setNameError(undefined);
@@ -135,7 +138,10 @@ export function MyAccountPage({
         canEdit={canEditAccount(viewer, accountId)}
         canSave={unsaved}
         saving={saving}
-        onEdit={() => navigate(`/account/edit${query}`)}
+        onEdit={() => {
+          focusAfterEdit.request();
+          navigate(`/account/edit${query}`);
+        }}
         onSave={() => void save()}
         onDone={done}
       />

@@ -243,6 +243,16 @@ describe('My Account, the add-user form', () => {
   });
 });
 
+describe('My Account, keyboard', () => {
+  it('Given view mode, when Edit is pressed, then focus goes to the Account Name field (Edit itself is gone)', async () => {
+    const { router } = renderMyAccount('/account/view');
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/account/edit'));
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('Account Name')));
+    expect(screen.queryByRole('button', { name: 'Edit' })).toBeNull();
+  });
+});
+
 describe('My Account, users held until Save', () => {
   it('Given a user added in edit mode, then it is listed as not saved and nothing is sent until Save', async () => {
     const { calls } = renderMyAccount('/account/edit');

@@ -108,6 +108,8 @@ describe('Administration account page, view and edit', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Edit' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin/account/a1/edit'));
     expect(await screen.findByRole('heading', { level: 1, name: 'Editing: Acme' })).toBeTruthy();
+    // Edit is replaced by Save: focus goes on to the name rather than back to the top.
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText(/Account Name/)));
   });
 
   it('Then the page title names the account and the mode, as the header does', async () => {

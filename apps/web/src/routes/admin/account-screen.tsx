@@ -28,6 +28,7 @@ import {
   UsersSection,
   useLeaveGuard,
 } from '../account/index.ts';
+import { useFocusAfterEdit } from '../account/use-focus-after-edit.ts';
 import { ErrorView } from '../error/error-view.tsx';
 import { notFoundReport } from '../error/not-found.ts';
 
@@ -100,6 +101,7 @@ function AccountPage({
   useScreenTitle(header(mode, account));
 
   const editing = mode !== 'view';
+  const focusAfterEdit = useFocusAfterEdit(editing);
   const shown = editing && draft ? draft : draftOf(account);
   const unsaved = editing && hasUnsavedChanges(shown, account);
   const guard = useLeaveGuard(unsaved, () => {
@@ -172,6 +174,7 @@ function AccountPage({
       <Typography variant="h1">{header(mode, account)}</Typography>
       <TextField
         label="Account Name"
+        inputRef={focusAfterEdit.inputRef}
         value={shown.name}
         onChange={(event) => {
           setErrors((current) => ({ ...current, name: undefined }));
@@ -212,7 +215,11 @@ function AccountPage({
         canEdit
         canSave={unsaved}
         saving={saving}
-        onEdit={() => account && navigate(`/admin/account/${encodeURIComponent(account.id)}/edit`)}
+        onEdit={() => {
+          if (!account) return;
+          focusAfterEdit.request();
+          navigate(`/admin/account/${encodeURIComponent(account.id)}/edit`);
+        }}
         onSave={() => void save()}
         onDone={done}
       />
