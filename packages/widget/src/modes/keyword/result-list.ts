@@ -8,9 +8,27 @@ export interface ResultList {
   update(hits: readonly KeywordHit[]): void;
 }
 
-/** What the page shows of a URL under the title: no scheme, no trailing slash. */
+/**
+ * Characters that change how a URL reads when shown decoded (controls, bidi overrides and other
+ * format characters, spaces): they stay percent-encoded, as browsers keep them in the address bar.
+ */
+const READS_DIFFERENTLY = /[\p{Cc}\p{Cf}\p{Z}]/gu;
+
+/**
+ * What the page shows of a URL under the title: no scheme, no trailing slash, and a path in the
+ * site's own letters (café, 日本語) rather than its percent-encoding. Text only: the link itself
+ * keeps the URL as it is.
+ */
 export function displayUrl(url: string): string {
-  return url.replace(/^https?:\/\//, '').replace(/\/$/, '');
+  const bare = url.replace(/^https?:\/\//, '').replace(/\/$/, '');
+  let decoded: string;
+  try {
+    decoded = decodeURI(bare);
+  } catch (error) {
+    if (error instanceof URIError) return bare; // a '%' that is no escape
+    throw error;
+  }
+  return decoded.replace(READS_DIFFERENTLY, (char) => encodeURIComponent(char));
 }
 
 /**
