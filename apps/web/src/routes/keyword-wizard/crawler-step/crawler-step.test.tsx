@@ -58,6 +58,20 @@ const filterFile = (text: string, name = 'filters.csv') => new File([text], name
 const filterList = () => screen.queryByRole('list', { name: 'URL filters' });
 
 describe('Crawler step', () => {
+  it('Given sites removed with the keyboard, then focus goes to the next entry, then the one before, then the input', async () => {
+    renderCrawler({
+      settings: { urls: ['https://a.example.com', 'https://b.example.com', 'https://c.example.com'] },
+    });
+    const remove = (url: string) => screen.getByRole('button', { name: `Remove ${url}` });
+    remove('https://b.example.com').focus();
+    await userEvent.keyboard('{Enter}');
+    expect(document.activeElement).toBe(remove('https://c.example.com'));
+    await userEvent.keyboard('{Enter}');
+    expect(document.activeElement).toBe(remove('https://a.example.com'));
+    await userEvent.keyboard('{Enter}');
+    expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'Site URL' }));
+  });
+
   it('Given URL filtering and crawl frequency off, then neither shows', () => {
     renderCrawler({ sections: { urlFiltering: false, crawlFrequency: false } });
     expect(screen.queryByRole('region', { name: 'URL filters' })).toBeNull();

@@ -8,7 +8,7 @@ import ListItemText from '@mui/material/ListItemText';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useId } from 'react';
+import { useId, useLayoutEffect, useRef } from 'react';
 
 export interface ListEditorProps {
   /** The input's label ('Site URL'). */
@@ -47,6 +47,19 @@ export function ListEditor(props: ListEditorProps) {
   const { items, disabled = false } = props;
   const inputId = useId();
   const listErrorId = useId();
+  // A removed entry takes its focused button with it, which sent a keyboard user back to the top of
+  // the page. Focus goes to the entry now in its place (or the one before), else to the input.
+  const listRef = useRef<HTMLUListElement>(null);
+  const removedAt = useRef<{ index: number; count: number } | undefined>(undefined);
+  useLayoutEffect(() => {
+    const removed = removedAt.current;
+    removedAt.current = undefined;
+    if (!removed || items.length !== removed.count - 1) return;
+    const buttons = [
+      ...(listRef.current?.querySelectorAll<HTMLButtonElement>('button:not(:disabled)') ?? []),
+    ];
+    (buttons[Math.min(removed.index, buttons.length - 1)] ?? document.getElementById(inputId))?.focus();
+  }, [items.length, inputId]);
   // The list's problem ('At least one site must be added.') is the input's too: it is where the
   // fix is typed, so it is marked invalid and described by the message (a keyboard or screen reader
   // user sent back to this step lands on a field that says what is wrong).
@@ -90,8 +103,8 @@ export function ListEditor(props: ListEditorProps) {
           {props.emptyText}
         </Typography>
       ) : (
-        <List dense aria-label={props.listLabel} disablePadding>
-          {items.map((item) => (
+        <List ref={listRef} dense aria-label={props.listLabel} disablePadding>
+          {items.map((item, index) => (
             <ListItem
               key={item}
               disableGutters
@@ -100,7 +113,10 @@ export function ListEditor(props: ListEditorProps) {
                   edge="end"
                   aria-label={`Remove ${item}`}
                   disabled={disabled || !props.canRemove}
-                  onClick={() => props.onRemove(item)}
+                  onClick={() => {
+                    removedAt.current = { index, count: items.length };
+                    props.onRemove(item);
+                  }}
                 >
                   <Delete />
                 </IconButton>
