@@ -68,8 +68,30 @@ describe('the words a visitor types and the words of the rows', () => {
     expect(words('Café')).toEqual(['cafe']);
   });
 
+  it('given Japanese or Chinese text, when split, then each character is a word, so a part of a run is found', () => {
+    expect(words('東京都渋谷区')).toEqual(['東', '京', '都', '渋', '谷', '区']);
+    expect(words('ソニー ワイヤレスヘッドホン WH-1000')).toEqual([
+      'ソ',
+      'ニ',
+      'ー',
+      'ワ',
+      'イ',
+      'ヤ',
+      'レ',
+      'ス',
+      'ヘ',
+      'ッ',
+      'ド',
+      'ホ',
+      'ン',
+      'wh',
+      '1000',
+    ]);
+    expect(words('한국어 단어')).toEqual(['한국어', '단어']);
+  });
+
   it('given kana with voicing marks, when folded, then the marks stay (ガ is not カ)', () => {
     expect(words('ガイド')).not.toEqual(words('カイド'));
-    expect(words('ガイド')).toEqual(['ガイド']);
+    expect(words('ガイド')).toEqual(['ガ', 'イ', 'ド']);
   });
 });

@@ -15,16 +15,32 @@ const MARKS = /(?![\u3099\u309a])\p{M}/gu;
  * decomposed (e + U+0301, as macOS writes file names) is the same word as its composed form.
  */
 export function words(text: string): string[] {
-  return folded(text).match(/[\p{L}\p{N}\p{M}]+/gu) ?? [];
+  const lower = text.toLowerCase();
+  // ASCII (most values): no marks to fold, no scripts to tell apart.
+  if (ASCII.test(lower)) return lower.match(/[a-z0-9]+/g) ?? [];
+  return foldMarks(lower).match(WORD) ?? [];
 }
+
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the ASCII range
+const ASCII = /^[\x00-\x7f]*$/;
+
+function foldMarks(lower: string): string {
+  return lower.normalize('NFD').replace(MARKS, '').normalize('NFC');
+}
+
+/**
+ * Chinese and Japanese write words without spaces: each of their characters is a word of its own
+ * (as the keyword engine's words, and Lucene's CJK unigrams), so '渋谷' finds '東京都渋谷区' and
+ * 'ヘッドホン' finds 'ワイヤレスヘッドホン' (was: nothing, a whole run was one word and only its
+ * start could be typed). A query of several such characters asks for rows holding each of them.
+ */
+const OWN = '[\\p{Script=Han}\\p{Script=Hiragana}\\p{Script=Katakana}\\u30fc]';
+const WORD = new RegExp(`${OWN}\\p{M}*|(?:(?!${OWN})[\\p{L}\\p{N}\\p{M}])+`, 'gu');
 
 /** A text lowercased and without accents (see `words`; also what text values are sorted by). */
 export function folded(text: string): string {
   const lower = text.toLowerCase();
-  // ASCII has no marks: skip the normalisation for the common case.
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: the ASCII range
-  if (/^[\x00-\x7f]*$/.test(lower)) return lower;
-  return lower.normalize('NFD').replace(MARKS, '').normalize('NFC');
+  return ASCII.test(lower) ? lower : foldMarks(lower);
 }
 
 /** The distinct words of a row's values in `columns` (numbers and booleans as JSON prints them). */
