@@ -72,6 +72,22 @@ describe('Crawler step', () => {
     expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'Site URL' }));
   });
 
+  it('Given custom tags removed with the keyboard, then focus goes to the next Remove, then to Tag name', async () => {
+    renderCrawler({
+      settings: {
+        customTags: [
+          { name: 'docs', icon: 'pdf' },
+          { name: 'blog', icon: 'blog' },
+        ],
+      },
+    });
+    screen.getByRole('button', { name: 'Remove tag docs' }).focus();
+    await userEvent.keyboard('{Enter}');
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Remove tag blog' }));
+    await userEvent.keyboard('{Enter}');
+    expect(document.activeElement).toBe(screen.getByRole('textbox', { name: /Tag name/ }));
+  });
+
   it('Given URL filtering and crawl frequency off, then neither shows', () => {
     renderCrawler({ sections: { urlFiltering: false, crawlFrequency: false } });
     expect(screen.queryByRole('region', { name: 'URL filters' })).toBeNull();

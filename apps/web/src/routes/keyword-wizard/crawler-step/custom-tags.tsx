@@ -12,7 +12,8 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { CustomTag, FieldErrors, KeywordSettings, TabIcon } from '@siteseer/core';
 import { MESSAGES, TAB_ICONS } from '@siteseer/core';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
+import { useFocusAfterRemove } from '../../../shell/use-focus-after-remove.ts';
 import { selectorProblem } from './selector-check.ts';
 
 type TagSettings = Pick<KeywordSettings, 'customTagsSelector' | 'customTagsAttributeName' | 'customTags'>;
@@ -41,6 +42,8 @@ export function CustomTags({
   const [name, setName] = useState('');
   const [icon, setIcon] = useState<TabIcon | ''>('');
   const [errors, setErrors] = useState<FieldErrors<'name' | 'icon'>>({});
+  const nameInput = useRef<HTMLInputElement>(null);
+  const removal = useFocusAfterRemove<HTMLTableElement>(settings.customTags.length, () => nameInput.current);
   const add = () => {
     const trimmed = name.trim();
     const problems: FieldErrors<'name' | 'icon'> = {};
@@ -77,6 +80,7 @@ export function CustomTags({
       <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
         <TextField
           label="Tag name"
+          inputRef={nameInput}
           size="small"
           value={name}
           error={!!errors.name}
@@ -113,7 +117,7 @@ export function CustomTags({
           No custom tags.
         </Typography>
       ) : (
-        <Table size="small" aria-label="Custom tags">
+        <Table ref={removal.containerRef} size="small" aria-label="Custom tags">
           <TableHead>
             <TableRow>
               <TableCell>Name</TableCell>
@@ -122,14 +126,18 @@ export function CustomTags({
             </TableRow>
           </TableHead>
           <TableBody>
-            {settings.customTags.map((tag) => (
+            {settings.customTags.map((tag, index) => (
               <TableRow key={tag.name}>
                 <TableCell>{tag.name}</TableCell>
                 <TableCell>{tag.icon}</TableCell>
                 <TableCell align="right">
                   <IconButton
                     aria-label={`Remove tag ${tag.name}`}
-                    onClick={() => onChange({ customTags: settings.customTags.filter((t) => t !== tag) })}
+                    data-remove
+                    onClick={() => {
+                      removal.removing(index);
+                      onChange({ customTags: settings.customTags.filter((t) => t !== tag) });
+                    }}
                   >
                     <Delete />
                   </IconButton>

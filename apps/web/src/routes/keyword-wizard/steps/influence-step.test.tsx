@@ -206,6 +206,22 @@ describe('Influence step: result ranking', () => {
     expect(screen.getByText('No result ranking entries yet.')).toBeTruthy();
   });
 
+  it('Given entries deleted with the keyboard, then focus goes to the next Delete, then to the Query field', async () => {
+    renderStep(InfluenceStep, {
+      settings: {
+        resultRanking: [
+          { query: 'one', results: ['/1'] },
+          { query: 'two', results: ['/2'] },
+        ],
+      },
+    });
+    screen.getByRole('button', { name: 'Delete entry one' }).focus();
+    await userEvent.keyboard('{Enter}');
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Delete entry two' }));
+    await userEvent.keyboard('{Enter}');
+    expect(document.activeElement).toBe(screen.getByRole('textbox', { name: /Query/ }));
+  });
+
   it('Given entries, when downloaded, then current-result-ranking.csv loads back to the same entries', async () => {
     const downloads = captureDownloads();
     const entries = [

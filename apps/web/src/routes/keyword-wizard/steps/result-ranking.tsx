@@ -21,7 +21,8 @@ import {
   resultRankingToRows,
   validateCsvFile,
 } from '@siteseer/core';
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
+import { useFocusAfterRemove } from '../../../shell/use-focus-after-remove.ts';
 import { saveText } from './download-text.ts';
 import { EXAMPLE_FILES, exampleFileName, exampleFileUrl } from './example-files.ts';
 import { FileButton } from './file-button.tsx';
@@ -61,6 +62,11 @@ export function ResultRanking({
   const [notice, setNotice] = useState<Notice | undefined>();
   const headingId = useId();
   const replacesId = useId();
+  const sectionRef = useRef<HTMLElement>(null);
+  // After a Delete, the next entry's Delete, else the editor's Query field (its only text input).
+  const removal = useFocusAfterRemove<HTMLTableElement>(entries.length, () =>
+    sectionRef.current ? sectionRef.current.querySelector<HTMLElement>('input[type="text"]') : null,
+  );
   // The draft keeps null for "no entries", as the spec's entity has it.
   const setEntries = (next: ResultRankingEntry[]) =>
     onChange({ resultRanking: next.length > 0 ? next : null });
@@ -91,7 +97,7 @@ export function ResultRanking({
   };
 
   return (
-    <Box component="section" aria-labelledby={headingId}>
+    <Box component="section" aria-labelledby={headingId} ref={sectionRef}>
       <Typography id={headingId} variant="h3" component="h2" gutterBottom>
         Result Ranking
       </Typography>
@@ -148,7 +154,7 @@ export function ResultRanking({
       {entries.length === 0 ? (
         <Typography sx={{ my: 2 }}>No result ranking entries yet.</Typography>
       ) : (
-        <Table size="small" aria-label="Result ranking entries" sx={{ mb: 2 }}>
+        <Table ref={removal.containerRef} size="small" aria-label="Result ranking entries" sx={{ mb: 2 }}>
           <TableHead>
             <TableRow>
               <TableCell>Query</TableCell>
@@ -161,7 +167,7 @@ export function ResultRanking({
             </TableRow>
           </TableHead>
           <TableBody>
-            {entries.map((entry) => (
+            {entries.map((entry, index) => (
               <TableRow key={entry.query} selected={editing?.query === entry.query}>
                 <TableCell>{entry.query}</TableCell>
                 <TableCell>
@@ -178,7 +184,9 @@ export function ResultRanking({
                   <Button
                     color="error"
                     aria-label={`Delete entry ${entry.query}`}
+                    data-remove
                     onClick={() => {
+                      removal.removing(index);
                       if (editing?.query === entry.query) setEditing(undefined);
                       setEntries(deleteResultRankingEntry(entries, entry.query));
                     }}

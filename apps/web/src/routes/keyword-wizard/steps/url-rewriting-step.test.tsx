@@ -25,6 +25,17 @@ describe('URL Rewriting step', () => {
     expect(screen.getByText('No rule changes it: http://a.test/x')).toBeTruthy();
   });
 
+  it('Given rules removed with the keyboard, then focus goes to the next Remove, then to the rule box', async () => {
+    renderStep(UrlRewritingStep);
+    await addRule('^a -> b', 'enter');
+    await addRule('^c -> d', 'enter');
+    screen.getByRole('button', { name: 'Remove rule ^a -> b' }).focus();
+    await userEvent.keyboard('{Enter}');
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Remove rule ^c -> d' }));
+    await userEvent.keyboard('{Enter}');
+    expect(document.activeElement).toBe(ruleBox());
+  });
+
   it('Given a rule typed with Enter, then it is listed with its text and parsed form and stored canonically', async () => {
     const { draft } = renderStep(UrlRewritingStep);
     await addRule('^http://(.*)/ig   ->   https://$1', 'enter');

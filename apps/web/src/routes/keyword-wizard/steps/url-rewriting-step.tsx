@@ -9,7 +9,8 @@ import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { addRewriteRule, createUrlRewriter, removeRewriteRule } from '@siteseer/core';
-import { useId, useMemo, useState } from 'react';
+import { useId, useMemo, useRef, useState } from 'react';
+import { useFocusAfterRemove } from '../../../shell/use-focus-after-remove.ts';
 import type { KeywordStepProps } from '../step-props.ts';
 import { visuallyHidden } from './visually-hidden.ts';
 
@@ -22,6 +23,8 @@ export function UrlRewritingStep({ settings, onChange }: KeywordStepProps) {
   const rules = settings.urlRewriteRules;
   const [text, setText] = useState('');
   const [error, setError] = useState<string | undefined>();
+  const ruleInput = useRef<HTMLInputElement>(null);
+  const removal = useFocusAfterRemove<HTMLTableElement>(rules.length, () => ruleInput.current);
   const headingId = useId();
 
   const add = () => {
@@ -45,6 +48,7 @@ export function UrlRewritingStep({ settings, onChange }: KeywordStepProps) {
       <Stack direction="row" spacing={2} sx={{ alignItems: 'flex-start' }}>
         <TextField
           label="Rewrite rule"
+          inputRef={ruleInput}
           value={text}
           fullWidth
           autoComplete="off"
@@ -73,7 +77,7 @@ export function UrlRewritingStep({ settings, onChange }: KeywordStepProps) {
         {rules.length === 0 ? (
           <Typography>No rewrite rules yet.</Typography>
         ) : (
-          <Table size="small" aria-labelledby={headingId}>
+          <Table ref={removal.containerRef} size="small" aria-labelledby={headingId}>
             <TableHead>
               <TableRow>
                 <TableCell>Rule</TableCell>
@@ -88,7 +92,7 @@ export function UrlRewritingStep({ settings, onChange }: KeywordStepProps) {
               </TableRow>
             </TableHead>
             <TableBody>
-              {rules.map((rule) => (
+              {rules.map((rule, index) => (
                 <TableRow key={rule.rule}>
                   <TableCell sx={code}>{rule.rule}</TableCell>
                   <TableCell sx={code}>{rule.config.pattern}</TableCell>
@@ -98,7 +102,11 @@ export function UrlRewritingStep({ settings, onChange }: KeywordStepProps) {
                     <Button
                       color="error"
                       aria-label={`Remove rule ${rule.rule}`}
-                      onClick={() => onChange({ urlRewriteRules: removeRewriteRule(rules, rule.rule) })}
+                      data-remove
+                      onClick={() => {
+                        removal.removing(index);
+                        onChange({ urlRewriteRules: removeRewriteRule(rules, rule.rule) });
+                      }}
                     >
                       Remove
                     </Button>

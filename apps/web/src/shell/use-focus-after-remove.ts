@@ -1,0 +1,35 @@
+import { useLayoutEffect, useRef } from 'react';
+
+/**
+ * Keeps keyboard focus in a list or table whose entries each have a remove button. The pressed
+ * button goes away with its entry, which sends a keyboard user back to the top of the page; after
+ * the removal, the remove button of the entry now in its place (or of the one before) takes focus,
+ * else `fallback()` (the input that adds entries). Remove buttons are marked with `data-remove`
+ * inside the element given `containerRef`; `count` is the number of entries.
+ */
+export function useFocusAfterRemove<T extends HTMLElement>(
+  count: number,
+  fallback: () => HTMLElement | null,
+) {
+  const containerRef = useRef<T>(null);
+  const removedAt = useRef<{ index: number; count: number } | undefined>(undefined);
+  const fallbackRef = useRef(fallback);
+  fallbackRef.current = fallback;
+  useLayoutEffect(() => {
+    const removed = removedAt.current;
+    removedAt.current = undefined;
+    // Only a removal of one entry moves focus (an add or a refused removal leaves it be).
+    if (!removed || count !== removed.count - 1) return;
+    const buttons = [
+      ...(containerRef.current?.querySelectorAll<HTMLElement>('[data-remove]:not(:disabled)') ?? []),
+    ];
+    (buttons[Math.min(removed.index, buttons.length - 1)] ?? fallbackRef.current())?.focus();
+  }, [count]);
+  return {
+    containerRef,
+    /** Call with the removed entry's index, just before removing it. */
+    removing: (index: number) => {
+      removedAt.current = { index, count };
+    },
+  };
+}
