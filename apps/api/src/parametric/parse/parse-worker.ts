@@ -68,13 +68,16 @@ function refuse(error: unknown): void {
 
 async function readTable(parse: ParseJob): Promise<ParsedTable> {
   if (parse.format === 'xlsx') {
-    const [{ precheckXlsx }, { readXlsxWorkbook }] = await Promise.all([
+    const [{ formulasWithoutValueWarning, precheckXlsx }, { readXlsxWorkbook }] = await Promise.all([
       import('./xlsx-precheck.ts'),
       import('./xlsx-workbook.ts'),
     ]);
     // Before SheetJS, which holds the whole sheet before any limit can be checked.
-    await precheckXlsx(parse.bytes, parse.fileName, parse.sheet, parse.limits);
-    return readXlsxWorkbook(parse.bytes, parse.fileName, { sheet: parse.sheet, limits: parse.limits });
+    const checked = await precheckXlsx(parse.bytes, parse.fileName, parse.sheet, parse.limits);
+    const table = readXlsxWorkbook(parse.bytes, parse.fileName, { sheet: parse.sheet, limits: parse.limits });
+    const warning = formulasWithoutValueWarning(checked.formulasWithoutValue);
+    if (warning) table.warnings.push(warning);
+    return table;
   }
   const [{ decodeCsvText }, { readCsv }] = await Promise.all([
     import('./decode-text.ts'),

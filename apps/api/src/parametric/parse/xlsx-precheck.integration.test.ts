@@ -59,6 +59,28 @@ describe('XLSX precheck (before SheetJS holds the sheet)', () => {
     expect(error.message).toContain('holds more than 20,003 values');
   });
 
+  it('warns of formula cells with no saved result, which are read as empty (was: a silently empty column)', async () => {
+    // As openpyxl writes them: a formula, then no value or an empty one; a shared formula too.
+    const sheet = sheetOf(
+      '<row><c t="inlineStr"><is><t>Qty</t></is></c><c t="inlineStr"><is><t>Total</t></is></c></row>' +
+        '<row><c><v>2</v></c><c><f>A2*10</f><v></v></c></row>' +
+        '<row><c><v>3</v></c><c><f t="shared" ref="B3:B4" si="0"/></c></row>' +
+        '<row><c><v>4</v></c><c><f>A4*10</f><v>40</v></c></row>',
+    );
+
+    const table = await parseSpreadsheet(workbookOf(sheet), 'script.xlsx');
+
+    expect(table.rows).toEqual([
+      ['2', null],
+      ['3', null],
+      ['4', '40'],
+    ]);
+    expect(table.warnings).toEqual([
+      '2 formula cell(s) of the sheet have no saved result (the workbook was written by a program that does not ' +
+        'calculate formulas); they are read as empty. Open the workbook in Excel or LibreOffice, save it, and upload it again.',
+    ]);
+  });
+
   it('counts only the sheet it reads', async () => {
     const bytes = twoSheets(40);
 

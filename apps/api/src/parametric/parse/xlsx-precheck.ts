@@ -10,8 +10,18 @@ import type { TableLimits } from './table-builder.ts';
  */
 const VALUE_TAG = /<(?:[A-Za-z_][\w.-]{0,20}:)?(?:v|is)[\s>/]/g;
 const SHARED_STRING_TAG = /<(?:[A-Za-z_][\w.-]{0,20}:)?si[\s>/]/g;
+/**
+ * A formula cell without a saved result: `<f>...</f>` (or a shared `<f .../>`), then no value or an
+ * empty one, then the cell's end. Scripts (openpyxl) write formulas without calculating them, and
+ * SheetJS drops such a cell: a Total column came out silently empty.
+ */
+const P = '(?:[A-Za-z_][\\w.-]{0,20}:)?';
+const FORMULA_WITHOUT_VALUE = new RegExp(
+  `(?:<\\/${P}f>|<${P}f\\s[^<>]{0,200}\\/>)\\s*(?:<${P}v\\s*\\/>|<${P}v>\\s*<\\/${P}v>)?\\s*<\\/${P}c>`,
+  'g',
+);
 /** Longer than any match, so a tag split between two chunks is still seen (once). */
-const CARRY = 32;
+const CARRY = 320;
 
 const formatCount = (n: number): string => n.toLocaleString('en-US');
 
@@ -107,7 +117,8 @@ export async function precheckXlsx(
   fileName: string,
   sheet: string | undefined,
   limits: TableLimits,
-): Promise<void> {
+): Promise<PrecheckedXlsx> {
+  let formulasWithoutValue = 0;
   const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const zip = await fromBufferPromise(buffer, { lazyEntries: true, decodeStrings: true });
   try {
@@ -122,11 +133,28 @@ export async function precheckXlsx(
         : isSharedStrings
           ? { tag: SHARED_STRING_TAG, what: 'shared strings' }
           : undefined;
-      await checkEntry(zip, entry, fileName, count, limits);
+      formulasWithoutValue += await checkEntry(zip, entry, fileName, count, limits, isSheet);
     }
   } finally {
     zip.close();
   }
+  return { formulasWithoutValue };
+}
+
+/** What the precheck saw of the sheet that is read. */
+export interface PrecheckedXlsx {
+  /** Formula cells with no saved result, which SheetJS reads as empty. */
+  formulasWithoutValue: number;
+}
+
+/** The warning for formula cells read as empty, if any. */
+export function formulasWithoutValueWarning(count: number): string | undefined {
+  if (count === 0) return undefined;
+  return (
+    `${count.toLocaleString('en-US')} formula cell(s) of the sheet have no saved result (the workbook was written by a ` +
+    'program that does not calculate formulas); they are read as empty. Open the workbook in Excel or LibreOffice, ' +
+    'save it, and upload it again.'
+  );
 }
 
 async function checkEntry(
@@ -135,7 +163,9 @@ async function checkEntry(
   fileName: string,
   count: { tag: RegExp; what: string } | undefined,
   limits: TableLimits,
-): Promise<void> {
+  isSheet = false,
+): Promise<number> {
+  let formulasWithoutValue = 0;
   // An accepted table holds at most maxCells data cells and one header row.
   const maxValues = limits.maxCells + limits.maxColumns;
   let crc = 0;
@@ -150,6 +180,11 @@ async function checkEntry(
       // A tag that ends in the carried text was counted with the previous chunk.
       for (const match of text.matchAll(count.tag)) {
         if (match.index + match[0].length > carry.length) counted++;
+      }
+      if (isSheet) {
+        for (const match of text.matchAll(FORMULA_WITHOUT_VALUE)) {
+          if (match.index + match[0].length > carry.length) formulasWithoutValue++;
+        }
       }
       if (counted > maxValues) {
         throw new SpreadsheetError(
@@ -167,4 +202,5 @@ async function checkEntry(
   if (crc >>> 0 !== entry.crc32 >>> 0) {
     throw inconsistent(fileName, entry.fileName, 'fails its checksum (CRC-32)');
   }
+  return formulasWithoutValue;
 }
