@@ -95,6 +95,21 @@ describe('Influence step: relevance rules', () => {
     expect(screen.getByText('No relevance rules yet.')).toBeTruthy();
   });
 
+  it('Given a selected rule, when Cancel or Delete is pressed with the keyboard, then focus goes to the URL pattern', async () => {
+    renderStep(InfluenceStep, {
+      settings: { relevance: [rule('r1', '*/blog/*', 3), rule('r2', '*/docs/*', 8)] },
+    });
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Select rule */blog/*' }));
+    screen.getByRole('button', { name: 'Cancel' }).focus();
+    await userEvent.keyboard('{Enter}');
+    expect(document.activeElement).toBe(pattern());
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Select rule */docs/*' }));
+    screen.getByRole('button', { name: 'Delete' }).focus();
+    await userEvent.keyboard('{Enter}');
+    expect(document.activeElement).toBe(pattern());
+    expect(pattern().value).toBe('');
+  });
+
   it('Given the features off, then only the allowed sections show', () => {
     renderStep(InfluenceStep, { sections: { relevance: false } });
     expect(screen.queryByRole('heading', { name: 'Relevance' })).toBeNull();

@@ -19,7 +19,7 @@ import {
   updateRelevanceRule,
   validateRelevanceRule,
 } from '@siteseer/core';
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { visuallyHidden } from './visually-hidden.ts';
 
 /** The weight a new rule starts with: within the "2 to 10 is usually enough" of the guidance. */
@@ -45,6 +45,13 @@ export function RelevanceRules({
   const weightLabelId = useId();
   const guidanceId = useId();
   const selected = rules.find((rule) => rule.id === selectedId);
+  const patternInput = useRef<HTMLInputElement>(null);
+  // Delete and Cancel go away with edit mode: focus goes to the pattern of the rule to add next,
+  // rather than to the top of the page.
+  const backToAdding = () => {
+    reset();
+    patternInput.current?.focus();
+  };
 
   const reset = () => {
     setSelectedId(undefined);
@@ -127,6 +134,7 @@ export function RelevanceRules({
         </Typography>
         <TextField
           label="URL pattern"
+          inputRef={patternInput}
           required
           value={form.matches}
           error={!!errors.matches}
@@ -175,12 +183,12 @@ export function RelevanceRules({
                 color="error"
                 onClick={() => {
                   onChange(deleteRelevanceRule(rules, selected.id));
-                  reset();
+                  backToAdding();
                 }}
               >
                 Delete
               </Button>
-              <Button onClick={reset}>Cancel</Button>
+              <Button onClick={backToAdding}>Cancel</Button>
             </>
           ) : (
             <Button variant="contained" onClick={submit}>
