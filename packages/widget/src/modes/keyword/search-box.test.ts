@@ -152,6 +152,21 @@ describe('keyword search box', () => {
     );
   });
 
+  it("Escape that closes the list goes no further (was: it also closed the site's search overlay)", async () => {
+    const input = pageInput();
+    await mountKeywordWidget({ keyword: { input: '#siteseer-search-input' } });
+    const seen: string[] = [];
+    const overlay = (event: KeyboardEvent) => seen.push(event.key);
+    document.addEventListener('keydown', overlay);
+    await suggestionsFor(input, 'guide 1');
+    press(input, 'Escape');
+    expect(input.getAttribute('aria-expanded')).toBe('false');
+    expect(seen).toEqual([]);
+    press(input, 'Escape');
+    expect(seen).toEqual(['Escape']);
+    document.removeEventListener('keydown', overlay);
+  });
+
   it('debounces: only the text typed last is asked for', async () => {
     const { input, service } = await mountKeywordWidget();
     typeInto(input, 'p');

@@ -242,7 +242,10 @@ export function createSearchBox(options: SearchBoxOptions): SearchBox {
       if (!listbox.hidden && active >= 0) choose(active);
       else submit();
     } else if (event.key === 'Escape' && !listbox.hidden) {
+      // This Escape is the list's: a site's search overlay listening on the document must not
+      // close as well (a second Escape, with the list closed, reaches it).
       event.preventDefault();
+      event.stopPropagation();
       close();
     }
   };
