@@ -63,6 +63,19 @@ describe('the data-source (ingest) API', () => {
     expect(engine.body.searchEngineDetail).toMatchObject({ version: 1, originalFileName: 'feed.csv' });
   });
 
+  it('given a table with US thousands, when created and then updated, then each answer names the rewritten column (was: nothing)', async () => {
+    const csv = 'Product,Units\nA,"1,234"\nB,"12,000"\n';
+    const warning =
+      "Column 'Units' holds numbers written like 1,234.5; they are read as plain numbers (1234.5).";
+
+    const created = await ingest(keyA, 'datasource/parametric', { searchEngineName: 'Warned feed' }, csv);
+    const updated = await ingest(keyA, `datasource/parametric/${created.body.engineId}`, {}, csv);
+
+    expect(created.status).toBe(200);
+    expect(created.body.warnings).toEqual([warning]);
+    expect(updated.body.warnings).toEqual([warning]);
+  });
+
   it('given a new version, when posted with publish=false and then true, then search follows only the published one', async () => {
     const staged = await ingest(
       keyA,

@@ -497,6 +497,33 @@ describe('a parametric engine from upload to search', () => {
   });
 });
 
+describe('what an upload read otherwise than written', () => {
+  it('given numbers with thousands separators and a repeated header, when uploaded, then the answer says so (was: nothing)', async () => {
+    const uploaded = await upload(
+      t.ownerA.token,
+      { accountId: t.accountA },
+      { name: 'preise.csv', content: 'Artikel;Preis;Preis\nSchraube;1.000,50;2\nMutter;3,5;4\n' },
+    );
+
+    expect(uploaded.status).toBe(200);
+    expect(uploaded.body.warnings).toEqual([
+      expect.stringContaining("'Preis (2)'"),
+      "Column 'Preis' holds numbers written like 1.234,5; they are read as plain numbers (1234.5).",
+    ]);
+  });
+
+  it('given a plain table, when uploaded, then the answer has no warnings', async () => {
+    const uploaded = await upload(
+      t.ownerA.token,
+      { accountId: t.accountA },
+      { name: 'plain.csv', content: 'Name,Qty\na,1\n' },
+    );
+
+    expect(uploaded.status).toBe(200);
+    expect(uploaded.body).not.toHaveProperty('warnings');
+  });
+});
+
 describe('refused uploads', () => {
   it('given a file over 10240 KB, then 413 and nothing stored', async () => {
     const big = `a,b\n${'x,y\n'.repeat((10240 * 1024) / 4 + 10)}`;

@@ -85,7 +85,22 @@ export async function storeUpload(
   input: UploadInput,
   parsed: StorableUpload,
 ): Promise<SpreadsheetImport> {
-  return toSpreadsheetImport(await store.transaction((tx) => insertUpload(tx, access, input, parsed)));
+  const stored = toSpreadsheetImport(
+    await store.transaction((tx) => insertUpload(tx, access, input, parsed)),
+  );
+  return withWarnings(stored, parsed.table.warnings);
+}
+
+/**
+ * An answer with the parser's warnings, when it has any: they were computed (the first sheet only,
+ * numbers rewritten, formulas without results) but reached no one, so an upload that read '1.000,50'
+ * as 1000.5 or dropped 45 sheets said nothing of it.
+ */
+export function withWarnings<T extends object>(
+  answer: T,
+  warnings: readonly string[],
+): T & { warnings?: string[] } {
+  return warnings.length > 0 ? { ...answer, warnings: [...warnings] } : answer;
 }
 
 /** Stores a parsed upload as a new version with its cells, in the caller's transaction. */

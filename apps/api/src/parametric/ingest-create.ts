@@ -19,7 +19,7 @@ import {
 } from '../repositories/ingest-requests.ts';
 import { CELL_CHUNK_ROWS } from '../repositories/parametric/cell-chunks.ts';
 import type { Store } from '../store/types.ts';
-import { insertUpload, type StorableUpload } from './imports.ts';
+import { insertUpload, type StorableUpload, withWarnings } from './imports.ts';
 import { ingestResult } from './ingest.ts';
 import { parseForStore } from './parse/index.ts';
 import { afterPublishCommit, checkedConfiguration, publishNewVersion } from './publish.ts';
@@ -126,7 +126,10 @@ export async function ingestCreate(
         feed: await rows,
         scope: await publishNewVersion(tx, access, engine.id, version, configuration),
       };
-      const result = ingestResult(engine.id, client.id, version, input.publish);
+      const result = withWarnings(
+        ingestResult(engine.id, client.id, version, input.publish),
+        parsed.table.warnings,
+      );
       if (key) await insertIngestRequest(tx, { accountId, key, requestHash: hash, result });
       return { result, ...(published ? { published } : {}) };
     },

@@ -12,7 +12,7 @@ import { findPublished } from '../repositories/parametric/published.ts';
 import type { VersionRecord } from '../repositories/parametric/versions.ts';
 import type { Store } from '../store/types.ts';
 import { parametricEngine } from './guards.ts';
-import { insertUpload, parseUpload } from './imports.ts';
+import { insertUpload, parseUpload, withWarnings } from './imports.ts';
 import { checkedConfiguration, publishStoredVersion } from './publish.ts';
 import { feedRows, type IndexFeed, parsedCells, storedCells } from './search-index-build.ts';
 
@@ -96,7 +96,8 @@ export async function ingestVersion(
       rows,
     );
   }
-  return ingestResult(engine.id, client.id, version, input.publish);
+  const result = ingestResult(engine.id, client.id, version, input.publish);
+  return 'earlier' in parsed ? result : withWarnings(result, parsed.table.warnings);
 }
 
 /** The data-source API's answer for a stored version (and whether it was published). */

@@ -33,6 +33,12 @@ export const IngestResult = z.object({
   version: Version,
   published: z.boolean(),
   rowCount: z.number().int().min(0),
+  /**
+   * What was read otherwise than written, for the uploader to check (numbers with thousands
+   * separators rewritten, only the first sheet read, headers renamed, error or uncalculated cells
+   * read as empty...). Absent when there is none, and on a retried call (the first answer had it).
+   */
+  warnings: z.array(z.string()).optional(),
 });
 export type IngestResult = z.infer<typeof IngestResult>;
 

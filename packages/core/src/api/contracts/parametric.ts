@@ -32,6 +32,12 @@ export const SpreadsheetImport = z.object({
   rowCount: z.number().int().min(0),
   /** The header row: the column names in file order. */
   columns: z.array(z.string()),
+  /**
+   * What was read otherwise than written, for the uploader to check (numbers with thousands
+   * separators rewritten, only the first sheet read, headers renamed, error or uncalculated cells
+   * read as empty...). Absent when there is none, and on a retried call (the first answer had it).
+   */
+  warnings: z.array(z.string()).optional(),
 });
 export type SpreadsheetImport = z.infer<typeof SpreadsheetImport>;
 
