@@ -237,6 +237,21 @@ describe('Influence step: result ranking', () => {
     expect(document.activeElement).toBe(screen.getByRole('textbox', { name: /Query/ }));
   });
 
+  it('Given an entry being edited, when Cancel or Update Entry is pressed, then focus goes to the Query field', async () => {
+    renderStep(InfluenceStep, { settings: { resultRanking: [{ query: 'one', results: ['/1'] }] } });
+    const query = () => screen.getByRole('textbox', { name: /Query/ });
+    await userEvent.click(screen.getByRole('button', { name: 'Edit entry one' }));
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Edit entry one' }));
+    screen.getByRole('button', { name: 'Cancel' }).focus();
+    await userEvent.keyboard('{Enter}');
+    expect(document.activeElement).toBe(query());
+    await userEvent.click(screen.getByRole('button', { name: 'Edit entry one' }));
+    screen.getByRole('button', { name: 'Update Entry' }).focus();
+    await userEvent.keyboard('{Enter}');
+    expect(document.activeElement).toBe(query());
+    expect((query() as HTMLInputElement).value).toBe('');
+  });
+
   it('Given entries, when downloaded, then current-result-ranking.csv loads back to the same entries', async () => {
     const downloads = captureDownloads();
     const entries = [

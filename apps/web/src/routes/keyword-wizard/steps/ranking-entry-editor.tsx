@@ -20,12 +20,15 @@ export function RankingEntryEditor({
   newQuery = '',
   onSave,
   onCancel,
+  focusOnOpen = false,
 }: {
   entries: ResultRankingEntry[];
   editing: ResultRankingEntry | undefined;
   newQuery?: string;
   onSave: (entries: ResultRankingEntry[]) => void;
   onCancel: () => void;
+  /** Focus the query when the editor opens (after Update Entry or Cancel, whose buttons go). */
+  focusOnOpen?: boolean;
 }) {
   const [query, setQuery] = useState(editing?.query ?? newQuery);
   const [urls, setUrls] = useState(editing?.results.join('\n') ?? '');
@@ -53,6 +56,7 @@ export function RankingEntryEditor({
       </Typography>
       <TextField
         label="Query"
+        autoFocus={focusOnOpen}
         required
         value={query}
         error={!!errors.query}

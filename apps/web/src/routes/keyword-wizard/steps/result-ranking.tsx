@@ -58,6 +58,8 @@ export function ResultRanking({
     pinQuery ? entries.find((entry) => entry.query.toLowerCase() === pinQuery.toLowerCase()) : undefined,
   );
   // Offered to the first new entry only: after a save or Cancel the editor starts empty again.
+  // Update Entry and Cancel go away with edit mode: the fresh editor's query takes focus.
+  const [focusEditor, setFocusEditor] = useState(false);
   const [newQuery, setNewQuery] = useState(editing ? '' : (pinQuery ?? ''));
   const [notice, setNotice] = useState<Notice | undefined>();
   const headingId = useId();
@@ -178,7 +180,13 @@ export function ResultRanking({
                   </Box>
                 </TableCell>
                 <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                  <Button aria-label={`Edit entry ${entry.query}`} onClick={() => setEditing(entry)}>
+                  <Button
+                    aria-label={`Edit entry ${entry.query}`}
+                    onClick={() => {
+                      setFocusEditor(false);
+                      setEditing(entry);
+                    }}
+                  >
                     Edit
                   </Button>
                   <Button
@@ -187,6 +195,7 @@ export function ResultRanking({
                     data-remove
                     onClick={() => {
                       removal.removing(index);
+                      setFocusEditor(false);
                       if (editing?.query === entry.query) setEditing(undefined);
                       setEntries(deleteResultRankingEntry(entries, entry.query));
                     }}
@@ -205,12 +214,15 @@ export function ResultRanking({
         entries={entries}
         editing={editing}
         newQuery={newQuery}
+        focusOnOpen={focusEditor}
         onSave={(next) => {
+          setFocusEditor(editing !== undefined);
           setEntries(next);
           setEditing(undefined);
           setNewQuery('');
         }}
         onCancel={() => {
+          setFocusEditor(true);
           setEditing(undefined);
           setNewQuery('');
         }}

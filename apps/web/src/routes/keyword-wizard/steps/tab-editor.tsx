@@ -30,6 +30,7 @@ export function TabEditor({
   onSave,
   onCancel,
   onDelete,
+  focusOnOpen = false,
 }: {
   tabs: Tab[];
   editing: Tab | undefined;
@@ -38,6 +39,8 @@ export function TabEditor({
   onSave: (tabs: Tab[], saved: Tab) => void;
   onCancel: () => void;
   onDelete: (tab: Tab) => void;
+  /** Focus the name when the editor opens (after Update Tab, Cancel or Delete Tab, whose buttons go). */
+  focusOnOpen?: boolean;
 }) {
   const [name, setName] = useState(editing?.tabName ?? '');
   const [icon, setIcon] = useState<TabIconName | ''>(editing?.tabIcon ?? '');
@@ -70,6 +73,7 @@ export function TabEditor({
       </Typography>
       <TextField
         label="Tab name"
+        autoFocus={focusOnOpen}
         required
         value={name}
         error={!!errors.tabName}

@@ -132,6 +132,24 @@ describe('Tabs step', () => {
     expect(screen.getByText("Deleted tab 'docs'.")).toBeTruthy();
   });
 
+  it('Given a tab being edited, when Cancel, Update Tab or Delete Tab is pressed, then focus goes to Tab name, not the page top', async () => {
+    renderStep(TabsStep, { settings: { tabs: [tab('docs'), tab('blog')] }, api: withCategories({}) });
+    const press = async (name: string) => {
+      screen.getByRole('button', { name }).focus();
+      await userEvent.keyboard('{Enter}');
+    };
+    await userEvent.click(screen.getByRole('button', { name: 'docs' }));
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'docs' }));
+    await press('Cancel');
+    expect(document.activeElement).toBe(nameBox());
+    await userEvent.click(screen.getByRole('button', { name: 'docs' }));
+    await press('Update Tab');
+    expect(document.activeElement).toBe(nameBox());
+    await userEvent.click(screen.getByRole('button', { name: 'blog' }));
+    await press('Delete Tab');
+    expect(document.activeElement).toBe(nameBox());
+  });
+
   it('Given tabs, then All stays first and the others move with their arrow buttons', async () => {
     const { draft } = renderStep(TabsStep, {
       settings: { tabs: [tab('docs'), tab('blog'), tab('video')] },

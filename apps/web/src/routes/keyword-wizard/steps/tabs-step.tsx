@@ -27,6 +27,8 @@ export function TabsStep({ settings, onChange, engineId, accountId }: KeywordSte
   const { tabs, useTabs, crossReferenceCategory } = settings;
   const categories = useEngineCategories(engineId, accountId);
   const [editing, setEditing] = useState<string | undefined>();
+  // Update Tab, Cancel and Delete Tab go away with edit mode: the fresh editor's name takes focus.
+  const [focusEditor, setFocusEditor] = useState(false);
   const [status, setStatus] = useState('');
   const [moveError, setMoveError] = useState<string | undefined>();
   const editingTab = tabs.find((tab) => tab.tabName === editing);
@@ -63,6 +65,7 @@ export function TabsStep({ settings, onChange, engineId, accountId }: KeywordSte
           tabs={tabs}
           editing={editing}
           onEdit={(tab) => {
+            setFocusEditor(false);
             setEditing(tab.tabName === editing ? undefined : tab.tabName);
             setStatus('');
           }}
@@ -87,14 +90,20 @@ export function TabsStep({ settings, onChange, engineId, accountId }: KeywordSte
           tabs={tabs}
           editing={editingTab}
           categories={categories.names}
+          focusOnOpen={focusEditor}
           onSave={(next, saved) => {
             const existed = tabs.some((tab) => tab.tabName === (editingTab?.tabName ?? saved.tabName));
             setTabs(next);
+            setFocusEditor(editingTab !== undefined);
             setEditing(undefined);
             setStatus(`${existed ? 'Updated' : 'Added'} tab '${saved.tabName}'.`);
           }}
-          onCancel={() => setEditing(undefined)}
+          onCancel={() => {
+            setFocusEditor(true);
+            setEditing(undefined);
+          }}
           onDelete={(tab) => {
+            setFocusEditor(true);
             setTabs(deleteTab(tabs, tab.tabName));
             setEditing(undefined);
             setStatus(`Deleted tab '${tab.tabName}'.`);
