@@ -73,6 +73,10 @@ export const MESSAGES = {
   engineNameRequired: 'A search engine name is required.',
   engineNameControlCharacters:
     'A search engine name cannot contain tabs, line breaks or other control characters.',
+  tabNameControlCharacters: 'A tab name cannot contain tabs, line breaks or other control characters.',
+  tabCategoryControlCharacters:
+    'A tab category cannot contain tabs, line breaks or other control characters.',
+  personNameControlCharacters: 'A name cannot contain tabs, line breaks or other control characters.',
   fileEmpty: 'The file is empty.',
   columnDisabledFiltering: 'A disabled column cannot be filtered.',
   columnTypeCannotFilter: 'Image and hyperlink columns cannot be filtered.',

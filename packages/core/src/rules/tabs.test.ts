@@ -25,6 +25,11 @@ describe('tab editor validation', () => {
       },
     ],
     [{ tabName: ' ALL ', tabIcon: 'all', tabCategory: 'x' }, { tabName: MESSAGES.tabNameReserved }],
+    [{ tabName: 'a\tb', tabIcon: 'all', tabCategory: 'x' }, { tabName: MESSAGES.tabNameControlCharacters }],
+    [
+      { tabName: 'docs', tabIcon: 'all', tabCategory: 'x\u001b[31m' },
+      { tabCategory: MESSAGES.tabCategoryControlCharacters },
+    ],
   ])('Given %j, when validated, then the errors are %j', (input, expected) => {
     expect(validateTab(input)).toEqual(expected);
   });
@@ -112,6 +117,8 @@ describe('stored tab lists', () => {
     [tabsOf(9), MESSAGES.maxTabs],
     [[tab('a'), tab('a')], MESSAGES.tabNameTaken],
     [[tab('all')], MESSAGES.tabNameReserved],
+    [[tab('a\nb')], MESSAGES.tabNameControlCharacters],
+    [[tab('a', 'c\u0000')], MESSAGES.tabCategoryControlCharacters],
     [[], undefined],
   ])('Given %j, when validated, then the message is %j', (tabs, expected) => {
     expect(validateTabs(tabs)).toBe(expected);

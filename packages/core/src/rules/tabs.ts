@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ALL_TAB_NAME, LIMITS, TAB_ICONS } from '../constants.ts';
+import { hasControlCharacter } from '../domain/control-characters.ts';
 import type { Tab } from '../domain/keyword.ts';
 import { MESSAGES } from './messages.ts';
 import type { FieldErrors, RuleResult } from './rule-result.ts';
@@ -19,9 +20,14 @@ export const TabForm = z.object({
     .trim()
     .toLowerCase()
     .min(1, MESSAGES.tabNameRequired)
-    .refine((name) => !sameTabName(name, ALL_TAB_NAME), MESSAGES.tabNameReserved),
+    .refine((name) => !sameTabName(name, ALL_TAB_NAME), MESSAGES.tabNameReserved)
+    .refine((name) => !hasControlCharacter(name), MESSAGES.tabNameControlCharacters),
   tabIcon: z.enum(TAB_ICONS, { error: MESSAGES.tabIconRequired }),
-  tabCategory: z.string({ error: MESSAGES.tabCategoryRequired }).trim().min(1, MESSAGES.tabCategoryRequired),
+  tabCategory: z
+    .string({ error: MESSAGES.tabCategoryRequired })
+    .trim()
+    .min(1, MESSAGES.tabCategoryRequired)
+    .refine((category) => !hasControlCharacter(category), MESSAGES.tabCategoryControlCharacters),
 });
 
 /** What the tab editor submits (any field may still be missing). */
@@ -79,9 +85,14 @@ export function deleteTab(tabs: readonly Tab[], name: string): Tab[] {
   return tabs.filter((tab) => !sameTabName(tab.tabName, name));
 }
 
-/** Checks a whole stored tab list, as the API receives it: at most 8, names unique and not 'all'. */
+/**
+ * Checks a whole stored tab list, as the API receives it: at most 8, names unique and not 'all', no
+ * control characters in names and categories (a visitor reads them on the tab bar).
+ */
 export function validateTabs(tabs: readonly Tab[]): string | undefined {
   if (tabs.length > LIMITS.maxTabs) return MESSAGES.maxTabs;
+  if (tabs.some((tab) => hasControlCharacter(tab.tabName))) return MESSAGES.tabNameControlCharacters;
+  if (tabs.some((tab) => hasControlCharacter(tab.tabCategory))) return MESSAGES.tabCategoryControlCharacters;
   const names = tabs.map((tab) => tab.tabName.trim().toLowerCase());
   if (names.includes(ALL_TAB_NAME.toLowerCase())) return MESSAGES.tabNameReserved;
   return new Set(names).size === names.length ? undefined : MESSAGES.tabNameTaken;

@@ -14,6 +14,16 @@ describe('adding a user', () => {
     ['no first name', { first: '' }, { first: MESSAGES.firstNameRequired }],
     ['a whitespace first name', { first: '  ' }, { first: MESSAGES.firstNameRequired }],
     ['no last name', { last: undefined }, { last: MESSAGES.lastNameRequired }],
+    [
+      'a first name with a line break',
+      { first: 'Ada\nBob' },
+      { first: MESSAGES.personNameControlCharacters },
+    ],
+    [
+      'a last name with an escape',
+      { last: 'Love\u001b[2Jlace' },
+      { last: MESSAGES.personNameControlCharacters },
+    ],
     ['no email', { email: '' }, { email: MESSAGES.emailRequired }],
     ['a whitespace email', { email: '   ' }, { email: MESSAGES.emailRequired }],
     ['an invalid email', { email: 'ada@' }, { email: MESSAGES.emailInvalid }],

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from '../constants.ts';
 import type { UserCheckResult } from '../domain/account.ts';
+import { hasControlCharacter } from '../domain/control-characters.ts';
 import { MESSAGES, superAdminUserMessage } from './messages.ts';
 import type { FieldErrors } from './rule-result.ts';
 import { fieldErrorsOf } from './rule-result.ts';
@@ -9,14 +10,23 @@ function sameEmail(a: string, b: string): boolean {
   return a.trim().toLowerCase() === b.trim().toLowerCase();
 }
 
+/** A first or last name: required, and no control characters (names are listed and exported). */
+function personName(required: string) {
+  return z
+    .string({ error: required })
+    .trim()
+    .min(1, required)
+    .refine((name) => !hasControlCharacter(name), MESSAGES.personNameControlCharacters);
+}
+
 /**
- * The add-user form for one account: first and last name required, email required, valid and not
+ * The add-user form for one account: first and last name required (no control characters), email required, valid and not
  * already used in the account (case-insensitively: mail systems treat addresses so).
  */
 export function newUserForm(existingEmails: readonly string[]) {
   return z.object({
-    first: z.string({ error: MESSAGES.firstNameRequired }).trim().min(1, MESSAGES.firstNameRequired),
-    last: z.string({ error: MESSAGES.lastNameRequired }).trim().min(1, MESSAGES.lastNameRequired),
+    first: personName(MESSAGES.firstNameRequired),
+    last: personName(MESSAGES.lastNameRequired),
     email: z
       .string({ error: MESSAGES.emailRequired })
       .trim()
