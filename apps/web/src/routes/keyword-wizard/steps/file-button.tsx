@@ -1,5 +1,5 @@
 import Button from '@mui/material/Button';
-import { useId, useRef } from 'react';
+import { type Ref, useId, useRef } from 'react';
 
 /**
  * A button that opens the file picker, with the input itself hidden but labelled (tests and
@@ -12,6 +12,7 @@ export function FileButton({
   accept,
   disabled = false,
   describedBy,
+  buttonRef,
   onFile,
 }: {
   children: string;
@@ -21,6 +22,8 @@ export function FileButton({
   disabled?: boolean;
   /** The id of text that says what loading a file does (that it replaces the current entries). */
   describedBy?: string;
+  /** The visible button, for a caller that moves focus to it. */
+  buttonRef?: Ref<HTMLButtonElement>;
   onFile: (file: File) => void;
 }) {
   const inputId = useId();
@@ -42,6 +45,7 @@ export function FileButton({
         }}
       />
       <Button
+        ref={buttonRef}
         variant="outlined"
         disabled={disabled}
         aria-describedby={describedBy}

@@ -75,6 +75,20 @@ describe('Synonyms step', () => {
     expect(await screen.findByText(MESSAGES.synonymsFileTooLarge)).toBeTruthy();
   });
 
+  it('Given synonyms cleared with the keyboard, then focus goes to Upload Synonyms File (Clear is off now)', async () => {
+    renderStep(SynonymsStep, { settings: { csvSynonymTable: 'a, b' } });
+    screen.getByRole('button', { name: 'Clear' }).focus();
+    await userEvent.keyboard('{Enter}');
+    within(screen.getByRole('dialog', { name: 'Clear the synonyms?' }))
+      .getByRole('button', { name: 'Clear Synonyms' })
+      .focus();
+    await userEvent.keyboard('{Enter}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Upload Synonyms File' })),
+    );
+  });
+
   it('Given synonyms, when Clear is confirmed, then the table is empty; Cancel keeps it', async () => {
     const { draft } = renderStep(SynonymsStep, { settings: { csvSynonymTable: 'a, b' } });
     await userEvent.click(screen.getByRole('button', { name: 'Clear' }));

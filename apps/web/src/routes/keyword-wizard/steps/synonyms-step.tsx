@@ -13,7 +13,7 @@ import {
   readSynonymsValidation,
   validateSynonymsFile,
 } from '@siteseer/core';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { problemText } from '../../../api/portal-api.ts';
 import { useServices } from '../../../shell/services.tsx';
@@ -58,6 +58,15 @@ export function SynonymsStep({ settings, onChange, accountId }: KeywordStepProps
   const [loaded, setLoaded] = useState<string | undefined>();
   const [confirmClear, setConfirmClear] = useState(false);
   const table = settings.csvSynonymTable;
+  // Clear is off once the table is empty, so the dialog cannot give focus back to it: after a
+  // confirmed Clear, focus goes to Upload Synonyms File rather than to the top of the page.
+  const uploadButton = useRef<HTMLButtonElement>(null);
+  const focusUpload = useRef(false);
+  useEffect(() => {
+    if (!focusUpload.current || confirmClear) return;
+    focusUpload.current = false;
+    uploadButton.current?.focus();
+  });
   // Up to 1 MB of rules: counted when the table changes, not on every keystroke of the mapping.
   const ruleCount = useMemo(() => (table.trim() === '' ? 0 : parseSynonyms(table).rules.length), [table]);
 
@@ -110,6 +119,7 @@ export function SynonymsStep({ settings, onChange, accountId }: KeywordStepProps
         )}
         <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center', my: 2 }}>
           <FileButton
+            buttonRef={uploadButton}
             inputLabel="Synonyms file (CSV or TXT)"
             accept=".csv,.txt"
             disabled={busy}
@@ -177,6 +187,7 @@ export function SynonymsStep({ settings, onChange, accountId }: KeywordStepProps
         <ClearSynonymsDialog
           onCancel={() => setConfirmClear(false)}
           onConfirm={() => {
+            focusUpload.current = true;
             onChange({ csvSynonymTable: '' });
             setConfirmClear(false);
             setLoaded(undefined);
