@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -17,16 +18,29 @@ const SERVER_PATHS =
 /**
  * Serves the portal's static files, and returns the not-found handler that answers its
  * `index.html` for every other GET asking for HTML (the portal's client-side routes: /login,
- * /engine/..., /admin...). Without a build, unknown paths stay problem+json 404s.
+ * /engine/..., /admin...). Files are looked up at each request (fastify-static's wildcard route),
+ * not listed at start: a build made while the server runs (`pnpm build` empties `dist` and writes
+ * new hashed assets) is served at once. Without a build, unknown paths stay problem+json 404s.
  */
 export async function portalRoutes(
   app: FastifyInstance,
+  dist: string = PORTAL_DIST,
 ): Promise<(request: FastifyRequest, reply: FastifyReply) => FastifyReply> {
-  if (!existsSync(`${PORTAL_DIST}index.html`)) return notFoundHandler;
-  await app.register(fastifyStatic, { root: PORTAL_DIST, wildcard: false, index: false, serve: true });
+  await app.register(fastifyStatic, {
+    root: dist,
+    wildcard: true,
+    index: false,
+    serve: true,
+    suppressWarning: true,
+  });
   return (request, reply) => {
     const wantsHtml = (request.headers.accept ?? '').includes('text/html');
-    if (request.method === 'GET' && wantsHtml && !SERVER_PATHS.test(request.url)) {
+    if (
+      request.method === 'GET' &&
+      wantsHtml &&
+      !SERVER_PATHS.test(request.url) &&
+      existsSync(join(dist, 'index.html'))
+    ) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }
     return notFoundHandler(request, reply);
