@@ -203,6 +203,13 @@ describe('readCsv', () => {
     ]);
   });
 
+  it('reads a report title above an empty line as a title (was: refused as a ragged row)', () => {
+    const table = readCsv('Sales report March 2024\n\nRegion,Sales\nNorth,10\n');
+
+    expect(table.headers).toEqual(['Region', 'Sales']);
+    expect(table.rows).toEqual([['North', '10']]);
+  });
+
   it('keeps the CSV quoting of a tab-separated file whose quotes parse', () => {
     const table = readCsv('name\tsummary\nquoted\t"a\tb"\nplain\tx\n');
 

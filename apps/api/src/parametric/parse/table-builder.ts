@@ -26,9 +26,26 @@ function lastFilledIndex(cells: readonly (string | null)[]): number {
 
 const formatCount = (n: number): string => n.toLocaleString('en-US');
 
+const filledCount = (cells: readonly (string | null)[]): number =>
+  cells.reduce((n, cell) => (cleanCell(cell) === null ? n : n + 1), 0);
+
+/**
+ * Whether the first non-empty record is a title above the table rather than its header: one cell
+ * ('Price list 2024', often merged across the columns) above a record of several, empty rows
+ * between them (the caller checks the gap). Business workbooks often start so; the title was read
+ * as the header, the real header row as data, every column named 'Column N' and typed as text
+ * (XLSX), or the file refused as ragged (CSV). Only the next record is asked, so a one-column table
+ * is never read so; without the empty row, a one-cell header above a wider row stays the header
+ * (its other columns are named 'Column N').
+ */
+function isTitleAbove(header: readonly (string | null)[], next: readonly (string | null)[]): boolean {
+  return filledCount(header) === 1 && filledCount(next) >= 2;
+}
+
 /**
  * Builds a `ParsedTable` from records as a reader produces them, whatever the format. The first
- * non-empty record is the header row; empty records (no cell with content) are skipped. A record
+ * non-empty record is the header row (unless it is a title above it, `isTitleAbove`); empty records
+ * (no cell with content) are skipped. A record
  * longer than the header is refused if a cell past the header has content (extra empty cells, as
  * trailing delimiters leave, are ignored); a shorter one is padded with empty cells, since a
  * spreadsheet shows missing trailing cells as empty. Columns with neither a header nor any value
@@ -43,6 +60,7 @@ export class TableBuilder {
   #headerRow = 0;
   readonly #rows: (string | null)[][] = [];
   readonly #rowNumbers: number[] = [];
+  readonly #warnings: string[] = [];
   #cells = 0;
 
   constructor(format: SpreadsheetFormat, limits: TableLimits = DEFAULT_LIMITS) {
@@ -56,6 +74,15 @@ export class TableBuilder {
     if (last < 0) return;
     const header = this.#header;
     if (header === undefined) {
+      this.#setHeader(cells, rowNumber);
+      return;
+    }
+    if (this.#rows.length === 0 && rowNumber > this.#headerRow + 1 && isTitleAbove(header, cells)) {
+      const title = header.map(cleanCell).find((cell) => cell !== null) ?? '';
+      this.#warnings.push(
+        `Row ${this.#headerRow} ('${title.length > 60 ? `${title.slice(0, 57)}...` : title}') holds one cell above a ` +
+          `wider row: it is read as a title, and row ${rowNumber} as the header row.`,
+      );
       this.#setHeader(cells, rowNumber);
       return;
     }
@@ -127,7 +154,7 @@ export class TableBuilder {
       columnIds: kept.map((_, index) => columnId(index)),
       rows,
       rowNumbers: this.#rowNumbers,
-      warnings: [...named.warnings, ...numberWarnings],
+      warnings: [...this.#warnings, ...named.warnings, ...numberWarnings],
       ...extra,
     };
   }

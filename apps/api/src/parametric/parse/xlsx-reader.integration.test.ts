@@ -134,6 +134,30 @@ describe('readXlsx', () => {
     expect(table.rows).toEqual([['a', 'extra']]);
   });
 
+  it('reads a title above an empty row as a title, and the row below as the header (was: Column 2, Column 3)', async () => {
+    const bytes = workbookBytes({
+      S: sheet([
+        ['Price list 2024'],
+        [],
+        ['Product', 'Price', 'Stock'],
+        ['Bolt', 0.5, 1000],
+        ['Nut', 0.25, 250],
+      ]),
+    });
+
+    const table = await parseSpreadsheet(bytes, 's.xlsx');
+
+    expect(table.headers).toEqual(['Product', 'Price', 'Stock']);
+    expect(table.rows).toEqual([
+      ['Bolt', '0.5', '1000'],
+      ['Nut', '0.25', '250'],
+    ]);
+    expect(table.rowNumbers).toEqual([4, 5]);
+    expect(table.warnings).toEqual([
+      "Row 1 ('Price list 2024') holds one cell above a wider row: it is read as a title, and row 3 as the header row.",
+    ]);
+  });
+
   it('reads dates of a workbook in the 1904 date system', async () => {
     const bytes = workbookBytes(
       { S: sheet([['Day'], [{ t: 'n', v: 0, z: 'yyyy-mm-dd' }], [{ t: 'n', v: 366, z: 'yyyy-mm-dd' }]]) },
