@@ -1,5 +1,5 @@
 import { html, type RawHtml } from '../../html/html.ts';
-import { toCsv } from '../../parametric/csv-export.ts';
+import { neutraliseFormula, toCsv } from '../../parametric/csv-export.ts';
 import { type ChartSpec, chartPicture } from './charts.ts';
 
 // What a card or dashboard is made of: figure tiles, charts, tables and notes. Built from the
@@ -119,11 +119,30 @@ export function tablesOf(blocks: Block[]): ReportTable[] {
   );
 }
 
+/**
+ * A cell's text with every part after a `;` formula-escaped as a cell's start is (toCsv escapes the
+ * start). A spreadsheet whose list separator is `;` (most of Europe) splits the line at each `;`,
+ * quotes or not, when the quote does not open its part: `created,1,"x;=1+1"` gives a cell `=1+1"`
+ * there, a formula. The texts are what visitors typed or selected (queries, filter values, URLs).
+ */
+function neutraliseParts(text: string): string {
+  if (!text.includes(';')) return text;
+  return text
+    .split(';')
+    .map((part, i) => (i === 0 ? part : neutraliseFormula(part)))
+    .join(';');
+}
+
 /** A table as CSV (formula-escaped, see csv-export.ts), without its screen-only columns. */
 export function tableCsv(t: ReportTable): string {
   const kept = t.columns.flatMap((column, i) => (column.screenOnly ? [] : [i]));
   return toCsv(
     kept.map((i) => t.columns[i]?.label ?? ''),
-    t.rows.map((row) => kept.map((i) => row[i]?.value ?? row[i]?.text ?? '')),
+    t.rows.map((row) =>
+      kept.map((i) => {
+        const value = row[i]?.value ?? row[i]?.text ?? '';
+        return typeof value === 'string' ? neutraliseParts(value) : value;
+      }),
+    ),
   );
 }
