@@ -253,6 +253,37 @@ describe('My Account, keyboard', () => {
   });
 });
 
+describe('My Account, keyboard after a delete', () => {
+  it('Given users deleted with the keyboard, saved or not, then focus goes to a Delete of a row still there', async () => {
+    let users = [...team];
+    renderMyAccount(
+      '/account/edit',
+      'owner',
+      accountApi({
+        'GET account/a1/users': () => users,
+        'DELETE account/a1/user/u2': () => {
+          users = users.filter((u) => u.id !== 'u2');
+          return users;
+        },
+      }),
+    );
+    await usersTable();
+    await addUser('Nia', 'New', 'nia@example.com');
+    const deleteOf = async (name: string) => (await row(name)).getByRole('button', { name: 'Delete' });
+    (await deleteOf('Nia New')).focus();
+    await userEvent.keyboard('{Enter}');
+    expect(document.activeElement).toBe(await deleteOf('Uma User'));
+
+    (await deleteOf('Ada Admin')).focus();
+    await userEvent.keyboard('{Enter}');
+    const dialog = screen.getByRole('dialog', { name: 'Delete user?' });
+    within(dialog).getByRole('button', { name: 'Delete User' }).focus();
+    await userEvent.keyboard('{Enter}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(async () => expect(document.activeElement).toBe(await deleteOf('Uma User')));
+  });
+});
+
 describe('My Account, users held until Save', () => {
   it('Given a user added in edit mode, then it is listed as not saved and nothing is sent until Save', async () => {
     const { calls } = renderMyAccount('/account/edit');

@@ -110,6 +110,7 @@ export function UsersSection({
           context={{ viewer, accountId, mode }}
           managesUsers={managesUsers}
           busy={change.isPending}
+          confirming={confirming !== undefined}
           actions={actions}
         />
         {mode === 'edit' && managesUsers && (

@@ -10,6 +10,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import type { AccountRole, ControlState, UserRowControls, UsersTableContext } from '@siteseer/core';
 import { assignableRoles, userRowControls } from '@siteseer/core';
+import { useFocusAfterRemove } from '../../shell/use-focus-after-remove.ts';
 import type { UsersTableRow } from './pending-users.ts';
 
 export const ROLE_LABELS: Readonly<Record<AccountRole, string>> = {
@@ -55,6 +56,7 @@ export function UsersTable({
   context,
   managesUsers,
   busy,
+  confirming = false,
   actions,
 }: {
   rows: readonly UsersTableRow[];
@@ -63,15 +65,24 @@ export function UsersTable({
   /** Whether the viewer may add and change users here (core's canManageAccountUsers, or creating). */
   managesUsers: boolean;
   busy: boolean;
+  /** A confirmation dialog is open (focus moves after a removal once it closes and the change is done). */
+  confirming?: boolean;
   actions: UsersTableActions;
 }) {
+  // A deleted user's row takes its Delete button with it: focus goes to the next row's Delete (or
+  // the previous one's), else to the add-user form's first field, rather than to the page top.
+  const removal = useFocusAfterRemove<HTMLTableElement>(
+    rows.length,
+    (table) => table?.closest('section')?.querySelector<HTMLElement>('form input') ?? null,
+    confirming || busy,
+  );
   const controlsOf = (row: UsersTableRow): UserRowControls =>
     row.kind === 'pending' || context.accountId === undefined
       ? pendingControls(managesUsers, context.mode)
       : userRowControls({ ...context, accountId: context.accountId }, row.user);
   return (
     <TableContainer>
-      <Table size="small" aria-label="Users">
+      <Table ref={removal.containerRef} size="small" aria-label="Users">
         <TableHead>
           <TableRow>
             <TableCell>Name</TableCell>
@@ -86,7 +97,7 @@ export function UsersTable({
               <TableCell colSpan={4}>No users</TableCell>
             </TableRow>
           )}
-          {rows.map((row) => {
+          {rows.map((row, index) => {
             const controls = controlsOf(row);
             const fullName = `${row.user.first} ${row.user.last}`;
             return (
@@ -127,7 +138,11 @@ export function UsersTable({
                       size="small"
                       color="error"
                       disabled={busy || controls.delete !== 'enabled'}
-                      onClick={() => actions.onDelete(row)}
+                      data-remove
+                      onClick={() => {
+                        removal.removing(index);
+                        actions.onDelete(row);
+                      }}
                     >
                       Delete
                     </Button>
