@@ -76,6 +76,29 @@ describe('the data-source (ingest) API', () => {
     expect(updated.body.warnings).toEqual([warning]);
   });
 
+  it('given a new version with as many columns but other headers, when ingested, then it is published under its own (was: the old labels and types)', async () => {
+    const created = await ingest(
+      keyA,
+      'datasource/parametric',
+      { searchEngineName: 'Reshaped feed' },
+      'Product,Units,Revenue\nA,1,2.5\nB,2,3.5\n',
+    );
+    const reshaped = await ingest(
+      keyA,
+      `datasource/parametric/${created.body.engineId}`,
+      {},
+      'SKU,Name,Price\nS-1,Bolt,0.5\nS-2,Nut,0.25\n',
+    );
+
+    expect(reshaped.status).toBe(200);
+    const config = await (await fetch(`${t.server.base}/search/${created.body.clientId}/config`)).json();
+    expect(config.columns.map((c: { label: string; type: string }) => [c.label, c.type])).toEqual([
+      ['SKU', 'keyword'],
+      ['Name', 'keyword'],
+      ['Price', 'half_float'],
+    ]);
+  });
+
   it('given a new version, when posted with publish=false and then true, then search follows only the published one', async () => {
     const staged = await ingest(
       keyA,
