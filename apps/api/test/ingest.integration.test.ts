@@ -91,8 +91,12 @@ describe('the data-source (ingest) API', () => {
     );
 
     expect(reshaped.status).toBe(200);
-    const config = await (await fetch(`${t.server.base}/search/${created.body.clientId}/config`)).json();
-    expect(config.columns.map((c: { label: string; type: string }) => [c.label, c.type])).toEqual([
+    const config = (await (
+      await fetch(`${t.server.base}/search/${created.body.clientId}/config`)
+    ).json()) as {
+      columns: { label: string; type: string }[];
+    };
+    expect(config.columns.map((c) => [c.label, c.type])).toEqual([
       ['SKU', 'keyword'],
       ['Name', 'keyword'],
       ['Price', 'half_float'],
