@@ -146,6 +146,10 @@ describe('main', () => {
     expect(await main(['crawl', 'status', '--help'], runtime)).toBe(0);
     expect(out.stdout).toContain('Usage: siteseer crawl report|status [options] <engine>');
     expect(out.stderr).not.toContain('Did you mean start?');
+    const completion = fakeRuntime();
+    expect(await main(['completion', 'bash'], completion.runtime)).toBe(0);
+    expect(completion.out.stdout).toMatch(/'crawl'\) words='start stop report status /);
+    expect(completion.out.stdout).toMatch(/'crawl status'\) words='[^']*--filter --status --page/);
   });
 
   it('offers each option of a command once in its completion', async () => {

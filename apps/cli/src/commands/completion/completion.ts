@@ -22,7 +22,10 @@ function visibleOptions(command: Command): Node['options'] {
 export function commandTree(program: Command): Node[] {
   const nodes: Node[] = [];
   const visit = (command: Command, path: string) => {
-    const subcommands = command.commands.map((c) => ({ name: c.name(), description: c.description() }));
+    // Aliases (`crawl status` for `crawl report`) complete as their command does.
+    const subcommands = command.commands.flatMap((c) =>
+      [c.name(), ...c.aliases()].map((name) => ({ name, description: c.description() })),
+    );
     // Commander lists the root's -V, --version among its options already: it is added only when
     // absent, so that each shell offers it once.
     const own = visibleOptions(command);
@@ -31,7 +34,8 @@ export function commandTree(program: Command): Node[] {
         ? [{ flag: '--version', description: 'Print the version' }]
         : [];
     nodes.push({ path, description: command.description(), subcommands, options: [...rootOptions, ...own] });
-    for (const sub of command.commands) visit(sub, path ? `${path} ${sub.name()}` : sub.name());
+    for (const sub of command.commands)
+      for (const name of [sub.name(), ...sub.aliases()]) visit(sub, path ? `${path} ${name}` : name);
   };
   visit(program, '');
   return nodes;
