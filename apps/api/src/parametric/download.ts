@@ -68,18 +68,35 @@ export async function downloadVersionFile(
   return { fileName: version.originalFileName, contentType: CONTENT_TYPES[version.format], bytes };
 }
 
+/** The most characters Excel holds in a cell. */
+const XLSX_CELL_MAX = 32_767;
+
+/**
+ * Text cut to what Excel holds, ending in '…' when cut. A longer cell (a 240,000-character
+ * description is a fine upload) made Excel report the export as corrupt and "repair" it; the CSV
+ * export keeps every character.
+ */
+function fitExcelCell(text: string): string {
+  if (text.length <= XLSX_CELL_MAX) return text;
+  let end = XLSX_CELL_MAX - 1;
+  // Not between the two halves of a character outside the BMP.
+  if (/[\uD800-\uDBFF]/.test(text.charAt(end - 1))) end--;
+  return `${text.slice(0, end)}…`;
+}
+
 /**
  * One cell of the XLSX export: numbers and booleans of columns typed so as values, everything else
- * as text escaped as the CSV export escapes it. Never a formula: a string cell is not one to
- * SheetJS, but a spreadsheet that re-saves it as CSV or a user who edits it may make it one.
+ * as text escaped as the CSV export escapes it, cut to what Excel holds. Never a formula: a string
+ * cell is not one to SheetJS, but a spreadsheet that re-saves it as CSV or a user who edits it may
+ * make it one.
  */
-function xlsxCell(text: string | null, type: ColumnType | undefined): CellValue {
+export function xlsxCell(text: string | null, type: ColumnType | undefined): CellValue {
   if (text === null) return null;
   if (type === 'integer' || type === 'half_float' || type === 'boolean') {
     const value = typedValue(text, type);
     if (value !== undefined) return value;
   }
-  return neutraliseFormula(text);
+  return fitExcelCell(neutraliseFormula(text));
 }
 
 /**
@@ -103,7 +120,7 @@ export async function downloadDataset(
   const columns = (version.configuration ?? version.inferred).columns;
   const types = version.columnIds.map((id) => columns[id]?.type);
   const sheet = XLSX.utils.aoa_to_sheet([
-    version.headers.map(neutraliseFormula),
+    version.headers.map((header) => fitExcelCell(neutraliseFormula(header))),
     ...cells.map((row) => row.map((text, c) => xlsxCell(text, types[c]))),
   ]);
   const book = XLSX.utils.book_new();
