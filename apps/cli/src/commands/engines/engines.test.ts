@@ -144,6 +144,23 @@ describe('engine references', () => {
     expect(error.message).toContain('x2 (account acc-2)');
   });
 
+  it('given two engines with one name in one account, then the error tells them apart by creation time', async () => {
+    const api = fakeApi({
+      engines: {
+        list: async () =>
+          ok([
+            engine({ id: 'x1', createdDate: '2026-11-01T09:00:00.000Z' }),
+            engine({ id: 'x2', createdDate: '2026-11-20T16:30:00.000Z' }),
+          ]),
+      },
+    });
+    const error = await resolveEngine(api, 'Product finder').catch((e) => e);
+    expect(error).toBeInstanceOf(UsageError);
+    expect(error.message).toBe(
+      "'Product finder' names 2 engines: x1 (created 2026-11-01 09:00), x2 (created 2026-11-20 16:30).",
+    );
+  });
+
   it('given an id, when resolving, then the id wins over a name', async () => {
     const api = fakeApi({
       engines: { list: async () => ok([engine({ id: 'Product finder', searchEngineName: 'x' }), engine()]) },

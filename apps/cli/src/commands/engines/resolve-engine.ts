@@ -9,6 +9,7 @@ import {
 import type { ApiDeps } from '../../deps.ts';
 import { AbortError, ApiKeyRefusedError, UsageError } from '../../errors.ts';
 import { expectOk } from '../../http/expect-ok.ts';
+import { formatDate } from '../../output/format.ts';
 import { resolveAccount } from '../accounts/resolve-account.ts';
 
 /**
@@ -40,7 +41,13 @@ export async function resolveEngine(
   const [only, ...others] = byName;
   if (only && others.length === 0) return only;
   if (only) {
-    const list = byName.map((e) => `${e.id} (account ${e.accountId})`).join(', ');
+    // Engines of one account are told apart by when they were made (its id, repeated, says nothing).
+    const oneAccount = byName.every((e) => e.accountId === only.accountId);
+    const list = byName
+      .map(
+        (e) => `${e.id} (${oneAccount ? `created ${formatDate(e.createdDate)}` : `account ${e.accountId}`})`,
+      )
+      .join(', ');
     throw new UsageError(`'${ref}' names ${byName.length} engines: ${list}.`, 'Use the engine id instead.');
   }
   throw new AbortError(`No engine '${ref}'.`, { hint: 'See `siteseer engines list`.' });
