@@ -29,6 +29,28 @@ describe.each(frontierStores)('Visitor ids on %s', (_name, open) => {
     expect(await visitorId(store(), visitor, morning)).toBe(first);
   });
 
+  it('given two days later, then the salt of the first day is gone: its ids can no longer be traced back to an address', async () => {
+    const names = async () =>
+      (
+        await store().query<{ name: string }>(
+          "SELECT name FROM server_secrets WHERE name LIKE 'visitor-%' ORDER BY name",
+        )
+      ).rows.map((row) => row.name);
+    // The key all salts were once derived from, as an older version left it.
+    await store().query(
+      `INSERT INTO server_secrets (name, value) VALUES ('visitor-id-key', '"a2V5"'::jsonb) ON CONFLICT DO NOTHING`,
+    );
+    await visitorId(store(), visitor, morning);
+    await visitorId(store(), visitor, nextDay);
+    expect(await names()).toEqual(
+      expect.arrayContaining(['visitor-salt:2031-05-06', 'visitor-salt:2031-05-07']),
+    );
+
+    await visitorId(store(), visitor, new Date('2031-05-08T08:00:00Z'));
+    // Nothing kept from which the salt of 2031-05-06 could be made again.
+    expect(await names()).toEqual(['visitor-salt:2031-05-07', 'visitor-salt:2031-05-08']);
+  });
+
   it('given another client, address or user agent, then the id differs', async () => {
     const ids = [
       await visitorId(store(), visitor, morning),

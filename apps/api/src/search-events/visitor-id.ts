@@ -3,14 +3,20 @@ import { DAY_MS } from '@siteseer/core';
 import { getOrCreateSecret } from '../repositories/secrets.ts';
 import type { Store } from '../store/types.ts';
 
-/** The server secret the daily salts are derived from (table server_secrets). */
-const KEY_SECRET = 'visitor-id-key';
+/**
+ * The salt of each UTC day is random, made once for all processes (table server_secrets, name
+ * `visitor-salt:YYYY-MM-DD`) and deleted two days later: once it is gone, no one, not even with the
+ * database, can tell which address and user agent an old visitor id was made from (IPv4 addresses
+ * are few enough to try them all against a salt that could be worked out again). Yesterday's salt
+ * is kept for a process whose clock is a little behind.
+ */
+const SALT_SECRET = 'visitor-salt:';
+/** The key the salts were once derived from, for ever: deleted with the old salts. */
+const RETIRED_KEY_SECRET = 'visitor-id-key';
 const VISITOR_ID_HEX = 16;
 
-/** Per store, like the search caches: tests run several API instances, each on its own database. */
-const keys = new WeakMap<Store, Promise<Buffer>>();
-/** The day's salt as a key object: made once a day, not by every search's HMAC. */
-const salts = new WeakMap<Store, { day: string; salt: KeyObject }>();
+/** The day's salt as a key object, per store (tests run several API instances, each on its own database). */
+const salts = new WeakMap<Store, { day: string; salt: Promise<KeyObject> }>();
 /**
  * Ids worked out today, by client, address and user agent: a visitor's next searches of the day
  * skip the HMAC. In memory only, like the request that carried the address; at most
@@ -25,36 +31,37 @@ interface Known {
 const known = new WeakMap<Store, Known>();
 
 /**
- * The key of `store`'s visitor ids, read (or made, once for all processes) on first use and then
- * kept: the app loads it at start, so a search never waits for the database for it.
+ * Today's salt, read or made (once for all processes), with the salts of the days before yesterday
+ * deleted. The app loads it at start, so a search waits for the database at most once a day.
  */
-export function loadVisitorKey(store: Store): Promise<Buffer> {
-  let key = keys.get(store);
-  if (!key) {
-    key = getOrCreateSecret(store, KEY_SECRET, () => randomBytes(32).toString('base64')).then((value) =>
-      Buffer.from(value, 'base64'),
-    );
-    // A failed read is tried again by the next search rather than remembered.
-    const loading = key;
-    loading.catch(() => {
-      if (keys.get(store) === loading) keys.delete(store);
-    });
-    keys.set(store, loading);
-  }
-  return key;
+export async function loadVisitorKey(store: Store, now: Date = new Date()): Promise<void> {
+  await daySalt(store, now.toISOString().slice(0, 10));
 }
 
 /** The salt of a UTC day: the same in every process sharing the database, new every day. */
-async function daySalt(store: Store, day: string): Promise<KeyObject> {
+function daySalt(store: Store, day: string): Promise<KeyObject> {
   const cached = salts.get(store);
   if (cached?.day === day) return cached.salt;
-  const salt = createSecretKey(
-    createHmac('sha256', await loadVisitorKey(store))
-      .update(`visitor-salt:${day}`)
-      .digest(),
-  );
+  const salt = readDaySalt(store, day);
   salts.set(store, { day, salt });
+  // A failed read is tried again by the next search rather than remembered.
+  salt.catch(() => {
+    if (salts.get(store)?.salt === salt) salts.delete(store);
+  });
   return salt;
+}
+
+async function readDaySalt(store: Store, day: string): Promise<KeyObject> {
+  const value = await getOrCreateSecret(store, `${SALT_SECRET}${day}`, () =>
+    randomBytes(32).toString('base64'),
+  );
+  const yesterday = new Date(Date.parse(`${day}T00:00:00Z`) - DAY_MS).toISOString().slice(0, 10);
+  await store.query(
+    `DELETE FROM server_secrets
+     WHERE (name LIKE 'visitor-salt:%' AND name < $1) OR name = $2`,
+    [`${SALT_SECRET}${yesterday}`, RETIRED_KEY_SECRET],
+  );
+  return createSecretKey(Buffer.from(value, 'base64'));
 }
 
 /**
