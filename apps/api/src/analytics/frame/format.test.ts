@@ -7,7 +7,14 @@ import { blocksHtml } from './blocks.ts';
 import { type FrameContext, summaryKpis } from './card-parts.ts';
 import { CARDS } from './cards.ts';
 import { DASHBOARDS } from './dashboards.ts';
-import { formatChange, formatCountOf, formatRateChange } from './format.ts';
+import {
+  formatChange,
+  formatCountOf,
+  formatDay,
+  formatRange,
+  formatRateChange,
+  formatShortDay,
+} from './format.ts';
 
 describe('formatChange', () => {
   it('given a figure that was 0 in the previous period, then the tile says there was none, not "new vs previous period"', () => {
@@ -103,5 +110,17 @@ describe('formatRateChange', () => {
       '+100.0% vs previous period',
       '+8.3 points vs previous period',
     ]);
+  });
+});
+
+describe('formatDay', () => {
+  it('given days of every month, then three-letter months, September too (not "Sept")', () => {
+    expect(formatRange('2026-09-30', '2026-10-29')).toBe('30 Sep 2026 – 29 Oct 2026');
+    expect(['2031-01-01', '2031-05-06', '2031-12-31'].map(formatDay)).toEqual([
+      '1 Jan 2031',
+      '6 May 2031',
+      '31 Dec 2031',
+    ]);
+    expect(formatShortDay('2026-09-07')).toBe('7 Sep');
   });
 });

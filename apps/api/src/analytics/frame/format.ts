@@ -10,13 +10,17 @@ const percent = new Intl.NumberFormat('en', {
   minimumFractionDigits: 1,
   maximumFractionDigits: 1,
 });
-const longDay = new Intl.DateTimeFormat('en-GB', {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
-const shortDay = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' });
+/**
+ * Month names as the days show them: three letters each. Not Intl's en-GB short months, which
+ * write September "Sept" (CLDR 38 on) beside "Oct" and "Nov", and change with the ICU data of the
+ * Node that runs the server.
+ */
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/** "6 May" of a YYYY-MM-DD day. */
+function dayAndMonth(day: AnalyticsDay): string {
+  return `${Number(day.slice(8, 10))} ${MONTHS[Number(day.slice(5, 7)) - 1]}`;
+}
 
 /** What a missing figure (a rate with nothing to divide) reads as. */
 export const NONE = '–';
@@ -39,12 +43,12 @@ export function formatDecimal(n: number | null): string {
 }
 
 export function formatDay(day: AnalyticsDay): string {
-  return longDay.format(new Date(`${day}T00:00:00Z`));
+  return `${dayAndMonth(day)} ${day.slice(0, 4)}`;
 }
 
 /** A chart's category label for a day: "6 May". */
 export function formatShortDay(day: AnalyticsDay): string {
-  return shortDay.format(new Date(`${day}T00:00:00Z`));
+  return dayAndMonth(day);
 }
 
 /** "6 May 2031 – 7 May 2031", or one day. */
