@@ -8,7 +8,7 @@ import { FRAME_COOKIE, loadFrameKey, readCookie, verifyFrameSession } from './fr
 
 const SIGNED_OUT =
   "Sign in to the portal to see this report: this browser's analytics sign-in is missing or has " +
-  'expired. Open the engine’s Analytics page in the portal again.';
+  "expired. Open the engine's Analytics page in the portal again.";
 
 /**
  * The person a frame request is from, by its frame-session cookie (ADR 0024), with their current

@@ -1,7 +1,7 @@
 import { load } from 'cheerio/slim';
 import { describe, expect, it } from 'vitest';
 import { html } from '../../html/html.ts';
-import { framePage } from './page.ts';
+import { frameErrorPage, framePage } from './page.ts';
 
 const period = { name: 'custom', from: '2031-05-06', to: '2031-05-07' } as const;
 
@@ -27,5 +27,14 @@ describe('framePage', () => {
     expect(load(page)('main > p.range').text()).toBe(
       'Shop search · 6 May 2031 – 7 May 2031 (UTC days), compared with 4 May 2031 – 5 May 2031',
     );
+  });
+});
+
+describe('frameErrorPage', () => {
+  it('given a refusal before the report is known, then the tab reads "Analytics | Siteseer", not "Analytics | Analytics"', () => {
+    const page = frameErrorPage({ title: 'Analytics', message: 'Client not found.', nonce: 'n' });
+    expect(load(page)('title').text()).toBe('Analytics | Siteseer');
+    const report = frameErrorPage({ title: 'Top queries', message: 'Bad period.', nonce: 'n' });
+    expect(load(report)('title').text()).toBe('Top queries | Analytics | Siteseer');
   });
 });

@@ -56,7 +56,7 @@ function document(title: string, nonce: string, body: RawHtml): string {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="color-scheme" content="light dark">
-<title>${title} | Analytics | Siteseer</title>
+<title>${title === 'Analytics' ? 'Analytics' : `${title} | Analytics`} | Siteseer</title>
 <style nonce="${nonce}">${STYLE}</style>
 </head>
 <body>
