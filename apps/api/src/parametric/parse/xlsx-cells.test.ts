@@ -51,6 +51,18 @@ describe('cellText', () => {
       { kind: 'text', text: '1815-12-10' },
     ],
     [
+      { t: 'n', v: 0.15, z: '0%' },
+      { kind: 'text', text: '15', percent: true },
+    ],
+    [
+      { t: 'n', v: 0.07, z: '0.00%' },
+      { kind: 'text', text: '7', percent: true },
+    ],
+    [
+      { t: 'n', v: 0.125, z: '#,##0.0"%"' },
+      { kind: 'text', text: '0.125' },
+    ],
+    [
       { t: 'b', v: false },
       { kind: 'text', text: 'false' },
     ],

@@ -79,12 +79,32 @@ function dateToIso(date: Date): string {
   return iso.endsWith('T00:00:00.000Z') ? iso.slice(0, 10) : iso.slice(0, 19);
 }
 
-export type CellText = { kind: 'text'; text: string | null } | { kind: 'error'; text: string };
+export type CellText =
+  | { kind: 'text'; text: string | null; percent?: true }
+  | { kind: 'error'; text: string };
+
+/**
+ * Whether a number format shows percentages (`0%`, `#,##0.00%`): a `%` outside quoted text and
+ * not escaped.
+ */
+export function isPercentFormat(format: string): boolean {
+  return format.replace(/"[^"]*"|\\./g, '').includes('%');
+}
+
+/**
+ * A percentage as its number of percent, as the sheet shows it: 0.15 formatted `0%` is 15 (was:
+ * 0.15, a Discount column read 0-1 where the sheet showed 0%-100%). Rounded to 15 significant
+ * digits so 0.07 is 7, not 7.000000000000001.
+ */
+function percentText(value: number): string {
+  return String(Number((value * 100).toPrecision(15)));
+}
 
 /**
  * A worksheet cell as text: formulas give their cached value (SheetJS reads it into `v`); numbers
  * give their full value as plain numeric text (not as displayed: '$1,234.50' is 1234.5), so the
- * inference still sees a number; date-formatted numbers give ISO dates; booleans 'true'/'false';
+ * inference still sees a number; percentages their number of percent (15% is 15); date-formatted
+ * numbers give ISO dates; booleans 'true'/'false';
  * error values (#DIV/0!...) are reported so the caller can warn, and read as empty.
  */
 export function cellText(cell: CellObject | undefined, date1904: boolean): CellText {
@@ -96,6 +116,9 @@ export function cellText(cell: CellObject | undefined, date1904: boolean): CellT
       const value = Number(cell.v);
       if (typeof cell.z === 'string' && ssf.is_date(cell.z)) {
         return { kind: 'text', text: serialToIso(value, date1904) ?? String(value) };
+      }
+      if (typeof cell.z === 'string' && isPercentFormat(cell.z)) {
+        return { kind: 'text', text: percentText(value), percent: true };
       }
       return { kind: 'text', text: String(value) };
     }

@@ -3,7 +3,7 @@ import { utils, write } from '@e965/xlsx';
 import { buildZip, deflatedEntry } from '@siteseer/test-support/workbooks/zip-writer';
 import { describe, expect, it } from 'vitest';
 import { refusal } from './expect-refusal.ts';
-import { parseSpreadsheet } from './parse-spreadsheet.ts';
+import { parseAndInfer, parseSpreadsheet } from './parse-spreadsheet.ts';
 import { readXlsx } from './xlsx-reader.ts';
 
 type Cell = CellObject | string | number | boolean | null;
@@ -155,6 +155,27 @@ describe('readXlsx', () => {
     expect(table.rowNumbers).toEqual([4, 5]);
     expect(table.warnings).toEqual([
       "Row 1 ('Price list 2024') holds one cell above a wider row: it is read as a title, and row 3 as the header row.",
+    ]);
+  });
+
+  it('reads percentages as the sheet shows them, 15% as 15 (was: 0.15), and says so', async () => {
+    const bytes = workbookBytes({
+      S: sheet([
+        ['Item', 'Discount'],
+        ['Bolt', { t: 'n', v: 0.15, z: '0%' }],
+        ['Nut', { t: 'n', v: 0.075, z: '0.0%' }],
+      ]),
+    });
+
+    const { table, inferred } = await parseAndInfer(bytes, 's.xlsx');
+
+    expect(table.rows).toEqual([
+      ['Bolt', '15'],
+      ['Nut', '7.5'],
+    ]);
+    expect(inferred.columns.c1?.type).toBe('half_float');
+    expect(table.warnings).toEqual([
+      "Cells formatted as percentages (column B of sheet 'S') are read as their number of percent: 15% is 15.",
     ]);
   });
 

@@ -96,14 +96,17 @@ export function readXlsxWorkbook(
   const builder = new TableBuilder('xlsx', options.limits);
   const errors: string[] = [];
   let errorCount = 0;
+  const percentColumns = new Set<number>();
   for (let r = 0; r < data.length; r++) {
     const row = data[r];
     if (!row) continue;
     const cells = new Array<string | null>(width).fill(null);
     for (let c = 0; c < row.length; c++) {
       const text = cellText(row[c], date1904);
-      if (text.kind === 'text') cells[c] = text.text;
-      else if (errorCount++ < 5) errors.push(`${utils.encode_cell({ r, c })} ${text.text}`);
+      if (text.kind === 'text') {
+        cells[c] = text.text;
+        if (text.percent) percentColumns.add(c);
+      } else if (errorCount++ < 5) errors.push(`${utils.encode_cell({ r, c })} ${text.text}`);
     }
     builder.add(cells, r + 1);
   }
@@ -111,6 +114,13 @@ export function readXlsxWorkbook(
   if (errorCount > 0) {
     table.warnings.push(
       `${errorCount} cell(s) of sheet '${sheetName}' hold an error value (${errors.join(', ')}${errorCount > 5 ? ', ...' : ''}); they are read as empty.`,
+    );
+  }
+  if (percentColumns.size > 0) {
+    const where = [...percentColumns].map((c) => utils.encode_col(c)).join(', ');
+    table.warnings.push(
+      `Cells formatted as percentages (column${percentColumns.size > 1 ? 's' : ''} ${where} of sheet '${sheetName}') ` +
+        'are read as their number of percent: 15% is 15.',
     );
   }
   if (options.sheet === undefined && names.length > 1) {
