@@ -131,7 +131,15 @@ export async function analyticsRoutes(
         .status(error.status)
         .type('text/html; charset=utf-8')
         .header('cache-control', 'no-store')
-        .send(frameErrorPage({ title, message: error.message, nonce: reply.cspNonce.style, period }));
+        .send(
+          frameErrorPage({
+            title,
+            message: error.message,
+            nonce: reply.cspNonce.style,
+            period,
+            today: utcDay(clock.now()),
+          }),
+        );
     }
   }
 
@@ -145,8 +153,9 @@ export async function analyticsRoutes(
     const type = frameType(params.type);
     const { target, abilities } = await analyticsTargetOfClient(store, viewer, params.clientId);
     const frame = { target, abilities, type, id: params.id };
-    const period = framePeriod(query, utcDay(clock.now()), frameTitle(frame));
-    return { ...frame, period, keptFrom: keptFrom() };
+    const today = utcDay(clock.now());
+    const period = framePeriod(query, today, frameTitle(frame));
+    return { ...frame, period, keptFrom: keptFrom(), today };
   }
 
   app.get(

@@ -34,6 +34,8 @@ export interface FrameRequest {
   period: AnalyticsPeriod;
   /** The first day retention keeps (see AnalyticsReader). */
   keptFrom?: AnalyticsDay | undefined;
+  /** Today (UTC), the last day the period chooser offers. */
+  today?: AnalyticsDay | undefined;
 }
 
 /** The report's title, or a 404 for an id the catalogue does not offer for this engine's kind. */
@@ -74,7 +76,14 @@ export async function renderFrame(db: Store, request: FrameRequest, nonce: strin
     await build(db, request, 'screen'),
     (table) => `${base}/${table}?${query}`,
   );
-  return framePage({ title, engineName: request.target.engineName, period: request.period, nonce, content });
+  return framePage({
+    title,
+    engineName: request.target.engineName,
+    period: request.period,
+    today: request.today,
+    nonce,
+    content,
+  });
 }
 
 /** One table of the frame as CSV, with up to CSV_ROWS rows, and its file name. */

@@ -38,3 +38,30 @@ describe('frameErrorPage', () => {
     expect(load(report)('title').text()).toBe('Top queries | Analytics | Siteseer');
   });
 });
+
+describe('the period chooser', () => {
+  it('given today, then neither date can be picked after it (days to come would read as no searches)', () => {
+    const $ = load(
+      framePage({
+        title: 'Top queries',
+        engineName: 'Shop search',
+        period,
+        today: '2031-05-07',
+        nonce: 'n',
+        content: html``,
+      }),
+    );
+    expect(
+      $('input[type=date]')
+        .toArray()
+        .map((input) => [$(input).attr('name'), $(input).attr('max')]),
+    ).toEqual([
+      ['from', '2031-05-07'],
+      ['to', '2031-05-07'],
+    ]);
+    const refused = load(
+      frameErrorPage({ title: 'Top queries', message: 'Bad.', nonce: 'n', period, today: '2031-05-07' }),
+    );
+    expect(refused('input[name=to]').attr('max')).toBe('2031-05-07');
+  });
+});

@@ -1,4 +1,9 @@
-import { ANALYTICS_PERIOD_DAYS, type AnalyticsPeriod, previousPeriod } from '@siteseer/core';
+import {
+  ANALYTICS_PERIOD_DAYS,
+  type AnalyticsDay,
+  type AnalyticsPeriod,
+  previousPeriod,
+} from '@siteseer/core';
 import { html, type RawHtml, toHtmlString } from '../../html/html.ts';
 import { formatRange } from './format.ts';
 
@@ -42,11 +47,16 @@ th{color:var(--muted);font-weight:600}
 .visually-hidden{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
 `;
 
-/** The period links and the custom dates form (GET to the frame itself: no script). */
-function periodChooser(period: AnalyticsPeriod): RawHtml {
+/**
+ * The period links and the custom dates form (GET to the frame itself: no script). With `today`
+ * (UTC), neither date can be a day to come: the browser's picker and its check before sending stop
+ * a period whose days to come would read as no searches, "−100.0% vs previous period".
+ */
+function periodChooser(period: AnalyticsPeriod, today?: AnalyticsDay): RawHtml {
+  const max = today ? html` max="${today}"` : '';
   const preset = (name: keyof typeof ANALYTICS_PERIOD_DAYS) =>
     html`<a href="?period=${name}"${period.name === name ? html` aria-current="true"` : ''}>Last ${ANALYTICS_PERIOD_DAYS[name]} days</a>`;
-  return html`<div class="period"><nav aria-label="Period">${preset('7d')}${preset('30d')}${preset('90d')}</nav><form method="get" aria-label="Custom period"><input type="hidden" name="period" value="custom"><label>From <input type="date" name="from" value="${period.from}" required></label><label>To <input type="date" name="to" value="${period.to}" required></label><button type="submit">Apply</button></form></div>`;
+  return html`<div class="period"><nav aria-label="Period">${preset('7d')}${preset('30d')}${preset('90d')}</nav><form method="get" aria-label="Custom period"><input type="hidden" name="period" value="custom"><label>From <input type="date" name="from" value="${period.from}"${max} required></label><label>To <input type="date" name="to" value="${period.to}"${max} required></label><button type="submit">Apply</button></form></div>`;
 }
 
 function document(title: string, nonce: string, body: RawHtml): string {
@@ -70,6 +80,8 @@ export function framePage(options: {
   title: string;
   engineName: string;
   period: AnalyticsPeriod;
+  /** Today (UTC): the last day the chooser offers. */
+  today?: AnalyticsDay | undefined;
   nonce: string;
   content: RawHtml;
 }): string {
@@ -79,7 +91,7 @@ export function framePage(options: {
     `${options.title}: ${options.engineName}`,
     options.nonce,
     // The range line opens main: every part of the page sits in a landmark (axe's "region").
-    html`<header><h1>${options.title}</h1>${periodChooser(period)}</header>
+    html`<header><h1>${options.title}</h1>${periodChooser(period, options.today)}</header>
 <main><p class="range">${options.engineName} · ${formatRange(period.from, period.to)} (UTC days), compared with ${formatRange(before.from, before.to)}</p>
 ${options.content}</main>`,
   );
@@ -90,11 +102,12 @@ export function frameErrorPage(options: {
   title: string;
   message: string;
   nonce: string;
-  period?: AnalyticsPeriod;
+  period?: AnalyticsPeriod | undefined;
+  today?: AnalyticsDay | undefined;
 }): string {
   return document(
     options.title,
     options.nonce,
-    html`<header><h1>${options.title}</h1>${options.period ? periodChooser(options.period) : ''}</header><main><p class="error" role="alert">${options.message}</p></main>`,
+    html`<header><h1>${options.title}</h1>${options.period ? periodChooser(options.period, options.today) : ''}</header><main><p class="error" role="alert">${options.message}</p></main>`,
   );
 }
