@@ -103,6 +103,53 @@ describe('the data-source (ingest) API', () => {
     ]);
   });
 
+  it('given a portal engine relabelled in the wizard, when the same headers are ingested, then its labels and settings stay', async () => {
+    const created = await api(t.server, t.ownerA.token, 'POST', 'searchengines', {
+      searchEngineType: 'pm',
+      accountId: t.accountA,
+      searchEngineName: 'Relabelled engine',
+    });
+    const { documentId: engineId, clientId } = created.body;
+    const form = new FormData();
+    form.set('accountId', t.accountA);
+    form.set('engineId', engineId);
+    form.set('file', new Blob(['Product,Units\nA,1\n']), 'table.csv');
+    const imported = (await (
+      await fetch(`${t.server.base}/api/parametric/file/import`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${t.ownerA.token}` },
+        body: form,
+      })
+    ).json()) as { importId: string };
+    const preview = await api(
+      t.server,
+      t.ownerA.token,
+      'GET',
+      `parametric/file/${imported.importId}/preview?lines=1`,
+    );
+    const configuration = preview.body.configuration;
+    configuration.columns.c1.label = 'Units%20sold';
+    configuration.settings.allowDownload = true;
+    const published = await api(t.server, t.ownerA.token, 'POST', 'parametric/create', {
+      spreadsheetId: imported.importId,
+      engineId,
+      accountId: t.accountA,
+      version: 1,
+      configuration,
+    });
+    expect(published.status).toBe(200);
+
+    const updated = await ingest(keyA, `datasource/parametric/${engineId}`, {}, 'Product,Units\nA,1\nB,2\n');
+
+    expect(updated.status).toBe(200);
+    const config = (await (await fetch(`${t.server.base}/search/${clientId}/config`)).json()) as {
+      columns: { label: string }[];
+      settings: { allowDownload: boolean };
+    };
+    expect(config.columns.map((c) => c.label)).toEqual(['Product', 'Units sold']);
+    expect(config.settings.allowDownload).toBe(true);
+  });
+
   it('given a new version, when posted with publish=false and then true, then search follows only the published one', async () => {
     const staged = await ingest(
       keyA,
