@@ -358,7 +358,7 @@ describe('Analytics frames', () => {
     expect(csv.status).toBe(200);
     expect(csv.headers.get('content-type')).toBe('text/csv; charset=utf-8');
     expect(csv.headers.get('content-disposition')).toBe(
-      `attachment; filename="zero-result-queries-${DAY_1}-to-${DAY_2}.csv"`,
+      `attachment; filename="shop-search-zero-result-queries-${DAY_1}-to-${DAY_2}.csv"`,
     );
     expect(csv.bom).toBe(true);
     expect(csv.text).toBe(

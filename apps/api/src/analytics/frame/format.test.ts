@@ -8,6 +8,7 @@ import { type FrameContext, summaryKpis } from './card-parts.ts';
 import { CARDS } from './cards.ts';
 import { DASHBOARDS } from './dashboards.ts';
 import {
+  fileNameOf,
   formatChange,
   formatCountOf,
   formatDay,
@@ -122,5 +123,15 @@ describe('formatDay', () => {
       '31 Dec 2031',
     ]);
     expect(formatShortDay('2026-09-07')).toBe('7 Sep');
+  });
+});
+
+describe('fileNameOf', () => {
+  it('given engine names, then a lowercase ASCII part for a quoted file name', () => {
+    expect(
+      ['Shop search', 'Café Süd / "Docs"', 'Empty <b>&amp; "Co"', '検索', '  --a--  ', 'x'.repeat(80)].map(
+        fileNameOf,
+      ),
+    ).toEqual(['shop-search', 'cafe-sud-docs', 'empty-b-amp-co', '', 'a', 'x'.repeat(60)]);
   });
 });

@@ -85,3 +85,19 @@ export function formatRateChange(now: number | null, before: number | null): str
 export function queryText(query: string): string {
   return query === '' ? '(no text: filters only)' : query;
 }
+
+/**
+ * An engine's name as the start of a download's file name: "Shop search" gives "shop-search", so
+ * the files of two engines' reports differ (and sort by engine). ASCII letters and digits only
+ * (accents dropped, the rest made dashes, at most 60 characters): it goes into a quoted
+ * Content-Disposition file name. A name with none gives "" (the file name then starts with the table).
+ */
+export function fileNameOf(engineName: string): string {
+  return engineName
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .slice(0, 60)
+    .replace(/^-+|-+$/g, '');
+}

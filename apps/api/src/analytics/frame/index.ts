@@ -16,6 +16,7 @@ import { blocksHtml, tableCsv, tablesOf } from './blocks.ts';
 import type { FrameContext } from './card-parts.ts';
 import { CARDS } from './cards.ts';
 import { DASHBOARDS } from './dashboards.ts';
+import { fileNameOf } from './format.ts';
 import { framePage } from './page.ts';
 
 export { frameErrorPage } from './page.ts';
@@ -97,6 +98,7 @@ export async function frameCsv(
   if (!table) throw new NotFoundError('Table');
   return {
     csv: tableCsv(table),
-    fileName: `${table.id}-${request.period.from}-to-${request.period.to}.csv`,
+    // The engine's name first: downloads of two engines' reports of one period do not collide.
+    fileName: `${[fileNameOf(request.target.engineName), table.id].filter(Boolean).join('-')}-${request.period.from}-to-${request.period.to}.csv`,
   };
 }
