@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { account, engine, profile, seededFeatures } from '../../test/fixtures.ts';
 import { renderPortal, routesFor } from '../../test/render.tsx';
@@ -68,6 +68,12 @@ describe('Analytics screen', () => {
       expect.arrayContaining(['GET analytics/e1', 'POST analytics/session']),
     );
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Analytics: Site Search');
+  });
+
+  it('Given an engine, then the page title names it, as the heading does', async () => {
+    renderScreen();
+    await screen.findByRole('heading', { level: 1, name: 'Analytics: Site Search' });
+    await waitFor(() => expect(document.title).toBe('Analytics: Site Search | Siteseer'));
   });
 
   it('Given a role without the analytics feature, then no frames and the reason', async () => {

@@ -18,6 +18,7 @@ import {
   enginesQuery,
 } from '../../api/queries.ts';
 import { Loading } from '../../shell/loading.tsx';
+import { useScreenTitle } from '../../shell/page-title.ts';
 import { useServices } from '../../shell/services.tsx';
 import { useFeatures, useProfile, useViewer } from '../../shell/session-data.ts';
 import { AnalyticsFrame } from './analytics-frame.tsx';
@@ -54,6 +55,8 @@ export function Component() {
   const clients = useQuery({ ...clientsQuery(api), enabled: allowed });
   const ids = useQuery({ ...analyticsIdsQuery(api, engineId), enabled: allowed });
   const session = useQuery({ ...analyticsFrameSessionQuery(api), enabled: allowed });
+  // The tab names the engine, as the heading does: two engines' analytics open side by side differ.
+  useScreenTitle(engine ? `Analytics: ${engine.searchEngineName}` : undefined);
 
   if (!engine) {
     return (

@@ -124,6 +124,12 @@ describe('Crawl report', () => {
     ]);
   });
 
+  it('Given an engine, then the page title names it, as the heading does', async () => {
+    renderReport(reportRoute({ hits: many(3), finalized: true }));
+    await screen.findByRole('heading', { level: 1, name: 'Crawl Report: Docs Search' });
+    await waitFor(() => expect(document.title).toBe('Crawl Report: Docs Search | Siteseer'));
+  });
+
   it('Given 25 URLs, then every page number shows (3), without a window', async () => {
     renderReport(reportRoute({ hits: many(25), finalized: true }));
     await screen.findByText('25 results (0.12 seconds)');

@@ -10,6 +10,7 @@ import { useParams } from 'react-router';
 import { errorText, isNetworkFailure } from '../../api/error-text.ts';
 import { enginesQuery } from '../../api/queries.ts';
 import { Loading } from '../../shell/loading.tsx';
+import { useScreenTitle } from '../../shell/page-title.ts';
 import { useServices } from '../../shell/services.tsx';
 import { CrawlProgressSummary } from './crawl-progress-summary.tsx';
 import { CrawlReportPager } from './crawl-report-pager.tsx';
@@ -33,6 +34,8 @@ function CrawlReport({ accountId, engineId }: { accountId: string; engineId: str
   const name = engines.find(
     (engine) => engine.id === engineId && engine.accountId === accountId,
   )?.searchEngineName;
+  // The tab names the engine, as the heading does: two engines' reports open side by side differ.
+  useScreenTitle(name ? `Crawl Report: ${name}` : undefined);
   const { report, page, setPage, paging, filterText, searchTerm, changeFilter } = useCrawlReport(
     accountId,
     engineId,
