@@ -1,3 +1,4 @@
+import { createHmac, randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -49,6 +50,26 @@ describe.each(frontierStores)('Visitor ids on %s', (_name, open) => {
     await visitorId(store(), visitor, new Date('2031-05-08T08:00:00Z'));
     // Nothing kept from which the salt of 2031-05-06 could be made again.
     expect(await names()).toEqual(['visitor-salt:2031-05-07', 'visitor-salt:2031-05-08']);
+  });
+
+  it('given a database still holding the key salts were once derived from, then that day keeps its ids and the key goes', async () => {
+    const day = new Date('2031-06-01T09:00:00Z');
+    const key = randomBytes(32);
+    await store().query(
+      `INSERT INTO server_secrets (name, value) VALUES ('visitor-id-key', $1::text::jsonb)
+       ON CONFLICT (name) DO UPDATE SET value = EXCLUDED.value`,
+      [JSON.stringify(key.toString('base64'))],
+    );
+    // The id as the version with the key made it.
+    const salt = createHmac('sha256', key).update('visitor-salt:2031-06-01').digest();
+    const before = createHmac('sha256', salt)
+      .update(`${visitor.clientId}\n${visitor.ip}\n${visitor.userAgent}`)
+      .digest('hex')
+      .slice(0, 16);
+
+    expect(await visitorId(store(), visitor, day)).toBe(before);
+    const { rows } = await store().query("SELECT 1 FROM server_secrets WHERE name = 'visitor-id-key'");
+    expect(rows).toEqual([]);
   });
 
   it('given another client, address or user agent, then the id differs', async () => {

@@ -52,9 +52,7 @@ function daySalt(store: Store, day: string): Promise<KeyObject> {
 }
 
 async function readDaySalt(store: Store, day: string): Promise<KeyObject> {
-  const value = await getOrCreateSecret(store, `${SALT_SECRET}${day}`, () =>
-    randomBytes(32).toString('base64'),
-  );
+  const value = await getOrCreateSecret(store, `${SALT_SECRET}${day}`, () => firstSalt(store, day));
   const yesterday = new Date(Date.parse(`${day}T00:00:00Z`) - DAY_MS).toISOString().slice(0, 10);
   await store.query(
     `DELETE FROM server_secrets
@@ -62,6 +60,20 @@ async function readDaySalt(store: Store, day: string): Promise<KeyObject> {
     [`${SALT_SECRET}${yesterday}`, RETIRED_KEY_SECRET],
   );
   return createSecretKey(Buffer.from(value, 'base64'));
+}
+
+/**
+ * A new day's salt: random; but on the day a server still holding the retired key upgrades, that
+ * day's salt as the key gave it, so the day's visitors keep their ids (else each would count twice
+ * in that day's unique visitors). The key is deleted right after.
+ */
+async function firstSalt(store: Store, day: string): Promise<string> {
+  const { rows } = await store.query<{ value: string }>('SELECT value FROM server_secrets WHERE name = $1', [
+    RETIRED_KEY_SECRET,
+  ]);
+  const key = rows[0]?.value;
+  if (typeof key !== 'string') return randomBytes(32).toString('base64');
+  return createHmac('sha256', Buffer.from(key, 'base64')).update(`visitor-salt:${day}`).digest('base64');
 }
 
 /**
