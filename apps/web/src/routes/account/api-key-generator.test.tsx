@@ -44,6 +44,20 @@ describe('API key generator', () => {
     expect(calls.map((c) => `${c.method} ${c.path}`)).toEqual(['GET account/a1/newApiKey']);
   });
 
+  it('Given a key generated from the keyboard, then focus goes to its Copy button once the dialog closes', async () => {
+    renderGenerator({ 'GET account/a1/newApiKey': () => ({ key: 'ssk_secret', isValid: true }) });
+    screen.getByRole('button', { name: 'Generate API Key' }).focus();
+    await userEvent.keyboard('{Enter}');
+    within(screen.getByRole('dialog', { name: 'Generate a new API key?' }))
+      .getByRole('button', { name: 'Generate' })
+      .focus();
+    await userEvent.keyboard('{Enter}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Copy New API key' })),
+    );
+  });
+
   it('Given an invalid result, then the spec message shows and no key', async () => {
     renderGenerator({ 'GET account/a1/newApiKey': () => ({ key: '', isValid: false }) });
     await generate();

@@ -5,7 +5,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { ApiError, MESSAGES } from '@siteseer/core';
 import { useMutation } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { ApiStatusError, unwrap } from '../../api/portal-api.ts';
 import { ConfirmDialog } from '../../shell/confirm-dialog.tsx';
 import { useServices } from '../../shell/services.tsx';
@@ -22,6 +22,15 @@ export function ApiKeyGenerator({ accountId }: { accountId: string }) {
   const [key, setKey] = useState<string | undefined>();
   const [failed, setFailed] = useState(false);
   const headingId = useId();
+  // The key shows below the button the closing dialog gives focus back to, unannounced: once it is
+  // there, its Copy button takes focus, so a keyboard or screen reader user lands on it.
+  const keyBox = useRef<HTMLDivElement>(null);
+  const focusKey = useRef(false);
+  useEffect(() => {
+    if (!focusKey.current || confirming || !key) return;
+    focusKey.current = false;
+    keyBox.current?.querySelector<HTMLElement>('button')?.focus();
+  });
   const generate = useMutation({
     mutationFn: async () => unwrap(await api.accounts.newApiKey(accountId)),
   });
@@ -31,8 +40,10 @@ export function ApiKeyGenerator({ accountId }: { accountId: string }) {
     setKey(undefined);
     try {
       const result = await generate.mutateAsync();
-      if (result.isValid && result.key) setKey(result.key);
-      else setFailed(true);
+      if (result.isValid && result.key) {
+        focusKey.current = true;
+        setKey(result.key);
+      } else setFailed(true);
     } catch (error) {
       // The portal's error handling has seen it first (401 → login, >= 500 → error page). A refusal
       // or a failed connection means no key: the spec reports both with its one message.
@@ -57,7 +68,7 @@ export function ApiKeyGenerator({ accountId }: { accountId: string }) {
         </Button>
         {failed && <Alert severity="error">{MESSAGES.apiKeyError}</Alert>}
         {key && (
-          <Box sx={{ width: '100%' }}>
+          <Box ref={keyBox} sx={{ width: '100%' }}>
             <CopyBlock
               label="New API key"
               hint="Copy it now: it is shown only once. The previous key no longer works."
