@@ -8,6 +8,7 @@ import FormLabel from '@mui/material/FormLabel';
 import Typography from '@mui/material/Typography';
 import type { ProductCode } from '@siteseer/core';
 import { PRODUCT_CODES, PRODUCT_LABELS } from '@siteseer/core';
+import { useId } from 'react';
 
 /**
  * The Products checkboxes of the account page (spec 2.7), in product order. Removing a product that
@@ -24,12 +25,15 @@ export function ProductsEditor({
   disabled: boolean;
   error?: string | undefined;
 }) {
+  const errorId = useId();
   const toggle = (product: ProductCode, checked: boolean) =>
     onChange(PRODUCT_CODES.filter((p) => (p === product ? checked : products.includes(p))));
   return (
     <FormControl
       component="fieldset"
       error={Boolean(error)}
+      // The refusal describes the group, so it is heard on reaching the checkboxes, not only seen.
+      aria-describedby={error ? errorId : undefined}
       disabled={disabled}
       // Read-only in view mode, yet what the account has must stay readable: the disabled grey of
       // labels fails the AA contrast ratio, the secondary text colour passes it in both themes.
@@ -54,7 +58,7 @@ export function ProductsEditor({
           />
         ))}
       </FormGroup>
-      {error && <FormHelperText>{error}</FormHelperText>}
+      {error && <FormHelperText id={errorId}>{error}</FormHelperText>}
     </FormControl>
   );
 }

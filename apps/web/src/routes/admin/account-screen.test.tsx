@@ -130,6 +130,8 @@ describe('Administration account page, view and edit', () => {
     await userEvent.click(await screen.findByRole('checkbox', { name: 'Parametric' }));
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText(refusal)).toBeTruthy();
+    const group = screen.getByRole('group', { name: 'Products' });
+    expect(document.getElementById(group.getAttribute('aria-describedby') ?? '')?.textContent).toBe(refusal);
     expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ products: ['kw'] });
   });
 
