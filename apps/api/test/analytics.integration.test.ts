@@ -278,6 +278,16 @@ describe('Analytics frames', () => {
     );
   });
 
+  it('given a card of figures, then its range line names the period compared with; a list names none', async () => {
+    const cookie = await frameCookie(t.ownerA);
+    expect((await frame(card('zero-result-rate'), cookie)).text).toContain(
+      '(UTC days), compared with 4 May 2031 – 5 May 2031</p>',
+    );
+    expect((await frame(card('top-queries'), cookie)).text).toContain(
+      'Shop search · 6 May 2031 – 7 May 2031 (UTC days)</p>',
+    );
+  });
+
   it("given visitors' text with markup, then it is shown escaped, never as markup", async () => {
     const page = await frame(card('zero-result-queries'), await frameCookie(t.ownerA));
     expect(page.text).toContain('&lt;img src=x onerror=alert(1)&gt;');

@@ -73,15 +73,15 @@ export async function renderFrame(db: Store, request: FrameRequest, nonce: strin
     to: request.period.to,
   });
   const base = `/api/analytics/${encodeURIComponent(clientId)}/${request.type}/${encodeURIComponent(request.id)}/csv`;
-  const content = await blocksHtml(
-    await build(db, request, 'screen'),
-    (table) => `${base}/${table}?${query}`,
-  );
+  const blocks = await build(db, request, 'screen');
+  const content = await blocksHtml(blocks, (table) => `${base}/${table}?${query}`);
   return framePage({
     title,
     engineName: request.target.engineName,
     period: request.period,
     today: request.today,
+    // Only the figure tiles compare with the previous period.
+    compared: blocks.some((block) => block.kind === 'kpis'),
     nonce,
     content,
   });

@@ -24,6 +24,16 @@ describe('framePage', () => {
       content: html`<p>figures</p>`,
     });
     expect(bodyChildren(page)).toEqual(['header', 'main']);
+    const list = framePage({
+      title: 'Top queries',
+      engineName: 'Shop search',
+      period,
+      compared: false,
+      nonce: 'n',
+      content: html`<p>figures</p>`,
+    });
+    // A list compared with nothing names no previous period.
+    expect(load(list)('main > p.range').text()).toBe('Shop search · 6 May 2031 – 7 May 2031 (UTC days)');
     expect(load(page)('main > p.range').text()).toBe(
       'Shop search · 6 May 2031 – 7 May 2031 (UTC days), compared with 4 May 2031 – 5 May 2031',
     );

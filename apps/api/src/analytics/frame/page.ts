@@ -82,6 +82,11 @@ export function framePage(options: {
   period: AnalyticsPeriod;
   /** Today (UTC): the last day the chooser offers. */
   today?: AnalyticsDay | undefined;
+  /**
+   * false: nothing on the page is compared with the previous period (a list with no figure tiles),
+   * so the range line does not name one.
+   */
+  compared?: boolean;
   nonce: string;
   content: RawHtml;
 }): string {
@@ -92,7 +97,7 @@ export function framePage(options: {
     options.nonce,
     // The range line opens main: every part of the page sits in a landmark (axe's "region").
     html`<header><h1>${options.title}</h1>${periodChooser(period, options.today)}</header>
-<main><p class="range">${options.engineName} · ${formatRange(period.from, period.to)} (UTC days), compared with ${formatRange(before.from, before.to)}</p>
+<main><p class="range">${options.engineName} · ${formatRange(period.from, period.to)} (UTC days)${options.compared === false ? '' : `, compared with ${formatRange(before.from, before.to)}`}</p>
 ${options.content}</main>`,
   );
 }
