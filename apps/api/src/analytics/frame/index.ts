@@ -82,6 +82,7 @@ export async function renderFrame(db: Store, request: FrameRequest, nonce: strin
     today: request.today,
     // Only the figure tiles compare with the previous period.
     compared: blocks.some((block) => block.kind === 'kpis'),
+    keptFrom: request.keptFrom,
     nonce,
     content,
   });

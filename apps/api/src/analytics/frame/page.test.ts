@@ -75,3 +75,28 @@ describe('the period chooser', () => {
     expect(refused('input[name=to]').attr('max')).toBe('2031-05-07');
   });
 });
+
+describe('a period reaching past retention', () => {
+  const page = (keptFrom: string, compared?: boolean) =>
+    load(
+      framePage({
+        title: 'Searches over time',
+        engineName: 'Shop search',
+        period,
+        keptFrom,
+        ...(compared === undefined ? {} : { compared }),
+        nonce: 'n',
+        content: html``,
+      }),
+    )('main > p.note').text();
+
+  it('given days, or compared days, before the first day kept, then a note says they read as none', () => {
+    expect(page('2031-05-07')).toBe(
+      'Searches and clicks before 7 May 2031 are no longer kept: the days before it read as none, and so do the comparisons with them.',
+    );
+    // The compared days (4 and 5 May) only.
+    expect(page('2031-05-05')).toContain('before 5 May 2031 are no longer kept');
+    expect(page('2031-05-05', false)).toBe('');
+    expect(page('2031-05-04')).toBe('');
+  });
+});

@@ -5,7 +5,7 @@ import {
   previousPeriod,
 } from '@siteseer/core';
 import { html, type RawHtml, toHtmlString } from '../../html/html.ts';
-import { formatRange } from './format.ts';
+import { formatDay, formatRange } from './format.ts';
 
 // The frame's page: its title, the period chooser, the blocks, and light and dark colours chosen by
 // prefers-color-scheme (in an iframe: the color-scheme the portal gives the iframe element).
@@ -87,17 +87,24 @@ export function framePage(options: {
    * so the range line does not name one.
    */
   compared?: boolean;
+  /** The first day retention keeps: days before it read as none, and the page says why. */
+  keptFrom?: AnalyticsDay | undefined;
   nonce: string;
   content: RawHtml;
 }): string {
-  const { period } = options;
+  const { period, keptFrom } = options;
   const before = previousPeriod(period);
+  const earliest = options.compared === false ? period.from : before.from;
+  const expired =
+    keptFrom && earliest < keptFrom
+      ? html`<p class="note">Searches and clicks before ${formatDay(keptFrom)} are no longer kept: the days before it read as none${options.compared === false ? '' : ', and so do the comparisons with them'}.</p>`
+      : '';
   return document(
     `${options.title}: ${options.engineName}`,
     options.nonce,
     // The range line opens main: every part of the page sits in a landmark (axe's "region").
     html`<header><h1>${options.title}</h1>${periodChooser(period, options.today)}</header>
-<main><p class="range">${options.engineName} · ${formatRange(period.from, period.to)} (UTC days)${options.compared === false ? '' : `, compared with ${formatRange(before.from, before.to)}`}</p>
+<main><p class="range">${options.engineName} · ${formatRange(period.from, period.to)} (UTC days)${options.compared === false ? '' : `, compared with ${formatRange(before.from, before.to)}`}</p>${expired}
 ${options.content}</main>`,
   );
 }
