@@ -581,4 +581,45 @@ describe('refused uploads', () => {
     );
     expect(again.body).toEqual(first.body);
   });
+
+  it('given an engine made from an upload, when deleted, then its upload goes too and the same upload again makes a new one', async () => {
+    const headers = { 'idempotency-key': 'ci-run-deleted-engine' };
+    const file = { name: 'd.csv', content: 'a,b\n1,2\n' };
+    const first = await upload(
+      t.ownerA.token,
+      { accountId: t.accountA },
+      file,
+      'parametric/file/import',
+      headers,
+    );
+    const create = (importId: string) =>
+      api(server, t.ownerA.token, 'POST', 'searchengines', {
+        searchEngineType: 'pm',
+        accountId: t.accountA,
+        searchEngineName: 'Deleted and made again',
+        searchEngineDetail: { importId },
+      });
+    const engine = await create(first.body.importId);
+    expect(engine.status).toBe(200);
+    const deleted = await api(server, t.ownerA.token, 'DELETE', `searchengines/${engine.body.documentId}`, {
+      accountId: t.accountA,
+    });
+    expect(deleted.status).toBe(200);
+    const { rows } = await server.store.query<{ imports: number; versions: number }>(
+      `SELECT (SELECT count(*)::int FROM parametric_imports WHERE account_id = $1 AND id = $2) AS imports,
+         (SELECT count(*)::int FROM parametric_versions WHERE account_id = $1 AND import_id = $2) AS versions`,
+      [t.accountA, first.body.importId],
+    );
+    expect(rows).toEqual([{ imports: 0, versions: 0 }]);
+    const again = await upload(
+      t.ownerA.token,
+      { accountId: t.accountA },
+      file,
+      'parametric/file/import',
+      headers,
+    );
+    expect(again.status).toBe(200);
+    expect(again.body.importId).not.toBe(first.body.importId);
+    expect((await create(again.body.importId)).status).toBe(200);
+  });
 });
