@@ -12,7 +12,7 @@ import { NotFoundError } from '../../errors.ts';
 import type { Store } from '../../store/types.ts';
 import type { AnalyticsTarget, FrameAbilities } from '../access.ts';
 import { AnalyticsReader, filterLabels } from '../reports.ts';
-import { blocksHtml, tableCsv, tablesOf } from './blocks.ts';
+import { type Block, blocksHtml, tableCsv, tablesOf } from './blocks.ts';
 import type { FrameContext } from './card-parts.ts';
 import { CARDS } from './cards.ts';
 import { DASHBOARDS } from './dashboards.ts';
@@ -63,6 +63,15 @@ function build(db: Store, request: FrameRequest, mode: 'screen' | 'csv') {
     : DASHBOARDS[request.id as AnalyticsDashboardId](ctx);
 }
 
+/** Whether a tile of the blocks (also inside columns) says how a figure changed. */
+function compares(blocks: Block[]): boolean {
+  return blocks.some((block) =>
+    block.kind === 'kpis'
+      ? block.items.some((item) => item.change !== null)
+      : block.kind === 'columns' && block.columns.some(compares),
+  );
+}
+
 /** The frame's HTML page. */
 export async function renderFrame(db: Store, request: FrameRequest, nonce: string): Promise<string> {
   const title = frameTitle(request);
@@ -80,8 +89,9 @@ export async function renderFrame(db: Store, request: FrameRequest, nonce: strin
     engineName: request.target.engineName,
     period: request.period,
     today: request.today,
-    // Only the figure tiles compare with the previous period.
-    compared: blocks.some((block) => block.kind === 'kpis'),
+    // Only figure tiles compare with the previous period, and not all do (Searches with no results
+    // shows its rate alone).
+    compared: compares(blocks),
     keptFrom: request.keptFrom,
     nonce,
     content,
