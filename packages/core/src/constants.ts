@@ -112,6 +112,12 @@ export const CRAWL_FREQUENCIES = [
 ] as const;
 export const DEFAULT_CRAWL_FREQUENCY = 'auto';
 
+/**
+ * Rows a parametric engine's results download holds at most: the first, in the visitor's sort (the
+ * widget's link says so when a search finds more).
+ */
+export const DOWNLOAD_ROWS_MAX = 100_000;
+
 /** Keyword install page. */
 export const RESULTS_PER_PAGE_OPTIONS = [10, 20, 40, 60] as const;
 export const DEFAULT_RESULTS_PER_PAGE = 10;

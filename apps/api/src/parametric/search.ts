@@ -1,4 +1,5 @@
 import {
+  DOWNLOAD_ROWS_MAX,
   decodeLabel,
   type ParametricConfiguration,
   type Row,
@@ -155,8 +156,6 @@ export async function runSearch(
     took: Math.round((performance.now() - started) * 10) / 10,
   };
 }
-
-const DOWNLOAD_ROWS_MAX = 100_000;
 
 /** Every matching row as CSV (the widget's download link, when the engine allows downloads). */
 export async function downloadResults(store: Store, live: LiveEngine, query: SearchQuery): Promise<string> {

@@ -194,6 +194,20 @@ describe('dialog filter format', () => {
 });
 
 describe('download link', () => {
+  it('says it holds the first 100,000 results when a search finds more', async () => {
+    const many = Array.from({ length: 100_001 }, (_, n) => ({ ...productRows()[1], name: `Row ${n}` }));
+    const { root } = await mountWidget({ settings: { allowDownload: true }, rows: many });
+    expect(root.querySelector('.siteseer-download')?.textContent).toBe(
+      'Download the first 100,000 results (CSV)',
+    );
+    const input = root.querySelector('input[type=search]') as HTMLInputElement;
+    input.value = 'Row 7';
+    const results = nextResults(root);
+    input.form?.requestSubmit();
+    await results;
+    expect(root.querySelector('.siteseer-download')?.textContent).toBe('Download results (CSV)');
+  });
+
   it('is offered only with allowDownload', async () => {
     const { root } = await mountWidget();
     expect(root.querySelector('.siteseer-download')).toBeNull();

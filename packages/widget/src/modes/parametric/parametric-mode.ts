@@ -8,11 +8,14 @@ import type { Mode } from '../mode.ts';
 import { createPager } from '../paging/pager.ts';
 import { pageCount, resultPageText } from '../paging/result-count.ts';
 import { createFilterPanel } from './filter-panel.ts';
+import { DOWNLOAD_ROWS_MAX } from './limits.ts';
 import { initialQuery, keptQuery, toggledSort, withFilters, withPage, withText } from './query-state.ts';
 import { createResultsTable } from './results-table.ts';
 import { createSearchBar } from './search-bar.ts';
 
 const DEFAULT_PAGE_SIZE = 20;
+const DOWNLOAD_ALL = 'Download results (CSV)';
+const DOWNLOAD_FIRST = `Download the first ${DOWNLOAD_ROWS_MAX.toLocaleString('en-US')} results (CSV)`;
 
 /**
  * Parametric mode: search bar, filters, the typed results table, paging, the CSV link and click
@@ -38,7 +41,7 @@ export const mountParametric: Mode<SearchConfig> = (root, config, { api, pageSiz
   });
   const alert = h('p', { class: 'siteseer-error', role: 'alert', hidden: true });
   const download = settings.allowDownload
-    ? h('a', { class: 'siteseer-download', download: '' }, 'Download results (CSV)')
+    ? h('a', { class: 'siteseer-download', download: '' }, DOWNLOAD_ALL)
     : undefined;
   const searchBar = settings.showSearchBar
     ? createSearchBar((q, submitted) => {
@@ -81,6 +84,8 @@ export const mountParametric: Mode<SearchConfig> = (root, config, { api, pageSiz
     table.update(result.rows, query.sort, (result.page - 1) * result.pageSize);
     pager.update(result.page, pages);
     filters?.update(result.facets);
+    // The download stops at DOWNLOAD_ROWS_MAX rows: the link says so rather than cut the file unsaid.
+    if (download) download.textContent = result.total > DOWNLOAD_ROWS_MAX ? DOWNLOAD_FIRST : DOWNLOAD_ALL;
     if (win) keepSearch(win, config.clientId, query);
   }
 
