@@ -140,6 +140,7 @@ export async function run(deps: ApiDeps, options: CreateParametricOptions): Prom
         version,
         originalFileName: imported.originalFileName,
         rowCount: imported.rowCount,
+        warnings: imported.warnings,
         published,
       }),
       columns: columnRows(configuration),

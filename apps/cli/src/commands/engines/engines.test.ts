@@ -514,6 +514,57 @@ describe('engines with an API key (the data-source API)', () => {
   });
 });
 
+describe('upload warnings with an API key', () => {
+  it("given the data-source answer's warnings, when creating or uploading, then they are shown on stderr or kept in the JSON", async () => {
+    const file = await csvFile();
+    const warnings = ['Numbers in the column Price were rewritten with a dot.'];
+    const api = fakeApi({
+      engines: { list: async () => ok([engine({ id: 'eng-7', createdBy: 'INGEST_API' })]) },
+      clients: {
+        byEngineIds: async () =>
+          ok([
+            { id: 'cli-7', engineId: 'eng-7', accountId: 'acc-1', type: 'pm', indexName: 'i', settings: {} },
+          ]),
+      },
+      datasource: {
+        createParametric: async () =>
+          ok({
+            engineId: 'eng-7',
+            clientId: 'cli-7',
+            importId: 'i',
+            version: 1,
+            published: true,
+            rowCount: 3,
+            warnings,
+          }),
+        uploadParametric: async () =>
+          ok({
+            engineId: 'eng-7',
+            clientId: 'cli-7',
+            importId: 'i',
+            version: 2,
+            published: true,
+            rowCount: 3,
+            warnings,
+          }),
+      },
+      parametric: { getConfig: async () => ok(configuration) },
+    });
+    const people = testDeps(api);
+    people.deps.auth = 'apiKey';
+    await createParametric.run(
+      people.deps,
+      createParametric.parse(input([], { name: 'CI catalogue', file, publish: true })),
+    );
+    expect(people.recorded.stderr).toContain(`! ${warnings[0]}\n`);
+    expect(people.recorded.stdout).toBe('eng-7\n');
+    const piped = testDeps(api, { json: true });
+    piped.deps.auth = 'apiKey';
+    await upload.run(piped.deps, upload.parse(input(['eng-7'], { file })));
+    expect(JSON.parse(piped.recorded.stdout).warnings).toEqual(warnings);
+  });
+});
+
 describe('engines upload with an API key and a name', () => {
   it('given the engine name, when uploading, then a usage error names its id before anything is sent', async () => {
     const file = await csvFile();
@@ -638,6 +689,52 @@ describe('engines upload', () => {
     expect(people.recorded.stderr).toContain(
       'Not published: run `siteseer engines publish eng-1 --version 3`.',
     );
+  });
+
+  it("given the server's warnings about the file, then people see each on stderr and --json keeps them", async () => {
+    const file = await csvFile();
+    const warnings = ['Only the first sheet (Prices) was read.', 'The header "" was renamed to "Column 3".'];
+    const api = fakeApi({
+      engines: { list: async () => ok([engine()]) },
+      clients: {
+        byEngineIds: async () =>
+          ok([
+            { id: 'cli-1', engineId: 'eng-1', accountId: 'acc-1', type: 'pm', indexName: 'i', settings: {} },
+          ]),
+      },
+      parametric: {
+        updateFile: async () => ok({ ...imported(3), warnings }),
+        history: async () => ok([1, 2].map((v) => ({ ...imported(v), version: v }))),
+      },
+    });
+    const people = testDeps(api);
+    await upload.run(people.deps, upload.parse(input(['eng-1'], { file })));
+    expect(people.recorded.stderr).toContain(`! ${warnings[0]}\n! ${warnings[1]}\n`);
+    expect(people.recorded.stdout).not.toContain('sheet');
+    const piped = testDeps(api, { json: true });
+    await upload.run(piped.deps, upload.parse(input(['eng-1'], { file })));
+    expect(JSON.parse(piped.recorded.stdout).warnings).toEqual(warnings);
+    expect(piped.recorded.stderr).not.toContain('sheet');
+  });
+
+  it('given an upload answer without warnings, then --json has an empty warnings list', async () => {
+    const file = await csvFile();
+    const api = fakeApi({
+      engines: { list: async () => ok([engine()]) },
+      clients: {
+        byEngineIds: async () =>
+          ok([
+            { id: 'cli-1', engineId: 'eng-1', accountId: 'acc-1', type: 'pm', indexName: 'i', settings: {} },
+          ]),
+      },
+      parametric: {
+        updateFile: async () => ok(imported(3)),
+        history: async () => ok([1, 2].map((v) => ({ ...imported(v), version: v }))),
+      },
+    });
+    const piped = testDeps(api, { json: true });
+    await upload.run(piped.deps, upload.parse(input(['eng-1'], { file })));
+    expect(JSON.parse(piped.recorded.stdout).warnings).toEqual([]);
   });
 
   it('given an engine made by the data-source API, when uploading, then the spec message refuses it', async () => {

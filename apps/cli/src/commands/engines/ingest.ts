@@ -44,6 +44,7 @@ async function printResult(
       version: result.version,
       originalFileName: file.filename,
       rowCount: result.rowCount,
+      warnings: result.warnings,
       published: result.published,
     });
     if (kind === 'upload') {

@@ -19,9 +19,12 @@ export const PREVIEW_LINES = 5;
 
 /**
  * Sends a spreadsheet with a progress view, and reads the answer as the wizard does: the server's
- * text, else 'File not uploaded.'.
+ * text, else 'File not uploaded.'. What the server changed while reading the file (its `warnings`:
+ * numbers rewritten, only the first sheet read, headers renamed...) is shown on stderr, one warning
+ * a line, so that stdout stays the command's data; with --json they are in the JSON instead
+ * (`version-json.ts`).
  */
-export async function uploadSpreadsheet<T>(
+export async function uploadSpreadsheet<T extends { warnings?: string[] | undefined }>(
   deps: ApiDeps,
   file: UploadFile,
   send: () => Promise<ApiResponse<T>>,
@@ -33,7 +36,10 @@ export async function uploadSpreadsheet<T>(
   } finally {
     view.close();
   }
-  if (response.ok) return response.data;
+  if (response.ok) {
+    if (!deps.output.json) for (const warning of response.data.warnings ?? []) deps.output.warn(warning);
+    return response.data;
+  }
   const problem = asProblem(response.data);
   throw new AbortError(uploadErrorMessage(problem?.detail ?? response.data));
 }

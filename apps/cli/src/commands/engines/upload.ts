@@ -99,6 +99,7 @@ export async function run(deps: ApiDeps, options: UploadOptions): Promise<void> 
         version: imported.version,
         originalFileName: imported.originalFileName,
         rowCount: imported.rowCount,
+        warnings: imported.warnings,
         // Whether the version is live once the command is done: published now, or already (a
         // retried step's file), so that a pipeline reading it is not told to publish it again.
         published: published || alreadyLive,

@@ -14,8 +14,17 @@ export interface VersionJson {
   originalFileName: string;
   rowCount: number;
   published: boolean;
+  /**
+   * What the server changed while reading the file (the upload answer's `warnings`). Always an
+   * array, empty when there were none (the API leaves it out then, and on a retried call), so that
+   * a script can read `.warnings[]` without a null check.
+   */
+  warnings: string[];
 }
 
-export function versionJson(fields: Omit<VersionJson, 'id'>): VersionJson {
-  return { id: fields.engineId, ...fields };
+export function versionJson(
+  fields: Omit<VersionJson, 'id' | 'warnings'> & { warnings?: string[] | undefined },
+): VersionJson {
+  const { warnings, ...rest } = fields;
+  return { id: fields.engineId, ...rest, warnings: warnings ?? [] };
 }
