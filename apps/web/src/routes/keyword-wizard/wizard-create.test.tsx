@@ -123,6 +123,12 @@ describe('Keyword wizard, create', () => {
     expect(shownStep('Influence')).toBeTruthy();
   });
 
+  it('Then the steps wrap onto more rows rather than widen the page on a narrow screen', () => {
+    renderCreate();
+    const stepper = screen.getByRole('tablist', { name: 'Wizard steps' });
+    expect(getComputedStyle(stepper).flexWrap).toBe('wrap');
+  });
+
   it('Given a blocked step, when Next or a later step is chosen, then focus goes to the field in error, which says why', async () => {
     renderCreate();
     await userEvent.click(button('Next'));

@@ -96,7 +96,22 @@ function Wizard({
   return (
     <Stack spacing={3}>
       <Typography variant="h1">{title}</Typography>
-      <Stepper nonLinear activeStep={gate.active} aria-label="Wizard steps">
+      <Stepper
+        nonLinear
+        activeStep={gate.active}
+        aria-label="Wizard steps"
+        // Seven steps do not fit a phone's width in one row: they wrap rather than widen the page
+        // (WCAG 1.4.10 Reflow), which left the last steps off screen behind a sideways scroll.
+        sx={(theme) => ({
+          flexWrap: 'wrap',
+          rowGap: 1,
+          // No connector lines on narrow screens, where a wrapped row's would stretch across it.
+          [theme.breakpoints.down('md')]: {
+            '& .MuiStepConnector-root': { display: 'none' },
+            '& .MuiStep-root': { flex: '0 0 auto' },
+          },
+        })}
+      >
         {steps.map((name, index) => (
           <Step key={name} completed={false}>
             <StepButton
