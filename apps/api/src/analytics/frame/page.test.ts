@@ -100,3 +100,17 @@ describe('a period reaching past retention', () => {
     expect(page('2031-05-04')).toBe('');
   });
 });
+
+describe('the tables', () => {
+  it('given a long word in a cell (a query, a result URL), then it may break anywhere rather than push the figures out', () => {
+    const page = framePage({
+      title: 'Top queries',
+      engineName: 'Shop search',
+      period,
+      nonce: 'n',
+      content: html``,
+    });
+    const style = load(page)('style').text();
+    expect(style).toMatch(/(^|\n)th,td\{[^}]*overflow-wrap:anywhere/);
+  });
+});

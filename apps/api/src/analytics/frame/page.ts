@@ -10,6 +10,9 @@ import { formatDay, formatRange } from './format.ts';
 // The frame's page: its title, the period chooser, the blocks, and light and dark colours chosen by
 // prefers-color-scheme (in an iframe: the color-scheme the portal gives the iframe element).
 
+// Table cells break long words anywhere: a table sizes a column by its longest word, which
+// `overflow-wrap: break-word` does not shorten, so one long query or result URL pushed the figures'
+// columns out of the frame. `anywhere` does shorten it.
 const STYLE = `
 :root{color-scheme:light dark;--bg:#fff;--fg:#1f2328;--muted:#57606a;--border:#d0d7de;--tile:#f6f8fa;--accent:#0550ae;--up:#1a7f37}
 @media (prefers-color-scheme:dark){:root{--bg:#121212;--fg:#e6edf3;--muted:#a8b3bf;--border:#3d444d;--tile:#1e1e1e;--accent:#79b8ff;--up:#56d364}}
@@ -36,7 +39,7 @@ figure{margin:0 0 16px}
 .chart img{display:block;max-width:100%;height:auto}
 .table{margin:0 0 16px;overflow-x:auto}
 table{border-collapse:collapse;width:100%;font-size:.85rem}
-th,td{border-bottom:1px solid var(--border);padding:4px 6px;text-align:left;vertical-align:top;overflow-wrap:break-word}
+th,td{border-bottom:1px solid var(--border);padding:4px 6px;text-align:left;vertical-align:top;overflow-wrap:anywhere}
 th{color:var(--muted);font-weight:600}
 .num{text-align:right;white-space:nowrap}
 .csv{font-weight:400;font-size:.8rem;margin-left:8px}
