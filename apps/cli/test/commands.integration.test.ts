@@ -56,6 +56,7 @@ const UPLOAD_KEYS = [
   'published',
   'rowCount',
   'version',
+  'warnings',
 ];
 const CREATE_KEYS = [...UPLOAD_KEYS, 'columns'].sort();
 
