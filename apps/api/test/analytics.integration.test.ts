@@ -290,6 +290,19 @@ describe('Analytics frames', () => {
     }
   });
 
+  it('given a named period, then each CSV download is of the days shown, not of the name', async () => {
+    const $ = load(
+      (await frame(`${kw.clientId}/card/searches-over-time?period=7d`, await frameCookie(t.ownerA))).text,
+    );
+    const shown = [$('input[name=from]').val(), $('input[name=to]').val()];
+    const href = new URL($('a.csv').attr('href') ?? '', t.server.base);
+    expect([
+      href.searchParams.get('period'),
+      href.searchParams.get('from'),
+      href.searchParams.get('to'),
+    ]).toEqual(['custom', ...shown]);
+  });
+
   it("given visitors' text with markup, then it is shown escaped, never as markup", async () => {
     const page = await frame(card('zero-result-queries'), await frameCookie(t.ownerA));
     expect(page.text).toContain('&lt;img src=x onerror=alert(1)&gt;');

@@ -76,8 +76,10 @@ function compares(blocks: Block[]): boolean {
 export async function renderFrame(db: Store, request: FrameRequest, nonce: string): Promise<string> {
   const title = frameTitle(request);
   const { clientId } = request.target;
+  // The days shown, not the period's name: a download after midnight (UTC) of "Last 7 days" would
+  // hold another week than the page it was downloaded from.
   const query = new URLSearchParams({
-    period: request.period.name,
+    period: 'custom',
     from: request.period.from,
     to: request.period.to,
   });
