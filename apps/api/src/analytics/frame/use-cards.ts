@@ -64,7 +64,10 @@ export async function filterUse(ctx: FrameContext, width = ctx.width): Promise<B
       { text: label(f.filterId) },
       num(f.searches),
       rateCell(dayRate(f.zeroResultSearches, f.searches)),
-      { text: f.values.map((v) => `${v.value} (${formatCount(v.searches)})`).join(', ') || NONE },
+      // A range filter has no values: "–" on screen, an empty cell in the CSV (as other missing figures).
+      ((values) => ({ text: values || NONE, value: values }))(
+        f.values.map((v) => `${v.value} (${formatCount(v.searches)})`).join(', '),
+      ),
     ]),
     empty: 'No search used a filter in this period.',
   };
