@@ -1,4 +1,4 @@
-import type { Block, ReportTable } from './blocks.ts';
+import type { Block, Cell, ReportTable } from './blocks.ts';
 import {
   CHART_ROWS,
   dayRate,
@@ -48,6 +48,15 @@ export async function tabUse(ctx: FrameContext, width = ctx.width): Promise<Bloc
   );
 }
 
+/**
+ * A filter's most selected values, "2017 (3), 2019 (1)". A range filter has none: "–" on screen,
+ * an empty cell in the CSV, as every other missing figure.
+ */
+function valuesCell(values: { value: string; searches: number }[]): Cell {
+  const text = values.map((v) => `${v.value} (${formatCount(v.searches)})`).join(', ');
+  return { text: text || NONE, value: text };
+}
+
 export async function filterUse(ctx: FrameContext, width = ctx.width): Promise<Block[]> {
   const [filters, labels] = await Promise.all([ctx.reader.filters(5), ctx.filterLabels()]);
   const label = (id: string) => labels.get(id) ?? id;
@@ -64,10 +73,7 @@ export async function filterUse(ctx: FrameContext, width = ctx.width): Promise<B
       { text: label(f.filterId) },
       num(f.searches),
       rateCell(dayRate(f.zeroResultSearches, f.searches)),
-      // A range filter has no values: "–" on screen, an empty cell in the CSV (as other missing figures).
-      ((values) => ({ text: values || NONE, value: values }))(
-        f.values.map((v) => `${v.value} (${formatCount(v.searches)})`).join(', '),
-      ),
+      valuesCell(f.values),
     ]),
     empty: 'No search used a filter in this period.',
   };
