@@ -902,7 +902,7 @@ describe('features, accounts and maintenance (super admin only)', () => {
     const table = await as(tenants.superAdmin, ['features', 'list']);
     expect(table.stdout).toMatch(/NAME\s+SUPER ADMIN\s+OWNER\s+ADMIN\s+USER/);
 
-    expect((await as(tenants.superAdmin, ['features', 'delete', 'CLI_FLAG'])).code).toBe(0);
+    expect((await as(tenants.superAdmin, ['features', 'delete', 'CLI_FLAG', '--yes'])).code).toBe(0);
     expect((await as(tenants.superAdmin, ['features', 'delete', 'CLI_FLAG'])).code).toBe(1);
   });
 

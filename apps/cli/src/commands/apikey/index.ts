@@ -11,7 +11,10 @@ export function registerApiKeyCommands(program: Command, runtime: Runtime): void
       .command('new')
       .description('Generate a new API key for an account; the previous key stops working'),
   )
-    .requiredOption('--account <account>', 'The account (id or exact name)')
+    .option(
+      '--account <account>',
+      'The account (id or exact name); defaults to your only account when you have one',
+    )
     .option('--yes', 'Do not ask for confirmation (required without a terminal)')
     .addHelpText(
       'after',

@@ -1,17 +1,19 @@
 import { MESSAGES } from '@siteseer/core';
 import { type ApiDeps, apiCommand, type ParseInput } from '../../deps.ts';
-import { AbortError, CancelledError, UsageError } from '../../errors.ts';
+import { AbortError } from '../../errors.ts';
 import { expectOk } from '../../http/expect-ok.ts';
-import { resolveAccount } from '../accounts/resolve-account.ts';
-import { flag, requiredString } from '../parse.ts';
+import { confirmOrYes } from '../../prompt/confirm.ts';
+import { resolveAccountOrOnly } from '../accounts/resolve-account.ts';
+import { flag, optionalString } from '../parse.ts';
 
 export interface NewKeyOptions {
-  account: string;
+  /** --account; left out, the caller's only account. */
+  account: string | undefined;
   yes: boolean;
 }
 
 export function parse(input: ParseInput): NewKeyOptions {
-  return { account: requiredString(input, 'account'), yes: flag(input, 'yes') };
+  return { account: optionalString(input, 'account'), yes: flag(input, 'yes') };
 }
 
 /**
@@ -20,14 +22,12 @@ export function parse(input: ParseInput): NewKeyOptions {
  */
 export async function run(deps: ApiDeps, options: NewKeyOptions): Promise<void> {
   const { api, output } = deps;
-  const account = await resolveAccount(api, options.account);
-  if (!options.yes) {
-    if (!output.interactive) throw new UsageError('Pass --yes to replace the API key without a terminal.');
-    const sure = await deps.prompt.confirm(
-      `Generate a new API key for ${account.name}? The current key stops working.`,
-    );
-    if (!sure) throw new CancelledError();
-  }
+  const account = await resolveAccountOrOnly(api, options.account);
+  await confirmOrYes(deps, {
+    yes: options.yes,
+    question: `Generate a new API key for ${account.name}? The current key stops working.`,
+    action: 'replace the API key',
+  });
   const result = expectOk(await api.accounts.newApiKey(account.id), 'Generating the API key');
   if (!result.isValid || !result.key) throw new AbortError(MESSAGES.apiKeyError);
   if (output.json) {

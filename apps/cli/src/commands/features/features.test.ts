@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fakeApi, input, ok, testDeps } from '../../../test/fakes.ts';
-import { UsageError } from '../../errors.ts';
+import { CancelledError, UsageError } from '../../errors.ts';
+import * as del from './delete.ts';
 import * as list from './list.ts';
 import { parseRoles } from './roles.ts';
 import * as set from './set.ts';
@@ -35,5 +36,28 @@ describe('features', () => {
     const { deps, recorded } = testDeps(fakeApi({ features: { list: async () => ok([]) } }));
     await list.run(deps, {});
     expect(recorded.stderr).toContain('No Features found');
+  });
+
+  it('given no terminal and no --yes, when deleting a feature, then a usage error names --yes and nothing is deleted', async () => {
+    const api = fakeApi({ features: { list: async () => ok([feature]), delete: async () => ok({}) } });
+    const { deps } = testDeps(api);
+    const error = await del.run(deps, del.parse(input(['PM_WIZARD_SE_CONFIG'], {}))).catch((e) => e);
+    expect(error).toBeInstanceOf(UsageError);
+    expect(error.exitCode).toBe(2);
+    expect(error.message).toBe('Pass --yes to delete a feature without a terminal.');
+    expect(api.features.delete).not.toHaveBeenCalled();
+  });
+
+  it('given a terminal, when deleting a feature, then no cancels and --yes deletes without asking', async () => {
+    const api = fakeApi({ features: { list: async () => ok([feature]), delete: async () => ok({}) } });
+    const no = testDeps(api, { interactive: true, answers: ['no'] });
+    await expect(del.run(no.deps, del.parse(input(['PM_WIZARD_SE_CONFIG'], {})))).rejects.toBeInstanceOf(
+      CancelledError,
+    );
+    expect(api.features.delete).not.toHaveBeenCalled();
+    const yes = testDeps(api);
+    await del.run(yes.deps, del.parse(input(['PM_WIZARD_SE_CONFIG'], { yes: true })));
+    expect(api.features.delete).toHaveBeenCalledWith('f1');
+    expect(yes.recorded.stderr).toContain('Deleted feature PM_WIZARD_SE_CONFIG.');
   });
 });

@@ -39,6 +39,10 @@ export function registerFeatureCommands(program: Command, runtime: Runtime): voi
     .action(lazyAction(runtime, () => import('./create.ts')));
 
   withJson(features.command('delete <name>').description('Delete a feature (super admins)'))
-    .addHelpText('after', examples('siteseer features delete OLD_FLAG'))
+    .option('--yes', 'Do not ask for confirmation (required without a terminal)')
+    .addHelpText(
+      'after',
+      examples('siteseer features delete OLD_FLAG', 'siteseer features delete OLD_FLAG --yes'),
+    )
     .action(lazyAction(runtime, () => import('./delete.ts')));
 }

@@ -9,11 +9,12 @@ import {
 import { type ApiDeps, apiCommand, type ParseInput } from '../../deps.ts';
 import { AbortError, UsageError } from '../../errors.ts';
 import { expectOk } from '../../http/expect-ok.ts';
-import { oneOf, optionalString, requiredString } from '../parse.ts';
+import { oneOf, optionalString } from '../parse.ts';
 import { loadUsersContext } from './users-context.ts';
 
 export interface AddOptions {
-  account: string;
+  /** --account; left out, the caller's only account. */
+  account: string | undefined;
   first: string;
   last: string;
   email: string;
@@ -30,7 +31,7 @@ export function parse(input: ParseInput): AddOptions {
   const [field, problem] = Object.entries(validateNewUser(candidate, []))[0] ?? [];
   if (problem) throw new UsageError(`--${field}: ${problem}`);
   return {
-    account: requiredString(input, 'account'),
+    account: optionalString(input, 'account'),
     first: candidate.first.trim(),
     last: candidate.last.trim(),
     email: candidate.email.trim(),

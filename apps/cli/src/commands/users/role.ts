@@ -2,12 +2,13 @@ import { changeRoleControl } from '@siteseer/core';
 import { type ApiDeps, apiCommand, type ParseInput } from '../../deps.ts';
 import { AbortError, UsageError } from '../../errors.ts';
 import { expectOk } from '../../http/expect-ok.ts';
-import { argument, oneOf, requiredString } from '../parse.ts';
+import { argument, oneOf, optionalString } from '../parse.ts';
 import { refusalOf } from './refusals.ts';
 import { displayName, findUser, loadUsersContext } from './users-context.ts';
 
 export interface RoleOptions {
-  account: string;
+  /** --account; left out, the caller's only account. */
+  account: string | undefined;
   user: string;
   role: 'admin' | 'user';
 }
@@ -18,7 +19,7 @@ export function parse(input: ParseInput): RoleOptions {
     throw new UsageError('To make someone the owner, use `siteseer users transfer-ownership`.');
   }
   return {
-    account: requiredString(input, 'account'),
+    account: optionalString(input, 'account'),
     user: argument(input, 0, 'USER'),
     role: oneOf(roleText, ['admin', 'user'], 'ROLE') ?? 'user',
   };

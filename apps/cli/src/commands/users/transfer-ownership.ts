@@ -1,20 +1,22 @@
 import { transferOwnershipControl } from '@siteseer/core';
 import { type ApiDeps, apiCommand, type ParseInput } from '../../deps.ts';
-import { AbortError, CancelledError, UsageError } from '../../errors.ts';
+import { AbortError } from '../../errors.ts';
 import { expectOk } from '../../http/expect-ok.ts';
-import { argument, flag, requiredString } from '../parse.ts';
+import { confirmOrYes } from '../../prompt/confirm.ts';
+import { argument, flag, optionalString } from '../parse.ts';
 import { refusalOf } from './refusals.ts';
 import { displayName, findUser, loadUsersContext } from './users-context.ts';
 
 export interface TransferOptions {
-  account: string;
+  /** --account; left out, the caller's only account. */
+  account: string | undefined;
   user: string;
   yes: boolean;
 }
 
 export function parse(input: ParseInput): TransferOptions {
   return {
-    account: requiredString(input, 'account'),
+    account: optionalString(input, 'account'),
     user: argument(input, 0, 'USER'),
     yes: flag(input, 'yes'),
   };
@@ -30,13 +32,11 @@ export async function run(deps: ApiDeps, options: TransferOptions): Promise<void
     user,
   );
   if (control !== 'enabled') throw new AbortError(refusalOf('transfer', context, user));
-  if (!options.yes) {
-    if (!output.interactive) throw new UsageError('Pass --yes to transfer ownership without a terminal.');
-    const sure = await deps.prompt.confirm(
-      `Make ${displayName(user)} the owner of ${context.account.name}? The current owner becomes admin.`,
-    );
-    if (!sure) throw new CancelledError();
-  }
+  await confirmOrYes(deps, {
+    yes: options.yes,
+    question: `Make ${displayName(user)} the owner of ${context.account.name}? The current owner becomes admin.`,
+    action: 'transfer ownership',
+  });
   const after = expectOk(
     await api.accounts.users.updateRole(context.account.id, user.id, 'owner'),
     'Transferring ownership',

@@ -7,7 +7,7 @@ import {
 } from '@siteseer/core';
 import { AbortError } from '../../errors.ts';
 import { expectOk } from '../../http/expect-ok.ts';
-import { resolveAccount } from '../accounts/resolve-account.ts';
+import { resolveAccountOrOnly } from '../accounts/resolve-account.ts';
 
 /** What the user commands decide with: the account, its users and who is asking (from profile/me). */
 export interface UsersContext {
@@ -16,8 +16,12 @@ export interface UsersContext {
   viewer: Viewer;
 }
 
-export async function loadUsersContext(api: ApiClient, accountRef: string): Promise<UsersContext> {
-  const account = await resolveAccount(api, accountRef);
+/** `accountRef`: --account; left out, the caller's only account (several: a usage error naming them). */
+export async function loadUsersContext(
+  api: ApiClient,
+  accountRef: string | undefined,
+): Promise<UsersContext> {
+  const account = await resolveAccountOrOnly(api, accountRef);
   const [users, profile] = await Promise.all([
     api.accounts.users.list(account.id).then((r) => expectOk(r, 'Listing the users')),
     api.profile.me().then((r) => expectOk(r, 'Reading your profile')),

@@ -2,7 +2,9 @@ import { MESSAGES } from '@siteseer/core';
 import { describe, expect, it } from 'vitest';
 import { account, fakeApi, input, ok, testDeps } from '../../../test/fakes.ts';
 import { AbortError, CancelledError, UsageError } from '../../errors.ts';
+import * as apikey from '../apikey/new.ts';
 import * as add from './add.ts';
+import * as list from './list.ts';
 import * as remove from './remove.ts';
 import * as role from './role.ts';
 import * as transfer from './transfer-ownership.ts';
@@ -101,6 +103,46 @@ describe('users add', () => {
   });
 });
 
+describe('users without --account', () => {
+  it('given one account, when listing or changing a role, then that account is used', async () => {
+    const fake = api(profile('u-owner', 'owner'));
+    const { deps, recorded } = testDeps(fake, { json: true });
+    await list.run(deps, list.parse(input([], {})));
+    expect(fake.accounts.users.list).toHaveBeenCalledWith('acc-1');
+    expect(JSON.parse(recorded.stdout)).toHaveLength(3);
+    await role.run(deps, role.parse(input(['bo@acme.test', 'user'], {})));
+    expect(fake.accounts.users.updateRole).toHaveBeenCalledWith('acc-1', 'u-admin', 'user');
+  });
+
+  it('given two accounts, when removing, then a usage error names both and nothing is sent', async () => {
+    const fake = fakeApi({
+      profile: {
+        accounts: async () => ok([account(), account({ id: 'acc-2', name: 'Beta Ltd' })]),
+        me: async () => ok(profile('u-owner', 'owner')),
+      },
+    });
+    const { deps } = testDeps(fake);
+    const error = await remove
+      .run(deps, remove.parse(input(['cy@acme.test'], { yes: true })))
+      .catch((e) => e);
+    expect(error).toBeInstanceOf(UsageError);
+    expect(error.message).toBe(
+      '--account is required: you have 2 accounts: Acme Corp (acc-1), Beta Ltd (acc-2).',
+    );
+  });
+
+  it('given one account, when generating an API key with --yes, then it is for that account', async () => {
+    const fake = fakeApi({
+      profile: { accounts: async () => ok([account()]) },
+      accounts: { newApiKey: async () => ok({ isValid: true, key: 'ssk_new' }) },
+    });
+    const { deps, recorded } = testDeps(fake);
+    await apikey.run(deps, apikey.parse(input([], { yes: true })));
+    expect(fake.accounts.newApiKey).toHaveBeenCalledWith('acc-1');
+    expect(recorded.stdout).toBe('ssk_new\n');
+  });
+});
+
 describe('users remove, role and transfer-ownership', () => {
   it('given the owner row, when an admin removes it, then the refusal says to transfer first', async () => {
     const { deps } = testDeps(api(profile('u-admin', 'admin')));
@@ -121,7 +163,31 @@ describe('users remove, role and transfer-ownership', () => {
   it('given a user, when an admin removes them, then the call is sent', async () => {
     const fake = api(profile('u-admin', 'admin'));
     const { deps } = testDeps(fake);
-    await remove.run(deps, remove.parse(input(['cy@acme.test'], { account: 'acc-1' })));
+    await remove.run(deps, remove.parse(input(['cy@acme.test'], { account: 'acc-1', yes: true })));
+    expect(fake.accounts.users.delete).toHaveBeenCalledWith('acc-1', 'u-user');
+  });
+
+  it('given no terminal and no --yes, when removing, then a usage error names --yes and nothing is removed', async () => {
+    const fake = api(profile('u-admin', 'admin'));
+    const { deps } = testDeps(fake);
+    const error = await remove
+      .run(deps, remove.parse(input(['cy@acme.test'], { account: 'acc-1' })))
+      .catch((e) => e);
+    expect(error).toBeInstanceOf(UsageError);
+    expect(error.exitCode).toBe(2);
+    expect(error.message).toBe('Pass --yes to remove a user without a terminal.');
+    expect(fake.accounts.users.delete).not.toHaveBeenCalled();
+  });
+
+  it('given a terminal, when removing, then it asks: no cancels, yes removes', async () => {
+    const fake = api(profile('u-admin', 'admin'));
+    const no = testDeps(fake, { interactive: true, answers: ['n'] });
+    await expect(
+      remove.run(no.deps, remove.parse(input(['cy@acme.test'], { account: 'acc-1' }))),
+    ).rejects.toBeInstanceOf(CancelledError);
+    expect(fake.accounts.users.delete).not.toHaveBeenCalled();
+    const yes = testDeps(fake, { interactive: true, answers: ['y'] });
+    await remove.run(yes.deps, remove.parse(input(['cy@acme.test'], { account: 'acc-1' })));
     expect(fake.accounts.users.delete).toHaveBeenCalledWith('acc-1', 'u-user');
   });
 
