@@ -40,6 +40,14 @@ function renderCreate(
   });
 }
 
+/** happy-dom's window width, for the media queries of narrow screens. */
+const setViewportWidth = (width: number) =>
+  (
+    window as unknown as { happyDOM: { setViewport(viewport: { width: number }): void } }
+  ).happyDOM.setViewport({
+    width,
+  });
+
 /** The calls that change something (the dashboard's data is read again after a save). */
 const writes = (calls: { method: string; path: string }[]) =>
   calls.filter((c) => c.method !== 'GET').map((c) => `${c.method} ${c.path}`);
@@ -127,6 +135,17 @@ describe('Keyword wizard, create', () => {
     renderCreate();
     const stepper = screen.getByRole('tablist', { name: 'Wizard steps' });
     expect(getComputedStyle(stepper).flexWrap).toBe('wrap');
+  });
+
+  it('Given a phone-wide screen, then the step buttons keep no negative margin (their hit areas stay on their row)', () => {
+    setViewportWidth(390);
+    try {
+      renderCreate();
+      const tab = screen.getByRole('tab', { name: /Crawler$/ });
+      expect(getComputedStyle(tab).marginTop).toBe('0px');
+    } finally {
+      setViewportWidth(1024);
+    }
   });
 
   it('Given a blocked step, when Next or a later step is chosen, then focus goes to the field in error, which says why', async () => {

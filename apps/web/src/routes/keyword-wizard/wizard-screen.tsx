@@ -105,10 +105,12 @@ function Wizard({
         sx={(theme) => ({
           flexWrap: 'wrap',
           rowGap: 1,
-          // No connector lines on narrow screens, where a wrapped row's would stretch across it.
+          // No connector lines on narrow screens, where a wrapped row's would stretch across it; and
+          // no negative margins on the step buttons, whose hit areas would cover the row above.
           [theme.breakpoints.down('md')]: {
             '& .MuiStepConnector-root': { display: 'none' },
             '& .MuiStep-root': { flex: '0 0 auto' },
+            '& .MuiStepButton-root': { margin: 0, padding: theme.spacing(1) },
           },
         })}
       >
