@@ -36,6 +36,12 @@ describe('URL Rewriting step', () => {
     expect(document.activeElement).toBe(ruleBox());
   });
 
+  it('Given rules, then their table scrolls sideways inside its own box, not the page', async () => {
+    renderStep(UrlRewritingStep);
+    await addRule('^a -> b', 'enter');
+    expect(getComputedStyle(rulesTable().parentElement as HTMLElement).overflowX).toBe('auto');
+  });
+
   it('Given a rule typed with Enter, then it is listed with its text and parsed form and stored canonically', async () => {
     const { draft } = renderStep(UrlRewritingStep);
     await addRule('^http://(.*)/ig   ->   https://$1', 'enter');

@@ -4,6 +4,7 @@ import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
@@ -77,44 +78,47 @@ export function UrlRewritingStep({ settings, onChange }: KeywordStepProps) {
         {rules.length === 0 ? (
           <Typography>No rewrite rules yet.</Typography>
         ) : (
-          <Table ref={removal.containerRef} size="small" aria-labelledby={headingId}>
-            <TableHead>
-              <TableRow>
-                <TableCell>Rule</TableCell>
-                <TableCell>Pattern</TableCell>
-                <TableCell>Flags</TableCell>
-                <TableCell>Replacement</TableCell>
-                <TableCell>
-                  <Box component="span" sx={visuallyHidden}>
-                    Actions
-                  </Box>
-                </TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {rules.map((rule, index) => (
-                <TableRow key={rule.rule}>
-                  <TableCell sx={code}>{rule.rule}</TableCell>
-                  <TableCell sx={code}>{rule.config.pattern}</TableCell>
-                  <TableCell sx={code}>{rule.config.flags || 'none'}</TableCell>
-                  <TableCell sx={code}>{rule.config.replacement || '(empty)'}</TableCell>
+          // Long rules do not fit a phone: the table scrolls sideways on its own, not the page.
+          <TableContainer>
+            <Table ref={removal.containerRef} size="small" aria-labelledby={headingId}>
+              <TableHead>
+                <TableRow>
+                  <TableCell>Rule</TableCell>
+                  <TableCell>Pattern</TableCell>
+                  <TableCell>Flags</TableCell>
+                  <TableCell>Replacement</TableCell>
                   <TableCell>
-                    <Button
-                      color="error"
-                      aria-label={`Remove rule ${rule.rule}`}
-                      data-remove
-                      onClick={() => {
-                        removal.removing(index);
-                        onChange({ urlRewriteRules: removeRewriteRule(rules, rule.rule) });
-                      }}
-                    >
-                      Remove
-                    </Button>
+                    <Box component="span" sx={visuallyHidden}>
+                      Actions
+                    </Box>
                   </TableCell>
                 </TableRow>
-              ))}
-            </TableBody>
-          </Table>
+              </TableHead>
+              <TableBody>
+                {rules.map((rule, index) => (
+                  <TableRow key={rule.rule}>
+                    <TableCell sx={code}>{rule.rule}</TableCell>
+                    <TableCell sx={code}>{rule.config.pattern}</TableCell>
+                    <TableCell sx={code}>{rule.config.flags || 'none'}</TableCell>
+                    <TableCell sx={code}>{rule.config.replacement || '(empty)'}</TableCell>
+                    <TableCell>
+                      <Button
+                        color="error"
+                        aria-label={`Remove rule ${rule.rule}`}
+                        data-remove
+                        onClick={() => {
+                          removal.removing(index);
+                          onChange({ urlRewriteRules: removeRewriteRule(rules, rule.rule) });
+                        }}
+                      >
+                        Remove
+                      </Button>
+                    </TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </TableContainer>
         )}
       </Box>
       <TryUrl rules={rules} />
