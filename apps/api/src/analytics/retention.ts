@@ -1,4 +1,5 @@
 import type { AnalyticsDay } from '@siteseer/core';
+import { deleteOldVisitorSalts } from '../search-events/visitor-id.ts';
 import type { Queryable } from '../store/types.ts';
 
 /** How often each API process deletes what has passed the retention period. */
@@ -92,6 +93,8 @@ export function startAnalyticsRetention(
   let running: Promise<void> | undefined;
   const run = () => {
     running ??= deleteExpiredAnalytics(db, retentionCutoff(now(), months))
+      // The visitor-id salts of past days too (see visitor-id.ts): their ids become untraceable.
+      .then(() => deleteOldVisitorSalts(db, now()))
       .then(() => undefined, onError)
       .finally(() => {
         running = undefined;

@@ -13,4 +13,4 @@ export {
   SearchRecorder,
   searchRecorder,
 } from './recorder.ts';
-export { loadVisitorKey, visitorId } from './visitor-id.ts';
+export { deleteOldVisitorSalts, loadVisitorKey, visitorId } from './visitor-id.ts';

@@ -2,7 +2,8 @@ import { createHmac, randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { startAnalyticsRetention } from '../analytics/retention.ts';
 import { frontierStores, useStore } from '../repositories/crawler/frontier-test-store.ts';
 import { openStore } from '../store/open-store.ts';
 import { createTestSchema } from '../store/pg-test-schema.ts';
@@ -70,6 +71,32 @@ describe.each(frontierStores)('Visitor ids on %s', (_name, open) => {
     expect(await visitorId(store(), visitor, day)).toBe(before);
     const { rows } = await store().query("SELECT 1 FROM server_secrets WHERE name = 'visitor-id-key'");
     expect(rows).toEqual([]);
+  });
+
+  it('given no search for days, then the hourly retention run deletes the old salts all the same', async () => {
+    await store().query(
+      `INSERT INTO server_secrets (name, value)
+       SELECT 'visitor-salt:' || d, '"c2FsdA=="'::jsonb FROM unnest($1::text[]) AS d ON CONFLICT DO NOTHING`,
+      [['2032-01-01', '2032-01-02', '2032-01-03']],
+    );
+    const stop = startAnalyticsRetention(store(), {
+      months: 13,
+      now: () => new Date('2032-01-03T10:00:00Z'),
+      everyMs: 10,
+      onError: (error) => {
+        throw error;
+      },
+    });
+    try {
+      await vi.waitFor(async () => {
+        const { rows } = await store().query<{ name: string }>(
+          "SELECT name FROM server_secrets WHERE name LIKE 'visitor-salt:%' ORDER BY name",
+        );
+        expect(rows.map((row) => row.name)).toEqual(['visitor-salt:2032-01-02', 'visitor-salt:2032-01-03']);
+      });
+    } finally {
+      await stop();
+    }
   });
 
   it('given another client, address or user agent, then the id differs', async () => {

@@ -1,7 +1,7 @@
 import { createHmac, createSecretKey, type KeyObject, randomBytes } from 'node:crypto';
 import { DAY_MS } from '@siteseer/core';
 import { getOrCreateSecret } from '../repositories/secrets.ts';
-import type { Store } from '../store/types.ts';
+import type { Queryable, Store } from '../store/types.ts';
 
 /**
  * The salt of each UTC day is random, made once for all processes (table server_secrets, name
@@ -53,13 +53,23 @@ function daySalt(store: Store, day: string): Promise<KeyObject> {
 
 async function readDaySalt(store: Store, day: string): Promise<KeyObject> {
   const value = await getOrCreateSecret(store, `${SALT_SECRET}${day}`, () => firstSalt(store, day));
-  const yesterday = new Date(Date.parse(`${day}T00:00:00Z`) - DAY_MS).toISOString().slice(0, 10);
-  await store.query(
+  await deleteOldVisitorSalts(store, new Date(`${day}T00:00:00Z`));
+  return createSecretKey(Buffer.from(value, 'base64'));
+}
+
+/**
+ * Deletes the salts of the days before yesterday (UTC, as of `now`), and the retired key. Run when
+ * a day's salt is first read, and hourly by analytics retention: a site searched no more would
+ * otherwise keep its last day's salt until its next search.
+ */
+export async function deleteOldVisitorSalts(db: Queryable, now: Date): Promise<number> {
+  const yesterday = new Date(now.getTime() - DAY_MS).toISOString().slice(0, 10);
+  const { rowCount } = await db.query(
     `DELETE FROM server_secrets
      WHERE (name LIKE 'visitor-salt:%' AND name < $1) OR name = $2`,
     [`${SALT_SECRET}${yesterday}`, RETIRED_KEY_SECRET],
   );
-  return createSecretKey(Buffer.from(value, 'base64'));
+  return rowCount;
 }
 
 /**
