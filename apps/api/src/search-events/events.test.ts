@@ -88,3 +88,30 @@ describe('stored rows', () => {
     expect(click).toMatchObject({ at: now, searchId: 'abcdef' });
   });
 });
+
+describe('text PostgreSQL refuses', () => {
+  it('given a NUL in a query, a filter, a tab or a clicked URL, then it is stored as something else', () => {
+    expect(normaliseQuery('Spa\0des')).toBe('spa des');
+    expect(normaliseQuery('a\u0007\0 b')).toBe('a b');
+    expect(boundedFilters({ 'c\0': { values: ['a\0b'] }, c2: { min: 1 } })).toEqual({
+      'c\uFFFD': { values: ['a\uFFFDb'] },
+      c2: { min: 1 },
+    });
+    const at = new Date('2031-05-07T10:00:00Z');
+    const search = {
+      accountId: 'a',
+      clientId: 'c',
+      engineId: 'e',
+      engineType: 'kw' as const,
+      query: 'x',
+      tab: 'all\0',
+      page: 1,
+      resultCount: 0,
+      latencyMs: 1,
+      visitorId: 'v',
+    };
+    expect(searchRecord(search, at).tab).toBe('all\uFFFD');
+    const click = { clientId: 'c', searchId: 's', url: 'https://shop.test/\0', position: 1, visitorId: 'v' };
+    expect(clickRow(click, at).url).toBe('https://shop.test/\uFFFD');
+  });
+});

@@ -47,10 +47,19 @@ export const FILTER_VALUE_CHARS_MAX = 200;
 
 const PLAIN_QUERY = /^[!-~]+(?: [!-~]+)*$/;
 
-/** Cuts text to `max` code points (never half a surrogate pair). */
+/**
+ * Text PostgreSQL can store: a NUL (U+0000), which a text column refuses, made U+FFFD. A search or
+ * click may carry one (`?q=a%00b`), and the statement storing its batch then failed whole: every
+ * other visitor's searches of the batch were lost with it.
+ */
+export function storable(text: string): string {
+  return text.includes('\0') ? text.replaceAll('\0', '\uFFFD') : text;
+}
+
+/** Cuts text to `max` code points (never half a surrogate pair), storable. */
 function cut(text: string, max: number): string {
-  if (text.length <= max) return text;
-  return Array.from(text).slice(0, max).join('');
+  if (text.length <= max) return storable(text);
+  return storable(Array.from(text).slice(0, max).join(''));
 }
 
 /**
@@ -60,7 +69,16 @@ function cut(text: string, max: number): string {
 export function normaliseQuery(text: string): string {
   // Most queries: words of printable ASCII, one space apart (NFC and trimming change nothing).
   if (text.length <= QUERY_CHARS_MAX && PLAIN_QUERY.test(text)) return text.toLowerCase();
-  return cut(text.normalize('NFC').trim().toLowerCase().replace(/\s+/gu, ' '), QUERY_CHARS_MAX).trimEnd();
+  // Control characters (NUL, which PostgreSQL refuses, among them) count as white space.
+  return cut(
+    text
+      .normalize('NFC')
+      .replace(/\p{Cc}/gu, ' ')
+      .trim()
+      .toLowerCase()
+      .replace(/\s+/gu, ' '),
+    QUERY_CHARS_MAX,
+  ).trimEnd();
 }
 
 /**
@@ -87,11 +105,11 @@ export function boundedFilters(filters: SearchEvent['filters']): Record<string, 
 }
 
 function withinBounds([id, selection]: [string, FilterSelection], index: number): boolean {
-  if (index >= FILTERS_MAX || id.length > FILTER_VALUE_CHARS_MAX) return false;
+  if (index >= FILTERS_MAX || id.length > FILTER_VALUE_CHARS_MAX || id.includes('\0')) return false;
   if (!('values' in selection)) return true;
   return (
     selection.values.length <= FILTER_VALUES_MAX &&
-    selection.values.every((value) => value.length <= FILTER_VALUE_CHARS_MAX)
+    selection.values.every((value) => value.length <= FILTER_VALUE_CHARS_MAX && !value.includes('\0'))
   );
 }
 

@@ -173,6 +173,32 @@ describe.each(frontierStores)('Search recorder on %s', (_name, open) => {
     ]);
   });
 
+  it('given a search with a NUL (?q=a%00b), then it and the rest of its batch are stored', async () => {
+    const t = await tenant(store());
+    const failures: unknown[] = [];
+    const r = recorder({ flushEveryMs: 60_000, onWriteError: (_message, error) => failures.push(error) });
+    const id = r.search({ ...event(t, 1), query: 'Spa\0des', filters: { 'c\0': { values: ['a\0b'] } } });
+    r.search(event(t, 2));
+    r.click({
+      clientId: t.clientId,
+      searchId: id,
+      url: 'https://shop.test/\0',
+      position: 1,
+      visitorId: 'v'.repeat(16),
+    });
+    await r.flush();
+
+    expect(failures).toEqual([]);
+    expect([await count(store(), t, 'search_events'), await count(store(), t, 'search_clicks')]).toEqual([
+      2, 1,
+    ]);
+    const { rows } = await store().query<{ query: string }>(
+      'SELECT query FROM search_events WHERE account_id = $1 AND client_id = $2 ORDER BY query',
+      [t.accountId, t.clientId],
+    );
+    expect(rows.map((row) => row.query)).toEqual(['query 2', 'spa des']);
+  });
+
   it('given a write that fails, then it is reported with its cause, its rows dropped, and later writes go on', async () => {
     const t = await tenant(store());
     const reported: string[] = [];
