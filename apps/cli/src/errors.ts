@@ -10,6 +10,11 @@ export const EXIT = {
   usage: 2,
   /** Not signed in, or the credentials were refused: run `siteseer login`. */
   auth: 4,
+  /**
+   * `crawl watch --timeout` was reached while the crawl was still running (the crawl goes on), as
+   * `timeout(1)` reports it: a script tells "not done yet" from "failed" (1).
+   */
+  timedOut: 124,
   /** Ctrl-C (SIGINT) ended a command that runs until told to stop, as shells report it (128 + 2). */
   interrupted: 130,
 } as const;

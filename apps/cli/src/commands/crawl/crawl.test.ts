@@ -1,10 +1,12 @@
+import { NetworkError, ServerError } from '@siteseer/core';
 import { describe, expect, it } from 'vitest';
 import { account, engine, fakeApi, input, ok, refused, T0, testDeps } from '../../../test/fakes.ts';
-import { ApiRefusedError, AuthRequiredError, UsageError } from '../../errors.ts';
+import { ApiRefusedError, AuthRequiredError, CliError, UsageError } from '../../errors.ts';
 import { memoryOutput } from '../../output/output.ts';
 import * as createKeyword from '../engines/create-keyword.ts';
 import * as report from './report.ts';
 import * as stop from './stop.ts';
+import * as watch from './watch.ts';
 
 const kw = engine({ searchEngineType: 'kw', searchEngineName: 'Docs search', urls: ['https://docs.test/'] });
 
@@ -273,5 +275,103 @@ describe('engines create keyword', () => {
     await createKeyword.run(deps, options);
     expect(api.engines.create).toHaveBeenCalledTimes(1);
     expect(recorded.stdout).toBe('eng-9\n');
+  });
+});
+
+describe('crawl watch --timeout and passing errors', () => {
+  const answerOf = (state: 'crawling' | 'finished', counts: Record<string, number>) => ({
+    hits: { total: { value: 0 }, hits: [] },
+    took: 1,
+    finalized: state !== 'crawling',
+    counts,
+    state,
+  });
+  const watchApi = (report: (...args: any[]) => Promise<unknown>) =>
+    fakeApi({ engines: { list: async () => ok([kw]), get: async () => ok(kw) }, crawler: { report } });
+
+  it('reads --timeout as a duration and refuses others naming examples', () => {
+    const parse = (timeout: string) => watch.parse(input(['Docs search'], { timeout })).timeoutMs;
+    expect(['90s', '30m', '1h30m', '45', '500ms'].map(parse)).toEqual([
+      90_000, 1_800_000, 5_400_000, 45_000, 500,
+    ]);
+    expect(watch.parse(input(['Docs search'], {})).timeoutMs).toBeUndefined();
+    for (const bad of ['0', '1.5m', 'soon', '-5', '0s']) {
+      expect(() => parse(bad)).toThrow(/--timeout must be a duration such as 90s, 30m, 1h/);
+    }
+  });
+
+  it('given a crawl still running at the timeout, then it exits 124 naming the timeout, the crawl goes on', async () => {
+    const api = watchApi(async () => ok(answerOf('crawling', { '3': 1, '9': 4 })));
+    const { deps, recorded } = testDeps(api);
+    const error = await watch
+      .run(deps, watch.parse(input(['Docs search'], { interval: '2', timeout: '5s' })))
+      .catch((e) => e);
+    expect(error).toBeInstanceOf(CliError);
+    expect(error.exitCode).toBe(124);
+    expect(error.message).toBe(
+      'Stopped watching after 5s (--timeout): the crawl of Docs search is still running, 1 of 5 URL(s) fetched; it goes on.',
+    );
+    expect(error.hint).toContain('siteseer crawl stop eng-1');
+    // Polls at 0, 2, 4 and at the deadline (5 s), then no more.
+    expect((deps.clock as any).slept).toEqual([2000, 2000, 1000]);
+    expect((api.crawler.report as any).mock.calls).toHaveLength(4);
+    expect(recorded.stdout).toContain('crawling  1/5 fetched');
+  });
+
+  it('given a crawl that ends at the last poll before the deadline, then it is a success', async () => {
+    let calls = 0;
+    const api = watchApi(async () =>
+      ok(++calls < 3 ? answerOf('crawling', { '9': 2 }) : answerOf('finished', { '3': 2 })),
+    );
+    const { deps, recorded } = testDeps(api);
+    await watch.run(deps, watch.parse(input(['Docs search'], { interval: '1', timeout: '2s' })));
+    expect(recorded.stderr).toContain('The crawl of Docs search finished');
+  });
+
+  it('given a 503 and a network error between polls, then they are retried with backoff and the watch goes on', async () => {
+    let calls = 0;
+    const api = watchApi(async () => {
+      calls++;
+      if (calls === 2)
+        throw new ServerError({ status: 503, method: 'POST', url: 'u', errorText: 'busy', body: undefined });
+      if (calls === 3) throw new NetworkError('POST', 'https://siteseer.test/api/x', new Error('ECONNRESET'));
+      return ok(calls < 4 ? answerOf('crawling', { '9': 2 }) : answerOf('finished', { '3': 2 }));
+    });
+    const { deps, recorded } = testDeps(api);
+    await watch.run(deps, watch.parse(input(['Docs search'], {})));
+    expect((deps.clock as any).slept).toEqual([1000, 1000, 2000]);
+    expect(recorded.stderr).toContain(
+      'Reading the crawl report failed (the server answered 503); trying again in 1s (1 of 3).',
+    );
+    expect(recorded.stderr).toContain(
+      'Reading the crawl report failed (the server could not be reached); trying again in 2s (2 of 3).',
+    );
+    expect(recorded.stderr).toContain('The crawl of Docs search finished');
+  });
+
+  it('given a gateway error that lasts, then the watch fails after 3 retries; a 500 fails at once', async () => {
+    const gateway = watchApi(async () => {
+      throw new ServerError({
+        status: 502,
+        method: 'POST',
+        url: 'u',
+        errorText: 'Bad Gateway',
+        body: undefined,
+      });
+    });
+    const lasting = testDeps(gateway);
+    await expect(watch.run(lasting.deps, watch.parse(input(['Docs search'], {})))).rejects.toBeInstanceOf(
+      ServerError,
+    );
+    expect((gateway.crawler.report as any).mock.calls).toHaveLength(4);
+    expect((lasting.deps.clock as any).slept).toEqual([1000, 2000, 4000]);
+
+    const broken = watchApi(async () => {
+      throw new ServerError({ status: 500, method: 'POST', url: 'u', errorText: 'boom', body: undefined });
+    });
+    await expect(watch.run(testDeps(broken).deps, watch.parse(input(['Docs search'], {})))).rejects.toThrow(
+      /status 500/,
+    );
+    expect((broken.crawler.report as any).mock.calls).toHaveLength(1);
   });
 });

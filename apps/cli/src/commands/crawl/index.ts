@@ -79,16 +79,23 @@ published one; \`crawl report\` then says so, and this command publishes it only
     'Follow the crawl live until it ends (exit 0 finished, 1 failed or stopped)',
   )
     .option('--interval <seconds>', 'Seconds between two reads of the crawl report (default 1)')
+    .option(
+      '--timeout <duration>',
+      'Stop watching after this long (e.g. 90s, 30m, 1h30m; a number is seconds): exit 124, the crawl goes on',
+    )
     .addHelpText(
       'after',
       `${examples(
         'siteseer crawl watch "Docs search"',
         'siteseer crawl start "Docs search" && siteseer crawl watch "Docs search" --interval 5 > crawl.log',
+        'siteseer crawl watch "Docs search" --timeout 30m   # in CI: exit 124 if still crawling then',
       )}
 On a terminal: a live view (counts by status, fetched / known URLs, pages per second, the URLs
 checked last). Otherwise one line each time a count or the state changes, e.g.
   crawling  412/1030 fetched  Success 380 · 404 12 · Redirected 20  38.2 pages/s
 --json prints such a change as one JSON object a line. Ctrl-C stops watching (exit 130), not the crawl.
+A passing failure to read the report (network, 502/503/504) is tried again 3 times (1 s, 2 s, 4 s
+apart) before the watch fails. Without --timeout it watches until the crawl ends.
 `,
     )
     .action(lazyAction(runtime, () => import('./watch.ts')));

@@ -1,6 +1,6 @@
-import type { CrawlState, SearchEngine } from '@siteseer/core';
+import { type CrawlState, NetworkError, type SearchEngine, ServerError } from '@siteseer/core';
 import { type ApiDeps, apiCommand, type ParseInput } from '../../deps.ts';
-import { AbortError, InterruptedError, UsageError } from '../../errors.ts';
+import { AbortError, CliError, EXIT, InterruptedError, UsageError } from '../../errors.ts';
 import { expectOk } from '../../http/expect-ok.ts';
 import { argument, optionalString } from '../parse.ts';
 import { resolveKeywordEngine } from './keyword-engine.ts';
@@ -16,6 +16,56 @@ export interface WatchOptions {
   account: string | undefined;
   /** Between two polls of the report. */
   intervalMs: number;
+  /** `--timeout`: how long to watch at most (ms); undefined: until the crawl ends. */
+  timeoutMs: number | undefined;
+}
+
+/**
+ * Transient failures of a report poll (the network, or a proxy/gateway answering 502/503/504
+ * while the server restarts) are retried this many times, waiting 1 s, 2 s, 4 s... between tries,
+ * before the watch fails: a long crawl watched from CI should not fail on one passing error.
+ */
+export const TRANSIENT_RETRIES = 3;
+const FIRST_RETRY_MS = 1000;
+
+/** Whether a failed poll is worth trying again: not sent, or a gateway's answer. */
+export function isTransient(error: unknown): boolean {
+  if (error instanceof NetworkError) return true;
+  return error instanceof ServerError && [502, 503, 504].includes(error.status);
+}
+
+const UNITS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
+
+/**
+ * A duration: a whole number with a unit (ms, s, m, h), several summed (`1h30m`), or a bare number
+ * of seconds (`90`). Fractions are refused, as is 0: a watch that may not watch is a mistake.
+ */
+export function parseDuration(text: string, label: string): number {
+  const trimmed = text.trim().toLowerCase();
+  const refuse = () =>
+    new UsageError(
+      `${label} must be a duration such as 90s, 30m, 1h or 1h30m (a bare number is seconds), more than 0 (got '${text}').`,
+    );
+  if (/^\d+$/.test(trimmed)) {
+    if (Number(trimmed) === 0) throw refuse();
+    return Number(trimmed) * 1000;
+  }
+  if (!/^(\d+(ms|s|m|h))+$/.test(trimmed)) throw refuse();
+  let total = 0;
+  for (const [, amount, unit] of trimmed.matchAll(/(\d+)(ms|s|m|h)/g)) {
+    total += Number(amount) * (UNITS[unit as string] ?? 0);
+  }
+  if (total === 0) throw refuse();
+  return total;
+}
+
+/** A duration for people: `1h30m`, `45s`, `250ms`. */
+function durationText(ms: number): string {
+  if (ms < 1000) return `${ms}ms`;
+  const h = Math.floor(ms / 3_600_000);
+  const m = Math.floor((ms % 3_600_000) / 60_000);
+  const s = Math.round((ms % 60_000) / 1000);
+  return [h ? `${h}h` : '', m ? `${m}m` : '', s ? `${s}s` : ''].join('') || '0s';
 }
 
 /** Seconds between polls: 1 by default, fractions allowed (tests and fast local crawls). */
@@ -30,11 +80,16 @@ export function parseInterval(text: string | undefined): number {
   return Math.round(seconds * 1000);
 }
 
+function timeoutOf(text: string | undefined): number | undefined {
+  return text === undefined ? undefined : parseDuration(text, '--timeout');
+}
+
 export function parse(input: ParseInput): WatchOptions {
   return {
     engine: argument(input, 0, 'ENGINE'),
     account: optionalString(input, 'account'),
     intervalMs: parseInterval(optionalString(input, 'interval')),
+    timeoutMs: timeoutOf(optionalString(input, 'timeout')),
   };
 }
 
@@ -72,6 +127,17 @@ function conclude(
   }
 }
 
+/** The --timeout was reached: the watch ends (exit 124), the crawl goes on. */
+function timedOut(engine: SearchEngine, progress: CrawlProgress, timeoutMs: number): CliError {
+  return new CliError(
+    `Stopped watching after ${durationText(timeoutMs)} (--timeout): the crawl of ${engine.searchEngineName} is still running, ${progress.fetched} of ${progress.known} URL(s) fetched; it goes on.`,
+    {
+      exitCode: EXIT.timedOut,
+      hint: `\`siteseer crawl watch ${engine.id}\` follows it again; \`siteseer crawl stop ${engine.id}\` stops it.`,
+    },
+  );
+}
+
 /**
  * Polls the crawl report every interval until the crawl ends, showing each poll (a live view on a
  * terminal, lines otherwise). The report is asked for the URLs checked last (`order: 'recent'`).
@@ -86,28 +152,57 @@ export async function run(deps: ApiDeps, options: WatchOptions): Promise<void> {
       'Stopped watching; the crawl goes on.',
       `\`siteseer crawl stop ${engine.id}\` stops it.`,
     );
+  const pause = (ms: number) =>
+    clock.sleep(ms, interrupt.signal).catch((error: unknown) => {
+      if (interrupt.signal.aborted) throw stopped();
+      throw error;
+    });
+  const read = () =>
+    api.crawler.report({
+      accountId: engine.accountId,
+      engineId: engine.id,
+      resultSize: RECENT_URLS,
+      order: 'recent',
+    });
+  /** One read of the report, a transient failure tried again with backoff (said on stderr). */
+  const readWithRetries = async () => {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await read();
+      } catch (error) {
+        if (interrupt.signal.aborted) throw stopped();
+        if (!isTransient(error) || attempt >= TRANSIENT_RETRIES) throw error;
+        const wait = FIRST_RETRY_MS * 2 ** attempt;
+        const why =
+          error instanceof ServerError
+            ? `the server answered ${error.status}`
+            : 'the server could not be reached';
+        output.warn(
+          `Reading the crawl report failed (${why}); trying again in ${durationText(wait)} (${attempt + 1} of ${TRANSIENT_RETRIES}).`,
+        );
+        await pause(wait);
+      }
+    }
+  };
   const poll = async (previous: CrawlProgress | undefined) => {
-    const report = expectOk(
-      await api.crawler.report({
-        accountId: engine.accountId,
-        engineId: engine.id,
-        resultSize: RECENT_URLS,
-        order: 'recent',
-      }),
-      'Reading the crawl report',
-    );
+    const report = expectOk(await readWithRetries(), 'Reading the crawl report');
     if (interrupt.signal.aborted) throw stopped();
     const progress = crawlProgress(report, clock.now(), previous);
     view.show(progress);
     return progress;
   };
+  const deadline = options.timeoutMs === undefined ? undefined : clock.now() + options.timeoutMs;
   try {
     let progress = await poll(undefined);
     while (progress.state === 'crawling') {
-      await clock.sleep(options.intervalMs, interrupt.signal).catch((error: unknown) => {
-        if (interrupt.signal.aborted) throw stopped();
-        throw error;
-      });
+      const left = deadline === undefined ? options.intervalMs : deadline - clock.now();
+      if (left <= 0) {
+        view.close();
+        throw timedOut(engine, progress, options.timeoutMs ?? 0);
+      }
+      // The last wait is cut to the deadline, and the report read once more then: a crawl that
+      // ends just in time is a success, not a timeout.
+      await pause(Math.min(options.intervalMs, left));
       progress = await poll(progress);
     }
     // The last frame stays put, with the outcome below it.
