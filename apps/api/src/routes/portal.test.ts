@@ -37,6 +37,12 @@ describe('the portal files', () => {
     const route = await app.inject({ url: '/engine/keyword', headers: html });
     expect(route.statusCode).toBe(200);
     expect(route.body).toContain('<title>Siteseer</title>');
+    // The root and directories are client-side routes too, not directory listings (nor 403s).
+    for (const url of ['/', '/assets', '/assets/']) {
+      const page = await app.inject({ url, headers: html });
+      expect([url, page.statusCode, page.body]).toEqual([url, 200, expect.stringContaining('<title>')]);
+    }
+    expect((await app.inject({ url: '/assets/' })).statusCode).toBe(404);
     const asset = await app.inject({ url: '/assets/main-3f2a.js' });
     expect(asset.statusCode).toBe(200);
     expect(asset.body).toBe('console.log(1)');

@@ -32,6 +32,9 @@ export async function portalRoutes(
     index: false,
     serve: true,
     suppressWarning: true,
+    // A directory ('/', '/assets/') is no file to send (fastify-static would answer 403): it is left
+    // to the not-found handler, so '/' is the portal's index like any client-side route.
+    allowedPath: (pathname) => !pathname.endsWith('/'),
   });
   return (request, reply) => {
     const wantsHtml = (request.headers.accept ?? '').includes('text/html');
