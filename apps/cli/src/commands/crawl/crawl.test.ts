@@ -4,6 +4,7 @@ import { account, engine, fakeApi, input, ok, refused, T0, testDeps } from '../.
 import { ApiRefusedError, AuthRequiredError, CliError, UsageError } from '../../errors.ts';
 import { memoryOutput } from '../../output/output.ts';
 import * as createKeyword from '../engines/create-keyword.ts';
+import * as publish from './publish.ts';
 import * as report from './report.ts';
 import * as stop from './stop.ts';
 import * as watch from './watch.ts';
@@ -164,7 +165,7 @@ describe('crawl stop', () => {
     });
     const { deps, recorded } = testDeps(api);
     await stop.run(deps, stop.parse(input(['Docs search'], {})));
-    expect(recorded.stderr).toContain('The crawl of Docs search is not running (finished): nothing to stop.');
+    expect(recorded.stderr).toContain('The crawl of Docs search is not running (finished): nothing changed.');
     expect(recorded.stderr).not.toContain('resumes it');
 
     const json = testDeps(api, { json: true });
@@ -174,6 +175,110 @@ describe('crawl stop', () => {
       name: 'Docs search',
       interrupted: 0,
       state: 'finished',
+      changed: false,
+    });
+  });
+
+  it('given a crawl stopped already, then it says nothing changed, not to resume what it stopped', async () => {
+    const api = fakeApi({
+      engines: { list: async () => ok([kw]), get: async () => ok(kw) },
+      crawler: {
+        stop: async () => ok({ engineId: 'eng-1', interrupted: 0 }),
+        report: async () => ok({ ...reportAnswer(), finalized: true, state: 'stopped' as const }),
+      },
+    });
+    const { deps, recorded } = testDeps(api);
+    await stop.run(deps, stop.parse(input(['Docs search'], {})));
+    expect(recorded.stderr).toBe('The crawl of Docs search is not running (stopped): nothing changed.\n');
+  });
+});
+
+describe('crawl publish', () => {
+  const publication = (over: Record<string, unknown>) => ({
+    publishedRunId: 2,
+    publishedPages: 40,
+    latestRunId: 2,
+    latestPages: 40,
+    held: false,
+    ...over,
+  });
+  const withReport = (state: 'finished' | 'crawling', pub: ReturnType<typeof publication>, extra = {}) =>
+    fakeApi({
+      engines: { list: async () => ok([kw]), get: async () => ok(kw) },
+      crawler: {
+        report: async () =>
+          ok({ ...reportAnswer(), finalized: state !== 'crawling', state, publication: pub }),
+        publish: async () => refused(409, 'The latest crawl is already published.'),
+        ...extra,
+      },
+    });
+
+  it('given the latest crawl published already, then it exits 0 saying nothing changed, with or without --force', async () => {
+    const api = withReport('finished', publication({}));
+    for (const force of [false, true]) {
+      const { deps, recorded } = testDeps(api);
+      await publish.run(deps, publish.parse(input(['Docs search'], force ? { force: true } : {})));
+      expect(recorded.stderr).toBe(
+        'Crawl 2 of Docs search is already published (40 pages): nothing changed.\n',
+      );
+    }
+    expect(api.crawler.publish).not.toHaveBeenCalled();
+    const json = testDeps(api, { json: true });
+    await publish.run(json.deps, publish.parse(input(['Docs search'], {})));
+    expect(JSON.parse(json.recorded.stdout)).toEqual({
+      name: 'Docs search',
+      engineId: 'eng-1',
+      runId: 2,
+      pages: 40,
+      previousPages: null,
+      changed: false,
+    });
+  });
+
+  it('given a crawl published between the report and the call (409), then it is a no-op too', async () => {
+    let reads = 0;
+    const api = fakeApi({
+      engines: { list: async () => ok([kw]), get: async () => ok(kw) },
+      crawler: {
+        report: async () =>
+          ok({
+            ...reportAnswer(),
+            finalized: true,
+            state: 'finished' as const,
+            publication: publication(reads++ === 0 ? { publishedRunId: 1, publishedPages: 30 } : {}),
+          }),
+        publish: async () => refused(409, 'The latest crawl is already published.'),
+      },
+    });
+    const { deps, recorded } = testDeps(api);
+    await publish.run(deps, publish.parse(input(['Docs search'], {})));
+    expect(recorded.stderr).toContain('nothing changed');
+  });
+
+  it('given a running crawl, then nothing to publish stays exit 1 with the reason', async () => {
+    const api = withReport('crawling', publication({ latestRunId: 3, latestPages: null }), {
+      publish: async () => refused(409, 'The crawl is still running: it is published when it finishes.'),
+    });
+    const { deps } = testDeps(api);
+    const error = await publish.run(deps, publish.parse(input(['Docs search'], {}))).catch((e) => e);
+    expect(error).toBeInstanceOf(ApiRefusedError);
+    expect(error.exitCode).toBe(1);
+    expect(error.message).toContain('The crawl is still running');
+  });
+
+  it('given a new finished crawl, then it is published and the JSON says it changed', async () => {
+    const api = withReport('finished', publication({ publishedRunId: 1, latestRunId: 2 }), {
+      publish: async () => ok({ engineId: 'eng-1', runId: 2, pages: 40, previousPages: 30 }),
+    });
+    const json = testDeps(api, { json: true });
+    await publish.run(json.deps, publish.parse(input(['Docs search'], {})));
+    expect(JSON.parse(json.recorded.stdout)).toEqual({
+      name: 'Docs search',
+      engineId: 'eng-1',
+      runId: 2,
+      pages: 40,
+      previousPages: 30,
+      changed: true,
     });
   });
 });

@@ -1,4 +1,9 @@
-import { type CrawlPublication, crawlHeldSentence, type SearchEngine } from '@siteseer/core';
+import {
+  type CrawlPublication,
+  type CrawlReportResponse,
+  crawlHeldSentence,
+  type SearchEngine,
+} from '@siteseer/core';
 import { type ApiDeps, apiCommand, type ParseInput } from '../../deps.ts';
 import { AbortError } from '../../errors.ts';
 import { expectOk } from '../../http/expect-ok.ts';
@@ -26,24 +31,62 @@ export function heldNotice(engine: SearchEngine, publication: CrawlPublication):
   return `${sentence} Publish it anyway with \`siteseer crawl publish ${engine.id} --force\`.`;
 }
 
+const pagesText = (pages: number) => `${pages.toLocaleString('en-US')} page${pages === 1 ? '' : 's'}`;
+
+/** The latest crawl, finished and already the published one: publishing it again changes nothing. */
+function alreadyPublished(report: CrawlReportResponse): CrawlPublication | undefined {
+  const publication = report.publication;
+  if (report.state !== 'finished' || !publication) return undefined;
+  return publication.publishedRunId === publication.latestRunId ? publication : undefined;
+}
+
 /**
  * `POST datasource/crawler/publish`: the latest finished crawl becomes what search answers from.
  * A crawl the 10 % guard held back is published only with --force, so a script cannot switch to a
  * crawl that lost pages by accident; without it the command exits 1 saying why.
+ *
+ * Publishing the crawl that is already published is an idempotent no-op, as `crawl stop` of a
+ * crawl that does not run: exit 0 saying nothing changed (a retried CI step must not fail). Only
+ * "nothing to publish" (a crawl running, stopped or failed) stays exit 1. `changed` in the JSON
+ * tells the two successes apart.
  */
 export async function run(deps: ApiDeps, options: PublishOptions): Promise<void> {
   const { api, output } = deps;
   const engine = await resolveKeywordEngine(deps, options.engine, options.account);
   const target = { accountId: engine.accountId, engineId: engine.id };
-  if (!options.force) {
-    const report = expectOk(await api.crawler.report({ ...target, resultSize: 1 }), 'Reading the crawl');
-    if (report.publication?.held) {
-      throw new AbortError(heldNotice(engine, report.publication));
+  const readReport = async () =>
+    expectOk(await api.crawler.report({ ...target, resultSize: 1 }), 'Reading the crawl');
+  const noChange = (publication: CrawlPublication) => {
+    if (output.json) {
+      output.printJson({
+        name: engine.searchEngineName,
+        engineId: engine.id,
+        runId: publication.publishedRunId,
+        pages: publication.publishedPages,
+        previousPages: null,
+        changed: false,
+      });
+      return;
     }
+    output.info(
+      `Crawl ${publication.publishedRunId} of ${engine.searchEngineName} is already published (${pagesText(publication.publishedPages)}): nothing changed.`,
+    );
+  };
+  const report = await readReport();
+  const current = alreadyPublished(report);
+  if (current) return noChange(current);
+  if (!options.force && report.publication?.held) {
+    throw new AbortError(heldNotice(engine, report.publication));
   }
-  const published = expectOk(await api.crawler.publish(target), 'Publishing the crawl');
+  const answer = await api.crawler.publish(target);
+  if (!answer.ok && answer.status === 409) {
+    // Published meanwhile (by the crawl finishing, or another run of this command): a no-op too.
+    const published = alreadyPublished(await readReport());
+    if (published) return noChange(published);
+  }
+  const published = expectOk(answer, 'Publishing the crawl');
   if (output.json) {
-    output.printJson({ name: engine.searchEngineName, ...published });
+    output.printJson({ name: engine.searchEngineName, ...published, changed: true });
     return;
   }
   output.success(

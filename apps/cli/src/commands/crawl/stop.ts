@@ -14,9 +14,11 @@ export function parse(input: ParseInput): StopOptions {
 
 /**
  * `POST datasource/crawler/stop`: URLs not fetched yet become Interrupted until `crawl start`.
- * The server stops only a running crawl: a finished or failed one answers 0 interrupted and stays
- * as it was, so the command then says it was not running, rather than "stopped ... resumes it",
- * which would send someone to restart a crawl that had finished.
+ * The server stops only a running crawl: a finished, failed or already stopped one answers 0
+ * interrupted and stays as it was. Stopping what does not run is an idempotent no-op, as for
+ * `crawl publish` of the published crawl: exit 0, saying nothing changed (not "stopped ...
+ * resumes it", which would send someone to restart a crawl that had finished). `changed` in the
+ * JSON tells a script which it was.
  */
 export async function run(deps: ApiDeps, options: StopOptions): Promise<void> {
   const { api, output } = deps;
@@ -28,12 +30,14 @@ export async function run(deps: ApiDeps, options: StopOptions): Promise<void> {
       ? 'stopped'
       : (expectOk(await api.crawler.report({ ...target, resultSize: 1 }), 'Reading the crawl').state ??
         'stopped');
+  // A running crawl with nothing left to interrupt was still stopped (its state changed).
+  const changed = interrupted > 0 || state === 'crawling';
   if (output.json) {
-    output.printJson({ engineId: engine.id, name: engine.searchEngineName, interrupted, state });
+    output.printJson({ engineId: engine.id, name: engine.searchEngineName, interrupted, state, changed });
     return;
   }
-  if (state === 'finished' || state === 'failed') {
-    output.info(`The crawl of ${engine.searchEngineName} is not running (${state}): nothing to stop.`);
+  if (!changed) {
+    output.info(`The crawl of ${engine.searchEngineName} is not running (${state}): nothing changed.`);
     return;
   }
   output.success(
