@@ -4,7 +4,7 @@ import { CRAWL_STATUS } from '@siteseer/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readAtMost } from '../rules/fetch-bytes.ts';
 import { createAddressPolicy, parseAllowList } from './address-policy.ts';
-import { createPageFetcher } from './fetch-page.ts';
+import { createPageFetcher, networkReason } from './fetch-page.ts';
 import { type FixtureServer, startFixtureServer, startStalledListener } from './fixture-server.ts';
 import { crawlStatusOf } from './outcome.ts';
 
@@ -215,7 +215,20 @@ describe('fetchPage', () => {
     const url = `${closed.origin}/`;
     await closed.close();
     const outcome = await fetcher.fetchPage(url, { userAgent });
-    expect(outcome).toMatchObject({ kind: 'fetch-failed', reason: expect.stringMatching(/^ECONNREFUSED: /) });
+    expect(outcome).toMatchObject({
+      kind: 'fetch-failed',
+      reason: 'The site refused the connection: nothing answers on that port (ECONNREFUSED)',
+    });
+  });
+
+  it('given https:// for a site that speaks plain HTTP, then the reason says so in plain words', async () => {
+    const outcome = await fetcher.fetchPage(`${site.origin.replace('http:', 'https:')}/`, { userAgent });
+    expect(outcome).toMatchObject({
+      kind: 'fetch-failed',
+      reason:
+        'The site does not speak HTTPS on that port: if it has no HTTPS, give its address with http:// ' +
+        '(ERR_SSL_WRONG_VERSION_NUMBER)',
+    });
   });
 
   it('rejects when the caller aborts (the crawl stopped), instead of reporting a timeout', async () => {
@@ -243,5 +256,25 @@ describe('fetchBytes (robots.txt and sitemaps)', () => {
     const closed = createPageFetcher(createAddressPolicy([]));
     await expect(closed.fetchBytes(new URL('/page', site.origin), { userAgent })).rejects.toThrow(/loopback/);
     await closed.close();
+  });
+});
+
+describe('networkReason', () => {
+  it.each([
+    ['ENOTFOUND', "The site's host name could not be found (ENOTFOUND)"],
+    ['ECONNRESET', 'The site closed the connection before its answer was complete (ECONNRESET)'],
+    [
+      'CERT_HAS_EXPIRED',
+      "The site's HTTPS certificate is not valid (expired, self-signed or for another name) (CERT_HAS_EXPIRED)",
+    ],
+    ['DEPTH_ZERO_SELF_SIGNED_CERT', expect.stringContaining('certificate is not valid')],
+    ['ERR_TLS_CERT_ALTNAME_INVALID', expect.stringContaining('certificate is not valid')],
+    [
+      'ERR_SSL_SSLV3_ALERT_HANDSHAKE_FAILURE',
+      'The secure connection (HTTPS) to the site failed (ERR_SSL_SSLV3_ALERT_HANDSHAKE_FAILURE)',
+    ],
+    ['EWHATEVER', 'The connection to the site failed (EWHATEVER)'],
+  ])('given %s, then a plain reason with the code', (code, reason) => {
+    expect(networkReason(code)).toEqual(reason);
   });
 });

@@ -210,8 +210,37 @@ function classify(
     return failed('fetch-failed', error.message);
   }
   const code = networkErrorCode(error);
-  if (code !== null) return failed('fetch-failed', `${code}: ${(error as Error).message}`);
+  if (code !== null) return failed('fetch-failed', networkReason(code));
   throw error;
+}
+
+/** TLS failures whose cause is the certificate the site presented. */
+const CERTIFICATE_CODES =
+  /^(CERT_|DEPTH_ZERO_SELF_SIGNED_CERT|SELF_SIGNED_CERT_IN_CHAIN|UNABLE_TO_(GET_ISSUER_CERT|VERIFY_LEAF_SIGNATURE)|ERR_TLS_CERT_ALTNAME_INVALID)/;
+
+/**
+ * A network failure as the crawl report shows it: what happened in plain words, then the code for
+ * whoever looks further (OpenSSL's own text, 'tlsany_meth.c:77', says nothing to a site's owner).
+ */
+export function networkReason(code: string): string {
+  const plain = (text: string) => `${text} (${code})`;
+  if (code === 'ECONNREFUSED') return plain('The site refused the connection: nothing answers on that port');
+  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN' || code === 'EAI_NONAME')
+    return plain("The site's host name could not be found");
+  if (code === 'EHOSTUNREACH' || code === 'ENETUNREACH')
+    return plain("The site's address cannot be reached from this server");
+  if (code === 'ECONNRESET' || code === 'EPIPE' || code === 'UND_ERR_SOCKET' || code === 'UND_ERR_CLOSED')
+    return plain('The site closed the connection before its answer was complete');
+  if (code === 'ERR_SSL_WRONG_VERSION_NUMBER' || code === 'ERR_SSL_PACKET_LENGTH_TOO_LONG')
+    return plain(
+      'The site does not speak HTTPS on that port: if it has no HTTPS, give its address with http://',
+    );
+  if (CERTIFICATE_CODES.test(code))
+    return plain("The site's HTTPS certificate is not valid (expired, self-signed or for another name)");
+  if (/^ERR_(SSL|TLS)_/.test(code)) return plain('The secure connection (HTTPS) to the site failed');
+  if (/^Z_|^ERR_ZLIB|^ERR__?BROTLI/.test(code))
+    return plain("The site's compressed answer could not be read");
+  return plain('The connection to the site failed');
 }
 
 function failure(
