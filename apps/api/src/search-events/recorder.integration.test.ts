@@ -173,6 +173,35 @@ describe.each(frontierStores)('Search recorder on %s', (_name, open) => {
     ]);
   });
 
+  it('given a click written by another process before its search, then it waits for the search and is stored', async () => {
+    const t = await tenant(store());
+    // Two processes on one database: the search answered by one, its click by the other.
+    const first = recorder({ flushEveryMs: 60_000 });
+    const second = recorder({ flushEveryMs: 20 });
+    const id = first.search(event(t, 1));
+    second.click({
+      clientId: t.clientId,
+      searchId: id,
+      url: 'https://shop.test/p/1',
+      position: 2,
+      visitorId: 'v'.repeat(16),
+    });
+    // The second process's rounds run while the search still waits in the first one's queue.
+    await sleep(150);
+    expect(second.stats()).toMatchObject({ clicks: 0, unmatched: 0, queued: 1 });
+
+    await first.flush();
+    expect(await eventually(async () => second.stats().clicks === 1)).toBe(true);
+    expect(second.stats()).toMatchObject({ unmatched: 0, queued: 0 });
+    expect(await count(store(), t, 'search_clicks')).toBe(1);
+    const { rows } = await store().query<{ clicks: number; clicked: number }>(
+      `SELECT sum(clicks)::int AS clicks, sum(clicked_searches)::int AS clicked FROM analytics_days
+       WHERE account_id = $1 AND client_id = $2`,
+      [t.accountId, t.clientId],
+    );
+    expect(rows[0]).toEqual({ clicks: 1, clicked: 1 });
+  });
+
   it('given a search with a NUL (?q=a%00b), then it and the rest of its batch are stored', async () => {
     const t = await tenant(store());
     const failures: unknown[] = [];

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { isUuid } from '../repositories/ids.ts';
-import { SearchBatch } from '../repositories/search-batch.ts';
+import { SearchBatch, searchIdParts } from '../repositories/search-batch.ts';
 import {
   insertSearchBatch,
   insertSearchClicks,
@@ -34,6 +34,19 @@ export const FLUSH_EVERY_MS = 5000;
 export const QUEUE_MAX = 100_000;
 
 const INT_MAX = 2 ** 31 - 1;
+/**
+ * How long a click whose search is not stored yet waits for it. With several API processes a
+ * visitor's search may be answered by one and its click by another, which can write the click
+ * first: the search then waits in the first process's queue (FLUSH_EVERY_MS at most). Without the
+ * wait such clicks were dropped as matching no search, and click-through rates read low.
+ */
+export const CLICK_WAIT_MS = 30_000;
+
+/** A click waiting to be written, since when (Date.now()). */
+interface QueuedClick {
+  row: SearchClickRow;
+  queuedAt: number;
+}
 /**
  * Searches this recorder stores between two maintenances of the recorded tables (vacuum and planner
  * statistics, see maintainSearchTables): the first round written after a start does it, then every
@@ -86,7 +99,9 @@ export class SearchRecorder {
   #batch = new SearchBatch();
   #full: SearchBatch[] = [];
   #fullRows = 0;
-  #clicks: SearchClickRow[] = [];
+  #clicks: QueuedClick[] = [];
+  /** Clicks back from a round: their searches were not stored yet (see CLICK_WAIT_MS). */
+  #waiting: QueuedClick[] = [];
   #timer: NodeJS.Timeout | undefined;
   #soon: NodeJS.Immediate | undefined;
   #writing: Promise<void> | undefined;
@@ -135,14 +150,17 @@ export class SearchRecorder {
       return;
     }
     if (this.#admit()) {
-      this.#clicks.push(clickRow(event, new Date()));
+      this.#clicks.push({ row: clickRow(event, new Date()), queuedAt: Date.now() });
       this.#schedule();
     }
   }
 
-  /** Writes everything queued now; resolves when written (or dropped after a failed write). */
+  /**
+   * Writes everything queued now; resolves when written (or dropped after a failed write). Clicks
+   * whose searches are not stored by then are dropped, not kept waiting (see CLICK_WAIT_MS).
+   */
   async flush(): Promise<void> {
-    while (this.#writing || this.#queued() > 0) await (this.#writing ?? this.#pump());
+    while (this.#writing || this.#queued() > 0) await (this.#writing ?? this.#pump(true));
   }
 
   /** Flushes and stops: later rows are dropped. The app calls it as it closes, before the store. */
@@ -159,7 +177,7 @@ export class SearchRecorder {
   }
 
   #queued(): number {
-    return this.#fullRows + this.#batch.size + this.#clicks.length;
+    return this.#fullRows + this.#batch.size + this.#clicks.length + this.#waiting.length;
   }
 
   #admit(): boolean {
@@ -171,7 +189,8 @@ export class SearchRecorder {
   }
 
   #schedule(): void {
-    if (this.#queued() >= this.#batchRows) {
+    // Clicks waiting for their searches wait for the timer: they are not a full batch to write.
+    if (this.#queued() - this.#waiting.length >= this.#batchRows) {
       // Off the request path: the search that filled the batch answers first.
       this.#soon ??= setImmediate(() => {
         this.#soon = undefined;
@@ -185,30 +204,34 @@ export class SearchRecorder {
     }
   }
 
-  /** Starts writing unless a write is running (it goes on while full batches wait). */
-  #pump(): Promise<void> {
+  /**
+   * Starts writing unless a write is running (it goes on while full batches wait). `final`: no
+   * click is kept waiting for its search.
+   */
+  #pump(final = false): Promise<void> {
     if (this.#writing) return this.#writing;
     clearTimeout(this.#timer);
     this.#timer = undefined;
-    this.#writing = this.#writeRounds().finally(() => {
+    this.#writing = this.#writeRounds(final).finally(() => {
       this.#writing = undefined;
       if (this.#queued() > 0 && !this.#closed) this.#schedule();
     });
     return this.#writing;
   }
 
-  async #writeRounds(): Promise<void> {
-    do await this.#writeRound();
-    while (this.#queued() >= this.#batchRows);
+  async #writeRounds(final: boolean): Promise<void> {
+    do await this.#writeRound(final);
+    while (this.#queued() - this.#waiting.length >= this.#batchRows);
   }
 
   /**
    * Writes what is queued: searches first, then clicks, so a click queued after its search finds it
    * stored (a click comes after the answer that carried the search id).
    */
-  async #writeRound(): Promise<void> {
+  async #writeRound(final: boolean): Promise<void> {
     const batches = [...this.#full, this.#batch].filter((batch) => batch.size > 0);
-    const clicks = this.#clicks;
+    const queued = [...this.#waiting, ...this.#clicks];
+    this.#waiting = [];
     this.#batch = new SearchBatch();
     this.#full = [];
     this.#fullRows = 0;
@@ -218,6 +241,7 @@ export class SearchRecorder {
         (await this.#write('searches', batch.size, () => insertSearchBatch(this.#store, batch))) ?? 0;
     }
     await this.#maintain();
+    const clicks = await this.#clicksToWrite(queued, final || this.#closed);
     for (let i = 0; i < clicks.length; i += this.#batchRows) {
       const batch = clicks.slice(i, i + this.#batchRows);
       const stored = await this.#write('clicks', batch.length, () => insertSearchClicks(this.#store, batch));
@@ -226,6 +250,31 @@ export class SearchRecorder {
       this.#stats.clicks += stored;
       this.#stats.unmatched += batch.length - stored;
     }
+  }
+
+  /**
+   * The clicks to write now; those whose search is not stored yet, and younger than CLICK_WAIT_MS,
+   * go back to the queue for the next round (unless `final`). A failed look-up writes them all, as
+   * before the wait: a click is then dropped rather than kept.
+   */
+  async #clicksToWrite(queued: QueuedClick[], final: boolean): Promise<SearchClickRow[]> {
+    if (queued.length === 0) return [];
+    const now = Date.now();
+    const young = new Set(queued.filter((click) => !final && now - click.queuedAt < CLICK_WAIT_MS));
+    if (young.size === 0) return queued.map((click) => click.row);
+    let stored: Set<string>;
+    try {
+      stored = await storedChunks(this.#store, [...young]);
+    } catch {
+      return queued.map((click) => click.row);
+    }
+    const ready: SearchClickRow[] = [];
+    for (const click of queued) {
+      const waits = young.has(click) && !stored.has(chunkKey(click.row));
+      if (waits) this.#waiting.push(click);
+      else ready.push(click.row);
+    }
+    return ready;
   }
 
   /** Maintains the recorded tables when due, before clicks look their searches up. */
@@ -283,4 +332,26 @@ export function searchRecorder(store: Store, options?: RecorderOptions): SearchR
     recorders.set(store, recorder);
   }
   return recorder;
+}
+
+/** A click's client and the chunk of searches holding its search. */
+function chunkKey(row: SearchClickRow): string {
+  return `${row.clientId}/${searchIdParts(row.searchId).chunkId}`;
+}
+
+/**
+ * Which of the clicks' chunks of searches are stored (chunkKey). By client, then the chunk's key:
+ * an index range of search_batches, whatever the number of chunks stored.
+ */
+async function storedChunks(store: Store, clicks: readonly QueuedClick[]): Promise<Set<string>> {
+  const keys = [...new Set(clicks.map((click) => chunkKey(click.row)))];
+  const { rows } = await store.query<{ key: string }>(
+    `SELECT k.client_id || '/' || k.chunk_id AS key
+     FROM unnest($1::uuid[], $2::uuid[]) AS k (client_id, chunk_id)
+     JOIN clients c ON c.id = k.client_id
+     WHERE EXISTS (SELECT 1 FROM search_batches s
+                   WHERE s.account_id = c.account_id AND s.client_id = c.id AND s.id = k.chunk_id)`,
+    [keys.map((key) => key.split('/')[0]), keys.map((key) => key.split('/')[1])],
+  );
+  return new Set(rows.map((row) => row.key));
 }
