@@ -27,10 +27,22 @@ export interface WizardDraft {
   rows: Row[];
   /** Edit mode: a new file was uploaded, so its version must be created and published. */
   fileReplaced: boolean;
+  /**
+   * What the server read otherwise than the file wrote it (numbers with thousands separators,
+   * only the first sheet, headers renamed...): the Fields step lists them, for the user to check.
+   */
+  warnings?: readonly string[] | undefined;
 }
 
 export type SubmitResult =
-  | { ok: true; importId: string; version: number; configuration: ParametricConfiguration; rows: Row[] }
+  | {
+      ok: true;
+      importId: string;
+      version: number;
+      configuration: ParametricConfiguration;
+      rows: Row[];
+      warnings: readonly string[];
+    }
   | { ok: false; message: string };
 
 /** The server's text of a failed upload (its `error` field, problem details, or text), else 'File not uploaded.'. */
@@ -91,6 +103,7 @@ export async function submitSpreadsheet(
     version: upload.data.version,
     configuration: normaliseParametricConfiguration(read.value.configuration),
     rows: read.value.rows,
+    warnings: upload.data.warnings ?? [],
   };
 }
 

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { handleApiError } from '../../shell/api-error-handler.ts';
 import { fakeRequests } from '../../test/fake-upload-request.ts';
 import type { ErrorReport } from '../error/error-report.ts';
-import { csv, fillStep1, renderWizard, stepButton, uploaded } from './wizard-test-kit.tsx';
+import { csv, fillStep1, happyApi, renderWizard, stepButton, uploaded } from './wizard-test-kit.tsx';
 
 describe('Parametric wizard', () => {
   it('Given no account supporting parametric engines, then the spec message shows', () => {
@@ -67,6 +67,28 @@ describe('Parametric wizard', () => {
       searchEngineName: 'Hardware Parts',
       searchEngineDetail: { importId: 'imp1' },
     });
+  });
+
+  it('Given an upload the server read with warnings, then the Fields step lists them', async () => {
+    const warnings = [
+      "Column 'Menge': 1.000 was read as the number 1000.",
+      'Only the first of 3 sheets was read.',
+    ];
+    renderWizard({ api: { ...happyApi, 'POST parametric/file/import': () => ({ ...uploaded, warnings }) } });
+    await fillStep1();
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Check how the file was read');
+    expect([...alert.querySelectorAll('li')].map((li) => li.textContent)).toEqual(warnings);
+    expect(screen.getByRole('table', { name: 'Columns' })).toBeTruthy();
+  });
+
+  it('Given an upload read as written, then the Fields step shows no warning', async () => {
+    renderWizard();
+    await fillStep1();
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByRole('table', { name: 'Columns' })).toBeTruthy();
+    expect(screen.queryByText('Check how the file was read')).toBeNull();
   });
 
   it('Given a user role (PM_WIZARD_SE_CONFIG off), then there is no Configure step and Fields publishes', async () => {

@@ -97,6 +97,7 @@ function Wizard({ engineId, editLoad }: { engineId: string | undefined; editLoad
           <FieldsStep
             config={config}
             rows={draft?.rows ?? []}
+            warnings={draft?.warnings ?? []}
             errors={wizard.configErrors}
             onChange={wizard.changeConfiguration}
           />
