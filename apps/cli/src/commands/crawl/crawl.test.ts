@@ -454,6 +454,17 @@ describe('crawl watch --timeout and passing errors', () => {
     expect(recorded.stderr).toContain('The crawl of Docs search finished');
   });
 
+  it('given --timeout, then retries wait no longer than it', async () => {
+    const gateway = watchApi(async () => {
+      throw new ServerError({ status: 504, method: 'POST', url: 'u', errorText: 'Timeout', body: undefined });
+    });
+    const { deps } = testDeps(gateway);
+    await expect(
+      watch.run(deps, watch.parse(input(['Docs search'], { timeout: '2s' }))),
+    ).rejects.toBeInstanceOf(ServerError);
+    expect((deps.clock as any).slept).toEqual([1000, 1000]);
+  });
+
   it('given a gateway error that lasts, then the watch fails after 3 retries; a 500 fails at once', async () => {
     const gateway = watchApi(async () => {
       throw new ServerError({

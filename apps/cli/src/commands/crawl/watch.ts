@@ -165,6 +165,7 @@ export async function run(deps: ApiDeps, options: WatchOptions): Promise<void> {
       order: 'recent',
     });
   /** One read of the report, a transient failure tried again with backoff (said on stderr). */
+  const deadline = options.timeoutMs === undefined ? undefined : clock.now() + options.timeoutMs;
   const readWithRetries = async () => {
     for (let attempt = 0; ; attempt++) {
       try {
@@ -172,7 +173,12 @@ export async function run(deps: ApiDeps, options: WatchOptions): Promise<void> {
       } catch (error) {
         if (interrupt.signal.aborted) throw stopped();
         if (!isTransient(error) || attempt >= TRANSIENT_RETRIES) throw error;
-        const wait = FIRST_RETRY_MS * 2 ** attempt;
+        // --timeout bounds the retries too: no wait past it (the failure is then the answer).
+        const wait = Math.min(
+          FIRST_RETRY_MS * 2 ** attempt,
+          deadline === undefined ? Number.POSITIVE_INFINITY : deadline - clock.now(),
+        );
+        if (wait <= 0) throw error;
         const why =
           error instanceof ServerError
             ? `the server answered ${error.status}`
@@ -191,7 +197,6 @@ export async function run(deps: ApiDeps, options: WatchOptions): Promise<void> {
     view.show(progress);
     return progress;
   };
-  const deadline = options.timeoutMs === undefined ? undefined : clock.now() + options.timeoutMs;
   try {
     let progress = await poll(undefined);
     while (progress.state === 'crawling') {
