@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { account, engine, profile, seededFeatures } from '../../test/fixtures.ts';
 import { renderPortal, routesFor } from '../../test/render.tsx';
@@ -52,5 +52,22 @@ describe('Install screen', () => {
       'H2 Input tag',
       'H2 Results tag',
     ]);
+  });
+
+  it('Given a description size outside 50 to 2000, then the field says so and the Script keeps the last valid size', async () => {
+    renderInstall('kw');
+    const scriptOf = async () => (await screen.findByRole('region', { name: 'Script' })).textContent ?? '';
+    const field = screen.getByRole('spinbutton', { name: 'Description size' });
+    fireEvent.change(field, { target: { value: '300' } });
+    expect(await scriptOf()).toContain('data-siteseer-description-size="300"');
+    for (const bad of ['0', '5000', '']) {
+      fireEvent.change(field, { target: { value: bad } });
+      expect(field.getAttribute('aria-invalid')).toBe('true');
+      expect(screen.getByText('Enter a number from 50 to 2000: the snippets keep 300.')).toBeTruthy();
+      expect(await scriptOf()).toContain('data-siteseer-description-size="300"');
+    }
+    fireEvent.change(field, { target: { value: '2000' } });
+    expect(field.getAttribute('aria-invalid')).toBe('false');
+    expect(await scriptOf()).toContain('data-siteseer-description-size="2000"');
   });
 });

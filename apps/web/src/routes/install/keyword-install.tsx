@@ -5,7 +5,7 @@ import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { RESULTS_PER_PAGE_OPTIONS } from '@siteseer/core';
+import { DESCRIPTION_SIZE_MAX, DESCRIPTION_SIZE_MIN, RESULTS_PER_PAGE_OPTIONS } from '@siteseer/core';
 import { useState } from 'react';
 import { CopyBlock } from './copy-block.tsx';
 import {
@@ -17,6 +17,12 @@ import {
 /** The keyword search box configurator and the Script, Input tag and Results tag it produces. */
 export function KeywordInstall({ apiBase, clientId }: { apiBase: string; clientId: string }) {
   const [options, setOptions] = useState<KeywordInstallOptions>(DEFAULT_KEYWORD_INSTALL_OPTIONS);
+  // The size as typed: the snippet takes it only within the bounds the widget and the search call
+  // accept (a 0 or 5000 there would quietly become 50 or 2000); outside, the field says so.
+  const [sizeText, setSizeText] = useState(String(DEFAULT_KEYWORD_INSTALL_OPTIONS.descriptionSize));
+  const size = Number(sizeText);
+  const sizeValid =
+    /^\d+$/.test(sizeText.trim()) && size >= DESCRIPTION_SIZE_MIN && size <= DESCRIPTION_SIZE_MAX;
   const set = (change: Partial<KeywordInstallOptions>) =>
     setOptions((current) => ({ ...current, ...change }));
   const snippets = keywordSnippets(apiBase, clientId, options);
@@ -66,11 +72,20 @@ export function KeywordInstall({ apiBase, clientId }: { apiBase: string; clientI
           <TextField
             label="Description size"
             type="number"
-            value={options.descriptionSize}
-            slotProps={{ htmlInput: { min: 0, step: 10 } }}
+            value={sizeText}
+            error={!sizeValid}
+            helperText={
+              sizeValid
+                ? 'Characters of text shown under each result.'
+                : `Enter a number from ${DESCRIPTION_SIZE_MIN} to ${DESCRIPTION_SIZE_MAX}: the snippets keep ${options.descriptionSize}.`
+            }
+            slotProps={{ htmlInput: { min: DESCRIPTION_SIZE_MIN, max: DESCRIPTION_SIZE_MAX, step: 10 } }}
             onChange={(event) => {
-              const size = Number.parseInt(event.target.value, 10);
-              set({ descriptionSize: Number.isNaN(size) || size < 0 ? 0 : size });
+              const text = event.target.value;
+              setSizeText(text);
+              const typed = Number(text);
+              if (/^\d+$/.test(text.trim()) && typed >= DESCRIPTION_SIZE_MIN && typed <= DESCRIPTION_SIZE_MAX)
+                set({ descriptionSize: typed });
             }}
           />
           <FormControlLabel
