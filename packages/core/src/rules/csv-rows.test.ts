@@ -24,11 +24,12 @@ describe('reading parsed CSV', () => {
   it('Given a delimiter error together with another error, when read, then both messages are reported', () => {
     expect(readCsvRows({ data: [], errors: [delimiterError, quoteError] })).toEqual({
       ok: false,
-      error: "Unable to auto-detect delimiting character; defaulted to ','; Quoted field unterminated",
+      error:
+        "Unable to auto-detect delimiting character; defaulted to ','; Quoted field unterminated (row 3)",
     });
   });
 
-  it('Given the same error on several rows, when read, then its message appears once', () => {
+  it('Given the same error on several rows, when read, then its message appears once, with its first row', () => {
     const errors = [
       quoteError,
       { ...quoteError, row: 5 },
@@ -36,7 +37,7 @@ describe('reading parsed CSV', () => {
     ];
     expect(readCsvRows({ data: [], errors })).toEqual({
       ok: false,
-      error: 'Quoted field unterminated; Trailing quote on quoted field is malformed',
+      error: 'Quoted field unterminated (row 3); Trailing quote on quoted field is malformed',
     });
   });
 

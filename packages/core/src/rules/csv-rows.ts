@@ -25,14 +25,21 @@ export function isEmptyRow(row: readonly string[]): boolean {
 
 /**
  * Reads parsed CSV: empty lines are skipped and a sole delimiter-detection error is ignored. Any other
- * error fails with the distinct error messages joined by '; ' (papaparse repeats one message per bad
- * row, and the user needs each kind of problem once).
+ * error fails with the distinct error messages joined by '; ', each with the row it was first met
+ * on (papaparse repeats one message per bad row; the user needs each kind of problem once, and
+ * where to look).
  */
 export function readCsvRows(output: CsvParseOutput): RuleResult<string[][]> {
   const [only, ...others] = output.errors;
   const ignorable = only?.code === DELIMITER_NOT_DETECTED && others.length === 0;
   if (output.errors.length > 0 && !ignorable) {
-    return fail([...new Set(output.errors.map((error) => error.message))].join('; '));
+    const first = new Map<string, number | undefined>();
+    for (const error of output.errors) if (!first.has(error.message)) first.set(error.message, error.row);
+    // papaparse numbers rows from 0; people count them from 1.
+    const located = [...first].map(([message, row]) =>
+      row === undefined ? message : `${message} (row ${row + 1})`,
+    );
+    return fail(located.join('; '));
   }
   return ok(output.data.filter((row) => !isEmptyRow(row)).map((row) => [...row]));
 }

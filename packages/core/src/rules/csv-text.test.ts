@@ -34,7 +34,7 @@ describe('CSV text', () => {
     expect(parsed.errors).toEqual([
       { type: 'Quotes', code: 'MissingQuotes', message: 'Quoted field unterminated', row: 1 },
     ]);
-    expect(readCsvRows(parsed)).toEqual({ ok: false, error: 'Quoted field unterminated' });
+    expect(readCsvRows(parsed)).toEqual({ ok: false, error: 'Quoted field unterminated (row 2)' });
   });
 
   it('Given text after a closing quote, when parsed, then the malformed quote is reported', () => {

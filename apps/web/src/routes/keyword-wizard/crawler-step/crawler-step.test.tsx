@@ -128,7 +128,7 @@ describe('Crawler step', () => {
   it('Given a CSV with a quote left open, then the parse error shows', async () => {
     renderCrawler();
     await userEvent.upload(screen.getByLabelText('URL filters CSV file'), filterFile('"/docs/*\n'));
-    expect(await screen.findByText('Quoted field unterminated')).toBeTruthy();
+    expect(await screen.findByText('Quoted field unterminated (row 1)')).toBeTruthy();
   });
 
   it('Given filters, then current-url-filters.csv downloads them one per row; the example links to its file', async () => {

@@ -159,7 +159,11 @@ describe('Influence step: result ranking', () => {
 
   it.each([
     ['a file that is not CSV', new File(['q,/a'], 'ranking.txt'), MESSAGES.fileMustBeCsv],
-    ['a CSV with an unterminated quote', new File(['q,"/a\n'], 'ranking.csv'), 'Quoted field unterminated'],
+    [
+      'a CSV with an unterminated quote',
+      new File(['q,"/a\n'], 'ranking.csv'),
+      'Quoted field unterminated (row 1)',
+    ],
     ['a CSV without URLs', new File(['only,\nqueries\n'], 'ranking.csv'), MESSAGES.rankingFileEmpty],
   ])('Given %s, when loaded, then its message shows and the entries stay', async (_case, file, message) => {
     const { draft } = renderStep(InfluenceStep, {
