@@ -20,6 +20,7 @@ import { startIdentitySweep } from './identity/sweep.ts';
 import { jsonBodyParser } from './json-body.ts';
 import { problemHandler } from './problem.ts';
 import { redirectToPublicOrigin } from './public-origin.ts';
+import { loggerOptions } from './request-log.ts';
 import { analyticsRoutes } from './routes/analytics.ts';
 import { apiRoutes, type InvitationSink } from './routes/index.ts';
 import { portalRoutes } from './routes/portal.ts';
@@ -58,7 +59,7 @@ export function portalRuntimeConfig(config: Config) {
 /** Builds the whole server: portal API, identity provider and their pages. Does not listen. */
 export async function buildApp({ config, store, onInvitation, clock }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: { level: config.logLevel },
+    logger: loggerOptions(config.logLevel),
     // Behind a TLS proxy the public URL is https; trust its forwarded headers then.
     trustProxy: config.publicUrl.startsWith('https:'),
   }).withTypeProvider<ZodTypeProvider>();
