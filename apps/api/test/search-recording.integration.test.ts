@@ -142,6 +142,28 @@ describe('search recording (parametric runtime)', () => {
     }
   });
 
+  it("given a filter id the engine does not have, then the search answers as without it and records only the engine's", async () => {
+    clock.at += 60_000;
+    const since = clock.at;
+    const config = (await fetch(`${server.base}/search/${engineA.clientId}/config`).then((r) =>
+      r.json(),
+    )) as {
+      filters: { id: string }[];
+    };
+    const filterId: string = config.filters[0]?.id ?? 'c2';
+    const known = { [filterId]: { values: ['Sensors'] } };
+    const plain = await search(engineA.clientId, { q: 'sensor', filters: known });
+    clock.at += 1000;
+    const made = await search(engineA.clientId, {
+      q: 'sensor',
+      filters: { ...known, 'zz<i>': { values: ['x'] } },
+    });
+    expect([plain.status, made.status]).toEqual([200, 200]);
+    expect(made.body.total).toBe(plain.body.total);
+    const rows = await recorded(engineA.clientId, since);
+    expect(rows.map((row) => row.filters)).toEqual([known, known]);
+  });
+
   it('given a click naming a search, then it is recorded; one sent for another client naming it is dropped', async () => {
     clock.at += 60_000;
     const since = clock.at;

@@ -50,6 +50,18 @@ export function searchConfig(live: LiveEngine): SearchConfig {
   };
 }
 
+/**
+ * The query's selections of the engine's active filters. Others are left out, not refused: a page
+ * kept from before a publish that removed a filter still searches. Nor are they recorded, so a
+ * made-up id never shows in the engine's filter analytics.
+ */
+export function activeSelections(live: LiveEngine, filters: SearchQuery['filters']): SearchQuery['filters'] {
+  const active = new Set(activeFilters(live.configuration).map((filter) => filter.id));
+  const ids = Object.keys(filters);
+  if (ids.every((id) => active.has(id))) return filters;
+  return Object.fromEntries(Object.entries(filters).filter(([id]) => active.has(id)));
+}
+
 /** The query's sort, refused when its column cannot be sorted. */
 function checkedSort(live: LiveEngine, sort: SearchQuery['sort']): SearchQuery['sort'] {
   if (!sort) return undefined;

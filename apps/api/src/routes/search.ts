@@ -27,7 +27,13 @@ import {
   searchKeyword,
   suggestKeyword,
 } from '../keyword/runtime/index.ts';
-import { downloadResults, liveEngine, runSearch, searchConfig } from '../parametric/search.ts';
+import {
+  activeSelections,
+  downloadResults,
+  liveEngine,
+  runSearch,
+  searchConfig,
+} from '../parametric/search.ts';
 import { normaliseQuery, type SearchRecorder, visitorId } from '../search-events/index.ts';
 import type { Store } from '../store/types.ts';
 
@@ -217,7 +223,8 @@ export async function searchRoutes(
       const started = performance.now();
       const live = await liveEngine(store, request.params.clientId);
       cors(request, reply, live.client.settings.origin);
-      const result = await runSearch(store, live, request.body);
+      const query = { ...request.body, filters: activeSelections(live, request.body.filters) };
+      const result = await runSearch(store, live, query);
       const { client } = live;
       const at = clock.now();
       const searchId = recorder.search({
@@ -225,8 +232,8 @@ export async function searchRoutes(
         clientId: client.id,
         engineId: client.engineId,
         engineType: 'pm',
-        query: request.body.q,
-        filters: request.body.filters,
+        query: query.q,
+        filters: query.filters,
         page: result.page,
         resultCount: result.total,
         latencyMs: performance.now() - started,
