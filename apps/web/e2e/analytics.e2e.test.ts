@@ -135,7 +135,9 @@ describe.runIf(browserTests)('the analytics screen in Chromium', () => {
     const download = owner.waitForEvent('download');
     await top.getByRole('link', { name: 'Download CSV of Top queries' }).click();
     const file = await download;
-    expect(file.suggestedFilename()).toMatch(/^top-queries-\d{4}-\d{2}-\d{2}-to-\d{4}-\d{2}-\d{2}\.csv$/);
+    expect(file.suggestedFilename()).toMatch(
+      /^hardware-finder-top-queries-\d{4}-\d{2}-\d{2}-to-\d{4}-\d{2}-\d{2}\.csv$/,
+    );
     const text = await readFile((await file.path()) as string, 'utf8');
     expect(text).toBe(
       '\uFEFFQuery,Searches,With no results,Click-through rate,Average click position\r\n' +

@@ -161,7 +161,7 @@ describe.runIf(browserTests)('the crawl report in Chromium', () => {
     await owner.getByRole('article', { name: ENGINE }).getByRole('link', { name: 'Status' }).click();
     await owner.waitForURL(`${portal.base}/keywordcrawlreport/${ownerApi.accountId}/${engineId}`);
     await owner.getByRole('heading', { name: `Crawl Report: ${ENGINE}` }).waitFor();
-    expect(await owner.title()).toBe('Crawl Report | Siteseer');
+    await expect.poll(() => owner.title()).toBe(`Crawl Report: ${ENGINE} | Siteseer`);
 
     // Every URL but /last is fetched while /last is held: the report gets there by itself.
     await owner.getByText(`${KNOWN_URLS - 1} of ${KNOWN_URLS} URLs fetched`).waitFor({ timeout: 30_000 });
