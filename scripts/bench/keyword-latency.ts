@@ -66,6 +66,8 @@ export interface LatencyResults {
   singleByKind: Record<QueryKind, Latency>;
   /** Share of the 16-client load's searches whose text had been sent before (cacheable answers). */
   repeatedShare: number;
+  /** The 16-client load's searches whose text had not been sent before: no answer cached for them. */
+  fresh: Latency;
   /** The mix arriving at OPEN_PER_SECOND (open loop): latency from when each search was due. */
   open: KeywordLoad;
 }
@@ -114,6 +116,7 @@ async function mixLoad(
 ) {
   const samples = new Map<QueryKind, number[]>(QUERY_KINDS.map((kind) => [kind, []]));
   const took: number[] = [];
+  const fresh: number[] = [];
   let repeated = 0;
   const load = await runLoad({
     ...options,
@@ -127,6 +130,7 @@ async function mixLoad(
         samples.get(query.kind)?.push(answer.ms);
         took.push(answer.took);
         if (seen) repeated += 1;
+        else fresh.push(answer.ms);
       }
       return answer.ms;
     },
@@ -134,7 +138,13 @@ async function mixLoad(
   const byKind = Object.fromEntries(
     QUERY_KINDS.map((kind) => [kind, latency(samples.get(kind) ?? [])]),
   ) as Record<QueryKind, Latency>;
-  return { load, took: latency(took), byKind, repeatedShare: load.n > 0 ? repeated / load.n : 0 };
+  return {
+    load,
+    took: latency(took),
+    byKind,
+    repeatedShare: load.n > 0 ? repeated / load.n : 0,
+    fresh: latency(fresh),
+  };
 }
 
 /** The mix sent at OPEN_PER_SECOND for `seconds` (after a few seconds' warm-up), over 16 connections. */
@@ -193,6 +203,7 @@ async function measureLoads(
     took: mix.took,
     byKind: mix.byKind,
     repeatedShare: mix.repeatedShare,
+    fresh: mix.fresh,
     single: single.load,
     singleByKind: single.byKind,
   };
