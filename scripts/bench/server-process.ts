@@ -3,6 +3,12 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { API_MAIN as MAIN } from '@siteseer/test-support/api-modules';
 import { freePort } from '@siteseer/test-support/free-port';
 
+/**
+ * The V8 flags the start scripts give the server (package.json's and apps/api's `start`;
+ * server-process.test.ts holds them equal): the server measured is the one `pnpm start` runs.
+ */
+export const SERVER_NODE_FLAGS = ['--max-semi-space-size=64'];
+
 /** USER_HZ: /proc reports CPU time in these ticks; 100 on every Linux we run on. */
 const CLOCK_TICKS = 100;
 
@@ -75,7 +81,7 @@ export class ServerProcess {
     // BENCH_SERVER_CPU_PROF=dir: each server writes a V8 CPU profile there when it stops.
     const profileDir = process.env.BENCH_SERVER_CPU_PROF;
     const profile = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
-    const child = spawn(process.execPath, [...inspect, ...profile, MAIN], {
+    const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, ...inspect, ...profile, MAIN], {
       env,
       stdio: ['ignore', 'pipe', 'pipe'],
     });
