@@ -85,15 +85,18 @@ async function recorded(clientId: string, since = 0) {
   return rows;
 }
 
+/** The id of the first filter a parametric client's config offers. */
+async function firstFilterId(clientId: string): Promise<string> {
+  const config = (await fetch(`${server.base}/search/${clientId}/config`).then((r) => r.json())) as {
+    filters: { id: string }[];
+  };
+  return config.filters[0]?.id ?? 'c2';
+}
+
 describe('search recording (parametric runtime)', () => {
   it('given searches, then each is recorded with its engine, normalised text, filters, page, total and latency', async () => {
     const since = clock.at;
-    const config = (await fetch(`${server.base}/search/${engineA.clientId}/config`).then((r) =>
-      r.json(),
-    )) as {
-      filters: { id: string }[];
-    };
-    const filterId: string = config.filters[0]?.id ?? 'c2';
+    const filterId = await firstFilterId(engineA.clientId);
     const filters = { [filterId]: { values: ['Sensors'] } };
 
     const first = await search(engineA.clientId, { q: '  Rugged   SENSOR ', filters });
@@ -145,12 +148,7 @@ describe('search recording (parametric runtime)', () => {
   it("given a filter id the engine does not have, then the search answers as without it and records only the engine's", async () => {
     clock.at += 60_000;
     const since = clock.at;
-    const config = (await fetch(`${server.base}/search/${engineA.clientId}/config`).then((r) =>
-      r.json(),
-    )) as {
-      filters: { id: string }[];
-    };
-    const filterId: string = config.filters[0]?.id ?? 'c2';
+    const filterId = await firstFilterId(engineA.clientId);
     const known = { [filterId]: { values: ['Sensors'] } };
     const plain = await search(engineA.clientId, { q: 'sensor', filters: known });
     clock.at += 1000;
