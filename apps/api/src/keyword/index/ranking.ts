@@ -186,11 +186,11 @@ const BOUND_ROOM = 1 + 1e-9;
  * cannot have it), and one for the title: the share of the query it holds, more when the title is
  * mostly the query (both weighed by idf among titles, so the words every title has, a site's name,
  * count for nothing); a page of links counts for less (its hub factor). The rest keep their order
- * after them. Only the first `wanted` need their
- * score: the proximity bonuses (positions read from the terms' records, most of a re-ranking) are
- * worked out for a page only when at their most they could lift the page to the `wanted`-th score
- * without them; another page keeps its score without them, and stays below those. `held`: per
- * slot, whether every page of `ranked` holds it (the slots an AND search required).
+ * after them. Only the first `wanted` need their score: the proximity bonuses (positions read
+ * from the terms' records, most of a re-ranking) are worked out for a page only when at their
+ * most they could lift the page to the `wanted`-th score without them; another page keeps its
+ * score without them, and stays below those. `held`: per slot, whether every page of `ranked`
+ * holds it (the slots an AND search required).
  */
 export function rerank(
   data: IndexData,
