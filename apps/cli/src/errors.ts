@@ -12,7 +12,7 @@ export const EXIT = {
   auth: 4,
   /**
    * `crawl watch --timeout` was reached while the crawl was still running (the crawl goes on), as
-   * `timeout(1)` reports it: a script tells "not done yet" from "failed" (1).
+   * `timeout(1)` reports it: a script tells a crawl not done yet apart, exit 1 being a failure.
    */
   timedOut: 124,
   /** Ctrl-C (SIGINT) ended a command that runs until told to stop, as shells report it (128 + 2). */
