@@ -155,14 +155,18 @@ describe('crawl stop', () => {
     );
   });
 
-  it('given a crawl that finished, then the stop changes nothing and it says the crawl is not running', async () => {
-    const api = fakeApi({
+  /** A keyword engine whose crawl ended (`state`): a stop interrupts nothing. */
+  const endedCrawlApi = (state: 'finished' | 'stopped') =>
+    fakeApi({
       engines: { list: async () => ok([kw]), get: async () => ok(kw) },
       crawler: {
         stop: async () => ok({ engineId: 'eng-1', interrupted: 0 }),
-        report: async () => ok({ ...reportAnswer(), finalized: true, state: 'finished' as const }),
+        report: async () => ok({ ...reportAnswer(), finalized: true, state }),
       },
     });
+
+  it('given a crawl that finished, then the stop changes nothing and it says the crawl is not running', async () => {
+    const api = endedCrawlApi('finished');
     const { deps, recorded } = testDeps(api);
     await stop.run(deps, stop.parse(input(['Docs search'], {})));
     expect(recorded.stderr).toContain('The crawl of Docs search is not running (finished): nothing changed.');
@@ -180,13 +184,7 @@ describe('crawl stop', () => {
   });
 
   it('given a crawl stopped already, then it says nothing changed, not to resume what it stopped', async () => {
-    const api = fakeApi({
-      engines: { list: async () => ok([kw]), get: async () => ok(kw) },
-      crawler: {
-        stop: async () => ok({ engineId: 'eng-1', interrupted: 0 }),
-        report: async () => ok({ ...reportAnswer(), finalized: true, state: 'stopped' as const }),
-      },
-    });
+    const api = endedCrawlApi('stopped');
     const { deps, recorded } = testDeps(api);
     await stop.run(deps, stop.parse(input(['Docs search'], {})));
     expect(recorded.stderr).toBe('The crawl of Docs search is not running (stopped): nothing changed.\n');

@@ -48,6 +48,21 @@ const configuration = {
   },
 };
 
+/** The clients API answering the parametric client of engine eng-1. */
+const engineClients = {
+  byEngineIds: async () =>
+    ok([
+      {
+        id: 'cli-1',
+        engineId: 'eng-1',
+        accountId: 'acc-1',
+        type: 'pm' as const,
+        indexName: 'i',
+        settings: {},
+      },
+    ]),
+};
+
 const imported = (version: number) => ({
   importId: 'imp-1',
   version,
@@ -585,12 +600,7 @@ describe('engines upload', () => {
     const file = await csvFile();
     const api = fakeApi({
       engines: { list: async () => ok([engine()]) },
-      clients: {
-        byEngineIds: async () =>
-          ok([
-            { id: 'cli-1', engineId: 'eng-1', accountId: 'acc-1', type: 'pm', indexName: 'i', settings: {} },
-          ]),
-      },
+      clients: engineClients,
       parametric: {
         updateFile: async () => ok(imported(3)),
         history: async () => ok([1, 2, 3].map((v) => ({ ...imported(v), version: v }))),
@@ -610,12 +620,7 @@ describe('engines upload', () => {
     const file = await csvFile();
     const api = fakeApi({
       engines: { list: async () => ok([engine()]) },
-      clients: {
-        byEngineIds: async () =>
-          ok([
-            { id: 'cli-1', engineId: 'eng-1', accountId: 'acc-1', type: 'pm', indexName: 'i', settings: {} },
-          ]),
-      },
+      clients: engineClients,
       parametric: {
         updateFile: async () => ok(imported(3)),
         history: async () => ok([1, 2, 3].map((v) => ({ ...imported(v), version: v }))),
@@ -640,12 +645,7 @@ describe('engines upload', () => {
     });
     const api = fakeApi({
       engines: { list: async () => ok([live]) },
-      clients: {
-        byEngineIds: async () =>
-          ok([
-            { id: 'cli-1', engineId: 'eng-1', accountId: 'acc-1', type: 'pm', indexName: 'i', settings: {} },
-          ]),
-      },
+      clients: engineClients,
       parametric: {
         updateFile: async () => ok(imported(3)),
         history: async () => ok([1, 2, 3].map((v) => ({ ...imported(v), version: v }))),
@@ -666,12 +666,7 @@ describe('engines upload', () => {
     const file = await csvFile();
     const api = fakeApi({
       engines: { list: async () => ok([engine()]) },
-      clients: {
-        byEngineIds: async () =>
-          ok([
-            { id: 'cli-1', engineId: 'eng-1', accountId: 'acc-1', type: 'pm', indexName: 'i', settings: {} },
-          ]),
-      },
+      clients: engineClients,
       parametric: {
         updateFile: async () => ok(imported(3)),
         history: async () => ok([1, 2].map((v) => ({ ...imported(v), version: v }))),
@@ -696,12 +691,7 @@ describe('engines upload', () => {
     const warnings = ['Only the first sheet (Prices) was read.', 'The header "" was renamed to "Column 3".'];
     const api = fakeApi({
       engines: { list: async () => ok([engine()]) },
-      clients: {
-        byEngineIds: async () =>
-          ok([
-            { id: 'cli-1', engineId: 'eng-1', accountId: 'acc-1', type: 'pm', indexName: 'i', settings: {} },
-          ]),
-      },
+      clients: engineClients,
       parametric: {
         updateFile: async () => ok({ ...imported(3), warnings }),
         history: async () => ok([1, 2].map((v) => ({ ...imported(v), version: v }))),
@@ -721,12 +711,7 @@ describe('engines upload', () => {
     const file = await csvFile();
     const api = fakeApi({
       engines: { list: async () => ok([engine()]) },
-      clients: {
-        byEngineIds: async () =>
-          ok([
-            { id: 'cli-1', engineId: 'eng-1', accountId: 'acc-1', type: 'pm', indexName: 'i', settings: {} },
-          ]),
-      },
+      clients: engineClients,
       parametric: {
         updateFile: async () => ok(imported(3)),
         history: async () => ok([1, 2].map((v) => ({ ...imported(v), version: v }))),
@@ -760,12 +745,7 @@ describe('engines publish and history', () => {
   const withHistory = () =>
     fakeApi({
       engines: { list: async () => ok([engine()]) },
-      clients: {
-        byEngineIds: async () =>
-          ok([
-            { id: 'cli-1', engineId: 'eng-1', accountId: 'acc-1', type: 'pm', indexName: 'i', settings: {} },
-          ]),
-      },
+      clients: engineClients,
       parametric: {
         history: async () =>
           ok([
