@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { type AllowEntry, AllowListError, parseAllowList } from './crawler/fetch/address-policy.ts';
+import { CRAWL_LIMIT_DEFAULTS, type CrawlLimits } from './crawler/loop/crawl-limits.ts';
 
 /**
  * Every environment variable the API reads, in one place. Read once at start, validated, and passed
@@ -43,6 +44,18 @@ const Env = z.object({
   SITESEER_CRAWL_ALLOW_PRIVATE: z.string().default(''),
   /** `off`: this API process runs no crawl loop (crawl workers on the same database do the crawling). */
   SITESEER_CRAWL_WORKER: z.enum(['on', 'off']).default('on'),
+  /** Known URLs of one engine's crawl, at most (links found beyond it are not queued). */
+  SITESEER_CRAWL_MAX_URLS: z.coerce.number().int().min(1).default(CRAWL_LIMIT_DEFAULTS.maxUrls),
+  /** URLs fetched in one crawl run, at most. */
+  SITESEER_CRAWL_MAX_PAGES: z.coerce.number().int().min(1).default(CRAWL_LIMIT_DEFAULTS.maxPages),
+  /** URLs of one path that differ only by their query string, at most. */
+  SITESEER_CRAWL_MAX_QUERY_VARIANTS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(CRAWL_LIMIT_DEFAULTS.maxQueryVariants),
+  /** Hops from a start URL beyond which links are not followed. */
+  SITESEER_CRAWL_MAX_DEPTH: z.coerce.number().int().min(0).default(CRAWL_LIMIT_DEFAULTS.maxDepth),
   SITESEER_LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -65,6 +78,8 @@ export interface Config {
   crawlAllowPrivate: AllowEntry[];
   /** Whether the API process runs the crawl loop itself (the default). */
   crawlInProcess: boolean;
+  /** How far one crawl may go (ADR 0036). */
+  crawlLimits: CrawlLimits;
   /** The user menu's links (portal runtime configuration). */
   trainingUrl: string | undefined;
   knowledgeBaseUrl: string;
@@ -117,6 +132,12 @@ export function loadConfig(env: Record<string, string | undefined>, overrides: P
     analyticsRetentionMonths: e.SITESEER_ANALYTICS_RETENTION_MONTHS,
     crawlAllowPrivate,
     crawlInProcess: e.SITESEER_CRAWL_WORKER === 'on',
+    crawlLimits: {
+      maxUrls: e.SITESEER_CRAWL_MAX_URLS,
+      maxPages: e.SITESEER_CRAWL_MAX_PAGES,
+      maxQueryVariants: e.SITESEER_CRAWL_MAX_QUERY_VARIANTS,
+      maxDepth: e.SITESEER_CRAWL_MAX_DEPTH,
+    },
     trainingUrl: e.SITESEER_TRAINING_URL,
     knowledgeBaseUrl: e.SITESEER_KNOWLEDGE_BASE_URL ?? `${publicUrl}/documentation`,
     ...overrides,

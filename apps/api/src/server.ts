@@ -71,6 +71,7 @@ export function crawlWorkerFor(config: Config, store: Store, timing?: Partial<Lo
     store,
     allowPrivate: config.crawlAllowPrivate,
     publicUrl: config.publicUrl,
+    limits: config.crawlLimits,
     // PGlite is one process's alone, behind the data-directory lock (or in memory).
     exclusiveStore: !config.databaseUrl,
     ...(timing ? { timing } : {}),

@@ -40,10 +40,26 @@ export const CrawlPublication = z.object({
 export type CrawlPublication = z.infer<typeof CrawlPublication>;
 
 /**
+ * Siteseer's addition to the report: a crawl limit the latest crawl reached (the server's
+ * configuration sets them) and what it left out: links not queued (`urls`, `queryVariants` of one
+ * `path`), URLs not fetched (`pages`), pages whose links were not followed (`depth`). `message`
+ * says it in words (see `crawlLimitSentence`).
+ */
+export const CrawlLimitReached = z.object({
+  kind: z.enum(['urls', 'pages', 'queryVariants', 'depth']),
+  limit: z.number().int().min(0),
+  count: z.number().int().min(0),
+  /** The URL path (without its query) whose variants were left out; absent for several paths. */
+  path: z.string().optional(),
+  message: z.string(),
+});
+export type CrawlLimitReached = z.infer<typeof CrawlLimitReached>;
+
+/**
  * The crawl report response: total, time taken (ms), whether the crawl is finalized, and hits.
  * Siteseer adds `counts`: how many URLs of the engine have each status code (keys are the codes,
  * whatever the filter), and `state`, where the crawl is (`failed` tells a failed crawl from one
- * that finished), and `publication` (above).
+ * that finished), `publication` and `limits` (above).
  */
 export const CrawlReportResponse = z.object({
   hits: z.object({
@@ -55,5 +71,6 @@ export const CrawlReportResponse = z.object({
   counts: z.record(z.string(), z.number().int().min(0)).default({}),
   state: CrawlState.optional(),
   publication: CrawlPublication.optional(),
+  limits: z.array(CrawlLimitReached).default([]),
 });
 export type CrawlReportResponse = z.infer<typeof CrawlReportResponse>;

@@ -6,6 +6,7 @@ export * from './analytics-period.ts';
 export * from './character-mapping.ts';
 export * from './column-label.ts';
 export * from './column-settings.ts';
+export * from './crawl-limits.ts';
 export * from './crawl-progress.ts';
 export * from './crawl-publication.ts';
 export * from './crawl-report-paging.ts';

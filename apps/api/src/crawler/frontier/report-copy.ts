@@ -1,4 +1,4 @@
-import type { CrawlReportHit } from '@siteseer/core';
+import { CRAWL_STATUS, type CrawlReportHit, WAITING_CRAWL_STATUSES } from '@siteseer/core';
 import { type ReportRow, readFrontierChanges } from '../../repositories/crawler/report.ts';
 import type { Queryable } from '../../store/types.ts';
 
@@ -16,6 +16,8 @@ export interface ReportQuery {
   status?: number | undefined;
   /** `discovery` (the default): the order URLs were found in; `recent`: the last checked first. */
   order?: 'discovery' | 'recent' | undefined;
+  /** The crawl is stopped: its waiting URLs are shown Interrupted (8). */
+  stopped?: boolean;
 }
 
 export interface ReportPage {
@@ -116,14 +118,41 @@ async function currentCopy(db: Queryable, query: ReportQuery): Promise<FrontierC
   return target;
 }
 
+const WAITING: readonly number[] = WAITING_CRAWL_STATUSES;
+const STOPPED_REASON = 'The crawl was stopped.';
+
+/**
+ * A stopped crawl keeps its waiting URLs as they are, so that a stop is one write whatever the
+ * frontier's size (see `stopCrawl`): the report shows them Interrupted, as the spec's status says.
+ */
+function shownStatus(status: number, stopped: boolean): number {
+  return stopped && WAITING.includes(status) ? CRAWL_STATUS.INTERRUPTED : status;
+}
+
+function shownHit(hit: CrawlReportHit, stopped: boolean): CrawlReportHit {
+  return stopped && WAITING.includes(hit.status)
+    ? { ...hit, status: CRAWL_STATUS.INTERRUPTED, reason: STOPPED_REASON }
+    : hit;
+}
+
+function shownCounts(counts: Record<string, number>, stopped: boolean): Record<string, number> {
+  const shown: Record<string, number> = {};
+  for (const [status, n] of Object.entries(counts)) {
+    const key = String(shownStatus(Number(status), stopped));
+    shown[key] = (shown[key] ?? 0) + n;
+  }
+  return shown;
+}
+
 /** The entries a filter keeps, in discovery order (the last filter's are kept until a change). */
-function filtered(copy: FrontierCopy, term: string, status: number | undefined): Entry[] {
+function filtered(copy: FrontierCopy, term: string, status: number | undefined, stopped: boolean): Entry[] {
   if (term === '' && status === undefined) return copy.order;
-  const key = `${status ?? ''}/${term}`;
+  const key = `${status ?? ''}/${stopped}/${term}`;
   if (copy.lastFilter?.key === key) return copy.lastFilter.entries;
   const entries = copy.order.filter(
     (entry) =>
-      (status === undefined || entry.hit.status === status) && (term === '' || entry.lower.includes(term)),
+      (status === undefined || shownStatus(entry.hit.status, stopped) === status) &&
+      (term === '' || entry.lower.includes(term)),
   );
   copy.lastFilter = { key, entries };
   return entries;
@@ -177,12 +206,13 @@ function newestFirst(entries: readonly Entry[], count: number): Entry[] {
  */
 export async function reportPage(db: Queryable, query: ReportQuery): Promise<ReportPage> {
   const copy = await currentCopy(db, query);
-  const entries = filtered(copy, query.searchTerm.trim().toLowerCase(), query.status);
+  const stopped = query.stopped ?? false;
+  const entries = filtered(copy, query.searchTerm.trim().toLowerCase(), query.status, stopped);
   const end = query.fromIndex + query.resultSize;
   const ordered = query.order === 'recent' ? newestFirst(entries, end) : entries;
   return {
     total: entries.length,
-    hits: ordered.slice(query.fromIndex, end).map((entry) => entry.hit),
-    counts: { ...copy.counts },
+    hits: ordered.slice(query.fromIndex, end).map((entry) => shownHit(entry.hit, stopped)),
+    counts: shownCounts(copy.counts, stopped),
   };
 }

@@ -19,6 +19,7 @@ import {
   resolveLink,
   type UrlScope,
 } from '../rules/index.ts';
+import type { CrawlLimits } from './crawl-limits.ts';
 import type { RunWriter, UrlRecord } from './run-writer.ts';
 import { nextCheckAt } from './schedule.ts';
 
@@ -26,8 +27,6 @@ import { nextCheckAt } from './schedule.ts';
 export const MAX_ATTEMPTS = 3;
 /** How long a host that answered 429 or 503 without Retry-After is left alone. */
 export const DEFAULT_RETRY_AFTER_MS = 60_000;
-/** Links deeper than this many hops from a start URL are not followed (endless calendars...). */
-export const MAX_DEPTH = 50;
 
 /** What the crawl loop shares with every URL it crawls. */
 export interface CrawlDeps {
@@ -35,6 +34,8 @@ export interface CrawlDeps {
   fetcher: PageFetcher;
   robots: RobotsCache;
   userAgent: string;
+  /** How far one crawl may go. */
+  limits: CrawlLimits;
   now: () => Date;
 }
 
@@ -210,10 +211,10 @@ class UrlCrawl {
       lastModified: outcome.lastModified,
       contentHash: page.contentHash,
     };
-    const linked =
-      page.robots.nofollow || this.#url.depth >= MAX_DEPTH
-        ? []
-        : page.links.filter((link) => !link.nofollow).map((link) => link.url);
+    const followed = page.robots.nofollow ? [] : page.links.filter((link) => !link.nofollow);
+    // Links deeper than the limit are not followed (an endless calendar...): said in the report.
+    const tooDeep = this.#url.depth >= this.#deps.limits.maxDepth && followed.length > 0;
+    const linked = tooDeep ? [] : followed.map((link) => link.url);
     const canonical = this.#canonical(page.canonical);
     const links = [
       ...this.#found(linked, this.#url.depth + 1),
@@ -226,7 +227,7 @@ class UrlCrawl {
           reason: 'Not indexed: the page asks not to be (noindex).',
           ...validators,
         },
-        { links },
+        { links, tooDeep },
       );
       return;
     }
@@ -240,6 +241,7 @@ class UrlCrawl {
       },
       {
         links,
+        tooDeep,
         page: {
           urlKey: identity.key,
           url: identity.url,
@@ -307,7 +309,7 @@ class UrlCrawl {
    */
   async record(
     outcome: CrawlOutcome,
-    found: { keepPage?: boolean; links?: NewCrawlUrl[]; page?: UrlRecord['page'] } = {},
+    found: { keepPage?: boolean; links?: NewCrawlUrl[]; tooDeep?: boolean; page?: UrlRecord['page'] } = {},
   ): Promise<void> {
     const now = this.#deps.now();
     const success = outcome.status === CRAWL_STATUS.SUCCESS;
@@ -321,6 +323,7 @@ class UrlCrawl {
       id: this.#url.id,
       urlKey: this.#url.urlKey,
       links: found.links ?? [],
+      tooDeep: found.tooDeep ?? false,
       ...(found.page ? { page: found.page } : {}),
       keepPage: found.keepPage ?? false,
       outcome: {

@@ -8,6 +8,7 @@ import type { Store } from '../../store/types.ts';
 import { onCrawlChange } from '../crawl-changes.ts';
 import { type AllowEntry, createAddressPolicy, createPageFetcher, FETCH_DEFAULTS } from '../fetch/index.ts';
 import { RobotsCache } from '../rules/index.ts';
+import type { CrawlLimits } from './crawl-limits.ts';
 import type { CrawlDeps } from './crawl-url.ts';
 import { driveCrawl, type LoopTiming } from './engine-crawl.ts';
 
@@ -26,6 +27,8 @@ export interface CrawlWorkerOptions {
   allowPrivate: readonly AllowEntry[];
   /** The product's public URL: the User-Agent points at its /bot page. */
   publicUrl: string;
+  /** How far one crawl may go (the configuration's crawl limits). */
+  limits: CrawlLimits;
   /**
    * The store is this process's alone (PGlite behind the data-directory lock): leases found at
    * start belong to a process that died and are dropped at once instead of running out.
@@ -66,6 +69,7 @@ export class CrawlWorker {
       fetcher,
       robots: new RobotsCache({ fetch: (url) => fetcher.fetchBytes(url, { userAgent }) }),
       userAgent,
+      limits: options.limits,
       now: () => systemClock.now(),
     };
   }

@@ -1,16 +1,18 @@
-import { CRAWL_STATUS, PAGE_LOAD_DELAYS } from '@siteseer/core';
+import { CRAWL_STATUS, PAGE_LOAD_DELAYS, pageLimitReason } from '@siteseer/core';
 import {
   leaseCrawl,
   markSitemapsRead,
   releaseCrawl,
   sitemapsRead,
 } from '../../repositories/crawler/crawl-leases.ts';
-import { type Crawler, endRun } from '../../repositories/crawler/crawlers.ts';
+import { type Crawler, endRun, saveRunLimits } from '../../repositories/crawler/crawlers.ts';
 import {
+  countCheckedSince,
   countStatus,
   countWaiting,
-  enqueueUrls,
   type LeasedUrl,
+  leaveUnfetched,
+  queueFound,
   recoverExpiredLeases,
   takeWork,
 } from '../../repositories/crawler/frontier.ts';
@@ -24,6 +26,7 @@ import {
   UrlRefusedError,
   urlScope,
 } from '../rules/index.ts';
+import { LimitTally } from './crawl-limits.ts';
 import { type CrawlDeps, crawlUrl, type HostUse, type RunContext } from './crawl-url.ts';
 import { HostGate } from './host-gate.ts';
 import { RunWriter } from './run-writer.ts';
@@ -49,6 +52,8 @@ const MAX_UNWRITTEN = 256;
 interface Drive {
   crawler: Crawler;
   run: RunContext;
+  /** What the run left out by reaching a crawl limit. */
+  tally: LimitTally;
   abort: AbortController;
 }
 
@@ -77,16 +82,18 @@ export async function driveCrawl(
   const abort = new AbortController();
   const onClose = () => abort.abort(signal.reason);
   signal.addEventListener('abort', onClose, { once: true });
+  const tally = new LimitTally(deps.limits, leased.runLimits);
   const drive: Drive = {
     crawler: leased,
     abort,
+    tally,
     run: {
       crawler: leased,
       owner,
       leaseMs: timing.leaseMs,
       pageTimeoutMs: timing.pageTimeoutMs,
       scope: urlScope(leased.urls, leased.urlFilters),
-      writer: new RunWriter(deps.store, { accountId, engineId, runId, owner }),
+      writer: new RunWriter(deps.store, { accountId, engineId, runId, owner }, tally),
       signal: abort.signal,
     },
   };
@@ -96,7 +103,7 @@ export async function driveCrawl(
   const renewal = setInterval(control.recheck, timing.leaseMs / 3);
   try {
     if (!(await sitemapsRead(deps.store, leased, runId))) {
-      await queueSitemapPages(deps, drive.run);
+      await queueSitemapPages(deps, drive.run, drive.tally);
       await markSitemapsRead(deps.store, leased, runId);
     }
     await crawlFrontier(deps, drive, timing);
@@ -128,7 +135,7 @@ async function renew(deps: CrawlDeps, owner: string, drive: Drive, timing: LoopT
 }
 
 /** Queues the pages the start sites' sitemaps list (robots.txt `Sitemap:` lines, /sitemap.xml). */
-async function queueSitemapPages(deps: CrawlDeps, run: RunContext): Promise<void> {
+async function queueSitemapPages(deps: CrawlDeps, run: RunContext, tally: LimitTally): Promise<void> {
   const { crawler } = run;
   const fetch = (url: URL) => deps.fetcher.fetchBytes(url, { userAgent: deps.userAgent, signal: run.signal });
   for (const site of crawler.urls) {
@@ -147,8 +154,11 @@ async function queueSitemapPages(deps: CrawlDeps, run: RunContext): Promise<void
         throw error;
       }
     });
-    await enqueueUrls(deps.store, crawler.accountId, crawler.engineId, urls);
+    // Within the crawl limits: a sitemap may list millions of URLs.
+    tally.queued(await queueFound(deps.store, crawler.accountId, crawler.engineId, urls, deps.limits));
   }
+  const reached = tally.changes();
+  if (reached) await saveRunLimits(deps.store, crawler, reached);
 }
 
 /** The loop of one crawl: take, wait for each host's turn, fetch, until nothing is left waiting. */
@@ -162,6 +172,9 @@ async function crawlFrontier(deps: CrawlDeps, drive: Drive, timing: LoopTiming):
   let wake = () => {};
   const signal = drive.abort.signal;
   signal.addEventListener('abort', () => wake(), { once: true });
+  // URLs fetched in this run (a crawl taken over counts what the run fetched before).
+  let started = await countCheckedSince(deps.store, accountId, engineId, drive.crawler.runStartedAt);
+  const atPageLimit = () => started >= deps.limits.maxPages;
 
   // Taking runs beside the loop: while the store is busy, the URLs in the buffer go on being fetched.
   let taking: Promise<void> | undefined;
@@ -186,10 +199,10 @@ async function crawlFrontier(deps: CrawlDeps, drive: Drive, timing: LoopTiming):
       });
 
   while (!signal.aborted) {
-    if (!drained && !taking && buffer.length < BUFFER / 2) taking = take();
+    if (!atPageLimit() && !drained && !taking && buffer.length < BUFFER / 2) taking = take();
     const now = deps.now().getTime();
     let nextTurnMs = timing.idleMs;
-    for (let i = 0; i < buffer.length && inFlight.size < MAX_UNWRITTEN; ) {
+    for (let i = 0; i < buffer.length && inFlight.size < MAX_UNWRITTEN && !atPageLimit(); ) {
       const url = buffer[i] as LeasedUrl;
       const host = new URL(url.url).host;
       // A URL outside the crawl is recorded without a request: its host's robots.txt is not read.
@@ -202,6 +215,7 @@ async function crawlFrontier(deps: CrawlDeps, drive: Drive, timing: LoopTiming):
         continue;
       }
       buffer.splice(i, 1);
+      started += 1;
       gate.begin(host);
       let ended = false;
       const fetched = (use: HostUse) => {
@@ -220,6 +234,10 @@ async function crawlFrontier(deps: CrawlDeps, drive: Drive, timing: LoopTiming):
       });
       inFlight.add(tracked);
     }
+    if (atPageLimit() && inFlight.size === 0 && !taking) {
+      await endAtPageLimit(deps, drive);
+      return;
+    }
     if (buffer.length === 0 && inFlight.size === 0 && drained && !taking) {
       if ((await countWaiting(deps.store, accountId, engineId)) === 0) {
         await endCrawl(deps, drive.crawler);
@@ -237,6 +255,20 @@ async function crawlFrontier(deps: CrawlDeps, drive: Drive, timing: LoopTiming):
   }
   // Stopped: let the fetches in flight see the abort and settle before the lease is released.
   await Promise.allSettled([...inFlight, taking]);
+}
+
+/**
+ * The run fetched as many URLs as the page limit allows: the URLs still waiting (taken ahead of
+ * their turn too) are left Interrupted with a reason, the report says so, and the run ends as if
+ * nothing was left, published with what it fetched.
+ */
+async function endAtPageLimit(deps: CrawlDeps, drive: Drive): Promise<void> {
+  const { accountId, engineId } = drive.crawler;
+  const left = await leaveUnfetched(deps.store, accountId, engineId, pageLimitReason(deps.limits.maxPages));
+  if (left > 0) drive.tally.unfetched(left);
+  const reached = drive.tally.changes();
+  if (reached) await saveRunLimits(deps.store, drive.crawler, reached);
+  await endCrawl(deps, drive.crawler);
 }
 
 /**

@@ -1,18 +1,23 @@
 import { CRAWL_STATUS } from '@siteseer/core';
+import { saveRunLimits } from '../../repositories/crawler/crawlers.ts';
 import {
   type CrawlOutcome,
   completeMany,
-  enqueueUrls,
   type NewCrawlUrl,
+  queueFound,
 } from '../../repositories/crawler/frontier.ts';
 import { type CrawledPage, dropPages, savePages } from '../../repositories/crawler/pages.ts';
 import type { Queryable, Store } from '../../store/types.ts';
+import type { LimitTally } from './crawl-limits.ts';
 
 /** Records written in one transaction at most; a full batch is written at once. */
 export const WRITE_BATCH = 64;
 /** How long a record waits for others to share its transaction. */
 export const WRITE_DELAY_MS = 100;
-/** URL keys a crawl remembers as queued, so links it meets again cost no write (~100 bytes each). */
+/**
+ * URL keys a crawl remembers as queued, so links it meets again cost no write (~100 bytes each); no
+ * more than the frontier may hold (the URL limit).
+ */
 const KNOWN_KEYS = 500_000;
 
 /** What crawling one URL leaves to write. */
@@ -22,6 +27,8 @@ export interface UrlRecord {
   urlKey: string;
   /** URLs found (links, the canonical URL) to queue. */
   links: readonly NewCrawlUrl[];
+  /** The page's links were not followed: it is as deep as the depth limit allows. */
+  tooDeep?: boolean;
   /** The page to save in the run; if its content is another page's, the URL becomes Duplicated. */
   page?: Omit<CrawledPage, 'accountId' | 'engineId' | 'runId'>;
   outcome: CrawlOutcome;
@@ -43,19 +50,27 @@ interface Pending {
 export class RunWriter {
   readonly #store: Store;
   readonly #run: { accountId: string; engineId: string; runId: number; owner: string };
+  readonly #tally: LimitTally;
   readonly #known = new Set<string>();
+  readonly #knownMax: number;
   #pending: Pending[] = [];
   #timer: NodeJS.Timeout | undefined;
   #writing: Promise<void> = Promise.resolve();
 
-  constructor(store: Store, run: { accountId: string; engineId: string; runId: number; owner: string }) {
+  constructor(
+    store: Store,
+    run: { accountId: string; engineId: string; runId: number; owner: string },
+    tally: LimitTally,
+  ) {
     this.#store = store;
     this.#run = run;
+    this.#tally = tally;
+    this.#knownMax = Math.min(KNOWN_KEYS, tally.limits.maxUrls);
   }
 
   /** A URL whose row exists (taken from the frontier): links to it need no write. */
   know(urlKey: string): void {
-    if (this.#known.size < KNOWN_KEYS) this.#known.add(urlKey);
+    if (this.#known.size < this.#knownMax) this.#known.add(urlKey);
   }
 
   /** Resolves once the record is written (rejects if its batch failed: the URL's lease brings it back). */
@@ -101,8 +116,15 @@ export class RunWriter {
   async #writeBatch(tx: Queryable, records: UrlRecord[]): Promise<void> {
     const { accountId, engineId, runId, owner } = this.#run;
     const links = records.flatMap((record) => record.links).filter((link) => !this.#known.has(link.urlKey));
-    await enqueueUrls(tx, accountId, engineId, links);
-    for (const link of links) this.know(link.urlKey);
+    const queued = await queueFound(tx, accountId, engineId, links, this.#tally.limits);
+    // Links left out by a limit are not known: found again, they are counted again.
+    if (queued.overUrls === 0 && Object.keys(queued.overVariants).length === 0) {
+      for (const link of links) this.know(link.urlKey);
+    }
+    this.#tally.queued(queued);
+    this.#tally.tooDeep(records.filter((record) => record.tooDeep).length);
+    const reached = this.#tally.changes();
+    if (reached) await saveRunLimits(tx, this.#run, reached);
 
     const saving = records.filter((record) => record.page !== undefined);
     const pages = saving.flatMap((record) =>

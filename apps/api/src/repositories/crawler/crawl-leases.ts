@@ -32,7 +32,12 @@ export async function leaseCrawl(
   return findCrawler(db, crawl.accountId, crawl.engineId);
 }
 
-/** The owner lets the crawl go (it stopped driving it): another process may take it at once. */
+/**
+ * The owner lets the crawl go (it stopped driving it): another process may take it at once, and
+ * the URLs it had taken but not fetched wait free again. Its fetches have settled by then, so none
+ * of its leases is still in use; left in place, a drive by the same owner would renew them with the
+ * crawl's lease and never take them.
+ */
 export async function releaseCrawl(
   db: Queryable,
   crawl: { accountId: string; engineId: string },
@@ -41,6 +46,11 @@ export async function releaseCrawl(
   await db.query(
     `UPDATE crawlers SET worker_owner = NULL, worker_until = NULL
      WHERE account_id = $1 AND engine_id = $2 AND worker_owner = $3`,
+    [crawl.accountId, crawl.engineId, owner],
+  );
+  await db.query(
+    `UPDATE crawl_urls SET lease_owner = NULL, lease_until = NULL, attempts = greatest(attempts - 1, 0)
+     WHERE account_id = $1 AND engine_id = $2 AND lease_owner = $3 AND status IN ${WAITING}`,
     [crawl.accountId, crawl.engineId, owner],
   );
 }

@@ -33,6 +33,21 @@ export interface Crawler extends CrawlerFields {
   runPages: number | null;
   /** The current run when it finished but the 10 % guard did not publish it; else null. */
   heldRunId: number | null;
+  /** What the current run left out because it reached a crawl limit. */
+  runLimits: RunLimits;
+}
+
+/**
+ * What a run left out because it reached a crawl limit (ADR 0036), with the limit in force when it
+ * did: links not queued (over the URL limit, or per path over the query-variant limit), URLs not
+ * fetched (the page limit), pages whose links were not followed (the depth limit).
+ */
+export interface RunLimits {
+  urls?: { limit: number; count: number };
+  pages?: { limit: number; count: number };
+  depth?: { limit: number; count: number };
+  /** Links not queued per path (a few paths named; `otherPaths` counts the links of the rest). */
+  queryVariants?: { limit: number; paths: Record<string, number>; otherPaths?: number };
 }
 
 interface CrawlerRow {
@@ -57,12 +72,13 @@ interface CrawlerRow {
   published_pages: number;
   run_pages: number | null;
   held_run_id: number | null;
+  run_limits: RunLimits;
 }
 
 const COLUMNS = `account_id, engine_id, urls, page_load_delay, crawl_frequency, use_content_target,
   content_target, use_exclude_target, exclude_content_targets, custom_tags_selector,
   custom_tags_attribute_name, remove_hash_fragments, url_filters, state, run_id, run_started_at,
-  run_finished_at, published_run_id, published_pages, run_pages, held_run_id`;
+  run_finished_at, published_run_id, published_pages, run_pages, held_run_id, run_limits`;
 
 function toCrawler(row: CrawlerRow): Crawler {
   return {
@@ -87,6 +103,7 @@ function toCrawler(row: CrawlerRow): Crawler {
     publishedPages: row.published_pages,
     runPages: row.run_pages,
     heldRunId: row.held_run_id,
+    runLimits: row.run_limits,
   };
 }
 
@@ -175,6 +192,7 @@ export async function startRun(
      UPDATE crawlers c SET
        run_id = CASE WHEN $3 OR p.state <> 'crawling' THEN p.run_id + 1 ELSE p.run_id END,
        run_started_at = CASE WHEN $3 OR p.state <> 'crawling' THEN now() ELSE c.run_started_at END,
+       run_limits = CASE WHEN $3 OR p.state <> 'crawling' THEN '{}' ELSE c.run_limits END,
        state = 'crawling', run_finished_at = NULL, run_pages = NULL, held_run_id = NULL,
        updated_at = now()
      FROM previous p WHERE c.account_id = $1 AND c.engine_id = $2
@@ -221,6 +239,18 @@ export async function listRunningCrawls(
     `SELECT account_id, engine_id, run_id FROM crawlers WHERE state = 'crawling' ORDER BY run_started_at`,
   );
   return rows.map((row) => ({ accountId: row.account_id, engineId: row.engine_id, runId: row.run_id }));
+}
+
+/** Records what run `runId` left out by reaching a crawl limit (nothing if another run began). */
+export async function saveRunLimits(
+  db: Queryable,
+  crawl: { accountId: string; engineId: string; runId: number },
+  limits: RunLimits,
+): Promise<void> {
+  await db.query(
+    'UPDATE crawlers SET run_limits = $4 WHERE account_id = $1 AND engine_id = $2 AND run_id = $3',
+    [crawl.accountId, crawl.engineId, crawl.runId, JSON.stringify(limits)],
+  );
 }
 
 /** A user stopped the crawl: it is no longer running (its waiting URLs are interrupted apart). */

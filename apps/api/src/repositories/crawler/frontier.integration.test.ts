@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import {
   completeWork,
   enqueueUrls,
-  interruptWaiting,
+  leaveUnfetched,
   type NewCrawlUrl,
   recoverExpiredLeases,
   releaseWork,
@@ -122,7 +122,7 @@ describe.each(frontierStores)('Frontier on %s', (_name, open) => {
     expect([again?.id, again?.attempts]).toEqual([taken?.id, 1]);
   });
 
-  it('Given a crawl stopped midway, then waiting and leased URLs are Interrupted, done ones stay, a fetch in flight is still recorded, and a resume requeues the rest', async () => {
+  it('Given a run left at its page limit, then waiting and leased URLs are Interrupted with the reason, done ones stay, and a resume requeues them', async () => {
     const { accountId, engineId } = await engineWithCrawler(store());
     await enqueueUrls(store(), accountId, engineId, urls(3));
     const [done, leased] = await takeWork(store(), {
@@ -133,21 +133,23 @@ describe.each(frontierStores)('Frontier on %s', (_name, open) => {
       limit: 2,
     });
     await completeWork(store(), { accountId, engineId, id: done?.id ?? 0, owner: 'w1' }, { status: 4 });
-    expect(await interruptWaiting(store(), accountId, engineId)).toBe(2);
+    expect(await leaveUnfetched(store(), accountId, engineId, 'Not fetched: the limit.')).toBe(2);
     expect(await statuses(store(), accountId, engineId)).toEqual({
       'https://example.com/p0': 4,
       'https://example.com/p1': 8,
       'https://example.com/p2': 8,
     });
+    const { rows } = await store().query<{ reason: string; lease_owner: string | null }>(
+      'SELECT reason, lease_owner FROM crawl_urls WHERE account_id = $1 AND engine_id = $2 AND id = $3',
+      [accountId, engineId, leased?.id],
+    );
+    expect(rows).toEqual([{ reason: 'Not fetched: the limit.', lease_owner: null }]);
     expect(await takeWork(store(), { accountId, engineId, owner: 'w2', leaseMs: 60_000, limit: 5 })).toEqual(
       [],
     );
-    const lease = { accountId, engineId, id: leased?.id ?? 0, owner: 'w1' };
-    expect(await completeWork(store(), lease, { status: 3 })).toBe(true);
-    expect(await completeWork(store(), { ...lease, owner: 'w2' }, { status: 3 })).toBe(false);
-    expect(await resumeInterrupted(store(), accountId, engineId)).toBe(1);
+    expect(await resumeInterrupted(store(), accountId, engineId)).toBe(2);
     const resumed = await takeWork(store(), { accountId, engineId, owner: 'w2', leaseMs: 60_000, limit: 5 });
-    expect(resumed.map((url) => url.url)).toEqual(['https://example.com/p2']);
+    expect(resumed.map((url) => url.url)).toEqual(['https://example.com/p1', 'https://example.com/p2']);
   });
 
   it('Given two takers racing in concurrent transactions, then no URL is given to both', async () => {

@@ -57,6 +57,91 @@ export async function enqueueUrls(
   return rowCount;
 }
 
+/** How far a crawl's frontier may grow (the crawl limits of the configuration, ADR 0036). */
+export interface FrontierLimits {
+  /** Known URLs of an engine's frontier, at most. */
+  maxUrls: number;
+  /** URLs of one path that differ by their query string, at most. */
+  maxQueryVariants: number;
+}
+
+/** What `queueFound` left out: links over the URL limit, and per path over the variant limit. */
+export interface QueueResult {
+  added: number;
+  overUrls: number;
+  overVariants: Record<string, number>;
+}
+
+/**
+ * Adds URLs found by crawling (links, redirect targets, sitemap entries) to an engine's frontier as
+ * Created (0), once per key, within the limits: a URL whose path already has `maxQueryVariants`
+ * query-string variants is not added, nor anything once the frontier holds `maxUrls` URLs. One
+ * statement, so the counts are the store's and hold across processes and restarts. Says what was
+ * left out; URLs already in the frontier count as neither.
+ */
+export async function queueFound(
+  db: Queryable,
+  accountId: string,
+  engineId: string,
+  urls: readonly NewCrawlUrl[],
+  limits: FrontierLimits,
+): Promise<QueueResult> {
+  const unique = [...new Map(urls.toReversed().map((u) => [u.urlKey, u])).values()].toReversed();
+  if (unique.length === 0) return { added: 0, overUrls: 0, overVariants: {} };
+  const { rows } = await db.query<{
+    added: number;
+    over_urls: number;
+    over_variants: Record<string, number>;
+  }>(
+    `WITH u AS (
+       SELECT u.*, split_part(u.url_key, '?', 1) AS path_key, strpos(u.url_key, '?') > 0 AS has_query
+       FROM unnest($3::text[], $4::text[], $5::text[], $6::int[], $7::text[])
+         WITH ORDINALITY AS u (url, url_key, site, depth, discovered_from, n)
+     ),
+     fresh AS (
+       SELECT u.*, row_number() OVER (PARTITION BY u.path_key, u.has_query ORDER BY u.n) AS nth
+       FROM u
+       WHERE NOT EXISTS (
+         SELECT 1 FROM crawl_urls c WHERE c.account_id = $1 AND c.engine_id = $2 AND c.url_key = u.url_key)
+     ),
+     judged AS (
+       SELECT f.*, NOT f.has_query OR f.nth + (
+         SELECT count(*) FROM crawl_urls c
+         WHERE c.account_id = $1 AND c.engine_id = $2 AND c.path_key = f.path_key
+           AND strpos(c.url_key, '?') > 0) <= $8 AS variant_ok
+       FROM fresh f
+     ),
+     chosen AS (
+       SELECT * FROM judged WHERE variant_ok ORDER BY n
+       LIMIT greatest(0, $9 - (SELECT count(*) FROM crawl_urls WHERE account_id = $1 AND engine_id = $2))
+     ),
+     ins AS (
+       INSERT INTO crawl_urls (account_id, engine_id, url, url_key, site, depth, discovered_from)
+       SELECT $1, $2, url, url_key, site, depth, discovered_from FROM chosen ORDER BY n
+       ON CONFLICT (account_id, engine_id, url_key) DO NOTHING
+       RETURNING 1
+     )
+     SELECT (SELECT count(*) FROM ins)::int AS added,
+       ((SELECT count(*) FROM judged WHERE variant_ok) - (SELECT count(*) FROM chosen))::int AS over_urls,
+       (SELECT coalesce(jsonb_object_agg(path_key, k), '{}'::jsonb)
+        FROM (SELECT path_key, count(*)::int AS k FROM judged WHERE NOT variant_ok GROUP BY path_key) v)
+         AS over_variants`,
+    [
+      accountId,
+      engineId,
+      unique.map((u) => u.url),
+      unique.map((u) => u.urlKey),
+      unique.map((u) => u.site),
+      unique.map((u) => u.depth),
+      unique.map((u) => u.discoveredFrom),
+      limits.maxQueryVariants,
+      limits.maxUrls,
+    ],
+  );
+  const row = rows[0];
+  return { added: row?.added ?? 0, overUrls: row?.over_urls ?? 0, overVariants: row?.over_variants ?? {} };
+}
+
 /** A URL taken to fetch, leased to one worker until `leaseUntil`. */
 export interface LeasedUrl {
   id: number;
@@ -129,16 +214,45 @@ export interface Lease {
 }
 
 /**
- * Takes up to `limit` waiting URLs of an engine (shallowest first, then in discovery order) whose
- * lease is free or expired, leasing them to `owner` for `leaseMs`. Rows another transaction is
- * taking are skipped (FOR UPDATE SKIP LOCKED), so concurrent takers never get the same URL. Times
- * are the database's, so every process agrees on when a lease expires.
+ * Takes up to `limit` waiting URLs of an engine whose lease is free or expired, leasing them to
+ * `owner` for `leaseMs`: an equal share for each start URL (site) with work left, each share the
+ * site's shallowest URLs in discovery order. Breadth first per site, so a trap (a calendar, a link
+ * generator) only spends what is left after the pages near the start URLs, and one site's trap
+ * never starves another site. Rows another transaction is taking are skipped (FOR UPDATE SKIP
+ * LOCKED), so concurrent takers never get the same URL. Times are the database's, so every process
+ * agrees on when a lease expires. Returned by depth, then discovery order.
  */
 export async function takeWork(
   db: Queryable,
   work: { accountId: string; engineId: string; owner: string; leaseMs: number; limit: number },
 ): Promise<LeasedUrl[]> {
-  return leaseWaiting(db, work, 'ORDER BY depth, id LIMIT $5', [work.limit]);
+  const { rows } = await db.query<LeasedRow>(
+    // The sites with waiting URLs, one index probe each (a skip scan: DISTINCT would read every
+    // waiting row), then each site's share by the (site, depth, id) index.
+    `WITH RECURSIVE sites AS (
+       (SELECT site FROM crawl_urls WHERE account_id = $1 AND engine_id = $2 AND status IN ${WAITING}
+        ORDER BY site LIMIT 1)
+       UNION ALL
+       SELECT (SELECT c.site FROM crawl_urls c
+               WHERE c.account_id = $1 AND c.engine_id = $2 AND c.status IN ${WAITING} AND c.site > s.site
+               ORDER BY c.site LIMIT 1)
+       FROM sites s WHERE s.site IS NOT NULL
+     ),
+     w AS MATERIALIZED (
+       SELECT t.id FROM sites s CROSS JOIN LATERAL (
+         SELECT id FROM crawl_urls
+         WHERE account_id = $1 AND engine_id = $2 AND site = s.site AND status IN ${WAITING}
+           AND (lease_until IS NULL OR lease_until < now())
+         ORDER BY depth, id
+         LIMIT (SELECT ceil($5::float8 / count(*))::int FROM sites WHERE site IS NOT NULL)
+         FOR UPDATE SKIP LOCKED
+       ) t
+       WHERE s.site IS NOT NULL
+     )
+     ${LEASE_SQL}`,
+    [work.accountId, work.engineId, work.owner, work.leaseMs, work.limit],
+  );
+  return rows.map(toLeased).sort((a, b) => a.depth - b.depth || a.id - b.id);
 }
 
 /**
@@ -171,32 +285,34 @@ export async function takeOrAddUrl(
     ],
   );
   if (rows[0]) return toLeased(rows[0]);
-  return (await leaseWaiting(db, work, 'AND url_key = $5', [url.urlKey]))[0];
+  return leaseWaiting(db, work, url.urlKey);
 }
+
+// The UPDATE that leases the ids of the CTE `w`. MATERIALIZED: a subquery joined to the UPDATE
+// may be scanned again per row, each scan locking more rows (LIMIT 1 leased 3 URLs on PGlite); a
+// materialized CTE runs once. The ids as an array: joined to the CTE, the UPDATE scanned the whole
+// table (12 ms at 6,000 URLs).
+const LEASE_SQL = `UPDATE crawl_urls u SET lease_owner = $3, lease_until = now() + $4 * interval '1 millisecond',
+       attempts = u.attempts + 1
+     WHERE u.account_id = $1 AND u.engine_id = $2 AND u.id = ANY (ARRAY(SELECT id FROM w))
+     RETURNING ${LEASED_COLUMNS}`;
 
 async function leaseWaiting(
   db: Queryable,
   work: { accountId: string; engineId: string; owner: string; leaseMs: number },
-  which: string,
-  params: unknown[],
-): Promise<LeasedUrl[]> {
+  urlKey: string,
+): Promise<LeasedUrl | undefined> {
   const { rows } = await db.query<LeasedRow>(
-    // MATERIALIZED: a subquery joined to the UPDATE may be scanned again per row, each scan
-    // locking more rows (LIMIT 1 leased 3 URLs on PGlite); a materialized CTE runs once. The ids
-    // as an array: joined to the CTE, the UPDATE scanned the whole table (12 ms at 6,000 URLs).
     `WITH w AS MATERIALIZED (
        SELECT id FROM crawl_urls
        WHERE account_id = $1 AND engine_id = $2 AND status IN ${WAITING}
-         AND (lease_until IS NULL OR lease_until < now())
-       ${which} FOR UPDATE SKIP LOCKED
+         AND (lease_until IS NULL OR lease_until < now()) AND url_key = $5
+       FOR UPDATE SKIP LOCKED
      )
-     UPDATE crawl_urls u SET lease_owner = $3, lease_until = now() + $4 * interval '1 millisecond',
-       attempts = u.attempts + 1
-     WHERE u.account_id = $1 AND u.engine_id = $2 AND u.id = ANY (ARRAY(SELECT id FROM w))
-     RETURNING ${LEASED_COLUMNS}`,
-    [work.accountId, work.engineId, work.owner, work.leaseMs, ...params],
+     ${LEASE_SQL}`,
+    [work.accountId, work.engineId, work.owner, work.leaseMs, urlKey],
   );
-  return rows.map(toLeased).sort((a, b) => a.depth - b.depth || a.id - b.id);
+  return rows[0] && toLeased(rows[0]);
 }
 
 /** What a fetch of a URL came to: its status and what the next fetch needs. */
@@ -315,6 +431,20 @@ export async function countStatus(
   return rows[0]?.n ?? 0;
 }
 
+/** How many URLs of the engine were fetched (checked) since `since`: a run's fetches so far. */
+export async function countCheckedSince(
+  db: Queryable,
+  accountId: string,
+  engineId: string,
+  since: Date,
+): Promise<number> {
+  const { rows } = await db.query<{ n: number }>(
+    'SELECT count(*)::int AS n FROM crawl_urls WHERE account_id = $1 AND engine_id = $2 AND last_check >= $3',
+    [accountId, engineId, since],
+  );
+  return rows[0]?.n ?? 0;
+}
+
 /**
  * URLs whose worker died (their lease expired unrecorded) go back to Pending fetch (9) with the
  * lease cleared, as a restarted crawl finds them. Returns how many.
@@ -333,14 +463,20 @@ export async function recoverExpiredLeases(
 }
 
 /**
- * A stopped crawl: its waiting URLs become Interrupted (8). Leases are kept, so a fetch in flight
- * at the stop is still recorded by its worker (see completeWork). Returns how many.
+ * A run that reached its page limit: its waiting URLs become Interrupted (8) with `reason`, their
+ * leases freed, so that starting the crawl again fetches them. Returns how many.
  */
-export async function interruptWaiting(db: Queryable, accountId: string, engineId: string): Promise<number> {
+export async function leaveUnfetched(
+  db: Queryable,
+  accountId: string,
+  engineId: string,
+  reason: string,
+): Promise<number> {
   const { rowCount } = await db.query(
-    `UPDATE crawl_urls SET status = ${CRAWL_STATUS.INTERRUPTED}, reason = 'The crawl was stopped.'
+    `UPDATE crawl_urls SET status = ${CRAWL_STATUS.INTERRUPTED}, reason = $3, lease_owner = NULL,
+       lease_until = NULL
      WHERE account_id = $1 AND engine_id = $2 AND status IN ${WAITING}`,
-    [accountId, engineId],
+    [accountId, engineId, reason],
   );
   return rowCount;
 }
