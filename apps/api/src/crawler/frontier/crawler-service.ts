@@ -16,6 +16,7 @@ import {
 import { type EngineAccess, engineOf, readAccess, requireWrite } from '../../access/engine-access.ts';
 import type { Principal } from '../../auth/authenticate.ts';
 import { InputError, NotFoundError } from '../../errors.ts';
+import { isDriven } from '../../repositories/crawler/crawl-leases.ts';
 import {
   addCrawlerUrl,
   type Crawler,
@@ -153,7 +154,23 @@ export async function stopCrawl(
     return countWaiting(tx, accountId, engine.id);
   });
   await announceCrawlChange(store, { accountId, engineId: engine.id });
+  await untilLetGo(store, { accountId, engineId: engine.id });
   return { engineId: engine.id, interrupted };
+}
+
+/** How long a stop waits for the process driving the crawl to let it go. */
+const STOP_WAIT_MS = 1_000;
+
+/**
+ * Waits (a while at most) until no process drives the crawl: the fetches it had in flight are
+ * written by then, so what the caller reads next (the report) is the stopped crawl, and a report
+ * does not queue behind the last writes of a large crawl (0.7 s at 100k URLs on PGlite).
+ */
+async function untilLetGo(store: Store, crawl: { accountId: string; engineId: string }): Promise<void> {
+  const deadline = performance.now() + STOP_WAIT_MS;
+  while (performance.now() < deadline && (await isDriven(store, crawl))) {
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
 }
 
 /** Which crawl search answers from, and whether the latest one is held back by the 10 % guard. */

@@ -3,6 +3,7 @@ import { saveRunLimits } from '../../repositories/crawler/crawlers.ts';
 import {
   type CrawlOutcome,
   completeMany,
+  countUnknown,
   type NewCrawlUrl,
   queueFound,
 } from '../../repositories/crawler/frontier.ts';
@@ -53,6 +54,8 @@ export class RunWriter {
   readonly #tally: LimitTally;
   readonly #known = new Set<string>();
   readonly #knownMax: number;
+  /** The frontier holds as many URLs as the URL limit allows. */
+  #full = false;
   #pending: Pending[] = [];
   #timer: NodeJS.Timeout | undefined;
   #writing: Promise<void> = Promise.resolve();
@@ -116,7 +119,19 @@ export class RunWriter {
   async #writeBatch(tx: Queryable, records: UrlRecord[]): Promise<void> {
     const { accountId, engineId, runId, owner } = this.#run;
     const links = records.flatMap((record) => record.links).filter((link) => !this.#known.has(link.urlKey));
-    const queued = await queueFound(tx, accountId, engineId, links, this.#tally.limits);
+    // URLs stay in the frontier for the whole run: once it is full, links are only counted.
+    const queued = this.#full
+      ? {
+          overUrls: await countUnknown(
+            tx,
+            accountId,
+            engineId,
+            links.map((link) => link.urlKey),
+          ),
+          overVariants: {},
+        }
+      : await queueFound(tx, accountId, engineId, links, this.#tally.limits);
+    if (queued.overUrls > 0) this.#full = true;
     // Links left out by a limit are not known: found again, they are counted again.
     if (queued.overUrls === 0 && Object.keys(queued.overVariants).length === 0) {
       for (const link of links) this.know(link.urlKey);

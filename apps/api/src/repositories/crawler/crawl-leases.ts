@@ -55,6 +55,19 @@ export async function releaseCrawl(
   );
 }
 
+/** Whether a live process drives the crawl (holds its unexpired lease). */
+export async function isDriven(
+  db: Queryable,
+  crawl: { accountId: string; engineId: string },
+): Promise<boolean> {
+  const { rows } = await db.query(
+    `SELECT 1 FROM crawlers WHERE account_id = $1 AND engine_id = $2 AND worker_owner IS NOT NULL
+       AND worker_until > now()`,
+    [crawl.accountId, crawl.engineId],
+  );
+  return rows.length > 0;
+}
+
 /**
  * Every crawl and URL lease of the store is dropped, the leased URLs back to Pending fetch: for a
  * store one process holds alone (PGlite behind its data-directory lock), where any lease found on

@@ -142,6 +142,26 @@ export async function queueFound(
   return { added: row?.added ?? 0, overUrls: row?.over_urls ?? 0, overVariants: row?.over_variants ?? {} };
 }
 
+/**
+ * How many of `urlKeys` the engine's frontier does not hold: what a full frontier leaves out,
+ * counted without the work of trying to add them.
+ */
+export async function countUnknown(
+  db: Queryable,
+  accountId: string,
+  engineId: string,
+  urlKeys: readonly string[],
+): Promise<number> {
+  if (urlKeys.length === 0) return 0;
+  const { rows } = await db.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM unnest($3::text[]) AS k (url_key)
+     WHERE NOT EXISTS (
+       SELECT 1 FROM crawl_urls c WHERE c.account_id = $1 AND c.engine_id = $2 AND c.url_key = k.url_key)`,
+    [accountId, engineId, [...new Set(urlKeys)]],
+  );
+  return rows[0]?.n ?? 0;
+}
+
 /** A URL taken to fetch, leased to one worker until `leaseUntil`. */
 export interface LeasedUrl {
   id: number;
