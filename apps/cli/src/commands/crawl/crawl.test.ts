@@ -37,6 +37,7 @@ function reportAnswer() {
     finalized: false,
     counts: { '3': 10, '4': 2 },
     state: 'crawling' as const,
+    limits: [],
   };
 }
 
@@ -138,6 +139,25 @@ describe('crawl report summary', () => {
     expect(recorded.stderr).not.toContain('of 0');
     await report.run(deps, report.parse(input(['eng-1'], {})));
     expect(recorded.stderr).toContain('No URLs yet; crawl finished');
+  });
+
+  it('given a crawl that reached crawl limits, then each limit is a warning line, bidi controls removed', async () => {
+    const message = 'Not queued: too many variants of https://docs.test/\u202eq (the limit is 100 a path): 3 links.';
+    const api = fakeApi({
+      engines: { list: async () => ok([kw]), get: async () => ok(kw) },
+      crawler: {
+        report: async () =>
+          ok({
+            ...reportAnswer(),
+            limits: [{ kind: 'queryVariants', limit: 100, count: 3, path: 'https://docs.test/q', message }],
+          }),
+      },
+    });
+    const { deps, recorded } = testDeps(api);
+    await report.run(deps, report.parse(input(['eng-1'], {})));
+    expect(recorded.stderr).toContain(
+      'Not queued: too many variants of https://docs.test/q (the limit is 100 a path): 3 links.\n',
+    );
   });
 });
 

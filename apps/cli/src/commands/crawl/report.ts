@@ -135,6 +135,8 @@ export async function run(deps: ApiDeps, options: ReportOptions): Promise<void> 
         : 'No URLs yet'
       : `Page ${options.page} of ${paging.pageCount} (${total} URL(s))`;
   output.info(`${position}; crawl ${crawlStateOf(report)}${counts ? `; ${counts}` : ''}.`);
+  // A limit's sentence names a path of the crawled site.
+  for (const limit of report.limits) output.warn(safeText(limit.message));
   if (report.publication?.held) output.warn(heldNotice(engine, report.publication));
 }
 

@@ -17,7 +17,14 @@ function answer(
   hits: CrawlReportResponse['hits']['hits'] = [],
 ): CrawlReportResponse {
   const total = Object.values(counts).reduce((sum, count) => sum + count, 0);
-  return { hits: { total: { value: total }, hits }, took: 1, finalized: state !== 'crawling', counts, state };
+  return {
+    hits: { total: { value: total }, hits },
+    took: 1,
+    finalized: state !== 'crawling',
+    counts,
+    state,
+    limits: [],
+  };
 }
 
 const hit = (url: string, status: number, checked: boolean) => ({

@@ -1,4 +1,5 @@
 import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import LinearProgress from '@mui/material/LinearProgress';
@@ -18,7 +19,8 @@ const STATE_TEXT: Record<CrawlState, string> = {
 /**
  * Beyond the spec: where the crawl is, a bar of the URLs fetched out of those known, and how many
  * URLs have each status (whatever the filter), as `siteseer crawl watch` shows them; and, when
- * the finished crawl was held back from search by the 10 % guard, why.
+ * the finished crawl was held back from search by the 10 % guard, why; and the crawl limits the
+ * crawl reached, with what they left out.
  */
 export function CrawlProgressSummary({
   report,
@@ -58,6 +60,16 @@ export function CrawlProgressSummary({
             </li>
           ))}
         </Box>
+      )}
+      {report.limits.length > 0 && (
+        <Alert severity="warning">
+          <AlertTitle>Crawl limits reached</AlertTitle>
+          <Box component="ul" sx={{ m: 0, pl: 2.5, overflowWrap: 'anywhere' }}>
+            {report.limits.map((limit) => (
+              <li key={`${limit.kind} ${limit.path ?? ''}`}>{limit.message}</li>
+            ))}
+          </Box>
+        </Alert>
       )}
       {publication?.held && (
         <Alert severity="warning">

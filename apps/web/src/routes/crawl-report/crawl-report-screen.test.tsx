@@ -281,6 +281,36 @@ describe('Crawl report', () => {
     );
   });
 
+  it('Given a crawl that reached crawl limits, then the report lists what each left out', async () => {
+    const limited = reportRoute({ hits: [hit(1)], finalized: true });
+    const variants =
+      'Not queued: too many variants of https://docs.example.com/q (the limit is 100 a path): 7,950 links.';
+    const pages =
+      'The crawl reached its limit of 100,000 fetched pages: 5 URLs were not fetched. Start the crawl again to fetch them.';
+    renderReport({
+      'POST datasource/crawler/report': async (call) => ({
+        ...((await limited['POST datasource/crawler/report']?.(call)) as object),
+        limits: [
+          {
+            kind: 'queryVariants',
+            limit: 100,
+            count: 7950,
+            path: 'https://docs.example.com/q',
+            message: variants,
+          },
+          { kind: 'pages', limit: 100_000, count: 5, message: pages },
+        ],
+      }),
+    });
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText('Crawl limits reached')).toBeTruthy();
+    expect(
+      within(alert)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([variants, pages]);
+  });
+
   it('Given an engine of another account, when the API refuses, then its answer shows and no URL does', async () => {
     renderReport(
       {
