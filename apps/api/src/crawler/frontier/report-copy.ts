@@ -47,8 +47,13 @@ interface FrontierCopy {
   updating: Promise<void>;
 }
 
-/** Frontiers kept in memory per store, least recently used dropped first. */
+/**
+ * Frontiers kept in memory per store, least recently used dropped first: at most this many, and
+ * at most MAX_ENTRIES URLs in all (~100 bytes each) beside the one being read; a crawl's frontier
+ * is itself bounded by the URL limit (ADR 0036).
+ */
 const MAX_COPIES = 16;
+const MAX_ENTRIES = 300_000;
 const copies = new WeakMap<Queryable, Map<string, FrontierCopy>>();
 
 function count(copy: FrontierCopy, status: number, by: number): void {
@@ -102,9 +107,12 @@ async function currentCopy(db: Queryable, query: ReportQuery): Promise<FrontierC
   }
   perStore.delete(key);
   perStore.set(key, copy);
-  for (const stale of [...perStore.keys()].slice(0, Math.max(0, perStore.size - MAX_COPIES))) {
-    perStore.delete(stale);
-  }
+  let entries = 0;
+  // Newest (this one) first: the copies past the budget are the least recently read.
+  [...perStore].reverse().forEach(([staleKey, stale], n) => {
+    entries += stale.order.length;
+    if (n > 0 && (entries > MAX_ENTRIES || n >= MAX_COPIES)) perStore.delete(staleKey);
+  });
   const target = copy;
   const update = target.updating.then(async () => {
     const changes = await readFrontierChanges(db, query.accountId, query.engineId, target.nextXid);
