@@ -5,8 +5,10 @@ import { products, toCsv } from './parametric-fixture.ts';
 
 // The API asks the portal's access questions (core's canWriteEngine, with the features as
 // configured) for every engine, client and parametric write: as seeded, a member with role user
-// may create engines but not edit or delete them. A user could once upload, publish, change the
-// allowed origins and delete an engine through the API although the portal offered none of it.
+// may create parametric engines but not edit or delete engines, nor create keyword ones (a keyword
+// engine's crawler is an edit). A user could once upload, publish, change the allowed origins and
+// delete an engine through the API although the portal offered none of it, and create a keyword
+// engine whose every crawler call was then refused.
 
 let t: Tenants;
 let keyA: string;
@@ -98,6 +100,8 @@ async function publishedEngine() {
 type Write = {
   name: string;
   kind: 'create' | 'edit' | 'delete';
+  /** A create that the caller completes with edits (a keyword engine's crawler), so needs their feature. */
+  completedByEdits?: true;
   allowed?: number;
   run: (who: Who) => Promise<{ status: number; body: any }>;
 };
@@ -113,6 +117,7 @@ function writes(): Write[] {
     {
       name: 'create a keyword engine',
       kind: 'create',
+      completedByEdits: true,
       run: (who) => call(who, 'POST', 'searchengines', keywordDraft(a, uniqueName('Keyword'))),
     },
     {
@@ -227,7 +232,7 @@ function writes(): Write[] {
 function expected(write: Write, who: Who): number {
   if (who === 'other account') return 404;
   if (who === 'API key') return 403;
-  if (who === 'user' && write.kind !== 'create') return 403;
+  if (who === 'user' && (write.kind !== 'create' || write.completedByEdits)) return 403;
   return write.allowed ?? 200;
 }
 
@@ -286,5 +291,113 @@ describe('engine, client and parametric writes by role', () => {
     } finally {
       await call('superadmin', 'PUT', `features/${edit._id}`, edit);
     }
+  });
+});
+
+describe('creating an engine needs what completes it', () => {
+  /** Gives a feature exactly these roles; the returned function puts its earlier roles back. */
+  async function setRoles(name: string, roles: string[]): Promise<() => Promise<void>> {
+    const features = ok(await call('superadmin', 'GET', 'features'), 'features') as any[];
+    const before = features.find((f) => f.name === name);
+    ok(await call('superadmin', 'PUT', `features/${before._id}`, { ...before, allowedRoles: roles }), 'set');
+    return async () => {
+      ok(await call('superadmin', 'PUT', `features/${before._id}`, before), 'restore');
+    };
+  }
+
+  const enginesNamed = async (name: string) =>
+    (
+      await t.server.store.query<{ n: number }>(
+        'SELECT count(*)::int AS n FROM engines WHERE account_id = $1 AND name = $2',
+        [t.accountA, name],
+      )
+    ).rows[0]?.n;
+
+  /** The calls the keyword wizard's create makes: the engine, its client's settings, its crawler. */
+  async function keywordCreate(who: Who, name: string): Promise<number[]> {
+    const created = await call(who, 'POST', 'searchengines', keywordDraft(t.accountA, name));
+    if (created.status !== 200) return [created.status];
+    const { documentId: engineId, clientId } = created.body;
+    const settings = await call(who, 'PUT', `client/${clientId}/settings`, { type: 'kw', settings: {} });
+    const crawler = await call(who, 'POST', 'datasource/crawler', {
+      accountId: t.accountA,
+      engineId,
+      urls: ['https://example.com/'],
+      recreate: true,
+    });
+    return [created.status, settings.status, crawler.status];
+  }
+
+  /** The calls the parametric wizard's create makes: the upload, the engine with it, create-and-publish. */
+  async function parametricCreate(who: Who, name: string): Promise<number[]> {
+    const uploaded = await upload(who, 'parametric/file/import', { accountId: t.accountA });
+    if (uploaded.status !== 200) return [uploaded.status];
+    const { importId, version } = uploaded.body;
+    const preview = ok(await call(who, 'GET', `parametric/file/${importId}/preview`), 'preview');
+    const created = await call(who, 'POST', 'searchengines', {
+      ...pmDraft(name),
+      searchEngineDetail: { importId },
+    });
+    if (created.status !== 200) return [uploaded.status, created.status];
+    const published = await call(who, 'POST', 'parametric/create', {
+      ...publishBody({ importId, version, configuration: preview.configuration }, created.body.documentId),
+      clientId: created.body.clientId,
+    });
+    return [uploaded.status, created.status, published.status];
+  }
+
+  /** 'completed' (every call 200), 'refused before anything' (403 first, no engine), or what was left half done. */
+  async function outcome(who: Who, type: 'pm' | 'kw'): Promise<string> {
+    const name = uniqueName(`${who} ${type}`);
+    const statuses = await (type === 'kw' ? keywordCreate(who, name) : parametricCreate(who, name));
+    if (statuses.every((status) => status === 200)) return 'completed';
+    const rows = await enginesNamed(name);
+    if (statuses.length === 1 && statuses[0] === 403 && rows === 0) return 'refused before anything';
+    return `half done: ${statuses.join(', ')}; ${rows} engine row(s)`;
+  }
+
+  async function outcomes(): Promise<Record<string, string>> {
+    const answers: Record<string, string> = {};
+    for (const who of ['owner', 'admin', 'user'] as const)
+      for (const type of ['pm', 'kw'] as const) answers[`${who} ${type}`] = await outcome(who, type);
+    return answers;
+  }
+
+  it('given the seeded features, when each role runs a wizard’s create, then a user’s keyword create is refused before anything is made', async () => {
+    expect(await outcomes()).toEqual({
+      'owner pm': 'completed',
+      'owner kw': 'completed',
+      'admin pm': 'completed',
+      'admin kw': 'completed',
+      'user pm': 'completed',
+      'user kw': 'refused before anything',
+    });
+  }, 120_000);
+
+  it('given ENGINE_EDIT moved from admins to users and the parametric card off for admins, when each role runs a wizard’s create, then each completes or is refused before anything', async () => {
+    const restore = [
+      await setRoles('ENGINE_EDIT', ['superadmin', 'owner', 'user']),
+      await setRoles('DASHBOARD_ADD_PARAMETRIC', ['superadmin', 'owner', 'user']),
+    ];
+    try {
+      expect(await outcomes()).toEqual({
+        'owner pm': 'completed',
+        'owner kw': 'completed',
+        'admin pm': 'refused before anything',
+        'admin kw': 'refused before anything',
+        'user pm': 'completed',
+        'user kw': 'completed',
+      });
+    } finally {
+      for (const undo of restore.reverse()) await undo();
+    }
+  }, 120_000);
+
+  it('given the seeded features, when a user creates a keyword engine, then the 403 says which feature creating it needs', async () => {
+    const refused = await call('user', 'POST', 'searchengines', keywordDraft(t.accountA, uniqueName('Kw')));
+    expect(refused.status).toBe(403);
+    expect(refused.body.detail).toBe(
+      "Your role cannot create Keyword search engines (feature ENGINE_EDIT, needed to save a new engine's search settings and crawler).",
+    );
   });
 });

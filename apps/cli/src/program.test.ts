@@ -89,6 +89,14 @@ describe('main', () => {
     );
   });
 
+  it('says which features creating a keyword engine needs, the crawler being an edit', async () => {
+    const { runtime, out } = fakeRuntime();
+    expect(await main(['engines', 'create', 'keyword', '--help'], runtime)).toBe(0);
+    expect(out.stdout.replace(/\s+/g, ' ')).toContain(
+      'Your role needs the DASHBOARD_ADD_KEYWORD and ENGINE_EDIT features (saving the crawler is an edit;',
+    );
+  });
+
   it('shows no empty default for a repeatable option (--url)', async () => {
     const { runtime, out } = fakeRuntime();
     expect(await main(['engines', 'create', 'keyword', '--help'], runtime)).toBe(0);

@@ -1,9 +1,8 @@
 import {
   type Account,
   canReadAccountEngines,
-  canWriteEngine,
   type EngineWrite,
-  engineWriteFlag,
+  engineWriteRefusal,
   INGEST_API_CREATOR,
   PRODUCT_LABELS,
   type ProductType,
@@ -68,8 +67,9 @@ export async function engineOf(
 }
 
 /**
- * Refuses (403) a write the portal would not offer: core's `canWriteEngine` with the features as
- * configured now. An API key writes only through the data-source API (`ingestAccess`).
+ * Refuses (403) a write the portal would not offer: core's `engineWriteRefusal` with the features
+ * as configured now (creating a keyword engine needs ENGINE_EDIT too: its crawler is an edit). An
+ * API key writes only through the data-source API (`ingestAccess`).
  */
 export async function requireWrite(
   db: Queryable,
@@ -83,12 +83,8 @@ export async function requireWrite(
       "An API key cannot be used for this call: it reads its account's engines and uploads files through the data-source API (datasource/parametric).",
     );
   }
-  if (canWriteEngine(principal.viewer, await listFeatures(db), engine, write)) return;
-  const what =
-    write === 'create' ? `${PRODUCT_LABELS[engine.searchEngineType]} search engines` : 'search engines';
-  throw new NotAllowedError(
-    `Your role cannot ${write} ${what} (feature ${engineWriteFlag(write, engine.searchEngineType)}).`,
-  );
+  const refusal = engineWriteRefusal(principal.viewer, await listFeatures(db), engine, write);
+  if (refusal) throw new NotAllowedError(refusal);
 }
 
 /** Read access, then `requireWrite` for a write to a new or an existing engine of the account. */

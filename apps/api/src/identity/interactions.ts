@@ -25,6 +25,12 @@ const SetPasswordForm = z.object({
   confirm: z.string(),
 });
 
+/**
+ * These are the sign-in pages (HTML forms, public), not calls of the portal API: left out of the
+ * API document like the server's other pages, where they were listed as needing a bearer token.
+ */
+const PAGE = { schema: { hide: true } };
+
 function sendHtml(reply: FastifyReply, status: number, body: string): FastifyReply {
   return reply.status(status).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(body);
 }
@@ -54,7 +60,7 @@ export async function identityPages(
   );
   const forgotPasswordUrl = config.identity.forgotPasswordUrl;
 
-  app.get<{ Params: { uid: string } }>('/interaction/:uid', async (request, reply) => {
+  app.get<{ Params: { uid: string } }>('/interaction/:uid', PAGE, async (request, reply) => {
     const details = await provider.interactionDetails(request.raw, reply.raw);
     if (details.prompt.name === 'login') {
       const context =
@@ -87,7 +93,7 @@ export async function identityPages(
     return reply.redirect(redirectTo, 303);
   });
 
-  app.post<{ Params: { uid: string } }>('/interaction/:uid/login', async (request, reply) => {
+  app.post<{ Params: { uid: string } }>('/interaction/:uid/login', PAGE, async (request, reply) => {
     const details = await provider.interactionDetails(request.raw, reply.raw);
     const form = LoginForm.safeParse(request.body);
     const email = form.success ? form.data.email : '';
@@ -122,7 +128,7 @@ export async function identityPages(
     return wantsJson(request) ? reply.send({ redirectTo }) : reply.redirect(redirectTo, 303);
   });
 
-  app.get<{ Params: { uid: string } }>('/interaction/:uid/abort', async (request, reply) => {
+  app.get<{ Params: { uid: string } }>('/interaction/:uid/abort', PAGE, async (request, reply) => {
     const redirectTo = await provider.interactionResult(
       request.raw,
       reply.raw,
@@ -132,11 +138,11 @@ export async function identityPages(
     return reply.redirect(redirectTo, 303);
   });
 
-  app.get('/auth/forgot-password', async (_request, reply) =>
+  app.get('/auth/forgot-password', PAGE, async (_request, reply) =>
     sendHtml(reply, 200, forgotPasswordPage('/auth/forgot-password')),
   );
 
-  app.post('/auth/forgot-password', async (request, reply) => {
+  app.post('/auth/forgot-password', PAGE, async (request, reply) => {
     const form = EmailForm.safeParse(request.body);
     if (!form.success || !form.data.email) {
       return sendHtml(
@@ -165,7 +171,7 @@ export async function identityPages(
     );
   });
 
-  app.get<{ Querystring: { token?: string } }>('/auth/set-password', async (request, reply) => {
+  app.get<{ Querystring: { token?: string } }>('/auth/set-password', PAGE, async (request, reply) => {
     const token = request.query.token ?? '';
     if (!(await findPasswordToken(store, token))) {
       return sendHtml(
@@ -177,7 +183,7 @@ export async function identityPages(
     return sendHtml(reply, 200, setPasswordPage('/auth/set-password', token));
   });
 
-  app.post('/auth/set-password', async (request, reply) => {
+  app.post('/auth/set-password', PAGE, async (request, reply) => {
     const form = SetPasswordForm.safeParse(request.body);
     if (!form.success) return sendHtml(reply, 400, messagePage('Set password', 'The form was incomplete.'));
     const { token, password, confirm } = form.data;

@@ -13,6 +13,9 @@ export interface RouteDeps {
   verifyToken: (token: string) => Promise<AccessTokenClaims>;
 }
 
+/** Who called, found by each route's onRequest hook; held no longer than its request. */
+const principals = new WeakMap<FastifyRequest, Principal>();
+
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
 
 export interface CallInput<C extends CallContract> {
@@ -27,8 +30,9 @@ export interface CallInput<C extends CallContract> {
 /**
  * Registers the route of one call contract: path, method and schemas come from `@siteseer/core`,
  * so the server validates exactly what the client sends and answers exactly what it expects.
- * Every call is authenticated; the handler returns the 200 body, or the reply itself when it
- * answers otherwise (204).
+ * Every call is authenticated, first of all (`onRequest`): a caller without valid credentials gets
+ * 401 before its body is read, parsed or validated, and so never learns the call's schema from a
+ * 400. The handler returns the 200 body, or the reply itself when it answers otherwise (204).
  */
 export function serve<C extends CallContract>(
   app: FastifyInstance,
@@ -47,12 +51,15 @@ export function serve<C extends CallContract>(
       ...(contract.body && contract.bodyEncoding !== 'multipart' ? { body: contract.body } : {}),
       ...(contract.responseKind === 'binary' ? {} : { response: { 200: contract.response } }),
     },
+    onRequest: async (request) => {
+      principals.set(
+        request,
+        await authenticate(request, { db: deps.store, config: deps.config, verifyToken: deps.verifyToken }),
+      );
+    },
     handler: async (request, reply) => {
-      const principal = await authenticate(request, {
-        db: deps.store,
-        config: deps.config,
-        verifyToken: deps.verifyToken,
-      });
+      const principal = principals.get(request);
+      if (!principal) throw new Error(`${contract.name} ran without its onRequest authentication`);
       return handler({
         params: request.params as Out<C['params']>,
         query: request.query as Out<C['query']>,

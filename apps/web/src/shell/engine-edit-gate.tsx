@@ -1,19 +1,15 @@
 import Alert from '@mui/material/Alert';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { canWriteEngine, engineWriteFlag, type SearchEngine } from '@siteseer/core';
+import { engineWriteRefusal, type SearchEngine } from '@siteseer/core';
 import type { ReactNode } from 'react';
 import { useFeatures, useViewer } from './session-data.ts';
 
-/** Why an edit wizard shows no steps: the API's own words for the refused update. */
-export function editNotAllowedText(searchEngineType: SearchEngine['searchEngineType']): string {
-  return `Your role cannot edit search engines (feature ${engineWriteFlag('edit', searchEngineType)}).`;
-}
-
 /**
  * An edit wizard's steps, or (when the viewer's role may not edit the engine: no role on its account,
- * or ENGINE_EDIT off for them) the title and the reason. The engine card offers no Edit then, but the
- * address still opens; without this the whole wizard could be filled in, only for Publish to fail.
+ * or ENGINE_EDIT off for them) the title and the reason, in the API's words. The engine card offers
+ * no Edit then, but the address still opens; without this the whole wizard could be filled in, only
+ * for Publish to fail.
  */
 export function EngineEditGate({
   title,
@@ -26,11 +22,12 @@ export function EngineEditGate({
 }) {
   const viewer = useViewer();
   const features = useFeatures();
-  if (canWriteEngine(viewer, features, engine, 'edit')) return children;
+  const refusal = engineWriteRefusal(viewer, features, engine, 'edit');
+  if (refusal === undefined) return children;
   return (
     <Stack spacing={2}>
       <Typography variant="h1">{title}</Typography>
-      <Alert severity="info">{editNotAllowedText(engine.searchEngineType)}</Alert>
+      <Alert severity="info">{refusal}</Alert>
     </Stack>
   );
 }

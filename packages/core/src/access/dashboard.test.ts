@@ -1,11 +1,27 @@
 import { describe, expect, it } from 'vitest';
 import type { ProductCode } from '../constants.ts';
 import type { AddEngineCard } from './dashboard.ts';
-import { accountsForProduct, canCreateEngine, dashboardAddCards, hasAccountForProduct } from './dashboard.ts';
+import {
+  accountsForProduct,
+  canCreateEngine,
+  createEngineRefusal,
+  dashboardAddCards,
+  hasAccountForProduct,
+} from './dashboard.ts';
 import type { PersonaName } from './test-fixtures.ts';
 import { ACCOUNT, allOn, feature, OTHER_ACCOUNT, PERSONAS } from './test-fixtures.ts';
 
-const addOn = allOn('DASHBOARD_ADD_PARAMETRIC', 'DASHBOARD_ADD_KEYWORD');
+// What creating each type needs: its add feature, and for keyword ENGINE_EDIT (its crawler is an edit).
+const addOn = allOn('DASHBOARD_ADD_PARAMETRIC', 'DASHBOARD_ADD_KEYWORD', 'ENGINE_EDIT');
+const MANAGERS = ['superadmin', 'owner', 'admin'] as const;
+/** As seeded: every role gets the add cards, only managers may edit. */
+const SEEDED = [
+  feature('DASHBOARD_ADD_PARAMETRIC'),
+  feature('DASHBOARD_ADD_KEYWORD'),
+  feature('ENGINE_EDIT', MANAGERS),
+];
+const KEYWORD_REFUSAL =
+  "Your role cannot create Keyword search engines (feature ENGINE_EDIT, needed to save a new engine's search settings and crawler).";
 
 describe('accounts supporting a product type', () => {
   it.each<{ persona: PersonaName; pm: boolean; kw: boolean }>([
@@ -47,7 +63,7 @@ describe('creating an engine', () => {
     { persona: 'unknown', pm: false, kw: false },
     { persona: 'other', pm: false, kw: true },
   ])(
-    'Given the add features on, When the $persona viewer asks to create parametric / keyword, Then $pm / $kw',
+    'Given the add and edit features on, When the $persona viewer asks to create parametric / keyword, Then $pm / $kw',
     ({ persona, pm, kw }) => {
       const viewer = PERSONAS[persona];
       expect([canCreateEngine(viewer, addOn, 'pm'), canCreateEngine(viewer, addOn, 'kw')]).toEqual([pm, kw]);
@@ -55,8 +71,19 @@ describe('creating an engine', () => {
   );
 
   it('Given the keyword add feature off, When an owner with a keyword account asks, Then creating a keyword engine is refused', () => {
-    expect(canCreateEngine(PERSONAS.owner, allOn('DASHBOARD_ADD_PARAMETRIC'), 'kw')).toBe(false);
-    expect(canCreateEngine(PERSONAS.owner, allOn('DASHBOARD_ADD_PARAMETRIC'), 'pm')).toBe(true);
+    expect(canCreateEngine(PERSONAS.owner, allOn('DASHBOARD_ADD_PARAMETRIC', 'ENGINE_EDIT'), 'kw')).toBe(
+      false,
+    );
+    expect(canCreateEngine(PERSONAS.owner, allOn('DASHBOARD_ADD_PARAMETRIC', 'ENGINE_EDIT'), 'pm')).toBe(
+      true,
+    );
+  });
+
+  it('Given the seeded features, When a user asks to create, Then parametric is allowed and keyword refused with the reason', () => {
+    expect(canCreateEngine(PERSONAS.user, SEEDED, 'pm')).toBe(true);
+    expect(canCreateEngine(PERSONAS.user, SEEDED, 'kw')).toBe(false);
+    expect(createEngineRefusal(PERSONAS.user, SEEDED, 'kw')).toBe(KEYWORD_REFUSAL);
+    expect(createEngineRefusal(PERSONAS.admin, SEEDED, 'kw')).toBeUndefined();
   });
 });
 
@@ -65,29 +92,29 @@ describe('dashboard add cards', () => {
     {
       persona: 'superadmin',
       cards: [
-        { productType: 'pm', disabled: true },
-        { productType: 'kw', disabled: true },
+        { productType: 'pm', disabled: true, refusal: undefined },
+        { productType: 'kw', disabled: true, refusal: undefined },
       ],
     },
     {
       persona: 'owner',
       cards: [
-        { productType: 'pm', disabled: false },
-        { productType: 'kw', disabled: false },
+        { productType: 'pm', disabled: false, refusal: undefined },
+        { productType: 'kw', disabled: false, refusal: undefined },
       ],
     },
     {
       persona: 'admin',
       cards: [
-        { productType: 'pm', disabled: false },
-        { productType: 'kw', disabled: false },
+        { productType: 'pm', disabled: false, refusal: undefined },
+        { productType: 'kw', disabled: false, refusal: undefined },
       ],
     },
     {
       persona: 'user',
       cards: [
-        { productType: 'pm', disabled: false },
-        { productType: 'kw', disabled: false },
+        { productType: 'pm', disabled: false, refusal: undefined },
+        { productType: 'kw', disabled: false, refusal: undefined },
       ],
     },
     // UNKNOWN is never allowed a feature, so no card shows at all.
@@ -95,8 +122,8 @@ describe('dashboard add cards', () => {
     {
       persona: 'other',
       cards: [
-        { productType: 'pm', disabled: true },
-        { productType: 'kw', disabled: false },
+        { productType: 'pm', disabled: true, refusal: undefined },
+        { productType: 'kw', disabled: false, refusal: undefined },
       ],
     },
   ])(
@@ -120,6 +147,17 @@ describe('dashboard add cards', () => {
     const features = [feature('DASHBOARD_ADD_PARAMETRIC', ['admin']), feature('DASHBOARD_ADD_KEYWORD')];
     expect(dashboardAddCards(PERSONAS.owner, features, null).map((c) => c.productType)).toEqual(['kw']);
     expect(dashboardAddCards(PERSONAS.admin, features, null).map((c) => c.productType)).toEqual(['pm', 'kw']);
+  });
+
+  it('Given the seeded features, When a user opens the dashboard, Then the keyword card shows disabled with the reason', () => {
+    expect(dashboardAddCards(PERSONAS.user, SEEDED, null)).toEqual([
+      { productType: 'pm', disabled: false, refusal: undefined },
+      { productType: 'kw', disabled: true, refusal: KEYWORD_REFUSAL },
+    ]);
+    expect(dashboardAddCards(PERSONAS.admin, SEEDED, null).map((card) => card.disabled)).toEqual([
+      false,
+      false,
+    ]);
   });
 
   it('Given the add features off, When an owner opens the dashboard, Then no add card shows', () => {

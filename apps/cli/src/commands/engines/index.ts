@@ -101,7 +101,7 @@ export function registerEngineCommands(program: Command, runtime: Runtime): void
       `${examples(
         'siteseer engines create keyword --name "Docs search" --url https://docs.example.com/',
         'siteseer engines create keyword --name "Docs search" --account "Acme Corp" --url docs.example.com --url blog.example.com --config crawler.json --json',
-      )}\nThe start URLs are queued at once: follow the crawl with \`siteseer crawl report ENGINE\`.\n`,
+      )}\nThe start URLs are queued at once: follow the crawl with \`siteseer crawl report ENGINE\`.\nYour role needs the DASHBOARD_ADD_KEYWORD and ENGINE_EDIT features (saving the crawler is an edit; \`siteseer features list\` shows who has them): without both the create is refused and nothing is made.\n`,
     )
     .action(lazyAction(runtime, () => import('./create-keyword.ts')));
 

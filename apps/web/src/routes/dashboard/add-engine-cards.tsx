@@ -14,8 +14,14 @@ import { setPendingUpload } from '../parametric-wizard/pending-upload.ts';
 
 const NO_ACCOUNT_TEXT = 'None of your accounts supports this type of search engine.';
 
+/** What a disabled card says: why the viewer's role may not create the type, or that no account supports it. */
+function disabledText(card: AddEngineCard): string {
+  return card.refusal ?? NO_ACCOUNT_TEXT;
+}
+
 /** 'Add a New Parametric Search Engine': asks for a CSV or XLSX file, then opens the wizard with it. */
-function AddParametricCard({ disabled }: { disabled: boolean }) {
+function AddParametricCard({ card }: { card: AddEngineCard }) {
+  const { disabled } = card;
   const navigate = useNavigate();
   const headingId = useId();
   const inputId = useId();
@@ -27,7 +33,7 @@ function AddParametricCard({ disabled }: { disabled: boolean }) {
         </Typography>
         <Typography color="text.secondary">
           {disabled
-            ? NO_ACCOUNT_TEXT
+            ? disabledText(card)
             : 'Upload a CSV or XLSX file to build a parametric search engine from it.'}
         </Typography>
       </CardContent>
@@ -59,7 +65,8 @@ function AddParametricCard({ disabled }: { disabled: boolean }) {
 }
 
 /** 'Add a New Keyword Search Engine': asks for a default site URL to crawl, then opens the wizard. */
-function AddKeywordCard({ disabled }: { disabled: boolean }) {
+function AddKeywordCard({ card }: { card: AddEngineCard }) {
+  const { disabled } = card;
   const navigate = useNavigate();
   const headingId = useId();
   const [url, setUrl] = useState('');
@@ -88,7 +95,7 @@ function AddKeywordCard({ disabled }: { disabled: boolean }) {
           }}
         >
           <Typography color="text.secondary">
-            {disabled ? NO_ACCOUNT_TEXT : 'Enter the default site URL to crawl.'}
+            {disabled ? disabledText(card) : 'Enter the default site URL to crawl.'}
           </Typography>
           <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
             <TextField
@@ -115,15 +122,18 @@ function AddKeywordCard({ disabled }: { disabled: boolean }) {
   );
 }
 
-/** The add cards core decides to show (feature on, type filter allows), each disabled without an account. */
+/**
+ * The add cards core decides to show (feature on, type filter allows), each disabled without an
+ * account or when the viewer's role may not complete the create, with the reason in its text.
+ */
 export function AddEngineCards({ cards }: { cards: readonly AddEngineCard[] }) {
   return (
     <>
       {cards.map((card) =>
         card.productType === 'pm' ? (
-          <AddParametricCard key="pm" disabled={card.disabled} />
+          <AddParametricCard key="pm" card={card} />
         ) : (
-          <AddKeywordCard key="kw" disabled={card.disabled} />
+          <AddKeywordCard key="kw" card={card} />
         ),
       )}
     </>

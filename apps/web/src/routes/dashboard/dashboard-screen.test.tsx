@@ -115,6 +115,21 @@ describe('Dashboard', () => {
     expect(cardNames()).toEqual(['Alpha Parts', 'Zeta Keyword']);
   });
 
+  it('Given a user-role viewer and the seeded features, then the keyword add card is disabled and says why; the parametric one is not', () => {
+    renderDashboard({ profile: profile({ accounts: [account('a1', 'Acme', 'user')] }) });
+    const keyword = screen.getByRole('region', { name: 'Add a New Keyword Search Engine' });
+    expect(within(keyword).getByRole('button', { name: 'Crawl' }).hasAttribute('disabled')).toBe(true);
+    expect(
+      within(keyword).getByText(
+        "Your role cannot create Keyword search engines (feature ENGINE_EDIT, needed to save a new engine's search settings and crawler).",
+      ),
+    ).toBeTruthy();
+    const parametric = screen.getByRole('region', { name: 'Add a New Parametric Search Engine' });
+    expect(
+      within(parametric).getByRole('button', { name: 'Upload CSV or XLSX File' }).hasAttribute('disabled'),
+    ).toBe(false);
+  });
+
   it('Given an account without keyword, then the keyword add card is disabled; given the feature off, it is hidden', () => {
     const first = renderDashboard({
       profile: profile({ accounts: [account('a1', 'Acme', 'owner', ['pm'])] }),

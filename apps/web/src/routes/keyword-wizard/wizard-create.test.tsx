@@ -31,7 +31,10 @@ function renderCreate(
     path: '/engine/keyword/create',
     routes: [
       { path: '/engine/keyword/create', element: <Wizard /> },
-      { path: '/', element: <AddEngineCards cards={[{ productType: 'kw', disabled: false }]} /> },
+      {
+        path: '/',
+        element: <AddEngineCards cards={[{ productType: 'kw', disabled: false, refusal: undefined }]} />,
+      },
       { path: '*', element: <p>Navigated elsewhere</p> },
     ],
     profile: profile({ accounts: options.accounts ?? [account('a1', 'Acme', 'owner')] }),
@@ -353,6 +356,17 @@ describe('Keyword wizard, create', () => {
     const { router } = renderCreate();
     await router.navigate('/elsewhere');
     expect(await screen.findByText('Navigated elsewhere')).toBeTruthy();
+  });
+
+  it('Given a user-role viewer (ENGINE_EDIT is for managers), when the create wizard opens by its address, then the API’s reason shows instead of the steps', () => {
+    renderCreate({ accounts: [account('a1', 'Acme', 'user')] });
+    expect(screen.getByRole('heading', { level: 1, name: 'Keyword Creation Wizard' })).toBeTruthy();
+    expect(
+      screen.getByText(
+        "Your role cannot create Keyword search engines (feature ENGINE_EDIT, needed to save a new engine's search settings and crawler).",
+      ),
+    ).toBeTruthy();
+    expect(screen.queryByRole('tab')).toBeNull();
   });
 
   it('Given no account with keyword engines, then the spec message shows', () => {

@@ -11,6 +11,7 @@ import Typography from '@mui/material/Typography';
 import { MESSAGES } from '@siteseer/core';
 import { useEffect, useRef, useState } from 'react';
 import { useLoaderData, useLocation, useParams } from 'react-router';
+import { EngineCreateGate } from '../../shell/engine-create-gate.tsx';
 import { EngineEditGate } from '../../shell/engine-edit-gate.tsx';
 import { UnsavedChangesPrompt } from '../../shell/unsaved-changes-prompt.tsx';
 import { ENGINE_NOT_FOUND, type KeywordEditLoad, type LoadedKeywordEngine } from './edit-loader.ts';
@@ -47,7 +48,12 @@ export function Component() {
   const wizard = (
     <Wizard key={engineId ?? 'create'} title={title} loaded={loaded} firstUrl={entryUrl(location.state)} />
   );
-  if (!loaded) return wizard;
+  if (!loaded)
+    return (
+      <EngineCreateGate title={title} productType="kw">
+        {wizard}
+      </EngineCreateGate>
+    );
   return (
     <EngineEditGate title={title} engine={{ accountId: loaded.accountId, searchEngineType: 'kw' }}>
       {wizard}

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { handleApiError } from '../../shell/api-error-handler.ts';
 import { fakeRequests } from '../../test/fake-upload-request.ts';
+import { seededFeatures } from '../../test/fixtures.ts';
 import type { ErrorReport } from '../error/error-report.ts';
 import { csv, fillStep1, happyApi, renderWizard, stepButton, uploaded } from './wizard-test-kit.tsx';
 
@@ -11,6 +12,16 @@ describe('Parametric wizard', () => {
   it('Given no account supporting parametric engines, then the spec message shows', () => {
     renderWizard({ products: ['kw'] });
     expect(screen.getByText(MESSAGES.noAccountsForProduct)).toBeTruthy();
+  });
+
+  it('Given the parametric add feature off for the viewer, when the create wizard opens by its address, then the API’s reason shows instead of the steps', () => {
+    renderWizard({ role: 'user', features: seededFeatures({ DASHBOARD_ADD_PARAMETRIC: ['owner'] }) });
+    expect(
+      screen.getByText(
+        'Your role cannot create Parametric search engines (feature DASHBOARD_ADD_PARAMETRIC).',
+      ),
+    ).toBeTruthy();
+    expect(screen.queryByRole('tab')).toBeNull();
   });
 
   it('Given an empty step 1, when Next is pressed, then it shows the errors and stays on step 1', async () => {

@@ -10,6 +10,7 @@ import Stepper from '@mui/material/Stepper';
 import Typography from '@mui/material/Typography';
 import { ApplicationSettings, MESSAGES } from '@siteseer/core';
 import { useLoaderData, useParams } from 'react-router';
+import { EngineCreateGate } from '../../shell/engine-create-gate.tsx';
 import { EngineEditGate } from '../../shell/engine-edit-gate.tsx';
 import { UnsavedChangesPrompt } from '../../shell/unsaved-changes-prompt.tsx';
 import { ConfigureStep } from './configure-step.tsx';
@@ -32,6 +33,12 @@ export function Component() {
   const editLoad = useLoaderData<EditLoad | undefined>();
   // Another engine's edit URL is another wizard: its state starts again from that engine's load.
   const wizard = <Wizard key={engineId ?? 'create'} engineId={engineId} editLoad={editLoad} />;
+  if (!engineId)
+    return (
+      <EngineCreateGate title={CREATE_TITLE} productType="pm">
+        {wizard}
+      </EngineCreateGate>
+    );
   if (editLoad?.state !== 'ready') return wizard;
   return (
     <EngineEditGate

@@ -60,6 +60,7 @@ export function renderWizard(
     role?: 'owner' | 'user';
     api?: FakeRoutes;
     products?: ('pm' | 'kw')[];
+    features?: RenderOptions['features'];
   } & Pick<RenderOptions, 'uploadRequests' | 'reportApiError'> = {},
 ) {
   return renderPortal({
@@ -68,7 +69,7 @@ export function renderWizard(
     profile: profile({
       accounts: [account('a1', 'Acme', options.role ?? 'owner', options.products ?? ['pm', 'kw'])],
     }),
-    features: seededFeatures(),
+    features: options.features ?? seededFeatures(),
     api: options.api ?? happyApi,
     ...(options.uploadRequests ? { uploadRequests: options.uploadRequests } : {}),
     ...(options.reportApiError ? { reportApiError: options.reportApiError } : {}),
