@@ -9,10 +9,11 @@
  * read, as browsers show a NUL of a page's title: the text around it stays as it was, and two
  * values that differed only by it stay apart.
  *
- * The store's repository functions apply it to what they write, since the rule is the store's,
- * not any one writer's.
+ * Applied where text from outside meets the store: the crawler's repository functions (every
+ * writer of a crawl goes through them, and the rule is the store's, not extraction's), and the
+ * search recorder where it bounds what it stores (search-events/events.ts).
  */
-export const REPLACEMENT_CHARACTER = '\uFFFD';
+const REPLACEMENT_CHARACTER = '\uFFFD';
 
 /** Whether PostgreSQL stores the text as it is (see storableText). */
 export function isStorableText(text: string): boolean {
