@@ -114,4 +114,20 @@ describe('text PostgreSQL refuses', () => {
     const click = { clientId: 'c', searchId: 's', url: 'https://shop.test/\0', position: 1, visitorId: 'v' };
     expect(clickRow(click, at).url).toBe('https://shop.test/\uFFFD');
   });
+
+  it('given half a surrogate pair in a query, a filter, a tab or a clicked URL, then it is stored as U+FFFD', () => {
+    expect(normaliseQuery('half \uD800 pair')).toBe('half \uFFFD pair');
+    expect(boundedFilters({ 'c\uDC00': { values: ['a\uD800'] } })).toEqual({
+      'c\uFFFD': { values: ['a\uFFFD'] },
+    });
+    const at = new Date('2031-05-07T10:00:00Z');
+    const click = {
+      clientId: 'c',
+      searchId: 's',
+      url: 'https://shop.test/\uDFFF',
+      position: 1,
+      visitorId: 'v',
+    };
+    expect(clickRow(click, at).url).toBe('https://shop.test/\uFFFD');
+  });
 });

@@ -1,6 +1,7 @@
 import type { FilterSelection } from '@siteseer/core';
 import type { SearchRecord } from '../repositories/search-batch.ts';
 import type { SearchClickRow } from '../repositories/search-events.ts';
+import { isStorableText, storableText } from '../store/storable-text.ts';
 
 /** A search as its route saw it; the recorder normalises and bounds what it stores. */
 export interface SearchEvent {
@@ -48,18 +49,13 @@ export const FILTER_VALUE_CHARS_MAX = 200;
 const PLAIN_QUERY = /^[!-~]+(?: [!-~]+)*$/;
 
 /**
- * Text PostgreSQL can store: a NUL (U+0000), which a text column refuses, made U+FFFD. A search or
- * click may carry one (`?q=a%00b`), and the statement storing its batch then failed whole: every
- * other visitor's searches of the batch were lost with it.
+ * Cuts text to `max` code points (never half a surrogate pair), storable (storableText): a search or
+ * click may carry a NUL (`?q=a%00b`) or half a surrogate pair (a JSON body), and the statement
+ * storing its batch then failed whole, every other visitor's searches (or clicks) with it.
  */
-export function storable(text: string): string {
-  return text.includes('\0') ? text.replaceAll('\0', '\uFFFD') : text;
-}
-
-/** Cuts text to `max` code points (never half a surrogate pair), storable. */
 function cut(text: string, max: number): string {
-  if (text.length <= max) return storable(text);
-  return storable(Array.from(text).slice(0, max).join(''));
+  if (text.length <= max) return storableText(text);
+  return storableText(Array.from(text).slice(0, max).join(''));
 }
 
 /**
@@ -105,11 +101,11 @@ export function boundedFilters(filters: SearchEvent['filters']): Record<string, 
 }
 
 function withinBounds([id, selection]: [string, FilterSelection], index: number): boolean {
-  if (index >= FILTERS_MAX || id.length > FILTER_VALUE_CHARS_MAX || id.includes('\0')) return false;
+  if (index >= FILTERS_MAX || id.length > FILTER_VALUE_CHARS_MAX || !isStorableText(id)) return false;
   if (!('values' in selection)) return true;
   return (
     selection.values.length <= FILTER_VALUES_MAX &&
-    selection.values.every((value) => value.length <= FILTER_VALUE_CHARS_MAX && !value.includes('\0'))
+    selection.values.every((value) => value.length <= FILTER_VALUE_CHARS_MAX && isStorableText(value))
   );
 }
 

@@ -230,6 +230,49 @@ describe.each(frontierStores)('Search recorder on %s', (_name, open) => {
     expect(rows.map((row) => row.query)).toEqual(['query 2', 'spa des']);
   });
 
+  it('given searches and a click with half a surrogate pair (a JSON body can send one), then they and the clicks on their chunk are stored', async () => {
+    const t = await tenant(store());
+    const failures: unknown[] = [];
+    const r = recorder({ flushEveryMs: 60_000, onWriteError: (_message, error) => failures.push(error) });
+    const id = r.search({
+      ...event(t, 1),
+      query: 'half \uD800 pair',
+      tab: 'tab\uDC00',
+      filters: { 'c\uD800': { values: ['a\uDFFFb'] } },
+    });
+    const other = r.search(event(t, 2));
+    await r.flush();
+    // Clicks take apart the chunk their search is in: one search of it could not be read back.
+    r.click({
+      clientId: t.clientId,
+      searchId: id,
+      url: 'https://shop.test/\uD800',
+      position: 1,
+      visitorId: 'v',
+    });
+    r.click({
+      clientId: t.clientId,
+      searchId: other,
+      url: 'https://shop.test/b',
+      position: 2,
+      visitorId: 'v',
+    });
+    await r.flush();
+
+    expect(failures).toEqual([]);
+    expect([await count(store(), t, 'search_events'), await count(store(), t, 'search_clicks')]).toEqual([
+      2, 2,
+    ]);
+    const { rows } = await store().query<{ query: string; tab: string | null }>(
+      'SELECT query, tab FROM search_events WHERE account_id = $1 AND client_id = $2 ORDER BY query',
+      [t.accountId, t.clientId],
+    );
+    expect(rows).toEqual([
+      { query: 'half \uFFFD pair', tab: 'tab\uFFFD' },
+      { query: 'query 2', tab: null },
+    ]);
+  });
+
   it('given a write that fails, then it is reported with its cause, its rows dropped, and later writes go on', async () => {
     const t = await tenant(store());
     const reported: string[] = [];

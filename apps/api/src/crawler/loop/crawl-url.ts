@@ -275,9 +275,11 @@ class UrlCrawl {
 
   /** The page's canonical URL when it names another URL of the crawl, else undefined. */
   #canonical(canonical: string | null): { url: string; key: string } | undefined {
-    if (canonical === null || !this.#run.scope(canonical)) return undefined;
-    const key = this.#key(canonical);
-    return key === undefined || key === this.#url.urlKey ? undefined : { url: canonical, key };
+    // As a link is: one too long to queue (URL_MAX_CHARS) cannot be the key the page is saved under.
+    const url = canonical === null ? undefined : resolveLink(this.#url.url, canonical);
+    if (url === undefined || !this.#run.scope(url)) return undefined;
+    const key = this.#key(url);
+    return key === undefined || key === this.#url.urlKey ? undefined : { url, key };
   }
 
   #key(url: string): string | undefined {

@@ -8,6 +8,7 @@ import {
   queueFound,
 } from '../../repositories/crawler/frontier.ts';
 import { type CrawledPage, dropPages, savePages } from '../../repositories/crawler/pages.ts';
+import { StoreQueryError } from '../../store/errors.ts';
 import type { Queryable, Store } from '../../store/types.ts';
 import type { LimitTally } from './crawl-limits.ts';
 
@@ -76,7 +77,11 @@ export class RunWriter {
     if (this.#known.size < this.#knownMax) this.#known.add(urlKey);
   }
 
-  /** Resolves once the record is written (rejects if its batch failed: the URL's lease brings it back). */
+  /**
+   * Resolves once the record is written, or once the URL is recorded Failed because the store
+   * refused what the record holds (see #writeAlone). Rejects when the store could not be written
+   * (it is down, say): the URL's lease brings it back.
+   */
   write(record: UrlRecord): Promise<void> {
     return new Promise((resolve, reject) => {
       this.#pending.push({ record, resolve, reject });
@@ -97,26 +102,79 @@ export class RunWriter {
     const batch = this.#pending;
     if (batch.length === 0) return;
     this.#pending = [];
-    this.#writing = this.#writing
-      .then(() =>
-        this.#store.transaction((tx) =>
-          this.#writeBatch(
-            tx,
-            batch.map((p) => p.record),
-          ),
-        ),
-      )
-      .then(
-        () => {
-          for (const pending of batch) pending.resolve();
-        },
-        (error: unknown) => {
-          for (const pending of batch) pending.reject(error);
-        },
-      );
+    this.#writing = this.#writing.then(() => this.#write(batch));
   }
 
-  async #writeBatch(tx: Queryable, records: UrlRecord[]): Promise<void> {
+  /**
+   * Writes the batch in one transaction. When the store refuses it for what a record holds, each
+   * record is written on its own: a record the store cannot hold costs its own URL only, not its
+   * batch's, whose leases would bring them back to fail together again, the crawl never ending.
+   */
+  async #write(batch: readonly Pending[]): Promise<void> {
+    if (batch.length > 1) {
+      try {
+        await this.#commit(batch.map((pending) => pending.record));
+        for (const pending of batch) pending.resolve();
+        return;
+      } catch (error) {
+        if (!refusedRecord(error)) {
+          for (const pending of batch) pending.reject(error);
+          return;
+        }
+      }
+    }
+    for (const pending of batch) await this.#writeAlone(pending);
+  }
+
+  /**
+   * Writes one record; when the store refuses it, records its URL as Failed, with the store's
+   * reason and without its links and page, so its lease is released and the crawl goes on. The page
+   * the run carried for the URL from the last crawl stays, as for other failures.
+   */
+  async #writeAlone(pending: Pending): Promise<void> {
+    const { record } = pending;
+    let refusal: StoreQueryError;
+    try {
+      await this.#commit([record]);
+      pending.resolve();
+      return;
+    } catch (error) {
+      if (!refusedRecord(error)) {
+        pending.reject(error);
+        return;
+      }
+      refusal = error;
+    }
+    // Text the store cannot hold is made storable before it is written (store/storable-text.ts):
+    // a refusal is what that does not cover, worth a line in the log besides the report's reason.
+    console.error(`The record of crawled URL ${record.urlKey} could not be stored:`, refusal);
+    const failed: UrlRecord = {
+      id: record.id,
+      urlKey: record.urlKey,
+      links: [],
+      keepPage: true,
+      outcome: {
+        status: CRAWL_STATUS.FAILED,
+        reason: `The page could not be stored: ${refusal.message}.`,
+        nextCheck: record.outcome.nextCheck ?? null,
+      },
+    };
+    try {
+      await this.#commit([failed]);
+      pending.resolve();
+    } catch (error) {
+      pending.reject(error);
+    }
+  }
+
+  /** Writes records in one transaction; the links it queued are known once it is committed. */
+  async #commit(records: readonly UrlRecord[]): Promise<void> {
+    const queued = await this.#store.transaction((tx) => this.#writeBatch(tx, records));
+    for (const link of queued) this.know(link.urlKey);
+  }
+
+  /** Writes the records' links, pages and statuses; returns the links now known to be queued. */
+  async #writeBatch(tx: Queryable, records: readonly UrlRecord[]): Promise<NewCrawlUrl[]> {
     const { accountId, engineId, runId, owner } = this.#run;
     const links = records.flatMap((record) => record.links).filter((link) => !this.#known.has(link.urlKey));
     // URLs stay in the frontier for the whole run: once it is full, links are only counted.
@@ -133,9 +191,7 @@ export class RunWriter {
       : await queueFound(tx, accountId, engineId, links, this.#tally.limits);
     if (queued.overUrls > 0) this.#full = true;
     // Links left out by a limit are not known: found again, they are counted again.
-    if (queued.overUrls === 0 && Object.keys(queued.overVariants).length === 0) {
-      for (const link of links) this.know(link.urlKey);
-    }
+    const known = queued.overUrls === 0 && Object.keys(queued.overVariants).length === 0 ? links : [];
     this.#tally.queued(queued);
     this.#tally.tooDeep(records.filter((record) => record.tooDeep).length);
     const reached = this.#tally.changes();
@@ -171,5 +227,16 @@ export class RunWriter {
       { accountId, engineId, owner },
       records.map((record) => ({ id: record.id, outcome: outcomes.get(record) as CrawlOutcome })),
     );
+    return known;
   }
+}
+
+/**
+ * Whether the store refused a statement for the data it was given (SQLSTATE class 22, data
+ * exception; 23, integrity constraint; 54, program limit exceeded, such as a key too long for its
+ * index), which writing the same record again cannot change. Any other failure (the store is down,
+ * restarting, a transaction was rolled back) may pass: the lease of the URL brings it back.
+ */
+function refusedRecord(error: unknown): error is StoreQueryError {
+  return error instanceof StoreQueryError && ['22', '23', '54'].includes(error.code.slice(0, 2));
 }

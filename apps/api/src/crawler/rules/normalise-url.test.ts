@@ -4,6 +4,7 @@ import {
   normalisePercentEncoding,
   normaliseUrl,
   resolveLink,
+  URL_MAX_CHARS,
   UrlRefusedError,
 } from './normalise-url.ts';
 
@@ -90,6 +91,14 @@ describe('resolveLink', () => {
       expect(resolveLink(page, href)).toBeUndefined();
     }
     expect(resolveLink(page, 'http://[bad')).toBeUndefined();
+  });
+
+  it('skips links longer than 2,048 characters once resolved (regression: their page could not be stored)', () => {
+    const path = `/${'a'.repeat(2048 - 'https://example.com/'.length)}`;
+    expect(resolveLink(page, path)).toHaveLength(URL_MAX_CHARS);
+    expect(resolveLink(page, `${path}b`)).toBeUndefined();
+    // 700 characters as written, 4,200 percent-encoded.
+    expect(resolveLink(page, `/${'é'.repeat(700)}`)).toBeUndefined();
   });
 });
 

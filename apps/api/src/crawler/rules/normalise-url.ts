@@ -99,10 +99,20 @@ export function crawledUrl(url: string, options: NormaliseOptions): string {
 }
 
 /**
+ * The longest URL the crawler queues, in characters of its WHATWG form (ASCII: anything else is
+ * percent-encoded, so a short link of other scripts may be three to nine times longer): the sitemap
+ * protocol's limit, which servers and browsers also keep to. A URL key is part of an index row,
+ * which PostgreSQL refuses past 2,704 bytes; a longer link made the record of its page fail.
+ */
+export const URL_MAX_CHARS = 2048;
+
+/**
  * A link of a page as an absolute URL (`href` resolved against the page's URL or its `<base>`), or
- * undefined when it is not an http(s) link (mailto:, javascript:, tel:, unparsable): such links are
- * skipped, not errors. Not normalised: pass the result to normaliseUrl.
+ * undefined when it is not an http(s) link (mailto:, javascript:, tel:, unparsable) or is longer
+ * than URL_MAX_CHARS: such links are skipped, not errors. Not normalised: pass the result to
+ * normaliseUrl.
  */
 export function resolveLink(base: string | URL, href: string): string | undefined {
-  return parseHttpUrl(href.trim(), base)?.href;
+  const url = parseHttpUrl(href.trim(), base)?.href;
+  return url !== undefined && url.length <= URL_MAX_CHARS ? url : undefined;
 }

@@ -1,6 +1,7 @@
 import { pipeline, Readable } from 'node:stream';
 import { createGunzip } from 'node:zlib';
 import { SaxesParser, type SaxesTagPlain } from 'saxes';
+import { URL_MAX_CHARS } from './normalise-url.ts';
 
 /** The sitemap protocol's limits of one file: 50,000 URLs and 50 MB (52,428,800 bytes) uncompressed. */
 export const SITEMAP_FILE_LIMITS = { maxBytes: 52_428_800, maxUrls: 50_000 };
@@ -29,7 +30,6 @@ export class SitemapRefusedError extends Error {
 }
 
 const GZIP_MAGIC = [0x1f, 0x8b];
-const MAX_LOC_LENGTH = 2048;
 
 /** The body's bytes, gunzipped when they start with gzip's magic bytes, whatever the name or type says. */
 async function* decompressed(body: AsyncIterable<Uint8Array>): AsyncGenerator<Uint8Array> {
@@ -77,8 +77,10 @@ function isoDate(text: string): string | undefined {
 
 function httpLoc(text: string): string | undefined {
   const loc = text.trim();
-  const url = loc.length <= MAX_LOC_LENGTH ? URL.parse(loc) : null;
-  return url && (url.protocol === 'http:' || url.protocol === 'https:') ? url.href : undefined;
+  const url = loc.length <= URL_MAX_CHARS ? URL.parse(loc) : null;
+  // Checked again as parsed: percent-encoding makes a loc of other scripts several times longer.
+  const usable = url && (url.protocol === 'http:' || url.protocol === 'https:');
+  return usable && url.href.length <= URL_MAX_CHARS ? url.href : undefined;
 }
 
 /**

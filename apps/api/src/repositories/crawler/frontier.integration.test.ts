@@ -9,6 +9,7 @@ import {
   recoverExpiredLeases,
   releaseWork,
   resumeInterrupted,
+  takeOrAddUrl,
   takeWork,
 } from './frontier.ts';
 import { engineWithCrawler, frontierStores, useStore } from './frontier-test-store.ts';
@@ -59,6 +60,57 @@ describe.each(frontierStores)('Frontier on %s', (_name, open) => {
       'https://example.com/p0': CRAWL_STATUS.PENDING_FETCH,
       'https://example.com/p1': CRAWL_STATUS.CREATED,
     });
+  });
+
+  it('Given URLs and an outcome with a NUL or half a surrogate pair, then they are stored with U+FFFD for each', async () => {
+    const { accountId, engineId } = await engineWithCrawler(store());
+    const odd: NewCrawlUrl = {
+      url: 'https://example.com/a\0b',
+      urlKey: 'https://example.com/a\0b',
+      site: 'https://example.com/\uDC00',
+      depth: 1,
+      discoveredFrom: 'https://example.com/\0',
+    };
+    expect(await enqueueUrls(store(), accountId, engineId, [odd])).toBe(1);
+    const work = { accountId, engineId, owner: 'w1', leaseMs: 60_000 };
+    const added = await takeOrAddUrl(store(), work, {
+      ...odd,
+      url: 'https://example.com/c\uD800',
+      urlKey: 'https://example.com/c\uD800',
+    });
+    expect(added?.url).toBe('https://example.com/c\uFFFD');
+    const [taken] = await takeWork(store(), { ...work, limit: 1 });
+    expect(taken).toMatchObject({
+      url: 'https://example.com/a\uFFFDb',
+      urlKey: 'https://example.com/a\uFFFDb',
+    });
+    const recorded = await completeWork(
+      store(),
+      { accountId, engineId, id: taken?.id ?? 0, owner: 'w1' },
+      {
+        status: CRAWL_STATUS.SUCCESS,
+        reason: 'Indexed as its canonical URL https://example.com/\0.',
+        etag: '"\0"',
+        lastModified: 'Mon\uD800',
+        canonicalUrl: 'https://example.com/\0',
+      },
+    );
+    expect(recorded).toBe(true);
+    const { rows } = await store().query(
+      `SELECT site, discovered_from, reason, etag, last_modified, canonical_url FROM crawl_urls
+       WHERE account_id = $1 AND engine_id = $2 AND id = $3`,
+      [accountId, engineId, taken?.id],
+    );
+    expect(rows).toEqual([
+      {
+        site: 'https://example.com/\uFFFD',
+        discovered_from: 'https://example.com/\uFFFD',
+        reason: 'Indexed as its canonical URL https://example.com/\uFFFD.',
+        etag: '"\uFFFD"',
+        last_modified: 'Mon\uFFFD',
+        canonical_url: 'https://example.com/\uFFFD',
+      },
+    ]);
   });
 
   it('Given a take of 1, then it leases 1 URL (regression: a joined subquery leased 3), the next taker the others, and the URL again after expiry', async () => {

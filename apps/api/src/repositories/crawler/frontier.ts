@@ -1,4 +1,5 @@
 import { CRAWL_STATUS, type CrawlStatusCode } from '@siteseer/core';
+import { storableOrNull, storableText } from '../../store/storable-text.ts';
 import type { Queryable } from '../../store/types.ts';
 
 /** Statuses of a URL waiting to be fetched: Created (never fetched) and Pending fetch. */
@@ -30,7 +31,14 @@ export async function enqueueUrls(
   options: { requeue?: boolean } = {},
 ): Promise<number> {
   // One statement cannot insert and update the same key twice (ON CONFLICT DO UPDATE refuses).
-  const unique = [...new Map(urls.toReversed().map((u) => [u.urlKey, u])).values()].toReversed();
+  const unique = [
+    ...new Map(
+      urls
+        .map(storableUrl)
+        .toReversed()
+        .map((u) => [u.urlKey, u]),
+    ).values(),
+  ].toReversed();
   if (unique.length === 0) return 0;
   const onConflict = options.requeue
     ? `DO UPDATE SET status = ${CRAWL_STATUS.PENDING_FETCH}, reason = NULL, lease_owner = NULL,
@@ -86,7 +94,8 @@ export async function queueFound(
   urls: readonly NewCrawlUrl[],
   limits: FrontierLimits,
 ): Promise<QueueResult> {
-  const unique = [...new Map(urls.toReversed().map((u) => [u.urlKey, u])).values()].toReversed();
+  const storable = urls.map(storableUrl);
+  const unique = [...new Map(storable.toReversed().map((u) => [u.urlKey, u])).values()].toReversed();
   if (unique.length === 0) return { added: 0, overUrls: 0, overVariants: {} };
   const { rows } = await db.query<{
     added: number;
@@ -157,9 +166,23 @@ export async function countUnknown(
     `SELECT count(*)::int AS n FROM unnest($3::text[]) AS k (url_key)
      WHERE NOT EXISTS (
        SELECT 1 FROM crawl_urls c WHERE c.account_id = $1 AND c.engine_id = $2 AND c.url_key = k.url_key)`,
-    [accountId, engineId, [...new Set(urlKeys)]],
+    [accountId, engineId, [...new Set(urlKeys.map(storableText))]],
   );
   return rows[0]?.n ?? 0;
+}
+
+/**
+ * The URL as the store can hold it (storableText). URLs parsed by WHATWG URL are ASCII already; a
+ * caller's text that is not one must still not fail the statement of every URL it goes with.
+ */
+function storableUrl(url: NewCrawlUrl): NewCrawlUrl {
+  return {
+    ...url,
+    url: storableText(url.url),
+    urlKey: storableText(url.urlKey),
+    site: storableText(url.site),
+    discoveredFrom: storableOrNull(url.discoveredFrom),
+  };
 }
 
 /** A URL taken to fetch, leased to one worker until `leaseUntil`. */
@@ -284,8 +307,9 @@ export async function takeWork(
 export async function takeOrAddUrl(
   db: Queryable,
   work: { accountId: string; engineId: string; owner: string; leaseMs: number },
-  url: NewCrawlUrl,
+  found: NewCrawlUrl,
 ): Promise<LeasedUrl | undefined> {
+  const url = storableUrl(found);
   const { rows } = await db.query<LeasedRow>(
     `INSERT INTO crawl_urls AS u (account_id, engine_id, url, url_key, site, depth, discovered_from,
        lease_owner, lease_until, attempts)
@@ -391,12 +415,13 @@ export async function completeMany(
       owner.owner,
       done.map(({ id }) => id),
       column((o) => o.status),
-      column((o) => o.reason ?? null),
+      // Reasons may quote a page or a server, validators are a server's headers: storable text.
+      column((o) => storableOrNull(o.reason)),
       column((o) => o.nextCheck ?? null),
-      column((o) => o.etag ?? null),
-      column((o) => o.lastModified ?? null),
+      column((o) => storableOrNull(o.etag)),
+      column((o) => storableOrNull(o.lastModified)),
       column((o) => o.contentHash ?? null),
-      column((o) => o.canonicalUrl ?? null),
+      column((o) => storableOrNull(o.canonicalUrl)),
       column((o) => o.extraction ?? null),
     ],
   );

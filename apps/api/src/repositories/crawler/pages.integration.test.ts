@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { engineWithCrawler, frontierStores, useStore } from './frontier-test-store.ts';
-import { type CrawledPage, carryPages, countPages, savePage } from './pages.ts';
+import { type CrawledPage, carryPages, countPages, dropPages, savePage } from './pages.ts';
 
 describe.each(frontierStores)('Crawled pages on %s', (_name, open) => {
   const store = useStore(open);
@@ -74,5 +74,45 @@ describe.each(frontierStores)('Crawled pages on %s', (_name, open) => {
       { run: 2, url_key: 'https://example.com/contents', link_share: 0.96875 },
       { run: 2, url_key: 'https://example.com/old', link_share: 0 },
     ]);
+  });
+
+  it('Given a page with a NUL or half a surrogate pair in each field, then it is stored with U+FFFD for each, and dropped by its key', async () => {
+    const { accountId, engineId } = await engineWithCrawler(store());
+    const odd = (text: string) => `${text} \0 \uD800 ${text}`;
+    const stored = (text: string) => `${text} \uFFFD \uFFFD ${text}`;
+    const page: CrawledPage = {
+      accountId,
+      engineId,
+      runId: 1,
+      urlKey: odd('key'),
+      url: odd('url'),
+      title: odd('title'),
+      headings: [odd('heading')],
+      description: odd('description'),
+      language: odd('language'),
+      body: odd('body'),
+      customTags: { [odd('tag')]: [odd('value')] },
+      contentHash: 'hash-odd',
+    };
+    expect(await savePage(store(), page)).toBeNull();
+    const { rows } = await store().query(
+      `SELECT url_key, url, title, headings, description, language, body, custom_tags FROM crawl_pages
+       WHERE account_id = $1 AND engine_id = $2`,
+      [accountId, engineId],
+    );
+    expect(rows).toEqual([
+      {
+        url_key: stored('key'),
+        url: stored('url'),
+        title: stored('title'),
+        headings: [stored('heading')],
+        description: stored('description'),
+        language: stored('language'),
+        body: stored('body'),
+        custom_tags: { [stored('tag')]: [stored('value')] },
+      },
+    ]);
+    await dropPages(store(), page, [odd('key')]);
+    expect(await countPages(store(), accountId, engineId, 1)).toBe(0);
   });
 });

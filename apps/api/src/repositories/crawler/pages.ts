@@ -1,3 +1,4 @@
+import { storableText } from '../../store/storable-text.ts';
 import type { Queryable } from '../../store/types.ts';
 
 /** The extracted fields of a fetched page (never its HTML), as one run (generation) stores them. */
@@ -31,7 +32,8 @@ export async function savePage(db: Queryable, page: CrawledPage): Promise<string
  * order, the URL of an earlier page with its content hash (in the run, or earlier in the list), or
  * null when it was stored.
  */
-export async function savePages(db: Queryable, pages: readonly CrawledPage[]): Promise<(string | null)[]> {
+export async function savePages(db: Queryable, given: readonly CrawledPage[]): Promise<(string | null)[]> {
+  const pages = given.map(storablePage);
   const [first] = pages;
   if (!first) return [];
   const { accountId, engineId, runId } = first;
@@ -91,6 +93,27 @@ export async function savePages(db: Queryable, pages: readonly CrawledPage[]): P
   return duplicates;
 }
 
+/**
+ * The page as the store can hold it (storableText): its text is a web page's, which may hold a NUL
+ * or half a surrogate pair, and one such page made the statement saving its batch fail. Custom tags
+ * and headings go as JSON, which refuses them too.
+ */
+function storablePage(page: CrawledPage): CrawledPage {
+  return {
+    ...page,
+    urlKey: storableText(page.urlKey),
+    url: storableText(page.url),
+    title: storableText(page.title),
+    headings: page.headings.map(storableText),
+    description: storableText(page.description),
+    language: storableText(page.language),
+    body: storableText(page.body),
+    customTags: Object.fromEntries(
+      Object.entries(page.customTags).map(([name, values]) => [storableText(name), values.map(storableText)]),
+    ),
+  };
+}
+
 /** How many pages a run stored (the publishing guard compares generations by it). */
 export async function countPages(db: Queryable, accountId: string, engineId: string, runId: number) {
   const { rows } = await db.query<{ n: number }>(
@@ -113,7 +136,7 @@ export async function dropPages(
   await db.query(
     `DELETE FROM crawl_pages
      WHERE account_id = $1 AND engine_id = $2 AND run_id = $3 AND url_key = ANY ($4::text[])`,
-    [run.accountId, run.engineId, run.runId, urlKeys],
+    [run.accountId, run.engineId, run.runId, urlKeys.map(storableText)],
   );
 }
 
