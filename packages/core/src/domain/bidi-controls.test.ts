@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { withoutBidiControls } from './bidi-controls.ts';
+import { KeywordSearchQuery, KeywordSuggestionsQuery } from './keyword-search.ts';
+import { SearchQuery } from './search.ts';
 
 describe('bidirectional controls', () => {
   it.each([
@@ -21,5 +23,21 @@ describe('bidirectional controls', () => {
     ['an emoji with a zero-width joiner', '👩\u200d💻'],
   ])('Given %s, when stripped, then the text is unchanged', (_case, text) => {
     expect(withoutBidiControls(text)).toBe(text);
+  });
+});
+
+describe('search queries', () => {
+  const spoofed = 'cheap \u202eflights\u202c now';
+
+  it('Given a parametric query with bidirectional controls, when parsed, then they are stripped', () => {
+    expect(SearchQuery.parse({ q: spoofed }).q).toBe('cheap flights now');
+  });
+
+  it('Given a keyword search with bidirectional controls, when parsed, then they are stripped', () => {
+    expect(KeywordSearchQuery.parse({ q: spoofed }).q).toBe('cheap flights now');
+  });
+
+  it('Given a keyword suggestion with an isolate, when parsed, then it is stripped', () => {
+    expect(KeywordSuggestionsQuery.parse({ q: '\u2067capa\u2069' }).q).toBe('capa');
   });
 });
