@@ -232,6 +232,23 @@ describe('Crawl report', () => {
     expect(table.querySelector('b, i')).toBeNull();
   });
 
+  it('Given a URL and a reason holding bidi controls, then they show without them (was: as they are, reordered)', async () => {
+    renderReport(
+      reportRoute({
+        hits: [
+          { ...hit(1), url: 'https://docs.example.com/\u202efdp.exe' },
+          { ...hit(2, 2), reason: 'Redirects to \u2067https://docs.example.com/x\u2069.' },
+        ],
+        finalized: true,
+      }),
+    );
+    await screen.findByText('2 results (0.12 seconds)');
+    const table = screen.getByRole('table', { name: 'Crawled URLs' });
+    expect(within(table).getAllByRole('link')[0]?.textContent).toBe('https://docs.example.com/fdp.exe');
+    expect(within(table).getByText('Redirects to https://docs.example.com/x.')).toBeTruthy();
+    expect(table.textContent).not.toMatch(/[\u202a-\u202e\u2066-\u2069]/);
+  });
+
   it('Given a running crawl, then it shows progress and counts by status without the note, refreshes itself, and stops once finalized', async () => {
     let state: ReportState = { hits: [hit(1), hit(2, 4), hit(3, 9), hit(4, 0)], finalized: false };
     const { calls } = renderReport(reportRoute(() => state));
