@@ -9,6 +9,7 @@ export * from './column-settings.ts';
 export * from './crawl-progress.ts';
 export * from './crawl-publication.ts';
 export * from './crawl-report-paging.ts';
+export * from './crawl-sitemaps.ts';
 export * from './crawler-step.ts';
 export * from './csv-rows.ts';
 export * from './csv-text.ts';

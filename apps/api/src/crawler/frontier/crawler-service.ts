@@ -28,6 +28,7 @@ import {
   interruptWaiting,
   resumeInterrupted,
 } from '../../repositories/crawler/frontier.ts';
+import { readSitemapReport } from '../../repositories/crawler/report.ts';
 import type { Queryable, Store } from '../../store/types.ts';
 import { announceCrawlChange } from '../crawl-changes.ts';
 import { checkedSelectors, extractionSettings } from '../extract/index.ts';
@@ -186,6 +187,9 @@ export async function crawlReport(
         runId: crawler.runId,
       })
     : { total: 0, hits: [], counts: {} };
+  const sitemaps = crawler
+    ? await readSitemapReport(store, access.account.id, engine.id, crawler.runId)
+    : undefined;
   return {
     hits: { total: { value: page.total }, hits: page.hits },
     took: Math.round(performance.now() - started),
@@ -193,5 +197,6 @@ export async function crawlReport(
     finalized: crawler?.state !== 'crawling',
     counts: page.counts,
     ...(crawler ? { state: crawler.state, publication: publicationOf(crawler) } : {}),
+    ...(sitemaps ? { sitemaps } : {}),
   };
 }
