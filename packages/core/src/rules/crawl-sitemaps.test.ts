@@ -29,6 +29,11 @@ describe('crawlSitemapSentence', () => {
       '1 page queued; 4 on other sites; 2 outside the URL filters; 1 entry with no URL the crawler fetches.',
     ],
     [
+      'a sitemap with one page on another site',
+      file({ kind: 'sitemap', queued: 2, otherSite: 1 }),
+      '2 pages queued; 1 on another site.',
+    ],
+    [
       'a sitemap read in part',
       file({ kind: 'sitemap', queued: 3, reason: 'read in part: the sitemaps list more than 3 pages' }),
       '3 pages queued. Read in part: the sitemaps list more than 3 pages.',

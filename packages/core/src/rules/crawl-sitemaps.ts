@@ -5,7 +5,8 @@ import type { CrawlReportSitemap } from '../domain/crawl-report.ts';
  * worded once here for the portal and the CLI.
  */
 
-const count = (n: number, one: string, many: string) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
+const count = (n: number, one: string, many: string) =>
+  `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
 
 /** A reason ending in one full stop (a server's error message may bring its own). */
 const stopped = (text: string) => (/[.!?]$/.test(text.trim()) ? text.trim() : `${text.trim()}.`);
@@ -24,7 +25,13 @@ export function crawlSitemapSentence(file: CrawlReportSitemap): string {
       ? [`Index of ${count(file.sitemaps, 'sitemap', 'sitemaps')}`]
       : [
           `${count(file.queued, 'page', 'pages')} queued`,
-          ...(file.otherSite > 0 ? [`${file.otherSite.toLocaleString('en-US')} on other sites`] : []),
+          ...(file.otherSite > 0
+            ? [
+                file.otherSite === 1
+                  ? '1 on another site'
+                  : `${file.otherSite.toLocaleString('en-US')} on other sites`,
+              ]
+            : []),
           ...(file.filtered > 0 ? [`${file.filtered.toLocaleString('en-US')} outside the URL filters`] : []),
           ...(file.invalid > 0
             ? [`${count(file.invalid, 'entry', 'entries')} with no URL the crawler fetches`]
