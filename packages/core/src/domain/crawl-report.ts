@@ -39,6 +39,43 @@ export const CrawlPublication = z.object({
 });
 export type CrawlPublication = z.infer<typeof CrawlPublication>;
 
+const Count = z.number().int().min(0);
+
+/**
+ * Siteseer's addition: one sitemap file of the start sites, as the crawl read it (once per crawl,
+ * before its first page). Sitemaps are not crawled URLs, so they have no row, and no status code,
+ * among the hits: a refused sitemap and the pages one listed that the crawl left out are said here.
+ */
+export const CrawlReportSitemap = z.object({
+  url: z.string(),
+  /** What it turned out to be once read: a list of pages, or an index of sitemaps; absent when not read. */
+  kind: z.enum(['sitemap', 'index']).optional(),
+  /**
+   * Why it was not read ('answered HTTP 404', 'larger than 52428800 bytes uncompressed', an address
+   * the crawler may not reach...), or read only in part; absent when read whole.
+   */
+  reason: z.string().optional(),
+  /** Of a sitemap: its pages handed to the crawl (a page listed by an earlier sitemap counts there). */
+  queued: Count,
+  /** Of a sitemap: its pages on none of the crawl's sites, left out. */
+  otherSite: Count,
+  /** Of a sitemap: its pages on a site of the crawl that the URL filters leave out. */
+  filtered: Count,
+  /** Of a sitemap: entries with no URL the crawler fetches (not http(s), a user name, too long). */
+  invalid: Count,
+  /** Of an index: the sitemaps it lists, each a row of its own. */
+  sitemaps: Count,
+});
+export type CrawlReportSitemap = z.infer<typeof CrawlReportSitemap>;
+
+/** Siteseer's addition: the sitemaps of the current crawl, once it has read them. */
+export const CrawlReportSitemaps = z.object({
+  files: z.array(CrawlReportSitemap),
+  /** Sitemaps not read that are left out of `files` past its first 100 (an index listing thousands). */
+  omitted: Count,
+});
+export type CrawlReportSitemaps = z.infer<typeof CrawlReportSitemaps>;
+
 /**
  * Siteseer's addition to the report: a crawl limit the latest crawl reached (the server's
  * configuration sets them) and what it left out: links not queued (`urls`, `queryVariants` of one
@@ -59,7 +96,8 @@ export type CrawlLimitReached = z.infer<typeof CrawlLimitReached>;
  * The crawl report response: total, time taken (ms), whether the crawl is finalized, and hits.
  * Siteseer adds `counts`: how many URLs of the engine have each status code (keys are the codes,
  * whatever the filter), and `state`, where the crawl is (`failed` tells a failed crawl from one
- * that finished), `publication` and `limits` (above).
+ * that finished), `publication`, `limits` and `sitemaps` (above; `sitemaps` absent until the crawl
+ * has read them).
  */
 export const CrawlReportResponse = z.object({
   hits: z.object({
@@ -72,5 +110,6 @@ export const CrawlReportResponse = z.object({
   state: CrawlState.optional(),
   publication: CrawlPublication.optional(),
   limits: z.array(CrawlLimitReached).default([]),
+  sitemaps: CrawlReportSitemaps.optional(),
 });
 export type CrawlReportResponse = z.infer<typeof CrawlReportResponse>;

@@ -1,5 +1,6 @@
 export * from './account.ts';
 export * from './analytics.ts';
+export * from './bidi-controls.ts';
 export * from './client.ts';
 export * from './common.ts';
 export * from './control-characters.ts';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_DESCRIPTION_SIZE, DEFAULT_RESULTS_PER_PAGE } from '../constants.ts';
+import { withoutBidiControls } from './bidi-controls.ts';
 import { Id } from './common.ts';
 import { withoutControlCharacters } from './control-characters.ts';
 import { TabIcon } from './keyword.ts';
@@ -44,8 +45,16 @@ const booleanText = z
 
 /** The query string of a keyword search (numbers arrive as text). */
 export const KeywordSearchQuery = z.object({
-  /** Control characters are taken out (typed or pasted, they are no part of a word). */
-  q: z.string().max(KEYWORD_QUERY_MAX).overwrite(withoutControlCharacters).default(''),
+  /**
+   * Control characters are taken out (typed or pasted, they are no part of a word), and so are
+   * bidirectional controls: the query is recorded and shown back in the owner's analytics.
+   */
+  q: z
+    .string()
+    .max(KEYWORD_QUERY_MAX)
+    .overwrite(withoutControlCharacters)
+    .overwrite(withoutBidiControls)
+    .default(''),
   tab: z.string().trim().toLowerCase().max(100).default(ALL_TAB),
   page: z.coerce.number().int().min(1).max(KEYWORD_PAGE_MAX).default(1),
   pageSize: z.coerce.number().int().min(1).max(KEYWORD_PAGE_SIZE_MAX).default(DEFAULT_RESULTS_PER_PAGE),
@@ -97,7 +106,12 @@ export const KeywordSearchResult = z.object({
 export type KeywordSearchResult = z.infer<typeof KeywordSearchResult>;
 
 export const KeywordSuggestionsQuery = z.object({
-  q: z.string().max(KEYWORD_QUERY_MAX).overwrite(withoutControlCharacters).default(''),
+  q: z
+    .string()
+    .max(KEYWORD_QUERY_MAX)
+    .overwrite(withoutControlCharacters)
+    .overwrite(withoutBidiControls)
+    .default(''),
 });
 export const KeywordSuggestions = z.object({
   /** Page titles matching what was typed (the last word as a prefix), best first. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { withoutBidiControls } from './bidi-controls.ts';
 import { Id } from './common.ts';
 import { withoutControlCharacters } from './control-characters.ts';
 import { ApplicationSettings, CellValue, ColumnType, HyperlinkSettings, Row } from './parametric.ts';
@@ -68,8 +69,11 @@ export type FilterSelection = z.infer<typeof FilterSelection>;
 export const SEARCH_PAGE_SIZE_MAX = 100;
 
 export const SearchQuery = z.object({
-  /** Control characters are taken out (typed or pasted, they are no part of a word). */
-  q: z.string().max(500).overwrite(withoutControlCharacters).default(''),
+  /**
+   * Control characters are taken out (typed or pasted, they are no part of a word), and so are
+   * bidirectional controls: the query is recorded and shown back in the owner's analytics.
+   */
+  q: z.string().max(500).overwrite(withoutControlCharacters).overwrite(withoutBidiControls).default(''),
   filters: z.record(z.string(), FilterSelection).default({}),
   sort: z.object({ column: Id, direction: z.enum(['asc', 'desc']).default('asc') }).optional(),
   page: z.number().int().min(1).default(1),

@@ -10,6 +10,7 @@ export * from './crawl-limits.ts';
 export * from './crawl-progress.ts';
 export * from './crawl-publication.ts';
 export * from './crawl-report-paging.ts';
+export * from './crawl-sitemaps.ts';
 export * from './crawler-step.ts';
 export * from './csv-rows.ts';
 export * from './csv-text.ts';

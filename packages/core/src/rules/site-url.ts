@@ -8,9 +8,11 @@ const IPV4 = /^\d{1,3}(\.\d{1,3}){3}$/;
  * Parses a site URL as the crawler step accepts it, or returns undefined. Valid means:
  * - surrounding whitespace ignored, none inside;
  * - the protocol is optional and defaults to https; when given it must be http:// or https://;
- * - the host is `localhost`, an IPv4 address, or a domain name of at least two dot-separated labels
- *   (letters, digits, inner hyphens; international names are accepted in their punycode form);
- *   IPv6 literals and single-label intranet names are refused;
+ * - the host is `localhost`, an IPv4 address, an IPv6 address in brackets (`[2001:db8::1]`, as
+ *   URLs write it; Siteseer's addition: the spec only says "a valid URL"), or a domain name of at
+ *   least two dot-separated labels (letters, digits, inner hyphens; international names are
+ *   accepted in their punycode form); single-label intranet names are refused. Which addresses the
+ *   crawler may reach is the crawler's address policy, for IPv6 as for IPv4;
  * - no user name or password; port, path, query and fragment are optional.
  */
 export function parseSiteUrl(input: string): URL | undefined {
@@ -25,7 +27,8 @@ export function parseSiteUrl(input: string): URL | undefined {
 }
 
 function isSiteHost(hostname: string): boolean {
-  if (hostname === 'localhost' || IPV4.test(hostname)) return true;
+  // The URL parser has checked a bracketed IPv6 address already (and written it in its short form).
+  if (hostname === 'localhost' || IPV4.test(hostname) || hostname.startsWith('[')) return true;
   const labels = hostname.split('.');
   const tld = labels.at(-1) ?? '';
   return labels.length >= 2 && labels.every((label) => LABEL.test(label)) && !/^\d+$/.test(tld);

@@ -1,9 +1,14 @@
+import { withoutBidiControls } from '@siteseer/core';
 import { html, type RawHtml } from '../../html/html.ts';
 import { neutraliseFormula, toCsv } from '../../parametric/csv-export.ts';
 import { type ChartSpec, chartPicture } from './charts.ts';
 
 // What a card or dashboard is made of: figure tiles, charts, tables and notes. Built from the
 // reports as data, then written as HTML for the frame or, for a table, as CSV for its download.
+// A table's cells and links hold what visitors typed or sent (queries, filter values, clicked
+// URLs): their bidirectional controls are dropped where they are written, in both forms, as a
+// query reading as another would mislead the owner (queries recorded before they were stripped
+// on the way in, and click URLs, which are whatever a browser sent).
 
 /** A link in a table cell: a portal page (`top`: the whole portal navigates) or a result page. */
 export interface CellLink {
@@ -67,7 +72,9 @@ function kpis(items: Kpi[]): RawHtml {
 }
 
 function link(l: CellLink): RawHtml {
-  const context = l.context ? html`<span class="visually-hidden"> ${l.context}</span>` : '';
+  const context = l.context
+    ? html`<span class="visually-hidden"> ${withoutBidiControls(l.context)}</span>`
+    : '';
   return l.target === 'top'
     ? html`<a href="${l.href}" target="_top">${l.text}${context}</a>`
     : html`<a href="${l.href}" target="_blank" rel="noopener noreferrer">${l.text}${context}</a>`;
@@ -84,7 +91,7 @@ function table(t: ReportTable, csvHref: CsvHref): RawHtml {
       html`<tr>${row.map((cell, i) => {
         const numeric = t.columns[i]?.numeric;
         const links = cell.links?.length ? html`<span class="links">${cell.links.map(link)}</span>` : '';
-        return html`<td${numeric ? html` class="num"` : ''}>${cell.text}${links}</td>`;
+        return html`<td${numeric ? html` class="num"` : ''}>${withoutBidiControls(cell.text)}${links}</td>`;
       })}</tr>`,
   )}</tbody></table></section>`;
 }
@@ -141,7 +148,7 @@ export function tableCsv(t: ReportTable): string {
     t.rows.map((row) =>
       kept.map((i) => {
         const value = row[i]?.value ?? row[i]?.text ?? '';
-        return typeof value === 'string' ? neutraliseParts(value) : value;
+        return typeof value === 'string' ? neutraliseParts(withoutBidiControls(value)) : value;
       }),
     ),
   );

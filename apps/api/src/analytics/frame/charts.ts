@@ -1,3 +1,4 @@
+import { withoutBidiControls } from '@siteseer/core';
 import type { EChartsOption } from 'echarts';
 import { html, type RawHtml } from '../../html/html.ts';
 
@@ -37,7 +38,8 @@ const axisLabel = (format: ChartSpec['format']) =>
 function option(spec: ChartSpec): EChartsOption {
   const categoryAxis = {
     type: 'category' as const,
-    data: spec.categories,
+    // Categories may be visitors' queries: their bidi controls dropped, as in the tables (blocks.ts).
+    data: spec.categories.map(withoutBidiControls),
     axisLabel: {
       hideOverlap: true,
       ...(spec.horizontal ? { width: 160, overflow: 'truncate' as const } : {}),
@@ -101,5 +103,5 @@ const dataUri = (markup: string) => `data:image/svg+xml;base64,${Buffer.from(mar
  */
 export async function chartPicture(spec: ChartSpec): Promise<RawHtml> {
   const [light, dark] = await Promise.all([svg(spec, 'light'), svg(spec, 'dark')]);
-  return html`<picture class="chart"><source media="(prefers-color-scheme: dark)" srcset="${dataUri(dark)}"><img src="${dataUri(light)}" alt="${spec.alt}" width="${spec.width}" height="${spec.height}"></picture>`;
+  return html`<picture class="chart"><source media="(prefers-color-scheme: dark)" srcset="${dataUri(dark)}"><img src="${dataUri(light)}" alt="${withoutBidiControls(spec.alt)}" width="${spec.width}" height="${spec.height}"></picture>`;
 }

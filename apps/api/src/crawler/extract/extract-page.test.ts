@@ -159,6 +159,16 @@ describe('extractPage on broken and hostile HTML', () => {
     expect(page.text).toBe('© 2024 été ABC &bogus;');
   });
 
+  it('given bidi controls in the title, as characters or references, then the title is stored without them', () => {
+    // Under the override the title would read "Invoice exe.pdf" wherever it is shown.
+    const page = extractPage('<title>Invoice &#x202E;fdp.exe\u202c &#8295;x&#8297;</title><p>Body</p>', {
+      url: 'https://site.example/',
+    });
+    expect(page.title).toBe('Invoice fdp.exe x');
+    const fallback = extractPage('<h1>\u2067Heading\u2069</h1>', { url: 'https://site.example/' });
+    expect(fallback.title).toBe('Heading');
+  });
+
   it('given a script whose code holds "</" and a closing tag in a string, then none of it is text', () => {
     const page = extractPage(
       '<body><p>Before</p><script>if (a </b) { x = "<p>no</p>"; }</script><p>After</p></body>',

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { withoutBidiControls } from '@siteseer/core';
 import { type CheerioAPI, load } from 'cheerio/slim';
 import type { CrawlerFields } from '../../repositories/crawler/crawlers.ts';
 import { nodesOf, rootOf, select } from './dom-node.ts';
@@ -113,7 +114,13 @@ export function extractPage(html: string, options: ExtractOptions): ExtractedPag
   for (const list of meta.robots) applyDirectives(robots, list);
   applyRobotsHeader(robots, headerLines(options.headers, 'x-robots-tag'));
 
-  const title = cap(meta.title || meta.ogTitle || headings[0] || '', EXTRACT_LIMITS.titleChars);
+  // The title is shown as stored (the result's link, suggestions, every client of the search API),
+  // so its bidi controls, which could make it read as another title, are dropped once, here. The
+  // body is kept as written: it is shown only in snippets, which are stripped where shown.
+  const title = cap(
+    withoutBidiControls(meta.title || meta.ogTitle || headings[0] || ''),
+    EXTRACT_LIMITS.titleChars,
+  );
   const description = cap(meta.description, EXTRACT_LIMITS.descriptionChars);
   const customTags = customTagsSelector
     ? customTagValues($, customTagsSelector, options.customTagsAttributeName?.trim() ?? '')

@@ -31,6 +31,7 @@ import {
   enqueueUrls,
   resumeInterrupted,
 } from '../../repositories/crawler/frontier.ts';
+import { readSitemapReport } from '../../repositories/crawler/report.ts';
 import type { Queryable, Store } from '../../store/types.ts';
 import { announceCrawlChange } from '../crawl-changes.ts';
 import { checkedSelectors, extractionSettings } from '../extract/index.ts';
@@ -231,6 +232,9 @@ export async function crawlReport(
         stopped: crawler.state === 'stopped',
       })
     : { total: 0, hits: [], counts: {} };
+  const sitemaps = crawler
+    ? await readSitemapReport(store, access.account.id, engine.id, crawler.runId)
+    : undefined;
   return {
     hits: { total: { value: page.total }, hits: page.hits },
     took: Math.round(performance.now() - started),
@@ -239,5 +243,6 @@ export async function crawlReport(
     counts: page.counts,
     limits: crawler ? limitsOf(crawler) : [],
     ...(crawler ? { state: crawler.state, publication: publicationOf(crawler) } : {}),
+    ...(sitemaps ? { sitemaps } : {}),
   };
 }

@@ -1,3 +1,4 @@
+import type { CrawlReportSitemap, CrawlReportSitemaps } from '@siteseer/core';
 import { CRAWL_STATUS, PAGE_LOAD_DELAYS, pageLimitReason } from '@siteseer/core';
 import {
   leaseCrawl,
@@ -18,14 +19,7 @@ import {
 } from '../../repositories/crawler/frontier.ts';
 import { vacuumOnPglite } from '../../store/pglite-maintenance.ts';
 import { finishCrawlRun } from '../frontier/publish.ts';
-import {
-  crawledUrl,
-  normaliseUrl,
-  readSitemaps,
-  sitemapUrls,
-  UrlRefusedError,
-  urlScope,
-} from '../rules/index.ts';
+import { readSitemaps, sitemapOutcome, sitemapReport, sitemapUrls, urlScope } from '../rules/index.ts';
 import { LimitTally } from './crawl-limits.ts';
 import { type CrawlDeps, crawlUrl, type HostUse, type RunContext } from './crawl-url.ts';
 import { HostGate } from './host-gate.ts';
@@ -103,8 +97,8 @@ export async function driveCrawl(
   const renewal = setInterval(control.recheck, timing.leaseMs / 3);
   try {
     if (!(await sitemapsRead(deps.store, leased, runId))) {
-      await queueSitemapPages(deps, drive.run, drive.tally);
-      await markSitemapsRead(deps.store, leased, runId);
+      const sitemaps = await queueSitemapPages(deps, drive.run, drive.tally);
+      await markSitemapsRead(deps.store, leased, runId, sitemaps);
     }
     await crawlFrontier(deps, drive, timing);
   } finally {
@@ -134,31 +128,36 @@ async function renew(deps: CrawlDeps, owner: string, drive: Drive, timing: LoopT
   }
 }
 
-/** Queues the pages the start sites' sitemaps list (robots.txt `Sitemap:` lines, /sitemap.xml). */
-async function queueSitemapPages(deps: CrawlDeps, run: RunContext, tally: LimitTally): Promise<void> {
+/**
+ * Queues the pages the start sites' sitemaps list (robots.txt `Sitemap:` lines, /sitemap.xml) that
+ * are in the crawl's scope, within the crawl limits; answers what came of each sitemap, for the
+ * crawl report.
+ */
+async function queueSitemapPages(
+  deps: CrawlDeps,
+  run: RunContext,
+  tally: LimitTally,
+): Promise<CrawlReportSitemaps> {
   const { crawler } = run;
   const fetch = (url: URL) => deps.fetcher.fetchBytes(url, { userAgent: deps.userAgent, signal: run.signal });
+  const files: CrawlReportSitemap[] = [];
   for (const site of crawler.urls) {
     const origin = new URL(site).origin;
     const robots = await deps.robots.get(origin);
-    const { pages } = await readSitemaps(sitemapUrls(origin, robots), fetch);
-    const urls = pages.flatMap(({ loc }) => {
-      if (!run.scope(loc)) return [];
-      try {
-        const urlKey = normaliseUrl(loc, { removeHashFragments: crawler.removeHashFragments });
-        const url = crawledUrl(loc, crawler);
-        return [{ url, urlKey, site, depth: 1, discoveredFrom: null }];
-      } catch (error) {
-        // A URL the crawler never fetches (one with a user name, say) is left out, not the sitemap.
-        if (error instanceof UrlRefusedError) return [];
-        throw error;
-      }
+    const discovery = await readSitemaps(sitemapUrls(origin, robots), fetch);
+    const outcome = sitemapOutcome(discovery, {
+      sites: crawler.urls,
+      scope: run.scope,
+      removeHashFragments: crawler.removeHashFragments,
     });
+    files.push(...outcome.files);
+    const urls = outcome.pages.map((page) => ({ ...page, site, depth: 1, discoveredFrom: null }));
     // Within the crawl limits: a sitemap may list millions of URLs.
     tally.queued(await queueFound(deps.store, crawler.accountId, crawler.engineId, urls, deps.limits));
   }
   const reached = tally.changes();
   if (reached) await saveRunLimits(deps.store, crawler, reached);
+  return sitemapReport(files);
 }
 
 /** The loop of one crawl: take, wait for each host's turn, fetch, until nothing is left waiting. */

@@ -29,8 +29,14 @@ export {
 export {
   readSitemaps,
   SITEMAP_LIMITS,
+  SITEMAP_REPORT_NOT_READ,
   type SitemapDiscovery,
+  type SitemapFile,
   type SitemapLimits,
+  type SitemapPage,
+  type SitemapPageToQueue,
+  sitemapOutcome,
+  sitemapReport,
   sitemapUrls,
 } from './sitemaps.ts';
 export { type UrlScope, urlAllowed, urlScope } from './url-scope.ts';

@@ -43,6 +43,19 @@ describe('readSitemaps on a site', () => {
       `${o}/posts/1`,
     ]);
     expect(found.refused).toEqual([]);
+    // Each file read, in the order read, and the one that listed each page first.
+    expect(found.files).toEqual([
+      { url: `${o}/sitemap-index.xml`, kind: 'sitemapindex', reason: undefined, skipped: 0, sitemaps: 2 },
+      { url: `${o}/sitemap.xml`, kind: 'urlset', reason: undefined, skipped: 0, sitemaps: 0 },
+      { url: `${o}/pages.xml`, kind: 'urlset', reason: undefined, skipped: 0, sitemaps: 0 },
+      { url: `${o}/posts`, kind: 'urlset', reason: undefined, skipped: 0, sitemaps: 0 },
+    ]);
+    expect(found.pages.map((page) => [page.loc, page.sitemap])).toEqual([
+      [`${o}/contact`, `${o}/sitemap.xml`],
+      [`${o}/`, `${o}/pages.xml`],
+      [`${o}/about`, `${o}/pages.xml`],
+      [`${o}/posts/1`, `${o}/posts`],
+    ]);
   });
 
   it('refuses a gzip bomb and a malformed file with their reasons, and reads the others', async () => {
@@ -88,7 +101,7 @@ describe('readSitemaps on a site', () => {
     expect(site.requests.filter((path) => path === '/top.xml')).toHaveLength(1);
 
     const few = await readSitemaps([`${o}/top.xml`], fetch, { ...SITEMAP_LIMITS, maxFiles: 1 });
-    expect(few.refused.map((entry) => entry.reason)).toContain('not read: 1 sitemap files were read already');
+    expect(few.refused.map((entry) => entry.reason)).toContain('1 sitemap files were read already');
   });
 
   it('stops at the total page limit, saying the sitemap was read in part', async () => {
@@ -106,6 +119,41 @@ describe('readSitemaps on a site', () => {
     expect(found.pages.map((page) => page.loc)).toEqual([`${o}/1`, `${o}/2`, `${o}/3`]);
     expect(found.refused).toEqual([
       { url: `${o}/b.xml`, reason: 'read in part: the sitemaps list more than 3 pages' },
+    ]);
+    // Read, so a row of its own with the reason, not a second row as if it were not read.
+    expect(found.files.map(({ url, kind, reason }) => ({ url, kind, reason }))).toEqual([
+      { url: `${o}/a.xml`, kind: 'urlset', reason: undefined },
+      { url: `${o}/b.xml`, kind: 'urlset', reason: 'read in part: the sitemaps list more than 3 pages' },
+    ]);
+  });
+
+  it('gives every sitemap not read a row with its reason, in the order met, beside those read', async () => {
+    const routes: Parameters<typeof startFixtureSite>[0] = {};
+    site = await startFixtureSite(routes);
+    const o = site.origin;
+    Object.assign(routes, {
+      '/top.xml': answer(
+        200,
+        index(`${o}/missing.xml`, 'https://elsewhere.example/s.xml', `${o}/lol.xml`),
+        XML,
+      ),
+      // An entity expansion ("billion laughs"): refused as malformed, never expanded.
+      '/lol.xml': answer(
+        200,
+        `<?xml version="1.0"?><!DOCTYPE lolz [<!ENTITY lol "lol"><!ENTITY lol2 "&lol;&lol;">]><urlset><url><loc>&lol2;</loc></url></urlset>`,
+        XML,
+      ),
+    });
+    const found = await readSitemaps([`${o}/top.xml`], fetch);
+    expect(found.files.map(({ url, kind, reason }) => ({ url, kind, reason }))).toEqual([
+      { url: `${o}/top.xml`, kind: 'sitemapindex', reason: undefined },
+      {
+        url: 'https://elsewhere.example/s.xml',
+        kind: undefined,
+        reason: `listed by ${o}/top.xml, which is on another host`,
+      },
+      { url: `${o}/missing.xml`, kind: undefined, reason: 'answered HTTP 404' },
+      { url: `${o}/lol.xml`, kind: undefined, reason: expect.stringMatching(/^malformed XML: .*entity/) },
     ]);
   });
 });

@@ -1,4 +1,4 @@
-import { CRAWL_STATUS } from '@siteseer/core';
+import { CRAWL_STATUS, type CrawlReportSitemaps } from '@siteseer/core';
 import type { Queryable } from '../../store/types.ts';
 import { type Crawler, findCrawler } from './crawlers.ts';
 import { WAITING_STATUSES } from './frontier.ts';
@@ -97,15 +97,15 @@ export async function sitemapsRead(
   return rows.length > 0;
 }
 
-/** Records that the run's sitemaps were read and their pages queued. */
+/** Records that the run's sitemaps were read and their pages queued, and what came of each sitemap. */
 export async function markSitemapsRead(
   db: Queryable,
   crawl: { accountId: string; engineId: string },
   runId: number,
+  sitemaps: CrawlReportSitemaps,
 ): Promise<void> {
-  await db.query('UPDATE crawlers SET sitemaps_run_id = $3 WHERE account_id = $1 AND engine_id = $2', [
-    crawl.accountId,
-    crawl.engineId,
-    runId,
-  ]);
+  await db.query(
+    'UPDATE crawlers SET sitemaps_run_id = $3, sitemaps = $4::text::jsonb WHERE account_id = $1 AND engine_id = $2',
+    [crawl.accountId, crawl.engineId, runId, JSON.stringify(sitemaps)],
+  );
 }

@@ -1,3 +1,4 @@
+import { CrawlReportSitemaps } from '@siteseer/core';
 import type { Queryable } from '../../store/types.ts';
 
 /** A frontier row as the crawl report shows it. */
@@ -33,4 +34,23 @@ export async function readFrontierChanges(
     [accountId, engineId, sinceXid],
   );
   return { rows, nextXid };
+}
+
+/**
+ * What run `runId` did with its start sites' sitemaps, or undefined until it has read them (a
+ * crawl just started, or started again: the previous run's are not this one's).
+ */
+export async function readSitemapReport(
+  db: Queryable,
+  accountId: string,
+  engineId: string,
+  runId: number,
+): Promise<CrawlReportSitemaps | undefined> {
+  const { rows } = await db.query<{ sitemaps: unknown }>(
+    `SELECT sitemaps FROM crawlers
+     WHERE account_id = $1 AND engine_id = $2 AND sitemaps_run_id = $3 AND sitemaps IS NOT NULL`,
+    [accountId, engineId, runId],
+  );
+  const [row] = rows;
+  return row ? CrawlReportSitemaps.parse(row.sitemaps) : undefined;
 }

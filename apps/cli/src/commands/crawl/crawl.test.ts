@@ -125,6 +125,66 @@ describe('crawl report', () => {
   });
 });
 
+describe('crawl report sitemaps', () => {
+  const none = { queued: 0, otherSite: 0, filtered: 0, invalid: 0, sitemaps: 0 };
+  const sitemaps = {
+    files: [
+      { ...none, url: 'https://docs.test/sitemap.xml', kind: 'sitemap' as const, queued: 120, otherSite: 4 },
+      {
+        ...none,
+        url: 'http://10.0.0.5/s\u202e.xml',
+        reason: 'unreachable: address 10.0.0.5 is in a refused range (private)',
+      },
+    ],
+    omitted: 2,
+  };
+  const withSitemaps = () =>
+    fakeApi({
+      engines: { list: async () => ok([kw]), get: async () => ok(kw) },
+      crawler: { report: async () => ok({ ...reportAnswer(), sitemaps }) },
+    });
+
+  it('given sitemaps read and refused, then the summary counts them and --sitemaps lists each with what became of it', async () => {
+    const { deps, recorded } = testDeps(withSitemaps());
+    await report.run(deps, report.parse(input(['eng-1'], {})));
+    expect(recorded.stderr).toContain(
+      'Sitemaps: 1 read, 3 not read; 120 pages queued. --sitemaps lists them.',
+    );
+
+    const listed = testDeps(withSitemaps());
+    await report.run(listed.deps, report.parse(input(['eng-1'], { sitemaps: true })));
+    expect(listed.recorded.stdout.trimEnd().split('\n')).toEqual([
+      'https://docs.test/sitemap.xml\t120 pages queued; 4 on other sites.',
+      'http://10.0.0.5/s.xml\tNot read: unreachable: address 10.0.0.5 is in a refused range (private).',
+    ]);
+    expect(listed.recorded.stderr).toContain('2 more sitemap(s) not read are not listed.');
+    expect(listed.recorded.stderr).toContain('Sitemaps: 1 read, 3 not read; 120 pages queued.');
+  });
+
+  it('on a terminal, --sitemaps prints a table; before the crawl read them, it says so', async () => {
+    const { deps } = testDeps(withSitemaps());
+    const tty = memoryOutput({ isTTY: true });
+    await report.run({ ...deps, output: tty.output }, report.parse(input(['eng-1'], { sitemaps: true })));
+    expect(tty.stdout.split('\n')[0]).toMatch(/^SITEMAP\s+WHAT THE CRAWL DID$/);
+
+    const before = testDeps(
+      fakeApi({
+        engines: { list: async () => ok([kw]), get: async () => ok(kw) },
+        crawler: { report: async () => ok(reportAnswer()) },
+      }),
+    );
+    await report.run(before.deps, report.parse(input(['eng-1'], { sitemaps: true })));
+    expect(before.recorded.stdout).toBe('');
+    expect(before.recorded.stderr).toContain('The crawl has not read its sitemaps yet.');
+  });
+
+  it('refuses --sitemaps with a URL filter, status or page', () => {
+    expect(() => report.parse(input(['e'], { sitemaps: true, page: '2' }))).toThrow(
+      new UsageError('--sitemaps lists the sitemaps, not URLs: it takes no --filter, --status or --page.'),
+    );
+  });
+});
+
 describe('crawl report summary', () => {
   it('given a filter that no URL matches, then the summary says so, not page 1 of 0', async () => {
     const none = { ...reportAnswer(), hits: { total: { value: 0 }, hits: [] }, state: 'finished' as const };
@@ -142,7 +202,8 @@ describe('crawl report summary', () => {
   });
 
   it('given a crawl that reached crawl limits, then each limit is a warning line, bidi controls removed', async () => {
-    const message = 'Not queued: too many variants of https://docs.test/\u202eq (the limit is 100 a path): 3 links.';
+    const message =
+      'Not queued: too many variants of https://docs.test/\u202eq (the limit is 100 a path): 3 links.';
     const api = fakeApi({
       engines: { list: async () => ok([kw]), get: async () => ok(kw) },
       crawler: {

@@ -48,15 +48,18 @@ not recreated): stopped (Interrupted) URLs are fetched again, known URLs are kep
       new Option('--status <status>', "Only URLs of this status: a code or label ('Success', 3, '404')"),
     )
     .option('--page <n>', 'The page to show (1 = first)')
+    .option('--sitemaps', 'List the sitemaps the crawl read or refused, and why, instead of URLs')
     .addHelpText(
       'after',
       `${examples(
         'siteseer crawl report "Docs search"',
         'siteseer crawl report "Docs search" --filter /blog/ --status Success --page 2',
+        'siteseer crawl report "Docs search" --sitemaps',
         'siteseer crawl report "Docs search" --json | jq .counts',
       )}
---json prints the report call's answer (hits.total.value, took, finalized, hits.hits[], state) with
-counts as { "<status label>": <number of URLs> } for every status, plus page and pageCount.
+--json prints the report call's answer (hits.total.value, took, finalized, hits.hits[], state,
+sitemaps once the crawl has read them) with counts as { "<status label>": <number of URLs> } for
+every status, plus page and pageCount.
 `,
     )
     .action(lazyAction(runtime, () => import('./report.ts')));

@@ -15,9 +15,10 @@ import { UsageError } from '../../errors.ts';
 import { expectOk } from '../../http/expect-ok.ts';
 import { formatDate } from '../../output/format.ts';
 import { safeText } from '../../output/safe-text.ts';
-import { argument, optionalPositiveInt, optionalString } from '../parse.ts';
+import { argument, flag, optionalPositiveInt, optionalString } from '../parse.ts';
 import { resolveKeywordEngine } from './keyword-engine.ts';
 import { heldNotice } from './publish.ts';
+import { printSitemaps, sitemapsLine } from './report-sitemaps.ts';
 
 export interface ReportOptions {
   engine: string;
@@ -27,6 +28,8 @@ export interface ReportOptions {
   /** A status code of the spec. */
   status: number | undefined;
   page: number;
+  /** List the crawl's sitemaps (Siteseer's addition) instead of its URLs. */
+  sitemaps: boolean;
 }
 
 const squash = (text: string) => text.toLowerCase().replace(/[\s_-]+/g, '');
@@ -51,12 +54,21 @@ export function parse(input: ParseInput): ReportOptions {
       `--filter needs more than ${LIMITS.crawlReportSearchMinExclusive} characters (got '${filter.trim()}').`,
     );
   }
+  const sitemaps = flag(input, 'sitemaps');
+  const page = optionalPositiveInt(input, 'page');
+  const status = parseStatus(optionalString(input, 'status'));
+  if (sitemaps && (search.searchTerm !== '' || status !== undefined || page !== undefined)) {
+    throw new UsageError(
+      '--sitemaps lists the sitemaps, not URLs: it takes no --filter, --status or --page.',
+    );
+  }
   return {
     engine: argument(input, 0, 'ENGINE'),
     account: optionalString(input, 'account'),
     searchTerm: search.searchTerm,
-    status: parseStatus(optionalString(input, 'status')),
-    page: optionalPositiveInt(input, 'page') ?? 1,
+    status,
+    page: page ?? 1,
+    sitemaps,
   };
 }
 
@@ -74,7 +86,7 @@ export function nonZeroCounts(counts: CrawlReportResponse['counts']): [string, n
 
 /**
  * One page of the crawl report (10 URLs): URL, status, check times and the crawler's reason; a table
- * on a terminal, tab-separated lines otherwise.
+ * on a terminal, tab-separated lines otherwise. With --sitemaps, the crawl's sitemaps instead.
  */
 export async function run(deps: ApiDeps, options: ReportOptions): Promise<void> {
   const { api, output } = deps;
@@ -90,6 +102,10 @@ export async function run(deps: ApiDeps, options: ReportOptions): Promise<void> 
     }),
     'Reading the crawl report',
   );
+  if (options.sitemaps && !output.json) {
+    printSitemaps(output, report.sitemaps);
+    return;
+  }
   const total = report.hits.total.value;
   const paging = crawlReportPaging(total, options.page);
   if (total > 0 && options.page > paging.pageCount) {
@@ -135,6 +151,7 @@ export async function run(deps: ApiDeps, options: ReportOptions): Promise<void> 
         : 'No URLs yet'
       : `Page ${options.page} of ${paging.pageCount} (${total} URL(s))`;
   output.info(`${position}; crawl ${crawlStateOf(report)}${counts ? `; ${counts}` : ''}.`);
+  if (report.sitemaps) output.info(`${sitemapsLine(report.sitemaps)} --sitemaps lists them.`);
   // A limit's sentence names a path of the crawled site.
   for (const limit of report.limits) output.warn(safeText(limit.message));
   if (report.publication?.held) output.warn(heldNotice(engine, report.publication));

@@ -1,4 +1,4 @@
-import type { CrawlReportHit } from '@siteseer/core';
+import type { CrawlReportHit, CrawlReportSitemaps } from '@siteseer/core';
 import { MESSAGES } from '@siteseer/core';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -24,6 +24,7 @@ const hit = (n: number, status = 3): CrawlReportHit => ({
 interface ReportState {
   hits: CrawlReportHit[];
   finalized: boolean;
+  sitemaps?: CrawlReportSitemaps;
 }
 
 /**
@@ -33,7 +34,7 @@ interface ReportState {
 function reportRoute(state: ReportState | (() => ReportState)): FakeRoutes {
   return {
     'POST datasource/crawler/report': (call: FakeCall) => {
-      const { hits, finalized } = typeof state === 'function' ? state() : state;
+      const { hits, finalized, sitemaps } = typeof state === 'function' ? state() : state;
       const body = call.body as { fromIndex: number; resultSize: number; searchTerm: string };
       const matches = hits.filter((h) => h.url.toLowerCase().includes(body.searchTerm.toLowerCase()));
       const counts: Record<string, number> = {};
@@ -47,6 +48,7 @@ function reportRoute(state: ReportState | (() => ReportState)): FakeRoutes {
         finalized,
         counts,
         state: finalized ? 'finished' : 'crawling',
+        ...(sitemaps ? { sitemaps } : {}),
       };
     },
   };
@@ -230,6 +232,85 @@ describe('Crawl report', () => {
     expect(within(table).getByText('<b>bold</b>')).toBeTruthy();
     expect(within(table).getByText('Same content as <i>page-1</i>.')).toBeTruthy();
     expect(table.querySelector('b, i')).toBeNull();
+  });
+
+  it('Given a URL and a reason holding bidi controls, then they show without them (was: as they are, reordered)', async () => {
+    renderReport(
+      reportRoute({
+        hits: [
+          { ...hit(1), url: 'https://docs.example.com/\u202efdp.exe' },
+          { ...hit(2, 2), reason: 'Redirects to \u2067https://docs.example.com/x\u2069.' },
+        ],
+        finalized: true,
+      }),
+    );
+    await screen.findByText('2 results (0.12 seconds)');
+    const table = screen.getByRole('table', { name: 'Crawled URLs' });
+    expect(within(table).getAllByRole('link')[0]?.textContent).toBe('https://docs.example.com/fdp.exe');
+    expect(within(table).getByText('Redirects to https://docs.example.com/x.')).toBeTruthy();
+    expect(table.textContent).not.toMatch(/[\u202a-\u202e\u2066-\u2069]/);
+  });
+
+  it('Given the sitemaps the crawl read and refused, then a Sitemaps section says what became of each and why', async () => {
+    const none = { queued: 0, otherSite: 0, filtered: 0, invalid: 0, sitemaps: 0 };
+    renderReport(
+      reportRoute({
+        hits: [hit(1)],
+        finalized: true,
+        sitemaps: {
+          files: [
+            { ...none, url: 'https://docs.example.com/sitemap_index.xml', kind: 'index', sitemaps: 2 },
+            {
+              ...none,
+              url: 'https://docs.example.com/pages.xml',
+              kind: 'sitemap',
+              queued: 120,
+              otherSite: 4,
+              filtered: 2,
+            },
+            {
+              ...none,
+              url: 'http://10.0.0.5/\u202ehidden.xml',
+              reason: 'unreachable: address 10.0.0.5 is in a refused range (private)',
+            },
+            {
+              ...none,
+              url: 'https://docs.example.com/lol.xml',
+              reason: 'malformed XML: 1:60: undefined entity',
+            },
+          ],
+          omitted: 3,
+        },
+      }),
+    );
+    const section = await screen.findByRole('region', { name: 'Sitemaps' });
+    expect(within(section).getByText('2 read, 5 not read; 120 pages queued from them.')).toBeTruthy();
+    const rows = within(within(section).getByRole('table', { name: 'Sitemaps' }))
+      .getAllByRole('row')
+      .map((row) =>
+        within(row)
+          .queryAllByRole('cell')
+          .map((cell) => cell.textContent),
+      );
+    expect(rows.slice(1)).toEqual([
+      ['https://docs.example.com/sitemap_index.xml', 'Index of 2 sitemaps.'],
+      [
+        'https://docs.example.com/pages.xml',
+        '120 pages queued; 4 on other sites; 2 outside the URL filters.',
+      ],
+      [
+        'http://10.0.0.5/hidden.xml',
+        'Not read: unreachable: address 10.0.0.5 is in a refused range (private).',
+      ],
+      ['https://docs.example.com/lol.xml', 'Not read: malformed XML: 1:60: undefined entity.'],
+    ]);
+    expect(within(section).getByText('3 more sitemaps not read are not listed.')).toBeTruthy();
+  });
+
+  it('Given a crawl that has not read its sitemaps yet, then no Sitemaps section shows', async () => {
+    renderReport(reportRoute({ hits: [hit(1)], finalized: false }));
+    await screen.findByText('1 results (0.12 seconds)');
+    expect(screen.queryByRole('region', { name: 'Sitemaps' })).toBeNull();
   });
 
   it('Given a running crawl, then it shows progress and counts by status without the note, refreshes itself, and stops once finalized', async () => {

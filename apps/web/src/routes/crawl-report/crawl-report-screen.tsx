@@ -15,12 +15,13 @@ import { useServices } from '../../shell/services.tsx';
 import { CrawlProgressSummary } from './crawl-progress-summary.tsx';
 import { CrawlReportPager } from './crawl-report-pager.tsx';
 import { CrawlReportTable } from './crawl-report-table.tsx';
+import { CrawlSitemaps } from './crawl-sitemaps.tsx';
 import { useCrawlReport } from './use-crawl-report.ts';
 
 /**
  * /keywordcrawlreport/{accountId}/{engineId} (spec 001 §2.3): the crawled URLs of a keyword engine
  * with their status and check times, 'Filter URLs', 'N results (X seconds)', paging by 10, and the
- * note once the crawl is finalized. The API decides who may read it: an engine of another account
+ * note once the crawl is finalized; Siteseer adds the crawl's progress above and its sitemaps below. The API decides who may read it: an engine of another account
  * is refused there and its answer is shown here (401 and 500 are the shell's).
  */
 export function Component() {
@@ -84,6 +85,7 @@ function CrawlReport({ accountId, engineId }: { accountId: string; engineId: str
             empty={searchTerm ? 'No URLs match the filter.' : 'No URLs have been found yet.'}
           />
           <CrawlReportPager page={page} paging={paging} onPage={setPage} />
+          {data.sitemaps && <CrawlSitemaps sitemaps={data.sitemaps} />}
         </>
       )}
     </Stack>

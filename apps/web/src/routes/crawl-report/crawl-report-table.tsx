@@ -7,7 +7,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { CrawlReportHit } from '@siteseer/core';
-import { crawlStatusLabel, isCheckedCrawlStatus } from '@siteseer/core';
+import { crawlStatusLabel, isCheckedCrawlStatus, withoutBidiControls } from '@siteseer/core';
 
 /** A check time in the viewer's locale and time zone. */
 export const checkTime = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : '');
@@ -58,22 +58,25 @@ export function CrawlReportTable({
           ) : (
             hits.map((hit) => {
               const checked = isCheckedCrawlStatus(hit.status);
+              // A site wrote the URL and, in part, the reason: bidi controls could make one read as
+              // another (core's rule, as in the widget and the CLI). The link keeps the URL itself.
+              const url = withoutBidiControls(hit.url);
               return (
                 <TableRow key={hit.id}>
                   <TableCell sx={{ wordBreak: 'break-all' }}>
                     {isWebUrl(hit.url) ? (
                       <Link href={hit.url} target="_blank" rel="noopener noreferrer">
-                        {hit.url}
+                        {url}
                       </Link>
                     ) : (
-                      hit.url
+                      url
                     )}
                   </TableCell>
                   <TableCell>
                     {crawlStatusLabel(hit.status)}
                     {hit.reason ? (
                       <Typography variant="body2" color="text.secondary" sx={{ wordBreak: 'break-word' }}>
-                        {hit.reason}
+                        {withoutBidiControls(hit.reason)}
                       </Typography>
                     ) : null}
                   </TableCell>

@@ -63,6 +63,22 @@ describe('keyword results', () => {
     expect(root.querySelector('.siteseer-hits img, .siteseer-hits b, a[href^="javascript"]')).toBeNull();
   });
 
+  it('shows a title and snippet without the bidi controls a page put in them (was: an override reversed them)', async () => {
+    const pages = [
+      {
+        url: 'https://site.example.test/spoof',
+        // Under the override the title would read "Spoof exe.txt guide" and the snippet run backwards.
+        title: 'Spoof \u202etxt.exe\u202c guide',
+        body: 'Spoof \u2067body\u2069 text \u202aand\u202b more\u202d',
+      },
+    ];
+    const { root, input } = await mountKeywordWidget({ pages });
+    await searchFor(root, input, 'spoof');
+    const hit = root.querySelector('.siteseer-hit');
+    expect(hit?.querySelector('.siteseer-hit-title')?.textContent).toBe('Spoof txt.exe guide');
+    expect(hit?.querySelector('.siteseer-snippet')?.textContent).toBe('Spoof body text and more');
+  });
+
   it('marks pinned results Featured', async () => {
     const { root, input } = await mountKeywordWidget();
     await searchFor(root, input, 'pricing');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-// By path: the widget has core for types only (tsconfig paths), not as a run-time dependency.
+// By path, as the widget's own code never imports these modules of core (they bring zod).
 import * as constants from '../../../../core/src/constants.ts';
 import * as core from '../../../../core/src/domain/keyword-search.ts';
 import * as limits from './limits.ts';

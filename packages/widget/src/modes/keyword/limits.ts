@@ -1,6 +1,6 @@
 /*
- * Values of @siteseer/core (domain/keyword-search.ts, constants.ts), repeated here because the
- * widget imports core for types only: core at run time would bring zod to customer pages.
+ * Values of @siteseer/core (domain/keyword-search.ts, constants.ts), repeated here because those
+ * modules build zod schemas: importing them at run time would bring zod to customer pages.
  * limits.test.ts holds them equal.
  */
 

@@ -1,4 +1,4 @@
-import type { KeywordHit } from '@siteseer/core';
+import { type KeywordHit, withoutBidiControls } from '@siteseer/core';
 import { h } from '../../dom/element.ts';
 import { safeUrl } from '../../dom/safe-url.ts';
 import { snippetNodes } from './snippet.ts';
@@ -59,7 +59,8 @@ export function createResultList(onFollow: (hit: KeywordHit) => boolean): Result
       list.replaceChildren(
         ...next.map((hit, index) => {
           const href = safeUrl(hit.url, pageUrl);
-          const title = hit.title.trim() || displayUrl(hit.url);
+          // The page wrote the title: its bidi controls could make it read as another (core's rule).
+          const title = withoutBidiControls(hit.title).trim() || displayUrl(hit.url);
           return h(
             'li',
             {

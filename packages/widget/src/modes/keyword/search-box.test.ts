@@ -245,6 +245,20 @@ describe('keyword search box', () => {
     expect(assign).not.toHaveBeenCalled();
   });
 
+  it('suggests titles without their bidi controls; a title of nothing else shows its URL', async () => {
+    const pages = [
+      { url: 'https://site.example.test/a', title: 'Spoof \u202egnp.exe\u202c one', body: '' },
+      { url: 'https://site.example.test/b', title: 'Spoof\u2066\u2069', body: '' },
+    ];
+    const { input } = await mountKeywordWidget({ pages });
+    expect(await suggestionsFor(input, 'spoof')).toEqual(['Spoof gnp.exe one', 'Spoof']);
+    document.body.replaceChildren();
+    const empty = await mountKeywordWidget({
+      pages: [{ url: 'https://site.example.test/c', title: '\u202e\u202c', body: '' }],
+    });
+    expect(await suggestionsFor(empty.input, '\u202e')).toEqual(['https://site.example.test/c']);
+  });
+
   it('closes the list when the input loses focus or is emptied, and when suggestions fail', async () => {
     const { input } = await mountKeywordWidget({ suggestStatus: 503 });
     typeInto(input, 'widget');

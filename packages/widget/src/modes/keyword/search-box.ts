@@ -1,4 +1,4 @@
-import type { KeywordSuggestions } from '@siteseer/core';
+import { type KeywordSuggestions, withoutBidiControls } from '@siteseer/core';
 import { isAbort, SearchUnavailableError } from '../../api/errors.ts';
 import type { SearchApi } from '../../api/search-api.ts';
 import { h, uniqueId } from '../../dom/element.ts';
@@ -166,7 +166,8 @@ export function createSearchBox(options: SearchBoxOptions): SearchBox {
             class: 'siteseer-suggestion',
             'aria-selected': 'false',
           },
-          suggestion.title.trim() || suggestion.url,
+          // Page titles: their bidi controls could make one read as another (core's rule).
+          withoutBidiControls(suggestion.title).trim() || withoutBidiControls(suggestion.url),
         ),
       ),
     );

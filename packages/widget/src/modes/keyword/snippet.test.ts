@@ -34,4 +34,10 @@ describe('snippets', () => {
     expect(decodeReferences('&#128512; &#0; &#xD800; &#1114112;')).toBe('\u{1F600} \ufffd \ufffd \ufffd');
     expect(decodeReferences('&copy; &AMP; &#xZZ;')).toBe('&copy; &AMP; &#xZZ;');
   });
+
+  it('drops bidi controls, written as characters or as references (was: "&#8238;" reversed the rest)', () => {
+    const paragraph = render('a\u202eb <mark>c&#x2067;</mark> &#8238;d&#8236;');
+    expect(paragraph.textContent).toBe('ab c d');
+    expect(paragraph.querySelector('mark')?.textContent).toBe('c');
+  });
 });

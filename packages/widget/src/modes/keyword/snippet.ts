@@ -1,10 +1,12 @@
+import { withoutBidiControls } from '@siteseer/core';
 import { h } from '../../dom/element.ts';
 
 /*
  * The service sends each result's snippet as escaped text with the query's words in <mark>. The
  * widget still treats it as untrusted: it never parses it as HTML. It splits on the two exact tags
  * and decodes character references itself, so anything else (an unescaped <img onerror>, say)
- * stays visible text.
+ * stays visible text. Bidi controls the page wrote (as characters or as references) are dropped
+ * after decoding: they would reorder the snippet and what follows it.
  */
 
 const MARK_TAGS = /(<mark>|<\/mark>)/;
@@ -38,8 +40,8 @@ export function snippetNodes(snippet: string): Node[] {
       marked = part === '<mark>';
       continue;
     }
-    if (part === '') continue;
-    const text = decodeReferences(part);
+    const text = withoutBidiControls(decodeReferences(part));
+    if (text === '') continue;
     nodes.push(marked ? h('mark', {}, text) : document.createTextNode(text));
   }
   return nodes;

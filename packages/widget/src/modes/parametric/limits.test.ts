@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-// By path: the widget has core for types only (tsconfig paths), not as a run-time dependency.
+// By path: the widget's code repeats this value rather than import it (limits.ts says why).
 import * as constants from '../../../../core/src/constants.ts';
 import * as limits from './limits.ts';
 

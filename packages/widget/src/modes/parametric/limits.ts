@@ -1,6 +1,6 @@
 /*
- * A value of @siteseer/core (constants.ts), repeated here because the widget imports core for
- * types only: core at run time would bring zod to customer pages. limits.test.ts holds it equal.
+ * A value of @siteseer/core (constants.ts), repeated here from when the widget imported core for
+ * types only (ADR 0005, since amended). limits.test.ts holds it equal.
  */
 
 /** Rows the results download holds at most: the first, in the search's sort. */
