@@ -252,7 +252,9 @@ async function crawlFrontier(deps: CrawlDeps, drive: Drive, timing: LoopTiming):
     await Promise.race([...inFlight, woken]);
     clearTimeout(timer);
   }
-  // Stopped: let the fetches in flight see the abort and settle before the lease is released.
+  // Stopped: records not written yet are dropped (their URLs wait again), and the fetches in flight
+  // see the abort and settle before the lease is released.
+  drive.run.writer.discard();
   await Promise.allSettled([...inFlight, taking]);
 }
 

@@ -10,7 +10,7 @@ import {
 import { SqlState, StoreQueryError } from '../../store/errors.ts';
 import type { Queryable, Store } from '../../store/types.ts';
 import { CRAWL_LIMIT_DEFAULTS, LimitTally } from './crawl-limits.ts';
-import { RunWriter, type UrlRecord } from './run-writer.ts';
+import { CrawlEndedError, RunWriter, type UrlRecord } from './run-writer.ts';
 
 /** Limits no record of these tests reaches. */
 const roomyTally = () => new LimitTally(CRAWL_LIMIT_DEFAULTS, {});
@@ -57,6 +57,30 @@ function pageRecord(id: number, path: string, key: string, links: NewCrawlUrl[] 
 
 describe.each(frontierStores)('Run writer on %s', (_name, open) => {
   const store = useStore(open);
+
+  it('given records not written yet when the crawl stops, then they are dropped and their URLs still wait', async () => {
+    const { accountId, engineId, ids } = await leased(store(), ['a', 'b']);
+    const writer = new RunWriter(store(), { accountId, engineId, runId: 1, owner: 'w1' }, roomyTally());
+    const written = Promise.allSettled([
+      writer.write(pageRecord(ids.a ?? 0, 'a', `${SITE}a`, [found('linked')])),
+      writer.write(pageRecord(ids.b ?? 0, 'b', `${SITE}b`)),
+    ]);
+    writer.discard();
+    const results = await written;
+    expect(results.map((result) => result.status === 'rejected' && result.reason)).toEqual([
+      expect.any(CrawlEndedError),
+      expect.any(CrawlEndedError),
+    ]);
+    await writer.drain();
+    const { rows } = await store().query<{ url: string; status: number }>(
+      'SELECT url, status FROM crawl_urls WHERE account_id = $1 AND engine_id = $2 ORDER BY url',
+      [accountId, engineId],
+    );
+    expect(rows).toEqual([
+      { url: `${SITE}a`, status: CRAWL_STATUS.CREATED },
+      { url: `${SITE}b`, status: CRAWL_STATUS.CREATED },
+    ]);
+  });
 
   it('given a batch with one record the store refuses, then the others are stored and that URL is Failed with the reason, its lease released', async () => {
     const { accountId, engineId, ids } = await leased(store(), ['a', 'b', 'c']);

@@ -55,6 +55,8 @@ export class RunWriter {
   readonly #tally: LimitTally;
   readonly #known = new Set<string>();
   readonly #knownMax: number;
+  /** The drive ended: nothing more is written (see discard). */
+  #discarded = false;
   /** The frontier holds as many URLs as the URL limit allows. */
   #full = false;
   #pending: Pending[] = [];
@@ -90,6 +92,21 @@ export class RunWriter {
     });
   }
 
+  /**
+   * The crawl stopped (or was taken over, or the process closes): records not written yet are
+   * dropped, and their URLs stay waiting, to be fetched again when the crawl goes on. Writing them
+   * kept a stopped crawl's process busy for a second or more at 100k URLs (up to MAX_UNWRITTEN
+   * records with their links), with the stop and the next report queued behind it on PGlite.
+   */
+  discard(): void {
+    this.#discarded = true;
+    clearTimeout(this.#timer);
+    this.#timer = undefined;
+    const dropped = this.#pending;
+    this.#pending = [];
+    for (const pending of dropped) pending.reject(new CrawlEndedError());
+  }
+
   /** Writes what is pending now and waits for every batch to be written. */
   async drain(): Promise<void> {
     this.#flush();
@@ -111,6 +128,10 @@ export class RunWriter {
    * batch's, whose leases would bring them back to fail together again, the crawl never ending.
    */
   async #write(batch: readonly Pending[]): Promise<void> {
+    if (this.#discarded) {
+      for (const pending of batch) pending.reject(new CrawlEndedError());
+      return;
+    }
     if (batch.length > 1) {
       try {
         await this.#commit(batch.map((pending) => pending.record));
@@ -228,6 +249,14 @@ export class RunWriter {
       records.map((record) => ({ id: record.id, outcome: outcomes.get(record) as CrawlOutcome })),
     );
     return known;
+  }
+}
+
+/** A record dropped because its crawl's drive ended before it was written. */
+export class CrawlEndedError extends Error {
+  constructor() {
+    super('The crawl stopped before this URL was recorded; it is fetched again when the crawl goes on.');
+    this.name = 'CrawlEndedError';
   }
 }
 
