@@ -5,6 +5,8 @@ export default defineProject({
   test: {
     name: 'api',
     environment: 'node',
+    // Those run alone, after the rest (vitest.alone.config.ts).
+    exclude: ['**/node_modules/**', '**/*.alone.integration.test.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     // The tests make stores and parse workers without main.ts: the flag is on their command line.
