@@ -9,3 +9,6 @@ CREATE INDEX crawl_urls_waiting ON crawl_urls (account_id, engine_id, site, dept
 -- What the current run left out because a limit was reached (links not queued, URLs not fetched),
 -- with the limits in force: the crawl report's summary says so. Emptied when a run starts.
 ALTER TABLE crawlers ADD COLUMN run_limits jsonb NOT NULL DEFAULT '{}';
+-- The URLs a process holds (a few hundred at most): renewing and releasing its leases read them by
+-- this index instead of every row of the frontier (100k at the URL limit).
+CREATE INDEX crawl_urls_leased ON crawl_urls (account_id, engine_id, lease_owner) WHERE lease_owner IS NOT NULL;
