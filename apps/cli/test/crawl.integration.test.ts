@@ -216,7 +216,7 @@ describe('crawl start, stop and report', () => {
     expect(plain.stderr).toContain('Page 2 of 2 (12 URL(s)); crawl crawling; Created 12.');
   });
 
-  it('given a running crawl, when stopped then started, then URLs are Interrupted then Pending Fetch; --url adds a site', async () => {
+  it('given a running crawl, when stopped then started, then URLs are Interrupted then waiting again; --url adds a site', async () => {
     const stopped = await as(suite.tenants.ownerA, ['crawl', 'stop', 'Twelve pages', '--json']);
     expect(stopped.code, stopped.stderr).toBe(0);
     expect(json(stopped)).toMatchObject({ engineId, interrupted: 12 });
@@ -231,7 +231,8 @@ describe('crawl start, stop and report', () => {
     expect(started.code, started.stderr).toBe(0);
     expect(json(started)).toMatchObject({ engineId, site: null, queued: 12 });
     const resumed = json(await as(suite.tenants.ownerA, ['crawl', 'report', engineId, '--json']));
-    expect(resumed).toMatchObject({ finalized: false, counts: { 'Pending Fetch': 12, Interrupted: 0 } });
+    // Never fetched, they are Created again: a stop rewrites no row (ADR 0036).
+    expect(resumed).toMatchObject({ finalized: false, counts: { Created: 12, Interrupted: 0 } });
 
     const added = await as(suite.tenants.ownerA, [
       'crawl',
@@ -288,8 +289,9 @@ describe('crawl start, stop and report', () => {
     expect([other.code, other.stderr]).toEqual([1, expect.stringContaining(`No engine '${engineId}'`)]);
     const user = await as(suite.tenants.userA, ['crawl', 'stop', engineId]);
     expect(user.code).toBe(1);
-    expect(
-      json(await as(suite.tenants.ownerA, ['crawl', 'report', engineId, '--json'])).counts['Pending Fetch'],
-    ).toBe(12);
+    // Still waiting: the twelve sites and news.example.com, none of them fetched.
+    expect(json(await as(suite.tenants.ownerA, ['crawl', 'report', engineId, '--json'])).counts.Created).toBe(
+      13,
+    );
   });
 });

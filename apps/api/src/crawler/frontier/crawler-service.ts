@@ -64,29 +64,34 @@ function crawlUrls(urls: readonly string[]): string[] {
   ];
 }
 
-/** Queues start URLs (new ones Created, done ones Pending fetch) and resumes interrupted ones. */
+/**
+ * Queues start URLs (new ones Created, done ones Pending fetch) and resumes interrupted ones: those
+ * a run left at its page limit, and, when the crawl was `stopped`, the URLs it left waiting (a stop
+ * keeps their rows as they were). Returns how many URLs now wait because of this start.
+ */
 async function queueSites(
   tx: Queryable,
   access: EngineAccess,
   engineId: string,
   sites: readonly string[],
-  removeHashFragments: boolean,
+  options: { removeHashFragments: boolean; stopped: boolean },
 ): Promise<number> {
   const accountId = access.account.id;
+  const resumed = options.stopped ? await countWaiting(tx, accountId, engineId) : 0;
   const queued = await enqueueUrls(
     tx,
     accountId,
     engineId,
     sites.map((site) => ({
       url: site,
-      urlKey: normaliseUrl(site, { removeHashFragments }),
+      urlKey: normaliseUrl(site, { removeHashFragments: options.removeHashFragments }),
       site,
       depth: 0,
       discoveredFrom: null,
     })),
     { requeue: true },
   );
-  return queued + (await resumeInterrupted(tx, accountId, engineId));
+  return resumed + queued + (await resumeInterrupted(tx, accountId, engineId));
 }
 
 /**
@@ -111,7 +116,10 @@ export async function saveEngineCrawler(
     await saveCrawler(tx, access.account.id, engine.id, { ...fields, urls });
     if (existed && recreate) await clearFrontier(tx, access.account.id, engine.id);
     if (existed) await startRun(tx, access.account.id, engine.id, recreate);
-    return queueSites(tx, access, engine.id, urls, fields.removeHashFragments);
+    return queueSites(tx, access, engine.id, urls, {
+      removeHashFragments: fields.removeHashFragments,
+      stopped: existed?.state === 'stopped' && !recreate,
+    });
   });
   await announceCrawlChange(store, { accountId: access.account.id, engineId: engine.id });
   return { engineId: engine.id, queued };
@@ -130,7 +138,10 @@ export async function startSiteCrawl(
     if (!crawler || site === undefined) throw new NotFoundError('Crawler');
     await addCrawlerUrl(tx, access.account.id, engine.id, site);
     await startRun(tx, access.account.id, engine.id, false);
-    return queueSites(tx, access, engine.id, [site], crawler.removeHashFragments);
+    return queueSites(tx, access, engine.id, [site], {
+      removeHashFragments: crawler.removeHashFragments,
+      stopped: crawler.state === 'stopped',
+    });
   });
   await announceCrawlChange(store, { accountId: access.account.id, engineId: engine.id });
   return { engineId: engine.id, queued };

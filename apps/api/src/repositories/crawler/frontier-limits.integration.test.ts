@@ -91,6 +91,24 @@ describe.each(frontierStores)('Frontier limits on %s', (_name, open) => {
     ]);
   });
 
+  it('Given more sites than a take may lease, then it leases no more than asked, shallowest first', async () => {
+    const { accountId, engineId } = await engineWithCrawler(store());
+    for (const [site, depth] of [
+      ['https://a.example/', 2],
+      ['https://b.example/', 0],
+      ['https://c.example/', 1],
+    ] as const) {
+      await queueFound(store(), accountId, engineId, found(['/x', '/y'], site, depth), roomy);
+    }
+    const taken = await takeWork(store(), { accountId, engineId, owner: 'w', leaseMs: 60_000, limit: 2 });
+    expect(taken.map((url) => url.url)).toEqual(['https://b.example/x', 'https://c.example/x']);
+    const { rows } = await store().query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM crawl_urls WHERE account_id = $1 AND engine_id = $2 AND lease_owner IS NOT NULL',
+      [accountId, engineId],
+    );
+    expect(rows[0]?.n).toBe(2);
+  });
+
   it('Given start URLs queued with requeue, when taken, then the depth-0 URL comes first', async () => {
     const { accountId, engineId } = await engineWithCrawler(store());
     await queueFound(store(), accountId, engineId, found(['/x', '/y']), roomy);

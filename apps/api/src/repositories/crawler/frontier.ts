@@ -281,9 +281,10 @@ export async function takeWork(
                ORDER BY c.site LIMIT 1)
        FROM sites s WHERE s.site IS NOT NULL
      ),
-     w AS MATERIALIZED (
-       SELECT t.id FROM sites s CROSS JOIN LATERAL (
-         SELECT id FROM crawl_urls
+     shares AS MATERIALIZED (
+       SELECT t.id, t.depth, row_number() OVER (PARTITION BY s.site ORDER BY t.depth, t.id) AS turn
+       FROM sites s CROSS JOIN LATERAL (
+         SELECT id, depth FROM crawl_urls
          WHERE account_id = $1 AND engine_id = $2 AND site = s.site AND status IN ${WAITING}
            AND (lease_until IS NULL OR lease_until < now())
          ORDER BY depth, id
@@ -291,7 +292,9 @@ export async function takeWork(
          FOR UPDATE SKIP LOCKED
        ) t
        WHERE s.site IS NOT NULL
-     )
+     ),
+     -- More sites than the limit: one URL each, the shallowest sites' first.
+     w AS MATERIALIZED (SELECT id FROM shares ORDER BY turn, depth, id LIMIT $5)
      ${LEASE_SQL}`,
     [work.accountId, work.engineId, work.owner, work.leaseMs, work.limit],
   );
