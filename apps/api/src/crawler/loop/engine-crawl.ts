@@ -26,6 +26,7 @@ import {
 } from '../rules/index.ts';
 import { type CrawlDeps, crawlUrl, type HostUse, type RunContext } from './crawl-url.ts';
 import { HostGate } from './host-gate.ts';
+import { crawlGovernor } from './loop-governor.ts';
 import { RunWriter } from './run-writer.ts';
 
 /** How the loop paces itself; the defaults suit production, tests shorten the lease. */
@@ -155,6 +156,8 @@ async function queueSitemapPages(deps: CrawlDeps, run: RunContext): Promise<void
 async function crawlFrontier(deps: CrawlDeps, drive: Drive, timing: LoopTiming): Promise<void> {
   const { accountId, engineId } = drive.crawler;
   const gate = new HostGate();
+  // Fetches at once adapt to the event loop's delay: it answers searches too (issue 34).
+  const governor = crawlGovernor();
   const buffer: LeasedUrl[] = [];
   const inFlight = new Set<Promise<void>>();
   // Set when the frontier had nothing to take; cleared when a URL ends (it may have queued links).
@@ -189,7 +192,10 @@ async function crawlFrontier(deps: CrawlDeps, drive: Drive, timing: LoopTiming):
     if (!drained && !taking && buffer.length < BUFFER / 2) taking = take();
     const now = deps.now().getTime();
     let nextTurnMs = timing.idleMs;
-    for (let i = 0; i < buffer.length && inFlight.size < MAX_UNWRITTEN; ) {
+    for (
+      let i = 0;
+      i < buffer.length && inFlight.size < MAX_UNWRITTEN && governor.mayStart(performance.now());
+    ) {
       const url = buffer[i] as LeasedUrl;
       const host = new URL(url.url).host;
       // A URL outside the crawl is recorded without a request: its host's robots.txt is not read.
@@ -203,9 +209,11 @@ async function crawlFrontier(deps: CrawlDeps, drive: Drive, timing: LoopTiming):
       }
       buffer.splice(i, 1);
       gate.begin(host);
+      governor.begin();
       let ended = false;
       const fetched = (use: HostUse) => {
         ended = true;
+        governor.end();
         gate.end(host, deps.now().getTime(), use.requested ? delayMs : 0, use.pauseMs);
         wake();
       };
