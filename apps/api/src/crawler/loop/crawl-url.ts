@@ -19,6 +19,7 @@ import {
   resolveLink,
   type UrlScope,
 } from '../rules/index.ts';
+import type { LoopGovernor } from './loop-governor.ts';
 import type { RunWriter, UrlRecord } from './run-writer.ts';
 import { nextCheckAt } from './schedule.ts';
 
@@ -36,6 +37,8 @@ export interface CrawlDeps {
   robots: RobotsCache;
   userAgent: string;
   now: () => Date;
+  /** How many URLs may be fetched at once, by the event loop's delay. */
+  governor: LoopGovernor;
 }
 
 /** The run a URL is crawled in, with its settings. */

@@ -10,6 +10,7 @@ import { type AllowEntry, createAddressPolicy, createPageFetcher, FETCH_DEFAULTS
 import { RobotsCache } from '../rules/index.ts';
 import type { CrawlDeps } from './crawl-url.ts';
 import { driveCrawl, type LoopTiming } from './engine-crawl.ts';
+import { crawlGovernor, type LoopGovernor } from './loop-governor.ts';
 
 /** Crawls one process drives at once; more running crawls wait for a free one (or another process). */
 export const MAX_CRAWLS_PER_PROCESS = 8;
@@ -32,6 +33,8 @@ export interface CrawlWorkerOptions {
    */
   exclusiveStore: boolean;
   timing?: Partial<LoopTiming>;
+  /** How many URLs may be fetched at once (tests); by default the process's (see LoopGovernor). */
+  governor?: LoopGovernor;
 }
 
 /** The User-Agent of every request of the crawler: our robots.txt token and where to read about it. */
@@ -67,6 +70,7 @@ export class CrawlWorker {
       robots: new RobotsCache({ fetch: (url) => fetcher.fetchBytes(url, { userAgent }) }),
       userAgent,
       now: () => systemClock.now(),
+      governor: options.governor ?? crawlGovernor(),
     };
   }
 

@@ -26,7 +26,6 @@ import {
 } from '../rules/index.ts';
 import { type CrawlDeps, crawlUrl, type HostUse, type RunContext } from './crawl-url.ts';
 import { HostGate } from './host-gate.ts';
-import { crawlGovernor } from './loop-governor.ts';
 import { RunWriter } from './run-writer.ts';
 
 /** How the loop paces itself; the defaults suit production, tests shorten the lease. */
@@ -157,7 +156,7 @@ async function crawlFrontier(deps: CrawlDeps, drive: Drive, timing: LoopTiming):
   const { accountId, engineId } = drive.crawler;
   const gate = new HostGate();
   // Fetches at once adapt to the event loop's delay: it answers searches too (issue 34).
-  const governor = crawlGovernor();
+  const { governor } = deps;
   const buffer: LeasedUrl[] = [];
   const inFlight = new Set<Promise<void>>();
   // Set when the frontier had nothing to take; cleared when a URL ends (it may have queued links).

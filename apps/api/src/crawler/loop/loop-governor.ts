@@ -43,8 +43,9 @@ export class LoopGovernor {
   #fetching = 0;
   #windowStart: number | undefined;
 
-  constructor(delay: DelaySource) {
+  constructor(delay: DelaySource, options: { first?: number } = {}) {
     this.#delay = delay;
+    this.#limit = options.first ?? FIRST_FETCHING;
   }
 
   /** URLs that may be fetching at once now. */
