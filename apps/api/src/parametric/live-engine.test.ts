@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { NotFoundError } from '../errors.ts';
 import type { Store } from '../store/types.ts';
-import { cachedLive, forgetLiveEngines } from './live-engine.ts';
+import { cachedLive, forgetLiveEngines, KEPT_WHILE_READ } from './live-engine.ts';
 
 /** A store as the cache sees it (one process: every change is heard); reads are counted. */
 function fakeStore(): Store {
@@ -122,5 +122,24 @@ describe('cachedLive', () => {
     const next = cachedLive(store, 'kw', CLIENT, read);
     calls[2]?.reject(new Error('still lost'));
     await expect(next).rejects.toThrow('still lost');
+  });
+
+  it('given a crawl published, then searches are answered as known while the client is read again', async () => {
+    const store = fakeStore();
+    const { read, calls } = heldRead<string>();
+    const first = cachedLive(store, 'kw', CLIENT, read);
+    calls[0]?.resolve('run 1');
+    await first;
+    await forgetLiveEngines(store, `${KEPT_WHILE_READ}account/engine`);
+    expect(await cachedLive(store, 'kw', CLIENT, read)).toBe('run 1');
+    expect(calls).toHaveLength(2);
+    calls[1]?.resolve('run 2');
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(await cachedLive(store, 'kw', CLIENT, read)).toBe('run 2');
+    // Any other change: searches wait for what is live now.
+    await forgetLiveEngines(store, 'kw-generation:account/engine');
+    const after = cachedLive(store, 'kw', CLIENT, read);
+    calls[2]?.resolve('run 2, new synonyms');
+    expect(await after).toBe('run 2, new synonyms');
   });
 });

@@ -280,10 +280,15 @@ async function shownHits(
  */
 export async function searchKeyword(
   runtime: KeywordRuntime,
-  first: LiveKeyword,
+  known: LiveKeyword,
   query: KeywordSearchQuery,
 ): Promise<KeywordAnswer> {
   const started = performance.now();
+  // Known from before a crawl was published whose index is made now: read again, not answered
+  // from the answers kept for it (see KEPT_WHILE_READ).
+  const first = runtime.registry.hasNewerRun(known.generation)
+    ? await readLiveKeyword(runtime.store, known.client.id)
+    : known;
   const answers = storeCache<Answer>(
     runtime.store,
     'keyword-answers',
