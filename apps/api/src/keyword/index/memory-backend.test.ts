@@ -40,4 +40,39 @@ describe('the in-memory backend indexing a generation', () => {
     // Three pages of one batch, a turn of the event loop before each but the first.
     expect(turns).toEqual([false, true, true]);
   });
+
+  it('given a delayed event loop, then the build pauses as long as each of its turns', async () => {
+    vi.useFakeTimers({ toFake: ['performance', 'setTimeout'] });
+    const page = (n: number): KeywordPage => ({
+      key: `https://example.com/${n}`,
+      url: `https://example.com/${n}`,
+      title: `Page ${n}`,
+      headings: [],
+      description: '',
+      tags: [],
+      language: 'en',
+      get body() {
+        vi.advanceTimersByTime(10);
+        return `words of page ${n}`;
+      },
+    });
+    async function* pages() {
+      yield [page(1), page(2)];
+    }
+    const delayed = Object.assign(() => true, { stop: () => {} });
+    let done = false;
+    void createMemoryBackend(() => delayed)
+      .index({ accountId: 'a', engineId: 'e', generation: '1:x' }, pages())
+      .then(() => {
+        done = true;
+      });
+    for (let n = 0; n < 20; n++) await new Promise((resolve) => setImmediate(resolve));
+    // Paused after its first page (a turn of 10 ms): nothing goes on until that time has passed.
+    expect(done).toBe(false);
+    for (let n = 0; n < 50 && !done; n++) {
+      vi.advanceTimersByTime(5);
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    expect(done).toBe(true);
+  });
 });
