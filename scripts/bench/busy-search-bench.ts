@@ -32,7 +32,7 @@ export const PER_SECOND = 200;
 export const BUSY_SECONDS = 30;
 export const BUSY_PAGES = 20_000;
 /** The site the keyword engine is first published from (searched in both windows until re-crawled). */
-const SMALL_SITE_PAGES = 2_000;
+export const SMALL_SITE_PAGES = 2_000;
 /**
  * Connections at most: visitors each have their own, so a search that waits must not hold up the
  * others behind it in a small shared pool (with 32, a stalled kind of search stalled both).

@@ -50,7 +50,13 @@ import { writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { type AnalyticsResults, benchAnalytics } from './analytics-bench.ts';
-import { BUSY_PAGES, BUSY_SECONDS, type BusySearchResults, benchBusySearch } from './busy-search-bench.ts';
+import {
+  BUSY_PAGES,
+  BUSY_SECONDS,
+  type BusySearchResults,
+  benchBusySearch,
+  SMALL_SITE_PAGES,
+} from './busy-search-bench.ts';
 import { benchCrawl, type CrawlResults } from './crawl-bench.ts';
 import { SITE_PAGES } from './crawl-site.ts';
 import { type BenchFiles, benchFiles } from './files.ts';
@@ -296,7 +302,8 @@ const keywordOptions = {
   seconds: whole('keyword-seconds', values['keyword-seconds'], 1),
 } satisfies { parts: KeywordPart[]; pages: number; seconds: number };
 const busyOptions = {
-  pages: whole('busy-pages', values['busy-pages'], 10),
+  // More pages than the site first crawled: the re-crawl is told from it by the pages found.
+  pages: whole('busy-pages', values['busy-pages'], SMALL_SITE_PAGES + 1),
   seconds: whole('busy-seconds', values['busy-seconds'], 1),
 };
 
