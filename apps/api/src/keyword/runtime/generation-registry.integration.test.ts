@@ -176,6 +176,9 @@ describe.each(frontierStores)('The keyword generation registry on %s', (_name, o
     expect(registry.indexed()).toEqual([older.key]);
     release();
     expect(await registry.prepare(newer)).toBe(true);
+    // Made with its texts: every page's record is in its file when searches move to it.
+    const keys = (await backend.search(newer.key, query('common'))).hits.map((hit) => hit.key);
+    expect(registry.texts(newer)?.records(keys)).toBeDefined();
     expect(await registry.serving(newer)).toBe(newer);
     // The older one goes once the newer is made; a search that read it is told so.
     expect(registry.indexed()).toEqual([newer.key]);

@@ -16,6 +16,16 @@ type Slot =
   | { state: 'building'; generation: Generation; done: Promise<boolean>; texts: PageTextFile }
   | { state: 'ready'; generation: Generation; bytes: number; texts: PageTextFile };
 
+/** How long a new generation waits for its texts at most before searches move to it. */
+const TEXTS_WAIT_MS = 30_000;
+
+/** Settles when `work` does, or after `ms` (the work goes on). */
+async function withinMs(work: Promise<void>, ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([work, new Promise<void>((resolve) => (timer = setTimeout(resolve, ms)))]);
+  clearTimeout(timer);
+}
+
 /** Where failures that no search waits for go (a drop of an old index that failed). */
 export type RegistryErrorLog = (error: unknown, what: string) => void;
 
@@ -210,11 +220,14 @@ export class GenerationRegistry {
     const storeTexts = async (rows: readonly PageRow[]) => texts.append(rows);
     const built = this.#backend.index(generation.key, generationPages(this.#store, generation, storeTexts));
     const done = built.then(
-      () => {
+      async () => {
         // The index alone makes the generation searchable. Its texts' records are still being
         // made beside it (as much work again, on a thread of their own): until a page's is
-        // written, results showing it read its text from the store.
-        void texts.end();
+        // written, results showing it read its text from the store. While an older run answers
+        // for it, it waits for them: after a crawl the store is busy (a vacuum, statistics), and
+        // its searches waited ~1 s for texts (issue 34).
+        const written = texts.end();
+        if (this.#previousReady(generation)) await withinMs(written, TEXTS_WAIT_MS);
         if (this.#slots.get(key) !== slot || this.#closed) {
           // Replaced (or closing) while it was made: nobody will search it.
           this.#dropIndex(generation.key, texts);
