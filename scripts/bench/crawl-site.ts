@@ -13,7 +13,7 @@ import { prng } from './dataset.ts';
 export const SITE_PAGES = 5_000;
 const CHILDREN = 6;
 const SECTIONS = ['docs', 'guides', 'blog', 'products', 'support', 'company'] as const;
-const WORDS = `search crawler index page site query result engine ranking keyword document text title
+export const WORDS = `search crawler index page site query result engine ranking keyword document text title
 heading link anchor domain server request response header cache content archive release version
 update feature customer account team product service price plan support contact guide tutorial
 example question answer problem solution error message warning notice report summary detail history

@@ -26,6 +26,8 @@ export interface BenchFiles {
 
 export const CSV_BYTES = 10_000_000;
 export const SEARCH_ROWS = 100_000;
+/** Rows of the XLSX imported beside a crawl in the busy-search section. */
+export const BUSY_IMPORT_ROWS = 60_000;
 
 /** The generator's own source: any change to it makes new files. */
 function generatorHash(): string {
@@ -50,13 +52,24 @@ function cached(
   });
 }
 
+function cacheDir(): string {
+  const dir = join(tmpdir(), `siteseer-bench-${generatorHash()}`);
+  mkdirSync(dir, { recursive: true });
+  return dir;
+}
+
+/** The busy-search section's import: BUSY_IMPORT_ROWS products as XLSX (cached as benchFiles' are). */
+export function busyImportXlsx(): Promise<Uint8Array> {
+  const table = makeTable(FULL_HEADERS, fullCells, { rows: BUSY_IMPORT_ROWS });
+  return cached(cacheDir(), `products-${BUSY_IMPORT_ROWS}.xlsx`, () => toXlsx(table));
+}
+
 /**
  * The benchmark's input files. Generation is deterministic; the XLSX takes seconds to write, so the
  * files are kept in the temp directory under a hash of the generator and reused by later runs.
  */
 export async function benchFiles(): Promise<BenchFiles> {
-  const dir = join(tmpdir(), `siteseer-bench-${generatorHash()}`);
-  mkdirSync(dir, { recursive: true });
+  const dir = cacheDir();
   const table = makeTable(FULL_HEADERS, fullCells, { bytes: CSV_BYTES });
   const searchTable = makeTable(SEARCH_HEADERS, searchCells, { rows: SEARCH_ROWS });
   return {

@@ -21,7 +21,7 @@ export interface ImportResult {
 const SEARCH_TIMEOUT_MS = 60_000;
 
 /** Searches until the engine answers with the new version's rows (bounded). */
-async function untilSearchable(base: string, ingested: Ingested): Promise<void> {
+export async function untilSearchable(base: string, ingested: Ingested): Promise<void> {
   const deadline = performance.now() + SEARCH_TIMEOUT_MS;
   while (performance.now() < deadline) {
     const config = await json<{ version: number }>(`${base}/search/${ingested.clientId}/config`);

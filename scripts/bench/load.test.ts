@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { runOpenLoad } from './load.ts';
+import { runOpenLoad, startOpenLoad } from './load.ts';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -38,5 +38,33 @@ describe('runOpenLoad', () => {
         },
       }),
     ).rejects.toThrow('wrong answer 3');
+  });
+});
+
+describe('startOpenLoad', () => {
+  it('measures a window of the requests and counts their failures instead of stopping', async () => {
+    const load = startOpenLoad({
+      perSecond: 200,
+      send: async (i) => {
+        if (i % 4 === 3) throw new Error(`wrong answer ${i}`);
+        await sleep(1);
+      },
+    });
+    await sleep(50);
+    load.measure();
+    await sleep(200);
+    const window = await load.result();
+    await load.stop();
+    // About 40 requests were due in 200 ms (fewer on a starved machine); a quarter of them failed.
+    expect(window.n).toBeGreaterThan(0);
+    expect(window.failed).toBeGreaterThan(0);
+    expect(window.failed).toBeLessThan(window.n);
+    expect(window.firstFailure).toMatch(/^wrong answer \d+$/);
+  });
+
+  it('refuses a result when no window is being measured', async () => {
+    const load = startOpenLoad({ perSecond: 100, send: async () => {} });
+    await expect(load.result()).rejects.toThrow('No window is being measured');
+    await load.stop();
   });
 });

@@ -169,3 +169,82 @@ export async function probeApart(url: string, everyMs: number): Promise<{ stop: 
       ]),
   };
 }
+
+/** What an open load's window measured: latencies of the answered requests, and the failed ones. */
+export interface OpenWindow extends Latency {
+  /** Requests that failed (an error or a wrong answer), not in the latencies. */
+  failed: number;
+  /** The first failure's message, when one failed. */
+  firstFailure?: string;
+  perSecond: number;
+}
+
+/** A running open load: requests keep arriving at the rate until `stop`; windows measure parts of it. */
+export interface RunningOpenLoad {
+  /** Starts a window: requests due from now on are measured. */
+  measure(): void;
+  /** Ends the window: requests due until now, once all of them have answered. */
+  result(): Promise<OpenWindow>;
+  stop(): Promise<void>;
+}
+
+/**
+ * `runOpenLoad` that runs until stopped and is measured in windows (a phase of quiet, a phase of
+ * other work, with no pause in the arrivals between them), counting failures instead of stopping:
+ * a stall that makes requests fail is a figure, not the end of the bench.
+ */
+export function startOpenLoad(options: {
+  perSecond: number;
+  send: (i: number) => Promise<void>;
+}): RunningOpenLoad {
+  const started = performance.now();
+  let stopped = false;
+  let window:
+    | { from: number; samples: number[]; failed: number; firstFailure?: string; pending: Set<Promise<void>> }
+    | undefined;
+  const arrivals = (async () => {
+    for (let i = 0; !stopped; i++) {
+      const due = started + (i * 1000) / options.perSecond;
+      const wait = due - performance.now();
+      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+      if (stopped) return;
+      const measured = window;
+      const sent = options.send(i).then(
+        () => {
+          measured?.samples.push(performance.now() - due);
+        },
+        (error: unknown) => {
+          if (!measured) return;
+          measured.failed += 1;
+          measured.firstFailure ??= error instanceof Error ? error.message : String(error);
+        },
+      );
+      if (measured) {
+        measured.pending.add(sent);
+        void sent.finally(() => measured.pending.delete(sent));
+      }
+    }
+  })();
+  return {
+    measure() {
+      window = { from: performance.now(), samples: [], failed: 0, pending: new Set() };
+    },
+    async result() {
+      const ended = window;
+      if (!ended) throw new Error('No window is being measured');
+      window = undefined;
+      const seconds = (performance.now() - ended.from) / 1000;
+      await Promise.all(ended.pending);
+      return {
+        ...latency(ended.samples),
+        failed: ended.failed,
+        ...(ended.firstFailure ? { firstFailure: ended.firstFailure } : {}),
+        perSecond: seconds > 0 ? (ended.samples.length + ended.failed) / seconds : 0,
+      };
+    },
+    async stop() {
+      stopped = true;
+      await arrivals;
+    },
+  };
+}

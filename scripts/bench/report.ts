@@ -3,7 +3,7 @@ export interface Line {
   db: string;
   metric: string;
   value: number;
-  unit: 'ms' | 'MB' | 'q/s' | 'pages/s' | 'x' | 'paths' | 'score';
+  unit: 'ms' | 'MB' | 'q/s' | 'pages/s' | 'x' | 'paths' | 'score' | 'searches';
   /** The target, as an upper or a lower bound, where one is set. */
   target?: { max: number; label: string } | { min: number; label: string };
   /** The same-run baseline and value / baseline. */

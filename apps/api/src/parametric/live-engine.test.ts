@@ -1,7 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { NotFoundError } from '../errors.ts';
 import type { Store } from '../store/types.ts';
-import { cachedLive, forgetLiveEngines } from './live-engine.ts';
+import { cachedLive, forgetLiveEngines, KEPT_WHILE_READ } from './live-engine.ts';
 
 /** A store as the cache sees it (one process: every change is heard); reads are counted. */
 function fakeStore(): Store {
@@ -21,6 +21,10 @@ function heldRead<T>() {
 const CLIENT = '0b6f1c9e-6a53-4a39-9d8b-0d9a3c0d2f11';
 
 describe('cachedLive', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
   it('given many searches missing at once, then one read answers them all, and later ones are remembered', async () => {
     const store = fakeStore();
     const { read, calls } = heldRead<{ name: string }>();
@@ -66,5 +70,76 @@ describe('cachedLive', () => {
     expect(calls).toHaveLength(3);
     calls[2]?.resolve('back');
     expect(await again).toBe('back');
+  });
+
+  it('given a client known a while ago, then searches are answered as known while it is read again', async () => {
+    vi.useFakeTimers({ toFake: ['performance'] });
+    const store = fakeStore();
+    const { read, calls } = heldRead<string>();
+    const first = cachedLive(store, 'kw', CLIENT, read);
+    calls[0]?.resolve('v1');
+    expect(await first).toBe('v1');
+    vi.advanceTimersByTime(1000);
+    // The store is busy (a crawl's transaction): the read again waits, the searches do not.
+    expect(await cachedLive(store, 'kw', CLIENT, read)).toBe('v1');
+    expect(await cachedLive(store, 'kw', CLIENT, read)).toBe('v1');
+    expect(calls).toHaveLength(2);
+    calls[1]?.resolve('v2');
+    await Promise.resolve();
+    expect(await cachedLive(store, 'kw', CLIENT, read)).toBe('v2');
+    expect(calls).toHaveLength(2);
+  });
+
+  it('given a change announced, or a client known too long ago, then searches wait for the read', async () => {
+    vi.useFakeTimers({ toFake: ['performance'] });
+    const store = fakeStore();
+    const { read, calls } = heldRead<string>();
+    const first = cachedLive(store, 'kw', CLIENT, read);
+    calls[0]?.resolve('v1');
+    await first;
+    vi.advanceTimersByTime(1000);
+    await forgetLiveEngines(store);
+    const afterChange = cachedLive(store, 'kw', CLIENT, read);
+    calls[1]?.resolve('v2');
+    expect(await afterChange).toBe('v2');
+    vi.advanceTimersByTime(60_000);
+    const long = cachedLive(store, 'kw', CLIENT, read);
+    calls[2]?.resolve('v3');
+    expect(await long).toBe('v3');
+  });
+
+  it('given a read again that fails, then the next search reads and gets the failure itself', async () => {
+    vi.useFakeTimers({ toFake: ['performance'] });
+    const store = fakeStore();
+    const { read, calls } = heldRead<string>();
+    const first = cachedLive(store, 'kw', CLIENT, read);
+    calls[0]?.resolve('v1');
+    await first;
+    vi.advanceTimersByTime(1000);
+    expect(await cachedLive(store, 'kw', CLIENT, read)).toBe('v1');
+    calls[1]?.reject(new Error('connection lost'));
+    await new Promise((resolve) => setImmediate(resolve));
+    const next = cachedLive(store, 'kw', CLIENT, read);
+    calls[2]?.reject(new Error('still lost'));
+    await expect(next).rejects.toThrow('still lost');
+  });
+
+  it('given a crawl published, then searches are answered as known while the client is read again', async () => {
+    const store = fakeStore();
+    const { read, calls } = heldRead<string>();
+    const first = cachedLive(store, 'kw', CLIENT, read);
+    calls[0]?.resolve('run 1');
+    await first;
+    await forgetLiveEngines(store, `${KEPT_WHILE_READ}account/engine`);
+    expect(await cachedLive(store, 'kw', CLIENT, read)).toBe('run 1');
+    expect(calls).toHaveLength(2);
+    calls[1]?.resolve('run 2');
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(await cachedLive(store, 'kw', CLIENT, read)).toBe('run 2');
+    // Any other change: searches wait for what is live now.
+    await forgetLiveEngines(store, 'kw-generation:account/engine');
+    const after = cachedLive(store, 'kw', CLIENT, read);
+    calls[2]?.resolve('run 2, new synonyms');
+    expect(await after).toBe('run 2, new synonyms');
   });
 });

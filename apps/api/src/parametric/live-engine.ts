@@ -62,10 +62,19 @@ export async function liveEngineOf(store: Store, found: LiveClientRecord | undef
  * process directly, in the others (PostgreSQL) by a notification they listen for. Searches here
  * never see an older publish once the change has answered; in the other processes, once its
  * notification arrived (milliseconds). Other changes (an account deleted with its clients) show
- * within this time. On PostgreSQL, while this process is not listening (its
- * listening connection lost), every search reads the client afresh.
+ * within this time, plus the time its read again takes (see STALE_MAX_MS). On PostgreSQL, while
+ * this process is not listening (its listening connection lost), every search reads the client
+ * afresh.
  */
 const LIVE_TTL_MS = 250;
+/**
+ * How long past LIVE_TTL_MS a client no change was announced for is still answered while it is
+ * read again: searches do not wait for that read. On PGlite a statement waits for the one
+ * transaction at a time (a crawl's batch of pages, an import's cells: 0.1–3 s on a busy machine),
+ * and every search of a client waited for its read each LIVE_TTL_MS (issue 34: searches beside a
+ * crawl and an import). Past this age (the store stuck), searches wait for the read again.
+ */
+const STALE_MAX_MS = 10_000;
 /**
  * How long a client id that has no live engine (no such client, one of the other kind, nothing
  * published) answers 404 without a look-up: a deleted engine's snippet left on a busy site, or
@@ -86,10 +95,21 @@ interface Remembered {
 /**
  * What changed, as announced: '' for a change to some client (a publish, its settings, its
  * deletion); `kw-generation:<accountId>/<engineId>` when a keyword engine has a new generation (a
- * crawl published, a new character mapping: the keyword runtime indexes it at once). Undefined to
- * a handler: changes may have gone unheard.
+ * new character mapping, its settings: the keyword runtime indexes it at once);
+ * `kw-published:<accountId>/<engineId>` when the new generation is a crawl published, and nothing
+ * else changed (see KEPT_WHILE_READ). Undefined to a handler: changes may have gone unheard.
  */
 export type LiveChangeHandler = (change: string | undefined) => void;
+
+/**
+ * Changes after which what searches know of clients still answers while it is read again (as
+ * past LIVE_TTL_MS): a crawl published changes only which generation a keyword engine searches,
+ * and its searches are answered from the generation made until the new one is (see
+ * GenerationRegistry.serving), so they need not wait for the read. After a crawl, PGlite is busy
+ * (statistics, a vacuum, the new pages read for their index): the searches of every client waited
+ * 0.6-1.4 s for their read (issue 34).
+ */
+export const KEPT_WHILE_READ = 'kw-published:';
 
 interface Cache {
   /** Changes forgotten so far, so a read that raced a change is not kept. */
@@ -107,7 +127,11 @@ const caches = new WeakMap<Store, Cache>();
 
 function forget(cache: Cache, change: string | undefined): void {
   cache.publishes++;
-  cache.clients.clear();
+  if (change?.startsWith(KEPT_WHILE_READ)) {
+    // Read again by the next search of each, which is answered as known meanwhile.
+    const now = performance.now();
+    for (const known of cache.clients.values()) known.until = Math.min(known.until, now);
+  } else cache.clients.clear();
   // A read begun before the change may return what it replaced: later searches read afresh.
   cache.reading.clear();
   for (const handler of cache.handlers) handler(change);
@@ -154,10 +178,12 @@ export async function cachedLive<T>(
     if (known.live !== undefined) return known.live as T;
     throw new NotFoundError('Search engine');
   }
+  // Known, and no change announced since (a change empties the cache): answered as known while read.
+  const stale = known?.live !== undefined && now - known.until < STALE_MAX_MS ? known : undefined;
   // One read per client at a time: under load every search in flight misses when the time is up,
   // and each reading on its own queued them all behind as many statements (PGlite runs one at a time).
   const reading = cache.reading.get(key);
-  if (reading) return reading as Promise<T>;
+  if (reading) return stale ? (stale.live as T) : (reading as Promise<T>);
   const publishes = cache.publishes;
   const remember = (live: T | undefined, ttl: number) => {
     if (cache.publishes !== publishes) return;
@@ -180,7 +206,13 @@ export async function cachedLive<T>(
     if (cache.reading.get(key) === fresh) cache.reading.delete(key);
   };
   fresh.then(settled, settled);
-  return fresh;
+  if (!stale) return fresh;
+  fresh.catch((error: unknown) => {
+    // Gone (404 from now on) is remembered by the read; any other failure (the store down) drops
+    // what was known, so the next search reads again and answers that failure itself.
+    if (!(error instanceof NotFoundError) && cache.clients.get(key) === stale) cache.clients.delete(key);
+  });
+  return stale.live as T;
 }
 
 /**

@@ -94,9 +94,14 @@ function publishedRows(store: Store, version: VersionRecord, configuration: Para
   return feedRows(storedCells(store, version), configuration);
 }
 
-/** After the commit: searches read the new publish at once, and its index is made from its rows. */
+/**
+ * After the commit: the new publish's index is made from its rows, then searches read the new
+ * publish. Until it is made they answer from the previous one (a search reading the engine again
+ * meanwhile finds the new publish, and is answered from the previous index while it is made); a
+ * publish answers once searches answer from it.
+ */
 export async function afterPublishCommit(store: Store, scope: IndexScope, feed: IndexFeed): Promise<void> {
-  indexRegistry(store).prepare(scope, feed.finish(store));
+  await indexRegistry(store).prepare(scope, feed.finish(store));
   await forgetLiveEngines(store);
 }
 

@@ -1,5 +1,6 @@
 import { StoreClosedError, StoreCrashedError } from '../store/errors.ts';
 import type { Store } from '../store/types.ts';
+import type { LiveEngine } from './live-engine.ts';
 import type { EngineIndex } from './search-index.ts';
 import { buildColumn, buildIndex, buildText, type IndexScope } from './search-index-build.ts';
 
@@ -9,27 +10,35 @@ const INDEX_BUDGET_BYTES = 256 * 1024 * 1024;
 /** Work on an index under way: what searches wait for. */
 type Pending = Promise<EngineIndex | undefined>;
 
-type Slot =
-  | {
-      state: 'ready';
-      index: EngineIndex;
-      bytes: number;
-      text?: Pending;
-      addingColumns: Map<string, Promise<void>>;
-    }
-  | { state: 'building'; done: Pending }
-  | { state: 'failed'; error: unknown };
+type Ready = {
+  state: 'ready';
+  index: EngineIndex;
+  bytes: number;
+  text?: Pending;
+  addingColumns: Map<string, Promise<void>>;
+  /** The live engine a search found this publish with: what its configuration is searched with. */
+  live?: LiveEngine;
+};
+
+type Slot = Ready | { state: 'building'; done: Pending } | { state: 'failed'; error: unknown };
 
 /** The store closing under a build (shutdown, tests) leaves nothing to report. */
 function isStoreGone(error: unknown): boolean {
   return error instanceof StoreClosedError || error instanceof StoreCrashedError;
 }
 
+/** The index of a live engine's publish. */
+export function scopeOf(live: LiveEngine): IndexScope {
+  return { accountId: live.client.accountId, engineId: live.client.engineId, generation: live.generation };
+}
+
 /**
- * The engine indexes of one store, by engine and generation: made by a publish as it commits, or
- * from the version's cells on the first search of a publish (after a restart, another instance's
- * publish, or an eviction). Searches wait while one is being made (under a second for 50k rows).
- * Least recently used first out, within a memory budget.
+ * The engine indexes of one store, by engine and generation: made by a publish before it answers,
+ * or from the version's cells on the first search of a publish (after a restart, another
+ * instance's publish, or an eviction). While a publish's index is being made, searches are
+ * answered from the engine's previous publish when its index is here (a search was answered from
+ * it); else they wait for it (under a second for 50k rows on a quiet machine). The previous one
+ * goes once the new one is ready. Least recently used first out, within a memory budget.
  */
 class IndexRegistry {
   readonly #store: Store;
@@ -46,26 +55,115 @@ class IndexRegistry {
     return slot?.state === 'ready' ? slot.index : undefined;
   }
 
-  /** The ready index of this publish (with its words when `needsText`), made if need be. */
-  async acquire(scope: IndexScope, needsText: boolean): Promise<EngineIndex | undefined> {
+  /**
+   * The index to answer a search of `live` with (with its words when `needsText`), and the live
+   * engine it is of: its publish's, made if need be; while that one is being made, the previous
+   * publish's if it is here with what the search needs. Undefined when the publish is no longer
+   * the engine's (the caller reads the engine again).
+   */
+  async acquire(
+    live: LiveEngine,
+    needsText: boolean,
+  ): Promise<{ live: LiveEngine; index: EngineIndex } | undefined> {
+    const scope = scopeOf(live);
     const key = keyOf(scope);
-    const slot = this.#slots.get(key);
+    let slot = this.#slots.get(key);
     if (slot?.state === 'failed') {
       // Reported once, by the search that finds it; the next search tries again.
       this.#slots.delete(key);
       throw slot.error;
     }
-    if (slot?.state === 'building') return this.#withText(scope, await slot.done, needsText);
-    if (!slot)
-      return this.#withText(scope, await this.#track(key, buildIndex(this.#store, scope)), needsText);
+    if (!slot) {
+      this.#track(key, buildIndex(this.#store, scope));
+      slot = this.#slots.get(key) as Slot;
+    }
+    if (slot.state === 'building') {
+      const previous = this.#previous(scope, needsText);
+      if (previous) return previous;
+      const index = await this.#withText(scope, await slot.done, needsText);
+      return index && { live, index };
+    }
+    if (slot.state !== 'ready') throw new Error('unreachable: a failed slot was handled above');
     this.#slots.delete(key);
     this.#slots.set(key, slot);
-    return this.#withText(scope, slot.index, needsText);
+    slot.live = live;
+    const index = await this.#withText(scope, slot.index, needsText);
+    return index && { live, index };
   }
 
-  /** A publish's index, being made from the rows the publish checked. */
-  prepare(scope: IndexScope, made: Promise<EngineIndex>): void {
-    this.#track(keyOf(scope), made);
+  /**
+   * A publish's index, being made from the rows the publish checked; resolves once it is ready,
+   * with the words and the sorted columns the engine's previous index had (searches went on
+   * being answered from that one meanwhile), or undefined if it failed or was overtaken.
+   */
+  prepare(scope: IndexScope, made: Promise<EngineIndex>): Pending {
+    const previous = this.#latestReady(scope, false);
+    const carried = previous ? made.then((index) => this.#carryOver(index, previous.index)) : made;
+    return this.#track(keyOf(scope), carried);
+  }
+
+  /** `index` with the words and sorted columns `previous` had, so its first searches need not wait. */
+  async #carryOver(index: EngineIndex, previous: EngineIndex): Promise<EngineIndex> {
+    if (previous.hasText && !index.hasText) index.setText(await buildText(index));
+    for (const column of previous.columnIds) {
+      if (!index.hasColumn(column)) await addColumnTo(this.#store, index, column);
+    }
+    return index;
+  }
+
+  /** The engine's newest ready index older than `scope`'s (`answered`: one a search was answered from). */
+  #latestReady(scope: IndexScope, answered: boolean): Ready | undefined {
+    const engine = enginePrefix(scope);
+    const generation = BigInt(scope.generation);
+    let latest: { slot: Ready; generation: bigint } | undefined;
+    for (const [key, slot] of this.#slots) {
+      if (slot.state !== 'ready' || (answered && !slot.live) || !key.startsWith(engine)) continue;
+      const other = BigInt(key.slice(engine.length));
+      if (other < generation && (!latest || other > latest.generation)) latest = { slot, generation: other };
+    }
+    return latest?.slot;
+  }
+
+  /** While `scope`'s index is made: the previous publish's, if it can answer without waiting. */
+  #previous(scope: IndexScope, needsText: boolean): { live: LiveEngine; index: EngineIndex } | undefined {
+    const slot = this.#latestReady(scope, true);
+    if (!slot?.live || (needsText && !slot.index.hasText)) return undefined;
+    return { live: slot.live, index: slot.index };
+  }
+
+  #track(key: string, made: Promise<EngineIndex | undefined>): Pending {
+    const engine = key.slice(0, key.indexOf(':') + 1);
+    const generation = BigInt(key.slice(engine.length));
+    // Builds of older publishes are never searched; ready ones answer until this one is ready.
+    for (const [old, slot] of [...this.#slots]) {
+      if (
+        old.startsWith(engine) &&
+        slot.state === 'building' &&
+        BigInt(old.slice(engine.length)) < generation
+      )
+        this.#drop(old);
+    }
+    const done = made.then(
+      (index) => {
+        if (this.#slots.get(key) !== slot) return undefined;
+        if (!index) {
+          this.#slots.delete(key);
+          return undefined;
+        }
+        this.#slots.set(key, { state: 'ready', index, bytes: index.bytes, addingColumns: new Map() });
+        this.#bytes += index.bytes;
+        // Older publishes of the engine are never searched again.
+        for (const old of [...this.#slots.keys()]) {
+          if (old.startsWith(engine) && BigInt(old.slice(engine.length)) < generation) this.#drop(old);
+        }
+        this.#evict();
+        return index;
+      },
+      (error: unknown) => this.#failed(key, slot, error),
+    );
+    const slot: Slot = { state: 'building', done };
+    this.#slots.set(key, slot);
+    return done;
   }
 
   async #withText(scope: IndexScope, index: EngineIndex | undefined, needsText: boolean) {
@@ -78,30 +176,7 @@ class IndexRegistry {
     return slot.text;
   }
 
-  #track(key: string, made: Promise<EngineIndex | undefined>): Pending {
-    // Older generations of the engine are never searched again.
-    const engine = key.slice(0, key.indexOf(':') + 1);
-    for (const old of [...this.#slots.keys()]) if (old.startsWith(engine)) this.#drop(old);
-    const done = made.then(
-      (index) => {
-        if (this.#slots.get(key) !== slot) return undefined;
-        if (!index) {
-          this.#slots.delete(key);
-          return undefined;
-        }
-        this.#slots.set(key, { state: 'ready', index, bytes: index.bytes, addingColumns: new Map() });
-        this.#bytes += index.bytes;
-        this.#evict();
-        return index;
-      },
-      (error: unknown) => this.#failed(key, slot, error),
-    );
-    const slot: Slot = { state: 'building', done };
-    this.#slots.set(key, slot);
-    return done;
-  }
-
-  #addText(key: string, slot: Extract<Slot, { state: 'ready' }>): Pending {
+  #addText(key: string, slot: Ready): Pending {
     return buildText(slot.index).then(
       (text) => {
         slot.index.setText(text);
@@ -142,7 +217,7 @@ class IndexRegistry {
     return undefined;
   }
 
-  #grow(slot: Extract<Slot, { state: 'ready' }>, bytes: number): void {
+  #grow(slot: Ready, bytes: number): void {
     slot.bytes += bytes;
     this.#bytes += bytes;
     this.#evict();
@@ -163,7 +238,11 @@ class IndexRegistry {
 }
 
 function keyOf(scope: IndexScope): string {
-  return `${scope.engineId}:${scope.generation}`;
+  return `${enginePrefix(scope)}${scope.generation}`;
+}
+
+function enginePrefix(scope: Pick<IndexScope, 'engineId'>): string {
+  return `${scope.engineId}:`;
 }
 
 async function withWords(index: EngineIndex): Promise<EngineIndex> {

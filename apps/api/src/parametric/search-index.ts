@@ -76,6 +76,11 @@ export class EngineIndex {
     return this.#columns.has(id);
   }
 
+  /** The columns it holds codes of (its filters', and those added for a sort). */
+  get columnIds(): string[] {
+    return [...this.#columns.keys()];
+  }
+
   /** A column added after the build (see `buildColumn`): the rows are the same, so the index is too. */
   addColumn(id: string, codes: ColumnCodes): void {
     if (codes.rows.length !== this.json.length)

@@ -20,6 +20,7 @@ import {
   type UrlScope,
 } from '../rules/index.ts';
 import type { CrawlLimits } from './crawl-limits.ts';
+import type { LoopGovernor } from './loop-governor.ts';
 import type { RunWriter, UrlRecord } from './run-writer.ts';
 import { nextCheckAt } from './schedule.ts';
 
@@ -37,6 +38,8 @@ export interface CrawlDeps {
   /** How far one crawl may go. */
   limits: CrawlLimits;
   now: () => Date;
+  /** How many URLs may be fetched at once, by the event loop's delay. */
+  governor: LoopGovernor;
 }
 
 /** The run a URL is crawled in, with its settings. */

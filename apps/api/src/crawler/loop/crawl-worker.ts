@@ -11,6 +11,7 @@ import { RobotsCache } from '../rules/index.ts';
 import type { CrawlLimits } from './crawl-limits.ts';
 import type { CrawlDeps } from './crawl-url.ts';
 import { driveCrawl, type LoopTiming } from './engine-crawl.ts';
+import { crawlGovernor, type LoopGovernor } from './loop-governor.ts';
 
 /** Crawls one process drives at once; more running crawls wait for a free one (or another process). */
 export const MAX_CRAWLS_PER_PROCESS = 8;
@@ -35,6 +36,8 @@ export interface CrawlWorkerOptions {
    */
   exclusiveStore: boolean;
   timing?: Partial<LoopTiming>;
+  /** How many URLs may be fetched at once (tests); by default the process's (see LoopGovernor). */
+  governor?: LoopGovernor;
 }
 
 /** The User-Agent of every request of the crawler: our robots.txt token and where to read about it. */
@@ -71,6 +74,7 @@ export class CrawlWorker {
       userAgent,
       limits: options.limits,
       now: () => systemClock.now(),
+      governor: options.governor ?? crawlGovernor(),
     };
   }
 

@@ -164,6 +164,8 @@ async function queueSitemapPages(
 async function crawlFrontier(deps: CrawlDeps, drive: Drive, timing: LoopTiming): Promise<void> {
   const { accountId, engineId } = drive.crawler;
   const gate = new HostGate();
+  // Fetches at once adapt to the event loop's delay: it answers searches too (issue 34).
+  const { governor } = deps;
   const buffer: LeasedUrl[] = [];
   const inFlight = new Set<Promise<void>>();
   // Set when the frontier had nothing to take; cleared when a URL ends (it may have queued links).
@@ -201,7 +203,13 @@ async function crawlFrontier(deps: CrawlDeps, drive: Drive, timing: LoopTiming):
     if (!atPageLimit() && !drained && !taking && buffer.length < BUFFER / 2) taking = take();
     const now = deps.now().getTime();
     let nextTurnMs = timing.idleMs;
-    for (let i = 0; i < buffer.length && inFlight.size < MAX_UNWRITTEN && !atPageLimit(); ) {
+    for (
+      let i = 0;
+      i < buffer.length &&
+      inFlight.size < MAX_UNWRITTEN &&
+      !atPageLimit() &&
+      governor.mayStart(performance.now());
+    ) {
       const url = buffer[i] as LeasedUrl;
       const host = new URL(url.url).host;
       // A URL outside the crawl is recorded without a request: its host's robots.txt is not read.
@@ -216,9 +224,11 @@ async function crawlFrontier(deps: CrawlDeps, drive: Drive, timing: LoopTiming):
       buffer.splice(i, 1);
       started += 1;
       gate.begin(host);
+      governor.begin();
       let ended = false;
       const fetched = (use: HostUse) => {
         ended = true;
+        governor.end();
         gate.end(host, deps.now().getTime(), use.requested ? delayMs : 0, use.pauseMs);
         wake();
       };

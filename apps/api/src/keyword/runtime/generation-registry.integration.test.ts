@@ -150,6 +150,61 @@ describe.each(frontierStores)('The keyword generation registry on %s', (_name, o
     expect(registry.indexed()).toEqual([newer.key]);
   });
 
+  it('Given a generation made, while a newer run is made, then searches are answered from the made one, then from the newer', async () => {
+    const engine = await engineWithCrawler(store());
+    await storePages(store(), engine, 1, 20);
+    await storePages(store(), engine, 2, 30);
+    const memory = createMemoryBackend();
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    // The newer run's index is held until released: its build is under way meanwhile.
+    const backend: typeof memory = {
+      ...memory,
+      index: async (key, pages) => {
+        if (key.generation.startsWith('2:')) await gate;
+        return memory.index(key, pages);
+      },
+    };
+    const registry = new GenerationRegistry(store(), backend);
+    const older = generation(engine, 1);
+    const newer = generation(engine, 2);
+    expect(await registry.serving(older)).toBe(older);
+    const during = await Promise.all([registry.serving(newer), registry.serving(newer)]);
+    expect(during).toEqual([older, older]);
+    expect(registry.indexed()).toEqual([older.key]);
+    release();
+    expect(await registry.prepare(newer)).toBe(true);
+    // Made with its texts: every page's record is in its file when searches move to it.
+    const keys = (await backend.search(newer.key, query('common'))).hits.map((hit) => hit.key);
+    expect(registry.texts(newer)?.records(keys)).toBeDefined();
+    expect(await registry.serving(newer)).toBe(newer);
+    // The older one goes once the newer is made; a search that read it is told so.
+    expect(registry.indexed()).toEqual([newer.key]);
+    expect(backend.has(older.key)).toBe(false);
+    expect(await registry.serving(older)).toBeUndefined();
+  });
+
+  it('Given a new character mapping of the run made, then searches wait for its index (the owner changed it)', async () => {
+    const engine = await engineWithCrawler(store());
+    await storePages(store(), engine, 1, 20);
+    const registry = new GenerationRegistry(store(), createMemoryBackend());
+    const first = generation(engine, 1);
+    expect(await registry.serving(first)).toBe(first);
+    const unmapped = generation(engine, 1, { ...DEFAULT_MAPPING, csvCharMappings: '', updatedAt: 'v2' });
+    expect(await registry.serving(unmapped)).toBe(unmapped);
+    expect(registry.indexed()).toEqual([unmapped.key]);
+  });
+
+  it('Given no generation made, while the first is made, then searches wait for it', async () => {
+    const engine = await engineWithCrawler(store());
+    await storePages(store(), engine, 1, 20);
+    const registry = new GenerationRegistry(store(), createMemoryBackend());
+    const first = generation(engine, 1);
+    expect(await Promise.all([registry.serving(first), registry.serving(first)])).toEqual([first, first]);
+  });
+
   it('Given a generation replaced while it was made, then its searches are told it is gone', async () => {
     const engine = await engineWithCrawler(store());
     await storePages(store(), engine, 1, 2000);

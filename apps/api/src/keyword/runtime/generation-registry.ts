@@ -16,6 +16,16 @@ type Slot =
   | { state: 'building'; generation: Generation; done: Promise<boolean>; texts: PageTextFile }
   | { state: 'ready'; generation: Generation; bytes: number; texts: PageTextFile };
 
+/** How long a new generation waits for its texts at most before searches move to it. */
+const TEXTS_WAIT_MS = 30_000;
+
+/** Settles when `work` does, or after `ms` (the work goes on). */
+async function withinMs(work: Promise<void>, ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([work, new Promise<void>((resolve) => (timer = setTimeout(resolve, ms)))]);
+  clearTimeout(timer);
+}
+
 /** Where failures that no search waits for go (a drop of an old index that failed). */
 export type RegistryErrorLog = (error: unknown, what: string) => void;
 
@@ -38,9 +48,10 @@ function runOf(generation: Generation): bigint {
 
 /**
  * The keyword indexes of one store, by generation (account, engine, crawl run, character mapping):
- * made from the run's pages on the first search, or as soon as a crawl is published. Searches
- * wait while one is being made; one engine keeps one generation (a newer one replaces it); the
- * least recently searched engines are dropped beyond the memory budget.
+ * made from the run's pages on the first search, or as soon as a crawl is published. While one is
+ * being made, searches are answered from the engine's generation already made, if there is one
+ * (`serving`), else they wait; one engine keeps one generation once the new one is made (it
+ * replaces the older); the least recently searched engines are dropped beyond the memory budget.
  */
 export class GenerationRegistry {
   readonly #store: Store;
@@ -87,6 +98,38 @@ export class GenerationRegistry {
     return this.#build(generation);
   }
 
+  /**
+   * The generation to answer a search that read `generation` from: itself once its index is made
+   * (made now if need be); while it is being made, the engine's generation made already of an
+   * older run (the last crawl published), so a search of an engine re-crawled does not wait
+   * seconds for the new index (issue 34); the first index of an engine, and one of a new character
+   * mapping, are waited for. Undefined when a newer run is indexed here: the caller read an engine
+   * that has been published since.
+   */
+  async serving(generation: Generation): Promise<Generation | undefined> {
+    const key = keyText(generation.key);
+    const slot = this.#slots.get(key);
+    if (slot?.state === 'ready') {
+      this.#slots.delete(key);
+      this.#slots.set(key, slot);
+      return generation;
+    }
+    if (!slot && this.#newerRun(generation)) return undefined;
+    const done = slot?.state === 'building' ? slot.done : this.#build(generation);
+    const previous = this.#previousReady(generation);
+    if (!previous) return (await done) ? generation : undefined;
+    // Nobody waits for a build this search started: its failure is reported here (the next
+    // search of the new generation starts it again).
+    if (!slot)
+      done.catch((error: unknown) => {
+        if (!(isStoreGone(error) && this.#closed)) this.#log(error, `indexing ${key}`);
+      });
+    const previousKey = keyText(previous.generation.key);
+    this.#slots.delete(previousKey);
+    this.#slots.set(previousKey, previous);
+    return previous.generation;
+  }
+
   /** Starts making the generation's index now (a crawl was published); searches then find it made. */
   prepare(generation: Generation): Promise<boolean> {
     const slot = this.#slots.get(keyText(generation.key));
@@ -129,6 +172,27 @@ export class GenerationRegistry {
     );
   }
 
+  /**
+   * The engine's ready generation of an older run than `generation`, the newest. Not one of the
+   * same run: a new character mapping is the owner's change, which their next search shows.
+   */
+  #previousReady(generation: Generation): Extract<Slot, { state: 'ready' }> | undefined {
+    const engine = engineText(generation.key);
+    const run = runOf(generation);
+    let previous: Extract<Slot, { state: 'ready' }> | undefined;
+    for (const slot of this.#slots.values()) {
+      if (slot.state !== 'ready' || engineText(slot.generation.key) !== engine) continue;
+      const other = runOf(slot.generation);
+      if (other < run && (!previous || other > runOf(previous.generation))) previous = slot;
+    }
+    return previous;
+  }
+
+  /** Whether a newer run of the generation's engine is indexed here (its live client is stale). */
+  hasNewerRun(generation: Generation): boolean {
+    return this.#newerRun(generation);
+  }
+
   #newerRun(generation: Generation): boolean {
     const engine = engineText(generation.key);
     const run = runOf(generation);
@@ -140,10 +204,12 @@ export class GenerationRegistry {
 
   #build(generation: Generation): Promise<boolean> {
     const key = keyText(generation.key);
-    // The engine's other generations are never searched again once this one is made.
     const engine = engineText(generation.key);
+    const run = runOf(generation);
+    // Builds of the engine's older generations are never searched; made ones answer until this one is.
     for (const [other, slot] of [...this.#slots]) {
-      if (other !== key && engineText(slot.generation.key) === engine) this.#drop(other, slot);
+      if (other !== key && slot.state === 'building' && engineText(slot.generation.key) === engine)
+        if (runOf(slot.generation) <= run) this.#drop(other, slot);
     }
     // Without the file (a full disk), results read their texts from the store, as before.
     const texts = new PageTextFile(
@@ -154,11 +220,14 @@ export class GenerationRegistry {
     const storeTexts = async (rows: readonly PageRow[]) => texts.append(rows);
     const built = this.#backend.index(generation.key, generationPages(this.#store, generation, storeTexts));
     const done = built.then(
-      () => {
+      async () => {
         // The index alone makes the generation searchable. Its texts' records are still being
         // made beside it (as much work again, on a thread of their own): until a page's is
-        // written, results showing it read its text from the store.
-        void texts.end();
+        // written, results showing it read its text from the store. While an older run answers
+        // for it, it waits for them: after a crawl the store is busy (a vacuum, statistics), and
+        // its searches waited ~1 s for texts (issue 34).
+        const written = texts.end();
+        if (this.#previousReady(generation)) await withinMs(written, TEXTS_WAIT_MS);
         if (this.#slots.get(key) !== slot || this.#closed) {
           // Replaced (or closing) while it was made: nobody will search it.
           this.#dropIndex(generation.key, texts);
@@ -166,6 +235,11 @@ export class GenerationRegistry {
         }
         const bytes = this.#backend.memoryBytes(generation.key);
         this.#slots.set(key, { state: 'ready', generation, bytes, texts });
+        // The engine's other generations (older runs, other mappings) are never searched again.
+        for (const [other, older] of [...this.#slots]) {
+          if (other !== key && engineText(older.generation.key) === engine && runOf(older.generation) <= run)
+            this.#drop(other, older);
+        }
         this.#evict(key);
         return true;
       },

@@ -103,7 +103,8 @@ function answerKey(live: LiveKeyword, query: KeywordSearchQuery): string {
 const ATTEMPTS = 3;
 
 /**
- * Runs `search` on the engine's indexed generation, made first if need be. A publish may overtake
+ * Runs `search` on the engine's indexed generation, made first if need be, or, while it is being
+ * made, on the generation made before it (see GenerationRegistry.serving). A publish may overtake
  * the generation read (it is replaced, or a newer run is indexed already): the client is read
  * again and the search runs on what is live then.
  */
@@ -114,12 +115,14 @@ async function onGeneration<T>(
 ): Promise<T> {
   let live = first;
   for (let attempt = 1; ; attempt++) {
-    if (await runtime.registry.ready(live.generation)) {
+    // The generation read, or the one made before it while it is being made (with its mappings).
+    const generation = await runtime.registry.serving(live.generation);
+    if (generation) {
       try {
-        return await search(live, live.generation.key);
+        return await search(generation === live.generation ? live : { ...live, generation }, generation.key);
       } catch (error) {
         // Dropped between being made and searched (a newer publish, or the memory budget).
-        if (runtime.registry.backend.has(live.generation.key) || attempt >= ATTEMPTS) throw error;
+        if (runtime.registry.backend.has(generation.key) || attempt >= ATTEMPTS) throw error;
       }
     }
     if (attempt >= ATTEMPTS)
@@ -277,10 +280,15 @@ async function shownHits(
  */
 export async function searchKeyword(
   runtime: KeywordRuntime,
-  first: LiveKeyword,
+  known: LiveKeyword,
   query: KeywordSearchQuery,
 ): Promise<KeywordAnswer> {
   const started = performance.now();
+  // Known from before a crawl was published whose index is made now: read again, not answered
+  // from the answers kept for it (see KEPT_WHILE_READ).
+  const first = runtime.registry.hasNewerRun(known.generation)
+    ? await readLiveKeyword(runtime.store, known.client.id)
+    : known;
   const answers = storeCache<Answer>(
     runtime.store,
     'keyword-answers',
@@ -296,7 +304,8 @@ export async function searchKeyword(
     } finally {
       runtime.searching--;
     }
-    answers.set(key, answer);
+    // Answered from the generation made before `first`'s (being made): not its answer to keep.
+    if (answer.live.generation === first.generation) answers.set(key, answer);
   }
   return { ...answer, took: Math.round((performance.now() - started) * 10) / 10 };
 }

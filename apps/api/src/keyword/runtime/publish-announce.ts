@@ -1,4 +1,4 @@
-import { forgetLiveEngines } from '../../parametric/live-engine.ts';
+import { forgetLiveEngines, KEPT_WHILE_READ } from '../../parametric/live-engine.ts';
 import type { Store } from '../../store/types.ts';
 import { refreshPageStatistics } from './page-rows.ts';
 
@@ -21,17 +21,21 @@ export function announceKeywordGeneration(
 
 /** The engine a live change announces a new generation of, if it is such a change. */
 export function changedEngineOf(change: string | undefined): { accountId: string; engineId: string } | null {
-  if (!change?.startsWith(CHANGED)) return null;
-  const [accountId, engineId, ...rest] = change.slice(CHANGED.length).split('/');
+  const prefix = [CHANGED, KEPT_WHILE_READ].find((kind) => change?.startsWith(kind));
+  if (change === undefined || prefix === undefined) return null;
+  const [accountId, engineId, ...rest] = change.slice(prefix.length).split('/');
   if (!accountId || !engineId || rest.length > 0) return null;
   return { accountId, engineId };
 }
 
-/** A keyword engine's crawl was published (committed): statistics refreshed, then announced. */
+/**
+ * A keyword engine's crawl was published (committed): statistics refreshed, then announced as a
+ * crawl published, which searches need not wait to read (see KEPT_WHILE_READ).
+ */
 export async function crawlPublished(
   store: Store,
   engine: { accountId: string; engineId: string },
 ): Promise<void> {
   await refreshPageStatistics(store);
-  await announceKeywordGeneration(store, engine);
+  await forgetLiveEngines(store, `${KEPT_WHILE_READ}${engine.accountId}/${engine.engineId}`);
 }
