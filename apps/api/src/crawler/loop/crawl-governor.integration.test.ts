@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { describe, expect, it } from 'vitest';
-import { findCrawler, saveCrawler } from '../../repositories/crawler/crawlers.ts';
+import { findCrawler } from '../../repositories/crawler/crawlers.ts';
 import { enqueueUrls } from '../../repositories/crawler/frontier.ts';
 import {
   engineWithCrawler,
@@ -44,21 +44,8 @@ describe.each(frontierStores)('The crawl loop under its governor on %s', (_name,
   async function crawlWith(first: number): Promise<number> {
     const { routes, seen } = counted(linkedSite(40, 30));
     const site = await startFixtureSite(routes);
-    const engine = await engineWithCrawler(store());
     const start = `${site.origin}/`;
-    await saveCrawler(store(), engine.accountId, engine.engineId, {
-      urls: [start],
-      pageLoadDelay: '0ms',
-      crawlFrequency: 'auto',
-      useContentTarget: false,
-      contentTarget: '',
-      useExcludeTarget: false,
-      excludeContentTargets: [],
-      customTagsSelector: '',
-      customTagsAttributeName: '',
-      removeHashFragments: false,
-      urlFilters: null,
-    });
+    const engine = await engineWithCrawler(store(), start);
     await enqueueUrls(store(), engine.accountId, engine.engineId, [
       { url: start, urlKey: start, site: start, depth: 0, discoveredFrom: null },
     ]);

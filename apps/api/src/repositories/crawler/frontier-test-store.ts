@@ -44,7 +44,10 @@ export function useStore(open: () => Promise<Store>): () => Store {
 }
 
 /** A new account with a keyword engine and its crawler (default settings, one start URL). */
-export async function engineWithCrawler(db: Store): Promise<{ accountId: string; engineId: string }> {
+export async function engineWithCrawler(
+  db: Store,
+  startUrl = 'https://example.com/',
+): Promise<{ accountId: string; engineId: string }> {
   const account = await db.query<{ id: string }>(
     `INSERT INTO accounts (name, products) VALUES ('Crawl test', '{kw}') RETURNING id`,
   );
@@ -56,7 +59,7 @@ export async function engineWithCrawler(db: Store): Promise<{ accountId: string;
   );
   const engineId = engine.rows[0]?.id as string;
   await saveCrawler(db, accountId, engineId, {
-    urls: ['https://example.com/'],
+    urls: [startUrl],
     pageLoadDelay: '0ms',
     crawlFrequency: 'auto',
     useContentTarget: false,
