@@ -11,6 +11,7 @@ import {
   TransactionAbortedError as PgliteTransactionAbortedError,
   type Transaction,
 } from '@electric-sql/pglite';
+import { lowerThreadPriority } from '../thread-priority.ts';
 import {
   StoreClosedError,
   TransactionAbortedError,
@@ -29,6 +30,9 @@ import {
 if (!parentPort) throw new Error('pglite-worker.ts runs only as a worker thread started by PgliteStore');
 const port = parentPort;
 const options = workerData as WorkerOptions;
+// A crawl's and an import's writes wait for the CPU before the searches the API thread answers do
+// (on PGlite, every query runs here; a search itself reads no table).
+lowerThreadPriority('embedded database worker');
 
 type Outcome = 'commit' | 'rollback';
 

@@ -1,6 +1,7 @@
 import { writeSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
 import type { CharacterMapping } from '@siteseer/core';
+import { lowerThreadPriority } from '../../thread-priority.ts';
 import { SnippetTableWriter } from '../snippets/snippet-table.ts';
 import type { PageRow } from './page-rows.ts';
 import { encodePageText } from './page-text-record.ts';
@@ -26,6 +27,7 @@ export type WriteReply = { id: number; places: number[] } | { id: number; error:
  * positioned write, then answers where each record is. Batches come and are written in order.
  */
 if (parentPort) {
+  lowerThreadPriority('page-text writer');
   const port = parentPort;
   const { fd, mappings } = workerData as WriterData;
   const tables = new SnippetTableWriter(mappings);

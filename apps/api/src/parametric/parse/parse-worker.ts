@@ -5,8 +5,8 @@
  * limits); it runs below the API thread's priority. SheetJS is imported by an XLSX job only: a CSV job does not pay for loading it. Any error
  * other than a `SpreadsheetError` is left uncaught, to reach the parent as the Worker's 'error' event.
  */
-import { constants, setPriority } from 'node:os';
 import { parentPort } from 'node:worker_threads';
+import { lowerThreadPriority } from '../../thread-priority.ts';
 import {
   CHUNKS_IN_FLIGHT,
   chunkRows,
@@ -23,19 +23,10 @@ import { SpreadsheetError } from './spreadsheet-error.ts';
 if (!parentPort) throw new Error('parse-worker.ts runs only as a worker thread started by runInWorker');
 const port = parentPort;
 
-// Below the API thread's priority, before the readers load (type stripping included): on a machine
-// short of CPU (two jobs on two cores) the API still answers in time and the job takes longer;
-// measured on 2 loaded cores, two 10 MB imports at once: /healthz-like lag p99 131-159 ms at equal
-// priority, 40-58 ms with this. On Linux, nice is per thread and pid 0 is this thread only;
-// elsewhere pid 0 would be the whole API process, so not there.
-if (process.platform === 'linux') {
-  try {
-    setPriority(constants.priority.PRIORITY_BELOW_NORMAL);
-  } catch (error) {
-    // A sandbox may forbid it; the job can still run, at the API's priority.
-    process.emitWarning(`The parse worker could not lower its priority: ${String(error)}`);
-  }
-}
+// Below the API thread's priority, before the readers load (type stripping included): measured on 2
+// loaded cores, two 10 MB imports at once: /healthz-like lag p99 131-159 ms at equal priority,
+// 40-58 ms with this.
+lowerThreadPriority('parse worker');
 
 function reply(message: WorkerReply): void {
   port.postMessage(message);
