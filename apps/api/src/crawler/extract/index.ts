@@ -7,6 +7,7 @@ export {
   extractionSettings,
   extractPage,
 } from './extract-page.ts';
+export { ExtractPool } from './extract-pool.ts';
 export { EXTRACT_LIMITS } from './limits.ts';
 export type { PageLink } from './page-links.ts';
 export type { ResponseHeaders } from './response-headers.ts';

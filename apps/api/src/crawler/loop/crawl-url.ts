@@ -9,7 +9,7 @@ import {
   takeOrAddUrl,
 } from '../../repositories/crawler/frontier.ts';
 import type { Store } from '../../store/types.ts';
-import { type ExtractedPage, extractionSettings, extractPage } from '../extract/index.ts';
+import { type ExtractedPage, type ExtractPool, extractionSettings } from '../extract/index.ts';
 import type { FetchOutcome, PageFetcher } from '../fetch/index.ts';
 import {
   crawledUrl,
@@ -33,6 +33,8 @@ export const DEFAULT_RETRY_AFTER_MS = 60_000;
 export interface CrawlDeps {
   store: Store;
   fetcher: PageFetcher;
+  /** Extracts pages off the event loop. */
+  extractor: ExtractPool;
   robots: RobotsCache;
   userAgent: string;
   /** How far one crawl may go. */
@@ -199,7 +201,7 @@ class UrlCrawl {
     const { crawler } = this.#run;
     let page: ExtractedPage;
     try {
-      page = extractPage(html, {
+      page = await this.#deps.extractor.extract(html, {
         url: outcome.url,
         ...extractionSettings(crawler),
         headers: outcome.headers,

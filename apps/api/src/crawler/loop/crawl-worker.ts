@@ -6,6 +6,7 @@ import { listRunningCrawls } from '../../repositories/crawler/crawlers.ts';
 import { listDueCrawls, startRecrawl } from '../../repositories/crawler/recrawls.ts';
 import type { Store } from '../../store/types.ts';
 import { onCrawlChange } from '../crawl-changes.ts';
+import { ExtractPool } from '../extract/index.ts';
 import { type AllowEntry, createAddressPolicy, createPageFetcher, FETCH_DEFAULTS } from '../fetch/index.ts';
 import { RobotsCache } from '../rules/index.ts';
 import type { CrawlLimits } from './crawl-limits.ts';
@@ -70,6 +71,7 @@ export class CrawlWorker {
     this.#deps = {
       store: options.store,
       fetcher,
+      extractor: new ExtractPool(),
       robots: new RobotsCache({ fetch: (url) => fetcher.fetchBytes(url, { userAgent }) }),
       userAgent,
       limits: options.limits,
@@ -103,6 +105,7 @@ export class CrawlWorker {
     await this.#unsubscribe?.();
     await Promise.allSettled([...this.#driving.values()].map((drive) => drive.done));
     await this.#deps.fetcher.close();
+    await this.#deps.extractor.close();
   }
 
   async #run(): Promise<void> {

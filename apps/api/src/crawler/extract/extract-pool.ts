@@ -1,0 +1,35 @@
+import { availableParallelism } from 'node:os';
+import { Piscina } from 'piscina';
+import type { ExtractedPage, ExtractOptions } from './extract-page.ts';
+import type { ExtractTask } from './extract-worker.ts';
+
+/** How long an idle extraction thread is kept before it ends (a crawl keeps them busy). */
+const IDLE_MS = 30_000;
+/** The heap one extraction thread may use: a page past it fails alone, with the worker's reason. */
+const HEAP_MB = 512;
+
+/**
+ * Extracts fetched pages on worker threads below the API thread's priority (extract-worker.ts), so
+ * that parsing a crawl's pages never holds the event loop that answers searches: on 2 CPUs it was a
+ * fifth of that loop's time during a crawl (`pnpm bench:busy-search`). One thread per CPU but one,
+ * at least one; a crawl's URLs in flight wait their turn in the pool's queue.
+ */
+export class ExtractPool {
+  readonly #pool = new Piscina<ExtractTask, ExtractedPage>({
+    filename: new URL('./extract-worker.ts', import.meta.url).href,
+    minThreads: 0,
+    maxThreads: Math.max(1, availableParallelism() - 1),
+    idleTimeout: IDLE_MS,
+    resourceLimits: { maxOldGenerationSizeMb: HEAP_MB },
+  });
+
+  /** extractPage on a pool thread: the same page, or the same error message. */
+  extract(html: string, options: ExtractOptions): Promise<ExtractedPage> {
+    return this.#pool.run({ html, options });
+  }
+
+  /** Ends the threads; pages still queued are refused. */
+  async close(): Promise<void> {
+    await this.#pool.destroy();
+  }
+}
