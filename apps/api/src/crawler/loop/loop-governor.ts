@@ -30,12 +30,12 @@ export function eventLoopDelay(): DelaySource {
 
 /**
  * How many URLs the crawls of this process may be fetching at once, adapted to the event loop's
- * delay: each fetch ends in work on the loop that answers searches (reading the answer, extracting
- * the page, about 2 ms, then its record), and the fetches that end together run back to back. Every
- * WINDOW_MS the longest delay is judged: over TARGET_DELAY_MS the limit halves; under half of it,
- * it grows by one (additive increase, multiplicative decrease, as TCP's congestion window). A
- * crawl slows down on a busy loop (its own work, an import's, index builds, a busy machine) and
- * speeds up again when it is quiet. Bookkeeping only: the caller passes the time.
+ * delay: each fetch ends in work on the loop that answers searches (reading the answer, handing
+ * the page to the extraction threads and back, then its record and its links), and the fetches
+ * that end together run back to back. Every WINDOW_MS the longest delay is judged: over
+ * TARGET_DELAY_MS the limit halves; under half of it, it grows by one (additive increase,
+ * multiplicative decrease, as TCP's congestion window). A crawl slows down on a busy loop (its own
+ * work, an import's, index builds, a busy machine) and speeds up again when it is quiet. Bookkeeping only: the caller passes the time.
  */
 export class LoopGovernor {
   readonly #delay: DelaySource;

@@ -69,6 +69,23 @@ describe('page texts stored aside', () => {
     await file.close();
   });
 
+  it('given a batch of more text than one message carries, then it is sent in parts and every page reads back', async () => {
+    const file = new PageTextFile(failOnError, []);
+    const rows = Array.from({ length: 7 }, (_, n) => row(`p${n}`, String(n).repeat(450_000)));
+    file.append(rows);
+    file.append([row('last', 'after the big batch')]);
+    await file.end();
+    const keys = [...rows.map((page) => page.url_key), 'last'];
+    const records = file.records(keys);
+    const pages = records ? decodePageTexts(records.bytes, records.ends) : [];
+    expect(pages.map((page) => page.body.slice(0, 3))).toEqual([
+      ...rows.map((_, n) => String(n).repeat(3)),
+      'aft',
+    ]);
+    expect(pages.map((page) => page.body.length)).toEqual([...rows.map(() => 450_000), 19]);
+    await file.close();
+  });
+
   it('given a writer that fails, then it is reported once and the file serves nothing', async () => {
     const reported: unknown[] = [];
     const file = new PageTextFile((error) => reported.push(error), [], {

@@ -5,11 +5,18 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { CharacterMapping } from '@siteseer/core';
+import { yieldToLoop } from '../../event-loop.ts';
 import type { PageRow } from './page-rows.ts';
 import type { WriteBatch, WriteReply, WriterData } from './page-text-writer.ts';
 
 /** Bytes appended and not yet written past which `append` makes its caller wait. */
 const MAX_PENDING_BYTES = 64 * 1024 * 1024;
+/**
+ * Characters of text per message to the writer (a page with more goes alone). Copying a message
+ * holds the sending thread: a build's batch of 16M characters sent whole held the event loop that
+ * answers searches 50-100 ms; sent a message per turn, a few milliseconds each.
+ */
+const MESSAGE_CHARS = 1_000_000;
 
 /** Where a text begins in the file and how many bytes it has. */
 interface Place {
@@ -105,6 +112,9 @@ export class PageTextFile {
   #open: FileHandle | undefined;
   #writer: Promise<Worker | undefined> | undefined;
   readonly #pending = new Map<number, Pending>();
+  /** Batches appended and not yet sent, in order; `#sending` while they are sent, one per turn. */
+  #outbox: WriteBatch[] = [];
+  #sending = false;
   #next = 1;
   #pendingBytes = 0;
   /** Called when batches are answered (or the file fails): appends and `end` waiting on them. */
@@ -183,21 +193,44 @@ export class PageTextFile {
    */
   append(rows: readonly PageRow[]): Promise<void> | undefined {
     if (this.#failed || this.#closed || this.#ended || rows.length === 0) return undefined;
-    const id = this.#next++;
-    const texts = rows.map(({ title, description, body, language }) => ({
-      title,
-      description,
-      body,
-      language,
-    }));
+    let texts: WriteBatch['texts'] = [];
+    let keys: string[] = [];
     let bytes = 0;
-    for (const text of texts) bytes += text.title.length + text.description.length + text.body.length;
-    this.#pending.set(id, { keys: rows.map((row) => row.url_key), bytes });
-    this.#pendingBytes += bytes;
-    void this.#started().then((worker) => worker?.postMessage({ id, texts } satisfies WriteBatch));
+    const queue = () => {
+      const id = this.#next++;
+      this.#pending.set(id, { keys, bytes });
+      this.#pendingBytes += bytes;
+      this.#outbox.push({ id, texts });
+      texts = [];
+      keys = [];
+      bytes = 0;
+    };
+    for (const { url_key, title, description, body, language } of rows) {
+      const chars = title.length + description.length + body.length;
+      if (texts.length > 0 && bytes + chars > MESSAGE_CHARS) queue();
+      texts.push({ title, description, body, language });
+      keys.push(url_key);
+      bytes += chars;
+    }
+    queue();
+    void this.#send();
     return this.#pendingBytes > MAX_PENDING_BYTES
       ? this.#until(() => this.#pendingBytes <= MAX_PENDING_BYTES)
       : undefined;
+  }
+
+  /** Sends the outbox to the writer in order, a message per turn of the event loop. */
+  async #send(): Promise<void> {
+    if (this.#sending) return;
+    this.#sending = true;
+    const worker = await this.#started();
+    for (let batch = this.#outbox.shift(); batch; batch = this.#outbox.shift()) {
+      if (!worker || this.#failed || this.#closed) break;
+      worker.postMessage(batch);
+      if (this.#outbox.length > 0) await yieldToLoop();
+    }
+    this.#outbox = [];
+    this.#sending = false;
   }
 
   /** Settles once `done` holds (checked as batches are answered) or the file has failed. */
