@@ -4,7 +4,7 @@
  * crawl, and a generation of pages loaded with COPY then published as the crawl loop publishes.
  */
 
-import { finishCrawlWithPages } from '@siteseer/test-support/crawl-runs';
+import { Changes, finishCrawlWithPages } from '@siteseer/test-support/crawl-runs';
 import { findCrawler } from '@siteseer/test-support/crawl-store';
 import { chunkLines, csvCopyLine, openStore } from '@siteseer/test-support/store';
 import type { Place } from './place.ts';
@@ -95,7 +95,9 @@ export async function loadAndPublish(
        language, body, custom_tags, content_hash) FROM STDIN WITH (FORMAT csv)`,
     chunkLines(lines()),
   );
-  const finished = await finishCrawlWithPages(store, engine, 0);
+  // The server hears of it by its own reading of the store (PGlite) or the notification (PostgreSQL).
+  const changes = new Changes(store, (error, what) => console.error(`${what} failed:`, error));
+  const finished = await finishCrawlWithPages(store, changes, engine, 0);
   if (!finished?.published) throw new Error(`Run ${runId} was not published: ${JSON.stringify(finished)}`);
   return { runId, pages: finished.pages };
 }

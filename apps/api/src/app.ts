@@ -8,8 +8,10 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { loadFrameKey, startAnalyticsRetention } from './analytics/index.ts';
+import type { AppState } from './app-state.ts';
 import { createGrantCheck } from './auth/grant-check.ts';
 import { createTokenVerifier, type EmbeddedIssuer } from './auth/verify-token.ts';
+import { Changes } from './changes/changes.ts';
 import { type Clock, systemClock } from './clock.ts';
 import type { Config } from './config.ts';
 import { botPageText } from './crawler/bot-page.ts';
@@ -18,6 +20,8 @@ import { loadSigningKeys, publicJwks } from './identity/keys.ts';
 import { createIdentityProvider } from './identity/provider.ts';
 import { startIdentitySweep } from './identity/sweep.ts';
 import { jsonBodyParser } from './json-body.ts';
+import { keywordRuntime } from './keyword/runtime/index.ts';
+import { LiveClients } from './parametric/live-engine.ts';
 import { problemHandler } from './problem.ts';
 import { redirectToPublicOrigin } from './public-origin.ts';
 import { loggerOptions } from './request-log.ts';
@@ -54,6 +58,33 @@ export function portalRuntimeConfig(config: Config) {
     ...(config.trainingUrl ? { trainingUrl: config.trainingUrl } : {}),
     knowledgeBaseUrl: config.knowledgeBaseUrl,
   };
+}
+
+/**
+ * The app's state (see AppState), on `app.state`, each part closed with the app: the recorder
+ * last, so what it queued meanwhile is written.
+ */
+function appState(app: FastifyInstance, store: Store, config: Config): AppState {
+  const log = (error: unknown, what: string) => app.log.error({ err: error }, `${what} failed`);
+  const changes = new Changes(store, log);
+  const state: AppState = {
+    changes,
+    liveClients: new LiveClients(store, changes),
+    keyword: keywordRuntime(store, changes, { log }),
+    // Searches and clicks are written in batches; what is queued is written as the app closes.
+    recorder: searchRecorder(store, {
+      onWriteError: (message, error) => app.log.warn({ err: error }, message),
+      enabled: config.searchRecording,
+    }),
+  };
+  app.decorate('state', state);
+  app.addHook('onClose', async () => {
+    state.liveClients.close();
+    await state.keyword.close();
+    await changes.close();
+    await state.recorder.close();
+  });
+  return state;
 }
 
 /** Builds the whole server: portal API, identity provider and their pages. Does not listen. */
@@ -115,25 +146,20 @@ export async function buildApp({ config, store, onInvitation, clock }: AppDeps):
     embedded = { jwks: publicJwks(await loadSigningKeys(store)), grantExists: createGrantCheck(store) };
   }
   const verifyToken = createTokenVerifier(config, embedded);
-  await app.register(apiRoutes, { prefix: '/api', store, config, verifyToken, onInvitation });
-  await app.register(widgetRoutes, { store, config, verifyToken });
-  // Searches and clicks are written in batches; what is queued is written as the app closes.
-  const recorder = searchRecorder(store, {
-    onWriteError: (message, error) => app.log.warn({ err: error }, message),
-    enabled: config.searchRecording,
-  });
-  app.addHook('onClose', async () => recorder.close());
+  const state = appState(app, store, config);
+  await app.register(apiRoutes, { prefix: '/api', store, config, verifyToken, state, onInvitation });
+  await app.register(widgetRoutes, { store, config, verifyToken, state });
   // Loaded now, so recording a search never waits for the database for it.
   await loadVisitorKey(store);
   await app.register(searchRoutes, {
     store,
-    recorder,
+    state,
     clock: clock ?? systemClock,
     perMinute: config.searchRateLimitPerMinute,
     perAddressPerMinute: config.searchAddressRateLimitPerMinute,
   });
   const appClock = clock ?? systemClock;
-  await app.register(analyticsRoutes, { store, config, verifyToken, clock: appClock });
+  await app.register(analyticsRoutes, { store, config, verifyToken, state, clock: appClock });
   await loadFrameKey(store);
   const stopRetention = startAnalyticsRetention(store, {
     months: config.analyticsRetentionMonths,

@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+import { Changes } from './changes/changes.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { crawlWorkerFor } from './server.ts';
 import { openStore } from './store/open-store.ts';
@@ -28,7 +29,8 @@ const store = await openStore({
   dataDir: null,
   ...(config.dbSchema ? { schema: config.dbSchema } : {}),
 });
-const worker = crawlWorkerFor(config, store);
+const changes = new Changes(store, (error, what) => console.error(`Crawl worker: ${what} failed:`, error));
+const worker = crawlWorkerFor(config, store, changes);
 await worker.start();
 process.stdout.write(`Siteseer crawl worker ${worker.owner} is crawling (PostgreSQL, DATABASE_URL)\n`);
 
@@ -36,6 +38,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
     worker
       .close()
+      .then(() => changes.close())
       .then(() => store.close())
       .then(
         () => process.exit(0),

@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { type AppDeps, buildApp } from './app.ts';
+import type { AppState } from './app-state.ts';
+import type { Changes } from './changes/changes.ts';
 import type { Config } from './config.ts';
 import { CrawlWorker, type LoopTiming } from './crawler/loop/index.ts';
 import { startSpareWorkers, stopSpareWorkers } from './parametric/parse/index.ts';
@@ -13,6 +15,8 @@ export const CLOSE_GRACE_MS = 5_000;
 export interface RunningServer {
   app: FastifyInstance;
   store: Store;
+  /** The app's state (its changes, live clients, keyword runtime, recorder). */
+  state: AppState;
   url: string;
   /** The demo logins, on the first start only. */
   credentials: DemoCredentials | undefined;
@@ -41,7 +45,9 @@ export async function startServer(
     const { crawlTiming, ...appHooks } = hooks;
     const app = await buildApp({ config, store, ...appHooks });
     await app.listen({ port: config.port, host: config.host });
-    const crawler = config.crawlInProcess ? crawlWorkerFor(config, store, crawlTiming) : undefined;
+    const crawler = config.crawlInProcess
+      ? crawlWorkerFor(config, store, app.state.changes, crawlTiming)
+      : undefined;
     await crawler?.start();
     // Uploads do not wait for a parse worker to start (see worker-runner.ts).
     startSpareWorkers();
@@ -50,6 +56,7 @@ export async function startServer(
     return {
       app,
       store,
+      state: app.state,
       url: `http://${config.host}:${port}`,
       credentials,
       async close() {
@@ -66,9 +73,15 @@ export async function startServer(
 }
 
 /** The crawl loop of a process (the API's, or a crawl worker's) for its configuration. */
-export function crawlWorkerFor(config: Config, store: Store, timing?: Partial<LoopTiming>): CrawlWorker {
+export function crawlWorkerFor(
+  config: Config,
+  store: Store,
+  changes: Changes,
+  timing?: Partial<LoopTiming>,
+): CrawlWorker {
   return new CrawlWorker({
     store,
+    changes,
     allowPrivate: config.crawlAllowPrivate,
     publicUrl: config.publicUrl,
     limits: config.crawlLimits,

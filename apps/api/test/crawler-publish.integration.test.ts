@@ -36,7 +36,9 @@ describe('publishing crawls', () => {
       latestPages: null,
       held: false,
     });
-    expect(await finishCrawlWithPages(t.server.store, engine, 1054)).toMatchObject({ published: true });
+    expect(await finishCrawlWithPages(t.server.store, t.server.state.changes, engine, 1054)).toMatchObject({
+      published: true,
+    });
     expect(await publicationOf()).toEqual({
       publishedRunId: 1,
       publishedPages: 1054,
@@ -55,7 +57,7 @@ describe('publishing crawls', () => {
       409,
       'The crawl is still running: it is published when it finishes.',
     ]);
-    expect(await finishCrawlWithPages(t.server.store, engine, 812)).toEqual({
+    expect(await finishCrawlWithPages(t.server.store, t.server.state.changes, engine, 812)).toEqual({
       published: false,
       pages: 812,
       previousPages: 1054,

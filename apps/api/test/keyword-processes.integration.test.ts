@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFixtureSite } from '../src/crawler/rules/fixture-site.ts';
-import { keywordRuntime } from '../src/keyword/runtime/index.ts';
 import { createTestSchema } from '../src/store/pg-test-schema.ts';
 import { createEngine, keywordDraft } from './actors.ts';
 import { api, signIn, startTestServer, type TestServer } from './harness.ts';
@@ -61,7 +60,7 @@ describe.skipIf(!databaseUrl)('keyword search across API processes on PostgreSQL
       routes,
     };
     // The serving process starts its keyword runtime (as it does on start) and has searched nothing.
-    const runtime = keywordRuntime(serving.store);
+    const runtime = serving.state.keyword;
     expect(runtime.registry.indexed()).toEqual([]);
 
     await crawlAndPublish(crawling, token, accountId, shop);

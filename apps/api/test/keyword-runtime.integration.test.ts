@@ -1,7 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { KeywordSearchResult } from '@siteseer/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { keywordRuntime } from '../src/keyword/runtime/index.ts';
 import { searchRecorder } from '../src/search-events/index.ts';
 import { startWithTenants, type Tenants } from './actors.ts';
 import { api, ingestEngine } from './harness.ts';
@@ -128,7 +127,7 @@ describe('the keyword search runtime', () => {
     expect(Number(published?.published_run_id)).toBeGreaterThan(Number(before?.published_run_id));
     const finishedAt = published?.run_finished_at?.getTime() ?? Number.NaN;
     // Indexed as it was published, before any search asked for it.
-    const runtime = keywordRuntime(t.server.store);
+    const runtime = t.server.state.keyword;
     const indexedAt = await until('the new generation to be indexed', async () =>
       runtime.registry
         .indexed()
@@ -163,7 +162,7 @@ describe('the keyword search runtime', () => {
       const units = await crawledEngine(t, 'Units', pages);
       try {
         const queries = ['ohm', 'farad', 'henry', 'volt', 'ampere', 'watt', 'circuits', 'measuring'];
-        const runtime = keywordRuntime(t.server.store);
+        const runtime = t.server.state.keyword;
         const before = runtime.snippets.workerBuilds;
         // A loop that has run code without a pause for longer than the load's window: busy.
         runtime.loop.busy();
@@ -349,7 +348,7 @@ describe('the keyword search runtime', () => {
   });
 
   it("drops a deleted engine's index in the process, and its client answers 404", async () => {
-    const runtime = keywordRuntime(t.server.store);
+    const runtime = t.server.state.keyword;
     expect((await search(t.server, other.clientId, { q: 'roses' })).status).toBe(200);
     expect(runtime.registry.indexed().some((key) => key.engineId === other.engineId)).toBe(true);
     const deleted = await api(t.server, t.ownerB.token, 'DELETE', `searchengines/${other.engineId}`, {
@@ -377,7 +376,7 @@ describe('the keyword search runtime', () => {
       account.body.id,
     );
     try {
-      const runtime = keywordRuntime(t.server.store);
+      const runtime = t.server.state.keyword;
       expect((await search(t.server, gone.clientId, { q: 'tulips' })).status).toBe(200);
       expect(runtime.registry.indexed().some((key) => key.engineId === gone.engineId)).toBe(true);
       const deleted = await api(t.server, t.superAdmin.token, 'DELETE', `admin/account/${account.body.id}`);

@@ -58,13 +58,13 @@ describe('crawl publish', () => {
   });
 
   it('given a crawl with 15 % fewer pages than the published one, then the report says it is held and publish needs --force', async () => {
-    await finishCrawlWithPages(tenants.server.store, engine, 20);
+    await finishCrawlWithPages(tenants.server.store, tenants.server.state.changes, engine, 20);
     // The published crawl published again: an idempotent no-op (exit 0), as `crawl stop` of a
     // crawl that does not run.
     const current = await as(tenants.ownerA, ['crawl', 'publish', 'Held docs']);
     expect([current.code, current.stderr]).toEqual([0, expect.stringContaining('nothing changed')]);
     await recrawl();
-    expect(await finishCrawlWithPages(tenants.server.store, engine, 17)).toMatchObject({ published: false });
+    expect(await finishCrawlWithPages(tenants.server.store, tenants.server.state.changes, engine, 17)).toMatchObject({ published: false });
 
     const notice = `This crawl found 17 pages, 15 % fewer than the 20 of the published one, so it was not published. Publish it anyway with \`siteseer crawl publish ${engine.engineId} --force\`.`;
     const report = await as(tenants.ownerA, ['crawl', 'report', 'Held docs']);

@@ -6,7 +6,7 @@ import { findClientOfEngine } from '../repositories/clients.ts';
 import { findPublished } from '../repositories/parametric/published.ts';
 import type { Store } from '../store/types.ts';
 import { readyIndex } from './indexed-search.ts';
-import { liveEngine } from './live-engine.ts';
+import { readLiveEngine } from './live-engine.ts';
 
 /**
  * `POST searchengines/{id}/filters`: the engine's categories with their document counts under the
@@ -40,7 +40,7 @@ export async function categoryCounts(
   // (At most FACET_VALUES_MAX categories, the most frequent, as the search runtime's facets.)
   const client = await findClientOfEngine(store, accountId, engineId);
   if (!client) return { category: {} };
-  const live = await liveEngine(store, client.id);
+  const live = await readLiveEngine(store, client.id);
   const { index } = await readyIndex(store, live, { q: '' });
   const { facets } = index.search(
     { prefixes: [], filters: {}, sort: undefined, offset: 0, limit: 0 },

@@ -1,7 +1,7 @@
 import type { SearchQuery } from '@siteseer/core';
 import { ServiceUnavailableError } from '../errors.ts';
 import type { Store } from '../store/types.ts';
-import { type LiveEngine, liveEngine } from './live-engine.ts';
+import { type LiveEngine, readLiveEngine } from './live-engine.ts';
 import type { EngineIndex } from './search-index.ts';
 import { indexRegistry, scopeOf } from './search-index-registry.ts';
 import { words } from './text-index.ts';
@@ -30,6 +30,7 @@ export async function readyIndex(
     }
     if (attempt === OVERTAKEN_MAX)
       throw new ServiceUnavailableError('The search engine is being published. Try again in a moment.');
-    live = await liveEngine(store, live.client.id);
+    // Read afresh: what a cache knows may be the publish that was just overtaken.
+    live = await readLiveEngine(store, live.client.id);
   }
 }

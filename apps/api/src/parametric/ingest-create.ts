@@ -8,6 +8,7 @@ import {
 } from '@siteseer/core';
 import { ingestAccess } from '../access/engine-access.ts';
 import type { Principal } from '../auth/authenticate.ts';
+import type { Changes } from '../changes/changes.ts';
 import { InputError, UnprocessableError } from '../errors.ts';
 import { insertClient } from '../repositories/clients.ts';
 import { insertEngine } from '../repositories/engines.ts';
@@ -67,6 +68,7 @@ function earlierAnswer(earlier: IngestRequestRecord, hash: string): IngestResult
  */
 export async function ingestCreate(
   store: Store,
+  changes: Changes,
   principal: Principal,
   input: IngestCreateInput,
 ): Promise<IngestResult> {
@@ -134,6 +136,6 @@ export async function ingestCreate(
       return { result, ...(published ? { published } : {}) };
     },
   );
-  if (made.published) await afterPublishCommit(store, made.published.scope, made.published.feed);
+  if (made.published) await afterPublishCommit(store, changes, made.published.scope, made.published.feed);
   return made.result;
 }

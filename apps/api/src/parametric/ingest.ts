@@ -6,6 +6,7 @@ import {
 } from '@siteseer/core';
 import { ingestAccess } from '../access/engine-access.ts';
 import type { Principal } from '../auth/authenticate.ts';
+import type { Changes } from '../changes/changes.ts';
 import { ConflictError, NotFoundError } from '../errors.ts';
 import { findClientOfEngine } from '../repositories/clients.ts';
 import { findEngineImportId } from '../repositories/parametric/imports.ts';
@@ -64,6 +65,7 @@ async function sameHeaders(
  */
 export async function ingestVersion(
   store: Store,
+  changes: Changes,
   principal: Principal,
   input: {
     engineId: string;
@@ -120,6 +122,7 @@ export async function ingestVersion(
   if (configuration && rows) {
     await publishStoredVersion(
       store,
+      changes,
       access,
       engine.id,
       version,

@@ -1,4 +1,5 @@
 import type { Client, ParametricConfiguration } from '@siteseer/core';
+import { type Changes, keywordGenerationOf } from '../changes/changes.ts';
 import { NotFoundError } from '../errors.ts';
 import { isUuid } from '../repositories/ids.ts';
 import {
@@ -24,9 +25,10 @@ const CONFIGURATIONS_MAX = 1000;
 
 /**
  * The client, its engine and what is published, in one statement (every search starts here); the
- * configuration, the large part, only when this generation has not been seen yet.
+ * configuration, the large part, only when this generation has not been seen yet. Not remembered:
+ * public searches read through LiveClients.
  */
-async function readLiveEngine(store: Store, clientId: string): Promise<LiveEngine> {
+export async function readLiveEngine(store: Store, clientId: string): Promise<LiveEngine> {
   return liveEngineOf(store, await findLiveClient(store, clientId));
 }
 
@@ -58,8 +60,9 @@ export async function liveEngineOf(store: Store, found: LiveClientRecord | undef
 
 /**
  * How long a search may reuse what it read of a client. Every change to what a search reads of a
- * client (a publish, its settings, its deletion) calls `forgetLiveEngines` as it commits: in this
- * process directly, in the others (PostgreSQL) by a notification they listen for. Searches here
+ * client (a publish, its settings, its deletion) is announced as it commits
+ * (announceClientsChanged): in this process directly, in the others (PostgreSQL) by a
+ * notification they listen for. Searches here
  * never see an older publish once the change has answered; in the other processes, once its
  * notification arrived (milliseconds). Other changes (an account deleted with its clients) show
  * within this time, plus the time its read again takes (see STALE_MAX_MS). On PostgreSQL, while
@@ -84,8 +87,6 @@ const STALE_MAX_MS = 10_000;
  */
 const UNKNOWN_TTL_MS = 10_000;
 const LIVE_MAX = 10_000;
-const CHANGES_CHANNEL = 'siteseer_live_engines';
-
 interface Remembered {
   /** Undefined: the id has no live engine of this kind (404). */
   live: unknown;
@@ -93,157 +94,121 @@ interface Remembered {
 }
 
 /**
- * What changed, as announced: '' for a change to some client (a publish, its settings, its
- * deletion); `kw-generation:<accountId>/<engineId>` when a keyword engine has a new generation (a
- * new character mapping, its settings: the keyword runtime indexes it at once);
- * `kw-published:<accountId>/<engineId>` when the new generation is a crawl published, and nothing
- * else changed (see KEPT_WHILE_READ). Undefined to a handler: changes may have gone unheard.
+ * What public searches know of clients, by engine kind and client id ('pm:<id>', 'kw:<id>',
+ * 'any:<id>'): one per app, forgotten on every change announced (Changes, topics `clients` and
+ * `keywordGenerations`), so every public search starts here without a statement most of the time.
  */
-export type LiveChangeHandler = (change: string | undefined) => void;
-
-/**
- * Changes after which what searches know of clients still answers while it is read again (as
- * past LIVE_TTL_MS): a crawl published changes only which generation a keyword engine searches,
- * and its searches are answered from the generation made until the new one is (see
- * GenerationRegistry.serving), so they need not wait for the read. After a crawl, PGlite is busy
- * (statistics, a vacuum, the new pages read for their index): the searches of every client waited
- * 0.6-1.4 s for their read (issue 34).
- */
-export const KEPT_WHILE_READ = 'kw-published:';
-
-interface Cache {
+export class LiveClients {
+  readonly store: Store;
+  readonly #changes: Changes;
   /** Changes forgotten so far, so a read that raced a change is not kept. */
-  publishes: number;
-  /** By engine kind and client id ('pm:<id>', 'kw:<id>', 'any:<id>'). */
-  clients: Map<string, Remembered>;
+  #publishes = 0;
+  readonly #clients = new Map<string, Remembered>();
   /** Reads under way, by the same keys: the searches that miss meanwhile wait for them. */
-  reading: Map<string, Promise<unknown>>;
-  /** Whether the cache hears of every change (PGlite: one process; PostgreSQL: while listening). */
-  complete: () => boolean;
-  handlers: Set<LiveChangeHandler>;
-}
+  readonly #reading = new Map<string, Promise<unknown>>();
+  readonly #unsubscribe: (() => void)[];
 
-const caches = new WeakMap<Store, Cache>();
+  constructor(store: Store, changes: Changes) {
+    this.store = store;
+    this.#changes = changes;
+    this.#unsubscribe = [
+      changes.on('clients', () => this.#forget(false)),
+      // A crawl published changes only which generation a keyword engine searches, and its searches
+      // are answered from the generation made until the new one is (GenerationRegistry.serving): what
+      // is known of clients still answers while it is read again. After a crawl PGlite is busy
+      // (statistics, a vacuum, the new pages read for their index): every client's searches waited
+      // 0.6-1.4 s for their read when the cache was emptied.
+      changes.on('keywordGenerations', (payload) =>
+        this.#forget(keywordGenerationOf(payload)?.kind === 'published'),
+      ),
+    ];
+  }
 
-function forget(cache: Cache, change: string | undefined): void {
-  cache.publishes++;
-  if (change?.startsWith(KEPT_WHILE_READ)) {
-    // Read again by the next search of each, which is answered as known meanwhile.
+  /** The published parametric engine of a client id (404 for an unknown client or a keyword one). */
+  engine(clientId: string): Promise<LiveEngine> {
+    return this.cached('pm', clientId, readLiveEngine);
+  }
+
+  /**
+   * The live engine of kind `kind` for a client id, read by `read` (which throws NotFoundError when
+   * the id has none of this kind) and remembered as above: the cache that both engine kinds'
+   * public searches share.
+   */
+  async cached<T>(
+    kind: 'pm' | 'kw' | 'any',
+    clientId: string,
+    read: (store: Store, clientId: string) => Promise<T>,
+  ): Promise<T> {
+    const store = this.store;
+    // Not every change is heard here (PostgreSQL's listening connection lost): read afresh.
+    if (!this.#changes.hearsAll('clients') || !this.#changes.hearsAll('keywordGenerations'))
+      return read(store, clientId);
     const now = performance.now();
-    for (const known of cache.clients.values()) known.until = Math.min(known.until, now);
-  } else cache.clients.clear();
-  // A read begun before the change may return what it replaced: later searches read afresh.
-  cache.reading.clear();
-  for (const handler of cache.handlers) handler(change);
-}
-
-function cacheOf(store: Store): Cache {
-  let cache = caches.get(store);
-  if (!cache) {
-    const made: Cache = {
-      publishes: 0,
-      clients: new Map(),
-      reading: new Map(),
-      complete: () => store.kind === 'pglite',
-      handlers: new Set(),
+    const key = `${kind}:${clientId}`;
+    const known = this.#clients.get(key);
+    if (known && known.until > now) {
+      if (known.live !== undefined) return known.live as T;
+      throw new NotFoundError('Search engine');
+    }
+    // Known, and no change announced since (a change empties the cache): answered as known while read.
+    const stale = known?.live !== undefined && now - known.until < STALE_MAX_MS ? known : undefined;
+    // One read per client at a time: under load every search in flight misses when the time is up,
+    // and each reading on its own queued them all behind as many statements (PGlite runs one at a time).
+    const reading = this.#reading.get(key);
+    if (reading) return stale ? (stale.live as T) : (reading as Promise<T>);
+    const publishes = this.#publishes;
+    const remember = (live: T | undefined, ttl: number) => {
+      if (this.#publishes !== publishes) return;
+      if (this.#clients.size >= LIVE_MAX) this.#clients.clear();
+      this.#clients.set(key, { live, until: now + ttl });
     };
-    const listener = store.listen?.(CHANGES_CHANNEL, {
-      onMessage: (payload) => forget(made, payload),
-      onGap: () => forget(made, undefined),
+    const fresh = read(store, clientId).then(
+      (live) => {
+        remember(live, LIVE_TTL_MS);
+        return live;
+      },
+      (error: unknown) => {
+        // Ids that are not UUIDs are refused without a statement: not worth a place in the cache.
+        if (error instanceof NotFoundError && isUuid(clientId)) remember(undefined, UNKNOWN_TTL_MS);
+        throw error;
+      },
+    );
+    this.#reading.set(key, fresh);
+    const settled = () => {
+      if (this.#reading.get(key) === fresh) this.#reading.delete(key);
+    };
+    fresh.then(settled, settled);
+    if (!stale) return fresh;
+    fresh.catch((error: unknown) => {
+      // Gone (404 from now on) is remembered by the read; any other failure (the store down) drops
+      // what was known, so the next search reads again and answers that failure itself.
+      if (!(error instanceof NotFoundError) && this.#clients.get(key) === stale) this.#clients.delete(key);
     });
-    if (listener) made.complete = () => listener.live;
-    caches.set(store, made);
-    cache = made;
+    return stale.live as T;
   }
-  return cache;
-}
 
-/**
- * The live engine of kind `kind` for a client id, read by `read` (which throws NotFoundError when
- * the id has none of this kind) and remembered as below: the cache and invalidation that both
- * engine kinds' public searches share.
- */
-export async function cachedLive<T>(
-  store: Store,
-  kind: 'pm' | 'kw' | 'any',
-  clientId: string,
-  read: (store: Store, clientId: string) => Promise<T>,
-): Promise<T> {
-  const cache = cacheOf(store);
-  if (!cache.complete()) return read(store, clientId);
-  const now = performance.now();
-  const key = `${kind}:${clientId}`;
-  const known = cache.clients.get(key);
-  if (known && known.until > now) {
-    if (known.live !== undefined) return known.live as T;
-    throw new NotFoundError('Search engine');
+  /** Stops hearing changes. */
+  close(): void {
+    for (const unsubscribe of this.#unsubscribe) unsubscribe();
   }
-  // Known, and no change announced since (a change empties the cache): answered as known while read.
-  const stale = known?.live !== undefined && now - known.until < STALE_MAX_MS ? known : undefined;
-  // One read per client at a time: under load every search in flight misses when the time is up,
-  // and each reading on its own queued them all behind as many statements (PGlite runs one at a time).
-  const reading = cache.reading.get(key);
-  if (reading) return stale ? (stale.live as T) : (reading as Promise<T>);
-  const publishes = cache.publishes;
-  const remember = (live: T | undefined, ttl: number) => {
-    if (cache.publishes !== publishes) return;
-    if (cache.clients.size >= LIVE_MAX) cache.clients.clear();
-    cache.clients.set(key, { live, until: now + ttl });
-  };
-  const fresh = read(store, clientId).then(
-    (live) => {
-      remember(live, LIVE_TTL_MS);
-      return live;
-    },
-    (error: unknown) => {
-      // Ids that are not UUIDs are refused without a statement: not worth a place in the cache.
-      if (error instanceof NotFoundError && isUuid(clientId)) remember(undefined, UNKNOWN_TTL_MS);
-      throw error;
-    },
-  );
-  cache.reading.set(key, fresh);
-  const settled = () => {
-    if (cache.reading.get(key) === fresh) cache.reading.delete(key);
-  };
-  fresh.then(settled, settled);
-  if (!stale) return fresh;
-  fresh.catch((error: unknown) => {
-    // Gone (404 from now on) is remembered by the read; any other failure (the store down) drops
-    // what was known, so the next search reads again and answers that failure itself.
-    if (!(error instanceof NotFoundError) && cache.clients.get(key) === stale) cache.clients.delete(key);
-  });
-  return stale.live as T;
-}
 
-/**
- * The client, its engine and what is published, by client id: where every public search starts.
- * Refused (404) for an unknown client, a keyword engine's, or an engine with nothing published.
- */
-export function liveEngine(store: Store, clientId: string): Promise<LiveEngine> {
-  return cachedLive(store, 'pm', clientId, readLiveEngine);
-}
-
-/**
- * Calls `handler` with every change announced from now on, in this process and (PostgreSQL) in
- * the others; returns the unsubscription.
- */
-export function onLiveChange(store: Store, handler: LiveChangeHandler): () => void {
-  const cache = cacheOf(store);
-  cache.handlers.add(handler);
-  return () => cache.handlers.delete(handler);
-}
-
-/**
- * Called once a change to what searches read of clients has committed: the next search of any
- * client, in this process and (PostgreSQL) in the others, reads what is live now. `change` says
- * what changed (see LiveChangeHandler).
- */
-export async function forgetLiveEngines(store: Store, change = ''): Promise<void> {
-  const cache = caches.get(store);
-  if (cache) forget(cache, change);
-  if (store.kind === 'postgres') {
-    // After the commit, so a process that hears it reads the change. Should it fail, the change
-    // stands: other processes see it within LIVE_TTL_MS, as any change they were not told of.
-    await store.query('SELECT pg_notify($1, $2)', [CHANGES_CHANNEL, change]).catch(() => undefined);
+  #forget(keptWhileRead: boolean): void {
+    this.#publishes++;
+    if (keptWhileRead) {
+      // Read again by the next search of each, which is answered as known meanwhile.
+      const now = performance.now();
+      for (const known of this.#clients.values()) known.until = Math.min(known.until, now);
+    } else this.#clients.clear();
+    // A read begun before the change may return what it replaced: later searches read afresh.
+    this.#reading.clear();
   }
+}
+
+/**
+ * Announces, once it has committed, a change to what searches read of clients (a publish, a client's
+ * settings, an engine or account deleted): the next search of any client, in this process and
+ * (PostgreSQL) in the others, reads what is live now.
+ */
+export function announceClientsChanged(changes: Changes): Promise<void> {
+  return changes.announce('clients', '');
 }

@@ -8,6 +8,7 @@ import {
 } from '@siteseer/core';
 import type { EngineAccess } from '../access/engine-access.ts';
 import type { Principal } from '../auth/authenticate.ts';
+import type { Changes } from '../changes/changes.ts';
 import { ConflictError, InputError, NotFoundError } from '../errors.ts';
 import { findClientOfEngine, updateClientSettings } from '../repositories/clients.ts';
 import { lockEngine, setParametricDetail } from '../repositories/engines.ts';
@@ -20,7 +21,7 @@ import {
 } from '../repositories/parametric/versions.ts';
 import type { Queryable, Store } from '../store/types.ts';
 import { parametricAccess, parametricEngine, writableParametricEngine } from './guards.ts';
-import { forgetLiveEngines } from './live-engine.ts';
+import { announceClientsChanged } from './live-engine.ts';
 import { feedRows, type IndexFeed, type IndexScope, storedCells } from './search-index-build.ts';
 import { indexRegistry } from './search-index-registry.ts';
 
@@ -100,9 +101,14 @@ function publishedRows(store: Store, version: VersionRecord, configuration: Para
  * meanwhile finds the new publish, and is answered from the previous index while it is made); a
  * publish answers once searches answer from it.
  */
-export async function afterPublishCommit(store: Store, scope: IndexScope, feed: IndexFeed): Promise<void> {
+export async function afterPublishCommit(
+  store: Store,
+  changes: Changes,
+  scope: IndexScope,
+  feed: IndexFeed,
+): Promise<void> {
   await indexRegistry(store).prepare(scope, feed.finish(store));
-  await forgetLiveEngines(store);
+  await announceClientsChanged(changes);
 }
 
 /**
@@ -171,6 +177,7 @@ export async function publishNewVersion(
  */
 export async function publishStoredVersion(
   store: Store,
+  changes: Changes,
   access: EngineAccess,
   engineId: string,
   version: VersionRecord,
@@ -181,12 +188,13 @@ export async function publishStoredVersion(
   const scope = await store.transaction((tx) =>
     publishNewVersion(tx, access, engineId, version, configuration),
   );
-  await afterPublishCommit(store, scope, feed);
+  await afterPublishCommit(store, changes, scope, feed);
 }
 
 /** `PUT parametric/publish`: publish a version of the engine's spreadsheet with its configuration. */
 export async function publishVersion(
   store: Store,
+  changes: Changes,
   principal: Principal,
   input: { accountId: string; engineId: string; version: number },
 ): Promise<{ engineId: string; version: number }> {
@@ -197,7 +205,7 @@ export async function publishVersion(
   const { scope } = await store.transaction((tx) =>
     publishInTransaction(tx, { ...input, version, configuration, by: access.author }),
   );
-  await afterPublishCommit(store, scope, feed);
+  await afterPublishCommit(store, changes, scope, feed);
   return { engineId: input.engineId, version: input.version };
 }
 
@@ -207,6 +215,7 @@ export async function publishVersion(
  */
 export async function createAndPublish(
   store: Store,
+  changes: Changes,
   principal: Principal,
   input: {
     accountId: string;
@@ -246,6 +255,6 @@ export async function createAndPublish(
     if (!made.client) throw new NotFoundError('Client');
     return { client: made.client, scope: made.scope };
   });
-  await afterPublishCommit(store, scope, feed);
+  await afterPublishCommit(store, changes, scope, feed);
   return { clientId: client.id };
 }

@@ -18,7 +18,7 @@ import type { SearchStats } from './search-stats.ts';
 import { activeFilters } from './searched-columns.ts';
 import { words } from './text-index.ts';
 
-export { forgetLiveEngines, type LiveEngine, liveEngine } from './live-engine.ts';
+export { announceClientsChanged, LiveClients, type LiveEngine } from './live-engine.ts';
 export { activeFilters } from './searched-columns.ts';
 
 function enabledColumns(configuration: ParametricConfiguration) {

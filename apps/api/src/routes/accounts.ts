@@ -40,6 +40,6 @@ export function accountRoutes(app: FastifyInstance, deps: RouteDeps & UserServic
     accounts.adminUpdateAccount(store, requireUser(principal).viewer, params.id, body),
   );
   serve(app, deps, adminAccountContracts.delete, async ({ principal, params }) =>
-    accounts.deleteAccount(store, requireUser(principal).viewer, params.id),
+    accounts.deleteAccount(store, deps.state.changes, requireUser(principal).viewer, params.id),
   );
 }

@@ -6,17 +6,18 @@ import { type RouteDeps, serve } from './define.ts';
 /** The keyword crawler's calls (data source): settings, new sites, stop, publish and the report. */
 export function crawlerRoutes(app: FastifyInstance, deps: RouteDeps): void {
   const { store } = deps;
+  const { changes } = deps.state;
   serve(app, deps, crawlerContracts.create, async ({ principal, body }) =>
-    crawler.saveEngineCrawler(store, principal, body),
+    crawler.saveEngineCrawler(store, changes, principal, body),
   );
   serve(app, deps, crawlerContracts.start, async ({ principal, body }) =>
-    crawler.startSiteCrawl(store, principal, body),
+    crawler.startSiteCrawl(store, changes, principal, body),
   );
   serve(app, deps, crawlerContracts.stop, async ({ principal, body }) =>
-    crawler.stopCrawl(store, principal, body),
+    crawler.stopCrawl(store, changes, principal, body),
   );
   serve(app, deps, crawlerContracts.publish, async ({ principal, body }) =>
-    crawler.publishCrawl(store, principal, body),
+    crawler.publishCrawl(store, changes, principal, body),
   );
   serve(app, deps, crawlerContracts.report, async ({ principal, body }) =>
     crawler.crawlReport(store, principal, body),

@@ -1,6 +1,7 @@
 import type { CallContract, ResponseOf } from '@siteseer/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
+import type { AppState } from '../app-state.ts';
 import { authenticate, type Principal } from '../auth/authenticate.ts';
 import type { AccessTokenClaims } from '../auth/verify-token.ts';
 import type { Config } from '../config.ts';
@@ -11,6 +12,8 @@ export interface RouteDeps {
   store: Store;
   config: Config;
   verifyToken: (token: string) => Promise<AccessTokenClaims>;
+  /** The app's state: its changes, live clients, keyword runtime and recorder (see app-state.ts). */
+  state: AppState;
 }
 
 /** Who called, found by each route's onRequest hook; held no longer than its request. */

@@ -33,10 +33,10 @@ export function engineRoutes(app: FastifyInstance, deps: RouteDeps): void {
     engines.getEngine(store, principal, query.accountId, params.id),
   );
   serve(app, deps, engineContracts.update, async ({ principal, params, body }) =>
-    engines.updateEngine(store, principal, params.id, body),
+    engines.updateEngine(store, deps.state.changes, principal, params.id, body),
   );
   serve(app, deps, engineContracts.delete, async ({ principal, params, body }) =>
-    engines.deleteEngine(store, principal, body.accountId, params.id),
+    engines.deleteEngine(store, deps.state.changes, principal, body.accountId, params.id),
   );
 
   serve(app, deps, engineContracts.validateSynonyms, async ({ principal, request }) => {
@@ -63,6 +63,6 @@ export function engineRoutes(app: FastifyInstance, deps: RouteDeps): void {
     clients.createClient(store, principal, body.accountId, body.engineId),
   );
   serve(app, deps, clientContracts.updateSettings, async ({ principal, params, body }) =>
-    clients.updateSettings(store, principal, params.id, body),
+    clients.updateSettings(store, deps.state.changes, principal, params.id, body),
   );
 }

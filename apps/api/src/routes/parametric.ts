@@ -76,10 +76,10 @@ export function parametricRoutes(app: FastifyInstance, deps: RouteDeps): void {
     getConfiguration(store, principal, query),
   );
   serve(app, deps, parametricContracts.createAndPublish, async ({ principal, body }) =>
-    createAndPublish(store, principal, body),
+    createAndPublish(store, deps.state.changes, principal, body),
   );
   serve(app, deps, parametricContracts.publish, async ({ principal, body }) =>
-    publishVersion(store, principal, body),
+    publishVersion(store, deps.state.changes, principal, body),
   );
   serve(app, deps, parametricContracts.download, async ({ principal, query, reply }) =>
     sendFile(reply, await downloadVersionFile(store, principal, query)),
@@ -87,7 +87,7 @@ export function parametricRoutes(app: FastifyInstance, deps: RouteDeps): void {
   serve(app, deps, datasourceContracts.createParametric, async ({ principal, request }) => {
     requireApiKey(principal);
     const { fields, file } = await readUpload(request, 'file', IngestCreateFields);
-    return ingestCreate(store, principal, {
+    return ingestCreate(store, deps.state.changes, principal, {
       ...fields,
       ...file,
       idempotencyKey: idempotencyKey(request.headers['idempotency-key']),
@@ -96,7 +96,7 @@ export function parametricRoutes(app: FastifyInstance, deps: RouteDeps): void {
   serve(app, deps, datasourceContracts.uploadParametric, async ({ principal, params, request }) => {
     requireApiKey(principal);
     const { fields, file } = await readUpload(request, 'file', IngestVersionFields);
-    return ingestVersion(store, principal, {
+    return ingestVersion(store, deps.state.changes, principal, {
       ...fields,
       ...file,
       engineId: params.id,

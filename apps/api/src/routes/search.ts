@@ -14,6 +14,7 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { AppState } from '../app-state.ts';
 import type { Clock } from '../clock.ts';
 import { InputError, NotAllowedError, NotFoundError, TooManyRequestsError } from '../errors.ts';
 import { jsonBodyParser } from '../json-body.ts';
@@ -21,7 +22,6 @@ import {
   answerBody,
   type KeywordRuntime,
   keywordConfig,
-  keywordRuntime,
   liveKeyword,
   liveSearchClient,
   searchKeyword,
@@ -30,7 +30,7 @@ import {
 import {
   activeSelections,
   downloadResults,
-  liveEngine,
+  type LiveClients,
   runSearch,
   searchConfig,
 } from '../parametric/search.ts';
@@ -119,12 +119,13 @@ export async function searchRoutes(
   instance: FastifyInstance,
   {
     store,
-    recorder,
+    state,
     clock,
     perMinute,
     perAddressPerMinute,
-  }: { store: Store; recorder: SearchRecorder; clock: Clock; perMinute: number; perAddressPerMinute: number },
+  }: { store: Store; state: AppState; clock: Clock; perMinute: number; perAddressPerMinute: number },
 ): Promise<void> {
+  const { liveClients, recorder, keyword } = state;
   const app = instance.withTypeProvider<ZodTypeProvider>();
   await app.register(rateLimit, {
     max: perMinute,
@@ -163,16 +164,11 @@ export async function searchRoutes(
       reply.header('access-control-allow-origin', '*');
   });
 
-  const keyword = keywordRuntime(store, {
-    log: (error, what) => app.log.error({ err: error }, `${what} failed`),
-  });
-  app.addHook('onClose', async () => keyword.close());
-
   app.options(
     '/search/:clientId/*',
     { schema: { params: ClientParams.extend({ '*': z.string() }), hide: true } },
     async (request, reply) => {
-      const { live } = await liveSearchClient(store, request.params.clientId);
+      const { live } = await liveSearchClient(liveClients, request.params.clientId);
       cors(request, reply, live.client.settings.origin);
       return reply.status(204).send();
     },
@@ -194,13 +190,13 @@ export async function searchRoutes(
       },
     },
     async (request, reply) => {
-      const either = await liveSearchClient(store, request.params.clientId);
+      const either = await liveSearchClient(liveClients, request.params.clientId);
       cors(request, reply, either.live.client.settings.origin);
       return either.kind === 'pm' ? searchConfig(either.live) : keywordConfig(either.live);
     },
   );
 
-  await keywordRoutes(app, { store, runtime: keyword, recorder, clock });
+  await keywordRoutes(app, { store, liveClients, runtime: keyword, recorder, clock });
 
   app.post(
     '/search/:clientId/query',
@@ -221,7 +217,7 @@ export async function searchRoutes(
     },
     async (request, reply) => {
       const started = performance.now();
-      const live = await liveEngine(store, request.params.clientId);
+      const live = await liveClients.engine(request.params.clientId);
       cors(request, reply, live.client.settings.origin);
       const query = { ...request.body, filters: activeSelections(live, request.body.filters) };
       const result = await runSearch(store, live, query);
@@ -248,7 +244,7 @@ export async function searchRoutes(
     '/search/:clientId/download',
     { schema: { params: ClientParams, querystring: DownloadQuery, hide: true } },
     async (request, reply) => {
-      const live = await liveEngine(store, request.params.clientId);
+      const live = await liveClients.engine(request.params.clientId);
       cors(request, reply, live.client.settings.origin);
       const csv = await downloadResults(store, live, queryFromLink(request.query));
       const name = live.engineName.replace(/[^\p{L}\p{N} _-]/gu, '').trim() || 'results';
@@ -274,10 +270,17 @@ async function keywordRoutes(
   instance: FastifyInstance,
   {
     store,
+    liveClients,
     runtime,
     recorder,
     clock,
-  }: { store: Store; runtime: KeywordRuntime; recorder: SearchRecorder; clock: Clock },
+  }: {
+    store: Store;
+    liveClients: LiveClients;
+    runtime: KeywordRuntime;
+    recorder: SearchRecorder;
+    clock: Clock;
+  },
 ): Promise<void> {
   const app = instance.withTypeProvider<ZodTypeProvider>();
 
@@ -301,7 +304,7 @@ async function keywordRoutes(
       ...PLAIN_JSON_ANSWER,
     },
     async (request, reply) => {
-      const live = await liveKeyword(store, request.params.clientId);
+      const live = await liveKeyword(liveClients, request.params.clientId);
       cors(request, reply, live.settings.origin);
       const at = clock.now();
       const visitor = visitorOf(recorder, store, live.client.id, request, at);
@@ -346,7 +349,7 @@ async function keywordRoutes(
       },
     },
     async (request, reply) => {
-      const live = await liveKeyword(store, request.params.clientId);
+      const live = await liveKeyword(liveClients, request.params.clientId);
       cors(request, reply, live.settings.origin);
       return suggestKeyword(runtime, live, request.query.q);
     },
@@ -380,7 +383,7 @@ async function keywordRoutes(
       },
       async (request, reply) => {
         // Both kinds: a keyword result, or a link in a parametric result row.
-        const { client } = (await liveSearchClient(store, request.params.clientId)).live;
+        const { client } = (await liveSearchClient(liveClients, request.params.clientId)).live;
         cors(request, reply, client.settings.origin);
         const at = clock.now();
         recorder.click({

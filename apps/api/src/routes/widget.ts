@@ -10,7 +10,6 @@ import type { Config } from '../config.ts';
 import { NotFoundError, TooManyRequestsError } from '../errors.ts';
 import { html, raw, toHtmlString } from '../html/html.ts';
 import { liveKeyword } from '../keyword/runtime/index.ts';
-import { liveEngine } from '../parametric/search.ts';
 import { getClient } from '../services/clients.ts';
 import { type RouteDeps, serve } from './define.ts';
 
@@ -131,7 +130,7 @@ export async function widgetRoutes(instance: FastifyInstance, deps: RouteDeps): 
       },
     },
     async (request, reply) => {
-      const live = await liveEngine(store, request.query.clientId);
+      const live = await deps.state.liveClients.engine(request.query.clientId);
       const nonce = reply.cspNonce.script;
       const snippet = snippetFor(config, live.client.id, 'pm', { nonce });
       const title = request.query.engineName || live.engineName;
@@ -155,7 +154,7 @@ export async function widgetRoutes(instance: FastifyInstance, deps: RouteDeps): 
       },
     },
     async (request, reply) => {
-      const live = await liveKeyword(store, request.params.clientId);
+      const live = await liveKeyword(deps.state.liveClients, request.params.clientId);
       const nonce = reply.cspNonce.script;
       // The preview shows what the engine's settings do, its rewrite rules included: without them
       // an owner who just added a rule would see the crawled URLs and think it did nothing.

@@ -13,9 +13,10 @@ import {
   validateAccountName,
 } from '@siteseer/core';
 import { hashApiKey } from '../auth/authenticate.ts';
+import type { Changes } from '../changes/changes.ts';
 import { ConflictError, InputError, NotAllowedError, NotFoundError } from '../errors.ts';
 import { announceKeywordGeneration } from '../keyword/runtime/publish-announce.ts';
-import { forgetLiveEngines } from '../parametric/live-engine.ts';
+import { announceClientsChanged } from '../parametric/live-engine.ts';
 import {
   accountNames,
   deleteAccountRow,
@@ -128,6 +129,7 @@ export async function adminUpdateAccount(
 /** Deletes an account with its engines, clients and memberships (cascades). */
 export async function deleteAccount(
   store: Store,
+  changes: Changes,
   viewer: Viewer,
   accountId: string,
 ): Promise<{ id: string }> {
@@ -138,8 +140,8 @@ export async function deleteAccount(
   // Search forgets the account's clients now, and every process drops its engines' indexes (each
   // announcement finds the engine gone), rather than when memory runs short.
   for (const engine of keywordEngines)
-    await announceKeywordGeneration(store, { accountId, engineId: engine.id });
-  await forgetLiveEngines(store);
+    await announceKeywordGeneration(changes, { accountId, engineId: engine.id });
+  await announceClientsChanged(changes);
   return { id: accountId };
 }
 

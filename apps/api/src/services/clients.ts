@@ -8,8 +8,9 @@ import {
 } from '@siteseer/core';
 import { engineOf, readAccess, readableAccountIds, requireWrite } from '../access/engine-access.ts';
 import type { Principal } from '../auth/authenticate.ts';
+import type { Changes } from '../changes/changes.ts';
 import { ConflictError, InputError, NotFoundError } from '../errors.ts';
-import { forgetLiveEngines } from '../parametric/live-engine.ts';
+import { announceClientsChanged } from '../parametric/live-engine.ts';
 import {
   findClient,
   findClientOfEngine,
@@ -63,6 +64,7 @@ export async function createClient(
 
 export async function updateSettings(
   store: Store,
+  changes: Changes,
   principal: Principal,
   clientId: string,
   update: ClientSettingsUpdate,
@@ -77,7 +79,7 @@ export async function updateSettings(
       : update.settings;
   const updated = await updateClientSettings(store, client.accountId, client.id, settings);
   // The search runtime remembers live clients briefly (PGlite): a new origin applies at once.
-  await forgetLiveEngines(store);
+  await announceClientsChanged(changes);
   if (!updated) throw new NotFoundError('Client');
   return updated;
 }

@@ -18,9 +18,10 @@ import {
   writeAccess,
 } from '../access/engine-access.ts';
 import type { Principal } from '../auth/authenticate.ts';
+import type { Changes } from '../changes/changes.ts';
 import { ConflictError, InputError, NotFoundError } from '../errors.ts';
 import { announceKeywordGeneration } from '../keyword/runtime/publish-announce.ts';
-import { forgetLiveEngines } from '../parametric/live-engine.ts';
+import { announceClientsChanged } from '../parametric/live-engine.ts';
 import { insertClient } from '../repositories/clients.ts';
 import { deleteEngineRow, insertEngine, listEngines, updateEngineRow } from '../repositories/engines.ts';
 import { attachImport } from '../repositories/parametric/imports.ts';
@@ -132,6 +133,7 @@ async function attachSpreadsheet(tx: Queryable, accountId: string, importId: str
 /** Updates a keyword engine's settings and site list. The name and account cannot change. */
 export async function updateEngine(
   store: Store,
+  changes: Changes,
   principal: Principal,
   engineId: string,
   draft: EngineDraft,
@@ -155,18 +157,24 @@ export async function updateEngine(
   });
   // Searches read the synonyms and the character mapping from the engine row: new ones apply at
   // once (a new mapping is a new index, made now).
-  await announceKeywordGeneration(store, { accountId: engine.accountId, engineId: engine.id });
+  await announceKeywordGeneration(changes, { accountId: engine.accountId, engineId: engine.id });
   return { synonymFieldId };
 }
 
 /** Deletes an engine; its client goes with it (foreign key cascade). */
-export async function deleteEngine(store: Store, principal: Principal, accountId: string, engineId: string) {
+export async function deleteEngine(
+  store: Store,
+  changes: Changes,
+  principal: Principal,
+  accountId: string,
+  engineId: string,
+) {
   const access = await readAccess(store, principal, accountId);
   const engine = await engineOf(store, access, engineId);
   await requireWrite(store, access, engine, 'delete');
   await deleteEngineRow(store, accountId, engineId);
   // A keyword engine's indexes are dropped in every process (its clients are forgotten either way).
-  if (engine.searchEngineType === 'kw') await announceKeywordGeneration(store, { accountId, engineId });
-  else await forgetLiveEngines(store);
+  if (engine.searchEngineType === 'kw') await announceKeywordGeneration(changes, { accountId, engineId });
+  else await announceClientsChanged(changes);
   return { id: engineId };
 }

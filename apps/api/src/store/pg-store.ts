@@ -118,6 +118,10 @@ export class PgStore implements Store {
     return listener;
   }
 
+  async notify(channel: string, payload: string): Promise<void> {
+    await this.query('SELECT pg_notify($1, $2)', [channel, payload]);
+  }
+
   async close(): Promise<void> {
     if (this.#closed) return;
     this.#closed = true;

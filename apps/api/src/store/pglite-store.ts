@@ -172,6 +172,9 @@ export class PgliteStore implements Store {
     return fn(this);
   }
 
+  /** One process owns the database: no other process to tell (see Store.notify). */
+  async notify(_channel: string, _payload: string): Promise<void> {}
+
   close(): Promise<void> {
     this.#closing ??= this.#closeWorker();
     return this.#closing;

@@ -205,6 +205,27 @@ export function describeStoreContract(name: string, harness: StoreHarness): void
       expect(seen).toEqual([{ v: 'kept' }]);
     });
 
+    test('notify tells the listeners of every process, after the change; on PGlite no one else is listening', async () => {
+      const channel = `contract_${process.pid}_${Date.now()}`;
+      const heard: string[] = [];
+      const listener = store().listen?.(channel, {
+        onMessage: (payload) => heard.push(payload),
+        onGap: () => {},
+      });
+      if (!listener) {
+        expect(store().kind).toBe('pglite');
+        await expect(store().notify(channel, 'nobody')).resolves.toBeUndefined();
+        return;
+      }
+      try {
+        await expect.poll(() => listener.live).toBe(true);
+        await store().notify(channel, 'crawl a/b');
+        await expect.poll(() => heard).toEqual(['crawl a/b']);
+      } finally {
+        await listener.stop();
+      }
+    });
+
     describeTransactionContract(store, table);
     describeCopyContract(store, table);
   });

@@ -52,6 +52,13 @@ export interface Store extends Queryable {
    * listens on `channel` for NOTIFYs of every process, delivered as their transactions commit.
    */
   listen?(channel: string, handlers: ListenHandlers): Listener;
+  /**
+   * Tells the listeners of `channel` in the other processes that something changed (PostgreSQL's
+   * NOTIFY, sent at once, outside any transaction: call it after the change committed). On PGlite,
+   * whose database has one process, there is no one else to tell: it resolves at once. This
+   * process's own handlers are told by the caller (see changes/changes.ts).
+   */
+  notify(channel: string, payload: string): Promise<void>;
   close(): Promise<void>;
 }
 

@@ -15,6 +15,7 @@ import {
 } from '@siteseer/core';
 import { type EngineAccess, engineOf, readAccess, requireWrite } from '../../access/engine-access.ts';
 import type { Principal } from '../../auth/authenticate.ts';
+import type { Changes } from '../../changes/changes.ts';
 import { InputError, NotFoundError } from '../../errors.ts';
 import { isDriven } from '../../repositories/crawler/crawl-leases.ts';
 import {
@@ -102,6 +103,7 @@ async function queueSites(
  */
 export async function saveEngineCrawler(
   store: Store,
+  changes: Changes,
   principal: Principal,
   body: CreateCrawlerBody,
 ): Promise<CrawlerQueued> {
@@ -121,13 +123,14 @@ export async function saveEngineCrawler(
       stopped: existed?.state === 'stopped' && !recreate,
     });
   });
-  await announceCrawlChange(store, { accountId: access.account.id, engineId: engine.id });
+  await announceCrawlChange(changes, { accountId: access.account.id, engineId: engine.id });
   return { engineId: engine.id, queued };
 }
 
 /** `PUT datasource/crawler`: crawls one more site of the engine, now and on every re-crawl. */
 export async function startSiteCrawl(
   store: Store,
+  changes: Changes,
   principal: Principal,
   body: StartCrawlBody,
 ): Promise<CrawlerQueued> {
@@ -143,7 +146,7 @@ export async function startSiteCrawl(
       stopped: crawler.state === 'stopped',
     });
   });
-  await announceCrawlChange(store, { accountId: access.account.id, engineId: engine.id });
+  await announceCrawlChange(changes, { accountId: access.account.id, engineId: engine.id });
   return { engineId: engine.id, queued };
 }
 
@@ -155,6 +158,7 @@ export async function startSiteCrawl(
  */
 export async function stopCrawl(
   store: Store,
+  changes: Changes,
   principal: Principal,
   body: StopCrawlBody,
 ): Promise<CrawlStopped> {
@@ -165,7 +169,7 @@ export async function stopCrawl(
     await stopRun(tx, accountId, engine.id);
     return countWaiting(tx, accountId, engine.id);
   });
-  await announceCrawlChange(store, { accountId, engineId: engine.id });
+  await announceCrawlChange(changes, { accountId, engineId: engine.id });
   await untilLetGo(store, { accountId, engineId: engine.id });
   return { engineId: engine.id, interrupted };
 }

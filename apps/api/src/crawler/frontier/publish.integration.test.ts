@@ -1,5 +1,6 @@
 import { pageUrl, savePages } from '@siteseer/test-support/crawl-runs';
 import { describe, expect, it } from 'vitest';
+import { Changes } from '../../changes/changes.ts';
 import { findCrawler, startRun, stopRun } from '../../repositories/crawler/crawlers.ts';
 import {
   engineWithCrawler,
@@ -9,6 +10,12 @@ import {
 import { dropPage } from '../../repositories/crawler/pages.ts';
 import type { Queryable, Store } from '../../store/types.ts';
 import { finishCrawlRun } from './publish.ts';
+
+/** Announcements go nowhere here (no search runtime listens); a failure to send one fails the test. */
+const changesOf = (store: Store) =>
+  new Changes(store, (error) => {
+    throw error;
+  });
 
 interface Engine {
   accountId: string;
@@ -69,7 +76,7 @@ describe.each(frontierStores)('Publishing crawls on %s', (name, open) => {
   it('Given a published crawl, when a re-crawl replaces and drops pages, then the published generation is kept apart', async () => {
     const engine = await engineWithCrawler(store());
     await savePages(store(), engine, 1, 3);
-    await finishCrawlRun(store(), engine.accountId, engine.engineId, 1);
+    await finishCrawlRun(store(), changesOf(store()), engine.accountId, engine.engineId, 1);
     await nextRun(store(), engine);
     await savePages(store(), engine, 2, 1);
     await dropPage(store(), { ...engine, runId: 2, urlKey: pageUrl(3) });
@@ -88,7 +95,7 @@ describe.each(frontierStores)('Publishing crawls on %s', (name, open) => {
 
   it('Given no published crawl, then the first finished run is published whatever its size', async () => {
     const engine = await engineWithCrawler(store());
-    expect(await finishCrawlRun(store(), engine.accountId, engine.engineId, 1)).toEqual({
+    expect(await finishCrawlRun(store(), changesOf(store()), engine.accountId, engine.engineId, 1)).toEqual({
       published: true,
       pages: 0,
       previousPages: 0,
@@ -107,11 +114,13 @@ describe.each(frontierStores)('Publishing crawls on %s', (name, open) => {
     const engine = await engineWithCrawler(store());
     const { accountId, engineId } = engine;
     await savePages(store(), engine, 1, 10);
-    expect(await finishCrawlRun(store(), accountId, engineId, 1)).toMatchObject({ published: true });
+    expect(await finishCrawlRun(store(), changesOf(store()), accountId, engineId, 1)).toMatchObject({
+      published: true,
+    });
 
     await nextRun(store(), engine);
     await dropPage(store(), { ...engine, runId: 2, urlKey: pageUrl(10) });
-    expect(await finishCrawlRun(store(), accountId, engineId, 2)).toEqual({
+    expect(await finishCrawlRun(store(), changesOf(store()), accountId, engineId, 2)).toEqual({
       published: true,
       pages: 9,
       previousPages: 10,
@@ -120,7 +129,7 @@ describe.each(frontierStores)('Publishing crawls on %s', (name, open) => {
 
     await nextRun(store(), engine);
     await dropPage(store(), { ...engine, runId: 3, urlKey: pageUrl(9) });
-    expect(await finishCrawlRun(store(), accountId, engineId, 3)).toEqual({
+    expect(await finishCrawlRun(store(), changesOf(store()), accountId, engineId, 3)).toEqual({
       published: false,
       pages: 8,
       previousPages: 9,
@@ -142,7 +151,9 @@ describe.each(frontierStores)('Publishing crawls on %s', (name, open) => {
     await nextRun(store(), engine);
     await savePages(store(), engine, 4, 9);
     expect(await publication(store(), engine)).toMatchObject({ runId: 4, runPages: null, heldRunId: null });
-    expect(await finishCrawlRun(store(), accountId, engineId, 4)).toMatchObject({ published: true });
+    expect(await finishCrawlRun(store(), changesOf(store()), accountId, engineId, 4)).toMatchObject({
+      published: true,
+    });
   });
 
   it('Given a crawl stopped or started again, then finishing its old run changes nothing', async () => {
@@ -150,21 +161,21 @@ describe.each(frontierStores)('Publishing crawls on %s', (name, open) => {
     const { accountId, engineId } = engine;
     await savePages(store(), engine, 1, 2);
     await stopRun(store(), accountId, engineId);
-    expect(await finishCrawlRun(store(), accountId, engineId, 1)).toBeNull();
+    expect(await finishCrawlRun(store(), changesOf(store()), accountId, engineId, 1)).toBeNull();
     expect(await publication(store(), engine)).toMatchObject({ state: 'stopped', publishedRunId: null });
 
     await nextRun(store(), engine);
-    expect(await finishCrawlRun(store(), accountId, engineId, 1)).toBeNull();
+    expect(await finishCrawlRun(store(), changesOf(store()), accountId, engineId, 1)).toBeNull();
     expect(await publication(store(), engine)).toMatchObject({
       state: 'crawling',
       runId: 2,
       publishedRunId: null,
     });
-    expect(await finishCrawlRun(store(), accountId, engineId, 2)).toMatchObject({
+    expect(await finishCrawlRun(store(), changesOf(store()), accountId, engineId, 2)).toMatchObject({
       published: true,
       pages: 2,
     });
-    expect(await finishCrawlRun(store(), accountId, engineId, 2)).toBeNull();
+    expect(await finishCrawlRun(store(), changesOf(store()), accountId, engineId, 2)).toBeNull();
   });
 
   // PGlite runs one transaction at a time: two starts cannot overlap there.

@@ -1,5 +1,6 @@
 import { type CrawlPublished, isHeldByGuard, type PublishCrawlBody } from '@siteseer/core';
 import type { Principal } from '../../auth/authenticate.ts';
+import type { Changes } from '../../changes/changes.ts';
 import { ConflictError, NotFoundError } from '../../errors.ts';
 import { crawlPublished } from '../../keyword/runtime/publish-announce.ts';
 import {
@@ -50,6 +51,7 @@ async function publish(tx: Queryable, crawler: Crawler, runId: number, pages: nu
  */
 export async function finishCrawlRun(
   store: Store,
+  changes: Changes,
   accountId: string,
   engineId: string,
   runId: number,
@@ -67,7 +69,7 @@ export async function finishCrawlRun(
     return { published: true, ...sizes };
   });
   // Committed: search switches to the new pages, which are indexed at once.
-  if (finished?.published) await crawlPublished(store, { accountId, engineId });
+  if (finished?.published) await crawlPublished(store, changes, { accountId, engineId });
   return finished;
 }
 
@@ -84,6 +86,7 @@ const NOTHING_TO_PUBLISH: Record<Exclude<Crawler['state'], 'finished'>, string> 
  */
 export async function publishCrawl(
   store: Store,
+  changes: Changes,
   principal: Principal,
   body: PublishCrawlBody,
 ): Promise<CrawlPublished> {
@@ -101,6 +104,6 @@ export async function publishCrawl(
     }
     return { engineId: engine.id, runId: crawler.runId, ...sizes };
   });
-  await crawlPublished(store, { accountId: access.account.id, engineId: engine.id });
+  await crawlPublished(store, changes, { accountId: access.account.id, engineId: engine.id });
   return published;
 }

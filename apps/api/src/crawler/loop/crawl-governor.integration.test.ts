@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { describe, expect, it } from 'vitest';
+import { Changes } from '../../changes/changes.ts';
 import { findCrawler } from '../../repositories/crawler/crawlers.ts';
 import { enqueueUrls } from '../../repositories/crawler/frontier.ts';
 import {
@@ -51,6 +52,9 @@ describe.each(frontierStores)('The crawl loop under its governor on %s', (_name,
     ]);
     const worker = new CrawlWorker({
       store: store(),
+      changes: new Changes(store(), (error) => {
+        throw error;
+      }),
       allowPrivate: parseAllowList('127.0.0.1'),
       publicUrl: 'http://siteseer.test',
       exclusiveStore: false,

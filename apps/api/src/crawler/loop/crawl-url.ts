@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { CRAWL_STATUS } from '@siteseer/core';
+import type { Changes } from '../../changes/changes.ts';
 import type { Crawler } from '../../repositories/crawler/crawlers.ts';
 import {
   type CrawlOutcome,
@@ -32,6 +33,8 @@ export const DEFAULT_RETRY_AFTER_MS = 60_000;
 /** What the crawl loop shares with every URL it crawls. */
 export interface CrawlDeps {
   store: Store;
+  /** Where a crawl published is announced (the searches of every process index it). */
+  changes: Changes;
   fetcher: PageFetcher;
   /** Extracts pages off the event loop. */
   extractor: ExtractPool;

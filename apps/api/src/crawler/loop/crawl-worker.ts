@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
+import type { Changes } from '../../changes/changes.ts';
 import { systemClock } from '../../clock.ts';
 import { dropAllLeases, leaseCrawl } from '../../repositories/crawler/crawl-leases.ts';
 import { listRunningCrawls } from '../../repositories/crawler/crawlers.ts';
 import { listDueCrawls, startRecrawl } from '../../repositories/crawler/recrawls.ts';
 import type { Store } from '../../store/types.ts';
-import { onCrawlChange } from '../crawl-changes.ts';
 import { ExtractPool } from '../extract/index.ts';
 import { type AllowEntry, createAddressPolicy, createPageFetcher, FETCH_DEFAULTS } from '../fetch/index.ts';
 import { RobotsCache } from '../rules/index.ts';
@@ -25,6 +25,8 @@ export const LOOP_TIMING: LoopTiming = {
 
 export interface CrawlWorkerOptions {
   store: Store;
+  /** The process's changes: crawls started or stopped are heard there, crawls published announced. */
+  changes: Changes;
   /** Hosts, addresses or CIDRs the crawler may reach although private (SITESEER_CRAWL_ALLOW_PRIVATE). */
   allowPrivate: readonly AllowEntry[];
   /** The product's public URL: the User-Agent points at its /bot page. */
@@ -58,7 +60,7 @@ export class CrawlWorker {
   readonly #deps: CrawlDeps;
   readonly #close = new AbortController();
   readonly #driving = new Map<string, { done: Promise<void>; control: { recheck?: () => void } }>();
-  #unsubscribe: (() => Promise<void>) | undefined;
+  #unsubscribe: (() => void) | undefined;
   #loop: Promise<void> | undefined;
   #wake: (() => void) | undefined;
   #nextRecrawlCheck = 0;
@@ -70,6 +72,7 @@ export class CrawlWorker {
     const userAgent = crawlerUserAgent(options.publicUrl);
     this.#deps = {
       store: options.store,
+      changes: options.changes,
       fetcher,
       extractor: new ExtractPool(),
       robots: new RobotsCache({ fetch: (url) => fetcher.fetchBytes(url, { userAgent }) }),
@@ -83,7 +86,7 @@ export class CrawlWorker {
   /** Starts looking for crawls. */
   async start(): Promise<void> {
     if (this.#options.exclusiveStore) await dropAllLeases(this.#options.store);
-    this.#unsubscribe = onCrawlChange(this.#options.store, (crawl) => {
+    this.#unsubscribe = this.#options.changes.on('crawls', (crawl) => {
       // A crawl driven here is looked at now (stopped: its fetches end); a new one is taken sooner.
       for (const [key, drive] of this.#driving)
         if (crawl === undefined || crawl === key) drive.control.recheck?.();
@@ -102,7 +105,7 @@ export class CrawlWorker {
     this.#close.abort(new Error('The crawl worker is closing.'));
     this.wake();
     await this.#loop;
-    await this.#unsubscribe?.();
+    this.#unsubscribe?.();
     await Promise.allSettled([...this.#driving.values()].map((drive) => drive.done));
     await this.#deps.fetcher.close();
     await this.#deps.extractor.close();

@@ -289,7 +289,7 @@ async function endAtPageLimit(deps: CrawlDeps, drive: Drive): Promise<void> {
 async function endCrawl(deps: CrawlDeps, crawler: Crawler): Promise<void> {
   const { accountId, engineId, runId } = crawler;
   const succeeded = await countStatus(deps.store, accountId, engineId, CRAWL_STATUS.SUCCESS);
-  if (succeeded > 0) await finishCrawlRun(deps.store, accountId, engineId, runId);
+  if (succeeded > 0) await finishCrawlRun(deps.store, deps.changes, accountId, engineId, runId);
   else await endRun(deps.store, accountId, engineId, runId, 'failed');
   // A run updates each of its URLs a few times (taken, fetched, scheduled): on PGlite those row
   // versions stay until vacuumed, and every recrawl would add as many again.

@@ -1,5 +1,5 @@
 import { availableParallelism } from 'node:os';
-import { onLiveChange } from '../../parametric/live-engine.ts';
+import type { Changes } from '../../changes/changes.ts';
 import type { Store } from '../../store/types.ts';
 import { createMemoryBackend } from '../index/index.ts';
 import { SnippetBuilder } from '../snippets/index.ts';
@@ -29,8 +29,6 @@ export interface KeywordRuntime {
   close(): Promise<void>;
 }
 
-const runtimes = new WeakMap<Store, KeywordRuntime>();
-
 /**
  * Indexes an engine's new generation as soon as it is announced (this process, or another one on
  * the notification), so the first search of the new pages does not wait for it.
@@ -47,11 +45,12 @@ async function indexPublished(
 }
 
 /**
- * The runtime of a store, made on first use by a process that serves search (a crawl worker has
- * none, and indexes nothing). One per store: tests run several API instances in one process.
+ * The keyword runtime of an app that serves search (a crawl worker has none, and indexes nothing):
+ * made with the app, closed with it. Indexes each generation announced on `changes` at once.
  */
 export function keywordRuntime(
   store: Store,
+  changes: Changes,
   options: {
     log?: RegistryErrorLog;
     backend?: MeasuredBackend;
@@ -60,14 +59,12 @@ export function keywordRuntime(
     snippetWorker?: boolean;
   } = {},
 ): KeywordRuntime {
-  const known = runtimes.get(store);
-  if (known) return known;
   const log = options.log ?? ((error, what) => console.error(`Keyword search: ${what} failed:`, error));
   const registry = new GenerationRegistry(store, options.backend ?? createMemoryBackend(), {
     log,
     ...(options.budgetBytes === undefined ? {} : { budgetBytes: options.budgetBytes }),
   });
-  const unsubscribe = onLiveChange(store, (change) => {
+  const unsubscribe = changes.on('keywordGenerations', (change) => {
     const engine = changedEngineOf(change);
     if (!engine) return;
     indexPublished(store, registry, engine).catch((error: unknown) => {
@@ -87,10 +84,8 @@ export function keywordRuntime(
     loop: new EventLoopLoad(),
     async close() {
       unsubscribe();
-      runtimes.delete(store);
       await Promise.all([registry.close(), runtime.snippets.close()]);
     },
   };
-  runtimes.set(store, runtime);
   return runtime;
 }

@@ -10,7 +10,7 @@ import {
   type SynonymRule,
 } from '@siteseer/core';
 import { NotFoundError } from '../../errors.ts';
-import { cachedLive, type LiveEngine, liveEngineOf } from '../../parametric/live-engine.ts';
+import { type LiveClients, type LiveEngine, liveEngineOf } from '../../parametric/live-engine.ts';
 import { storeCache } from '../../parametric/search-cache.ts';
 import { findLiveClient } from '../../repositories/parametric/published.ts';
 import type { Store } from '../../store/types.ts';
@@ -97,10 +97,10 @@ export async function readLiveKeyword(store: Store, clientId: string): Promise<L
 /**
  * The keyword client, its engine's settings and the generation published, by client id: where
  * every public keyword call starts. Remembered and forgotten with the parametric clients (a crawl
- * published, client settings or the engine changed: see parametric/live-engine.ts).
+ * published, client settings or the engine changed: see LiveClients).
  */
-export function liveKeyword(store: Store, clientId: string): Promise<LiveKeyword> {
-  return cachedLive(store, 'kw', clientId, readLiveKeyword);
+export function liveKeyword(clients: LiveClients, clientId: string): Promise<LiveKeyword> {
+  return clients.cached('kw', clientId, readLiveKeyword);
 }
 
 /** A live engine of either kind. */
@@ -117,6 +117,6 @@ async function readEither(store: Store, clientId: string): Promise<LiveSearchCli
  * The live engine behind a client id, whatever its kind: for the calls both kinds answer (the
  * widget's config, CORS preflights). Remembered like `liveKeyword`.
  */
-export function liveSearchClient(store: Store, clientId: string): Promise<LiveSearchClient> {
-  return cachedLive(store, 'any', clientId, readEither);
+export function liveSearchClient(clients: LiveClients, clientId: string): Promise<LiveSearchClient> {
+  return clients.cached('any', clientId, readEither);
 }

@@ -1,0 +1,24 @@
+import type { Changes } from './changes/changes.ts';
+import type { KeywordRuntime } from './keyword/runtime/index.ts';
+import type { LiveClients } from './parametric/live-engine.ts';
+import type { SearchRecorder } from './search-events/index.ts';
+
+/**
+ * What an app keeps while it runs, built by `buildApp` and closed with it (Fastify's onClose):
+ * the changes it hears and announces, what public searches know of clients, the keyword indexes
+ * and the search recorder. Two apps in one process (tests) share none of it. Handed to routes in
+ * their dependencies, and to the in-process crawl loop by `startServer`.
+ */
+export interface AppState {
+  changes: Changes;
+  liveClients: LiveClients;
+  keyword: KeywordRuntime;
+  recorder: SearchRecorder;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The app's state (see AppState); set by buildApp. */
+    state: AppState;
+  }
+}
