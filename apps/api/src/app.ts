@@ -114,7 +114,7 @@ export async function buildApp({ config, store, onInvitation, clock }: AppDeps):
     app.addHook('onClose', async () => stopSweep());
     embedded = { jwks: publicJwks(await loadSigningKeys(store)), grantExists: createGrantCheck(store) };
   }
-  const verifyToken = createTokenVerifier(config, embedded);
+  const verifyToken = createTokenVerifier(config.identity, embedded);
   await app.register(apiRoutes, { prefix: '/api', store, config, verifyToken, onInvitation });
   await app.register(widgetRoutes, { store, config, verifyToken });
   // Searches and clicks are written in batches; what is queued is written as the app closes.
