@@ -145,7 +145,7 @@ export async function buildApp({ config, store, onInvitation, clock }: AppDeps):
     app.addHook('onClose', async () => stopSweep());
     embedded = { jwks: publicJwks(await loadSigningKeys(store)), grantExists: createGrantCheck(store) };
   }
-  const verifyToken = createTokenVerifier(config, embedded);
+  const verifyToken = createTokenVerifier(config.identity, embedded);
   const state = appState(app, store, config);
   await app.register(apiRoutes, { prefix: '/api', store, config, verifyToken, state, onInvitation });
   await app.register(widgetRoutes, { store, config, verifyToken, state });

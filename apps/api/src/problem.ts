@@ -1,7 +1,6 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { HttpError, TooManyRequestsError } from './errors.ts';
-import { SpreadsheetError } from './parametric/parse/index.ts';
 
 /** An RFC 9457 problem document. */
 export interface Problem {
@@ -30,22 +29,6 @@ function problemOf(error: FastifyError | Error, request: FastifyRequest): Proble
   const base = { type: 'about:blank', instance: request.url };
   if (error instanceof HttpError) {
     return { ...base, title: error.title, status: error.status, detail: error.message, ...error.extra };
-  }
-  if (error instanceof SpreadsheetError) {
-    // A file the user must fix: the message names the problem, row and column as the user sees them.
-    const status = error.code === 'file_too_large' ? 413 : 400;
-    const where = {
-      ...(error.row !== undefined ? { row: error.row } : {}),
-      ...(error.column !== undefined ? { column: error.column } : {}),
-    };
-    return {
-      ...base,
-      title: STATUS_TITLES[status] as string,
-      status,
-      detail: error.message,
-      code: error.code,
-      ...where,
-    };
   }
   if (hasZodFastifySchemaValidationErrors(error)) {
     const issues = error.validation.map((v) => ({

@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Viewer } from '@siteseer/core';
 import type { FastifyRequest } from 'fastify';
-import type { Config } from '../config.ts';
 import { NotAllowedError, NotAuthenticatedError } from '../errors.ts';
 import { findAccountIdByApiKeyHash, listMemberships } from '../repositories/principals.ts';
 import { findUserByEmail, findUserById, insertUser, type UserRecord } from '../repositories/users.ts';
@@ -23,6 +22,16 @@ export interface ApiKeyPrincipal {
 
 export type Principal = UserPrincipal | ApiKeyPrincipal;
 
+/**
+ * What authentication reads of the identity settings: whether the embedded provider issues the
+ * tokens (its subjects are our user ids; an external issuer's logins are matched by e-mail), and
+ * the group whose members are super admins.
+ */
+export interface AuthenticationSettings {
+  embedded: boolean;
+  adminGroup: string;
+}
+
 export const API_KEY_HEADER = 'x-api-key';
 
 /** API keys are random and long, so a fast hash is enough; only the hash is stored. */
@@ -42,7 +51,11 @@ export async function loadViewer(db: Queryable, user: UserRecord, isSuperAdmin: 
  */
 export async function authenticate(
   request: FastifyRequest,
-  deps: { db: Queryable; config: Config; verifyToken: (token: string) => Promise<AccessTokenClaims> },
+  deps: {
+    db: Queryable;
+    identity: AuthenticationSettings;
+    verifyToken: (token: string) => Promise<AccessTokenClaims>;
+  },
 ): Promise<Principal> {
   const apiKey = request.headers[API_KEY_HEADER];
   if (typeof apiKey === 'string' && apiKey) {
@@ -63,7 +76,7 @@ export async function authenticate(
     throw new NotAuthenticatedError(error.message);
   }
 
-  const { identity } = deps.config;
+  const { identity } = deps;
   let user = identity.embedded ? await findUserById(deps.db, claims.sub) : undefined;
   if (!identity.embedded && claims.email) {
     user =

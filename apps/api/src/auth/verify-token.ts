@@ -6,7 +6,12 @@ import {
   type JWTVerifyGetKey,
   jwtVerify,
 } from 'jose';
-import type { Config } from '../config.ts';
+
+/** Whose access tokens the API accepts: the issuer that signs them and the audience they name. */
+export interface TokenIssuerSettings {
+  issuer: string;
+  audience: string;
+}
 
 export interface AccessTokenClaims extends JWTPayload {
   sub: string;
@@ -43,10 +48,10 @@ const ALGORITHMS = ['RS256', 'PS256', 'ES256', 'EdDSA'];
  * expires.
  */
 export function createTokenVerifier(
-  config: Config,
+  settings: TokenIssuerSettings,
   embedded?: EmbeddedIssuer,
 ): (token: string) => Promise<AccessTokenClaims> {
-  const { issuer, audience } = config.identity;
+  const { issuer, audience } = settings;
   let keys: JWTVerifyGetKey | undefined = embedded ? createLocalJWKSet(embedded.jwks) : undefined;
 
   async function remoteKeys(): Promise<JWTVerifyGetKey> {

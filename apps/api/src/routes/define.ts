@@ -57,7 +57,11 @@ export function serve<C extends CallContract>(
     onRequest: async (request) => {
       principals.set(
         request,
-        await authenticate(request, { db: deps.store, config: deps.config, verifyToken: deps.verifyToken }),
+        await authenticate(request, {
+          db: deps.store,
+          identity: deps.config.identity,
+          verifyToken: deps.verifyToken,
+        }),
       );
     },
     handler: async (request, reply) => {

@@ -3,7 +3,7 @@ import {
   type EngineDraft,
   type EngineUpdated,
   engineIndexName,
-  KeywordClientSettings,
+  keywordClientSettings,
   ParametricClientSettings,
   type ProductType,
   type SearchEngine,
@@ -32,23 +32,6 @@ import { checkKeywordDraft } from './keyword-checks.ts';
 function keywordSettingsOf(draft: Extract<EngineDraft, { searchEngineType: 'kw' }>) {
   const { id: _id, accountId: _a, searchEngineName: _n, searchEngineType: _t, urls, ...settings } = draft;
   return { settings, urls };
-}
-
-/** The client settings a keyword engine's draft implies (what the search runtime reads). */
-function keywordClientSettings(
-  draft: Extract<EngineDraft, { searchEngineType: 'kw' }>,
-  synonymFieldId: string,
-) {
-  return KeywordClientSettings.parse({
-    origin: draft.origin,
-    relevance: draft.relevance,
-    resultRanking: { enabled: draft.resultRankingEnabled, entries: draft.resultRanking ?? [] },
-    tabs: draft.tabs,
-    useTabs: draft.useTabs,
-    crossReferenceCategory: draft.crossReferenceCategory,
-    synonymFieldId,
-    urlRewriteRules: draft.urlRewriteRules,
-  });
 }
 
 export async function listCallerEngines(

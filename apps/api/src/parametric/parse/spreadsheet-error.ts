@@ -1,3 +1,5 @@
+import { HttpError } from '../../errors.ts';
+
 /** What went wrong with an uploaded spreadsheet; stable, so the HTTP layer can map and clients can branch. */
 export type SpreadsheetErrorCode =
   /** Larger than the upload limit. */
@@ -38,15 +40,24 @@ export interface SpreadsheetErrorDetails {
 
 /**
  * A spreadsheet the user must fix before it can be imported. The message names the problem (and the
- * row or column when there is one) in words the user can act on; the HTTP layer maps it to a 4xx.
+ * row or column when there is one) in words the user can act on. It is one of the API's input
+ * errors: a file over the upload limit is a 413, any other refusal a 400, and the problem document
+ * carries `code`, and `row` and `column` when known, so clients can branch and point at the cell.
  */
-export class SpreadsheetError extends Error {
+export class SpreadsheetError extends HttpError {
   readonly code: SpreadsheetErrorCode;
   readonly row: number | undefined;
   readonly column: string | undefined;
 
   constructor(code: SpreadsheetErrorCode, message: string, details: SpreadsheetErrorDetails = {}) {
-    super(message);
+    const [status, title] = code === 'file_too_large' ? [413, 'Payload Too Large'] : [400, 'Bad Request'];
+    super(status, title, message, {
+      code,
+      ...(details.row !== undefined ? { row: details.row } : {}),
+      ...(details.column !== undefined ? { column: details.column } : {}),
+    });
+    // Fixed rather than the subclass's name: a refusal rebuilt from the parse worker's data must
+    // look the same as the one thrown in this thread.
     this.name = 'SpreadsheetError';
     this.code = code;
     this.row = details.row;

@@ -1,5 +1,5 @@
 import type { ApiResponse, KeywordEngineDraft, KeywordSettings } from '@siteseer/core';
-import { KeywordClientSettings, MESSAGES, NetworkError, urlsToStartCrawling } from '@siteseer/core';
+import { keywordClientSettings, MESSAGES, NetworkError, urlsToStartCrawling } from '@siteseer/core';
 import { errorText } from '../../api/error-text.ts';
 import { type ApiClient, problemText } from '../../api/portal-api.ts';
 
@@ -52,20 +52,6 @@ async function step<T>(message: string, call: () => Promise<ApiResponse<T>>): Pr
   }
   if (!response.ok) throw new StepFailed(message, problemText(response.data));
   return response.data;
-}
-
-/** The client settings of the draft (what the search runtime reads). */
-export function clientSettingsOf(settings: KeywordSettings, synonymFieldId: string | undefined) {
-  return KeywordClientSettings.parse({
-    origin: settings.origin,
-    relevance: settings.relevance,
-    resultRanking: { enabled: settings.resultRankingEnabled, entries: settings.resultRanking ?? [] },
-    tabs: settings.tabs,
-    useTabs: settings.useTabs,
-    crossReferenceCategory: settings.crossReferenceCategory,
-    synonymFieldId,
-    urlRewriteRules: settings.urlRewriteRules,
-  });
 }
 
 /** The crawler call's settings of the draft (origin and custom tag icons stay with engine and client). */
@@ -127,7 +113,7 @@ export async function saveKeywordEngine(
     await step(MESSAGES.failedUpdateClient, () =>
       api.clients.updateSettings(clientId, {
         type: 'kw',
-        settings: clientSettingsOf(settings, synonymFieldId),
+        settings: keywordClientSettings(settings, synonymFieldId),
       }),
     );
     await step(MESSAGES.failedUpdateCrawler, () =>
