@@ -56,6 +56,17 @@ module.exports = {
       to: { path: `${API}routes/` },
     },
     {
+      name: 'api-root-modules-below-features',
+      comment:
+        'The modules at the root of apps/api/src other than its entry points (config, errors, clock, ' +
+        'problem, ...) are shared by every floor. One that imports a feature, service or route closes ' +
+        'a loop the folder-cycle rule cannot see (a folder contains its subfolders), e.g. config → ' +
+        'crawler → auth → config.',
+      severity: 'error',
+      from: { path: `${API}[^/]+$`, pathNot: `${API}(app|server|main|crawl-worker)\\.ts$` },
+      to: { path: `${API}(routes|services|repositories|${FEATURES})/` },
+    },
+    {
       name: 'parametric-not-keyword',
       comment:
         'The two engine kinds share the serving wing (apps/api/src/serving/), never each other: a ' +
