@@ -58,12 +58,12 @@ module.exports = {
     {
       name: 'api-root-modules-below-features',
       comment:
-        'The modules at the root of apps/api/src other than its entry points (config, errors, clock, ' +
+        'The modules at the root of apps/api/src other than its entry points and the app state (config, errors, clock, ' +
         'problem, ...) are shared by every floor. One that imports a feature, service or route closes ' +
         'a loop the folder-cycle rule cannot see (a folder contains its subfolders), e.g. config → ' +
         'crawler → auth → config.',
       severity: 'error',
-      from: { path: `${API}[^/]+$`, pathNot: `${API}(app|server|main|crawl-worker)\\.ts$` },
+      from: { path: `${API}[^/]+$`, pathNot: `${API}(app|app-state|server|main|crawl-worker)\\.ts$` },
       to: { path: `${API}(routes|services|repositories|${FEATURES})/` },
     },
     {
