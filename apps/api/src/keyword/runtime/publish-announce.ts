@@ -1,6 +1,6 @@
 import { forgetLiveEngines, KEPT_WHILE_READ } from '../../parametric/live-engine.ts';
+import { refreshPageStatistics } from '../../repositories/keyword/pages.ts';
 import type { Store } from '../../store/types.ts';
-import { refreshPageStatistics } from './page-rows.ts';
 
 /** The live change that announces a keyword engine's new generation (see LiveChangeHandler). */
 const CHANGED = 'kw-generation:';
