@@ -90,9 +90,9 @@ const QUERY_SUMS = `sum(searches) AS searches, sum(zero_result_searches) AS zero
   sum(clicked_searches) AS clicked, sum(click_position_sum::float8) AS positions`;
 
 /**
- * The lists read from the head of each part of the period (analytics-top-lists.ts): their measure is a sum
- * of one rollup column, indexed per part by 0012-analytics-top-lists.sql. The no-clicks list (a
- * condition over the whole period, on the long tail) is grouped.
+ * The lists read from the head of each part of the period (analytics-top-lists.ts): their
+ * measure is a sum of one rollup column, indexed per part by 0012-analytics-top-lists.sql. The
+ * no-clicks list (a condition over the whole period, on the long tail) is grouped.
  */
 export const QUERY_TOP_LISTS: Partial<Record<QueryOrder, TopListSpec>> = {
   searches: {

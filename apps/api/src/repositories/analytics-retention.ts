@@ -1,8 +1,6 @@
 import type { AnalyticsDay } from '@siteseer/core';
 import type { Queryable } from '../store/types.ts';
 
-// Retention's deletes of the search and click records and their rollups (ADR 0023).
-
 /**
  * Clicks are deleted by their time; the searches' chunks, the clicked searches and the rollups by
  * their day (ADR 0023).
@@ -21,6 +19,7 @@ const DAY_TABLES = [
 /** Weekly and monthly rollups, deleted whole once any of their days is past the cutoff. */
 const SPAN_TABLES = ['analytics_span_queries', 'analytics_span_urls'] as const;
 
+/** What a retention run deleted. */
 export interface RetentionResult {
   /** Rows deleted, by table. */
   deleted: Record<string, number>;

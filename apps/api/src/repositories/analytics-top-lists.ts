@@ -4,14 +4,15 @@ import type { AnalyticsScope } from './analytics-reports.ts';
 // The top of a period's list (most searched queries, most clicked URLs, ...) read without grouping
 // every row of the period: the threshold algorithm (Fagin, Lotem and Naor) over the period's parts.
 //
-// A period is a sum of parts (single days, whole weeks, whole months: analytics/period-parts.ts), each a run
-// of rows of one rollup ordered by the list's measure in an index (0012-analytics-top-lists.sql).
-// Read the best `depth` rows of each part: the keys seen are the candidates. A key never seen is
-// below the `depth`-th row of every part that had more rows than `depth` and absent from the others,
-// so its period total is at most the sum of those `depth`-th values: the bound. Candidates get their
-// exact totals (key lookups, every part). When the limit-th candidate's total is above the bound,
-// no key left out can rank before it, ties included: the list is the exact top. Otherwise the
-// depth grows, and past MAX_DEPTH the caller groups the whole period instead.
+// A period is a sum of parts (single days, whole weeks, whole months: analytics/period-parts.ts),
+// each a run of rows of one rollup ordered by the list's measure in an index
+// (0012-analytics-top-lists.sql). Read the best `depth` rows of each part: the keys seen are the
+// candidates. A key never seen is below the `depth`-th row of every part that had more rows than
+// `depth` and absent from the others, so its period total is at most the sum of those `depth`-th
+// values: the bound. Candidates get their exact totals (key lookups, every part). When the
+// limit-th candidate's total is above the bound, no key left out can rank before it, ties
+// included: the list is the exact top. Otherwise the depth grows, and past MAX_DEPTH the caller
+// groups the whole period instead.
 
 /** Depth of the first round, as a multiple of the rows asked for. */
 const FIRST_DEPTH_FACTOR = 3;
