@@ -1,3 +1,4 @@
+import { pingStore } from './store/ping.ts';
 import type { Store } from './store/types.ts';
 
 export interface HealthTimes {
@@ -39,8 +40,7 @@ export class StoreHealth {
   #probe(): void {
     if (this.#probing) return;
     this.#probing = true;
-    this.#store
-      .query('SELECT 1')
+    pingStore(this.#store)
       .then(
         () => {
           this.#answeredAt = performance.now();

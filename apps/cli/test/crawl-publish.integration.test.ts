@@ -64,7 +64,9 @@ describe('crawl publish', () => {
     const current = await as(tenants.ownerA, ['crawl', 'publish', 'Held docs']);
     expect([current.code, current.stderr]).toEqual([0, expect.stringContaining('nothing changed')]);
     await recrawl();
-    expect(await finishCrawlWithPages(tenants.server.store, tenants.server.state.changes, engine, 17)).toMatchObject({ published: false });
+    expect(
+      await finishCrawlWithPages(tenants.server.store, tenants.server.state.changes, engine, 17),
+    ).toMatchObject({ published: false });
 
     const notice = `This crawl found 17 pages, 15 % fewer than the 20 of the published one, so it was not published. Publish it anyway with \`siteseer crawl publish ${engine.engineId} --force\`.`;
     const report = await as(tenants.ownerA, ['crawl', 'report', 'Held docs']);

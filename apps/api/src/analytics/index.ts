@@ -1,9 +1,6 @@
-export {
-  type AnalyticsTarget,
-  analyticsTargetOfClient,
-  analyticsTargetOfEngine,
-  type FrameAbilities,
-} from './access.ts';
+export { deleteExpiredAnalytics } from '../repositories/analytics-retention.ts';
+export type { AnalyticsTarget } from '../repositories/analytics-targets.ts';
+export { analyticsTargetOfClient, analyticsTargetOfEngine, type FrameAbilities } from './access.ts';
 export { CSV_ROWS, frameCsv, frameErrorPage, frameTitle, renderFrame } from './frame/index.ts';
 export { FramePeriodError, framePeriod } from './frame-period.ts';
 export {
@@ -17,9 +14,4 @@ export {
 } from './frame-session.ts';
 export { frameViewer } from './frame-viewer.ts';
 export { AnalyticsReader, analyticsReport, filterLabels } from './reports.ts';
-export {
-  deleteExpiredAnalytics,
-  RETENTION_EVERY_MS,
-  retentionCutoff,
-  startAnalyticsRetention,
-} from './retention.ts';
+export { RETENTION_EVERY_MS, retentionCutoff, startAnalyticsRetention } from './retention.ts';

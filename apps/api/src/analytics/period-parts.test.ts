@@ -1,6 +1,7 @@
 import { addDays, daysBetween } from '@siteseer/core';
 import { describe, expect, it } from 'vitest';
-import { type DayRange, periodParts } from './period-parts.ts';
+import type { DayRange } from '../repositories/analytics-reports.ts';
+import { periodParts } from './period-parts.ts';
 
 /** Every day a split covers, in order: each day exactly once is what the reports need. */
 function covered(parts: ReturnType<typeof periodParts>): string[] {

@@ -1,23 +1,12 @@
 import { type AnalyticsDay, addDays } from '@siteseer/core';
+import type { PeriodParts } from '../repositories/analytics-lists.ts';
+import type { DayRange } from '../repositories/analytics-reports.ts';
+import type { PartKeys } from '../repositories/analytics-top-lists.ts';
 
 // A period split into whole months, whole ISO weeks and single days, so the reports that group by
 // query or URL read the monthly and weekly rollups where they can (0011-analytics-rollups.sql,
 // analytics_span_*): a 90-day period is two or three months, a few weeks and a few days, not 90
 // days of rows per query.
-
-export interface DayRange {
-  from: AnalyticsDay;
-  to: AnalyticsDay;
-}
-
-export interface PeriodParts {
-  /** Ranges of single days (at most 4). */
-  days: DayRange[];
-  /** Ranges of week starts (Mondays): each week inside the period whole (at most 2 ranges). */
-  weeks: DayRange[];
-  /** A range of month starts: each month inside the period whole (at most 1 range). */
-  months: DayRange[];
-}
 
 const weekday = (day: AnalyticsDay) => new Date(`${day}T00:00:00Z`).getUTCDay();
 const monthStart = (day: AnalyticsDay): AnalyticsDay => `${day.slice(0, 8)}01`;
@@ -82,4 +71,26 @@ export function periodParts(range: DayRange): PeriodParts {
   if (months.before) intoWeeks(months.before, parts);
   if (months.after) intoWeeks(months.after, parts);
   return parts;
+}
+
+function each(range: DayRange, step: (start: string) => string): string[] {
+  const out: string[] = [];
+  for (let d = range.from; d <= range.to; d = step(d)) out.push(d);
+  return out;
+}
+
+/** Each day, week start and month start of `range`'s parts, as the rollups key them (readTopList). */
+export function partKeys(range: DayRange): PartKeys {
+  const parts = periodParts(range);
+  return {
+    days: parts.days.flatMap((r) => each(r, (d) => addDays(d, 1))),
+    weeks: parts.weeks.flatMap((r) => each(r, (d) => addDays(d, 7))),
+    months: parts.months.flatMap((r) =>
+      each(r, (d) => {
+        const next = new Date(`${d}T00:00:00Z`);
+        next.setUTCMonth(next.getUTCMonth() + 1);
+        return next.toISOString().slice(0, 10);
+      }),
+    ),
+  };
 }

@@ -1,23 +1,19 @@
 import type { AnalyticsDayRow, AnalyticsSummary } from '@siteseer/core';
 import { addDays, daysBetween } from '@siteseer/core';
+import {
+  type AnalyticsScope,
+  type DayRange,
+  readDayRows,
+  readFilterTotals,
+  readFilterValueTotals,
+  readPeriodTotals,
+  readTabTotals,
+} from '../repositories/analytics-reports.ts';
 import type { Queryable } from '../store/types.ts';
-import { average, rate } from './list-queries.ts';
-import type { DayRange } from './period-parts.ts';
+import { average, rate } from './rates.ts';
 
-// The reads of the reports: every statement is one client's rollup rows (0011-analytics-rollups.sql)
-// over a range of days, its key's leading columns (account_id, client_id, day) bound.
-
-/** One client's reports: its account is part of every key. */
-export interface AnalyticsScope {
-  accountId: string;
-  clientId: string;
-}
-
-export { readQueryLists, readResults } from './list-queries.ts';
-export type { DayRange };
-
-/** How a list of queries is chosen and ordered. */
-export type QueryOrder = 'searches' | 'zero-results' | 'no-clicks';
+// The reports over a client's daily rollups, as the portal and the frames show them: sums read by
+// repositories/analytics-reports.ts, with their rates and the days without searches filled in.
 
 export interface TabRow {
   tab: string;
@@ -36,37 +32,13 @@ export interface FilterRow {
   values: { value: string; searches: number }[];
 }
 
-const SCOPE = 'account_id = $1 AND client_id = $2 AND day BETWEEN $3::date AND $4::date';
-
-function scopeParams(scope: AnalyticsScope, range: DayRange): unknown[] {
-  return [scope.accountId, scope.clientId, range.from, range.to];
-}
-
-interface Totals {
-  searches: number;
-  zero: number;
-  visitors: number;
-  clicks: number;
-  clicked: number;
-  positions: number;
-  latency: number;
-}
-
 /** Totals and rates of a period. */
 export async function readSummary(
   db: Queryable,
   scope: AnalyticsScope,
   range: DayRange,
 ): Promise<AnalyticsSummary> {
-  const { rows } = await db.query<Totals>(
-    `SELECT coalesce(sum(searches), 0) AS searches, coalesce(sum(zero_result_searches), 0) AS zero,
-       coalesce(sum(visitors), 0) AS visitors, coalesce(sum(clicks), 0) AS clicks,
-       coalesce(sum(clicked_searches), 0) AS clicked, coalesce(sum(click_position_sum), 0)::float8 AS positions,
-       coalesce(sum(latency_ms_sum), 0) AS latency
-     FROM analytics_days WHERE ${SCOPE}`,
-    scopeParams(scope, range),
-  );
-  const t = rows[0] as Totals;
+  const t = await readPeriodTotals(db, scope, range);
   return {
     searches: t.searches,
     zeroResultSearches: t.zero,
@@ -86,12 +58,7 @@ export async function readDays(
   scope: AnalyticsScope,
   range: DayRange,
 ): Promise<AnalyticsDayRow[]> {
-  const { rows } = await db.query<AnalyticsDayRow>(
-    `SELECT day, searches, zero_result_searches AS "zeroResultSearches", visitors, clicks,
-       clicked_searches AS "clickedSearches"
-     FROM analytics_days WHERE ${SCOPE} ORDER BY day`,
-    scopeParams(scope, range),
-  );
+  const rows = await readDayRows(db, scope, range);
   const byDay = new Map(rows.map((row) => [row.day, row]));
   return Array.from({ length: daysBetween(range.from, range.to) }, (_, i) => {
     const day = addDays(range.from, i);
@@ -110,13 +77,7 @@ export async function readDays(
 
 /** Searches per keyword tab over the period, most used first. */
 export async function readTabs(db: Queryable, scope: AnalyticsScope, range: DayRange): Promise<TabRow[]> {
-  const { rows } = await db.query<Omit<TabRow, 'clickThroughRate'>>(
-    `SELECT tab, sum(searches) AS searches, sum(zero_result_searches) AS "zeroResultSearches",
-       sum(clicks) AS clicks, sum(clicked_searches) AS "clickedSearches"
-     FROM analytics_day_tabs WHERE ${SCOPE}
-     GROUP BY tab ORDER BY searches DESC, tab`,
-    scopeParams(scope, range),
-  );
+  const rows = await readTabTotals(db, scope, range);
   return rows.map((row) => ({ ...row, clickThroughRate: rate(row.clickedSearches, row.searches) }));
 }
 
@@ -127,28 +88,13 @@ export async function readFilters(
   range: DayRange,
   values: number,
 ): Promise<FilterRow[]> {
-  const params = scopeParams(scope, range);
   const [filters, selected] = await Promise.all([
-    db.query<{ filterId: string; searches: number; zeroResultSearches: number }>(
-      `SELECT filter_id AS "filterId", sum(searches) AS searches,
-         sum(zero_result_searches) AS "zeroResultSearches"
-       FROM analytics_day_filters WHERE ${SCOPE}
-       GROUP BY filter_id ORDER BY searches DESC, filter_id`,
-      params,
-    ),
-    db.query<{ filterId: string; value: string; searches: number }>(
-      `SELECT "filterId", value, searches FROM (
-         SELECT filter_id AS "filterId", value, sum(searches) AS searches,
-           row_number() OVER (PARTITION BY filter_id ORDER BY sum(searches) DESC, value) AS rank
-         FROM analytics_day_filter_values WHERE ${SCOPE}
-         GROUP BY filter_id, value
-       ) ranked WHERE rank <= $5 ORDER BY "filterId", rank`,
-      [...params, values],
-    ),
+    readFilterTotals(db, scope, range),
+    readFilterValueTotals(db, scope, range, values),
   ]);
-  return filters.rows.map((filter) => ({
+  return filters.map((filter) => ({
     ...filter,
-    values: selected.rows
+    values: selected
       .filter((row) => row.filterId === filter.filterId)
       .map(({ value, searches }) => ({ value, searches })),
   }));

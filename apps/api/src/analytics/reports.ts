@@ -10,18 +10,16 @@ import {
   decodeLabel,
   previousPeriod,
 } from '@siteseer/core';
+import type { QueryOrder } from '../repositories/analytics-lists.ts';
+import type { AnalyticsScope, DayRange } from '../repositories/analytics-reports.ts';
+import type { AnalyticsTarget } from '../repositories/analytics-targets.ts';
 import { findPublished } from '../repositories/parametric/published.ts';
 import type { Queryable, Store } from '../store/types.ts';
-import type { AnalyticsTarget } from './access.ts';
+import { readQueryLists, readResults } from './list-queries.ts';
 import {
-  type AnalyticsScope,
-  type DayRange,
   type FilterRow,
-  type QueryOrder,
   readDays,
   readFilters,
-  readQueryLists,
-  readResults,
   readSummary,
   readTabs,
   type TabRow,

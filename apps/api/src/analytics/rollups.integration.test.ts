@@ -2,12 +2,13 @@ import { cp, mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { deleteExpiredAnalytics } from '../repositories/analytics-retention.ts';
 import { frontierStores, useStore } from '../repositories/crawler/frontier-test-store.ts';
 import { SearchRecorder } from '../search-events/index.ts';
 import { defaultMigrationsDir, migrate } from '../store/migrate.ts';
 import { openStore } from '../store/open-store.ts';
 import type { Store } from '../store/types.ts';
-import { deleteExpiredAnalytics, retentionCutoff } from './retention.ts';
+import { retentionCutoff } from './retention.ts';
 import {
   DAY_1,
   DAY_2,

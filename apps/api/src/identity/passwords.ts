@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
+import { findPasswordTokenUser, insertPasswordToken, usePasswordToken } from '../repositories/identity.ts';
 import type { Queryable } from '../store/types.ts';
 
 /** Argon2id with the library's defaults (19 MiB, 2 passes, 1 lane: OWASP's recommendation). */
@@ -48,29 +49,16 @@ export async function createPasswordToken(
   purpose: PasswordTokenPurpose,
 ): Promise<string> {
   const token = randomBytes(32).toString('base64url');
-  await db.query(
-    `INSERT INTO password_tokens (token_hash, user_id, purpose, expires_at)
-     VALUES ($1, $2, $3, now() + make_interval(hours => $4))`,
-    [sha256(token), userId, purpose, TOKEN_TTL_HOURS[purpose]],
-  );
+  await insertPasswordToken(db, { hash: sha256(token), userId, purpose, hours: TOKEN_TTL_HOURS[purpose] });
   return token;
 }
 
 /** The user a valid, unused, unexpired token belongs to, or undefined. Does not consume it. */
-export async function findPasswordToken(db: Queryable, token: string): Promise<string | undefined> {
-  const { rows } = await db.query<{ user_id: string }>(
-    'SELECT user_id FROM password_tokens WHERE token_hash = $1 AND used_at IS NULL AND expires_at > now()',
-    [sha256(token)],
-  );
-  return rows[0]?.user_id;
+export function findPasswordToken(db: Queryable, token: string): Promise<string | undefined> {
+  return findPasswordTokenUser(db, sha256(token));
 }
 
 /** Marks the token used; returns its user, or undefined when it was not valid (used, expired, unknown). */
-export async function consumePasswordToken(db: Queryable, token: string): Promise<string | undefined> {
-  const { rows } = await db.query<{ user_id: string }>(
-    `UPDATE password_tokens SET used_at = now()
-     WHERE token_hash = $1 AND used_at IS NULL AND expires_at > now() RETURNING user_id`,
-    [sha256(token)],
-  );
-  return rows[0]?.user_id;
+export function consumePasswordToken(db: Queryable, token: string): Promise<string | undefined> {
+  return usePasswordToken(db, sha256(token));
 }

@@ -1,8 +1,8 @@
+import { deleteExpiredOidcModels } from '../repositories/identity.ts';
 import { deleteEndedAttemptCounts } from '../repositories/login-attempts.ts';
 import { vacuumOnPglite } from '../store/pglite-maintenance.ts';
 import type { Store } from '../store/types.ts';
 import { LOGIN_LIMITS } from './login-throttle.ts';
-import { sweepExpiredOidcModels } from './oidc-adapter.ts';
 
 /** The tables the sweep deletes from. */
 const SWEPT_TABLES = ['oidc_models', 'login_failures'];
@@ -25,7 +25,7 @@ export function startIdentitySweep(
   const windowMs = LOGIN_LIMITS.windowMinutes * 60_000;
   const sweep = async () => {
     const deleted = await Promise.all([
-      sweepExpiredOidcModels(store),
+      deleteExpiredOidcModels(store),
       deleteEndedAttemptCounts(store, new Date(now().getTime() - windowMs)),
     ]);
     if (deleted.some((rows) => rows > 0)) await vacuumOnPglite(store, SWEPT_TABLES);

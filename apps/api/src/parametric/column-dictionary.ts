@@ -1,5 +1,6 @@
 import type { CellValue } from '@siteseer/core';
 import { inTurns, yieldToLoop } from '../event-loop.ts';
+import { sortedTextPositions } from '../repositories/parametric/string-order.ts';
 import type { Queryable } from '../store/types.ts';
 import { ColumnCodes } from './column-codes.ts';
 import { textSortKey } from './text-order.ts';
@@ -80,12 +81,9 @@ export async function columnCodes(db: Queryable, dictionary: Dictionary): Promis
     await inTurns(strings.length, PER_TURN, (k) => {
       keys[k] = textSortKey(dictionaryValues[strings[k] as number] as string);
     });
-    const { rows } = await db.query<{ i: number }>(
-      `SELECT (x.ord - 1)::int AS i FROM unnest($1::text[], $2::text[]) WITH ORDINALITY AS x (k, s, ord)
-       ORDER BY x.k COLLATE "C", x.s COLLATE "C"`,
-      [keys, strings.map((i) => dictionaryValues[i])],
-    );
-    stringOrder = rows.map((row) => strings[row.i] as number);
+    const texts = strings.map((i) => dictionaryValues[i] as string);
+    const positions = await sortedTextPositions(db, keys, texts);
+    stringOrder = positions.map((k) => strings[k] as number);
   }
   // Distinct numbers, so each sorted value names one dictionary entry; a typed sort is fast.
   const numberAt = new Map<number, number>();

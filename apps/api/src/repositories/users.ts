@@ -89,3 +89,17 @@ export async function setUserPassword(db: Queryable, id: string, passwordHash: s
 export async function setUserStatus(db: Queryable, id: string, status: UserStatus): Promise<void> {
   await db.query('UPDATE users SET status = $2, updated_at = now() WHERE id = $1', [id, status]);
 }
+
+/**
+ * Takes, until `tx` ends, the lock under which the first logins are created, so processes starting
+ * together on one database create them once.
+ */
+export async function lockFirstLogins(tx: Queryable): Promise<void> {
+  await tx.query('SELECT pg_advisory_xact_lock(7214001)');
+}
+
+/** How many logins there are. */
+export async function countUsers(db: Queryable): Promise<number> {
+  const { rows } = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM users');
+  return rows[0]?.n ?? 0;
+}

@@ -4,7 +4,7 @@ import type { Config } from '../config.ts';
 import { hashPassword } from '../identity/passwords.ts';
 import { insertAccount, insertMembership } from '../repositories/accounts.ts';
 import { insertFeature } from '../repositories/features.ts';
-import { insertUser } from '../repositories/users.ts';
+import { countUsers, insertUser, lockFirstLogins } from '../repositories/users.ts';
 import type { Store } from '../store/types.ts';
 
 const ALL: Role[] = ['superadmin', 'owner', 'admin', 'user'];
@@ -70,9 +70,8 @@ function newPassword(): string {
  */
 export async function seedDemo(store: Store, config: Config): Promise<DemoCredentials | undefined> {
   return store.transaction(async (tx) => {
-    await tx.query('SELECT pg_advisory_xact_lock(7214001)');
-    const { rows } = await tx.query<{ n: number }>('SELECT count(*)::int AS n FROM users');
-    if ((rows[0]?.n ?? 0) > 0) return undefined;
+    await lockFirstLogins(tx);
+    if ((await countUsers(tx)) > 0) return undefined;
     const superPassword = newPassword();
     const ownerPassword = newPassword();
     await insertUser(tx, {

@@ -4,7 +4,8 @@ import {
   type AnalyticsSummary,
   keywordWizardStepHref,
 } from '@siteseer/core';
-import type { AnalyticsTarget, FrameAbilities } from '../access.ts';
+import type { AnalyticsTarget } from '../../repositories/analytics-targets.ts';
+import type { FrameAbilities } from '../access.ts';
 import type { AnalyticsReader } from '../reports.ts';
 import type { Block, Cell, CellLink, Kpi, ReportTable } from './blocks.ts';
 import type { ChartSpec } from './charts.ts';

@@ -9,8 +9,9 @@ import {
   analyticsReportIds,
 } from '@siteseer/core';
 import { NotFoundError } from '../../errors.ts';
+import type { AnalyticsTarget } from '../../repositories/analytics-targets.ts';
 import type { Store } from '../../store/types.ts';
-import type { AnalyticsTarget, FrameAbilities } from '../access.ts';
+import type { FrameAbilities } from '../access.ts';
 import { AnalyticsReader, filterLabels } from '../reports.ts';
 import { type Block, blocksHtml, tableCsv, tablesOf } from './blocks.ts';
 import type { FrameContext } from './card-parts.ts';

@@ -1,9 +1,9 @@
 import type { CharacterMapping } from '@siteseer/core';
+import { type PageRow, readPageBatch } from '../../repositories/keyword/pages.ts';
 import type { Store } from '../../store/types.ts';
 import { mapText } from '../analysis/index.ts';
 import type { KeywordPage } from '../backend.ts';
 import type { Generation } from './live-keyword.ts';
-import { type PageRow, readPageBatch } from './page-rows.ts';
 
 /** Pages read per statement when they are small. */
 export const PAGE_BATCH = 2000;

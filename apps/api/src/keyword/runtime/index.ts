@@ -1,3 +1,4 @@
+export { countPublishedTags } from '../../repositories/keyword/pages.ts';
 export {
   GenerationRegistry,
   KEYWORD_INDEX_BUDGET_BYTES,
@@ -19,5 +20,4 @@ export {
   liveSearchClient,
   readLiveKeyword,
 } from './live-keyword.ts';
-export { countPublishedTags } from './page-rows.ts';
 export { announceKeywordGeneration } from './publish-announce.ts';

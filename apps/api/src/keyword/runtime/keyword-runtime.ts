@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import type { Changes } from '../../changes/changes.ts';
+import { findPublishedKeyword } from '../../repositories/keyword/live-clients.ts';
 import type { Store } from '../../store/types.ts';
 import { createMemoryBackend } from '../index/index.ts';
 import { SnippetBuilder } from '../snippets/index.ts';
@@ -10,7 +11,6 @@ import {
   type RegistryErrorLog,
 } from './generation-registry.ts';
 import { generationOf } from './live-keyword.ts';
-import { findPublishedKeyword } from './live-keyword-rows.ts';
 import { EventLoopLoad } from './loop-load.ts';
 import { PageTextCache } from './page-text-cache.ts';
 import { changedEngineOf } from './publish-announce.ts';

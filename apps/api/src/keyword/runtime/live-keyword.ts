@@ -12,10 +12,10 @@ import {
 import { NotFoundError } from '../../errors.ts';
 import { type LiveClients, type LiveEngine, liveEngineOf } from '../../parametric/live-engine.ts';
 import { storeCache } from '../../parametric/search-cache.ts';
+import { type EngineSearchSettings, findLiveKeywordClient } from '../../repositories/keyword/live-clients.ts';
 import { findLiveClient } from '../../repositories/parametric/published.ts';
 import type { Store } from '../../store/types.ts';
 import type { GenerationKey } from '../backend.ts';
-import { type EngineSearchSettings, findLiveKeywordClient } from './live-keyword-rows.ts';
 
 /** What a generation of an engine is indexed from: its crawl run and the character mapping. */
 export interface Generation {

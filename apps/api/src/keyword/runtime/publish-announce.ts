@@ -1,6 +1,6 @@
 import { type Changes, keywordGenerationChange, keywordGenerationOf } from '../../changes/changes.ts';
+import { refreshPageStatistics } from '../../repositories/keyword/pages.ts';
 import type { Store } from '../../store/types.ts';
-import { refreshPageStatistics } from './page-rows.ts';
 
 /**
  * Announces, once its transaction has committed, that a keyword engine has a new generation to

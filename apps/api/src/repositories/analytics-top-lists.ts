@@ -1,18 +1,18 @@
-import { addDays } from '@siteseer/core';
 import type { Queryable } from '../store/types.ts';
-import { type DayRange, periodParts } from './period-parts.ts';
+import type { AnalyticsScope } from './analytics-reports.ts';
 
 // The top of a period's list (most searched queries, most clicked URLs, ...) read without grouping
 // every row of the period: the threshold algorithm (Fagin, Lotem and Naor) over the period's parts.
 //
-// A period is a sum of parts (single days, whole weeks, whole months: period-parts.ts), each a run
-// of rows of one rollup ordered by the list's measure in an index (0012-analytics-top-lists.sql).
-// Read the best `depth` rows of each part: the keys seen are the candidates. A key never seen is
-// below the `depth`-th row of every part that had more rows than `depth` and absent from the others,
-// so its period total is at most the sum of those `depth`-th values: the bound. Candidates get their
-// exact totals (key lookups, every part). When the limit-th candidate's total is above the bound,
-// no key left out can rank before it, ties included: the list is the exact top. Otherwise the
-// depth grows, and past MAX_DEPTH the caller groups the whole period instead.
+// A period is a sum of parts (single days, whole weeks, whole months: analytics/period-parts.ts),
+// each a run of rows of one rollup ordered by the list's measure in an index
+// (0012-analytics-top-lists.sql). Read the best `depth` rows of each part: the keys seen are the
+// candidates. A key never seen is below the `depth`-th row of every part that had more rows than
+// `depth` and absent from the others, so its period total is at most the sum of those `depth`-th
+// values: the bound. Candidates get their exact totals (key lookups, every part). When the
+// limit-th candidate's total is above the bound, no key left out can rank before it, ties
+// included: the list is the exact top. Otherwise the depth grows, and past MAX_DEPTH the caller
+// groups the whole period instead.
 
 /** Depth of the first round, as a multiple of the rows asked for. */
 const FIRST_DEPTH_FACTOR = 3;
@@ -25,28 +25,6 @@ export interface PartKeys {
   days: string[];
   weeks: string[];
   months: string[];
-}
-
-function each(range: DayRange, step: (start: string) => string): string[] {
-  const out: string[] = [];
-  for (let d = range.from; d <= range.to; d = step(d)) out.push(d);
-  return out;
-}
-
-/** Each day, week start and month start of `range`'s parts (period-parts.ts). */
-export function partKeys(range: DayRange): PartKeys {
-  const parts = periodParts(range);
-  return {
-    days: parts.days.flatMap((r) => each(r, (d) => addDays(d, 1))),
-    weeks: parts.weeks.flatMap((r) => each(r, (d) => addDays(d, 7))),
-    months: parts.months.flatMap((r) =>
-      each(r, (d) => {
-        const next = new Date(`${d}T00:00:00Z`);
-        next.setUTCMonth(next.getUTCMonth() + 1);
-        return next.toISOString().slice(0, 10);
-      }),
-    ),
-  };
 }
 
 /** One list over a daily rollup and its weekly and monthly tier. */
@@ -80,7 +58,7 @@ export interface TopListSpec {
  */
 export async function readTopList<T>(
   db: Queryable,
-  scope: { accountId: string; clientId: string },
+  scope: AnalyticsScope,
   keys: PartKeys,
   spec: TopListSpec,
   limit: number,

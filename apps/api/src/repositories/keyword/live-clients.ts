@@ -1,10 +1,10 @@
 import type { Client } from '@siteseer/core';
-import { type ClientRow, toClient } from '../../repositories/clients.ts';
-import { isUuid } from '../../repositories/ids.ts';
 import type { Queryable } from '../../store/types.ts';
+import { type ClientRow, toClient } from '../clients.ts';
+import { isUuid } from '../ids.ts';
 
-// The runtime's reads of clients, engines and crawlers (what a keyword search starts from). Kept
-// beside the runtime rather than in repositories/: nothing else reads these columns together.
+// The keyword runtime's reads of clients, engines and crawlers (what a keyword search starts
+// from): the columns a search needs, read together.
 
 /** What an engine row holds for search: the synonyms file and the character mapping text. */
 export interface EngineSearchSettings {
