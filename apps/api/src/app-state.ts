@@ -1,7 +1,7 @@
 import type { Changes } from './changes/changes.ts';
 import type { KeywordRuntime } from './keyword/runtime/index.ts';
-import type { LiveClients } from './parametric/live-engine.ts';
 import type { SearchRecorder } from './search-events/index.ts';
+import type { LiveClients } from './serving/live-clients.ts';
 
 /**
  * What an app keeps while it runs, built by `buildApp` and closed with it (Fastify's onClose):

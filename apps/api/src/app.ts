@@ -21,7 +21,6 @@ import { createIdentityProvider } from './identity/provider.ts';
 import { startIdentitySweep } from './identity/sweep.ts';
 import { jsonBodyParser } from './json-body.ts';
 import { keywordRuntime } from './keyword/runtime/index.ts';
-import { LiveClients } from './parametric/live-engine.ts';
 import { problemHandler } from './problem.ts';
 import { redirectToPublicOrigin } from './public-origin.ts';
 import { loggerOptions } from './request-log.ts';
@@ -32,6 +31,7 @@ import { searchRoutes } from './routes/search.ts';
 import { widgetRoutes } from './routes/widget.ts';
 import { loadVisitorKey, searchRecorder } from './search-events/index.ts';
 import { securityHeaders } from './security-headers.ts';
+import { LiveClients } from './serving/live-clients.ts';
 import type { Store } from './store/types.ts';
 import { StoreHealth } from './store-health.ts';
 

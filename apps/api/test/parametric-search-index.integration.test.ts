@@ -1,6 +1,6 @@
 import { decodeLabel, type ParametricConfiguration, type SearchQuery } from '@siteseer/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LiveEngine } from '../src/parametric/search.ts';
+import { type LiveEngine, liveEngine } from '../src/parametric/search.ts';
 import { buildColumn, buildIndex, buildText } from '../src/parametric/search-index-build.ts';
 import { indexRegistry } from '../src/parametric/search-index-registry.ts';
 import type { ActiveFilter } from '../src/parametric/search-stats.ts';
@@ -104,7 +104,7 @@ async function publish(version: number, allowEmptyFilterValues: boolean): Promis
   });
   expect(published.status).toBe(200);
   await loadOracle(server.store, accountId, engineId);
-  return server.state.liveClients.engine(clientId);
+  return liveEngine(server.state.liveClients, clientId);
 }
 
 function activeFilters(): ActiveFilter[] {
@@ -253,7 +253,7 @@ async function untilIndexed(live: LiveEngine, withinMs = 20_000): Promise<void> 
 
 /** What SQL alone answers for `body` on the live publish (the result without `took`). */
 async function sqlAnswer(body: Partial<SearchQuery>) {
-  const live = await server.state.liveClients.engine(clientId);
+  const live = await liveEngine(server.state.liveClients, clientId);
   const query = { q: '', filters: {}, page: 1, pageSize: 20, ...body } as SearchQuery;
   const filters = activeFilters();
   const allowEmptyFilterValues = live.configuration.settings.allowEmptyFilterValues;

@@ -19,9 +19,9 @@ import {
   saveVersionConfiguration,
   type VersionRecord,
 } from '../repositories/parametric/versions.ts';
+import { announceClientsChanged } from '../serving/live-clients.ts';
 import type { Queryable, Store } from '../store/types.ts';
 import { parametricAccess, parametricEngine, writableParametricEngine } from './guards.ts';
-import { announceClientsChanged } from './live-engine.ts';
 import { feedRows, type IndexFeed, type IndexScope, storedCells } from './search-index-build.ts';
 import { indexRegistry } from './search-index-registry.ts';
 

@@ -8,17 +8,17 @@ import {
   type SearchResult,
 } from '@siteseer/core';
 import { InputError, NotFoundError } from '../errors.ts';
+import { storeCache } from '../serving/answer-cache.ts';
 import type { Store } from '../store/types.ts';
 import { toCsv } from './csv-export.ts';
 import { readyIndex } from './indexed-search.ts';
 import type { LiveEngine } from './live-engine.ts';
-import { storeCache } from './search-cache.ts';
 import type { IndexAnswer } from './search-index.ts';
 import type { SearchStats } from './search-stats.ts';
 import { activeFilters } from './searched-columns.ts';
 import { words } from './text-index.ts';
 
-export { announceClientsChanged, LiveClients, type LiveEngine } from './live-engine.ts';
+export { type LiveEngine, liveEngine } from './live-engine.ts';
 export { activeFilters } from './searched-columns.ts';
 
 function enabledColumns(configuration: ParametricConfiguration) {

@@ -7,7 +7,7 @@ import {
   validateSynonymsFile,
 } from '@siteseer/core';
 import type { FastifyInstance } from 'fastify';
-import { categoryCounts } from '../parametric/category-counts.ts';
+import { categoryCounts } from '../services/category-counts.ts';
 import * as clients from '../services/clients.ts';
 import * as engines from '../services/engines.ts';
 import { validateSynonyms } from '../services/synonyms.ts';

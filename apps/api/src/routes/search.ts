@@ -23,18 +23,19 @@ import {
   type KeywordRuntime,
   keywordConfig,
   liveKeyword,
-  liveSearchClient,
   searchKeyword,
   suggestKeyword,
 } from '../keyword/runtime/index.ts';
 import {
   activeSelections,
   downloadResults,
-  type LiveClients,
+  liveEngine,
   runSearch,
   searchConfig,
 } from '../parametric/search.ts';
 import { normaliseQuery, type SearchRecorder, visitorId } from '../search-events/index.ts';
+import { liveSearchClient } from '../services/live-search-client.ts';
+import type { LiveClients } from '../serving/live-clients.ts';
 import type { Store } from '../store/types.ts';
 
 const ClientParams = z.object({ clientId: z.string().min(1).max(100) });
@@ -217,7 +218,7 @@ export async function searchRoutes(
     },
     async (request, reply) => {
       const started = performance.now();
-      const live = await liveClients.engine(request.params.clientId);
+      const live = await liveEngine(liveClients, request.params.clientId);
       cors(request, reply, live.client.settings.origin);
       const query = { ...request.body, filters: activeSelections(live, request.body.filters) };
       const result = await runSearch(store, live, query);
@@ -244,7 +245,7 @@ export async function searchRoutes(
     '/search/:clientId/download',
     { schema: { params: ClientParams, querystring: DownloadQuery, hide: true } },
     async (request, reply) => {
-      const live = await liveClients.engine(request.params.clientId);
+      const live = await liveEngine(liveClients, request.params.clientId);
       cors(request, reply, live.client.settings.origin);
       const csv = await downloadResults(store, live, queryFromLink(request.query));
       const name = live.engineName.replace(/[^\p{L}\p{N} _-]/gu, '').trim() || 'results';

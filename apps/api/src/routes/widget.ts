@@ -10,6 +10,7 @@ import type { Config } from '../config.ts';
 import { NotFoundError, TooManyRequestsError } from '../errors.ts';
 import { html, raw, toHtmlString } from '../html/html.ts';
 import { liveKeyword } from '../keyword/runtime/index.ts';
+import { liveEngine } from '../parametric/search.ts';
 import { getClient } from '../services/clients.ts';
 import { type RouteDeps, serve } from './define.ts';
 
@@ -130,7 +131,7 @@ export async function widgetRoutes(instance: FastifyInstance, deps: RouteDeps): 
       },
     },
     async (request, reply) => {
-      const live = await deps.state.liveClients.engine(request.query.clientId);
+      const live = await liveEngine(deps.state.liveClients, request.query.clientId);
       const nonce = reply.cspNonce.script;
       const snippet = snippetFor(config, live.client.id, 'pm', { nonce });
       const title = request.query.engineName || live.engineName;

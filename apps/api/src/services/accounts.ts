@@ -16,7 +16,6 @@ import { hashApiKey } from '../auth/authenticate.ts';
 import type { Changes } from '../changes/changes.ts';
 import { ConflictError, InputError, NotAllowedError, NotFoundError } from '../errors.ts';
 import { announceKeywordGeneration } from '../keyword/runtime/publish-announce.ts';
-import { announceClientsChanged } from '../parametric/live-engine.ts';
 import {
   accountNames,
   deleteAccountRow,
@@ -27,6 +26,7 @@ import {
   updateAccountRow,
 } from '../repositories/accounts.ts';
 import { listEngines } from '../repositories/engines.ts';
+import { announceClientsChanged } from '../serving/live-clients.ts';
 import type { Queryable, Store } from '../store/types.ts';
 import { visibleAccount } from './guards.ts';
 import { addUsers, type UserServiceDeps } from './users.ts';

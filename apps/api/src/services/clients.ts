@@ -10,7 +10,6 @@ import { engineOf, readAccess, readableAccountIds, requireWrite } from '../acces
 import type { Principal } from '../auth/authenticate.ts';
 import type { Changes } from '../changes/changes.ts';
 import { ConflictError, InputError, NotFoundError } from '../errors.ts';
-import { announceClientsChanged } from '../parametric/live-engine.ts';
 import {
   findClient,
   findClientOfEngine,
@@ -18,6 +17,7 @@ import {
   listClients,
   updateClientSettings,
 } from '../repositories/clients.ts';
+import { announceClientsChanged } from '../serving/live-clients.ts';
 import type { Store } from '../store/types.ts';
 import { checkKeywordClientRules } from './keyword-checks.ts';
 

@@ -21,11 +21,11 @@ import type { Principal } from '../auth/authenticate.ts';
 import type { Changes } from '../changes/changes.ts';
 import { ConflictError, InputError, NotFoundError } from '../errors.ts';
 import { announceKeywordGeneration } from '../keyword/runtime/publish-announce.ts';
-import { announceClientsChanged } from '../parametric/live-engine.ts';
 import { insertClient } from '../repositories/clients.ts';
 import { deleteEngineRow, insertEngine, listEngines, updateEngineRow } from '../repositories/engines.ts';
 import { attachImport } from '../repositories/parametric/imports.ts';
 import { findVersion } from '../repositories/parametric/versions.ts';
+import { announceClientsChanged } from '../serving/live-clients.ts';
 import type { Queryable, Store } from '../store/types.ts';
 import { checkKeywordDraft } from './keyword-checks.ts';
 

@@ -15,9 +15,7 @@ export {
 export {
   type Generation,
   type LiveKeyword,
-  type LiveSearchClient,
   liveKeyword,
-  liveSearchClient,
   readLiveKeyword,
 } from './live-keyword.ts';
 export { announceKeywordGeneration } from './publish-announce.ts';

@@ -11,8 +11,8 @@ import {
   SUGGESTIONS_MAX,
 } from '@siteseer/core';
 import { InputError, ServiceUnavailableError } from '../../errors.ts';
-import { storeCache } from '../../parametric/search-cache.ts';
 import type { PageText } from '../../repositories/keyword/pages.ts';
+import { storeCache } from '../../serving/answer-cache.ts';
 import type { BackendHit, GenerationKey, IndexedPageRef, QuerySlot, TabSpec } from '../backend.ts';
 import { boostRulesOf, parseKeywordQuery, pinnedUrls, tabsOf } from '../query/index.ts';
 import type { ShownPage, ShowRequest } from '../snippets/index.ts';

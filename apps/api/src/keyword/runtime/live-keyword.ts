@@ -10,10 +10,9 @@ import {
   type SynonymRule,
 } from '@siteseer/core';
 import { NotFoundError } from '../../errors.ts';
-import { type LiveClients, type LiveEngine, liveEngineOf } from '../../parametric/live-engine.ts';
-import { storeCache } from '../../parametric/search-cache.ts';
 import { type EngineSearchSettings, findLiveKeywordClient } from '../../repositories/keyword/live-clients.ts';
-import { findLiveClient } from '../../repositories/parametric/published.ts';
+import { storeCache } from '../../serving/answer-cache.ts';
+import type { LiveClients } from '../../serving/live-clients.ts';
 import type { Store } from '../../store/types.ts';
 import type { GenerationKey } from '../backend.ts';
 
@@ -101,22 +100,4 @@ export async function readLiveKeyword(store: Store, clientId: string): Promise<L
  */
 export function liveKeyword(clients: LiveClients, clientId: string): Promise<LiveKeyword> {
   return clients.cached('kw', clientId, readLiveKeyword);
-}
-
-/** A live engine of either kind. */
-export type LiveSearchClient = { kind: 'pm'; live: LiveEngine } | { kind: 'kw'; live: LiveKeyword };
-
-async function readEither(store: Store, clientId: string): Promise<LiveSearchClient> {
-  // One statement tells the kind (and is all a parametric engine or an unknown id costs).
-  const found = await findLiveClient(store, clientId);
-  if (found?.client.type === 'kw') return { kind: 'kw', live: await readLiveKeyword(store, clientId) };
-  return { kind: 'pm', live: await liveEngineOf(store, found) };
-}
-
-/**
- * The live engine behind a client id, whatever its kind: for the calls both kinds answer (the
- * widget's config, CORS preflights). Remembered like `liveKeyword`.
- */
-export function liveSearchClient(clients: LiveClients, clientId: string): Promise<LiveSearchClient> {
-  return clients.cached('any', clientId, readEither);
 }

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Changes, keywordGenerationChange } from '../changes/changes.ts';
 import { NotFoundError } from '../errors.ts';
 import type { Store } from '../store/types.ts';
-import { announceClientsChanged, LiveClients } from './live-engine.ts';
+import { announceClientsChanged, LiveClients } from './live-clients.ts';
 
 /** The cache over a store as it sees it (one process: every change is heard), and its changes. */
 function liveClients(): { live: LiveClients; changes: Changes } {

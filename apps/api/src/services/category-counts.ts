@@ -2,11 +2,11 @@ import { activeFilters, decodeLabel, type EngineFilters } from '@siteseer/core';
 import { engineOf, readAccess } from '../access/engine-access.ts';
 import type { Principal } from '../auth/authenticate.ts';
 import { countPublishedTags } from '../keyword/runtime/index.ts';
+import { readyIndex } from '../parametric/indexed-search.ts';
+import { readLiveEngine } from '../parametric/live-engine.ts';
 import { findClientOfEngine } from '../repositories/clients.ts';
 import { findPublished } from '../repositories/parametric/published.ts';
 import type { Store } from '../store/types.ts';
-import { readyIndex } from './indexed-search.ts';
-import { readLiveEngine } from './live-engine.ts';
 
 /**
  * `POST searchengines/{id}/filters`: the engine's categories with their document counts under the

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LruCache } from './search-cache.ts';
+import { LruCache } from './answer-cache.ts';
 
 describe('LruCache', () => {
   it('forgets the least recently used entry past its count', () => {
