@@ -5,6 +5,7 @@ import {
   KeywordSearchResult,
   KeywordSuggestions,
   KeywordSuggestionsQuery,
+  SearchClick,
 } from '../../domain/keyword-search.ts';
 import { SearchConfig, SearchQuery, SearchResult } from '../../domain/search.ts';
 import { defineCall } from '../contract.ts';
@@ -52,5 +53,15 @@ export const publicSearchContracts = {
     params: SearchClientParams,
     body: SearchQuery,
     response: SearchResult,
+  }),
+  /** A result followed (either kind): sent by the widget as a beacon; 204, no body. */
+  click: defineCall({
+    name: 'search.click',
+    method: 'POST',
+    path: 'search/:clientId/click',
+    params: SearchClientParams,
+    body: SearchClick,
+    response: z.undefined(),
+    emptyStatuses: [204],
   }),
 } as const;
