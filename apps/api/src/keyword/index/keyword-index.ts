@@ -1,8 +1,8 @@
 import { isStopword } from '../analysis/index.ts';
 import type { BackendHit, BackendQuery, BackendResult, IndexedPageRef, QuerySlot } from '../backend.ts';
-import type { IndexData } from './build.ts';
 import { ByteReader } from './bytes.ts';
 import { type ExpandedAlternative, type ExpandedSlot, QueryExpander, typosPossible } from './expand.ts';
+import type { IndexData } from './index-data.ts';
 import { CHAMPIONS, pageWords, popcount, scoreAt } from './pack-postings.ts';
 import { boostFactors, boosting, tabMembership } from './page-sets.ts';
 import { PostingCursor, recordPositions } from './postings.ts';

@@ -7,7 +7,8 @@ import type {
   KeywordPage,
   KeywordSearchBackend,
 } from '../backend.ts';
-import { IndexBuilder, type IndexData, indexBytes } from './build.ts';
+import { IndexBuilder, indexBytes } from './build.ts';
+import type { IndexData } from './index-data.ts';
 import { KeywordIndex } from './keyword-index.ts';
 
 /**

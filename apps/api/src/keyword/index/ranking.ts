@@ -1,6 +1,6 @@
-import type { IndexData } from './build.ts';
 import type { ExpandedSlot } from './expand.ts';
 import { FIELD_GAP, TITLE } from './fields.ts';
+import type { IndexData } from './index-data.ts';
 import { idf } from './pack-postings.ts';
 import { PositionLists } from './position-lists.ts';
 import { holdsTerm, inTitle, mayHeadingHold, readPositions, recordMask, seek } from './postings.ts';

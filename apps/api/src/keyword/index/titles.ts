@@ -1,5 +1,5 @@
 import { cachedStemmer, type Stemmer, words as titleWords } from '../analysis/index.ts';
-import type { IndexData } from './build.ts';
+import type { IndexData } from './index-data.ts';
 import { idf } from './pack-postings.ts';
 import { TopPages } from './ranking.ts';
 import { prefixRange } from './vocabulary.ts';
