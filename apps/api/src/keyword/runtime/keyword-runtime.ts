@@ -2,7 +2,7 @@ import { availableParallelism } from 'node:os';
 import { onLiveChange } from '../../parametric/live-engine.ts';
 import type { Store } from '../../store/types.ts';
 import { createMemoryBackend } from '../index/index.ts';
-import { SnippetBuilder } from '../snippets/index.ts';
+import { SnippetBuilder } from '../page-texts/index.ts';
 import {
   GenerationRegistry,
   isStoreGone,

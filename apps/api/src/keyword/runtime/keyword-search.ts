@@ -13,13 +13,13 @@ import {
 import { InputError, ServiceUnavailableError } from '../../errors.ts';
 import { storeCache } from '../../parametric/search-cache.ts';
 import type { BackendHit, GenerationKey, IndexedPageRef, QuerySlot, TabSpec } from '../backend.ts';
+import type { ShownPage, ShowRequest } from '../page-texts/index.ts';
+import { decodePageTexts } from '../page-texts/index.ts';
 import { boostRulesOf, parseKeywordQuery, pinnedUrls, tabsOf } from '../query/index.ts';
-import type { ShownPage, ShowRequest } from '../snippets/index.ts';
 import { inTab } from './in-tab.ts';
 import type { KeywordRuntime } from './keyword-runtime.ts';
 import { type LiveKeyword, readLiveKeyword } from './live-keyword.ts';
 import type { PageText } from './page-rows.ts';
-import { decodePageTexts } from './page-text-record.ts';
 
 export function keywordConfig(live: LiveKeyword): KeywordSearchConfig {
   return {
