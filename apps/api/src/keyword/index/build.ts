@@ -1,19 +1,10 @@
 import { cachedStemmer, stemLanguage, WordTerms } from '../analysis/index.ts';
 import type { KeywordPage } from '../backend.ts';
+import { hubFactor, idf, lengthNorm } from './bm25f.ts';
 import { ByteWriter } from './bytes.ts';
-import {
-  FIELD_B,
-  FIELD_COUNT,
-  FIELD_GAP,
-  FIELD_WEIGHTS,
-  fieldTexts,
-  HEADINGS,
-  hubFactor,
-  MAX_BODY_WORDS,
-  TITLE,
-} from './fields.ts';
+import { FIELD_COUNT, FIELD_GAP, fieldTexts, HEADINGS, MAX_BODY_WORDS, TITLE } from './fields.ts';
 import type { IndexData } from './index-data.ts';
-import { idf, packPostings } from './pack-postings.ts';
+import { packPostings } from './pack-postings.ts';
 import { PageTerms } from './page-terms.ts';
 import { headingBit } from './postings.ts';
 import { titlePostings } from './titles.ts';
@@ -250,9 +241,7 @@ export class IndexBuilder {
     const norms = new Float32Array(pageCount * FIELD_COUNT);
     for (let i = 0; i < norms.length; i++) {
       const field = i % FIELD_COUNT;
-      const b = FIELD_B[field] as number;
-      const ratio = (this.#lengths[i] as number) / (averages[field] as number);
-      norms[i] = (FIELD_WEIGHTS[field] as number) / (1 - b + b * ratio);
+      norms[i] = lengthNorm(field, this.#lengths[i] as number, averages[field] as number);
     }
     return norms;
   }

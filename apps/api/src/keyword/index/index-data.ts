@@ -22,7 +22,7 @@ export interface IndexData extends PackedPostings {
   tags: string[][];
   /** Words in each page's title. */
   titleLengths: Uint16Array;
-  /** Per page, what re-ranking multiplies its score by for being mostly links (ranking.ts `hubFactor`). */
+  /** Per page, what re-ranking multiplies its score by for being mostly links (bm25f.ts `hubFactor`). */
   hubFactors: Float32Array;
   /**
    * Where each page's headings end among its positions (they start FIELD_GAP after its title's

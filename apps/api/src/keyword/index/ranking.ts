@@ -1,7 +1,7 @@
+import { headingFactor, headingMost, idf, MAX_PROXIMITY, proximityFactor, titleFactor } from './bm25f.ts';
 import type { ExpandedSlot } from './expand.ts';
 import { FIELD_GAP, TITLE } from './fields.ts';
 import type { IndexData } from './index-data.ts';
-import { idf } from './pack-postings.ts';
 import { PositionLists } from './position-lists.ts';
 import { holdsTerm, inTitle, mayHeadingHold, readPositions, recordMask, seek } from './postings.ts';
 
@@ -141,17 +141,6 @@ class TopScores {
   }
 }
 
-/** Bonus for the query's words close together: up to this much when they are adjacent. */
-const PROXIMITY_WEIGHT = 0.5;
-/**
- * Bonus for the query's words close together in a heading (a section about them: a FAQ's
- * question), up to this much when they are adjacent there and all found.
- */
-const HEADING_WEIGHT = 1;
-/** Bonus for the share of the query (by idf) found in the title. */
-const QUERY_IN_TITLE = 0.5;
-/** Bonus when, besides, the title is that much of the query (by idf): the page the query names. */
-const TITLE_IS_QUERY = 2;
 /** Terms per slot looked at for positions (its best expansions). */
 const TERMS_PER_SLOT = 3;
 
@@ -175,8 +164,6 @@ function slotTerms(slot: ExpandedSlot): { term: number; weight: number }[] {
 /** The positions re-ranking reads, reused by the next (a search runs synchronously). */
 const positionLists = new PositionLists();
 
-/** The most the proximity bonus multiplies a score by: as many lists as the span has words. */
-const MAX_PROXIMITY = 1 + PROXIMITY_WEIGHT;
 /** Room for rounding when a page's score at its most is held against the `wanted`-th. */
 const BOUND_ROOM = 1 + 1e-9;
 
@@ -264,9 +251,9 @@ export function rerank(
     if (titleWeight > 0) {
       const queryInTitle = titleWeight / queryWeight;
       const titleIsQuery = Math.min(1, titleWeight / Math.max(data.titleWeights[page] as number, 1e-6));
-      pageFactors[i] = 1 + QUERY_IN_TITLE * queryInTitle + TITLE_IS_QUERY * queryInTitle * titleIsQuery;
+      pageFactors[i] = titleFactor(queryInTitle, titleIsQuery);
     }
-    // A page of links (fields.ts `hubFactor`) counts for less, bonuses and all.
+    // A page of links (bm25f.ts `hubFactor`) counts for less, bonuses and all.
     pageFactors[i] = (pageFactors[i] as number) * (data.hubFactors[page] as number);
     lows[i] = score * (pageFactors[i] as number);
     if (several) {
@@ -275,7 +262,7 @@ export function rerank(
         const term = found[i * slots.length + s] as number;
         if (term >= 0 && mayHeadingHold(data, page, term)) headed++;
       }
-      if (headed > 1) headingMosts[i] = 1 + (HEADING_WEIGHT * headed) / sought;
+      if (headed > 1) headingMosts[i] = headingMost(headed, sought);
     }
   });
   // Pages by their score without the bonuses, best first: a page whose most (its bonuses at their
@@ -311,10 +298,9 @@ export function rerank(
       // cannot hold two of the terms.
       const headings = headingMost > 1 ? (data.titleLengths[page] as number) + FIELD_GAP : 0;
       const span = lists.smallestSpan(headings, headingMost > 1 ? (data.headingEnds[page] as number) : 0);
-      if (Number.isFinite(span) && span > 1) score *= 1 + (PROXIMITY_WEIGHT * (lists.count - 1)) / (span - 1);
+      if (Number.isFinite(span) && span > 1) score *= proximityFactor(lists.count, span);
       const inHeading = lists.spanWithin;
-      if (Number.isFinite(inHeading) && inHeading > 1)
-        score *= 1 + (HEADING_WEIGHT * (lists.count - 1) * lists.count) / ((inHeading - 1) * sought);
+      if (Number.isFinite(inHeading) && inHeading > 1) score *= headingFactor(lists.count, inHeading, sought);
     }
     if ((pageFactors[i] as number) !== 1) score *= pageFactors[i] as number;
     scores[i] = score;

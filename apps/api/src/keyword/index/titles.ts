@@ -1,6 +1,6 @@
 import { cachedStemmer, type Stemmer, words as titleWords } from '../analysis/index.ts';
+import { idf } from './bm25f.ts';
 import type { IndexData } from './index-data.ts';
-import { idf } from './pack-postings.ts';
 import { TopPages } from './ranking.ts';
 import { prefixRange } from './vocabulary.ts';
 
