@@ -176,11 +176,12 @@ export class IndexBuilder {
       titleWeights[page] = weight;
       from = to;
     }
+    const fieldAverages = this.#averages(pageCount);
     yield;
     let written = 0;
     for (const writer of this.#writers) written += writer.length;
     const packed = yield* packPostings(
-      { pageCount, frequencies, titleFrequencies, titleWeights, norms: this.#norms(pageCount) },
+      { pageCount, frequencies, titleFrequencies, titleWeights, norms: this.#norms(fieldAverages) },
       this.#writers,
       written - this.#countBytes,
     );
@@ -204,6 +205,8 @@ export class IndexBuilder {
       titleLengths: Uint16Array.from(this.#titleLengths),
       hubFactors: Float32Array.from(this.#hubFactors),
       headingEnds: this.#headingEnds(pageCount),
+      fieldLengths: Uint16Array.from(this.#lengths),
+      fieldAverages,
       headingSignatures: Uint32Array.from(this.#headingSignatures),
       terms: this.#terms,
       vocabulary: this.#vocabulary,
@@ -230,7 +233,8 @@ export class IndexBuilder {
     return ends;
   }
 
-  #norms(pageCount: number): Float32Array {
+  /** Per field, its average length over the pages (at least 1), as BM25F normalises by it. */
+  #averages(pageCount: number): Float64Array {
     const averages = new Float64Array(FIELD_COUNT);
     for (let i = 0; i < this.#lengths.length; i++) {
       const field = i % FIELD_COUNT;
@@ -238,7 +242,11 @@ export class IndexBuilder {
     }
     for (let field = 0; field < FIELD_COUNT; field++)
       averages[field] = Math.max(1, (averages[field] as number) / Math.max(1, pageCount));
-    const norms = new Float32Array(pageCount * FIELD_COUNT);
+    return averages;
+  }
+
+  #norms(averages: Float64Array): Float32Array {
+    const norms = new Float32Array(this.#lengths.length);
     for (let i = 0; i < norms.length; i++) {
       const field = i % FIELD_COUNT;
       norms[i] = lengthNorm(field, this.#lengths[i] as number, averages[field] as number);
@@ -274,6 +282,7 @@ export function indexBytes(data: IndexData): number {
     data.titleLengths.byteLength +
     data.hubFactors.byteLength +
     data.headingEnds.byteLength +
+    data.fieldLengths.byteLength +
     data.headingSignatures.byteLength +
     data.titleWeights.byteLength +
     data.titleFrequencies.byteLength +

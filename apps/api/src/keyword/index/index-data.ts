@@ -30,6 +30,13 @@ export interface IndexData extends PackedPostings {
    */
   headingEnds: Uint32Array;
   /**
+   * Per page and field, its words indexed (at most MAX_BODY_WORDS, at page · FIELD_COUNT + field),
+   * and per field their average over the pages: what BM25F normalised each field's count by, kept
+   * so that a score can be explained (explain.ts); searches read the packed scores.
+   */
+  fieldLengths: Uint16Array;
+  fieldAverages: Float64Array;
+  /**
    * Per page, two words of 64 bits: bit `headingBit(term)` set for each term of its headings (a
    * term whose bit is clear is not in them), so re-ranking knows which pages a heading may lift.
    */

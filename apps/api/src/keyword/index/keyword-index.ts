@@ -2,10 +2,11 @@ import { isStopword } from '../analysis/index.ts';
 import type { BackendHit, BackendQuery, BackendResult, IndexedPageRef, QuerySlot } from '../backend.ts';
 import { collectPages } from './collector.ts';
 import { type ExpandedSlot, QueryExpander, typosPossible } from './expand.ts';
+import { type ExplainedPass, explainScore, type ScoreExplanation } from './explain.ts';
 import type { IndexData } from './index-data.ts';
 import { CHAMPIONS } from './pack-postings.ts';
 import { boostFactors, boosting, tabMembership } from './page-sets.ts';
-import { rerank } from './ranking.ts';
+import { type RerankFactors, rerank } from './ranking.ts';
 import { DENSE_SHARE, MAX_SLOTS, Scorer } from './scorer.ts';
 import { TitleSuggester } from './titles.ts';
 import { TopPages } from './top-pages.ts';
@@ -21,6 +22,17 @@ export interface KeywordIndexOptions {
 }
 /** Pages looked at per suggestion asked for: on many sites pages share a title. */
 const SHARED_TITLES = 25;
+
+/** A search's result with each hit's score taken apart (explain.ts). */
+export interface ExplainedResult extends BackendResult {
+  hits: (BackendHit & { explanation: ScoreExplanation })[];
+}
+
+/** A pass's result and, when explaining, what its scores depend on. */
+interface Attempt {
+  result: BackendResult;
+  pass: ExplainedPass | undefined;
+}
 
 /** A pass's pages: the terms scored, the pages matching, and those in the chosen tab. */
 interface Ranking {
@@ -56,16 +68,38 @@ export class KeywordIndex {
   }
 
   search(query: BackendQuery): BackendResult {
+    return this.#search(query, false).result;
+  }
+
+  /**
+   * The search's result, each hit with its score taken apart: the terms' BM25F per field, the
+   * boost, the share of the query held and re-ranking's factors (explain.ts). Slower than `search`
+   * (each hit's postings are read again), for the people tuning an engine.
+   */
+  explain(query: BackendQuery): ExplainedResult {
+    const { result, pass } = this.#search(query, true);
+    return {
+      ...result,
+      hits: result.hits.map((hit) => ({
+        ...hit,
+        explanation: explainScore(this.data, this.#byUrl.get(hit.key) as number, pass as ExplainedPass),
+      })),
+    };
+  }
+
+  #search(query: BackendQuery, explaining: boolean): Attempt {
     const typed = query.slots.slice(0, MAX_SLOTS);
     const slots = withoutFunctionWords(typed);
     const empty = { total: 0, allTotal: 0, tabCounts: query.tabs.map(() => 0), hits: [] };
-    if (slots.length === 0) return empty;
-    let result = this.#attempt(query, { slots, typed }, false, false);
+    if (slots.length === 0) return { result: empty, pass: undefined };
+    const attempt = (typos: boolean, any: boolean) =>
+      this.#attempt(query, { slots, typed }, { typos, any, explaining });
+    let chosen = attempt(false, false);
     let typos = false;
-    if (result.total < ENOUGH_RESULTS && typosPossible(slots)) {
-      const withTypos = this.#attempt(query, { slots, typed }, true, false);
-      if (withTypos.allTotal > result.allTotal) {
-        result = withTypos;
+    if (chosen.result.total < ENOUGH_RESULTS && typosPossible(slots)) {
+      const withTypos = attempt(true, false);
+      if (withTypos.result.allTotal > chosen.result.allTotal) {
+        chosen = withTypos;
         typos = true;
       }
     }
@@ -73,10 +107,9 @@ export class KeywordIndex {
     // the words follow those, their scores weighed by the share of the words they hold, as
     // established engines do ('logging tutorial for beginners' finds the logging tutorial that
     // does not say 'beginners').
-    if (result.allTotal === 0) result = this.#attempt(query, { slots, typed }, true, true);
-    else if (result.total < ENOUGH_RESULTS && slots.length > 1)
-      result = this.#attempt(query, { slots, typed }, typos, true);
-    return result;
+    if (chosen.result.allTotal === 0) chosen = attempt(true, true);
+    else if (chosen.result.total < ENOUGH_RESULTS && slots.length > 1) chosen = attempt(typos, true);
+    return chosen;
   }
 
   /** Titles matching words being typed: every word in the title, the last as a prefix. */
@@ -115,14 +148,13 @@ export class KeywordIndex {
   /**
    * One pass: the pages matching `slots` (every one, or with `any` at least one), scored; the
    * best re-ranked against every `typed` slot (function words included: a title that is the
-   * query holds them).
+   * query holds them). `explaining`: the pass is returned too.
    */
   #attempt(
     query: BackendQuery,
     { slots, typed }: { slots: readonly QuerySlot[]; typed: readonly QuerySlot[] },
-    typos: boolean,
-    any: boolean,
-  ): BackendResult {
+    { typos, any, explaining }: { typos: boolean; any: boolean; explaining: boolean },
+  ): Attempt {
     const data = this.data;
     const expanded = this.#expander.expand(slots, typos);
     const members = tabMembership(data, query.tabs, this.#tabs);
@@ -137,8 +169,9 @@ export class KeywordIndex {
       : this.#rankAll(expanded, query, { members, tabCounts, top, full, any });
     const reranked = typed === slots ? expanded : this.#expander.expand(typed, typos);
     const held = typed.map((slot) => !any && slots.includes(slot));
+    const factors = explaining ? new Map<number, RerankFactors>() : undefined;
     const rescored = (pages: { page: number; score: number }[]) =>
-      rerank(data, pages, reranked, RERANK, wanted, held);
+      rerank(data, pages, reranked, RERANK, wanted, held, factors);
     const ranked = full ? [...rescored(full.ranked()), ...rescored(top.ranked())] : rescored(top.ranked());
     const hitTerms = [...terms].map((term) => data.terms[term] as string);
     const hits: BackendHit[] = ranked
@@ -148,7 +181,10 @@ export class KeywordIndex {
         score,
         terms: hitTerms,
       }));
-    return { total, allTotal, tabCounts, hits };
+    const result = { total, allTotal, tabCounts, hits };
+    if (!factors) return { result, pass: undefined };
+    const boosts = boosting(query.boosts) ? boostFactors(data, query.boosts, this.#boosts) : undefined;
+    return { result, pass: { expanded, any, boosts, reranked: factors } };
   }
 
   /**

@@ -53,7 +53,7 @@ export function scorePhrase(
 }
 
 /** Whether the records' positions hold the words one after the other somewhere. */
-function adjacent(data: IndexData, records: readonly number[]): boolean {
+export function adjacent(data: IndexData, records: readonly number[]): boolean {
   const lists = records.map((at) => recordPositions(data, at));
   const rest = lists.slice(1).map((list) => new Set(list));
   return (lists[0] ?? []).some((start) => rest.every((set, i) => set.has(start + i + 1)));

@@ -59,6 +59,17 @@ const positionLists = new PositionLists();
 /** Room for rounding when a page's score at its most is held against the `wanted`-th. */
 const BOUND_ROOM = 1 + 1e-9;
 
+/** What re-ranking multiplied a page's score by (1: nothing). */
+export interface RerankFactors {
+  /** For the title naming the query (bm25f.ts `titleFactor`). */
+  title: number;
+  /** For the page's share of link text (bm25f.ts `hubFactor`). */
+  linkShare: number;
+  /** For the query's words close together, and close together in a heading. */
+  proximity: number;
+  headingProximity: number;
+}
+
 /**
  * Re-scores the best `count` pages of `ranked` (best first): a bonus when the query's words are
  * close together, more when they are so in a heading (a page whose headings' signature lacks them
@@ -69,7 +80,8 @@ const BOUND_ROOM = 1 + 1e-9;
  * from the terms' records, most of a re-ranking) are worked out for a page only when at their
  * most they could lift the page to the `wanted`-th score without them; another page keeps its
  * score without them, and stays below those. `held`: per slot, whether every page of `ranked`
- * holds it (the slots an AND search required).
+ * holds it (the slots an AND search required). `factors`, when given, gets each re-scored page's
+ * factors (explain.ts).
  */
 export function rerank(
   data: IndexData,
@@ -78,6 +90,7 @@ export function rerank(
   count: number,
   wanted: number,
   held: readonly boolean[] = [],
+  factors?: Map<number, RerankFactors>,
 ): { page: number; score: number }[] {
   const termsBySlot = slots.map(slotTerms);
   const weightsBySlot = termsBySlot.map((terms) =>
@@ -146,6 +159,12 @@ export function rerank(
       pageFactors[i] = titleFactor(queryInTitle, titleIsQuery);
     }
     // A page of links (bm25f.ts `hubFactor`) counts for less, bonuses and all.
+    factors?.set(page, {
+      title: pageFactors[i] as number,
+      linkShare: data.hubFactors[page] as number,
+      proximity: 1,
+      headingProximity: 1,
+    });
     pageFactors[i] = (pageFactors[i] as number) * (data.hubFactors[page] as number);
     lows[i] = score * (pageFactors[i] as number);
     if (several) {
@@ -190,9 +209,18 @@ export function rerank(
       // cannot hold two of the terms.
       const headings = headingMost > 1 ? (data.titleLengths[page] as number) + FIELD_GAP : 0;
       const span = lists.smallestSpan(headings, headingMost > 1 ? (data.headingEnds[page] as number) : 0);
-      if (Number.isFinite(span) && span > 1) score *= proximityFactor(lists.count, span);
+      const explained = factors?.get(page);
+      if (Number.isFinite(span) && span > 1) {
+        const proximity = proximityFactor(lists.count, span);
+        score *= proximity;
+        if (explained) explained.proximity = proximity;
+      }
       const inHeading = lists.spanWithin;
-      if (Number.isFinite(inHeading) && inHeading > 1) score *= headingFactor(lists.count, inHeading, sought);
+      if (Number.isFinite(inHeading) && inHeading > 1) {
+        const heading = headingFactor(lists.count, inHeading, sought);
+        score *= heading;
+        if (explained) explained.headingProximity = heading;
+      }
     }
     if ((pageFactors[i] as number) !== 1) score *= pageFactors[i] as number;
     scores[i] = score;
