@@ -9,6 +9,7 @@ export * from './dashboard.ts';
 export * from './engine.ts';
 export * from './feature.ts';
 export * from './keyword.ts';
+export * from './keyword-explain.ts';
 export * from './keyword-search.ts';
 export * from './maintenance.ts';
 export * from './parametric.ts';

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { BackendQuery } from '../backend.ts';
+import type { BackendQuery, ScoreExplanation } from '../backend.ts';
 import { IndexBuilder } from './build.ts';
-import type { ScoreExplanation } from './explain.ts';
 import { KeywordIndex } from './keyword-index.ts';
 import { generatedIndex, typedQuery } from './test-query.ts';
 

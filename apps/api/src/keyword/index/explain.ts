@@ -1,3 +1,4 @@
+import type { ScoreExplanation, TermScore } from '../backend.ts';
 import { heldShare, idf, K1, lengthNorm, saturate, titlePrior, titlePriorWeight } from './bm25f.ts';
 import type { ExpandedAlternative, ExpandedSlot } from './expand.ts';
 import { FIELD_COUNT, FIELD_GAP, FIELDS, TITLE } from './fields.ts';
@@ -6,41 +7,6 @@ import { scoreAt } from './pack-postings.ts';
 import { adjacent } from './phrase.ts';
 import { PostingCursor, recordMask, recordPositions } from './postings.ts';
 import type { RerankFactors } from './ranking.ts';
-
-/** What one term of the query adds to a page's score, per field, before the factors. */
-export interface TermScore {
-  /** The query's slot (its word or phrase, in the order typed) the term matched for. */
-  slot: number;
-  /** The indexed term (a stem). */
-  term: string;
-  /** What its score was multiplied by: the expansion's and the alternative's weights. */
-  weight: number;
-  /** BM25F per field holding the term. */
-  fields: { field: (typeof FIELDS)[number]; score: number }[];
-  /** The title prior (bm25f.ts `titlePrior`), when the title holds the term. */
-  titlePrior: number;
-  /** The fields' scores and the title prior. */
-  score: number;
-}
-
-/**
- * One result's score taken apart: the sum of its terms' scores (`base`) times each factor is the
- * score the search gave it (to the float rounding of the search's 32-bit sums).
- */
-export interface ScoreExplanation {
-  score: number;
-  base: number;
-  terms: TermScore[];
-  /** The share of the query's words the page holds, when the search needed only some. */
-  heldShare: number;
-  /** The highest weight of the relevance rules matching its URL. */
-  boost: number;
-  /** Re-ranking's factors (all 1 for a page ranked below those re-ranked). */
-  title: number;
-  proximity: number;
-  headingProximity: number;
-  linkShare: number;
-}
 
 /** What a search pass did that a page's explanation depends on. */
 export interface ExplainedPass {
@@ -102,7 +68,7 @@ function termScore(data: IndexData, slot: number, term: number, page: number, we
     part > 0
       ? [
           {
-            field: FIELDS[field] as (typeof FIELDS)[number],
+            field: FIELDS[field] as string,
             score: ((termIdf * part * (K1 + 1)) / (K1 + sum)) * scale,
           },
         ]

@@ -1,8 +1,15 @@
 import { isStopword } from '../analysis/index.ts';
-import type { BackendHit, BackendQuery, BackendResult, IndexedPageRef, QuerySlot } from '../backend.ts';
+import type {
+  BackendHit,
+  BackendQuery,
+  BackendResult,
+  ExplainedResult,
+  IndexedPageRef,
+  QuerySlot,
+} from '../backend.ts';
 import { collectPages } from './collector.ts';
 import { type ExpandedSlot, QueryExpander, typosPossible } from './expand.ts';
-import { type ExplainedPass, explainScore, type ScoreExplanation } from './explain.ts';
+import { type ExplainedPass, explainScore } from './explain.ts';
 import type { IndexData } from './index-data.ts';
 import { CHAMPIONS } from './pack-postings.ts';
 import { boostFactors, boosting, tabMembership } from './page-sets.ts';
@@ -22,11 +29,6 @@ export interface KeywordIndexOptions {
 }
 /** Pages looked at per suggestion asked for: on many sites pages share a title. */
 const SHARED_TITLES = 25;
-
-/** A search's result with each hit's score taken apart (explain.ts). */
-export interface ExplainedResult extends BackendResult {
-  hits: (BackendHit & { explanation: ScoreExplanation })[];
-}
 
 /** A pass's result and, when explaining, what its scores depend on. */
 interface Attempt {
