@@ -166,26 +166,25 @@ export type Ranker<R extends BackendResult> = (key: GenerationKey, query: Backen
 /**
  * The page of results: the pinned pages of the chosen tab first (in the ranking's order, on page 1
  * and onwards if they fill it), then the ranked pages; the pinned pages are left out of the ranking
- * and added to every count of a tab they belong to. `ranker`: what ranks the others (the backend's
- * search by default).
+ * and added to every count of a tab they belong to. `ranker` ranks the others: the backend's search,
+ * or its explain.
  */
-export async function rank<R extends BackendResult = BackendResult>(
+export async function rank<R extends BackendResult>(
   runtime: KeywordRuntime,
   live: LiveKeyword,
   key: GenerationKey,
   request: { slots: readonly QuerySlot[]; normalised: string; specs: readonly TabSpec[]; tab: number | null },
   page: { offset: number; limit: number },
-  ranker?: Ranker<R>,
+  ranker: Ranker<R>,
 ): Promise<Ranked<R['hits'][number]>> {
   const { backend } = runtime.registry;
-  const ranked = ranker ?? ((at, query) => backend.search(at, query) as Promise<R>);
   const urls = pinnedUrls(live.settings, request.normalised, live.generation.mappings);
   const found = urls.length > 0 ? await backend.lookup(key, urls) : [];
   const pins = [...new Map(found.map((ref) => [ref.key, ref])).values()];
   const tabPins =
     request.tab === null ? pins : pins.filter((ref) => inTab(ref, request.specs[request.tab ?? 0]));
   const pinned = tabPins.slice(page.offset, page.offset + page.limit);
-  const result = await ranked(key, {
+  const result = await ranker(key, {
     slots: request.slots,
     tabs: request.specs,
     tab: request.tab,
@@ -351,6 +350,7 @@ async function rankedAnswer(
         offset,
         limit: query.pageSize,
       },
+      (at, backendQuery) => runtime.registry.backend.search(at, backendQuery),
     );
     const hits = await shownHits(runtime, live, ranked, { ...query, slots }, offset);
     return {
