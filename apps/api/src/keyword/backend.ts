@@ -100,6 +100,46 @@ export interface BackendResult {
   hits: readonly BackendHit[];
 }
 
+/** What one term of the query adds to a page's score, per field, before the factors. */
+export interface TermScore {
+  /** The query's slot (its word or phrase, in the order typed) the term matched for. */
+  slot: number;
+  /** The indexed term (a stem). */
+  term: string;
+  /** What its score was multiplied by: the expansion's and the alternative's weights. */
+  weight: number;
+  /** BM25F per field holding the term (title, headings, url, tags, description, body). */
+  fields: { field: string; score: number }[];
+  /** The title prior, when the title holds the term. */
+  titlePrior: number;
+  /** The fields' scores and the title prior. */
+  score: number;
+}
+
+/**
+ * One result's score taken apart: the sum of its terms' scores (`base`) times each factor is the
+ * score the search gave it (to the float rounding of the search's sums).
+ */
+export interface ScoreExplanation {
+  score: number;
+  base: number;
+  terms: TermScore[];
+  /** The share of the query's words the page holds, when the search needed only some. */
+  heldShare: number;
+  /** The highest weight of the relevance rules matching its URL. */
+  boost: number;
+  /** Re-ranking's factors (all 1 for a page ranked below those re-ranked). */
+  title: number;
+  proximity: number;
+  headingProximity: number;
+  linkShare: number;
+}
+
+/** A search's result with each hit's score taken apart. */
+export interface ExplainedResult extends BackendResult {
+  hits: readonly (BackendHit & { explanation: ScoreExplanation })[];
+}
+
 /** An indexed page found by URL (pinned results). */
 export interface IndexedPageRef {
   key: string;
@@ -118,6 +158,11 @@ export interface KeywordSearchBackend {
   has(key: GenerationKey): boolean;
   /** Ranks the generation's pages for the query. Throws if the generation is not indexed. */
   search(key: GenerationKey, query: BackendQuery): Promise<BackendResult>;
+  /**
+   * `search`, each hit with its score taken apart, for the people tuning an engine; a backend
+   * that cannot say how it scores leaves it out.
+   */
+  explain?(key: GenerationKey, query: BackendQuery): Promise<ExplainedResult>;
   /** The indexed pages with these URLs (exact URL or key), in the order given; others are left out. */
   lookup(key: GenerationKey, urls: readonly string[]): Promise<IndexedPageRef[]>;
   /** Titles for what is being typed: every word matches, the last as a prefix; best first. */

@@ -4,6 +4,7 @@ import { accountRoutes } from './accounts.ts';
 import { crawlerRoutes } from './crawler.ts';
 import type { RouteDeps } from './define.ts';
 import { engineRoutes } from './engines.ts';
+import { explainRoutes } from './explain.ts';
 import { featureRoutes } from './features.ts';
 import { parametricRoutes } from './parametric.ts';
 import { userRoutes } from './users.ts';
@@ -27,6 +28,7 @@ export async function apiRoutes(
   accountRoutes(app, userDeps);
   userRoutes(app, userDeps);
   engineRoutes(app, deps);
+  explainRoutes(app, deps);
   featureRoutes(app, deps);
   parametricRoutes(app, deps);
   crawlerRoutes(app, deps);

@@ -78,6 +78,11 @@ const ROUTES: readonly (readonly [
     'GET /api/searchengines/e1/download/xlsx?accountId=a1&version=3',
   ],
   [
+    'engines.explain',
+    (c) => c.engines.explain('e1', { accountId: 'a1', q: 'resistor', page: 2 }),
+    'GET /api/searchengines/e1/explain?q=resistor&tab=all&page=2&pageSize=10&accountId=a1',
+  ],
+  [
     'engines.filters',
     (c) => c.engines.filters('e1', { accountId: 'a1' }, { appliedFilters: { category: ['docs'] } }),
     'POST /api/searchengines/e1/filters?accountId=a1',

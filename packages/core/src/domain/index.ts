@@ -10,6 +10,7 @@ export * from './engine.ts';
 export * from './feature.ts';
 export * from './keyword.ts';
 export * from './keyword-client-settings.ts';
+export * from './keyword-explain.ts';
 export * from './keyword-search.ts';
 export * from './maintenance.ts';
 export * from './parametric.ts';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { IndexData } from './build.ts';
 import { ByteWriter } from './bytes.ts';
 import { TITLE } from './fields.ts';
+import type { IndexData } from './index-data.ts';
 import { KeywordIndex } from './keyword-index.ts';
 import { CHAMPIONS_FROM, pageWords, popcount } from './pack-postings.ts';
 import { holdsTerm, inTitle, recordMask, seek } from './postings.ts';

@@ -1,78 +1,14 @@
 import { cachedStemmer, stemLanguage, WordTerms } from '../analysis/index.ts';
 import type { KeywordPage } from '../backend.ts';
+import { hubFactor, idf, lengthNorm } from './bm25f.ts';
 import { ByteWriter } from './bytes.ts';
-import {
-  FIELD_B,
-  FIELD_COUNT,
-  FIELD_GAP,
-  FIELD_WEIGHTS,
-  fieldTexts,
-  HEADINGS,
-  hubFactor,
-  MAX_BODY_WORDS,
-  TITLE,
-} from './fields.ts';
-import { idf, type PackedPostings, packPostings } from './pack-postings.ts';
+import { FIELD_COUNT, FIELD_GAP, fieldTexts, HEADINGS, MAX_BODY_WORDS, TITLE } from './fields.ts';
+import type { IndexData } from './index-data.ts';
+import { packPostings } from './pack-postings.ts';
 import { PageTerms } from './page-terms.ts';
 import { headingBit } from './postings.ts';
 import { titlePostings } from './titles.ts';
-import { type FrontCoded, frontCode } from './vocabulary.ts';
-
-/**
- * The index of one generation, in typed arrays. A term is a stem; its postings are one byte run
- * (`postings`, from `termStart[t]` to `termStart[t + 1]`) of records, by ascending page number:
- *   varint  page number minus the previous record's (the first: plus one)
- *   byte    the fields the term is in (bit f for FIELDS[f])
- *   varint  the bytes of the positions that follow (a reader after the next page jumps over
- *           them), then each position minus the previous one
- * Positions run through the page's fields in order, FIELD_GAP apart, so phrases stay in a field.
- * While indexing, each record also holds the term's count in each of those fields (after the mask);
- * `packPostings` (pack-postings.ts) works the scores out of them and leaves them out. The scoring
- * pass reads the scores, the phrase and proximity checks these records.
- */
-export interface IndexData extends PackedPostings {
-  pageCount: number;
-  keys: string[];
-  urls: string[];
-  titles: string[];
-  /** Custom tags of each page, lower case. */
-  tags: string[][];
-  /** Words in each page's title. */
-  titleLengths: Uint16Array;
-  /** Per page, what re-ranking multiplies its score by for being mostly links (ranking.ts `hubFactor`). */
-  hubFactors: Float32Array;
-  /**
-   * Where each page's headings end among its positions (they start FIELD_GAP after its title's
-   * words): a query's words together there are a section about it.
-   */
-  headingEnds: Uint32Array;
-  /**
-   * Per page, two words of 64 bits: bit `headingBit(term)` set for each term of its headings (a
-   * term whose bit is clear is not in them), so re-ranking knows which pages a heading may lift.
-   */
-  headingSignatures: Uint32Array;
-  /** Pages per term in their title. */
-  titleFrequencies: Uint32Array;
-  /**
-   * The sum of the title idf (by titleFrequencies) of each page's distinct title terms: how much
-   * its title says. Words every title has (the site's name) weigh nothing.
-   */
-  titleWeights: Float32Array;
-  /** The pages of each term in their title (see titles.ts): CSR starts by term, and the pages. */
-  titlePostingStarts: Uint32Array;
-  titlePostings: Uint32Array;
-  terms: string[];
-  vocabulary: Map<string, number>;
-  /** Pages per term. */
-  frequencies: Uint32Array;
-  /** Every indexed word as written (normalised, unstemmed), sorted, and its term. */
-  surfaces: string[];
-  surfaceTerms: Uint32Array;
-  /** The surfaces front-coded, as the typo walk reads them (vocabulary.ts `frontCode`). */
-  surfaceCode: FrontCoded;
-  /** The stemming languages of the pages. */
-  languages: string[];
-}
+import { frontCode } from './vocabulary.ts';
 
 /** A stemming language of the pages: its words seen (word → term) and the reader of texts. */
 interface Language {
@@ -240,11 +176,12 @@ export class IndexBuilder {
       titleWeights[page] = weight;
       from = to;
     }
+    const fieldAverages = this.#averages(pageCount);
     yield;
     let written = 0;
     for (const writer of this.#writers) written += writer.length;
     const packed = yield* packPostings(
-      { pageCount, frequencies, titleFrequencies, titleWeights, norms: this.#norms(pageCount) },
+      { pageCount, frequencies, titleFrequencies, titleWeights, norms: this.#norms(fieldAverages) },
       this.#writers,
       written - this.#countBytes,
     );
@@ -268,6 +205,8 @@ export class IndexBuilder {
       titleLengths: Uint16Array.from(this.#titleLengths),
       hubFactors: Float32Array.from(this.#hubFactors),
       headingEnds: this.#headingEnds(pageCount),
+      fieldLengths: Uint16Array.from(this.#lengths),
+      fieldAverages,
       headingSignatures: Uint32Array.from(this.#headingSignatures),
       terms: this.#terms,
       vocabulary: this.#vocabulary,
@@ -294,7 +233,8 @@ export class IndexBuilder {
     return ends;
   }
 
-  #norms(pageCount: number): Float32Array {
+  /** Per field, its average length over the pages (at least 1), as BM25F normalises by it. */
+  #averages(pageCount: number): Float64Array {
     const averages = new Float64Array(FIELD_COUNT);
     for (let i = 0; i < this.#lengths.length; i++) {
       const field = i % FIELD_COUNT;
@@ -302,12 +242,14 @@ export class IndexBuilder {
     }
     for (let field = 0; field < FIELD_COUNT; field++)
       averages[field] = Math.max(1, (averages[field] as number) / Math.max(1, pageCount));
-    const norms = new Float32Array(pageCount * FIELD_COUNT);
+    return averages;
+  }
+
+  #norms(averages: Float64Array): Float32Array {
+    const norms = new Float32Array(this.#lengths.length);
     for (let i = 0; i < norms.length; i++) {
       const field = i % FIELD_COUNT;
-      const b = FIELD_B[field] as number;
-      const ratio = (this.#lengths[i] as number) / (averages[field] as number);
-      norms[i] = (FIELD_WEIGHTS[field] as number) / (1 - b + b * ratio);
+      norms[i] = lengthNorm(field, this.#lengths[i] as number, averages[field] as number);
     }
     return norms;
   }
@@ -340,6 +282,7 @@ export function indexBytes(data: IndexData): number {
     data.titleLengths.byteLength +
     data.hubFactors.byteLength +
     data.headingEnds.byteLength +
+    data.fieldLengths.byteLength +
     data.headingSignatures.byteLength +
     data.titleWeights.byteLength +
     data.titleFrequencies.byteLength +

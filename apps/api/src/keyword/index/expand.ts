@@ -1,6 +1,6 @@
 import { cachedStemmer, type Stemmer } from '../analysis/index.ts';
 import type { QuerySlot } from '../backend.ts';
-import type { IndexData } from './build.ts';
+import type { IndexData } from './index-data.ts';
 import { lowerBound, prefixRange, similarWords } from './vocabulary.ts';
 
 /** An indexed term a query word matches, and what a match of it is worth relative to the word. */

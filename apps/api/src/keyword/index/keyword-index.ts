@@ -1,27 +1,27 @@
 import { isStopword } from '../analysis/index.ts';
-import type { BackendHit, BackendQuery, BackendResult, IndexedPageRef, QuerySlot } from '../backend.ts';
-import type { IndexData } from './build.ts';
-import { ByteReader } from './bytes.ts';
-import { type ExpandedAlternative, type ExpandedSlot, QueryExpander, typosPossible } from './expand.ts';
-import { CHAMPIONS, pageWords, popcount, scoreAt } from './pack-postings.ts';
+import type {
+  BackendHit,
+  BackendQuery,
+  BackendResult,
+  ExplainedResult,
+  IndexedPageRef,
+  QuerySlot,
+} from '../backend.ts';
+import { collectPages } from './collector.ts';
+import { type ExpandedSlot, QueryExpander, typosPossible } from './expand.ts';
+import { type ExplainedPass, explainScore } from './explain.ts';
+import type { IndexData } from './index-data.ts';
+import { CHAMPIONS } from './pack-postings.ts';
 import { boostFactors, boosting, tabMembership } from './page-sets.ts';
-import { PostingCursor, recordPositions } from './postings.ts';
-import { rerank, TopPages } from './ranking.ts';
+import { type RerankFactors, rerank } from './ranking.ts';
+import { DENSE_SHARE, MAX_SLOTS, Scorer } from './scorer.ts';
 import { TitleSuggester } from './titles.ts';
+import { TopPages } from './top-pages.ts';
 
 /** Fewer results than this and the search is tried again with typo tolerance. */
 const ENOUGH_RESULTS = 10;
 /** The best pages re-scored with proximity and title matches. */
 const RERANK = 100;
-/** Slots a query may have (a bit each in a 32-bit mask, with IN_AND_SET's). */
-export const MAX_SLOTS = 30;
-/** The `#matched` bit of the pages of a dense search's AND set (see `#andSet`). */
-const IN_AND_SET = 1 << MAX_SLOTS;
-/**
- * A search every slot of which is in more than this share of the pages finds the pages holding
- * them all from the terms' bitsets first (see `#andSet`).
- */
-const DENSE_SHARE = 32;
 
 export interface KeywordIndexOptions {
   /** DENSE_SHARE; 0: no search is dense (tests hold both ways to one answer). */
@@ -30,6 +30,12 @@ export interface KeywordIndexOptions {
 /** Pages looked at per suggestion asked for: on many sites pages share a title. */
 const SHARED_TITLES = 25;
 
+/** A pass's result and, when explaining, what its scores depend on. */
+interface Attempt {
+  result: BackendResult;
+  pass: ExplainedPass | undefined;
+}
+
 /** A pass's pages: the terms scored, the pages matching, and those in the chosen tab. */
 interface Ranking {
   terms: Set<number>;
@@ -37,78 +43,65 @@ interface Ranking {
   allTotal: number;
 }
 
-/** Pages in the order they were met, each once: a scratch list as long as the index's pages. */
-class PageList {
-  readonly items: Int32Array;
-  length = 0;
-
-  constructor(capacity: number) {
-    this.items = new Int32Array(capacity);
-  }
-
-  push(page: number): void {
-    this.items[this.length++] = page;
-  }
-}
-
-/** One generation's pages, searchable. Searches run synchronously on scratch arrays of the index. */
+/**
+ * One generation's pages, searchable (Lucene's searcher): a search expands the query's slots
+ * (expand.ts), has them scored (scorer.ts) and the pages collected (collector.ts), re-ranks the
+ * best (ranking.ts), and tries again with typos or fewer words when it finds too few. Searches run
+ * synchronously on the scorer's scratch arrays.
+ */
 export class KeywordIndex {
   readonly data: IndexData;
   readonly #expander: QueryExpander;
   readonly #titles: TitleSuggester;
+  readonly #scorer: Scorer;
   readonly #byUrl = new Map<string, number>();
   readonly #tabs = new Map<string, Uint8Array>();
   readonly #boosts = new Map<string, Float32Array>();
-  readonly #score: Float32Array;
-  readonly #best: Float32Array;
-  readonly #matched: Uint32Array;
-  /**
-   * The pages a search has scored, those of the slot being scored, and (a page must hold every
-   * slot) those holding every slot scored so far, in the order they were met.
-   */
-  readonly #touched: PageList;
-  readonly #slotTouched: PageList;
-  readonly #alive: PageList;
-  /**
-   * A dense search's AND set and one slot's pages, 32 pages a word (see `#andSet`), and the pages
-   * being counted (`#countPages`, all zero between counts).
-   */
-  readonly #andWords: Uint32Array;
-  readonly #slotWords: Uint32Array;
-  readonly #countWords: Uint32Array;
-  readonly #denseShare: number;
 
   constructor(data: IndexData, { denseShare = DENSE_SHARE }: KeywordIndexOptions = {}) {
     this.data = data;
-    this.#denseShare = denseShare;
     this.#expander = new QueryExpander(data);
     this.#titles = new TitleSuggester(data);
+    this.#scorer = new Scorer(data, denseShare);
     for (let page = 0; page < data.pageCount; page++) {
       this.#byUrl.set(data.keys[page] as string, page);
       if (!this.#byUrl.has(data.urls[page] as string)) this.#byUrl.set(data.urls[page] as string, page);
     }
-    this.#score = new Float32Array(data.pageCount);
-    this.#best = new Float32Array(data.pageCount);
-    this.#matched = new Uint32Array(data.pageCount);
-    this.#touched = new PageList(data.pageCount);
-    this.#slotTouched = new PageList(data.pageCount);
-    this.#alive = new PageList(data.pageCount);
-    this.#andWords = new Uint32Array(pageWords(data.pageCount));
-    this.#slotWords = new Uint32Array(pageWords(data.pageCount));
-    this.#countWords = new Uint32Array(pageWords(data.pageCount));
   }
 
   search(query: BackendQuery): BackendResult {
+    return this.#search(query, false).result;
+  }
+
+  /**
+   * The search's result, each hit with its score taken apart: the terms' BM25F per field, the
+   * boost, the share of the query held and re-ranking's factors (explain.ts). Slower than `search`
+   * (each hit's postings are read again), for the people tuning an engine.
+   */
+  explain(query: BackendQuery): ExplainedResult {
+    const { result, pass } = this.#search(query, true);
+    return {
+      ...result,
+      hits: result.hits.map((hit) => ({
+        ...hit,
+        explanation: explainScore(this.data, this.#byUrl.get(hit.key) as number, pass as ExplainedPass),
+      })),
+    };
+  }
+
+  #search(query: BackendQuery, explaining: boolean): Attempt {
     const typed = query.slots.slice(0, MAX_SLOTS);
     const slots = withoutFunctionWords(typed);
     const empty = { total: 0, allTotal: 0, tabCounts: query.tabs.map(() => 0), hits: [] };
-    if (slots.length === 0) return empty;
-    let result = this.#attempt(query, { slots, typed }, false, false);
+    if (slots.length === 0) return { result: empty, pass: undefined };
+    const attempt = (typos: boolean, any: boolean) =>
+      this.#attempt(query, { slots, typed }, { typos, any, explaining });
+    let chosen = attempt(false, false);
     let typos = false;
-    if (result.total < ENOUGH_RESULTS && typosPossible(slots)) {
-      const withTypos = this.#attempt(query, { slots, typed }, true, false);
-      if (withTypos.allTotal > result.allTotal) {
-        result = withTypos;
+    if (chosen.result.total < ENOUGH_RESULTS && typosPossible(slots)) {
+      const withTypos = attempt(true, false);
+      if (withTypos.result.allTotal > chosen.result.allTotal) {
+        chosen = withTypos;
         typos = true;
       }
     }
@@ -116,10 +109,9 @@ export class KeywordIndex {
     // the words follow those, their scores weighed by the share of the words they hold, as
     // established engines do ('logging tutorial for beginners' finds the logging tutorial that
     // does not say 'beginners').
-    if (result.allTotal === 0) result = this.#attempt(query, { slots, typed }, true, true);
-    else if (result.total < ENOUGH_RESULTS && slots.length > 1)
-      result = this.#attempt(query, { slots, typed }, typos, true);
-    return result;
+    if (chosen.result.allTotal === 0) chosen = attempt(true, true);
+    else if (chosen.result.total < ENOUGH_RESULTS && slots.length > 1) chosen = attempt(typos, true);
+    return chosen;
   }
 
   /** Titles matching words being typed: every word in the title, the last as a prefix. */
@@ -158,21 +150,20 @@ export class KeywordIndex {
   /**
    * One pass: the pages matching `slots` (every one, or with `any` at least one), scored; the
    * best re-ranked against every `typed` slot (function words included: a title that is the
-   * query holds them).
+   * query holds them). `explaining`: the pass is returned too.
    */
   #attempt(
     query: BackendQuery,
     { slots, typed }: { slots: readonly QuerySlot[]; typed: readonly QuerySlot[] },
-    typos: boolean,
-    any: boolean,
-  ): BackendResult {
+    { typos, any, explaining }: { typos: boolean; any: boolean; explaining: boolean },
+  ): Attempt {
     const data = this.data;
     const expanded = this.#expander.expand(slots, typos);
     const members = tabMembership(data, query.tabs, this.#tabs);
     const tabCounts = new Array<number>(query.tabs.length).fill(0);
     const wanted = Math.min(query.offset + query.limit, data.pageCount);
     const top = new TopPages(Math.max(wanted, RERANK));
-    // Across words, the pages holding every one come first (see `#rankAll`).
+    // Across words, the pages holding every one come first (see collector.ts `collectPages`).
     const full = any ? new TopPages(Math.max(wanted, RERANK)) : undefined;
     const oneWord = this.#oneWord(expanded, query, wanted);
     const { terms, total, allTotal } = oneWord
@@ -180,8 +171,9 @@ export class KeywordIndex {
       : this.#rankAll(expanded, query, { members, tabCounts, top, full, any });
     const reranked = typed === slots ? expanded : this.#expander.expand(typed, typos);
     const held = typed.map((slot) => !any && slots.includes(slot));
+    const factors = explaining ? new Map<number, RerankFactors>() : undefined;
     const rescored = (pages: { page: number; score: number }[]) =>
-      rerank(data, pages, reranked, RERANK, wanted, held);
+      rerank(data, pages, reranked, RERANK, wanted, held, factors);
     const ranked = full ? [...rescored(full.ranked()), ...rescored(top.ranked())] : rescored(top.ranked());
     const hitTerms = [...terms].map((term) => data.terms[term] as string);
     const hits: BackendHit[] = ranked
@@ -191,24 +183,20 @@ export class KeywordIndex {
         score,
         terms: hitTerms,
       }));
-    return { total, allTotal, tabCounts, hits };
+    const result = { total, allTotal, tabCounts, hits };
+    if (!factors) return { result, pass: undefined };
+    const boosts = boosting(query.boosts) ? boostFactors(data, query.boosts, this.#boosts) : undefined;
+    return { result, pass: { expanded, any, boosts, reranked: factors } };
   }
 
   /**
-   * Every page matching the slots (every one, or with `any` at least one) scored, counted per tab
-   * and, those in the chosen tab, offered to `top`; with `any`, those holding every slot to `full`
-   * instead (ranked before the others, as a search of every slot would rank them).
+   * Every page matching the slots (every one, or with `any` at least one) scored and collected
+   * (collector.ts `collectPages`).
    */
   #rankAll(
     expanded: readonly ExpandedSlot[],
     query: BackendQuery,
-    {
-      members,
-      tabCounts,
-      top,
-      full,
-      any,
-    }: {
+    collect: {
       members: Uint8Array;
       tabCounts: number[];
       top: TopPages;
@@ -216,50 +204,14 @@ export class KeywordIndex {
       any: boolean;
     },
   ): Ranking {
-    const terms = this.#scoreSlots(expanded, !any);
-    // Every page still `#alive` holds every slot (phrases matched): only an OR search's pages,
-    // all those `#touched`, are read for the slots they hold.
-    const pages = any ? this.#touched : this.#alive;
-    let phrases = 0;
-    expanded.forEach((slot, n) => {
-      if (slot.phrase) phrases |= 1 << n;
-    });
+    const scorer = this.#scorer;
+    const terms = scorer.scoreSlots(expanded, !collect.any);
     // Read per page only when there are some: boosts, and tabs to count or choose.
     const boosts = boosting(query.boosts) ? boostFactors(this.data, query.boosts, this.#boosts) : undefined;
     const excluded = new Set(query.exclude.flatMap((key) => this.#byUrl.get(key) ?? []));
-    const tabBit = query.tab === null ? 0 : 1 << query.tab;
-    const tabbed = tabBit !== 0 || tabCounts.length > 0;
-    const every = (1 << expanded.length) - 1;
-    let allTotal = 0;
-    let total = 0;
-    for (let i = 0; i < pages.length; i++) {
-      const page = pages.items[i] as number;
-      let matched = 0;
-      if (any) {
-        matched = this.#matched[page] as number;
-        if ((matched & phrases) !== phrases) continue;
-      }
-      if (excluded.size > 0 && excluded.has(page)) continue;
-      allTotal++;
-      if (tabbed) {
-        const bits = members[page] as number;
-        for (let tab = 0; tab < tabCounts.length; tab++)
-          if (bits & (1 << tab)) tabCounts[tab] = (tabCounts[tab] as number) + 1;
-        if (tabBit !== 0 && (bits & tabBit) === 0) continue;
-      }
-      total++;
-      let score = this.#score[page] as number;
-      if (boosts) score *= boosts[page] as number;
-      if (full && matched === every) {
-        full.push(page, score);
-        continue;
-      }
-      // Across words: pages with more of the query's words first.
-      if (any) score *= popcount(matched) / expanded.length;
-      top.push(page, score);
-    }
-    this.#reset();
-    return { terms, total, allTotal };
+    const counts = collectPages(scorer, expanded, { ...collect, tab: query.tab, boosts, excluded });
+    scorer.reset();
+    return { terms, ...counts };
   }
 
   /**
@@ -284,461 +236,13 @@ export class KeywordIndex {
   }
 
   /**
-   * A one-word search: a page's score is the best of its terms' (each times its weight), so the
-   * best pages are among the CHAMPIONS best of each term (a page left out of a term's champions
-   * ranks below all of them in it, and so below CHAMPIONS pages). Only those are scored, a term
-   * of few pages in full; the matching pages are then counted without a score (one term and no
-   * tabs: its pages are its count).
+   * A one-word search: its best pages found among its terms' champions (Scorer `scoreChampions`),
+   * the matching pages then counted without a score (one term and no tabs: its pages are its count).
    */
   #rankOneWord(slot: ExpandedSlot, members: Uint8Array, tabCounts: number[], top: TopPages): Ranking {
-    const data = this.data;
-    const terms = new Set<number>();
-    const best = this.#best;
-    const slotPages = this.#slotTouched;
-    slotPages.length = 0;
-    for (const alternative of slot.alternatives) {
-      for (const { term, weight } of alternative.words[0] ?? []) {
-        terms.add(term);
-        const factor = weight * alternative.weight;
-        const at = data.champions.get(term);
-        if (at === undefined) {
-          this.#accumulate(term, factor, slotPages, 0, 0);
-          continue;
-        }
-        const scale = factor * (data.scoreScale[term] as number);
-        for (let i = at; i < at + CHAMPIONS; i++) {
-          const page = data.championPages[i] as number;
-          const score = scale * (data.championSteps[i] as number);
-          const known = best[page] as number;
-          if (known === 0) slotPages.push(page);
-          if (score > known) best[page] = score;
-        }
-      }
-    }
-    for (let i = 0; i < slotPages.length; i++) {
-      const page = slotPages.items[i] as number;
-      top.push(page, best[page] as number);
-      best[page] = 0;
-    }
-    const allTotal = this.#countPages(terms, members, tabCounts);
+    const terms = this.#scorer.scoreChampions(slot, top);
+    const allTotal = this.#scorer.countPages(terms, members, tabCounts);
     return { terms, total: allTotal, allTotal };
-  }
-
-  /**
-   * The pages holding any of `terms`, counted in all and per tab (`tabCounts`): their pages or-ed
-   * 32 at a time (`#orPages`) into `#countWords`, the bits counted (and walked for the tabs when
-   * there are some), and the words written cleared again: rare terms (a typo's) touch few.
-   */
-  #countPages(terms: ReadonlySet<number>, members: Uint8Array, tabCounts: number[]): number {
-    const data = this.data;
-    const [only] = terms;
-    if (terms.size === 1 && only !== undefined && tabCounts.length === 0)
-      return data.frequencies[only] as number;
-    const words = this.#countWords;
-    let from = words.length;
-    let to = 0;
-    for (const term of terms) {
-      const [first, end] = this.#orPages(term, words);
-      from = Math.min(from, first);
-      to = Math.max(to, end);
-    }
-    let count = 0;
-    for (let w = from; w < to; w++) {
-      let word = words[w] as number;
-      words[w] = 0;
-      count += popcount(word);
-      if (tabCounts.length === 0) continue;
-      while (word !== 0) {
-        const low = word & -word;
-        word ^= low;
-        const bits = members[(w << 5) + 31 - Math.clz32(low)] as number;
-        for (let tab = 0; tab < tabCounts.length; tab++)
-          if (bits & (1 << tab)) tabCounts[tab] = (tabCounts[tab] as number) + 1;
-      }
-    }
-    return count;
-  }
-
-  /**
-   * Scores every page holding a slot: per slot the best of its alternatives (BM25F over the
-   * fields, times the alternative's and the term's weights), summed over slots;
-   * `#matched` gets a bit per slot found, `#touched` the pages (to be `#reset`). Returns the terms.
-   * With `every` (a page must hold every slot), the slot with the fewest postings is scored first
-   * and the others only on the pages holding every slot before them (`#alive`): a common word of
-   * the query adds nothing to the pages to look at, and its list is read without a write for the
-   * pages that cannot match, or not read at all (see `#accumulate`).
-   */
-  #scoreSlots(slots: readonly ExpandedSlot[], every: boolean): Set<number> {
-    const pages = this.#touched;
-    pages.length = 0;
-    const terms = new Set<number>();
-    const best = this.#best;
-    const matched = this.#matched;
-    const alive = this.#alive;
-    alive.length = 0;
-    const order = slots.map((_, n) => n);
-    if (every)
-      order.sort(
-        (a, b) => this.#postings(slots[a] as ExpandedSlot) - this.#postings(slots[b] as ExpandedSlot),
-      );
-    // A dense search scores its AND set's pages only: they are known, and marked as holding
-    // every slot from the start.
-    const held = every ? this.#andSet(slots, order) : 0;
-    const dense = held !== 0;
-    let soFar = held;
-    order.forEach((n, rank) => {
-      const slot = slots[n] as ExpandedSlot;
-      const bit = 1 << n;
-      // The bits of the slots a page must already hold to be scored (0: any page).
-      const known = every ? soFar : 0;
-      if (every && !dense) soFar |= bit;
-      const [only] = slot.alternatives;
-      const single = slot.alternatives.length === 1 && !slot.phrase && only?.words.length === 1;
-      const [onlyTerm, ...others] = single ? (only?.words[0] ?? []) : [];
-      if (onlyTerm && others.length === 0) {
-        // One term: no best-of-alternatives to keep, straight into the sums.
-        this.#accumulate(onlyTerm.term, onlyTerm.weight * (only?.weight ?? 1), pages, bit, known);
-        terms.add(onlyTerm.term);
-        if (every && !dense) this.#narrow(rank, bit);
-        return;
-      }
-      const slotPages = this.#slotTouched;
-      slotPages.length = 0;
-      if (dense) {
-        this.#andBest(slot, terms, known);
-        return;
-      }
-      for (const alternative of slot.alternatives) {
-        if (alternative.words.length === 1 && !slot.phrase) {
-          for (const { term, weight } of alternative.words[0] ?? []) {
-            this.#accumulate(term, weight * alternative.weight, slotPages, 0, known);
-            terms.add(term);
-          }
-        } else {
-          this.#scorePhrase(alternative, (page, score) => {
-            if (known !== 0 && matched[page] !== known) return;
-            if (best[page] === 0) slotPages.push(page);
-            if (score > (best[page] as number)) best[page] = score;
-          });
-          for (const word of alternative.words) for (const { term } of word) terms.add(term);
-        }
-      }
-      for (let i = 0; i < slotPages.length; i++) {
-        const page = slotPages.items[i] as number;
-        if (matched[page] === 0) pages.push(page);
-        this.#score[page] = (this.#score[page] as number) + (best[page] as number);
-        matched[page] = (matched[page] as number) | bit;
-        best[page] = 0;
-      }
-      if (every && !dense) this.#narrow(rank, bit);
-    });
-    return terms;
-  }
-
-  /**
-   * The pages holding every slot of a dense search (every slot in more than a DENSE_SHARE-th of
-   * the pages, none a phrase or of several words), found 32 pages at a time: per slot, its terms'
-   * bitsets or-ed (the pages of a term without one set in), and the slots and-ed. They are listed
-   * in `#alive` and `#touched` and marked IN_AND_SET and every slot's bit in `#matched` (they hold
-   * them all: scoring them sets no bit), and `#scoreSlots` scores them alone: the pages of the
-   * rarest slot that lack another are never looked at (two common words are often on a third of
-   * the rarest one's pages). Returns the mark; 0, and nothing done, for another search. `order`:
-   * the slots, the one of fewest postings first.
-   */
-  #andSet(slots: readonly ExpandedSlot[], order: readonly number[]): number {
-    const data = this.data;
-    const rarest = slots[order[0] as number] as ExpandedSlot;
-    if (this.#postings(rarest) * this.#denseShare <= data.pageCount) return 0;
-    if (slots.some((slot) => slot.phrase || slot.alternatives.some((a) => a.words.length !== 1))) return 0;
-    const and = this.#andWords;
-    const slotWords = this.#slotWords;
-    order.forEach((n, rank) => {
-      const into = rank === 0 ? and : slotWords;
-      into.fill(0);
-      for (const alternative of (slots[n] as ExpandedSlot).alternatives)
-        for (const { term } of alternative.words[0] ?? []) this.#orPages(term, into);
-      if (rank > 0)
-        for (let w = 0; w < and.length; w++) and[w] = (and[w] as number) & (slotWords[w] as number);
-    });
-    const matched = this.#matched;
-    const alive = this.#alive;
-    const touched = this.#touched;
-    const held = IN_AND_SET | ((1 << slots.length) - 1);
-    for (let w = 0; w < and.length; w++) {
-      let word = and[w] as number;
-      while (word !== 0) {
-        const low = word & -word;
-        word ^= low;
-        const page = (w << 5) + 31 - Math.clz32(low);
-        matched[page] = held;
-        alive.push(page);
-        touched.push(page);
-      }
-    }
-    return held;
-  }
-
-  /**
-   * A dense search's slot of several terms (a prefix's words, a word and its stem): each term's
-   * best score per page kept in `#best` (`#accumulate` of the set's pages: a bitset's by
-   * `#andBits`), then added to the sums of the AND set's pages, every one of which holds one of the
-   * terms (the set was made so), in page order: no page list to keep, no slot bit to set. Adds the
-   * slot's terms to `terms`; `held`: the set's mark.
-   */
-  #andBest(slot: ExpandedSlot, terms: Set<number>, held: number): void {
-    const slotPages = this.#slotTouched;
-    for (const alternative of slot.alternatives) {
-      for (const { term, weight } of alternative.words[0] ?? []) {
-        terms.add(term);
-        this.#accumulate(term, weight * alternative.weight, slotPages, 0, held);
-      }
-    }
-    slotPages.length = 0;
-    const sums = this.#score;
-    const best = this.#best;
-    const pages = this.#alive;
-    for (let i = 0; i < pages.length; i++) {
-      const page = pages.items[i] as number;
-      sums[page] = (sums[page] as number) + (best[page] as number);
-      best[page] = 0;
-    }
-  }
-
-  /** Sets the bits of `term`'s pages in `words` (32 pages a word); returns the words [from, to) written. */
-  #orPages(term: number, words: Uint32Array): [number, number] {
-    const data = this.data;
-    const bitset = data.bitsets.get(term);
-    if (bitset !== undefined) {
-      const bits = data.bits;
-      for (let w = 0; w < words.length; w++) words[w] = (words[w] as number) | (bits[bitset + w] as number);
-      return [0, words.length];
-    }
-    // Once per list term of a search, not per page scored: the reader's varints will do.
-    const reader = new ByteReader(data.pages, data.pageStart[term] as number);
-    const end = data.pageStart[term + 1] as number;
-    let page = -1;
-    let first = -1;
-    while (reader.at < end) {
-      page += reader.varint();
-      if (first < 0) first = page;
-      words[page >>> 5] = (words[page >>> 5] as number) | (1 << (page & 31));
-    }
-    return first < 0 ? [words.length, 0] : [first >>> 5, (page >>> 5) + 1];
-  }
-
-  /** `#alive` after the slot of `bit` (the `rank`-th scored): the pages holding it too, in order. */
-  #narrow(rank: number, bit: number): void {
-    const alive = this.#alive;
-    const from = rank === 0 ? this.#touched : alive;
-    let kept = 0;
-    for (let i = 0; i < from.length; i++) {
-      const page = from.items[i] as number;
-      if ((this.#matched[page] as number) & bit) alive.items[kept++] = page;
-    }
-    alive.length = kept;
-  }
-
-  /** The postings a slot's scoring reads: those of each of its terms. */
-  #postings(slot: ExpandedSlot): number {
-    let postings = 0;
-    for (const alternative of slot.alternatives)
-      for (const word of alternative.words)
-        for (const { term } of word) postings += this.data.frequencies[term] as number;
-    return postings;
-  }
-
-  #reset(): void {
-    const pages = this.#touched;
-    for (let i = 0; i < pages.length; i++) {
-      const page = pages.items[i] as number;
-      this.#score[page] = 0;
-      this.#matched[page] = 0;
-    }
-    pages.length = 0;
-  }
-
-  /**
-   * Scores every page holding `term` (its score times `factor`). With `direct` (the slot's only
-   * term), the score goes straight to the page's sum and the slot's bit is set, new pages listed in
-   * `touched`; otherwise the slot's best per page is kept in `#best` and the pages new to the slot
-   * listed in `touched`. With `known` (slot bits), only the pages holding exactly those slots so
-   * far (`#alive`) are scored. This loop is most of a search's time: it reads the term's pages
-   * (varint deltas, or a bitset) and scores (steps of its best) as pack-postings.ts lays them out.
-   * A term kept as a bitset in more pages than are still `#alive` is looked up for each of those
-   * instead: a query's common word costs what its rarer words found, not its own list.
-   */
-  #accumulate(term: number, factor: number, touched: PageList, direct: number, known: number): void {
-    const data = this.data;
-    const scale = factor * (data.scoreScale[term] as number);
-    const bitset = data.bitsets.get(term);
-    if (bitset === undefined) this.#readDeltas(term, scale, touched, direct, known);
-    else if (known & IN_AND_SET) this.#andBits(term, bitset, scale, direct);
-    else if (known !== 0 && this.#alive.length < (data.frequencies[term] as number))
-      this.#lookUpBits(term, bitset, scale, touched, direct);
-    else this.#readBits(term, bitset, scale, touched, direct, known);
-  }
-
-  #readDeltas(term: number, scale: number, touched: PageList, direct: number, known: number): void {
-    const data = this.data;
-    const bytes = data.pages;
-    const steps = data.scores;
-    const end = data.pageStart[term + 1] as number;
-    let at = data.pageStart[term] as number;
-    let n = data.scoreStart[term] as number;
-    let page = -1;
-    const matched = this.#matched;
-    while (at < end) {
-      let byte = bytes[at++] as number;
-      let delta = byte & 0x7f;
-      for (let shift = 7; byte & 0x80; shift += 7) {
-        byte = bytes[at++] as number;
-        delta |= (byte & 0x7f) << shift;
-      }
-      page += delta;
-      const score = scale * (steps[n++] as number);
-      if (known !== 0 && matched[page] !== known) continue;
-      this.#take(page, score, touched, direct);
-    }
-  }
-
-  /** `#readDeltas` for a term kept as a bitset: its set bits in page order. */
-  #readBits(
-    term: number,
-    bitset: number,
-    scale: number,
-    touched: PageList,
-    direct: number,
-    known: number,
-  ): void {
-    const data = this.data;
-    const bits = data.bits;
-    const steps = data.scores;
-    const matched = this.#matched;
-    let n = data.scoreStart[term] as number;
-    const words = pageWords(data.pageCount);
-    for (let w = 0; w < words; w++) {
-      let word = bits[bitset + w] as number;
-      while (word !== 0) {
-        const low = word & -word;
-        word ^= low;
-        const page = (w << 5) + 31 - Math.clz32(low);
-        const score = scale * (steps[n++] as number);
-        if (known !== 0 && matched[page] !== known) continue;
-        this.#take(page, score, touched, direct);
-      }
-    }
-  }
-
-  /** The pages still `#alive` that hold a term kept as a bitset, scored. */
-  #lookUpBits(term: number, bitset: number, scale: number, touched: PageList, direct: number): void {
-    const data = this.data;
-    const { bits, bitRanks } = data;
-    const steps = data.scores;
-    const from = data.scoreStart[term] as number;
-    const alive = this.#alive;
-    for (let i = 0; i < alive.length; i++) {
-      const page = alive.items[i] as number;
-      const at = bitset + (page >>> 5);
-      const word = bits[at] as number;
-      const bit = page & 31;
-      if (((word >>> bit) & 1) === 0) continue;
-      const n = (bitRanks[at] as number) + popcount(word & ((1 << bit) - 1));
-      this.#take(page, scale * (steps[from + n] as number), touched, direct);
-    }
-  }
-
-  /**
-   * The pages of a dense search's AND set (`#andSet`) that hold a term kept as a bitset, scored:
-   * the set's words and-ed with the term's, so its pages are met 32 at a time and a word of the
-   * set without any is passed over (a prefix's rarer words hold few of the set's pages). `direct`:
-   * the slot's bit when the term is its only one (into the sums), else 0: one of several terms,
-   * whose best per page `#andBest` keeps in `#best` (the set's pages are known: none is listed).
-   */
-  #andBits(term: number, bitset: number, scale: number, direct: number): void {
-    const data = this.data;
-    const { bits, bitRanks } = data;
-    const steps = data.scores;
-    const from = data.scoreStart[term] as number;
-    const and = this.#andWords;
-    const sums = this.#score;
-    const best = this.#best;
-    for (let w = 0; w < and.length; w++) {
-      const word = bits[bitset + w] as number;
-      let hits = (and[w] as number) & word;
-      if (hits === 0) continue;
-      const before = from + (bitRanks[bitset + w] as number);
-      while (hits !== 0) {
-        const low = hits & -hits;
-        hits ^= low;
-        const page = (w << 5) + 31 - Math.clz32(low);
-        // The term's pages in the word before this one tell its posting number.
-        const score = scale * (steps[before + popcount(word & (low - 1))] as number);
-        // The slot's only term: straight into the sum (the page's bits are set, see `#andSet`);
-        // one of several: the best of them kept (see `#andBest`).
-        if (direct !== 0) sums[page] = (sums[page] as number) + score;
-        else if (score > (best[page] as number)) best[page] = score;
-      }
-    }
-  }
-
-  /** A page's score of a term: into its sum (`direct`: the slot's bit) or the slot's best of it. */
-  #take(page: number, score: number, touched: PageList, direct: number): void {
-    const matched = this.#matched;
-    if (direct !== 0) {
-      if (matched[page] === 0) touched.push(page);
-      this.#score[page] = (this.#score[page] as number) + score;
-      matched[page] = (matched[page] as number) | direct;
-    } else {
-      const best = this.#best;
-      const known = best[page] as number;
-      if (known === 0) touched.push(page);
-      if (score > known) best[page] = score;
-    }
-  }
-
-  /**
-   * Pages holding an alternative's words one after the other (its first term per word), scored
-   * as the sum of the words' scores times the alternative's weight: the rarest word's pages,
-   * intersected with the others' by cursors that skip, then checked by positions.
-   */
-  #scorePhrase(alternative: ExpandedAlternative, found: (page: number, score: number) => void): void {
-    const terms = alternative.words.map((word) => word[0]?.term);
-    if (terms.length === 0 || terms.some((term) => term === undefined)) return;
-    const wordTerms = terms as number[];
-    const cursors = wordTerms.map((term) => new PostingCursor(this.data, term));
-    const order = cursors
-      .map((_, i) => i)
-      .sort(
-        (a, b) =>
-          (this.data.frequencies[wordTerms[a] as number] as number) -
-          (this.data.frequencies[wordTerms[b] as number] as number),
-      );
-    const lead = cursors[order[0] as number] as PostingCursor;
-    while (lead.next()) {
-      const page = lead.page;
-      let all = true;
-      for (const i of order) {
-        const cursor = cursors[i] as PostingCursor;
-        if (!cursor.advance(page)) return;
-        if (cursor.page !== page) {
-          all = false;
-          break;
-        }
-      }
-      if (!all || !this.#adjacent(cursors.map((cursor) => cursor.record))) continue;
-      let score = 0;
-      wordTerms.forEach((term, i) => {
-        score += scoreAt(this.data, term, (cursors[i] as PostingCursor).ordinal);
-      });
-      if (score > 0) found(page, score * alternative.weight);
-    }
-  }
-
-  /** Whether the records' positions hold the words one after the other somewhere. */
-  #adjacent(records: readonly number[]): boolean {
-    const lists = records.map((at) => recordPositions(this.data, at));
-    const rest = lists.slice(1).map((list) => new Set(list));
-    return (lists[0] ?? []).some((start) => rest.every((set, i) => set.has(start + i + 1)));
   }
 }
 

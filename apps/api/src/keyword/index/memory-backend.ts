@@ -2,12 +2,14 @@ import { loopDelayed, pacedTurn } from '../../event-loop.ts';
 import type {
   BackendQuery,
   BackendResult,
+  ExplainedResult,
   GenerationKey,
   IndexedPageRef,
   KeywordPage,
   KeywordSearchBackend,
 } from '../backend.ts';
-import { IndexBuilder, type IndexData, indexBytes } from './build.ts';
+import { IndexBuilder, indexBytes } from './build.ts';
+import type { IndexData } from './index-data.ts';
 import { KeywordIndex } from './keyword-index.ts';
 
 /**
@@ -70,6 +72,8 @@ export function createMemoryBackend(
     has: (key) => indexes.has(keyText(key)),
     search: async (key: GenerationKey, query: BackendQuery): Promise<BackendResult> =>
       indexed(indexes, key).search(query),
+    explain: async (key: GenerationKey, query: BackendQuery): Promise<ExplainedResult> =>
+      indexed(indexes, key).explain(query),
     lookup: async (key: GenerationKey, urls: readonly string[]): Promise<IndexedPageRef[]> =>
       indexed(indexes, key).lookup(urls),
     suggest: async (key: GenerationKey, words: readonly string[], limit: number) =>

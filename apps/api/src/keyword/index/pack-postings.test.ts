@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { FIELD_B, FIELD_WEIGHTS, idf, K1 } from './bm25f.ts';
 import { IndexBuilder } from './build.ts';
-import { FIELD_B, FIELD_WEIGHTS, K1 } from './fields.ts';
-import { bestPostings, CHAMPIONS, idf, scoreAt } from './pack-postings.ts';
+import { bestPostings, CHAMPIONS, scoreAt } from './pack-postings.ts';
 import { recordPositions, seek } from './postings.ts';
 
 /** What a field's count weighs in BM25F: its weight over its length normalisation. */

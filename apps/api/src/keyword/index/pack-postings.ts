@@ -1,5 +1,6 @@
+import { idf, saturate, titlePrior, titlePriorWeight } from './bm25f.ts';
 import { ByteReader, ByteWriter } from './bytes.ts';
-import { FIELD_COUNT, K1, TITLE } from './fields.ts';
+import { FIELD_COUNT, TITLE } from './fields.ts';
 
 /**
  * The last step of a build: the terms' records as indexing wrote them (build.ts: page delta, the
@@ -14,15 +15,6 @@ import { FIELD_COUNT, K1, TITLE } from './fields.ts';
 
 /** A term's best score is this many steps; the others are rounded to the nearest step. */
 const SCORE_STEPS = 0xffff;
-
-/**
- * A word in the title adds this much of its title idf (how rare it is among titles) on top of
- * BM25F, which saturates: without it a page saying a word thirty times in its body scores like one
- * with the word in its title, and a word of every page's navigation ('modules' on every page of a
- * manual) ranks nothing. Half of it always, half by how much of the title the word is, so short
- * titles naming the word come first. The re-ranking weighs the whole query against the title.
- */
-const TITLE_PRIOR = 1;
 
 export interface PageScores {
   /**
@@ -95,11 +87,6 @@ export function hasPage(bits: Uint32Array, bitset: number, page: number): boolea
 /** The 32-bit words of a bitset of `pageCount` pages. */
 export function pageWords(pageCount: number): number {
   return (pageCount + 31) >>> 5;
-}
-
-/** BM25's inverse document frequency of a term in `frequency` of `pageCount` pages. */
-export function idf(pageCount: number, frequency: number): number {
-  return Math.log(1 + (pageCount - frequency + 0.5) / (frequency + 0.5));
 }
 
 /**
@@ -184,7 +171,7 @@ export function* packPostings(
       yield;
     }
     const termIdf = idf(pageCount, frequency);
-    const titleWeight = TITLE_PRIOR * idf(pageCount, titleFrequencies[term] as number);
+    const titleWeight = titlePriorWeight(pageCount, titleFrequencies[term] as number);
     const reader = new ByteReader((records[term] as ByteWriter).bytes);
     records[term] = DROPPED;
     termStart[term] = out;
@@ -209,7 +196,7 @@ export function* packPostings(
       let weighted = 0;
       for (let field = 0; field < FIELD_COUNT; field++)
         if (mask & (1 << field)) weighted += reader.varint() * (norms[page * FIELD_COUNT + field] as number);
-      let score = (termIdf * weighted * (K1 + 1)) / (K1 + weighted);
+      let score = saturate(termIdf, weighted);
       if (mask & (1 << TITLE)) score += titlePrior(titleWeight, titleWeights[page] as number);
       exact[n] = score;
       if (score > best) best = score;
@@ -312,15 +299,6 @@ export function bestPostings(steps: Uint16Array): Int32Array {
     }
   }
   return heap;
-}
-
-/**
- * The title prior of a term whose TITLE_PRIOR times title idf is `weight`, in a page whose title
- * weighs `pageTitleWeight`.
- */
-function titlePrior(weight: number, pageTitleWeight: number): number {
-  const share = Math.min(1, weight / TITLE_PRIOR / Math.max(pageTitleWeight, 1e-6));
-  return weight * (0.5 + 0.5 * share);
 }
 
 /** The score of a term in its `n`-th page (in page order). */

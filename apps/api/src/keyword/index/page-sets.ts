@@ -1,6 +1,6 @@
 import { wildcardToRegExp } from '@siteseer/core';
 import type { BoostRule, TabSpec } from '../backend.ts';
-import type { IndexData } from './build.ts';
+import type { IndexData } from './index-data.ts';
 
 /** Computed once per index and distinct settings: the settings change far less often than searches. */
 const CACHED_SETTINGS = 16;

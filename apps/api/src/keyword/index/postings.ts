@@ -1,5 +1,5 @@
-import type { IndexData } from './build.ts';
 import { ByteReader } from './bytes.ts';
+import type { IndexData } from './index-data.ts';
 import { hasPage, SKIP } from './pack-postings.ts';
 import { PositionLists } from './position-lists.ts';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { KeywordPage } from '../backend.ts';
+import { HUB_FROM, HUB_LEAST, hubFactor } from './bm25f.ts';
 import { IndexBuilder } from './build.ts';
-import { HUB_FROM, HUB_LEAST, hubFactor } from './fields.ts';
 import { KeywordIndex } from './keyword-index.ts';
 import { PositionLists } from './position-lists.ts';
 import { generatedIndex, typedQuery, wordsQuery } from './test-query.ts';

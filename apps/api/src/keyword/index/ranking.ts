@@ -1,117 +1,9 @@
-import type { IndexData } from './build.ts';
+import { headingFactor, headingMost, idf, MAX_PROXIMITY, proximityFactor, titleFactor } from './bm25f.ts';
 import type { ExpandedSlot } from './expand.ts';
 import { FIELD_GAP, TITLE } from './fields.ts';
-import { idf } from './pack-postings.ts';
+import type { IndexData } from './index-data.ts';
 import { PositionLists } from './position-lists.ts';
 import { holdsTerm, inTitle, mayHeadingHold, readPositions, recordMask, seek } from './postings.ts';
-
-/**
- * The `size` best pages by score, kept in a min-heap while pages stream by (every matching page of
- * a search is offered: no allocation per page, the heap's holes moved rather than swapped).
- */
-export class TopPages {
-  readonly #size: number;
-  #pages: Int32Array;
-  #scores: Float64Array;
-  #length = 0;
-
-  constructor(size: number) {
-    this.#size = size;
-    // Grown as pages come: a deep result page asks for many, few searches find them.
-    const capacity = Math.min(size, 128);
-    this.#pages = new Int32Array(capacity);
-    this.#scores = new Float64Array(capacity);
-  }
-
-  push(page: number, score: number): void {
-    const length = this.#length;
-    if (length < this.#size) {
-      if (length === this.#pages.length) this.#grow();
-      this.#length = length + 1;
-      this.#up(length, page, score);
-    } else if (length > 0 && score > (this.#scores[0] as number)) {
-      this.#down(page, score);
-    }
-  }
-
-  /**
-   * The pages with their scores, best first (ties: the earlier page first): taken from the heap
-   * lowest first, which leaves it empty.
-   */
-  ranked(): { page: number; score: number }[] {
-    const ranked = new Array<{ page: number; score: number }>(this.#length);
-    while (this.#length > 0) {
-      const last = this.#length - 1;
-      ranked[last] = { page: this.#pages[0] as number, score: this.#scores[0] as number };
-      this.#length = last;
-      if (last > 0) this.#down(this.#pages[last] as number, this.#scores[last] as number);
-    }
-    return ranked;
-  }
-
-  #grow(): void {
-    const capacity = Math.min(this.#size, this.#pages.length * 2);
-    const pages = new Int32Array(capacity);
-    const scores = new Float64Array(capacity);
-    pages.set(this.#pages);
-    scores.set(this.#scores);
-    this.#pages = pages;
-    this.#scores = scores;
-  }
-
-  /** Places (page, score) from the hole at `at` up towards the root. */
-  #up(at: number, page: number, score: number): void {
-    const pages = this.#pages;
-    const scores = this.#scores;
-    let hole = at;
-    while (hole > 0) {
-      const parent = (hole - 1) >> 1;
-      if (!ranksBelow(page, score, pages[parent] as number, scores[parent] as number)) break;
-      pages[hole] = pages[parent] as number;
-      scores[hole] = scores[parent] as number;
-      hole = parent;
-    }
-    pages[hole] = page;
-    scores[hole] = score;
-  }
-
-  /** Replaces the root (the lowest) with (page, score), moved down to its place. */
-  #down(page: number, score: number): void {
-    const pages = this.#pages;
-    const scores = this.#scores;
-    const length = this.#length;
-    let hole = 0;
-    for (;;) {
-      const left = hole * 2 + 1;
-      if (left >= length) break;
-      const right = left + 1;
-      let child = left;
-      if (
-        right < length &&
-        ranksBelow(
-          pages[right] as number,
-          scores[right] as number,
-          pages[left] as number,
-          scores[left] as number,
-        )
-      )
-        child = right;
-      const childPage = pages[child] as number;
-      const childScore = scores[child] as number;
-      if (!ranksBelow(childPage, childScore, page, score)) break;
-      pages[hole] = childPage;
-      scores[hole] = childScore;
-      hole = child;
-    }
-    pages[hole] = page;
-    scores[hole] = score;
-  }
-}
-
-/** Whether page a (scored `aScore`) ranks below page b: a lower score, or a later page on a tie. */
-function ranksBelow(a: number, aScore: number, b: number, bScore: number): boolean {
-  return aScore < bScore || (aScore === bScore && a > b);
-}
 
 /** The `size` highest scores added; the lowest of them is the bar (0 until there are `size`). */
 class TopScores {
@@ -141,17 +33,6 @@ class TopScores {
   }
 }
 
-/** Bonus for the query's words close together: up to this much when they are adjacent. */
-const PROXIMITY_WEIGHT = 0.5;
-/**
- * Bonus for the query's words close together in a heading (a section about them: a FAQ's
- * question), up to this much when they are adjacent there and all found.
- */
-const HEADING_WEIGHT = 1;
-/** Bonus for the share of the query (by idf) found in the title. */
-const QUERY_IN_TITLE = 0.5;
-/** Bonus when, besides, the title is that much of the query (by idf): the page the query names. */
-const TITLE_IS_QUERY = 2;
 /** Terms per slot looked at for positions (its best expansions). */
 const TERMS_PER_SLOT = 3;
 
@@ -175,10 +56,19 @@ function slotTerms(slot: ExpandedSlot): { term: number; weight: number }[] {
 /** The positions re-ranking reads, reused by the next (a search runs synchronously). */
 const positionLists = new PositionLists();
 
-/** The most the proximity bonus multiplies a score by: as many lists as the span has words. */
-const MAX_PROXIMITY = 1 + PROXIMITY_WEIGHT;
 /** Room for rounding when a page's score at its most is held against the `wanted`-th. */
 const BOUND_ROOM = 1 + 1e-9;
+
+/** What re-ranking multiplied a page's score by (1: nothing). */
+export interface RerankFactors {
+  /** For the title naming the query (bm25f.ts `titleFactor`). */
+  title: number;
+  /** For the page's share of link text (bm25f.ts `hubFactor`). */
+  linkShare: number;
+  /** For the query's words close together, and close together in a heading. */
+  proximity: number;
+  headingProximity: number;
+}
 
 /**
  * Re-scores the best `count` pages of `ranked` (best first): a bonus when the query's words are
@@ -190,7 +80,8 @@ const BOUND_ROOM = 1 + 1e-9;
  * from the terms' records, most of a re-ranking) are worked out for a page only when at their
  * most they could lift the page to the `wanted`-th score without them; another page keeps its
  * score without them, and stays below those. `held`: per slot, whether every page of `ranked`
- * holds it (the slots an AND search required).
+ * holds it (the slots an AND search required). `factors`, when given, gets each re-scored page's
+ * factors (explain.ts).
  */
 export function rerank(
   data: IndexData,
@@ -199,6 +90,7 @@ export function rerank(
   count: number,
   wanted: number,
   held: readonly boolean[] = [],
+  factors?: Map<number, RerankFactors>,
 ): { page: number; score: number }[] {
   const termsBySlot = slots.map(slotTerms);
   const weightsBySlot = termsBySlot.map((terms) =>
@@ -264,9 +156,15 @@ export function rerank(
     if (titleWeight > 0) {
       const queryInTitle = titleWeight / queryWeight;
       const titleIsQuery = Math.min(1, titleWeight / Math.max(data.titleWeights[page] as number, 1e-6));
-      pageFactors[i] = 1 + QUERY_IN_TITLE * queryInTitle + TITLE_IS_QUERY * queryInTitle * titleIsQuery;
+      pageFactors[i] = titleFactor(queryInTitle, titleIsQuery);
     }
-    // A page of links (fields.ts `hubFactor`) counts for less, bonuses and all.
+    // A page of links (bm25f.ts `hubFactor`) counts for less, bonuses and all.
+    factors?.set(page, {
+      title: pageFactors[i] as number,
+      linkShare: data.hubFactors[page] as number,
+      proximity: 1,
+      headingProximity: 1,
+    });
     pageFactors[i] = (pageFactors[i] as number) * (data.hubFactors[page] as number);
     lows[i] = score * (pageFactors[i] as number);
     if (several) {
@@ -275,7 +173,7 @@ export function rerank(
         const term = found[i * slots.length + s] as number;
         if (term >= 0 && mayHeadingHold(data, page, term)) headed++;
       }
-      if (headed > 1) headingMosts[i] = 1 + (HEADING_WEIGHT * headed) / sought;
+      if (headed > 1) headingMosts[i] = headingMost(headed, sought);
     }
   });
   // Pages by their score without the bonuses, best first: a page whose most (its bonuses at their
@@ -311,10 +209,18 @@ export function rerank(
       // cannot hold two of the terms.
       const headings = headingMost > 1 ? (data.titleLengths[page] as number) + FIELD_GAP : 0;
       const span = lists.smallestSpan(headings, headingMost > 1 ? (data.headingEnds[page] as number) : 0);
-      if (Number.isFinite(span) && span > 1) score *= 1 + (PROXIMITY_WEIGHT * (lists.count - 1)) / (span - 1);
+      const explained = factors?.get(page);
+      if (Number.isFinite(span) && span > 1) {
+        const proximity = proximityFactor(lists.count, span);
+        score *= proximity;
+        if (explained) explained.proximity = proximity;
+      }
       const inHeading = lists.spanWithin;
-      if (Number.isFinite(inHeading) && inHeading > 1)
-        score *= 1 + (HEADING_WEIGHT * (lists.count - 1) * lists.count) / ((inHeading - 1) * sought);
+      if (Number.isFinite(inHeading) && inHeading > 1) {
+        const heading = headingFactor(lists.count, inHeading, sought);
+        score *= heading;
+        if (explained) explained.headingProximity = heading;
+      }
     }
     if ((pageFactors[i] as number) !== 1) score *= pageFactors[i] as number;
     scores[i] = score;

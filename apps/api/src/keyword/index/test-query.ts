@@ -1,6 +1,7 @@
 import type { BackendQuery } from '../backend.ts';
 import { parseKeywordQuery } from '../query/index.ts';
-import { IndexBuilder, type IndexData } from './build.ts';
+import { IndexBuilder } from './build.ts';
+import type { IndexData } from './index-data.ts';
 
 /** A backend query of plain words (the last a prefix when asked), all tabs, no rules. */
 export function wordsQuery(

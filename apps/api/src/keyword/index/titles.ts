@@ -1,7 +1,7 @@
 import { cachedStemmer, type Stemmer, words as titleWords } from '../analysis/index.ts';
-import type { IndexData } from './build.ts';
-import { idf } from './pack-postings.ts';
-import { TopPages } from './ranking.ts';
+import { idf } from './bm25f.ts';
+import type { IndexData } from './index-data.ts';
+import { TopPages } from './top-pages.ts';
 import { prefixRange } from './vocabulary.ts';
 
 /**

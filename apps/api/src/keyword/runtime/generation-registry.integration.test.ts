@@ -9,10 +9,10 @@ import type { EngineSearchSettings } from '../../repositories/keyword/live-clien
 import type { Store } from '../../store/types.ts';
 import type { BackendQuery } from '../backend.ts';
 import { createMemoryBackend } from '../index/index.ts';
+import { decodePageTexts } from '../page-texts/index.ts';
 import { FIRST_BATCH, generationPages, PAGE_BATCH } from './generation-pages.ts';
 import { GenerationRegistry } from './generation-registry.ts';
 import { type Generation, generationOf } from './live-keyword.ts';
-import { decodePageTexts } from './page-text-record.ts';
 
 // The registry of keyword indexes over real crawled pages in the store (PGlite, and PostgreSQL
 // when DATABASE_URL is set) and the real in-memory backend.

@@ -2,9 +2,9 @@ import type { PageRow } from '../../repositories/keyword/pages.ts';
 import { StoreClosedError, StoreCrashedError } from '../../store/errors.ts';
 import type { Store } from '../../store/types.ts';
 import type { GenerationKey, KeywordSearchBackend } from '../backend.ts';
+import { PageTextFile } from '../page-texts/index.ts';
 import { generationPages } from './generation-pages.ts';
 import type { Generation } from './live-keyword.ts';
-import { PageTextFile } from './page-text-file.ts';
 
 /** A backend that says what each index costs, so the registry can keep to a memory budget. */
 export type MeasuredBackend = KeywordSearchBackend & { memoryBytes(key: GenerationKey): number };

@@ -4,6 +4,7 @@ export {
   KEYWORD_INDEX_BUDGET_BYTES,
   type MeasuredBackend,
 } from './generation-registry.ts';
+export { explainKeyword } from './keyword-explain.ts';
 export { type KeywordRuntime, keywordRuntime } from './keyword-runtime.ts';
 export {
   answerBody,

@@ -3,7 +3,7 @@ import type { Changes } from '../../changes/changes.ts';
 import { findPublishedKeyword } from '../../repositories/keyword/live-clients.ts';
 import type { Store } from '../../store/types.ts';
 import { createMemoryBackend } from '../index/index.ts';
-import { SnippetBuilder } from '../snippets/index.ts';
+import { SnippetBuilder } from '../page-texts/index.ts';
 import {
   GenerationRegistry,
   isStoreGone,

@@ -13,13 +13,21 @@ import {
 import { InputError, ServiceUnavailableError } from '../../errors.ts';
 import type { PageText } from '../../repositories/keyword/pages.ts';
 import { storeCache } from '../../serving/answer-cache.ts';
-import type { BackendHit, GenerationKey, IndexedPageRef, QuerySlot, TabSpec } from '../backend.ts';
+import type {
+  BackendHit,
+  BackendQuery,
+  BackendResult,
+  GenerationKey,
+  IndexedPageRef,
+  QuerySlot,
+  TabSpec,
+} from '../backend.ts';
+import type { ShownPage, ShowRequest } from '../page-texts/index.ts';
+import { decodePageTexts } from '../page-texts/index.ts';
 import { boostRulesOf, parseKeywordQuery, pinnedUrls, tabsOf } from '../query/index.ts';
-import type { ShownPage, ShowRequest } from '../snippets/index.ts';
 import { inTab } from './in-tab.ts';
 import type { KeywordRuntime } from './keyword-runtime.ts';
 import { type LiveKeyword, readLiveKeyword } from './live-keyword.ts';
-import { decodePageTexts } from './page-text-record.ts';
 
 export function keywordConfig(live: LiveKeyword): KeywordSearchConfig {
   return {
@@ -108,7 +116,7 @@ const ATTEMPTS = 3;
  * the generation read (it is replaced, or a newer run is indexed already): the client is read
  * again and the search runs on what is live then.
  */
-async function onGeneration<T>(
+export async function onGeneration<T>(
   runtime: KeywordRuntime,
   first: LiveKeyword,
   search: (live: LiveKeyword, key: GenerationKey) => Promise<T>,
@@ -132,7 +140,7 @@ async function onGeneration<T>(
 }
 
 /** The chosen tab's index among the specs (null: 'all'); an unknown tab is the caller's mistake. */
-function chosenTab(tabs: readonly KeywordTab[], name: string): number | null {
+export function chosenTab(tabs: readonly KeywordTab[], name: string): number | null {
   if (name === ALL_TAB) return null;
   const index = tabs.findIndex((tab) => tab.name === name);
   if (index < 1) {
@@ -144,26 +152,31 @@ function chosenTab(tabs: readonly KeywordTab[], name: string): number | null {
   return index - 1;
 }
 
-interface Ranked {
+export interface Ranked<H extends BackendHit = BackendHit> {
   /** Results in the chosen tab, pinned ones included. */
   total: number;
   counts: number[];
   pinned: IndexedPageRef[];
-  hits: readonly BackendHit[];
+  hits: readonly H[];
 }
+
+/** What ranks a query's pages on a generation: the backend's search, or its explain. */
+export type Ranker<R extends BackendResult> = (key: GenerationKey, query: BackendQuery) => Promise<R>;
 
 /**
  * The page of results: the pinned pages of the chosen tab first (in the ranking's order, on page 1
  * and onwards if they fill it), then the ranked pages; the pinned pages are left out of the ranking
- * and added to every count of a tab they belong to.
+ * and added to every count of a tab they belong to. `ranker` ranks the others: the backend's search,
+ * or its explain.
  */
-async function rank(
+export async function rank<R extends BackendResult>(
   runtime: KeywordRuntime,
   live: LiveKeyword,
   key: GenerationKey,
   request: { slots: readonly QuerySlot[]; normalised: string; specs: readonly TabSpec[]; tab: number | null },
   page: { offset: number; limit: number },
-): Promise<Ranked> {
+  ranker: Ranker<R>,
+): Promise<Ranked<R['hits'][number]>> {
   const { backend } = runtime.registry;
   const urls = pinnedUrls(live.settings, request.normalised, live.generation.mappings);
   const found = urls.length > 0 ? await backend.lookup(key, urls) : [];
@@ -171,7 +184,7 @@ async function rank(
   const tabPins =
     request.tab === null ? pins : pins.filter((ref) => inTab(ref, request.specs[request.tab ?? 0]));
   const pinned = tabPins.slice(page.offset, page.offset + page.limit);
-  const result = await backend.search(key, {
+  const result = await ranker(key, {
     slots: request.slots,
     tabs: request.specs,
     tab: request.tab,
@@ -337,6 +350,7 @@ async function rankedAnswer(
         offset,
         limit: query.pageSize,
       },
+      (at, backendQuery) => runtime.registry.backend.search(at, backendQuery),
     );
     const hits = await shownHits(runtime, live, ranked, { ...query, slots }, offset);
     return {

@@ -4,7 +4,8 @@ import { escapeHtml } from '../../html/html.ts';
 import { cachedStemmer } from '../analysis/index.ts';
 import { randomTexts } from '../analysis/test-texts.ts';
 import { buildSnippet, type SnippetOptions } from './build-snippet.ts';
-import { keyHash, SnippetTableWriter } from './snippet-table.ts';
+import { keyHash } from './snippet-table-format.ts';
+import { SnippetTableWriter } from './snippet-table-writer.ts';
 
 const MAPPINGS = parseCharacterMapping("’ => ', Ω => ohm, μ => u").mappings;
 

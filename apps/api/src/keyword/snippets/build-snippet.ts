@@ -1,6 +1,7 @@
 import type { CharacterMapping } from '@siteseer/core';
 import { mapCharacters, originalSpan } from '../analysis/index.ts';
-import { endsSentence, type PageWords, readSnippetTable } from './snippet-table.ts';
+import { endsSentence } from './snippet-table-format.ts';
+import { type PageWords, readSnippetTable } from './snippet-table-reader.ts';
 import { termMatcher } from './term-matcher.ts';
 import { scanWords, wordAffectingMappings } from './word-scan.ts';
 

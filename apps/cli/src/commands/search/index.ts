@@ -17,6 +17,7 @@ export function registerSearchCommand(program: Command, runtime: Runtime): void 
     .option('--tab <tab>', "A keyword engine's tab (default: all)")
     .option('--page <n>', 'The results page (1 = first)')
     .option('--page-size <n>', 'Results a page, 1 to 100 (default: 10 keyword results, 20 rows)')
+    .option('--explain', "Each keyword result's score taken apart (members of the engine's account)")
     .addHelpText(
       'after',
       `${examples(
@@ -25,6 +26,7 @@ export function registerSearchCommand(program: Command, runtime: Runtime): void 
         'siteseer search "Docs search" crawl --json | jq -r ".hits[].url"',
         'siteseer search "Product finder" "low-noise amplifier" --page-size 50',
         'siteseer search "Product finder" \'\' --json | jq .total',
+        'siteseer search "Docs search" install widget --explain',
       )}
 ENGINE is an engine id or its exact name; QUERY is one or more words ('' lists every row of a
 parametric engine). The search is the engine client's public one (/search/{clientId}/...), so it
@@ -37,6 +39,11 @@ Otherwise, or with --json:
               hits in rank order, each snippet as the API gives it (HTML-escaped, <mark> on matches)
   parametric: { "total", "page", "columns": [ { "key", "id", "label", "type" } ], "rows" }
               each row keyed by column label (a repeated label gets its column id added)
+With --explain (keyword engines), the results come from the portal API's explain call instead,
+which ranks as the public search does: on a terminal a table of each result's score, its terms'
+BM25F per field and the factors applied (held share, boost, title, proximity, link share); a pinned
+result says so. Otherwise, or with --json, the call's answer:
+  { "total", "page", "pageSize", "hits": [ { "position", "url", "title", "pinned", "explanation" } ] }
 Exit 0 even with no results; 1 when nothing is published yet; 2 for --tab on a parametric engine.
 `,
     )

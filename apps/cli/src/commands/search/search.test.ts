@@ -199,4 +199,70 @@ describe('search: run', () => {
       message: 'The search was refused (429): Too many search requests from this address. Try again in 30 s.',
     });
   });
+
+  it('given --explain and piped output, then the explain call of the engine is made and its answer printed', async () => {
+    const explained = {
+      total: 2,
+      page: 1,
+      pageSize: 10,
+      hits: [
+        { position: 1, url: 'https://d.test/pinned', title: 'Pinned', pinned: true, explanation: null },
+        {
+          position: 2,
+          url: 'https://d.test/',
+          title: 'Home',
+          pinned: false,
+          explanation: {
+            score: 6,
+            base: 2,
+            terms: [
+              {
+                slot: 0,
+                term: 'home',
+                weight: 1,
+                fields: [
+                  { field: 'title', score: 1.5 },
+                  { field: 'body', score: 0.25 },
+                ],
+                titlePrior: 0.25,
+                score: 2,
+              },
+            ],
+            heldShare: 1,
+            boost: 2,
+            title: 1.5,
+            proximity: 1,
+            headingProximity: 1,
+            linkShare: 1,
+          },
+        },
+      ],
+    };
+    const explain = async () => ok(explained);
+    const withExplain = () =>
+      fakeApi({ ...api(), engines: { ...api().engines, explain } } as Parameters<typeof fakeApi>[0]);
+    const piped = testDeps(withExplain());
+    await search.run(piped.deps, search.parse(input(['Docs search', ['home']], { explain: true })));
+    expect(JSON.parse(piped.recorded.stdout)).toEqual(explained);
+    expect(piped.deps.api.engines.explain).toHaveBeenCalledWith('eng-kw', {
+      accountId: 'acc-1',
+      q: 'home',
+      page: 1,
+    });
+
+    const terminal = testDeps(withExplain(), { isTTY: true });
+    await search.run(terminal.deps, search.parse(input(['Docs search', ['home']], { explain: true })));
+    expect(terminal.recorded.stdout).toContain('pinned');
+    expect(terminal.recorded.stdout).toContain('home: title 1.500, body 0.250, title prior 0.250');
+    expect(terminal.recorded.stdout).toContain('6.000');
+  });
+
+  it('given --explain on a parametric engine, then a usage error before any call', async () => {
+    const { deps } = testDeps(api());
+    const error = await search
+      .run(deps, search.parse(input(['Product finder', ['x']], { explain: true })))
+      .catch((e) => e);
+    expect(error).toBeInstanceOf(UsageError);
+    expect(error.message).toContain('--explain is for keyword engines');
+  });
 });

@@ -9,8 +9,10 @@ import {
 } from '@siteseer/core';
 import { type ApiDeps, apiCommand, type ParseInput } from '../../deps.ts';
 import { AbortError, UsageError } from '../../errors.ts';
+import { expectOk } from '../../http/expect-ok.ts';
 import { clientOf, publishCommand, resolveEngine } from '../engines/resolve-engine.ts';
-import { argument, optionalPositiveInt, optionalString } from '../parse.ts';
+import { argument, flag, optionalPositiveInt, optionalString } from '../parse.ts';
+import { explainTable } from './keyword-explain.ts';
 import { keywordJson, keywordLines, summaryLine } from './keyword-results.ts';
 import { parametricJson, parametricTable } from './parametric-results.ts';
 
@@ -24,6 +26,8 @@ export interface SearchOptions {
   page: number;
   /** Undefined: the engine kind's default (10 keyword results, 20 parametric rows). */
   pageSize: number | undefined;
+  /** Each keyword result's score taken apart (the portal API's explain call, for the account's members). */
+  explain?: true;
 }
 
 const PAGE_SIZE_MAX = Math.min(KEYWORD_PAGE_SIZE_MAX, SEARCH_PAGE_SIZE_MAX);
@@ -54,6 +58,7 @@ export function parse(input: ParseInput): SearchOptions {
     tab,
     page: optionalPositiveInt(input, 'page') ?? 1,
     pageSize,
+    ...(flag(input, 'explain') ? { explain: true as const } : {}),
   };
 }
 
@@ -162,6 +167,33 @@ async function searchParametric(
 }
 
 /**
+ * A keyword engine's results with their scores taken apart: the portal API's explain call (a
+ * member of the engine's account), which ranks as the public search does.
+ */
+async function explainKeyword(deps: ApiDeps, engine: SearchEngine, options: SearchOptions): Promise<void> {
+  const { output } = deps;
+  const response = await deps.api.engines.explain(engine.id, {
+    accountId: engine.accountId,
+    q: options.query,
+    ...(options.tab === undefined ? {} : { tab: options.tab }),
+    page: options.page,
+    ...(options.pageSize === undefined ? {} : { pageSize: options.pageSize }),
+  });
+  // The engine was just found: a 404 says its crawl is not published yet.
+  if (!response.ok && response.status === 404) throw nothingPublished(engine, options);
+  const result = expectOk(response, `Explaining the search of '${engine.searchEngineName}'`);
+  if (output.json || !output.stdoutIsTTY) {
+    output.printJson(result);
+    return;
+  }
+  const table = explainTable(result);
+  output.table(table.head, table.rows, `No results for "${options.query}".`);
+  output.line(
+    output.style('dim', "Score = the terms' sum × held share × boost × title × proximity × links (–: 1)."),
+  );
+}
+
+/**
  * Searches an engine as a visitor of the customer's site would: its client's public search
  * (`/search/{clientId}/...`), keyword results or parametric rows of the published version.
  */
@@ -171,6 +203,15 @@ export async function run(deps: ApiDeps, options: SearchOptions): Promise<void> 
     throw new UsageError(
       `--tab is for keyword engines: '${engine.searchEngineName}' is a parametric engine, which has no tabs.`,
     );
+  }
+  if (options.explain) {
+    if (engine.searchEngineType !== 'kw') {
+      throw new UsageError(
+        `--explain is for keyword engines: '${engine.searchEngineName}' is a parametric engine, which ranks by no score.`,
+      );
+    }
+    await explainKeyword(deps, engine, options);
+    return;
   }
   const client = await clientOf(deps.api, engine);
   if (engine.searchEngineType === 'kw') await searchKeyword(deps, engine, client.id, options);

@@ -27,6 +27,9 @@ export function engineMethods(call: Caller) {
       query: QueryOf<typeof c.download>,
       options?: CallOptions,
     ) => call(c.download, { params: { id, format }, query }, options),
+    /** GET searchengines/{id}/explain?accountId=&q=&tab=&page=&pageSize=: results with their scores taken apart. */
+    explain: (id: string, query: QueryOf<typeof c.explain>, options?: CallOptions) =>
+      call(c.explain, { params: { id }, query }, options),
     /** POST searchengines/{id}/filters?accountId=: document counts per category. */
     filters: (
       id: string,

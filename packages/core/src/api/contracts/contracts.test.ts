@@ -96,6 +96,7 @@ const SPEC_CALLS: readonly (readonly [source: string, call: string, contract: st
   ['siteseer', 'GET analytics/{engineId}/report?report&period&from&to&limit', 'analytics.report'],
   ['siteseer', 'POST analytics/session', 'analytics.frameSession'],
   ['siteseer', 'DELETE analytics/session', 'analytics.endFrameSession'],
+  ['siteseer', 'GET searchengines/{id}/explain?accountId&q&tab&page&pageSize', 'engines.explain'],
 ];
 
 /** `account/{id}/user/{userId}` and `account/:id/user/:userId` both become `account/:/user/:`. */

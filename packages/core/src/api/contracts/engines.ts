@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { LIMITS } from '../../constants.ts';
 import { Id, ProductType } from '../../domain/common.ts';
 import { EngineDraft, SearchEngine } from '../../domain/engine.ts';
+import { KeywordExplainQuery, KeywordExplanation } from '../../domain/keyword-explain.ts';
 import { defineCall } from '../contract.ts';
 import { BinaryBody, Deleted, IdParams, QueryVersion } from './wire-schemas.ts';
 
@@ -111,6 +112,18 @@ export const engineContracts = {
     query: DatasetDownloadQuery,
     response: BinaryBody,
     responseKind: 'binary',
+  }),
+  explain: defineCall({
+    name: 'engines.explain',
+    method: 'GET',
+    path: 'searchengines/:id/explain',
+    description:
+      "A keyword engine's search as its client answers it (pins, relevance rules, tabs), each result " +
+      'with its score taken apart: each term of the query per field, the boost, proximity, title and ' +
+      'link-share factors. For members of the engine’s account; the public search never includes it.',
+    params: IdParams,
+    query: KeywordExplainQuery,
+    response: KeywordExplanation,
   }),
   filters: defineCall({
     name: 'engines.filters',

@@ -1,8 +1,8 @@
 import { readdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { describe, expect, it } from 'vitest';
-import { SnippetTableWriter } from '../snippets/snippet-table.ts';
-import type { PageRow } from './page-rows.ts';
+import type { PageRow } from '../runtime/page-rows.ts';
+import { SnippetTableWriter } from '../snippets/snippet-table-writer.ts';
 import { PageTextFile, readRecords } from './page-text-file.ts';
 import { decodePageTexts } from './page-text-record.ts';
 

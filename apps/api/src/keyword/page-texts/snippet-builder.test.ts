@@ -1,9 +1,9 @@
 import { parseCharacterMapping } from '@siteseer/core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { cachedStemmer } from '../analysis/index.ts';
-import { type LeasedRecords, PageTextFile } from '../runtime/page-text-file.ts';
-import { buildSnippet } from './build-snippet.ts';
-import { queryTerms } from './query-terms.ts';
+import { buildSnippet } from '../snippets/build-snippet.ts';
+import { queryTerms } from '../snippets/query-terms.ts';
+import { type LeasedRecords, PageTextFile } from './page-text-file.ts';
 import { showPages } from './show-pages.ts';
 import { SnippetBuilder } from './snippet-builder.ts';
 import type { ShowRequest } from './snippet-protocol.ts';

@@ -1,7 +1,7 @@
 import { ByteReader, ByteWriter } from '../index/bytes.ts';
 import { snippetSource } from '../snippets/build-snippet.ts';
-import type { SnippetTableWriter } from '../snippets/snippet-table.ts';
-import type { PageRow, PageText } from './page-rows.ts';
+import type { SnippetTableWriter } from '../snippets/snippet-table-writer.ts';
+import type { PageText, PageTextSource } from './page-text.ts';
 
 // A page's texts as stored aside for results (page-text-file.ts): the UTF-8 byte lengths of its
 // original title, description, body and language (varints, each times two plus one when the text
@@ -14,10 +14,7 @@ import type { PageRow, PageText } from './page-rows.ts';
 
 const FIELDS = 4;
 
-export function encodePageText(
-  row: Pick<PageRow, 'title' | 'description' | 'body' | 'language'>,
-  tables: SnippetTableWriter,
-): Buffer {
+export function encodePageText(row: PageTextSource, tables: SnippetTableWriter): Buffer {
   const texts = [row.title, row.description, row.body, row.language];
   const lengths = texts.map((text) => Buffer.byteLength(text));
   const table = tables.table(snippetSource(row), row.language);

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { CharacterMapping } from '@siteseer/core';
 import { yieldToLoop } from '../../event-loop.ts';
-import type { PageRow } from './page-rows.ts';
+import type { PageTextRow } from './page-text.ts';
 import type { WriteBatch, WriteReply, WriterData } from './page-text-writer.ts';
 
 /** Bytes appended and not yet written past which `append` makes its caller wait. */
@@ -191,7 +191,7 @@ export class PageTextFile {
    * than MAX_PENDING_BYTES of text not yet written). A failed write (a full disk) empties the
    * file: results then read the store. Pages appended after `end` are not stored.
    */
-  append(rows: readonly PageRow[]): Promise<void> | undefined {
+  append(rows: readonly PageTextRow[]): Promise<void> | undefined {
     if (this.#failed || this.#closed || this.#ended || rows.length === 0) return undefined;
     let texts: WriteBatch['texts'] = [];
     let keys: string[] = [];

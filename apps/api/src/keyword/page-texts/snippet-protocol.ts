@@ -1,6 +1,6 @@
 import type { CharacterMapping } from '@siteseer/core';
 import type { QuerySlot } from '../backend.ts';
-import type { PageText } from '../runtime/page-rows.ts';
+import type { PageText } from './page-text.ts';
 
 /**
  * A search's results to show, in order. Each page's text is given decoded (`texts`), or as the

@@ -2,8 +2,8 @@ import { writeSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
 import type { CharacterMapping } from '@siteseer/core';
 import { lowerThreadPriority } from '../../thread-priority.ts';
-import { SnippetTableWriter } from '../snippets/snippet-table.ts';
-import type { PageRow } from './page-rows.ts';
+import { SnippetTableWriter } from '../snippets/snippet-table-writer.ts';
+import type { PageTextSource } from './page-text.ts';
 import { encodePageText } from './page-text-record.ts';
 
 /** What the writer is started with: the file (open in the process) and the generation's mapping. */
@@ -15,7 +15,7 @@ export interface WriterData {
 /** A batch of pages' texts to store, in order. */
 export interface WriteBatch {
   id: number;
-  texts: Pick<PageRow, 'title' | 'description' | 'body' | 'language'>[];
+  texts: PageTextSource[];
 }
 
 /** Per page of the batch, where its record is in the file and its length; or why it failed. */

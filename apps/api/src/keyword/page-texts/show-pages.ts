@@ -1,8 +1,8 @@
-import type { PageText } from '../runtime/page-rows.ts';
-import { ReadScratch, readRecords } from '../runtime/page-text-file.ts';
-import { decodePageTexts } from '../runtime/page-text-record.ts';
-import { buildSnippet, snippetSource } from './build-snippet.ts';
-import { queryTerms } from './query-terms.ts';
+import { buildSnippet, snippetSource } from '../snippets/build-snippet.ts';
+import { queryTerms } from '../snippets/query-terms.ts';
+import type { PageText } from './page-text.ts';
+import { ReadScratch, readRecords } from './page-text-file.ts';
+import { decodePageTexts } from './page-text-record.ts';
 import type { ShownPage, ShowRequest } from './snippet-protocol.ts';
 
 /** The records of the pages being shown: decoded before the next request is read into it. */

@@ -1,0 +1,77 @@
+import { heldShare } from './bm25f.ts';
+import type { ExpandedSlot } from './expand.ts';
+import { popcount } from './pack-postings.ts';
+import type { Scorer } from './scorer.ts';
+import type { TopPages } from './top-pages.ts';
+
+/** What a collector is given besides the scored pages: where they go and what decides it. */
+export interface Collecting {
+  /** Per page, bit i set when it is in tab i (page-sets.ts `tabMembership`). */
+  members: Uint8Array;
+  /** Matching pages per tab, counted into. */
+  tabCounts: number[];
+  /** The chosen tab's index; null: every page. */
+  tab: number | null;
+  /** Per page, its relevance rules' factor; undefined: no rule raises any page. */
+  boosts: Float32Array | undefined;
+  /** Pages left out (the pinned ones). */
+  excluded: ReadonlySet<number>;
+  /** The pages ranked, and with `any` those holding every slot, ranked before them. */
+  top: TopPages;
+  full: TopPages | undefined;
+  /** A search of some of the slots: a page need hold one only. */
+  any: boolean;
+}
+
+/**
+ * Collects the pages `scorer` scored for `expanded` (Lucene's collector): every page matching the
+ * slots (every one, or with `any` at least one, its phrases all) not left out is counted in all
+ * and per tab and, those in the chosen tab, offered to `top` with its score times its boost; with
+ * `any`, those holding every slot go to `full` instead (ranked before the others, as a search of
+ * every slot would rank them), and the others' scores are weighed by the share of slots they hold.
+ */
+export function collectPages(
+  scorer: Scorer,
+  expanded: readonly ExpandedSlot[],
+  { members, tabCounts, tab, boosts, excluded, top, full, any }: Collecting,
+): { total: number; allTotal: number } {
+  // Every page still `alive` holds every slot (phrases matched): only an OR search's pages,
+  // all those `touched`, are read for the slots they hold.
+  const pages = any ? scorer.touched : scorer.alive;
+  let phrases = 0;
+  expanded.forEach((slot, n) => {
+    if (slot.phrase) phrases |= 1 << n;
+  });
+  const tabBit = tab === null ? 0 : 1 << tab;
+  const tabbed = tabBit !== 0 || tabCounts.length > 0;
+  const every = (1 << expanded.length) - 1;
+  let allTotal = 0;
+  let total = 0;
+  for (let i = 0; i < pages.length; i++) {
+    const page = pages.items[i] as number;
+    let matched = 0;
+    if (any) {
+      matched = scorer.matched[page] as number;
+      if ((matched & phrases) !== phrases) continue;
+    }
+    if (excluded.size > 0 && excluded.has(page)) continue;
+    allTotal++;
+    if (tabbed) {
+      const bits = members[page] as number;
+      for (let tab = 0; tab < tabCounts.length; tab++)
+        if (bits & (1 << tab)) tabCounts[tab] = (tabCounts[tab] as number) + 1;
+      if (tabBit !== 0 && (bits & tabBit) === 0) continue;
+    }
+    total++;
+    let score = scorer.score[page] as number;
+    if (boosts) score *= boosts[page] as number;
+    if (full && matched === every) {
+      full.push(page, score);
+      continue;
+    }
+    // Across words: pages with more of the query's words first.
+    if (any) score *= heldShare(popcount(matched), expanded.length);
+    top.push(page, score);
+  }
+  return { total, allTotal };
+}
