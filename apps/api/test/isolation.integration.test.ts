@@ -83,6 +83,8 @@ function idRoutes(ids: Ids): Call[] {
     ['GET', `searchengines/${ids.table}/download/csv?accountId=${ids.account}`],
     ['GET', `searchengines/${ids.table}/download/xlsx?accountId=${ids.via}`],
     ['POST', `searchengines/${ids.table}/filters?accountId=${ids.account}`, {}],
+    ['GET', `searchengines/${ids.engine}/explain?accountId=${ids.account}&q=secret`],
+    ['GET', `searchengines/${ids.engine}/explain?accountId=${ids.via}&q=secret`],
     ['POST', `searchengines/${ids.engine}/filters?accountId=${ids.via}`, {}],
     ['GET', `client/${ids.client}`],
     ['GET', `client/${ids.client}/kw/snippet`],
