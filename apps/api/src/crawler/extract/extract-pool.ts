@@ -7,6 +7,12 @@ import type { ExtractTask } from './extract-worker.ts';
 const IDLE_MS = 30_000;
 /** The heap one extraction thread may use: a page past it fails alone, with the worker's reason. */
 const HEAP_MB = 512;
+/**
+ * Its young generation: a page's parse is short-lived garbage of a few MB. Without this limit the
+ * thread's young generation grew and stayed: the 100,000-URL crawl test measured +470 MB of resident
+ * memory against the +300 MB it allows (passes with it).
+ */
+const YOUNG_MB = 16;
 
 /**
  * Extracts fetched pages on worker threads below the API thread's priority (extract-worker.ts), so
@@ -20,7 +26,7 @@ export class ExtractPool {
     minThreads: 0,
     maxThreads: Math.max(1, availableParallelism() - 1),
     idleTimeout: IDLE_MS,
-    resourceLimits: { maxOldGenerationSizeMb: HEAP_MB },
+    resourceLimits: { maxOldGenerationSizeMb: HEAP_MB, maxYoungGenerationSizeMb: YOUNG_MB },
   });
 
   /** extractPage on a pool thread: the same page, or the same error message. */
