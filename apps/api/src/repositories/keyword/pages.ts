@@ -41,7 +41,7 @@ export interface PageText {
   body: string;
   description: string;
   language: string;
-  /** The table of the snippet's text, when stored with it (keyword/runtime/page-text-record.ts). */
+  /** The table of the snippet's text, when stored with it (keyword/page-texts/page-text-record.ts). */
   table?: Uint8Array;
 }
 
