@@ -1,8 +1,7 @@
 import { type CrawlPublished, isHeldByGuard, type PublishCrawlBody } from '@siteseer/core';
 import type { Principal } from '../../auth/authenticate.ts';
-import type { Changes } from '../../changes/changes.ts';
+import { type Changes, keywordGenerationChange } from '../../changes/changes.ts';
 import { ConflictError, NotFoundError } from '../../errors.ts';
-import { crawlPublished } from '../../keyword/runtime/publish-announce.ts';
 import {
   type Crawler,
   endRun,
@@ -11,6 +10,7 @@ import {
   publishRun,
 } from '../../repositories/crawler/crawlers.ts';
 import { countPages, keepRuns } from '../../repositories/crawler/pages.ts';
+import { refreshPageStatistics } from '../../repositories/keyword/pages.ts';
 import type { Queryable, Store } from '../../store/types.ts';
 import { writableKeywordEngine } from './crawler-service.ts';
 
@@ -71,6 +71,21 @@ export async function finishCrawlRun(
   // Committed: search switches to the new pages, which are indexed at once.
   if (finished?.published) await crawlPublished(store, changes, { accountId, engineId });
   return finished;
+}
+
+/**
+ * A keyword engine's crawl was published (committed): statistics refreshed, then announced on the
+ * changes' keyword generations topic, which every process serving search hears and indexes the new
+ * pages at once (searches need not wait to read it: see LiveClients), so they are searchable within
+ * moments of the crawl finishing.
+ */
+async function crawlPublished(
+  store: Store,
+  changes: Changes,
+  engine: { accountId: string; engineId: string },
+): Promise<void> {
+  await refreshPageStatistics(store);
+  await changes.announce('keywordGenerations', keywordGenerationChange('published', engine));
 }
 
 /** Why there is no finished crawl to publish, for a crawl in this state. */

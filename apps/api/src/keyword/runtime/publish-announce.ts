@@ -1,6 +1,4 @@
 import { type Changes, keywordGenerationChange, keywordGenerationOf } from '../../changes/changes.ts';
-import { refreshPageStatistics } from '../../repositories/keyword/pages.ts';
-import type { Store } from '../../store/types.ts';
 
 /**
  * Announces, once its transaction has committed, that a keyword engine has a new generation to
@@ -19,18 +17,4 @@ export function announceKeywordGeneration(
 export function changedEngineOf(change: string | undefined): { accountId: string; engineId: string } | null {
   const announced = keywordGenerationOf(change);
   return announced && { accountId: announced.accountId, engineId: announced.engineId };
-}
-
-/**
- * A keyword engine's crawl was published (committed): statistics refreshed, then announced as a
- * crawl published, which searches need not wait to read (see LiveClients), so the new pages are
- * searchable within moments of the crawl finishing.
- */
-export async function crawlPublished(
-  store: Store,
-  changes: Changes,
-  engine: { accountId: string; engineId: string },
-): Promise<void> {
-  await refreshPageStatistics(store);
-  await changes.announce('keywordGenerations', keywordGenerationChange('published', engine));
 }
