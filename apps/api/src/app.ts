@@ -17,6 +17,7 @@ import type { Config } from './config.ts';
 import { botPageText } from './crawler/bot-page.ts';
 import { identityPages } from './identity/interactions.ts';
 import { loadSigningKeys, publicJwks } from './identity/keys.ts';
+import { IDENTITY_PAGE_SOURCES } from './identity/pages.ts';
 import { createIdentityProvider } from './identity/provider.ts';
 import { startIdentitySweep } from './identity/sweep.ts';
 import { jsonBodyParser } from './json-body.ts';
@@ -99,7 +100,7 @@ export async function buildApp({ config, store, onInvitation, clock }: AppDeps):
   app.setErrorHandler(problemHandler);
   app.addContentTypeParser('application/json', { parseAs: 'string' }, jsonBodyParser);
   // First: the hooks they add run before every route and before the identity provider.
-  await securityHeaders(app, config);
+  await securityHeaders(app, config, IDENTITY_PAGE_SOURCES);
   redirectToPublicOrigin(app, config);
 
   await app.register(swagger, {

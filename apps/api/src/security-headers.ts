@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 import type { Config } from './config.ts';
-import { IDENTITY_PAGE_SOURCES } from './identity/pages.ts';
 
 type Directives = Record<string, string[]>;
 type Middleware = ReturnType<typeof helmet>;
@@ -49,7 +48,16 @@ const NOTHING: Directives = {
   'form-action': ["'none'"],
 };
 
-function policies(config: Config): Record<Exclude<ResponseKind, 'preview' | 'analytics'>, Directives> {
+/** The CSP sources (hashes) of the identity pages' own inline style and script. */
+export interface IdentityPageSources {
+  style: string;
+  script: string;
+}
+
+function policies(
+  config: Config,
+  identityPages: IdentityPageSources,
+): Record<Exclude<ResponseKind, 'preview' | 'analytics'>, Directives> {
   const issuerOrigin = new URL(config.identity.issuer).origin;
   const sameAndIssuer = [...new Set(["'self'", issuerOrigin])];
   return {
@@ -71,8 +79,8 @@ function policies(config: Config): Record<Exclude<ResponseKind, 'preview' | 'ana
     identity: {
       'default-src': ["'none'"],
       // The provider adds the hash of its own form_post script to this list when it sends one.
-      'script-src': [IDENTITY_PAGE_SOURCES.script],
-      'style-src': [IDENTITY_PAGE_SOURCES.style],
+      'script-src': [identityPages.script],
+      'style-src': [identityPages.style],
       'img-src': ["'self'"],
       'form-action': ["'self'"],
       'base-uri': ["'none'"],
@@ -127,8 +135,13 @@ const CROSS_ORIGIN: ReadonlySet<ResponseKind> = new Set(['widget', 'search']);
  *
  * Headers are set on the raw response in onRequest, before any route or middleware runs, so the
  * identity provider's own pages (served by its Koa app) get them too; register this before it.
+ * `identityPages` are the hashes those pages' inline style and script are allowed by.
  */
-export async function securityHeaders(app: FastifyInstance, config: Config): Promise<void> {
+export async function securityHeaders(
+  app: FastifyInstance,
+  config: Config,
+  identityPages: IdentityPageSources,
+): Promise<void> {
   const https = config.publicUrl.startsWith('https:');
   const options = (kind: ResponseKind, directives: Directives): HelmetOptions => ({
     contentSecurityPolicy: { useDefaults: false, directives },
@@ -140,7 +153,7 @@ export async function securityHeaders(app: FastifyInstance, config: Config): Pro
   });
   // Made once per kind: helmet reads its options when the middleware is made, and reading them
   // per request was a few per cent of a search's time. Pages with nonces get theirs per response.
-  const fixed = policies(config);
+  const fixed = policies(config, identityPages);
   const byKind = Object.fromEntries(
     (Object.keys(fixed) as (keyof typeof fixed)[]).map((kind) => [kind, helmet(options(kind, fixed[kind]))]),
   ) as Record<keyof typeof fixed, Middleware>;

@@ -1,8 +1,8 @@
 import { isIP } from 'node:net';
 import { Agent, type Dispatcher, errors } from 'undici';
-import type { FetchedBytes } from '../rules/fetch-bytes.ts';
 import { type AddressPolicy, AddressRefusedError } from './address-policy.ts';
 import { BodyTooLargeError, decodedBody, decodeHtml, readBody, UnsupportedEncodingError } from './body.ts';
+import type { FetchedBytes } from './fetch-bytes.ts';
 import { guardedLookup } from './guarded-lookup.ts';
 import type {
   FetchFailure,

@@ -1,4 +1,3 @@
-export { discard, type FetchBytes, type FetchedBytes, readAtMost } from './fetch-bytes.ts';
 export {
   crawledUrl,
   type NormaliseOptions,

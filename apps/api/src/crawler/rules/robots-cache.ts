@@ -1,6 +1,6 @@
 import type { Clock } from '../../clock.ts';
 import { systemClock } from '../../clock.ts';
-import { discard, type FetchBytes, readAtMost } from './fetch-bytes.ts';
+import { discard, type FetchBytes, readAtMost } from '../fetch/fetch-bytes.ts';
 import { ALLOW_ALL, DISALLOW_ALL, parseRobotsTxt, type RobotsRules } from './robots-rules.ts';
 
 /** RFC 9309 section 2.5 asks parsers to read at least 500 KiB; we read that much and no more. */

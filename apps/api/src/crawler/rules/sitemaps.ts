@@ -1,5 +1,5 @@
 import type { CrawlReportSitemap, CrawlReportSitemaps } from '@siteseer/core';
-import { discard, type FetchBytes } from './fetch-bytes.ts';
+import { discard, type FetchBytes } from '../fetch/fetch-bytes.ts';
 import { crawledUrl, normaliseUrl, UrlRefusedError } from './normalise-url.ts';
 import type { RobotsRules } from './robots-rules.ts';
 import {
