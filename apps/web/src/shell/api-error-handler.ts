@@ -1,5 +1,5 @@
 import { NoAuthTokenError, ServerError, UnauthorizedError } from '@siteseer/core';
-import { type ErrorReport, serverErrorReport } from '../routes/error/error-report.ts';
+import { type ErrorReport, serverErrorReport } from './error-report.ts';
 
 /** Where the spec's API error semantics send the user. */
 export interface ErrorNavigation {

@@ -1,7 +1,7 @@
 import type { createBrowserRouter } from 'react-router';
-import { errorState } from '../routes/error/error-report.ts';
 import type { Session } from '../session/session.ts';
 import type { ErrorNavigation } from './api-error-handler.ts';
+import { errorState } from './error-report.ts';
 
 type Router = ReturnType<typeof createBrowserRouter>;
 

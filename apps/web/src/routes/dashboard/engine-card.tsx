@@ -13,11 +13,11 @@ import { engineActionRefusal, engineCardButtons, engineMenuItems, seesLocator } 
 import { useId, useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { problemText } from '../../api/portal-api.ts';
+import { downloadFileName, saveBlob } from '../../shell/download-file.ts';
 import { useServices } from '../../shell/services.tsx';
 import { useFeatures, useViewer } from '../../shell/session-data.ts';
 import { canPublishVersions } from '../publish-engine/publish-access.ts';
 import { DeleteEngineDialog } from './delete-engine-dialog.tsx';
-import { downloadFileName, saveBlob } from './download-file.ts';
 import { EngineFields } from './engine-fields.tsx';
 import { previewUrl } from './preview-url.ts';
 

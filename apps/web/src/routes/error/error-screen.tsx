@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useLocation } from 'react-router';
+import { reportFromState } from '../../shell/error-report.ts';
 import { PublicPage } from '../../shell/public-page.tsx';
-import { reportFromState } from './error-report.ts';
 import { ErrorView } from './error-view.tsx';
 import { takePendingReport } from './pending-report.ts';
 

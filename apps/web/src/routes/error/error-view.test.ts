@@ -1,6 +1,6 @@
 import { ServerError } from '@siteseer/core';
 import { describe, expect, it } from 'vitest';
-import { serverErrorReport } from './error-report.ts';
+import { serverErrorReport } from '../../shell/error-report.ts';
 import { reloadTarget } from './error-view.tsx';
 
 describe('error page', () => {

@@ -3,7 +3,7 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useNavigate } from 'react-router';
-import type { ErrorReport } from './error-report.ts';
+import type { ErrorReport } from '../../shell/error-report.ts';
 
 /** Where 'Try to Reload App' goes: home without a message, logout when the message has 401, else a fresh load. */
 export function reloadTarget(message: string | undefined): 'home' | 'logout' | 'reload' {

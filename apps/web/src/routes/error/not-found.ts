@@ -1,4 +1,4 @@
-import type { ErrorReport } from './error-report.ts';
+import type { ErrorReport } from '../../shell/error-report.ts';
 
 /** The error page's report for a path no route matches. */
 export function notFoundReport(pathname: string): ErrorReport {

@@ -1,4 +1,4 @@
-import type { ErrorReport } from './error-report.ts';
+import type { ErrorReport } from '../../shell/error-report.ts';
 
 // A loader cannot pass router state with a redirect, so the report waits here for the error page.
 let pending: ErrorReport | undefined;

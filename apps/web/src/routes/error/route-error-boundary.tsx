@@ -1,6 +1,6 @@
 import { isRouteErrorResponse, useLocation, useRouteError } from 'react-router';
+import { errorReportOf } from '../../shell/error-report.ts';
 import { PublicPage } from '../../shell/public-page.tsx';
-import { errorReportOf } from './error-report.ts';
 import { ErrorView } from './error-view.tsx';
 import { notFoundReport } from './not-found.ts';
 

@@ -3,9 +3,9 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { handleApiError } from '../../shell/api-error-handler.ts';
+import type { ErrorReport } from '../../shell/error-report.ts';
 import { fakeRequests } from '../../test/fake-upload-request.ts';
 import { seededFeatures } from '../../test/fixtures.ts';
-import type { ErrorReport } from '../error/error-report.ts';
 import { csv, fillStep1, happyApi, renderWizard, stepButton, uploaded } from './wizard-test-kit.tsx';
 
 describe('Parametric wizard', () => {

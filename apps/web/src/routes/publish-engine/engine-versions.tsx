@@ -8,10 +8,10 @@ import { useId, useState } from 'react';
 import { errorText } from '../../api/error-text.ts';
 import { problemText, unwrap } from '../../api/portal-api.ts';
 import { enginesQuery, parametricHistoryQuery, queryKeys } from '../../api/queries.ts';
+import { downloadFileName, saveBlob } from '../../shell/download-file.ts';
 import { Loading } from '../../shell/loading.tsx';
 import { useServices } from '../../shell/services.tsx';
 import { useViewer } from '../../shell/session-data.ts';
-import { downloadFileName, saveBlob } from '../dashboard/download-file.ts';
 import { PublishVersionDialog } from './publish-version-dialog.tsx';
 import { VersionsTable } from './versions-table.tsx';
 

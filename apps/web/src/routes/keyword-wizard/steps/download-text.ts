@@ -1,4 +1,4 @@
-import { saveBlob } from '../../dashboard/download-file.ts';
+import { saveBlob } from '../../../shell/download-file.ts';
 
 /** Saves text the wizard holds (the current ranking, synonyms...) as a file download. */
 export function saveText(text: string, fileName: string, type: 'text/csv' | 'text/plain'): void {
