@@ -1,4 +1,5 @@
 import { FEATURE_FLAGS } from '../constants.ts';
+import { KEYWORD_WIZARD_STEPS, type KeywordWizardStep } from '../domain/keyword.ts';
 import type { FeatureGrant } from './features.ts';
 import { isFeatureOn } from './features.ts';
 import type { Viewer } from './viewer.ts';
@@ -35,17 +36,6 @@ export function keywordWizardSections(
     synonyms: on(FEATURE_FLAGS.KW_WIZARD_SYNONYMS),
   };
 }
-
-export const KEYWORD_WIZARD_STEPS = [
-  'Name',
-  'Crawler',
-  'Tabs',
-  'Influence',
-  'URL Rewriting',
-  'Synonyms',
-  'Review',
-] as const;
-export type KeywordWizardStep = (typeof KEYWORD_WIZARD_STEPS)[number];
 
 /**
  * The keyword wizard's steps for the viewer, in order, named as in the spec. Name, Crawler and

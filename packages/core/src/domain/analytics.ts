@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import type { KeywordWizardStep } from '../access/wizard-steps.ts';
 import type { ProductCode } from '../constants.ts';
+import type { KeywordWizardStep } from './keyword.ts';
 
 /**
  * Analytics of an engine (spec 001 §2.4): card and dashboard reports, each a frame served by the

@@ -111,3 +111,15 @@ export const KeywordSettings = CrawlerSettings.extend({
   urlRewriteRules: z.array(UrlRewriteRule).default([]),
 });
 export type KeywordSettings = z.infer<typeof KeywordSettings>;
+
+/** The keyword wizard's steps, in order, named as in the spec (which a viewer sees: access/wizard-steps.ts). */
+export const KEYWORD_WIZARD_STEPS = [
+  'Name',
+  'Crawler',
+  'Tabs',
+  'Influence',
+  'URL Rewriting',
+  'Synonyms',
+  'Review',
+] as const;
+export type KeywordWizardStep = (typeof KEYWORD_WIZARD_STEPS)[number];
