@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { PREVIEW_PER_MINUTE } from '../src/routes/widget.ts';
+import { PREVIEW_PER_MINUTE } from '../src/serving/public-limits.ts';
 import { api, signIn, startTestServer, type TestServer } from './harness.ts';
 import { products, toCsv } from './parametric-fixture.ts';
 

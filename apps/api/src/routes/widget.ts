@@ -3,23 +3,21 @@ import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import rateLimit from '@fastify/rate-limit';
 import { type ClientSnippet, clientContracts, type ProductCode } from '@siteseer/core';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../config.ts';
-import { NotFoundError, TooManyRequestsError } from '../errors.ts';
+import { NotFoundError } from '../errors.ts';
 import { html, raw, toHtmlString } from '../html/html.ts';
 import { liveKeyword } from '../keyword/runtime/index.ts';
 import { liveEngine } from '../parametric/search.ts';
 import { getClient } from '../services/clients.ts';
+import { previewRateLimit } from '../serving/public-limits.ts';
 import { type RouteDeps, serve } from './define.ts';
 
 /** Where the widget's build lands (`pnpm --filter @siteseer/widget build`). */
 export const WIDGET_DIST = fileURLToPath(new URL('../../../../packages/widget/dist/', import.meta.url));
 const WIDGET_FILE = 'siteseer-widget.js';
-/** Preview pages per minute per address. */
-export const PREVIEW_PER_MINUTE = 60;
-
 /** The id of the search box a keyword snippet brings (the install page's default input selector). */
 export const KEYWORD_INPUT_ID = 'siteseer-search-input';
 
@@ -106,21 +104,9 @@ export async function widgetRoutes(instance: FastifyInstance, deps: RouteDeps): 
     { prefix: '/api' },
   );
 
-  // Opened by the portal in a new tab, so it carries no token: public like the search itself, and
-  // limited per address like it (a person opens it now and then; each opening reads the engine).
+  // Opened by the portal in a new tab, so it carries no token: public like the search itself.
   await app.register(rateLimit, { global: false });
-  const previewLimit = {
-    max: PREVIEW_PER_MINUTE,
-    timeWindow: 60_000,
-    keyGenerator: (request: FastifyRequest) => request.ip,
-    errorResponseBuilder: (_request: FastifyRequest, context: { ttl: number }) => {
-      const seconds = Math.ceil(context.ttl / 1000);
-      return new TooManyRequestsError(
-        `Too many preview requests from this address: at most ${PREVIEW_PER_MINUTE} a minute. Try again in ${seconds} s.`,
-        seconds,
-      );
-    },
-  };
+  const previewLimit = previewRateLimit();
   app.get(
     '/api/parametric/preview',
     {

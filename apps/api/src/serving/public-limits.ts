@@ -1,5 +1,5 @@
 import rateLimit from '@fastify/rate-limit';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { NotFoundError, TooManyRequestsError } from '../errors.ts';
 
 /** Requests a minute: per client and address, and per address across all clients. */
@@ -9,7 +9,7 @@ export interface PublicLimits {
 }
 
 /**
- * The rate limits of the public search calls, registered on their (encapsulated) instance: per
+ * The rate limits of the public search calls (the preview pages: previewRateLimit), registered on their (encapsulated) instance: per
  * address across all clients first (rotating made-up client ids would otherwise each get a budget
  * of their own), then per client and address. Also makes the refusals that say nothing of an
  * engine readable by any page (see below).
@@ -54,4 +54,27 @@ export async function publicSearchLimits(
     if (readableByAnyPage && !reply.hasHeader('access-control-allow-origin'))
       reply.header('access-control-allow-origin', '*');
   });
+}
+
+/** Preview pages per minute per address. */
+export const PREVIEW_PER_MINUTE = 60;
+
+/**
+ * The route limit of the preview pages (a route's `config.rateLimit`, under @fastify/rate-limit
+ * registered with `global: false`): per address, like the search itself; a person opens one now
+ * and then, and each opening reads the engine.
+ */
+export function previewRateLimit() {
+  return {
+    max: PREVIEW_PER_MINUTE,
+    timeWindow: 60_000,
+    keyGenerator: (request: FastifyRequest) => request.ip,
+    errorResponseBuilder: (_request: FastifyRequest, context: { ttl: number }) => {
+      const seconds = Math.ceil(context.ttl / 1000);
+      return new TooManyRequestsError(
+        `Too many preview requests from this address: at most ${PREVIEW_PER_MINUTE} a minute. Try again in ${seconds} s.`,
+        seconds,
+      );
+    },
+  };
 }
