@@ -9,10 +9,10 @@ export interface PublicLimits {
 }
 
 /**
- * The rate limits of the public search calls (the preview pages: previewRateLimit), registered on their (encapsulated) instance: per
- * address across all clients first (rotating made-up client ids would otherwise each get a budget
- * of their own), then per client and address. Also makes the refusals that say nothing of an
- * engine readable by any page (see below).
+ * The rate limits of the public search calls (the preview pages': previewRateLimit), registered
+ * on their (encapsulated) instance: per address across all clients first (rotating made-up client
+ * ids would otherwise each get a budget of their own), then per client and address. Also makes the
+ * refusals that say nothing of an engine readable by any page (see below).
  */
 export async function publicSearchLimits(
   app: FastifyInstance,
