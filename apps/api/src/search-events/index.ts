@@ -12,4 +12,4 @@ export {
   type RecorderStats,
   SearchRecorder,
 } from './recorder.ts';
-export { deleteOldVisitorSalts, type Visitor, VisitorIds } from './visitor-id.ts';
+export { deleteOldVisitorSalts, VisitorIds } from './visitor-id.ts';
