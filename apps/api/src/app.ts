@@ -15,6 +15,7 @@ import { Changes } from './changes/changes.ts';
 import { type Clock, systemClock } from './clock.ts';
 import type { Config } from './config.ts';
 import { botPageText } from './crawler/bot-page.ts';
+import { FrontierCopies } from './crawler/frontier/index.ts';
 import { identityPages } from './identity/interactions.ts';
 import { loadSigningKeys, publicJwks } from './identity/keys.ts';
 import { IDENTITY_PAGE_SOURCES } from './identity/pages.ts';
@@ -30,7 +31,7 @@ import { apiRoutes, type InvitationSink } from './routes/index.ts';
 import { portalRoutes } from './routes/portal.ts';
 import { searchRoutes } from './routes/search.ts';
 import { widgetRoutes } from './routes/widget.ts';
-import { loadVisitorKey, searchRecorder } from './search-events/index.ts';
+import { SearchRecorder, VisitorIds } from './search-events/index.ts';
 import { securityHeaders } from './security-headers.ts';
 import { LiveClients } from './serving/live-clients.ts';
 import type { Store } from './store/types.ts';
@@ -63,9 +64,14 @@ export function portalRuntimeConfig(config: Config) {
 
 /**
  * The app's state (see AppState), on `app.state`, each part closed with the app: the recorder
- * last, so what it queued meanwhile is written.
+ * last, so what it queued meanwhile is written. Its keys are read first, before anything there is
+ * to close: today's visitor salt, so recording a search never waits for the database for it, and
+ * the frame sessions' key.
  */
-function appState(app: FastifyInstance, store: Store, config: Config): AppState {
+async function appState(app: FastifyInstance, store: Store, config: Config): Promise<AppState> {
+  const visitorIds = new VisitorIds(store);
+  await visitorIds.load();
+  const frameKey = await loadFrameKey(store);
   const log = (error: unknown, what: string) => app.log.error({ err: error }, `${what} failed`);
   const changes = new Changes(store, log);
   const state: AppState = {
@@ -73,10 +79,13 @@ function appState(app: FastifyInstance, store: Store, config: Config): AppState 
     liveClients: new LiveClients(store, changes),
     keyword: keywordRuntime(store, changes, { log }),
     // Searches and clicks are written in batches; what is queued is written as the app closes.
-    recorder: searchRecorder(store, {
+    recorder: new SearchRecorder(store, {
       onWriteError: (message, error) => app.log.warn({ err: error }, message),
       enabled: config.searchRecording,
     }),
+    visitorIds,
+    frameKey,
+    frontierCopies: new FrontierCopies(),
   };
   app.decorate('state', state);
   app.addHook('onClose', async () => {
@@ -147,11 +156,9 @@ export async function buildApp({ config, store, onInvitation, clock }: AppDeps):
     embedded = { jwks: publicJwks(await loadSigningKeys(store)), grantExists: createGrantCheck(store) };
   }
   const verifyToken = createTokenVerifier(config.identity, embedded);
-  const state = appState(app, store, config);
+  const state = await appState(app, store, config);
   await app.register(apiRoutes, { prefix: '/api', store, config, verifyToken, state, onInvitation });
   await app.register(widgetRoutes, { store, config, verifyToken, state });
-  // Loaded now, so recording a search never waits for the database for it.
-  await loadVisitorKey(store);
   await app.register(searchRoutes, {
     store,
     state,
@@ -161,7 +168,6 @@ export async function buildApp({ config, store, onInvitation, clock }: AppDeps):
   });
   const appClock = clock ?? systemClock;
   await app.register(analyticsRoutes, { store, config, verifyToken, state, clock: appClock });
-  await loadFrameKey(store);
   const stopRetention = startAnalyticsRetention(store, {
     months: config.analyticsRetentionMonths,
     now: () => appClock.now(),

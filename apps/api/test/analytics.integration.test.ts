@@ -9,7 +9,6 @@ import {
   PARAMETRIC_SEARCHES,
   recordFixture,
 } from '../src/analytics/test-fixture.ts';
-import { searchRecorder } from '../src/search-events/index.ts';
 import {
   type Actor,
   createEngine,
@@ -50,7 +49,7 @@ beforeAll(async () => {
   kw = await engine(t.ownerA, t.accountA, 'kw', 'Shop search');
   pm = await engine(t.ownerA, t.accountA, 'pm', 'Product finder');
   kwB = await engine(t.ownerB, t.accountB, 'kw', 'Search of B');
-  const recorder = searchRecorder(t.server.store);
+  const recorder = t.server.state.recorder;
   await recordFixture(
     recorder,
     kw,

@@ -1,7 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { KeywordSearchResult } from '@siteseer/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { searchRecorder } from '../src/search-events/index.ts';
 import { startWithTenants, type Tenants } from './actors.ts';
 import { api, ingestEngine } from './harness.ts';
 import {
@@ -303,7 +302,7 @@ describe('the keyword search runtime', () => {
     expect(bad.status).toBe(400);
     expect(((await bad.json()) as { detail: string }).detail).toMatch(/^Body is not valid JSON/);
 
-    await searchRecorder(t.server.store).flush();
+    await t.server.state.recorder.flush();
     const { rows: searches } = await t.server.store.query<Record<string, unknown>>(
       `SELECT engine_type, query, tab, page, result_count, visitor_id FROM search_events
        WHERE account_id = $1 AND client_id = $2 AND id = $3`,
@@ -334,7 +333,7 @@ describe('the keyword search runtime', () => {
           [t.accountA, shop.clientId],
         )
       ).rows[0]?.n;
-    await searchRecorder(t.server.store).flush();
+    await t.server.state.recorder.flush();
     const before = await recorded();
     for (const q of ['', '   ']) {
       const answer = await search(t.server, shop.clientId, { q });
@@ -343,7 +342,7 @@ describe('the keyword search runtime', () => {
       expect(answer.body.tabs.length).toBeGreaterThan(0);
     }
     await search(t.server, shop.clientId, { q: 'fox' });
-    await searchRecorder(t.server.store).flush();
+    await t.server.state.recorder.flush();
     expect(await recorded()).toBe((before ?? 0) + 1);
   });
 

@@ -4,7 +4,6 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WIDGET_DIST } from '../src/routes/widget.ts';
-import { searchRecorder } from '../src/search-events/index.ts';
 import { startWithTenants, type Tenants } from './actors.ts';
 import { chromiumAvailable, launchChromium } from './chromium.ts';
 import {
@@ -189,7 +188,7 @@ describe.runIf(browserTests)('the keyword widget on a customer page, in Chromium
     await page.waitForURL(href ?? '');
     await expect
       .poll(async () => {
-        await searchRecorder(t.server.store).flush();
+        await t.server.state.recorder.flush();
         const { rows } = await t.server.store.query<{ url: string; position: number }>(
           'SELECT url, position FROM search_clicks WHERE account_id = $1 AND client_id = $2 AND search_id = $3',
           [t.accountA, engine.clientId, searchId],

@@ -1,7 +1,6 @@
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Clock } from '../src/clock.ts';
-import { searchRecorder } from '../src/search-events/index.ts';
 import { ingestEngine, signIn, startTestServer, type TestServer } from './harness.ts';
 import { products, toCsv } from './parametric-fixture.ts';
 
@@ -71,7 +70,7 @@ function search(
 }
 
 function recorder() {
-  return searchRecorder(server.store);
+  return server.state.recorder;
 }
 
 /** The searches recorded for a client since `since`, oldest first. */
@@ -339,7 +338,7 @@ describe('Search recording turned off (SITESEER_SEARCH_RECORDING=off)', () => {
     });
     expect(click.status).toBe(204);
 
-    const recorder = searchRecorder(quiet.store);
+    const recorder = quiet.state.recorder;
     expect(recorder.recording).toBe(false);
     await recorder.flush();
     expect(recorder.stats()).toMatchObject({ queued: 0, searches: 0, clicks: 0, batches: 0 });

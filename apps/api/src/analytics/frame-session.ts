@@ -24,23 +24,13 @@ export interface FrameSession {
   expiresAt: number;
 }
 
-const keys = new WeakMap<Store, Promise<Buffer>>();
-
-/** The key that signs `store`'s frame sessions, made once for every process sharing the database. */
-export function loadFrameKey(store: Store): Promise<Buffer> {
-  let key = keys.get(store);
-  if (!key) {
-    key = getOrCreateSecret(store, KEY_SECRET, () => randomBytes(32).toString('base64')).then((value) =>
-      Buffer.from(value, 'base64'),
-    );
-    const loading = key;
-    // A failed read is tried again by the next request rather than remembered.
-    loading.catch(() => {
-      if (keys.get(store) === loading) keys.delete(store);
-    });
-    keys.set(store, loading);
-  }
-  return key;
+/**
+ * The key that signs frame sessions, read or made once for every process sharing the database. The
+ * app loads it as it starts and keeps it in its state: a frame request never waits for it.
+ */
+export async function loadFrameKey(store: Store): Promise<Buffer> {
+  const value = await getOrCreateSecret(store, KEY_SECRET, () => randomBytes(32).toString('base64'));
+  return Buffer.from(value, 'base64');
 }
 
 function mac(key: Buffer, payload: string): Buffer {

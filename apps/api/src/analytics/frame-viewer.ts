@@ -4,7 +4,7 @@ import { loadViewer } from '../auth/authenticate.ts';
 import { NotAuthenticatedError } from '../errors.ts';
 import { findUserById } from '../repositories/users.ts';
 import type { Store } from '../store/types.ts';
-import { FRAME_COOKIE, loadFrameKey, readCookie, verifyFrameSession } from './frame-session.ts';
+import { FRAME_COOKIE, readCookie, verifyFrameSession } from './frame-session.ts';
 
 const SIGNED_OUT =
   "Sign in to the portal to see this report: this browser's analytics sign-in is missing or has " +
@@ -13,12 +13,18 @@ const SIGNED_OUT =
 /**
  * The person a frame request is from, by its frame-session cookie (ADR 0024), with their current
  * memberships: a login removed from an account since the session began sees that account no more.
- * No cookie, a forged or expired one, or a login no longer active: 401.
+ * No cookie, a forged or expired one (not signed by `frameKey`, the app's), or a login no longer
+ * active: 401.
  */
-export async function frameViewer(store: Store, request: FastifyRequest, now: Date): Promise<Viewer> {
+export async function frameViewer(
+  store: Store,
+  frameKey: Buffer,
+  request: FastifyRequest,
+  now: Date,
+): Promise<Viewer> {
   const token = readCookie(request.headers.cookie, FRAME_COOKIE);
   if (!token) throw new NotAuthenticatedError(SIGNED_OUT);
-  const session = verifyFrameSession(await loadFrameKey(store), token, now);
+  const session = verifyFrameSession(frameKey, token, now);
   if (!session) throw new NotAuthenticatedError(SIGNED_OUT);
   const user = await findUserById(store, session.userId);
   if (!user || user.status === 'DEPROVISIONED') throw new NotAuthenticatedError(SIGNED_OUT);

@@ -281,6 +281,23 @@ export async function insertSearchClicks(db: Queryable, rows: readonly SearchCli
 }
 
 /**
+ * Which chunks of searches are stored, of those named `clientId/chunkId` (`keys`), named the same
+ * way. By client, then the chunk's key: an index range of search_batches, whatever the number of
+ * chunks stored. The recorder asks it for the searches its clicks name.
+ */
+export async function storedSearchChunks(db: Queryable, keys: readonly string[]): Promise<Set<string>> {
+  const { rows } = await db.query<{ key: string }>(
+    `SELECT k.client_id || '/' || k.chunk_id AS key
+     FROM unnest($1::uuid[], $2::uuid[]) AS k (client_id, chunk_id)
+     JOIN clients c ON c.id = k.client_id
+     WHERE EXISTS (SELECT 1 FROM search_batches s
+                   WHERE s.account_id = c.account_id AND s.client_id = c.id AND s.id = k.chunk_id)`,
+    [keys.map((key) => key.split('/')[0]), keys.map((key) => key.split('/')[1])],
+  );
+  return new Set(rows.map((row) => row.key));
+}
+
+/**
  * The tables recording writes: the chunks of searches that clicks look up, the clicked searches,
  * the clicks, and every rollup the batch statements add to (see maintainSearchTables).
  */

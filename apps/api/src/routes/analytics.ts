@@ -23,7 +23,6 @@ import {
   frameSessionCookie,
   frameTitle,
   frameViewer,
-  loadFrameKey,
   renderFrame,
   retentionCutoff,
   signFrameSession,
@@ -68,6 +67,7 @@ export async function analyticsRoutes(
 ): Promise<void> {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const { store, config, clock } = deps;
+  const { frameKey } = deps.state;
   /** The first day retention keeps: reports never read past it. */
   const keptFrom = () => retentionCutoff(clock.now(), config.analyticsRetentionMonths);
 
@@ -92,7 +92,7 @@ export async function analyticsRoutes(
       serve(api, deps, analyticsContracts.frameSession, async ({ principal, reply }) => {
         const { user, viewer } = requireUser(principal);
         const expiresAt = Math.floor(clock.now().getTime() / 1000) + FRAME_SESSION_SECONDS;
-        const token = signFrameSession(await loadFrameKey(store), {
+        const token = signFrameSession(frameKey, {
           userId: user.id,
           superAdmin: viewer.isSuperAdmin,
           expiresAt,
@@ -149,7 +149,7 @@ export async function analyticsRoutes(
     params: z.infer<typeof FrameParams>,
     query: z.infer<typeof FrameQuery>,
   ) {
-    const viewer = await frameViewer(store, request, clock.now());
+    const viewer = await frameViewer(store, frameKey, request, clock.now());
     const type = frameType(params.type);
     const { target, abilities } = await analyticsTargetOfClient(store, viewer, params.clientId);
     const frame = { target, abilities, type, id: params.id };

@@ -6,7 +6,7 @@ import { type RouteDeps, serve } from './define.ts';
 /** The keyword crawler's calls (data source): settings, new sites, stop, publish and the report. */
 export function crawlerRoutes(app: FastifyInstance, deps: RouteDeps): void {
   const { store } = deps;
-  const { changes } = deps.state;
+  const { changes, frontierCopies } = deps.state;
   serve(app, deps, crawlerContracts.create, async ({ principal, body }) =>
     crawler.saveEngineCrawler(store, changes, principal, body),
   );
@@ -20,6 +20,6 @@ export function crawlerRoutes(app: FastifyInstance, deps: RouteDeps): void {
     crawler.publishCrawl(store, changes, principal, body),
   );
   serve(app, deps, crawlerContracts.report, async ({ principal, body }) =>
-    crawler.crawlReport(store, principal, body),
+    crawler.crawlReport(store, frontierCopies, principal, body),
   );
 }

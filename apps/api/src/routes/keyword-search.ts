@@ -16,10 +16,7 @@ import {
 const calls = publicSearchContracts;
 
 /** A keyword client's public calls: the search, and suggestions as one types. */
-export function keywordSearchRoutes(
-  instance: FastifyInstance,
-  { store, state, clock }: PublicSearchDeps,
-): void {
+export function keywordSearchRoutes(instance: FastifyInstance, { state, clock }: PublicSearchDeps): void {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const { liveClients, keyword: runtime, recorder } = state;
 
@@ -47,7 +44,7 @@ export function keywordSearchRoutes(
       const live = await liveKeyword(liveClients, request.params.clientId);
       cors(request, reply, live.settings.origin);
       const at = clock.now();
-      const visitor = visitorOf(recorder, store, live.client.id, request, at);
+      const visitor = visitorOf(state, live.client.id, request, at);
       const answer = await searchKeyword(runtime, live, request.query);
       const { client } = answer.live;
       // An empty q only lists the tabs (the widget never sends one): nothing was searched, so it is

@@ -1,7 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { AppState } from '../app-state.ts';
 import type { Clock } from '../clock.ts';
-import { type SearchRecorder, visitorId } from '../search-events/index.ts';
 import type { Store } from '../store/types.ts';
 
 /** What the public search routes are registered with. */
@@ -34,12 +33,14 @@ export const PLAIN_JSON_ANSWER = { serializerCompiler: () => (data: unknown) => 
  * out (empty) when nothing is recorded, so recording off costs a search nothing of recording's.
  */
 export function visitorOf(
-  recorder: SearchRecorder,
-  store: Store,
+  state: AppState,
   clientId: string,
   request: FastifyRequest,
   at: Date,
 ): string | Promise<string> {
-  if (!recorder.recording) return '';
-  return visitorId(store, { clientId, ip: request.ip, userAgent: request.headers['user-agent'] ?? '' }, at);
+  if (!state.recorder.recording) return '';
+  return state.visitorIds.of(
+    { clientId, ip: request.ip, userAgent: request.headers['user-agent'] ?? '' },
+    at,
+  );
 }

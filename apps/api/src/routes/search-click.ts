@@ -14,7 +14,7 @@ const click = publicSearchContracts.click;
 /** Both kinds' result clicks, recorded for analytics. */
 export async function clickRoute(
   instance: FastifyInstance,
-  { store, state, clock }: PublicSearchDeps,
+  { state, clock }: PublicSearchDeps,
 ): Promise<void> {
   const { liveClients, recorder } = state;
   // navigator.sendBeacon sends its JSON as text/plain (no preflight): read as JSON here only.
@@ -54,7 +54,7 @@ export async function clickRoute(
           searchId: request.body.searchId,
           url: request.body.url,
           position: request.body.position,
-          visitorId: await visitorOf(recorder, store, client.id, request, at),
+          visitorId: await visitorOf(state, client.id, request, at),
           at,
         });
         return reply.status(204).send();

@@ -134,7 +134,7 @@ export async function searchRoutes(
         page: result.page,
         resultCount: result.total,
         latencyMs: performance.now() - started,
-        visitorId: await visitorOf(recorder, store, client.id, request, at),
+        visitorId: await visitorOf(state, client.id, request, at),
         at,
       });
       return { ...result, searchId };

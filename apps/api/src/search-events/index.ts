@@ -11,6 +11,5 @@ export {
   type RecorderOptions,
   type RecorderStats,
   SearchRecorder,
-  searchRecorder,
 } from './recorder.ts';
-export { deleteOldVisitorSalts, loadVisitorKey, visitorId } from './visitor-id.ts';
+export { deleteOldVisitorSalts, VisitorIds } from './visitor-id.ts';

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { frontierStores, useStore } from '../repositories/crawler/frontier-test-store.ts';
 import type { Store } from '../store/types.ts';
 import type { SearchEvent } from './events.ts';
-import { BATCH_ROWS, SearchRecorder, searchRecorder } from './recorder.ts';
+import { BATCH_ROWS, SearchRecorder } from './recorder.ts';
 
 interface Tenant {
   accountId: string;
@@ -366,19 +366,32 @@ describe.each(frontierStores)('Search recorder on %s', (_name, open) => {
     expect(await count(store(), t, 'search_events')).toBe(0);
   });
 
-  it('given close, then what is queued is written and later rows are dropped; the store gets a new recorder', async () => {
+  it('given close, then what is queued is written and later rows are dropped', async () => {
     const t = await tenant(store());
-    const shared = searchRecorder(store());
-    expect(searchRecorder(store())).toBe(shared);
-    shared.search(event(t, 1));
-    await shared.close();
-    const late = shared.search(event(t, 2));
+    const closing = recorder({ flushEveryMs: 60_000 });
+    closing.search(event(t, 1));
+    await closing.close();
+    const late = closing.search(event(t, 2));
 
     expect(late).toMatch(/^[0-9a-f-]{36}$/);
-    expect(shared.stats()).toMatchObject({ searches: 1, dropped: 1, queued: 0 });
+    expect(closing.stats()).toMatchObject({ searches: 1, dropped: 1, queued: 0 });
     expect(await count(store(), t, 'search_events')).toBe(1);
-    const next = searchRecorder(store());
-    expect(next).not.toBe(shared);
-    made.push(next);
+  });
+
+  it('given two recorders on one store (two apps), then each keeps its own queue: closing one leaves the other recording', async () => {
+    const t = await tenant(store());
+    const first = recorder({ flushEveryMs: 60_000 });
+    const second = recorder({ flushEveryMs: 60_000 });
+    first.search(event(t, 1));
+    second.search(event(t, 2));
+    second.search(event(t, 3));
+
+    expect([first.stats().queued, second.stats().queued]).toEqual([1, 2]);
+    await first.close();
+    expect(second.stats()).toMatchObject({ queued: 2, searches: 0, dropped: 0 });
+    second.search(event(t, 4));
+    await second.flush();
+    expect(second.stats()).toMatchObject({ queued: 0, searches: 3, dropped: 0 });
+    expect(await count(store(), t, 'search_events')).toBe(4);
   });
 });

@@ -6,6 +6,7 @@ import {
   insertSearchClicks,
   maintainSearchTables,
   type SearchClickRow,
+  storedSearchChunks,
 } from '../repositories/search-events.ts';
 import { SqlState, StoreQueryError } from '../store/errors.ts';
 import type { Store } from '../store/types.ts';
@@ -169,7 +170,6 @@ export class SearchRecorder {
     await this.flush();
     clearTimeout(this.#timer);
     clearImmediate(this.#soon);
-    if (recorders.get(this.#store) === this) recorders.delete(this.#store);
   }
 
   stats(): RecorderStats {
@@ -262,9 +262,10 @@ export class SearchRecorder {
     const now = Date.now();
     const young = new Set(queued.filter((click) => !final && now - click.queuedAt < CLICK_WAIT_MS));
     if (young.size === 0) return queued.map((click) => click.row);
+    const chunks = new Set([...young].map((click) => chunkKey(click.row)));
     let stored: Set<string>;
     try {
-      stored = await storedChunks(this.#store, [...young]);
+      stored = await storedSearchChunks(this.#store, [...chunks]);
     } catch {
       return queued.map((click) => click.row);
     }
@@ -318,40 +319,7 @@ export class SearchRecorder {
   }
 }
 
-/** One recorder per store (like the search caches): tests run several API instances in one process. */
-const recorders = new WeakMap<Store, SearchRecorder>();
-
-/**
- * The recorder of `store`, made on first use with `options` (the app makes it at start, with its
- * logger); later calls get the same one until it is closed.
- */
-export function searchRecorder(store: Store, options?: RecorderOptions): SearchRecorder {
-  let recorder = recorders.get(store);
-  if (!recorder) {
-    recorder = new SearchRecorder(store, options);
-    recorders.set(store, recorder);
-  }
-  return recorder;
-}
-
 /** A click's client and the chunk of searches holding its search. */
 function chunkKey(row: SearchClickRow): string {
   return `${row.clientId}/${searchIdParts(row.searchId).chunkId}`;
-}
-
-/**
- * Which of the clicks' chunks of searches are stored (chunkKey). By client, then the chunk's key:
- * an index range of search_batches, whatever the number of chunks stored.
- */
-async function storedChunks(store: Store, clicks: readonly QueuedClick[]): Promise<Set<string>> {
-  const keys = [...new Set(clicks.map((click) => chunkKey(click.row)))];
-  const { rows } = await store.query<{ key: string }>(
-    `SELECT k.client_id || '/' || k.chunk_id AS key
-     FROM unnest($1::uuid[], $2::uuid[]) AS k (client_id, chunk_id)
-     JOIN clients c ON c.id = k.client_id
-     WHERE EXISTS (SELECT 1 FROM search_batches s
-                   WHERE s.account_id = c.account_id AND s.client_id = c.id AND s.id = k.chunk_id)`,
-    [keys.map((key) => key.split('/')[0]), keys.map((key) => key.split('/')[1])],
-  );
-  return new Set(rows.map((row) => row.key));
 }

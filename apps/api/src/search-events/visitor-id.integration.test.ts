@@ -2,12 +2,12 @@ import { createHmac, randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { startAnalyticsRetention } from '../analytics/retention.ts';
 import { frontierStores, useStore } from '../repositories/crawler/frontier-test-store.ts';
 import { openStore } from '../store/open-store.ts';
 import { createTestSchema } from '../store/pg-test-schema.ts';
-import { visitorId } from './visitor-id.ts';
+import { VisitorIds } from './visitor-id.ts';
 
 const visitor = {
   clientId: 'a3c5e2f0-8d44-4f8e-9d8a-0c6f2f3b1e11',
@@ -20,15 +20,20 @@ const nextDay = new Date('2031-05-07T00:00:00Z');
 
 describe.each(frontierStores)('Visitor ids on %s', (_name, open) => {
   const store = useStore(open);
+  // One per store, as an app keeps one: the salt and the ids it worked out last from test to test.
+  let visitorIds: VisitorIds;
+  beforeAll(() => {
+    visitorIds = new VisitorIds(store());
+  });
 
   it('given one visitor of one client, then the id is the same all UTC day and another the next day', async () => {
-    const first = await visitorId(store(), visitor, morning);
+    const first = await visitorIds.of(visitor, morning);
 
     expect(first).toMatch(/^[0-9a-f]{16}$/);
-    expect(await visitorId(store(), visitor, evening)).toBe(first);
-    expect(await visitorId(store(), visitor, nextDay)).not.toBe(first);
+    expect(await visitorIds.of(visitor, evening)).toBe(first);
+    expect(await visitorIds.of(visitor, nextDay)).not.toBe(first);
     // Back on the first day, its id again: the salt follows the day, not the order of calls.
-    expect(await visitorId(store(), visitor, morning)).toBe(first);
+    expect(await visitorIds.of(visitor, morning)).toBe(first);
   });
 
   it('given two days later, then the salt of the first day is gone: its ids can no longer be traced back to an address', async () => {
@@ -42,13 +47,13 @@ describe.each(frontierStores)('Visitor ids on %s', (_name, open) => {
     await store().query(
       `INSERT INTO server_secrets (name, value) VALUES ('visitor-id-key', '"a2V5"'::jsonb) ON CONFLICT DO NOTHING`,
     );
-    await visitorId(store(), visitor, morning);
-    await visitorId(store(), visitor, nextDay);
+    await visitorIds.of(visitor, morning);
+    await visitorIds.of(visitor, nextDay);
     expect(await names()).toEqual(
       expect.arrayContaining(['visitor-salt:2031-05-06', 'visitor-salt:2031-05-07']),
     );
 
-    await visitorId(store(), visitor, new Date('2031-05-08T08:00:00Z'));
+    await visitorIds.of(visitor, new Date('2031-05-08T08:00:00Z'));
     // Nothing kept from which the salt of 2031-05-06 could be made again.
     expect(await names()).toEqual(['visitor-salt:2031-05-07', 'visitor-salt:2031-05-08']);
   });
@@ -68,7 +73,7 @@ describe.each(frontierStores)('Visitor ids on %s', (_name, open) => {
       .digest('hex')
       .slice(0, 16);
 
-    expect(await visitorId(store(), visitor, day)).toBe(before);
+    expect(await visitorIds.of(visitor, day)).toBe(before);
     const { rows } = await store().query("SELECT 1 FROM server_secrets WHERE name = 'visitor-id-key'");
     expect(rows).toEqual([]);
   });
@@ -101,10 +106,10 @@ describe.each(frontierStores)('Visitor ids on %s', (_name, open) => {
 
   it('given another client, address or user agent, then the id differs', async () => {
     const ids = [
-      await visitorId(store(), visitor, morning),
-      await visitorId(store(), { ...visitor, clientId: 'b7d1e3a2-1c55-4b3e-8f2a-9e4d6c8b0a22' }, morning),
-      await visitorId(store(), { ...visitor, ip: '203.0.113.58' }, morning),
-      await visitorId(store(), { ...visitor, userAgent: 'Chrome/140' }, morning),
+      await visitorIds.of(visitor, morning),
+      await visitorIds.of({ ...visitor, clientId: 'b7d1e3a2-1c55-4b3e-8f2a-9e4d6c8b0a22' }, morning),
+      await visitorIds.of({ ...visitor, ip: '203.0.113.58' }, morning),
+      await visitorIds.of({ ...visitor, userAgent: 'Chrome/140' }, morning),
     ];
 
     expect(new Set(ids).size).toBe(4);
@@ -125,7 +130,7 @@ async function idsOfTwoProcesses(): Promise<[string, string]> {
       await openStore({ databaseUrl: url, schema }),
     ];
     try {
-      const [a, b] = await Promise.all(stores.map((s) => visitorId(s, visitor, morning)));
+      const [a, b] = await Promise.all(stores.map((s) => new VisitorIds(s).of(visitor, morning)));
       return [a as string, b as string];
     } finally {
       for (const s of stores) await s.close();
@@ -138,7 +143,7 @@ async function idsOfTwoProcesses(): Promise<[string, string]> {
     for (let run = 0; run < 2; run++) {
       const s = await openStore({ dataDir: dir });
       try {
-        ids.push(await visitorId(s, visitor, morning));
+        ids.push(await new VisitorIds(s).of(visitor, morning));
       } finally {
         await s.close();
       }

@@ -37,7 +37,7 @@ import type { Queryable, Store } from '../../store/types.ts';
 import { announceCrawlChange } from '../crawl-changes.ts';
 import { checkedSelectors, extractionSettings } from '../extract/index.ts';
 import { normaliseUrl } from '../rules/index.ts';
-import { reportPage } from './report-copy.ts';
+import type { FrontierCopies } from './report-copy.ts';
 
 /** A keyword engine the caller may write (the wizard's edit feature), or a 404/403. */
 export async function writableKeywordEngine(
@@ -153,8 +153,8 @@ export async function startSiteCrawl(
 /**
  * `POST datasource/crawler/stop`: the crawl stops; URLs not fetched yet are Interrupted. Only the
  * crawl's state changes: its waiting URLs are reported Interrupted while it is stopped (see
- * `reportPage`) and wait again when it starts. Rewriting each row took 3 s at 100k URLs on PGlite,
- * and the report's copy as long again to read them back.
+ * `FrontierCopies.reportPage`) and wait again when it starts. Rewriting each row took 3 s at 100k
+ * URLs on PGlite, and the report's copy as long again to read them back.
  */
 export async function stopCrawl(
   store: Store,
@@ -228,9 +228,13 @@ function limitsOf(crawler: Crawler): CrawlLimitReached[] {
   return reached.map((limit) => ({ ...limit, message: crawlLimitSentence(limit) }));
 }
 
-/** `POST datasource/crawler/report`: one page of the crawl report, for anyone who may read the engine. */
+/**
+ * `POST datasource/crawler/report`: one page of the crawl report, for anyone who may read the
+ * engine, from the app's copies of frontiers (`copies`).
+ */
 export async function crawlReport(
   store: Store,
+  copies: FrontierCopies,
   principal: Principal,
   body: CrawlReportBody,
 ): Promise<CrawlReportResponse> {
@@ -239,7 +243,7 @@ export async function crawlReport(
   const engine = await engineOf(store, access, body.engineId, 'kw');
   const crawler = await findCrawler(store, access.account.id, engine.id);
   const page = crawler
-    ? await reportPage(store, {
+    ? await copies.reportPage(store, {
         ...body,
         accountId: access.account.id,
         engineId: engine.id,

@@ -24,3 +24,4 @@ export {
 export { type CrawledPage, countPages, savePage } from '../../repositories/crawler/pages.ts';
 export { crawlReport, saveEngineCrawler, startSiteCrawl, stopCrawl } from './crawler-service.ts';
 export { type FinishedRun, finishCrawlRun, publishCrawl } from './publish.ts';
+export { FrontierCopies } from './report-copy.ts';

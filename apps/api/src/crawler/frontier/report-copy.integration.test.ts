@@ -6,7 +6,7 @@ import {
   useStore,
 } from '../../repositories/crawler/frontier-test-store.ts';
 import type { Queryable } from '../../store/types.ts';
-import { reportPage } from './report-copy.ts';
+import { FrontierCopies } from './report-copy.ts';
 
 const page = { fromIndex: 0, resultSize: 10, searchTerm: '' };
 
@@ -22,16 +22,17 @@ function newUrls(...paths: string[]) {
 
 describe.each(frontierStores)('Crawl report copy on %s', (name, open) => {
   const store = useStore(open);
+  const copies = new FrontierCopies();
 
   it('Given a report read, when other writers add and complete URLs, then the next report has them in discovery order', async () => {
     const { accountId, engineId } = await engineWithCrawler(store());
     const query = { ...page, accountId, engineId, runId: 1 };
     await enqueueUrls(store(), accountId, engineId, newUrls('a', 'b'));
-    expect((await reportPage(store(), query)).counts).toEqual({ '0': 2 });
+    expect((await copies.reportPage(store(), query)).counts).toEqual({ '0': 2 });
     const [taken] = await takeWork(store(), { accountId, engineId, owner: 'w', leaseMs: 60_000, limit: 1 });
     await completeWork(store(), { accountId, engineId, id: taken?.id ?? 0, owner: 'w' }, { status: 4 });
     await enqueueUrls(store(), accountId, engineId, newUrls('c'));
-    const after = await reportPage(store(), query);
+    const after = await copies.reportPage(store(), query);
     expect(after.hits.map((hit) => [hit.url, hit.status])).toEqual([
       ['https://example.com/a', 4],
       ['https://example.com/b', 0],
@@ -39,10 +40,10 @@ describe.each(frontierStores)('Crawl report copy on %s', (name, open) => {
     ]);
     expect(after.hits[0]?.last_check).not.toBeNull();
     expect([after.total, after.counts]).toEqual([3, { '0': 2, '4': 1 }]);
-    const filtered = await reportPage(store(), { ...query, searchTerm: 'COM/C', status: 0 });
+    const filtered = await copies.reportPage(store(), { ...query, searchTerm: 'COM/C', status: 0 });
     expect([filtered.total, filtered.hits.map((hit) => hit.url)]).toEqual([1, ['https://example.com/c']]);
     await enqueueUrls(store(), accountId, engineId, newUrls('cc'));
-    const again = await reportPage(store(), { ...query, searchTerm: 'COM/C', status: 0 });
+    const again = await copies.reportPage(store(), { ...query, searchTerm: 'COM/C', status: 0 });
     expect(again.hits.map((hit) => hit.url)).toEqual(['https://example.com/c', 'https://example.com/cc']);
   });
 
@@ -68,19 +69,22 @@ describe.each(frontierStores)('Crawl report copy on %s', (name, open) => {
     const paths = (report: { hits: { url: string }[] }) =>
       report.hits.map((hit) => hit.url.replace('https://example.com/', ''));
 
-    const first = await reportPage(store(), { ...recent, resultSize: 4 });
+    const first = await copies.reportPage(store(), { ...recent, resultSize: 4 });
     expect([first.total, paths(first)]).toEqual([5, ['b', 'a', 'c', 'e']]);
-    expect(paths(await reportPage(store(), { ...recent, fromIndex: 2, resultSize: 2 }))).toEqual(['c', 'e']);
-    expect(paths(await reportPage(store(), { ...recent, status: 3 }))).toEqual(['b', 'c']);
+    expect(paths(await copies.reportPage(store(), { ...recent, fromIndex: 2, resultSize: 2 }))).toEqual([
+      'c',
+      'e',
+    ]);
+    expect(paths(await copies.reportPage(store(), { ...recent, status: 3 }))).toEqual(['b', 'c']);
     // Pages past the first few are sorted in full rather than selected: the same order.
-    expect(paths(await reportPage(store(), { ...recent, resultSize: 500 }))).toEqual([
+    expect(paths(await copies.reportPage(store(), { ...recent, resultSize: 500 }))).toEqual([
       'b',
       'a',
       'c',
       'e',
       'd',
     ]);
-    expect(paths(await reportPage(store(), { ...page, accountId, engineId, runId: 1 }))).toEqual([
+    expect(paths(await copies.reportPage(store(), { ...page, accountId, engineId, runId: 1 }))).toEqual([
       'a',
       'b',
       'c',
@@ -92,10 +96,10 @@ describe.each(frontierStores)('Crawl report copy on %s', (name, open) => {
   it('Given a new run after the frontier was emptied, then the report starts a new copy without the old URLs', async () => {
     const { accountId, engineId } = await engineWithCrawler(store());
     await enqueueUrls(store(), accountId, engineId, newUrls('old'));
-    await reportPage(store(), { ...page, accountId, engineId, runId: 1 });
+    await copies.reportPage(store(), { ...page, accountId, engineId, runId: 1 });
     await clearFrontier(store(), accountId, engineId);
     await enqueueUrls(store(), accountId, engineId, newUrls('new'));
-    const report = await reportPage(store(), { ...page, accountId, engineId, runId: 2 });
+    const report = await copies.reportPage(store(), { ...page, accountId, engineId, runId: 2 });
     expect(report.hits.map((hit) => hit.url)).toEqual(['https://example.com/new']);
   });
 
@@ -113,8 +117,11 @@ describe.each(frontierStores)('Crawl report copy on %s', (name, open) => {
       exec: (sql) => store().exec(sql),
     };
     const query = { ...page, accountId, engineId, runId: 1 };
-    await expect(reportPage(flaky, query)).rejects.toThrow('connection lost');
-    expect((await reportPage(flaky, query)).hits.map((hit) => hit.url)).toEqual(['https://example.com/a']);
+    const flakyCopies = new FrontierCopies();
+    await expect(flakyCopies.reportPage(flaky, query)).rejects.toThrow('connection lost');
+    expect((await flakyCopies.reportPage(flaky, query)).hits.map((hit) => hit.url)).toEqual([
+      'https://example.com/a',
+    ]);
   });
 
   // PGlite runs one transaction at a time, so no read can happen while another write is open.
@@ -143,10 +150,10 @@ describe.each(frontierStores)('Crawl report copy on %s', (name, open) => {
       await wrote;
       // A later transaction commits first and is seen by this read.
       await enqueueUrls(store(), accountId, engineId, newUrls('fast'));
-      expect((await reportPage(store(), query)).counts).toEqual({ '0': 2 });
+      expect((await copies.reportPage(store(), query)).counts).toEqual({ '0': 2 });
       release();
       await slow;
-      expect((await reportPage(store(), query)).counts).toEqual({ '0': 1, '6': 1 });
+      expect((await copies.reportPage(store(), query)).counts).toEqual({ '0': 1, '6': 1 });
     },
   );
 });

@@ -48,13 +48,12 @@ interface FrontierCopy {
 }
 
 /**
- * Frontiers kept in memory per store, least recently used dropped first: at most this many, and
- * at most MAX_ENTRIES URLs in all (~100 bytes each) beside the one being read; a crawl's frontier
- * is itself bounded by the URL limit (ADR 0036).
+ * Frontiers kept in memory, least recently used dropped first: at most this many, and at most
+ * MAX_ENTRIES URLs in all (~100 bytes each) beside the one being read; a crawl's frontier is itself
+ * bounded by the URL limit (ADR 0036).
  */
 const MAX_COPIES = 16;
 const MAX_ENTRIES = 300_000;
-const copies = new WeakMap<Queryable, Map<string, FrontierCopy>>();
 
 function count(copy: FrontierCopy, status: number, by: number): void {
   copy.counts[status] = (copy.counts[status] ?? 0) + by;
@@ -86,44 +85,6 @@ function apply(copy: FrontierCopy, rows: readonly ReportRow[]): void {
     copy.order.push(added);
   }
   if (!sorted) copy.order.sort((a, b) => a.id - b.id);
-}
-
-/** The engine's frontier in memory, brought up to date with the rows written since the last read. */
-async function currentCopy(db: Queryable, query: ReportQuery): Promise<FrontierCopy> {
-  const perStore = copies.get(db) ?? new Map<string, FrontierCopy>();
-  copies.set(db, perStore);
-  const key = `${query.accountId}/${query.engineId}`;
-  let copy = perStore.get(key);
-  if (!copy || copy.runId !== query.runId) {
-    copy = {
-      runId: query.runId,
-      nextXid: null,
-      byId: new Map(),
-      order: [],
-      counts: {},
-      lastFilter: null,
-      updating: Promise.resolve(),
-    };
-  }
-  perStore.delete(key);
-  perStore.set(key, copy);
-  let entries = 0;
-  // Newest (this one) first: the copies past the budget are the least recently read.
-  [...perStore].reverse().forEach(([staleKey, stale], n) => {
-    entries += stale.order.length;
-    if (n > 0 && (entries > MAX_ENTRIES || n >= MAX_COPIES)) perStore.delete(staleKey);
-  });
-  const target = copy;
-  const update = target.updating.then(async () => {
-    const changes = await readFrontierChanges(db, query.accountId, query.engineId, target.nextXid);
-    apply(target, changes.rows);
-    target.nextXid = changes.nextXid;
-  });
-  // The caller gets a failed read's error; the next update must not (it reads again from the same
-  // transaction id, as nothing was applied).
-  target.updating = update.catch(() => undefined);
-  await update;
-  return target;
 }
 
 const WAITING: readonly number[] = WAITING_CRAWL_STATUSES;
@@ -206,21 +167,68 @@ function newestFirst(entries: readonly Entry[], count: number): Entry[] {
 }
 
 /**
- * A page of the report in discovery order (the frontier's id), so the pages a reader has seen stay
- * put while a crawl appends URLs; or, with `order: 'recent'`, the URLs checked last first. The text
- * filter is a substring of the URL in any case. Answered from a copy of the frontier in memory that
- * each call brings up to date with the rows written since the previous one: filtering and counting
- * 100k URLs in SQL on every call scanned them all.
+ * The crawl report's copies of frontiers in memory, one per engine read lately (see MAX_COPIES and
+ * MAX_ENTRIES), each brought up to date by the next read: filtering and counting 100k URLs in SQL
+ * on every call scanned them all. One per app (its state): two apps in one process keep copies of
+ * their own.
  */
-export async function reportPage(db: Queryable, query: ReportQuery): Promise<ReportPage> {
-  const copy = await currentCopy(db, query);
-  const stopped = query.stopped ?? false;
-  const entries = filtered(copy, query.searchTerm.trim().toLowerCase(), query.status, stopped);
-  const end = query.fromIndex + query.resultSize;
-  const ordered = query.order === 'recent' ? newestFirst(entries, end) : entries;
-  return {
-    total: entries.length,
-    hits: ordered.slice(query.fromIndex, end).map((entry) => shownHit(entry.hit, stopped)),
-    counts: shownCounts(copy.counts, stopped),
-  };
+export class FrontierCopies {
+  /** By account and engine, least recently read first. */
+  readonly #copies = new Map<string, FrontierCopy>();
+
+  /**
+   * A page of the report in discovery order (the frontier's id), so the pages a reader has seen
+   * stay put while a crawl appends URLs; or, with `order: 'recent'`, the URLs checked last first.
+   * The text filter is a substring of the URL in any case. Answered from the engine's copy, first
+   * brought up to date with the rows of `db` (the app's store) written since the previous call.
+   */
+  async reportPage(db: Queryable, query: ReportQuery): Promise<ReportPage> {
+    const copy = await this.#currentCopy(db, query);
+    const stopped = query.stopped ?? false;
+    const entries = filtered(copy, query.searchTerm.trim().toLowerCase(), query.status, stopped);
+    const end = query.fromIndex + query.resultSize;
+    const ordered = query.order === 'recent' ? newestFirst(entries, end) : entries;
+    return {
+      total: entries.length,
+      hits: ordered.slice(query.fromIndex, end).map((entry) => shownHit(entry.hit, stopped)),
+      counts: shownCounts(copy.counts, stopped),
+    };
+  }
+
+  /** The engine's frontier in memory, brought up to date with the rows written since the last read. */
+  async #currentCopy(db: Queryable, query: ReportQuery): Promise<FrontierCopy> {
+    const copies = this.#copies;
+    const key = `${query.accountId}/${query.engineId}`;
+    let copy = copies.get(key);
+    if (!copy || copy.runId !== query.runId) {
+      copy = {
+        runId: query.runId,
+        nextXid: null,
+        byId: new Map(),
+        order: [],
+        counts: {},
+        lastFilter: null,
+        updating: Promise.resolve(),
+      };
+    }
+    copies.delete(key);
+    copies.set(key, copy);
+    let entries = 0;
+    // Newest (this one) first: the copies past the budget are the least recently read.
+    [...copies].reverse().forEach(([staleKey, stale], n) => {
+      entries += stale.order.length;
+      if (n > 0 && (entries > MAX_ENTRIES || n >= MAX_COPIES)) copies.delete(staleKey);
+    });
+    const target = copy;
+    const update = target.updating.then(async () => {
+      const changes = await readFrontierChanges(db, query.accountId, query.engineId, target.nextXid);
+      apply(target, changes.rows);
+      target.nextXid = changes.nextXid;
+    });
+    // The caller gets a failed read's error; the next update must not (it reads again from the same
+    // transaction id, as nothing was applied).
+    target.updating = update.catch(() => undefined);
+    await update;
+    return target;
+  }
 }
