@@ -21,6 +21,7 @@ import { createIdentityProvider } from './identity/provider.ts';
 import { startIdentitySweep } from './identity/sweep.ts';
 import { jsonBodyParser } from './json-body.ts';
 import { keywordRuntime } from './keyword/runtime/index.ts';
+import { parametricRuntime } from './parametric/parametric-runtime.ts';
 import { problemHandler } from './problem.ts';
 import { redirectToPublicOrigin } from './public-origin.ts';
 import { loggerOptions } from './request-log.ts';
@@ -31,6 +32,8 @@ import { searchRoutes } from './routes/search.ts';
 import { widgetRoutes } from './routes/widget.ts';
 import { loadVisitorKey, searchRecorder } from './search-events/index.ts';
 import { securityHeaders } from './security-headers.ts';
+import { AnswerCaches } from './serving/answer-cache.ts';
+import { IndexMemory } from './serving/index-memory.ts';
 import { LiveClients } from './serving/live-clients.ts';
 import type { Store } from './store/types.ts';
 import { StoreHealth } from './store-health.ts';
@@ -67,10 +70,15 @@ export function portalRuntimeConfig(config: Config) {
 function appState(app: FastifyInstance, store: Store, config: Config): AppState {
   const log = (error: unknown, what: string) => app.log.error({ err: error }, `${what} failed`);
   const changes = new Changes(store, log);
+  const source = { store, caches: new AnswerCaches() };
+  const indexMemory = new IndexMemory(config.searchIndexMemoryBytes);
   const state: AppState = {
     changes,
-    liveClients: new LiveClients(store, changes),
-    keyword: keywordRuntime(store, changes, { log }),
+    liveClients: new LiveClients(source, changes),
+    caches: source.caches,
+    indexMemory,
+    parametric: parametricRuntime(source, indexMemory),
+    keyword: keywordRuntime(source, changes, { log, memory: indexMemory }),
     // Searches and clicks are written in batches; what is queued is written as the app closes.
     recorder: searchRecorder(store, {
       onWriteError: (message, error) => app.log.warn({ err: error }, message),
@@ -80,7 +88,7 @@ function appState(app: FastifyInstance, store: Store, config: Config): AppState 
   app.decorate('state', state);
   app.addHook('onClose', async () => {
     state.liveClients.close();
-    await state.keyword.close();
+    await Promise.all([state.parametric.close(), state.keyword.close()]);
     await changes.close();
     await state.recorder.close();
   });
