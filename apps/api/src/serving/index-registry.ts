@@ -83,12 +83,6 @@ export class IndexRegistry<V> {
     this.#memory.use(slot);
   }
 
-  /** Whether `index` is still the ready index of `key` (not dropped or replaced meanwhile). */
-  holds(key: string, index: V): boolean {
-    const slot = this.#slots.get(key);
-    return slot?.state === 'ready' && slot.index === index;
-  }
-
   /** Counts `bytes` more for the ready index of `key`, if it is still `index`. */
   grow(key: string, index: V, bytes: number): void {
     const slot = this.#slots.get(key);
@@ -132,9 +126,9 @@ export class IndexRegistry<V> {
    */
   track(id: IndexId, made: Promise<V | undefined>): Promise<V | undefined> {
     // What this key held before (an index being made again) is replaced.
-    this.drop(id.key);
+    this.#drop(id.key);
     for (const slot of [...this.#slots.values()]) {
-      if (slot.state === 'building' && this.#older(slot.id, id)) this.drop(slot.id.key);
+      if (slot.state === 'building' && this.#older(slot.id, id)) this.#drop(slot.id.key);
     }
     const done = made.then(
       async (index) => {
@@ -150,10 +144,10 @@ export class IndexRegistry<V> {
         const ready: Ready<V> = { state: 'ready', id, index };
         this.#slots.set(id.key, ready);
         for (const older of [...this.#slots.values()]) {
-          if (this.#older(older.id, id)) this.drop(older.id.key);
+          if (this.#older(older.id, id)) this.#drop(older.id.key);
         }
         this.#memory.hold(ready, this.#kind.bytesOf(index), () => {
-          if (this.#slots.get(id.key) === ready) this.drop(id.key);
+          if (this.#slots.get(id.key) === ready) this.#drop(id.key);
         });
         return index;
       },
@@ -175,7 +169,7 @@ export class IndexRegistry<V> {
   }
 
   /** Drops `key`'s slot: a ready index is released; a build under way is released by its own end. */
-  drop(key: string): void {
+  #drop(key: string): void {
     const slot = this.#slots.get(key);
     if (!slot) return;
     this.#slots.delete(key);
@@ -186,7 +180,7 @@ export class IndexRegistry<V> {
 
   /** Drops every index of an engine (deleted, or with nothing published any more). */
   dropEngine(engine: string): void {
-    for (const slot of [...this.#slots.values()]) if (slot.id.engine === engine) this.drop(slot.id.key);
+    for (const slot of [...this.#slots.values()]) if (slot.id.engine === engine) this.#drop(slot.id.key);
   }
 
   /** Waits for the builds under way, then releases every index (the app closes). */
@@ -212,7 +206,7 @@ export class IndexRegistry<V> {
 
   #failed(key: string, slot: Slot<V>, error: unknown): undefined {
     const current = this.#slots.get(key) === slot;
-    if (current) this.drop(key);
+    if (current) this.#drop(key);
     if (isStoreGone(error)) return undefined;
     if (this.#kind.failures === 'reject') throw error;
     if (current) this.#slots.set(key, { state: 'failed', id: slot.id, error });
