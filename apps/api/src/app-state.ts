@@ -1,19 +1,27 @@
 import type { Changes } from './changes/changes.ts';
 import type { FrontierCopies } from './crawler/frontier/index.ts';
 import type { KeywordRuntime } from './keyword/runtime/index.ts';
+import type { ParametricRuntime } from './parametric/parametric-runtime.ts';
 import type { SearchRecorder, VisitorIds } from './search-events/index.ts';
+import type { AnswerCaches } from './serving/answer-cache.ts';
+import type { IndexMemory } from './serving/index-memory.ts';
 import type { LiveClients } from './serving/live-clients.ts';
 
 /**
  * What an app keeps while it runs, built by `buildApp` and closed with it (Fastify's onClose):
- * the changes it hears and announces, what public searches know of clients, the keyword indexes,
- * the search recorder and the visitors' daily ids, the key of the analytics frames' sessions and
- * the crawl report's copies of frontiers. Two apps in one process (tests) share none of it. Handed
- * to routes in their dependencies, and to the in-process crawl loop by `startServer`.
+ * the changes it hears and announces, what public searches know of clients, the caches of what
+ * searches read and answered, the parametric and keyword runtimes (their indexes within one memory
+ * budget), the search recorder and the visitors' daily ids, the key of the analytics frames'
+ * sessions and the crawl report's copies of frontiers. Two apps in one process (tests) share none
+ * of it. Handed to routes in their dependencies, and to the in-process crawl loop by `startServer`.
  */
 export interface AppState {
   changes: Changes;
   liveClients: LiveClients;
+  caches: AnswerCaches;
+  /** The budget every search index of the app is held within, both kinds together. */
+  indexMemory: IndexMemory;
+  parametric: ParametricRuntime;
   keyword: KeywordRuntime;
   recorder: SearchRecorder;
   visitorIds: VisitorIds;

@@ -23,6 +23,7 @@ import { createIdentityProvider } from './identity/provider.ts';
 import { startIdentitySweep } from './identity/sweep.ts';
 import { jsonBodyParser } from './json-body.ts';
 import { keywordRuntime } from './keyword/runtime/index.ts';
+import { parametricRuntime } from './parametric/parametric-runtime.ts';
 import { problemHandler } from './problem.ts';
 import { redirectToPublicOrigin } from './public-origin.ts';
 import { loggerOptions } from './request-log.ts';
@@ -33,6 +34,8 @@ import { searchRoutes } from './routes/search.ts';
 import { widgetRoutes } from './routes/widget.ts';
 import { SearchRecorder, VisitorIds } from './search-events/index.ts';
 import { securityHeaders } from './security-headers.ts';
+import { AnswerCaches } from './serving/answer-cache.ts';
+import { IndexMemory } from './serving/index-memory.ts';
 import { LiveClients } from './serving/live-clients.ts';
 import type { Store } from './store/types.ts';
 import { StoreHealth } from './store-health.ts';
@@ -74,10 +77,15 @@ async function appState(app: FastifyInstance, store: Store, config: Config): Pro
   const frameKey = await loadFrameKey(store);
   const log = (error: unknown, what: string) => app.log.error({ err: error }, `${what} failed`);
   const changes = new Changes(store, log);
+  const source = { store, caches: new AnswerCaches() };
+  const indexMemory = new IndexMemory(config.searchIndexMemoryBytes);
   const state: AppState = {
     changes,
-    liveClients: new LiveClients(store, changes),
-    keyword: keywordRuntime(store, changes, { log }),
+    liveClients: new LiveClients(source, changes),
+    caches: source.caches,
+    indexMemory,
+    parametric: parametricRuntime(source, indexMemory),
+    keyword: keywordRuntime(source, changes, { log, memory: indexMemory }),
     // Searches and clicks are written in batches; what is queued is written as the app closes.
     recorder: new SearchRecorder(store, {
       onWriteError: (message, error) => app.log.warn({ err: error }, message),
@@ -90,7 +98,7 @@ async function appState(app: FastifyInstance, store: Store, config: Config): Pro
   app.decorate('state', state);
   app.addHook('onClose', async () => {
     state.liveClients.close();
-    await state.keyword.close();
+    await Promise.all([state.parametric.close(), state.keyword.close()]);
     await changes.close();
     await state.recorder.close();
   });

@@ -1,3 +1,4 @@
+import { totalmem } from 'node:os';
 import { z } from 'zod';
 import { type AllowEntry, AllowListError, parseAllowList } from './crawler/fetch/address-policy.ts';
 import { CRAWL_LIMIT_DEFAULTS, type CrawlLimits } from './crawler/loop/crawl-limits.ts';
@@ -38,6 +39,11 @@ const Env = z.object({
   SITESEER_SEARCH_IP_RATE_LIMIT: z.coerce.number().int().min(1).default(1200),
   /** `off`: searches and clicks are not recorded (no analytics); the bench measures recording's cost with it. */
   SITESEER_SEARCH_RECORDING: z.enum(['on', 'off']).default('on'),
+  /**
+   * Memory every in-memory search index of the process may take, in MB (both engine kinds share it:
+   * the least recently searched index goes first past it). Default: see defaultIndexMemoryBytes.
+   */
+  SITESEER_SEARCH_INDEX_MEMORY_MB: z.coerce.number().int().min(16).optional(),
   /** Months of search and click records (and their analytics) kept; older ones are deleted. */
   SITESEER_ANALYTICS_RETENTION_MONTHS: z.coerce.number().int().min(1).max(120).default(13),
   /** Hosts, addresses or CIDRs the crawler may reach although private or loopback (comma-separated). */
@@ -72,6 +78,8 @@ export interface Config {
   searchAddressRateLimitPerMinute: number;
   /** Whether public searches and clicks are recorded for analytics. */
   searchRecording: boolean;
+  /** Memory all search indexes of the process may take (SITESEER_SEARCH_INDEX_MEMORY_MB). */
+  searchIndexMemoryBytes: number;
   /** Months of search records and analytics kept (ADR 0023). */
   analyticsRetentionMonths: number;
   /** What the crawler may reach beyond public addresses (empty: nothing). */
@@ -102,6 +110,22 @@ export class ConfigError extends Error {
   }
 }
 
+const MB = 1024 * 1024;
+
+/**
+ * The search indexes' memory when SITESEER_SEARCH_INDEX_MEMORY_MB is not set: a quarter of the
+ * machine's memory, or of the container's limit when it has one, so the process keeps room for
+ * requests, the crawler and the store (PGlite runs in this process). At least 256 MB (what one
+ * large spreadsheet's index takes, the parametric budget before there was one for both kinds);
+ * at most 2 GB, half of V8's default heap limit, which parametric indexes live in. A 4 GB machine
+ * gets 1 GB, what the two budgets of before (256 MB parametric, 768 MB keyword) summed to.
+ */
+export function defaultIndexMemoryBytes(): number {
+  const constrained = process.constrainedMemory();
+  const machine = constrained > 0 ? Math.min(constrained, totalmem()) : totalmem();
+  return Math.min(Math.max(Math.floor(machine / 4), 256 * MB), 2048 * MB);
+}
+
 /** Reads the configuration from environment variables (plus overrides, for tests). */
 export function loadConfig(env: Record<string, string | undefined>, overrides: Partial<Config> = {}): Config {
   const parsed = Env.safeParse(env);
@@ -129,6 +153,10 @@ export function loadConfig(env: Record<string, string | undefined>, overrides: P
     searchRateLimitPerMinute: e.SITESEER_SEARCH_RATE_LIMIT,
     searchAddressRateLimitPerMinute: e.SITESEER_SEARCH_IP_RATE_LIMIT,
     searchRecording: e.SITESEER_SEARCH_RECORDING === 'on',
+    searchIndexMemoryBytes:
+      e.SITESEER_SEARCH_INDEX_MEMORY_MB === undefined
+        ? defaultIndexMemoryBytes()
+        : e.SITESEER_SEARCH_INDEX_MEMORY_MB * MB,
     analyticsRetentionMonths: e.SITESEER_ANALYTICS_RETENTION_MONTHS,
     crawlAllowPrivate,
     crawlInProcess: e.SITESEER_CRAWL_WORKER === 'on',

@@ -2,7 +2,6 @@ import { decodeLabel, type ParametricConfiguration, type SearchQuery } from '@si
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type LiveEngine, liveEngine } from '../src/parametric/search.ts';
 import { buildColumn, buildIndex, buildText } from '../src/parametric/search-index-build.ts';
-import { indexRegistry } from '../src/parametric/search-index-registry.ts';
 import type { ActiveFilter } from '../src/parametric/search-stats.ts';
 import { words } from '../src/parametric/text-index.ts';
 import { api, signIn, startTestServer, type TestServer } from './harness.ts';
@@ -150,7 +149,7 @@ async function publishedIndex(live: LiveEngine) {
   // A deadline, not a count of tries: a loaded CI machine builds the words slower.
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
-    const index = indexRegistry(server.store).peek(scope);
+    const index = server.state.parametric.indexes.peek(scope);
     if (index?.hasText) return index;
     await search({ q: 'rugg' });
     await new Promise((resolve) => setTimeout(resolve, 20));
@@ -243,7 +242,7 @@ async function search(body: unknown): Promise<{ status: number; body: any }> {
 async function untilIndexed(live: LiveEngine, withinMs = 20_000): Promise<void> {
   const scope = { accountId, engineId, generation: live.generation };
   const deadline = performance.now() + withinMs;
-  for (let i = 0; !indexRegistry(server.store).peek(scope); i++) {
+  for (let i = 0; !server.state.parametric.indexes.peek(scope); i++) {
     if (performance.now() > deadline)
       throw new Error(`The index of generation ${live.generation} was not built within ${withinMs} ms`);
     await search({ q: `warm${i}` });

@@ -8,7 +8,6 @@ import {
 } from '@siteseer/core';
 import { ingestAccess } from '../access/engine-access.ts';
 import type { Principal } from '../auth/authenticate.ts';
-import type { Changes } from '../changes/changes.ts';
 import { InputError, UnprocessableError } from '../errors.ts';
 import { insertClient } from '../repositories/clients.ts';
 import { insertEngine } from '../repositories/engines.ts';
@@ -23,7 +22,7 @@ import type { Store } from '../store/types.ts';
 import { insertUpload, type StorableUpload, withWarnings } from './imports.ts';
 import { ingestResult } from './ingest.ts';
 import { parseForStore } from './parse/index.ts';
-import { afterPublishCommit, checkedConfiguration, publishNewVersion } from './publish.ts';
+import { afterPublishCommit, checkedConfiguration, type Publishing, publishNewVersion } from './publish.ts';
 import { feedRows, type IndexFeed, type IndexScope, parsedCells } from './search-index-build.ts';
 
 /** A publish made in the transaction, and the rows its index is made from once it commits. */
@@ -68,7 +67,7 @@ function earlierAnswer(earlier: IngestRequestRecord, hash: string): IngestResult
  */
 export async function ingestCreate(
   store: Store,
-  changes: Changes,
+  publishing: Publishing,
   principal: Principal,
   input: IngestCreateInput,
 ): Promise<IngestResult> {
@@ -136,6 +135,6 @@ export async function ingestCreate(
       return { result, ...(published ? { published } : {}) };
     },
   );
-  if (made.published) await afterPublishCommit(store, changes, made.published.scope, made.published.feed);
+  if (made.published) await afterPublishCommit(store, publishing, made.published.scope, made.published.feed);
   return made.result;
 }

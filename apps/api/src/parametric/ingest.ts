@@ -6,7 +6,6 @@ import {
 } from '@siteseer/core';
 import { ingestAccess } from '../access/engine-access.ts';
 import type { Principal } from '../auth/authenticate.ts';
-import type { Changes } from '../changes/changes.ts';
 import { ConflictError, NotFoundError } from '../errors.ts';
 import { findClientOfEngine } from '../repositories/clients.ts';
 import { findEngineImportId } from '../repositories/parametric/imports.ts';
@@ -15,7 +14,7 @@ import { findVersion, type VersionRecord } from '../repositories/parametric/vers
 import type { Store } from '../store/types.ts';
 import { parametricEngine } from './guards.ts';
 import { insertUpload, parseUpload, withWarnings } from './imports.ts';
-import { checkedConfiguration, publishStoredVersion } from './publish.ts';
+import { checkedConfiguration, type Publishing, publishStoredVersion } from './publish.ts';
 import { feedRows, type IndexFeed, parsedCells, storedCells } from './search-index-build.ts';
 
 /**
@@ -65,7 +64,7 @@ async function sameHeaders(
  */
 export async function ingestVersion(
   store: Store,
-  changes: Changes,
+  publishing: Publishing,
   principal: Principal,
   input: {
     engineId: string;
@@ -122,7 +121,7 @@ export async function ingestVersion(
   if (configuration && rows) {
     await publishStoredVersion(
       store,
-      changes,
+      publishing,
       access,
       engine.id,
       version,

@@ -5,9 +5,8 @@ import {
   findPublished,
   type LiveClientRecord,
 } from '../repositories/parametric/published.ts';
-import { storeCache } from '../serving/answer-cache.ts';
 import type { LiveClients } from '../serving/live-clients.ts';
-import type { Store } from '../store/types.ts';
+import type { SearchSource } from '../serving/search-source.ts';
 
 /** A published parametric engine, found by its client id (public: customer sites call with it). */
 export interface LiveEngine {
@@ -27,19 +26,22 @@ const CONFIGURATIONS_MAX = 1000;
  * configuration, the large part, only when this generation has not been seen yet. Not remembered:
  * public searches read through LiveClients.
  */
-export async function readLiveEngine(store: Store, clientId: string): Promise<LiveEngine> {
-  return liveEngineOf(store, await findLiveClient(store, clientId));
+export async function readLiveEngine(source: SearchSource, clientId: string): Promise<LiveEngine> {
+  return liveEngineOf(source, await findLiveClient(source.store, clientId));
 }
 
 /**
  * The live engine of a client already read with `findLiveClient` (the public config call reads
  * it first to learn the client's kind); 404 unless it is a parametric client with a publish.
  */
-export async function liveEngineOf(store: Store, found: LiveClientRecord | undefined): Promise<LiveEngine> {
+export async function liveEngineOf(
+  { store, caches }: SearchSource,
+  found: LiveClientRecord | undefined,
+): Promise<LiveEngine> {
   if (found?.client.type !== 'pm' || found.version === null || found.generation === null)
     throw new NotFoundError('Search engine');
   const { client, engineName } = found;
-  const configurations = storeCache<ParametricConfiguration>(store, 'configurations', CONFIGURATIONS_MAX);
+  const configurations = caches.cache<ParametricConfiguration>('configurations', CONFIGURATIONS_MAX);
   const known = configurations.get(`${client.engineId}:${found.generation}`);
   if (known)
     return { client, engineName, version: found.version, generation: found.generation, configuration: known };

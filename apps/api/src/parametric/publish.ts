@@ -23,7 +23,16 @@ import { announceClientsChanged } from '../serving/live-clients.ts';
 import type { Queryable, Store } from '../store/types.ts';
 import { parametricAccess, parametricEngine, writableParametricEngine } from './guards.ts';
 import { feedRows, type IndexFeed, type IndexScope, storedCells } from './search-index-build.ts';
-import { indexRegistry } from './search-index-registry.ts';
+import type { EngineIndexRegistry } from './search-index-registry.ts';
+
+/**
+ * What a publish works on once it has committed, beside the store: the app's engine indexes (the
+ * new publish's is made) and its changes (the publish is announced).
+ */
+export interface Publishing {
+  indexes: EngineIndexRegistry;
+  changes: Changes;
+}
 
 /**
  * A configuration checked against core's column rules and against the version's columns, and
@@ -103,12 +112,12 @@ function publishedRows(store: Store, version: VersionRecord, configuration: Para
  */
 export async function afterPublishCommit(
   store: Store,
-  changes: Changes,
+  publishing: Publishing,
   scope: IndexScope,
   feed: IndexFeed,
 ): Promise<void> {
-  await indexRegistry(store).prepare(scope, feed.finish(store));
-  await announceClientsChanged(changes);
+  await publishing.indexes.prepare(scope, feed.finish(store));
+  await announceClientsChanged(publishing.changes);
 }
 
 /**
@@ -177,7 +186,7 @@ export async function publishNewVersion(
  */
 export async function publishStoredVersion(
   store: Store,
-  changes: Changes,
+  publishing: Publishing,
   access: EngineAccess,
   engineId: string,
   version: VersionRecord,
@@ -188,13 +197,13 @@ export async function publishStoredVersion(
   const scope = await store.transaction((tx) =>
     publishNewVersion(tx, access, engineId, version, configuration),
   );
-  await afterPublishCommit(store, changes, scope, feed);
+  await afterPublishCommit(store, publishing, scope, feed);
 }
 
 /** `PUT parametric/publish`: publish a version of the engine's spreadsheet with its configuration. */
 export async function publishVersion(
   store: Store,
-  changes: Changes,
+  publishing: Publishing,
   principal: Principal,
   input: { accountId: string; engineId: string; version: number },
 ): Promise<{ engineId: string; version: number }> {
@@ -205,7 +214,7 @@ export async function publishVersion(
   const { scope } = await store.transaction((tx) =>
     publishInTransaction(tx, { ...input, version, configuration, by: access.author }),
   );
-  await afterPublishCommit(store, changes, scope, feed);
+  await afterPublishCommit(store, publishing, scope, feed);
   return { engineId: input.engineId, version: input.version };
 }
 
@@ -215,7 +224,7 @@ export async function publishVersion(
  */
 export async function createAndPublish(
   store: Store,
-  changes: Changes,
+  publishing: Publishing,
   principal: Principal,
   input: {
     accountId: string;
@@ -255,6 +264,6 @@ export async function createAndPublish(
     if (!made.client) throw new NotFoundError('Client');
     return { client: made.client, scope: made.scope };
   });
-  await afterPublishCommit(store, changes, scope, feed);
+  await afterPublishCommit(store, publishing, scope, feed);
   return { clientId: client.id };
 }

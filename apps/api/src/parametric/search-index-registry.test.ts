@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { IndexMemory } from '../serving/index-memory.ts';
 import type { Store } from '../store/types.ts';
 import type { LiveEngine } from './live-engine.ts';
 import { EngineIndex } from './search-index.ts';
 import { buildText } from './search-index-build.ts';
-import { indexRegistry, scopeOf } from './search-index-registry.ts';
+import { EngineIndexRegistry, scopeOf } from './search-index-registry.ts';
 
 /** Indexes here are handed in made: the registry never reads this store. */
 function fakeStore(): Store {
@@ -45,7 +46,7 @@ function soon<T>(promise: Promise<T>): Promise<T | 'waiting'> {
 
 describe('the parametric index registry across publishes', () => {
   it('given version 1 searched, while version 2 is indexed, then searches are answered from version 1, then from 2 once it is ready', async () => {
-    const registry = indexRegistry(fakeStore());
+    const registry = new EngineIndexRegistry(fakeStore(), new IndexMemory(256 * 1024 * 1024));
     const v1 = liveAt('1');
     const first = indexOf(['alpha sensor', 'beta relay']);
     await registry.prepare(scopeOf(v1), Promise.resolve(first));
@@ -66,7 +67,7 @@ describe('the parametric index registry across publishes', () => {
   });
 
   it('given version 1 searched by text, when version 2 is published, then it is ready with its words, so text searches never wait', async () => {
-    const registry = indexRegistry(fakeStore());
+    const registry = new EngineIndexRegistry(fakeStore(), new IndexMemory(256 * 1024 * 1024));
     const v1 = liveAt('1');
     const first = indexOf(['alpha sensor']);
     first.setText(await buildText(first));
@@ -80,7 +81,7 @@ describe('the parametric index registry across publishes', () => {
   });
 
   it('given no version searched before, while the first is indexed, then searches wait for it', async () => {
-    const registry = indexRegistry(fakeStore());
+    const registry = new EngineIndexRegistry(fakeStore(), new IndexMemory(256 * 1024 * 1024));
     const v1 = liveAt('1');
     const first = held<EngineIndex>();
     void registry.prepare(scopeOf(v1), first.promise);

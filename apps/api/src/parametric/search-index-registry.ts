@@ -1,30 +1,20 @@
-import { StoreClosedError, StoreCrashedError } from '../store/errors.ts';
+import type { IndexMemory } from '../serving/index-memory.ts';
+import { type IndexId, type IndexKind, IndexRegistry } from '../serving/index-registry.ts';
 import type { Store } from '../store/types.ts';
 import type { LiveEngine } from './live-engine.ts';
 import type { EngineIndex } from './search-index.ts';
 import { buildColumn, buildIndex, buildText, type IndexScope } from './search-index-build.ts';
 
-/** Memory the indexes of one store may take; past it the least recently used are dropped. */
-const INDEX_BUDGET_BYTES = 256 * 1024 * 1024;
-
 /** Work on an index under way: what searches wait for. */
 type Pending = Promise<EngineIndex | undefined>;
 
-type Ready = {
-  state: 'ready';
+/** A publish's index as the registry holds it, with the work under way to complete it. */
+interface Held {
   index: EngineIndex;
-  bytes: number;
   text?: Pending;
   addingColumns: Map<string, Promise<void>>;
   /** The live engine a search found this publish with: what its configuration is searched with. */
   live?: LiveEngine;
-};
-
-type Slot = Ready | { state: 'building'; done: Pending } | { state: 'failed'; error: unknown };
-
-/** The store closing under a build (shutdown, tests) leaves nothing to report. */
-function isStoreGone(error: unknown): boolean {
-  return error instanceof StoreClosedError || error instanceof StoreCrashedError;
 }
 
 /** The index of a live engine's publish. */
@@ -32,27 +22,33 @@ export function scopeOf(live: LiveEngine): IndexScope {
   return { accountId: live.client.accountId, engineId: live.client.engineId, generation: live.generation };
 }
 
+/** What the registry needs of parametric indexes: their size; they hold nothing beyond memory. */
+const PARAMETRIC: IndexKind<Held> = {
+  bytesOf: (held) => held.index.bytes,
+  release: async () => {},
+  failures: 'keep',
+};
+
 /**
- * The engine indexes of one store, by engine and generation: made by a publish before it answers,
- * or from the version's cells on the first search of a publish (after a restart, another
+ * The engine indexes of one app's store, by engine and generation: made by a publish before it
+ * answers, or from the version's cells on the first search of a publish (after a restart, another
  * instance's publish, or an eviction). While a publish's index is being made, searches are
  * answered from the engine's previous publish when its index is here (a search was answered from
  * it); else they wait for it (under a second for 50k rows on a quiet machine). The previous one
- * goes once the new one is ready. Least recently used first out, within a memory budget.
+ * goes once the new one is ready. Least recently used first out, within the app's IndexMemory.
  */
-class IndexRegistry {
+export class EngineIndexRegistry {
   readonly #store: Store;
-  readonly #slots = new Map<string, Slot>();
-  #bytes = 0;
+  readonly #slots: IndexRegistry<Held>;
 
-  constructor(store: Store) {
+  constructor(store: Store, memory: IndexMemory) {
     this.#store = store;
+    this.#slots = new IndexRegistry(memory, PARAMETRIC);
   }
 
   /** The index of this publish if it is ready; nothing else happens (for tests and diagnostics). */
   peek(scope: IndexScope): EngineIndex | undefined {
-    const slot = this.#slots.get(keyOf(scope));
-    return slot?.state === 'ready' ? slot.index : undefined;
+    return this.#slots.ready(keyOf(scope))?.index;
   }
 
   /**
@@ -67,27 +63,24 @@ class IndexRegistry {
   ): Promise<{ live: LiveEngine; index: EngineIndex } | undefined> {
     const scope = scopeOf(live);
     const key = keyOf(scope);
-    let slot = this.#slots.get(key);
-    if (slot?.state === 'failed') {
-      // Reported once, by the search that finds it; the next search tries again.
-      this.#slots.delete(key);
-      throw slot.error;
-    }
-    if (!slot) {
-      this.#track(key, buildIndex(this.#store, scope));
-      slot = this.#slots.get(key) as Slot;
-    }
-    if (slot.state === 'building') {
-      const previous = this.#previous(scope, needsText);
-      if (previous) return previous;
-      const index = await this.#withText(scope, await slot.done, needsText);
+    // Reported once, by the search that finds it; the next search tries again.
+    const failure = this.#slots.takeFailure(key);
+    if (failure) throw failure.error;
+    const held = this.#slots.ready(key);
+    if (held) {
+      this.#slots.use(key);
+      held.live = live;
+      const index = await this.#withText(key, held.index, needsText);
       return index && { live, index };
     }
-    if (slot.state !== 'ready') throw new Error('unreachable: a failed slot was handled above');
-    this.#slots.delete(key);
-    this.#slots.set(key, slot);
-    slot.live = live;
-    const index = await this.#withText(scope, slot.index, needsText);
+    const building = this.#slots.building(key);
+    const done = building
+      ? building.then((made) => made?.index)
+      : this.#track(scope, buildIndex(this.#store, scope));
+    const previous = this.#previous(scope, needsText);
+    if (previous) return previous;
+    const made = await done;
+    const index = made && (await this.#withText(key, made, needsText));
     return index && { live, index };
   }
 
@@ -97,9 +90,14 @@ class IndexRegistry {
    * being answered from that one meanwhile), or undefined if it failed or was overtaken.
    */
   prepare(scope: IndexScope, made: Promise<EngineIndex>): Pending {
-    const previous = this.#latestReady(scope, false);
-    const carried = previous ? made.then((index) => this.#carryOver(index, previous.index)) : made;
-    return this.#track(keyOf(scope), carried);
+    const previous = this.#slots.latestReady(idOf(scope));
+    const carried = previous ? made.then((index) => this.#carryOver(index, previous.index.index)) : made;
+    return this.#track(scope, carried);
+  }
+
+  /** Releases every index (the app closes), once the builds under way have ended. */
+  close(): Promise<void> {
+    return this.#slots.close();
   }
 
   /** `index` with the words and sorted columns `previous` had, so its first searches need not wait. */
@@ -111,138 +109,70 @@ class IndexRegistry {
     return index;
   }
 
-  /** The engine's newest ready index older than `scope`'s (`answered`: one a search was answered from). */
-  #latestReady(scope: IndexScope, answered: boolean): Ready | undefined {
-    const engine = enginePrefix(scope);
-    const generation = BigInt(scope.generation);
-    let latest: { slot: Ready; generation: bigint } | undefined;
-    for (const [key, slot] of this.#slots) {
-      if (slot.state !== 'ready' || (answered && !slot.live) || !key.startsWith(engine)) continue;
-      const other = BigInt(key.slice(engine.length));
-      if (other < generation && (!latest || other > latest.generation)) latest = { slot, generation: other };
-    }
-    return latest?.slot;
-  }
-
-  /** While `scope`'s index is made: the previous publish's, if it can answer without waiting. */
+  /**
+   * While `scope`'s index is made: the previous publish's, if a search was answered from it and
+   * it can answer without waiting.
+   */
   #previous(scope: IndexScope, needsText: boolean): { live: LiveEngine; index: EngineIndex } | undefined {
-    const slot = this.#latestReady(scope, true);
-    if (!slot?.live || (needsText && !slot.index.hasText)) return undefined;
-    return { live: slot.live, index: slot.index };
+    const latest = this.#slots.latestReady(idOf(scope), (held) => held.live !== undefined);
+    const live = latest?.index.live;
+    if (!latest || !live || (needsText && !latest.index.index.hasText)) return undefined;
+    return { live, index: latest.index.index };
   }
 
-  #track(key: string, made: Promise<EngineIndex | undefined>): Pending {
-    const engine = key.slice(0, key.indexOf(':') + 1);
-    const generation = BigInt(key.slice(engine.length));
-    // Builds of older publishes are never searched; ready ones answer until this one is ready.
-    for (const [old, slot] of [...this.#slots]) {
-      if (
-        old.startsWith(engine) &&
-        slot.state === 'building' &&
-        BigInt(old.slice(engine.length)) < generation
-      )
-        this.#drop(old);
-    }
-    const done = made.then(
-      (index) => {
-        if (this.#slots.get(key) !== slot) return undefined;
-        if (!index) {
-          this.#slots.delete(key);
-          return undefined;
-        }
-        this.#slots.set(key, { state: 'ready', index, bytes: index.bytes, addingColumns: new Map() });
-        this.#bytes += index.bytes;
-        // Older publishes of the engine are never searched again.
-        for (const old of [...this.#slots.keys()]) {
-          if (old.startsWith(engine) && BigInt(old.slice(engine.length)) < generation) this.#drop(old);
-        }
-        this.#evict();
-        return index;
-      },
-      (error: unknown) => this.#failed(key, slot, error),
-    );
-    const slot: Slot = { state: 'building', done };
-    this.#slots.set(key, slot);
-    return done;
+  #track(scope: IndexScope, made: Promise<EngineIndex | undefined>): Pending {
+    const held = made.then((index) => index && { index, addingColumns: new Map() });
+    return this.#slots.track(idOf(scope), held).then((ready) => ready?.index);
   }
 
-  async #withText(scope: IndexScope, index: EngineIndex | undefined, needsText: boolean) {
-    if (!index || !needsText || index.hasText) return index;
-    const key = keyOf(scope);
-    const slot = this.#slots.get(key);
+  async #withText(key: string, index: EngineIndex, needsText: boolean) {
+    if (!needsText || index.hasText) return index;
+    const held = this.#slots.ready(key);
     // Dropped meanwhile (evicted, or the engine published again): made for this search alone.
-    if (slot?.state !== 'ready' || slot.index !== index) return withWords(index);
-    slot.text ??= this.#addText(key, slot);
-    return slot.text;
+    if (held?.index !== index) return withWords(index);
+    held.text ??= this.#addText(key, held);
+    return held.text;
   }
 
-  #addText(key: string, slot: Ready): Pending {
-    return buildText(slot.index).then(
+  #addText(key: string, held: Held): Pending {
+    return buildText(held.index).then(
       (text) => {
-        slot.index.setText(text);
-        slot.text = undefined;
-        if (this.#slots.get(key) === slot) this.#grow(slot, text.bytes);
-        return slot.index;
+        held.index.setText(text);
+        held.text = undefined;
+        this.#slots.grow(key, held, text.bytes);
+        return held.index;
       },
-      (error: unknown) => this.#failed(key, slot, error),
+      (error: unknown) => this.#slots.failed(key, held, error),
     );
   }
 
   /** Adds `column` (sorted by, not a filter) to a ready index; resolves when it is there. */
   addColumn(scope: IndexScope, index: EngineIndex, column: string): Promise<void> {
     const key = keyOf(scope);
-    const slot = this.#slots.get(key);
+    const held = this.#slots.ready(key);
     if (index.hasColumn(column)) return Promise.resolve();
-    if (slot?.state !== 'ready' || slot.index !== index) return addColumnTo(this.#store, index, column);
-    let adding = slot.addingColumns.get(column);
+    if (held?.index !== index) return addColumnTo(this.#store, index, column);
+    let adding = held.addingColumns.get(column);
     if (!adding) {
       adding = addColumnTo(this.#store, index, column).then(
-        () => {
-          if (this.#slots.get(key) === slot) this.#grow(slot, index.columnBytes(column));
-        },
+        () => this.#slots.grow(key, held, index.columnBytes(column)),
         (error: unknown) => {
-          slot.addingColumns.delete(column);
+          held.addingColumns.delete(column);
           throw error;
         },
       );
-      slot.addingColumns.set(column, adding);
+      held.addingColumns.set(column, adding);
     }
     return adding;
   }
+}
 
-  #failed(key: string, slot: Slot, error: unknown): undefined {
-    if (this.#slots.get(key) !== slot) return undefined;
-    this.#drop(key);
-    if (!isStoreGone(error)) this.#slots.set(key, { state: 'failed', error });
-    return undefined;
-  }
-
-  #grow(slot: Ready, bytes: number): void {
-    slot.bytes += bytes;
-    this.#bytes += bytes;
-    this.#evict();
-  }
-
-  #drop(key: string): void {
-    const slot = this.#slots.get(key);
-    if (slot?.state === 'ready') this.#bytes -= slot.bytes;
-    this.#slots.delete(key);
-  }
-
-  #evict(): void {
-    for (const [key, slot] of [...this.#slots]) {
-      if (this.#bytes <= INDEX_BUDGET_BYTES) return;
-      if (slot.state === 'ready') this.#drop(key);
-    }
-  }
+function idOf(scope: IndexScope): IndexId {
+  return { key: keyOf(scope), engine: scope.engineId, order: BigInt(scope.generation) };
 }
 
 function keyOf(scope: IndexScope): string {
-  return `${enginePrefix(scope)}${scope.generation}`;
-}
-
-function enginePrefix(scope: Pick<IndexScope, 'engineId'>): string {
-  return `${scope.engineId}:`;
+  return `${scope.engineId}:${scope.generation}`;
 }
 
 async function withWords(index: EngineIndex): Promise<EngineIndex> {
@@ -253,15 +183,4 @@ async function withWords(index: EngineIndex): Promise<EngineIndex> {
 async function addColumnTo(store: Store, index: EngineIndex, column: string): Promise<void> {
   const codes = await buildColumn(store, index, column);
   if (!index.hasColumn(column)) index.addColumn(column, codes);
-}
-
-const registries = new WeakMap<Store, IndexRegistry>();
-
-export function indexRegistry(store: Store): IndexRegistry {
-  let registry = registries.get(store);
-  if (!registry) {
-    registry = new IndexRegistry(store);
-    registries.set(store, registry);
-  }
-  return registry;
 }

@@ -8,11 +8,10 @@ import {
   type SearchResult,
 } from '@siteseer/core';
 import { InputError, NotFoundError } from '../errors.ts';
-import { storeCache } from '../serving/answer-cache.ts';
-import type { Store } from '../store/types.ts';
 import { toCsv } from './csv-export.ts';
 import { readyIndex } from './indexed-search.ts';
 import type { LiveEngine } from './live-engine.ts';
+import type { ParametricRuntime } from './parametric-runtime.ts';
 import type { IndexAnswer } from './search-index.ts';
 import type { SearchStats } from './search-stats.ts';
 import { activeFilters } from './searched-columns.ts';
@@ -113,13 +112,13 @@ function pageKey(live: LiveEngine, query: SearchQuery): string {
 
 /** The index's answer to a query: its page of rows, its total, and its facets unless `facets` is false. */
 async function indexAnswer(
-  store: Store,
+  runtime: ParametricRuntime,
   live: LiveEngine,
   query: SearchQuery,
   page: { offset: number; limit: number; facets: boolean },
 ): Promise<{ live: LiveEngine; answer: IndexAnswer }> {
   const sort = checkedSort(live, query.sort);
-  const ready = await readyIndex(store, live, query);
+  const ready = await readyIndex(runtime, live, query);
   const answer = ready.index.search(
     { prefixes: words(query.q), filters: query.filters, sort, ...page },
     activeFilters(ready.live.configuration),
@@ -136,23 +135,23 @@ export type ParametricAnswer = Omit<SearchResult, 'searchId'>;
  * from the caches, else from the engine's in-memory index.
  */
 export async function runSearch(
-  store: Store,
+  runtime: ParametricRuntime,
   live: LiveEngine,
   query: SearchQuery,
 ): Promise<ParametricAnswer> {
   const started = performance.now();
-  const statsCache = storeCache<SearchStats>(store, 'stats', STATS_MAX);
-  const pages = storeCache<Row[]>(store, 'pages', PAGES_MAX);
+  const statsCache = runtime.caches.cache<SearchStats>('stats', STATS_MAX);
+  const pages = runtime.caches.cache<Row[]>('pages', PAGES_MAX);
   let stats = statsCache.get(statsKey(live, query));
   let rows = pages.get(pageKey(live, query));
   if (!stats || !rows) {
-    const found = await indexAnswer(store, live, query, {
+    const found = await indexAnswer(runtime, live, query, {
       offset: (query.page - 1) * query.pageSize,
       limit: query.pageSize,
       facets: stats === undefined,
     });
     // A publish overtook `live` while its index was made: the search is the new publish's.
-    if (found.live !== live) return runSearch(store, found.live, query);
+    if (found.live !== live) return runSearch(runtime, found.live, query);
     stats ??= { total: found.answer.total, facets: found.answer.facets };
     const columns = rowColumns(live.configuration);
     rows = found.answer.rows.map((r) => visibleRow(r, columns));
@@ -170,9 +169,17 @@ export async function runSearch(
 }
 
 /** Every matching row as CSV (the widget's download link, when the engine allows downloads). */
-export async function downloadResults(store: Store, live: LiveEngine, query: SearchQuery): Promise<string> {
+export async function downloadResults(
+  runtime: ParametricRuntime,
+  live: LiveEngine,
+  query: SearchQuery,
+): Promise<string> {
   if (!live.configuration.settings.allowDownload) throw new NotFoundError('Download');
-  const found = await indexAnswer(store, live, query, { offset: 0, limit: DOWNLOAD_ROWS_MAX, facets: false });
+  const found = await indexAnswer(runtime, live, query, {
+    offset: 0,
+    limit: DOWNLOAD_ROWS_MAX,
+    facets: false,
+  });
   const columns = enabledColumns(found.live.configuration);
   return toCsv(
     columns.map((c) => decodeLabel(c.label)),

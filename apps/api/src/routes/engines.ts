@@ -50,7 +50,13 @@ export function engineRoutes(app: FastifyInstance, deps: RouteDeps): void {
   });
 
   serve(app, deps, engineContracts.filters, async ({ principal, params, query, body }) =>
-    categoryCounts(store, principal, query.accountId, params.id, body.appliedFilters.category),
+    categoryCounts(
+      deps.state.parametric,
+      principal,
+      query.accountId,
+      params.id,
+      body.appliedFilters.category,
+    ),
   );
 
   serve(app, deps, clientContracts.list, async ({ principal, query }) =>

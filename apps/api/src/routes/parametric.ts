@@ -44,6 +44,7 @@ function idempotencyKey(header: string | string[] | undefined): string | undefin
 
 export function parametricRoutes(app: FastifyInstance, deps: RouteDeps): void {
   const { store } = deps;
+  const publishing = { indexes: deps.state.parametric.indexes, changes: deps.state.changes };
 
   serve(app, deps, parametricContracts.importFile, async ({ principal, request }) => {
     const { fields, file } = await readUpload(request, 'file', SpreadsheetUploadFields);
@@ -76,10 +77,10 @@ export function parametricRoutes(app: FastifyInstance, deps: RouteDeps): void {
     getConfiguration(store, principal, query),
   );
   serve(app, deps, parametricContracts.createAndPublish, async ({ principal, body }) =>
-    createAndPublish(store, deps.state.changes, principal, body),
+    createAndPublish(store, publishing, principal, body),
   );
   serve(app, deps, parametricContracts.publish, async ({ principal, body }) =>
-    publishVersion(store, deps.state.changes, principal, body),
+    publishVersion(store, publishing, principal, body),
   );
   serve(app, deps, parametricContracts.download, async ({ principal, query, reply }) =>
     sendFile(reply, await downloadVersionFile(store, principal, query)),
@@ -87,7 +88,7 @@ export function parametricRoutes(app: FastifyInstance, deps: RouteDeps): void {
   serve(app, deps, datasourceContracts.createParametric, async ({ principal, request }) => {
     requireApiKey(principal);
     const { fields, file } = await readUpload(request, 'file', IngestCreateFields);
-    return ingestCreate(store, deps.state.changes, principal, {
+    return ingestCreate(store, publishing, principal, {
       ...fields,
       ...file,
       idempotencyKey: idempotencyKey(request.headers['idempotency-key']),
@@ -96,7 +97,7 @@ export function parametricRoutes(app: FastifyInstance, deps: RouteDeps): void {
   serve(app, deps, datasourceContracts.uploadParametric, async ({ principal, params, request }) => {
     requireApiKey(principal);
     const { fields, file } = await readUpload(request, 'file', IngestVersionFields);
-    return ingestVersion(store, deps.state.changes, principal, {
+    return ingestVersion(store, publishing, principal, {
       ...fields,
       ...file,
       engineId: params.id,

@@ -121,7 +121,7 @@ export async function searchRoutes(
       const live = await liveEngine(liveClients, request.params.clientId);
       cors(request, reply, live.client.settings.origin);
       const query = { ...request.body, filters: activeSelections(live, request.body.filters) };
-      const result = await runSearch(store, live, query);
+      const result = await runSearch(state.parametric, live, query);
       const { client } = live;
       const at = clock.now();
       const searchId = recorder.search({
@@ -147,7 +147,7 @@ export async function searchRoutes(
     async (request, reply) => {
       const live = await liveEngine(liveClients, request.params.clientId);
       cors(request, reply, live.client.settings.origin);
-      const csv = await downloadResults(store, live, queryFromLink(request.query));
+      const csv = await downloadResults(state.parametric, live, queryFromLink(request.query));
       const name = live.engineName.replace(/[^\p{L}\p{N} _-]/gu, '').trim() || 'results';
       return reply
         .header('content-type', 'text/csv; charset=utf-8')

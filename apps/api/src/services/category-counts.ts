@@ -4,9 +4,9 @@ import type { Principal } from '../auth/authenticate.ts';
 import { countPublishedTags } from '../keyword/runtime/index.ts';
 import { readyIndex } from '../parametric/indexed-search.ts';
 import { readLiveEngine } from '../parametric/live-engine.ts';
+import type { ParametricRuntime } from '../parametric/parametric-runtime.ts';
 import { findClientOfEngine } from '../repositories/clients.ts';
 import { findPublished } from '../repositories/parametric/published.ts';
-import type { Store } from '../store/types.ts';
 
 /**
  * `POST searchengines/{id}/filters`: the engine's categories with their document counts under the
@@ -16,12 +16,13 @@ import type { Store } from '../store/types.ts';
  * with the pages carrying it (none until a crawl is published).
  */
 export async function categoryCounts(
-  store: Store,
+  runtime: ParametricRuntime,
   principal: Principal,
   accountId: string,
   engineId: string,
   applied: readonly string[],
 ): Promise<EngineFilters> {
+  const { store } = runtime;
   const engine = await engineOf(store, await readAccess(store, principal, accountId), engineId);
   const wanted = new Set(applied);
   const chosen = (counts: [string, number][]) => ({
@@ -40,8 +41,8 @@ export async function categoryCounts(
   // (At most FACET_VALUES_MAX categories, the most frequent, as the search runtime's facets.)
   const client = await findClientOfEngine(store, accountId, engineId);
   if (!client) return { category: {} };
-  const live = await readLiveEngine(store, client.id);
-  const { index } = await readyIndex(store, live, { q: '' });
+  const live = await readLiveEngine(runtime, client.id);
+  const { index } = await readyIndex(runtime, live, { q: '' });
   const { facets } = index.search(
     { prefixes: [], filters: {}, sort: undefined, offset: 0, limit: 0 },
     [{ id: filter.id, supports: { rangeFilter: false } }],

@@ -23,5 +23,5 @@ export async function explainEngineSearch(
     throw new InputError('Only keyword engines rank by score: a parametric engine has nothing to explain.');
   const client = await findClientOfEngine(store, query.accountId, engineId);
   if (!client) throw new NotFoundError('Search engine');
-  return explainKeyword(runtime, await readLiveKeyword(store, client.id), query);
+  return explainKeyword(runtime, await readLiveKeyword(runtime, client.id), query);
 }

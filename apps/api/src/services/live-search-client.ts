@@ -2,16 +2,16 @@ import { type LiveKeyword, readLiveKeyword } from '../keyword/runtime/index.ts';
 import { type LiveEngine, liveEngineOf } from '../parametric/live-engine.ts';
 import { findLiveClient } from '../repositories/parametric/published.ts';
 import type { LiveClients } from '../serving/live-clients.ts';
-import type { Store } from '../store/types.ts';
+import type { SearchSource } from '../serving/search-source.ts';
 
 /** A live engine of either kind. */
 export type LiveSearchClient = { kind: 'pm'; live: LiveEngine } | { kind: 'kw'; live: LiveKeyword };
 
-async function readEither(store: Store, clientId: string): Promise<LiveSearchClient> {
+async function readEither(source: SearchSource, clientId: string): Promise<LiveSearchClient> {
   // One statement tells the kind (and is all a parametric engine or an unknown id costs).
-  const found = await findLiveClient(store, clientId);
-  if (found?.client.type === 'kw') return { kind: 'kw', live: await readLiveKeyword(store, clientId) };
-  return { kind: 'pm', live: await liveEngineOf(store, found) };
+  const found = await findLiveClient(source.store, clientId);
+  if (found?.client.type === 'kw') return { kind: 'kw', live: await readLiveKeyword(source, clientId) };
+  return { kind: 'pm', live: await liveEngineOf(source, found) };
 }
 
 /**

@@ -1,5 +1,3 @@
-import type { Store } from '../store/types.ts';
-
 /**
  * A bounded map that forgets the least recently used entry first. It holds at most `max` entries,
  * or, given `weigh`, entries weighing at most `max` in all (bytes, say).
@@ -53,31 +51,23 @@ export class LruCache<V> {
 }
 
 /**
- * Caches of one store (one database), made on first use. Per store rather than per process because
- * tests run several API instances in one process, each with its own database.
+ * The caches of answers and of what searches read (configurations, parsed settings, pages of
+ * rows), by name: one per app, made with it (so two apps in one process, as in tests, each with
+ * its own database, share none). Every key must start with the engine id and its publish
+ * generation (`parametric_published.generation`, new on every publish) or another version of what
+ * it was read from: an entry is then only ever read by a search that saw the same publish, so a
+ * publish never needs to clear anything.
  */
-const byStore = new WeakMap<Store, Map<string, LruCache<unknown>>>();
+export class AnswerCaches {
+  readonly #caches = new Map<string, LruCache<unknown>>();
 
-/**
- * The cache `name` of `store`. Every key must start with the engine id and its publish generation
- * (`parametric_published.generation`, new on every publish): an entry is then only ever read by a
- * search that saw the same publish, so a publish never needs to clear anything.
- */
-export function storeCache<V>(
-  store: Store,
-  name: string,
-  max: number,
-  weigh?: (value: V) => number,
-): LruCache<V> {
-  let caches = byStore.get(store);
-  if (!caches) {
-    caches = new Map();
-    byStore.set(store, caches);
+  /** The cache `name`, made on first use with at most `max` entries (or weight, given `weigh`). */
+  cache<V>(name: string, max: number, weigh?: (value: V) => number): LruCache<V> {
+    let cache = this.#caches.get(name);
+    if (!cache) {
+      cache = new LruCache<unknown>(max, weigh as ((value: unknown) => number) | undefined);
+      this.#caches.set(name, cache);
+    }
+    return cache as LruCache<V>;
   }
-  let cache = caches.get(name);
-  if (!cache) {
-    cache = new LruCache<unknown>(max, weigh as ((value: unknown) => number) | undefined);
-    caches.set(name, cache);
-  }
-  return cache as LruCache<V>;
 }

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Changes, keywordGenerationChange } from '../changes/changes.ts';
 import { NotFoundError } from '../errors.ts';
 import type { Store } from '../store/types.ts';
+import { AnswerCaches } from './answer-cache.ts';
 import { announceClientsChanged, LiveClients } from './live-clients.ts';
 
 /** The cache over a store as it sees it (one process: every change is heard), and its changes. */
@@ -10,7 +11,7 @@ function liveClients(): { live: LiveClients; changes: Changes } {
   const changes = new Changes(store, (error) => {
     throw error;
   });
-  return { live: new LiveClients(store, changes), changes };
+  return { live: new LiveClients({ store, caches: new AnswerCaches() }, changes), changes };
 }
 
 const ENGINE = { accountId: 'account', engineId: 'engine' };

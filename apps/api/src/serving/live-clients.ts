@@ -1,7 +1,7 @@
 import { type Changes, keywordGenerationOf } from '../changes/changes.ts';
 import { NotFoundError } from '../errors.ts';
 import { isUuid } from '../repositories/ids.ts';
-import type { Store } from '../store/types.ts';
+import type { SearchSource } from './search-source.ts';
 
 /**
  * How long a search may reuse what it read of a client. Every change to what a search reads of a
@@ -44,7 +44,8 @@ interface Remembered {
  * `keywordGenerations`), so every public search starts here without a statement most of the time.
  */
 export class LiveClients {
-  readonly store: Store;
+  /** What reads of clients read with. */
+  readonly source: SearchSource;
   readonly #changes: Changes;
   /** Changes forgotten so far, so a read that raced a change is not kept. */
   #publishes = 0;
@@ -53,8 +54,8 @@ export class LiveClients {
   readonly #reading = new Map<string, Promise<unknown>>();
   readonly #unsubscribe: (() => void)[];
 
-  constructor(store: Store, changes: Changes) {
-    this.store = store;
+  constructor(source: SearchSource, changes: Changes) {
+    this.source = source;
     this.#changes = changes;
     this.#unsubscribe = [
       changes.on('clients', () => this.#forget(false)),
@@ -77,12 +78,12 @@ export class LiveClients {
   async cached<T>(
     kind: 'pm' | 'kw' | 'any',
     clientId: string,
-    read: (store: Store, clientId: string) => Promise<T>,
+    read: (source: SearchSource, clientId: string) => Promise<T>,
   ): Promise<T> {
-    const store = this.store;
+    const source = this.source;
     // Not every change is heard here (PostgreSQL's listening connection lost): read afresh.
     if (!this.#changes.hearsAll('clients') || !this.#changes.hearsAll('keywordGenerations'))
-      return read(store, clientId);
+      return read(source, clientId);
     const now = performance.now();
     const key = `${kind}:${clientId}`;
     const known = this.#clients.get(key);
@@ -102,7 +103,7 @@ export class LiveClients {
       if (this.#clients.size >= LIVE_MAX) this.#clients.clear();
       this.#clients.set(key, { live, until: now + ttl });
     };
-    const fresh = read(store, clientId).then(
+    const fresh = read(source, clientId).then(
       (live) => {
         remember(live, LIVE_TTL_MS);
         return live;

@@ -135,6 +135,14 @@ export class StoreCrashedError extends Error {
 }
 
 /**
+ * Whether an error says the store is gone (closed, or its worker dead): work that needed it, such
+ * as an index built in the background, ends with nothing to report (shutdown, tests).
+ */
+export function isStoreGone(error: unknown): boolean {
+  return error instanceof StoreClosedError || error instanceof StoreCrashedError;
+}
+
+/**
  * A transaction was left idle (no statement) longer than the store allows and was rolled back, so
  * nothing of it was committed. Keep transactions short; do slow work before or after them.
  */

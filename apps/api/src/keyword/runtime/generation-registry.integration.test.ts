@@ -6,6 +6,7 @@ import {
 } from '../../repositories/crawler/frontier-test-store.ts';
 import { type CrawledPage, savePages } from '../../repositories/crawler/pages.ts';
 import type { EngineSearchSettings } from '../../repositories/keyword/live-clients.ts';
+import { AnswerCaches } from '../../serving/answer-cache.ts';
 import type { Store } from '../../store/types.ts';
 import type { BackendQuery } from '../backend.ts';
 import { createMemoryBackend } from '../index/index.ts';
@@ -60,11 +61,12 @@ function query(word: string): BackendQuery {
 
 describe.each(frontierStores)('The keyword generation registry on %s', (_name, open) => {
   const store = useStore(open);
+  const caches = new AnswerCaches();
   const generation = (
     engine: { accountId: string; engineId: string },
     runId: number,
     mapping = DEFAULT_MAPPING,
-  ) => generationOf(store(), engine, String(runId), mapping);
+  ) => generationOf(caches, engine, String(runId), mapping);
 
   it('Given a run of more pages than one batch, then every page is indexed, its texts character-mapped', async () => {
     const engine = await engineWithCrawler(store());

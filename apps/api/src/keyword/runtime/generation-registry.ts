@@ -1,5 +1,7 @@
+import { defaultIndexMemoryBytes } from '../../config.ts';
 import type { PageRow } from '../../repositories/keyword/pages.ts';
-import { StoreClosedError, StoreCrashedError } from '../../store/errors.ts';
+import { IndexMemory } from '../../serving/index-memory.ts';
+import { type IndexId, IndexRegistry } from '../../serving/index-registry.ts';
 import type { Store } from '../../store/types.ts';
 import type { GenerationKey, KeywordSearchBackend } from '../backend.ts';
 import { PageTextFile } from '../page-texts/index.ts';
@@ -9,12 +11,11 @@ import type { Generation } from './live-keyword.ts';
 /** A backend that says what each index costs, so the registry can keep to a memory budget. */
 export type MeasuredBackend = KeywordSearchBackend & { memoryBytes(key: GenerationKey): number };
 
-/** Memory the keyword indexes of one store may take; past it the least recently searched go. */
-export const KEYWORD_INDEX_BUDGET_BYTES = 768 * 1024 * 1024;
-
-type Slot =
-  | { state: 'building'; generation: Generation; done: Promise<boolean>; texts: PageTextFile }
-  | { state: 'ready'; generation: Generation; bytes: number; texts: PageTextFile };
+/** A made generation's index as the registry holds it: the generation, and its pages' texts. */
+interface Indexed {
+  generation: Generation;
+  texts: PageTextFile;
+}
 
 /** How long a new generation waits for its texts at most before searches move to it. */
 const TEXTS_WAIT_MS = 30_000;
@@ -29,51 +30,59 @@ async function withinMs(work: Promise<void>, ms: number): Promise<void> {
 /** Where failures that no search waits for go (a drop of an old index that failed). */
 export type RegistryErrorLog = (error: unknown, what: string) => void;
 
-/** The store closing under a build (shutdown, tests) leaves nothing to report. */
-export function isStoreGone(error: unknown): boolean {
-  return error instanceof StoreClosedError || error instanceof StoreCrashedError;
-}
-
 function keyText(key: GenerationKey): string {
   return `${key.accountId}/${key.engineId}/${key.generation}`;
 }
 
-function engineText(key: GenerationKey): string {
+function engineText(key: Pick<GenerationKey, 'accountId' | 'engineId'>): string {
   return `${key.accountId}/${key.engineId}`;
 }
 
-function runOf(generation: Generation): bigint {
-  return BigInt(generation.runId);
+/** A generation's place in the registry: its engine's generations are ordered by crawl run. */
+function idOf(generation: Generation): IndexId {
+  return {
+    key: keyText(generation.key),
+    engine: engineText(generation.key),
+    order: BigInt(generation.runId),
+  };
 }
 
 /**
- * The keyword indexes of one store, by generation (account, engine, crawl run, character mapping):
- * made from the run's pages on the first search, or as soon as a crawl is published. While one is
- * being made, searches are answered from the engine's generation already made, if there is one
- * (`serving`), else they wait; one engine keeps one generation once the new one is made (it
- * replaces the older); the least recently searched engines are dropped beyond the memory budget.
+ * The keyword indexes of one app's store, by generation (account, engine, crawl run, character
+ * mapping): made from the run's pages on the first search, or as soon as a crawl is published.
+ * While one is being made, searches are answered from the engine's generation already made, if
+ * there is one (`serving`), else they wait; one engine keeps one generation once the new one is
+ * made (it replaces the older); the least recently searched indexes (of either kind) are dropped
+ * beyond the app's IndexMemory budget. A dropped index is dropped from the backend too, and its
+ * page texts file closed.
  */
 export class GenerationRegistry {
   readonly #store: Store;
   readonly #backend: MeasuredBackend;
-  readonly #budgetBytes: number;
   readonly #log: RegistryErrorLog;
   readonly #textWriterUrl: URL | undefined;
-  /** In recency order: the first is the least recently searched. */
-  readonly #slots = new Map<string, Slot>();
-  #closed = false;
+  readonly #slots: IndexRegistry<Indexed>;
 
+  /**
+   * `memory`: the app's budget shared with its other indexes; without it, a budget of its own of
+   * `budgetBytes` (tests), or of the machine's default size.
+   */
   constructor(
     store: Store,
     backend: MeasuredBackend,
-    options: { budgetBytes?: number; log?: RegistryErrorLog; textWriterUrl?: URL } = {},
+    options: { memory?: IndexMemory; budgetBytes?: number; log?: RegistryErrorLog; textWriterUrl?: URL } = {},
   ) {
     this.#store = store;
     this.#backend = backend;
-    this.#budgetBytes = options.budgetBytes ?? KEYWORD_INDEX_BUDGET_BYTES;
     this.#log = options.log ?? ((error, what) => console.error(`Keyword index: ${what} failed:`, error));
     // Only tests give another writer of the page texts (see PageTextFile).
     this.#textWriterUrl = options.textWriterUrl;
+    const memory = options.memory ?? new IndexMemory(options.budgetBytes ?? defaultIndexMemoryBytes());
+    this.#slots = new IndexRegistry(memory, {
+      bytesOf: (indexed) => backend.memoryBytes(indexed.generation.key),
+      release: (indexed) => this.#dropIndex(indexed.generation.key, indexed.texts),
+      failures: 'reject',
+    });
   }
 
   get backend(): KeywordSearchBackend {
@@ -85,17 +94,15 @@ export class GenerationRegistry {
    * run of the engine is indexed here: the caller read an engine that has been published since.
    */
   async ready(generation: Generation): Promise<boolean> {
-    const key = keyText(generation.key);
-    const slot = this.#slots.get(key);
-    if (slot?.state === 'ready') {
-      // Re-inserted: the Map's order is the recency order.
-      this.#slots.delete(key);
-      this.#slots.set(key, slot);
+    const id = idOf(generation);
+    if (this.#slots.ready(id.key)) {
+      this.#slots.use(id.key);
       return true;
     }
-    if (slot?.state === 'building') return slot.done;
-    if (this.#newerRun(generation)) return false;
-    return this.#build(generation);
+    const building = this.#slots.building(id.key);
+    if (building) return (await building) !== undefined;
+    if (this.#slots.hasNewer(id)) return false;
+    return (await this.#build(generation)) !== undefined;
   }
 
   /**
@@ -107,175 +114,93 @@ export class GenerationRegistry {
    * that has been published since.
    */
   async serving(generation: Generation): Promise<Generation | undefined> {
-    const key = keyText(generation.key);
-    const slot = this.#slots.get(key);
-    if (slot?.state === 'ready') {
-      this.#slots.delete(key);
-      this.#slots.set(key, slot);
+    const id = idOf(generation);
+    if (this.#slots.ready(id.key)) {
+      this.#slots.use(id.key);
       return generation;
     }
-    if (!slot && this.#newerRun(generation)) return undefined;
-    const done = slot?.state === 'building' ? slot.done : this.#build(generation);
-    const previous = this.#previousReady(generation);
+    const building = this.#slots.building(id.key);
+    if (!building && this.#slots.hasNewer(id)) return undefined;
+    const done = building ?? this.#build(generation);
+    const previous = this.#slots.latestReady(id);
     if (!previous) return (await done) ? generation : undefined;
     // Nobody waits for a build this search started: its failure is reported here (the next
     // search of the new generation starts it again).
-    if (!slot)
-      done.catch((error: unknown) => {
-        if (!(isStoreGone(error) && this.#closed)) this.#log(error, `indexing ${key}`);
-      });
-    const previousKey = keyText(previous.generation.key);
-    this.#slots.delete(previousKey);
-    this.#slots.set(previousKey, previous);
-    return previous.generation;
+    if (!building) done.catch((error: unknown) => this.#log(error, `indexing ${id.key}`));
+    this.#slots.use(previous.id.key);
+    return previous.index.generation;
   }
 
   /** Starts making the generation's index now (a crawl was published); searches then find it made. */
-  prepare(generation: Generation): Promise<boolean> {
-    const slot = this.#slots.get(keyText(generation.key));
-    if (slot?.state === 'building') return slot.done;
-    if (slot?.state === 'ready' || this.#newerRun(generation))
-      return Promise.resolve(slot?.state === 'ready');
-    return this.#build(generation);
+  async prepare(generation: Generation): Promise<boolean> {
+    const id = idOf(generation);
+    const building = this.#slots.building(id.key);
+    if (building) return (await building) !== undefined;
+    if (this.#slots.ready(id.key)) return true;
+    if (this.#slots.hasNewer(id)) return false;
+    return (await this.#build(generation)) !== undefined;
   }
 
   /** The texts of an indexed generation's pages, stored aside while it was indexed. */
   texts(generation: Generation): PageTextFile | undefined {
-    const slot = this.#slots.get(keyText(generation.key));
-    return slot?.state === 'ready' ? slot.texts : undefined;
+    return this.#slots.ready(keyText(generation.key))?.texts;
   }
 
   /** Drops every generation of an engine (deleted, or with nothing published any more). */
   dropEngine(engine: { accountId: string; engineId: string }): void {
-    const text = `${engine.accountId}/${engine.engineId}`;
-    for (const [key, slot] of [...this.#slots])
-      if (engineText(slot.generation.key) === text) this.#drop(key, slot);
+    this.#slots.dropEngine(engineText(engine));
   }
 
   /** Generations indexed (ready) now, least recently searched first: for tests and diagnostics. */
   indexed(): GenerationKey[] {
-    return [...this.#slots.values()].filter((s) => s.state === 'ready').map((s) => s.generation.key);
+    return this.#slots.readyIds().flatMap((id) => this.#slots.ready(id.key)?.generation.key ?? []);
   }
 
   /** Drops every index (the app closes). */
-  async close(): Promise<void> {
-    this.#closed = true;
-    const slots = [...this.#slots.values()];
-    this.#slots.clear();
-    await Promise.all(
-      slots.map(async (slot) => {
-        // A build that fails now has failed for its searches already.
-        if (slot.state === 'building') await slot.done.catch(() => false);
-        await this.#backend.drop(slot.generation.key);
-        await slot.texts.close();
-      }),
-    );
-  }
-
-  /**
-   * The engine's ready generation of an older run than `generation`, the newest. Not one of the
-   * same run: a new character mapping is the owner's change, which their next search shows.
-   */
-  #previousReady(generation: Generation): Extract<Slot, { state: 'ready' }> | undefined {
-    const engine = engineText(generation.key);
-    const run = runOf(generation);
-    let previous: Extract<Slot, { state: 'ready' }> | undefined;
-    for (const slot of this.#slots.values()) {
-      if (slot.state !== 'ready' || engineText(slot.generation.key) !== engine) continue;
-      const other = runOf(slot.generation);
-      if (other < run && (!previous || other > runOf(previous.generation))) previous = slot;
-    }
-    return previous;
+  close(): Promise<void> {
+    return this.#slots.close();
   }
 
   /** Whether a newer run of the generation's engine is indexed here (its live client is stale). */
   hasNewerRun(generation: Generation): boolean {
-    return this.#newerRun(generation);
+    return this.#slots.hasNewer(idOf(generation));
   }
 
-  #newerRun(generation: Generation): boolean {
-    const engine = engineText(generation.key);
-    const run = runOf(generation);
-    for (const slot of this.#slots.values()) {
-      if (engineText(slot.generation.key) === engine && runOf(slot.generation) > run) return true;
-    }
-    return false;
-  }
-
-  #build(generation: Generation): Promise<boolean> {
-    const key = keyText(generation.key);
-    const engine = engineText(generation.key);
-    const run = runOf(generation);
-    // Builds of the engine's older generations are never searched; made ones answer until this one is.
-    for (const [other, slot] of [...this.#slots]) {
-      if (other !== key && slot.state === 'building' && engineText(slot.generation.key) === engine)
-        if (runOf(slot.generation) <= run) this.#drop(other, slot);
-    }
+  #build(generation: Generation): Promise<Indexed | undefined> {
+    const id = idOf(generation);
     // Without the file (a full disk), results read their texts from the store, as before.
     const texts = new PageTextFile(
-      (error) => this.#log(error, `storing the page texts of ${key}`),
+      (error) => this.#log(error, `storing the page texts of ${id.key}`),
       generation.mappings,
       this.#textWriterUrl ? { writerUrl: this.#textWriterUrl } : {},
     );
     const storeTexts = async (rows: readonly PageRow[]) => texts.append(rows);
     const built = this.#backend.index(generation.key, generationPages(this.#store, generation, storeTexts));
-    const done = built.then(
-      async () => {
+    const made = built.then(
+      async (): Promise<Indexed> => {
         // The index alone makes the generation searchable. Its texts' records are still being
         // made beside it (as much work again, on a thread of their own): until a page's is
         // written, results showing it read its text from the store. While an older run answers
         // for it, it waits for them: after a crawl the store is busy (a vacuum, statistics), and
         // its searches waited ~1 s for texts (issue 34).
         const written = texts.end();
-        if (this.#previousReady(generation)) await withinMs(written, TEXTS_WAIT_MS);
-        if (this.#slots.get(key) !== slot || this.#closed) {
-          // Replaced (or closing) while it was made: nobody will search it.
-          this.#dropIndex(generation.key, texts);
-          return false;
-        }
-        const bytes = this.#backend.memoryBytes(generation.key);
-        this.#slots.set(key, { state: 'ready', generation, bytes, texts });
-        // The engine's other generations (older runs, other mappings) are never searched again.
-        for (const [other, older] of [...this.#slots]) {
-          if (other !== key && engineText(older.generation.key) === engine && runOf(older.generation) <= run)
-            this.#drop(other, older);
-        }
-        this.#evict(key);
-        return true;
+        if (this.#slots.latestReady(id)) await withinMs(written, TEXTS_WAIT_MS);
+        return { generation, texts };
       },
       (error: unknown) => {
         // The searches waiting get the error; the next search tries again.
-        if (this.#slots.get(key) === slot) this.#slots.delete(key);
-        this.#dropIndex(generation.key, texts);
-        if (isStoreGone(error) && this.#closed) return false;
+        void this.#dropIndex(generation.key, texts);
         throw error;
       },
     );
-    const slot: Slot = { state: 'building', generation, done, texts };
-    this.#slots.set(key, slot);
-    return done;
+    return this.#slots.track(id, made);
   }
 
-  #drop(key: string, slot: Slot): void {
-    this.#slots.delete(key);
-    // A build under way is dropped by its own end (it sees it was replaced).
-    if (slot.state !== 'building') this.#dropIndex(slot.generation.key, slot.texts);
-  }
-
-  #dropIndex(key: GenerationKey, texts: PageTextFile): void {
-    this.#backend.drop(key).catch((error: unknown) => this.#log(error, `dropping ${keyText(key)}`));
-    texts.close().catch((error: unknown) => this.#log(error, `closing the texts of ${keyText(key)}`));
-  }
-
-  /** Drops the least recently searched indexes until the budget holds, never `keep` (just made). */
-  #evict(keep: string): void {
-    let bytes = 0;
-    for (const slot of this.#slots.values()) if (slot.state === 'ready') bytes += slot.bytes;
-    for (const [key, slot] of [...this.#slots]) {
-      if (bytes <= this.#budgetBytes) return;
-      if (slot.state !== 'ready' || key === keep) continue;
-      this.#drop(key, slot);
-      bytes -= slot.bytes;
-    }
+  /** Drops a generation's index from the backend and closes its texts; what fails is logged. */
+  async #dropIndex(key: GenerationKey, texts: PageTextFile): Promise<void> {
+    await Promise.all([
+      this.#backend.drop(key).catch((error: unknown) => this.#log(error, `dropping ${keyText(key)}`)),
+      texts.close().catch((error: unknown) => this.#log(error, `closing the texts of ${keyText(key)}`)),
+    ]);
   }
 }

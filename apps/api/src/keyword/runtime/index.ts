@@ -1,9 +1,5 @@
 export { countPublishedTags } from '../../repositories/keyword/pages.ts';
-export {
-  GenerationRegistry,
-  KEYWORD_INDEX_BUDGET_BYTES,
-  type MeasuredBackend,
-} from './generation-registry.ts';
+export { GenerationRegistry, type MeasuredBackend } from './generation-registry.ts';
 export { explainKeyword } from './keyword-explain.ts';
 export { type KeywordRuntime, keywordRuntime } from './keyword-runtime.ts';
 export {

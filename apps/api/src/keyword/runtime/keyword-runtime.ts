@@ -1,23 +1,19 @@
 import { availableParallelism } from 'node:os';
 import type { Changes } from '../../changes/changes.ts';
 import { findPublishedKeyword } from '../../repositories/keyword/live-clients.ts';
-import type { Store } from '../../store/types.ts';
+import type { IndexMemory } from '../../serving/index-memory.ts';
+import type { SearchSource } from '../../serving/search-source.ts';
+import { isStoreGone } from '../../store/errors.ts';
 import { createMemoryBackend } from '../index/index.ts';
 import { SnippetBuilder } from '../page-texts/index.ts';
-import {
-  GenerationRegistry,
-  isStoreGone,
-  type MeasuredBackend,
-  type RegistryErrorLog,
-} from './generation-registry.ts';
+import { GenerationRegistry, type MeasuredBackend, type RegistryErrorLog } from './generation-registry.ts';
 import { generationOf } from './live-keyword.ts';
 import { EventLoopLoad } from './loop-load.ts';
 import { PageTextCache } from './page-text-cache.ts';
 import { changedEngineOf } from './publish-announce.ts';
 
-/** The keyword search runtime of one store: its indexes, and the page texts results show. */
-export interface KeywordRuntime {
-  store: Store;
+/** The keyword search runtime of one app: its indexes, and the page texts results show. */
+export interface KeywordRuntime extends SearchSource {
   registry: GenerationRegistry;
   texts: PageTextCache;
   snippets: SnippetBuilder;
@@ -34,46 +30,51 @@ export interface KeywordRuntime {
  * the notification), so the first search of the new pages does not wait for it.
  */
 async function indexPublished(
-  store: Store,
+  { store, caches }: SearchSource,
   registry: GenerationRegistry,
   engine: { accountId: string; engineId: string },
 ): Promise<void> {
   const found = await findPublishedKeyword(store, engine.accountId, engine.engineId);
   // Deleted, or nothing to search: its indexes go now rather than when memory runs short.
   if (!found || found.publishedRunId === null) return registry.dropEngine(engine);
-  await registry.prepare(generationOf(store, engine, found.publishedRunId, found.engine));
+  await registry.prepare(generationOf(caches, engine, found.publishedRunId, found.engine));
 }
 
 /**
  * The keyword runtime of an app that serves search (a crawl worker has none, and indexes nothing):
- * made with the app, closed with it. Indexes each generation announced on `changes` at once.
+ * made with the app, closed with it. Indexes each generation announced on `changes` at once. Its
+ * indexes are counted in `memory`, the app's budget shared with its parametric indexes (without
+ * it, in a budget of their own of `budgetBytes`, or of the machine's default size).
  */
 export function keywordRuntime(
-  store: Store,
+  source: SearchSource,
   changes: Changes,
   options: {
     log?: RegistryErrorLog;
     backend?: MeasuredBackend;
+    memory?: IndexMemory;
     budgetBytes?: number;
     /** Snippets on a worker thread when searches overlap; by default with more than one core. */
     snippetWorker?: boolean;
   } = {},
 ): KeywordRuntime {
   const log = options.log ?? ((error, what) => console.error(`Keyword search: ${what} failed:`, error));
-  const registry = new GenerationRegistry(store, options.backend ?? createMemoryBackend(), {
+  const registry = new GenerationRegistry(source.store, options.backend ?? createMemoryBackend(), {
     log,
+    ...(options.memory === undefined ? {} : { memory: options.memory }),
     ...(options.budgetBytes === undefined ? {} : { budgetBytes: options.budgetBytes }),
   });
   const unsubscribe = changes.on('keywordGenerations', (change) => {
     const engine = changedEngineOf(change);
     if (!engine) return;
-    indexPublished(store, registry, engine).catch((error: unknown) => {
+    indexPublished(source, registry, engine).catch((error: unknown) => {
       // The store closing (shutdown) ends the work; the first search will index it otherwise.
       if (!isStoreGone(error)) log(error, `indexing the crawl published for engine ${engine.engineId}`);
     });
   });
   const runtime: KeywordRuntime = {
-    store,
+    store: source.store,
+    caches: source.caches,
     registry,
     texts: new PageTextCache(),
     snippets: new SnippetBuilder({

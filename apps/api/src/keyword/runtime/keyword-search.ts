@@ -12,7 +12,6 @@ import {
 } from '@siteseer/core';
 import { InputError, ServiceUnavailableError } from '../../errors.ts';
 import type { PageText } from '../../repositories/keyword/pages.ts';
-import { storeCache } from '../../serving/answer-cache.ts';
 import type {
   BackendHit,
   BackendQuery,
@@ -135,7 +134,7 @@ export async function onGeneration<T>(
     }
     if (attempt >= ATTEMPTS)
       throw new ServiceUnavailableError('The search engine is being updated: try again in a moment.');
-    live = await readLiveKeyword(runtime.store, live.client.id);
+    live = await readLiveKeyword(runtime, live.client.id);
   }
 }
 
@@ -300,10 +299,9 @@ export async function searchKeyword(
   // Known from before a crawl was published whose index is made now: read again, not answered
   // from the answers kept for it (see KEPT_WHILE_READ).
   const first = runtime.registry.hasNewerRun(known.generation)
-    ? await readLiveKeyword(runtime.store, known.client.id)
+    ? await readLiveKeyword(runtime, known.client.id)
     : known;
-  const answers = storeCache<Answer>(
-    runtime.store,
+  const answers = runtime.caches.cache<Answer>(
     'keyword-answers',
     ANSWER_BYTES_MAX,
     (answer) => answer.json.length,

@@ -11,9 +11,9 @@ import {
 } from '@siteseer/core';
 import { NotFoundError } from '../../errors.ts';
 import { type EngineSearchSettings, findLiveKeywordClient } from '../../repositories/keyword/live-clients.ts';
-import { storeCache } from '../../serving/answer-cache.ts';
+import type { AnswerCaches } from '../../serving/answer-cache.ts';
 import type { LiveClients } from '../../serving/live-clients.ts';
-import type { Store } from '../../store/types.ts';
+import type { SearchSource } from '../../serving/search-source.ts';
 import type { GenerationKey } from '../backend.ts';
 
 /** What a generation of an engine is indexed from: its crawl run and the character mapping. */
@@ -42,8 +42,12 @@ interface ParsedEngineSettings {
 /** Parsed synonyms and mappings by engine and row version: parsed once per engine update. */
 const PARSED_MAX = 1000;
 
-function parsedSettings(store: Store, engineId: string, engine: EngineSearchSettings): ParsedEngineSettings {
-  const cache = storeCache<ParsedEngineSettings>(store, 'keyword-engine-settings', PARSED_MAX);
+function parsedSettings(
+  caches: AnswerCaches,
+  engineId: string,
+  engine: EngineSearchSettings,
+): ParsedEngineSettings {
+  const cache = caches.cache<ParsedEngineSettings>('keyword-engine-settings', PARSED_MAX);
   const key = `${engineId}:${engine.updatedAt}`;
   const known = cache.get(key);
   if (known) return known;
@@ -63,12 +67,12 @@ function parsedSettings(store: Store, engineId: string, engine: EngineSearchSett
  * the index holds mapped text (a new mapping makes a new index of the same pages).
  */
 export function generationOf(
-  store: Store,
+  caches: AnswerCaches,
   ids: { accountId: string; engineId: string },
   runId: string,
   engine: EngineSearchSettings,
 ): Generation & { synonyms: SynonymRule[] } {
-  const parsed = parsedSettings(store, ids.engineId, engine);
+  const parsed = parsedSettings(caches, ids.engineId, engine);
   const mappingHash = createHash('sha256').update(parsed.mappingText).digest('hex').slice(0, 16);
   return {
     key: { accountId: ids.accountId, engineId: ids.engineId, generation: `${runId}:${mappingHash}` },
@@ -79,11 +83,14 @@ export function generationOf(
 }
 
 /** Reads a keyword client afresh; 404 for an unknown id, another kind's, or nothing published. */
-export async function readLiveKeyword(store: Store, clientId: string): Promise<LiveKeyword> {
+export async function readLiveKeyword(
+  { store, caches }: SearchSource,
+  clientId: string,
+): Promise<LiveKeyword> {
   const found = await findLiveKeywordClient(store, clientId);
   if (!found || found.publishedRunId === null) throw new NotFoundError('Search engine');
   const { client } = found;
-  const { synonyms, ...generation } = generationOf(store, client, found.publishedRunId, found.engine);
+  const { synonyms, ...generation } = generationOf(caches, client, found.publishedRunId, found.engine);
   return {
     client,
     settings: KeywordClientSettings.parse(client.settings),
