@@ -168,7 +168,6 @@ export async function buildApp({ config, store, onInvitation, clock }: AppDeps):
   await app.register(apiRoutes, { prefix: '/api', store, config, verifyToken, state, onInvitation });
   await app.register(widgetRoutes, { store, config, verifyToken, state });
   await app.register(searchRoutes, {
-    store,
     state,
     clock: clock ?? systemClock,
     perMinute: config.searchRateLimitPerMinute,

@@ -1,11 +1,9 @@
 import type { FastifyRequest } from 'fastify';
 import type { AppState } from '../app-state.ts';
 import type { Clock } from '../clock.ts';
-import type { Store } from '../store/types.ts';
 
 /** What the public search routes are registered with. */
 export interface PublicSearchDeps {
-  store: Store;
   state: AppState;
   clock: Clock;
 }

@@ -58,7 +58,7 @@ export async function searchRoutes(
   deps: PublicSearchDeps & PublicLimits,
 ): Promise<void> {
   const app = instance.withTypeProvider<ZodTypeProvider>();
-  const { store, state, clock } = deps;
+  const { state, clock } = deps;
   const { liveClients, recorder } = state;
   await publicSearchLimits(app, deps);
 
