@@ -1,8 +1,7 @@
 import type { KeywordExplainQuery, KeywordExplanation } from '@siteseer/core';
 import { ServiceUnavailableError } from '../../errors.ts';
-import { parseKeywordQuery, tabsOf } from '../query/index.ts';
 import type { KeywordRuntime } from './keyword-runtime.ts';
-import { chosenTab, onGeneration, rank } from './keyword-search.ts';
+import { onGeneration, rank, rankingRequest } from './keyword-search.ts';
 import type { LiveKeyword } from './live-keyword.ts';
 
 /**
@@ -15,27 +14,14 @@ export async function explainKeyword(
   first: LiveKeyword,
   query: Pick<KeywordExplainQuery, 'q' | 'tab' | 'page' | 'pageSize'>,
 ): Promise<KeywordExplanation> {
-  const { tabs, specs } = tabsOf(first.settings);
-  const tab = chosenTab(tabs, query.tab);
-  const offset = (query.page - 1) * query.pageSize;
+  const asked = rankingRequest(first, query);
   const base = { page: query.page, pageSize: query.pageSize };
-  const { slots, normalised } = parseKeywordQuery(query.q, {
-    mappings: first.generation.mappings,
-    synonyms: first.synonyms,
-  });
-  if (slots.length === 0) return { ...base, total: 0, hits: [] };
+  if (asked.request.slots.length === 0) return { ...base, total: 0, hits: [] };
   const { backend } = runtime.registry;
   const explain = backend.explain?.bind(backend);
   if (!explain) throw new ServiceUnavailableError('This search backend does not explain its scores.');
   return onGeneration(runtime, first, async (live, key) => {
-    const ranked = await rank(
-      runtime,
-      live,
-      key,
-      { slots, normalised, specs, tab },
-      { offset, limit: query.pageSize },
-      explain,
-    );
+    const ranked = await rank(runtime, live, key, asked.request, asked.page, explain);
     const hits = [
       ...ranked.pinned.map((ref) => ({ url: ref.url, title: ref.title, pinned: true, explanation: null })),
       ...ranked.hits.map((hit) => ({
@@ -48,7 +34,7 @@ export async function explainKeyword(
     return {
       ...base,
       total: ranked.total,
-      hits: hits.map((hit, n) => ({ position: offset + n + 1, ...hit })),
+      hits: hits.map((hit, n) => ({ position: asked.page.offset + n + 1, ...hit })),
     };
   });
 }

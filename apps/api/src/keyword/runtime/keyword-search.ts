@@ -139,7 +139,7 @@ export async function onGeneration<T>(
 }
 
 /** The chosen tab's index among the specs (null: 'all'); an unknown tab is the caller's mistake. */
-export function chosenTab(tabs: readonly KeywordTab[], name: string): number | null {
+function chosenTab(tabs: readonly KeywordTab[], name: string): number | null {
   if (name === ALL_TAB) return null;
   const index = tabs.findIndex((tab) => tab.name === name);
   if (index < 1) {
@@ -149,6 +149,36 @@ export function chosenTab(tabs: readonly KeywordTab[], name: string): number | n
     );
   }
   return index - 1;
+}
+
+/** What a page of a live client's results is ranked from (see rankingRequest). */
+export interface RankingRequest {
+  /** The engine's tabs, as its answers list them. */
+  tabs: readonly KeywordTab[];
+  request: { slots: readonly QuerySlot[]; normalised: string; specs: readonly TabSpec[]; tab: number | null };
+  page: { offset: number; limit: number };
+}
+
+/**
+ * What a search and an explain of `first` both rank: the engine's tabs and the one chosen, the
+ * query as the index reads it (the generation's character mappings, the engine's synonyms) and
+ * the window of the page asked for.
+ */
+export function rankingRequest(
+  first: LiveKeyword,
+  query: Pick<KeywordSearchQuery, 'q' | 'tab' | 'page' | 'pageSize'>,
+): RankingRequest {
+  const { tabs, specs } = tabsOf(first.settings);
+  const tab = chosenTab(tabs, query.tab);
+  const { slots, normalised } = parseKeywordQuery(query.q, {
+    mappings: first.generation.mappings,
+    synonyms: first.synonyms,
+  });
+  return {
+    tabs,
+    request: { slots, normalised, specs, tab },
+    page: { offset: (query.page - 1) * query.pageSize, limit: query.pageSize },
+  };
 }
 
 export interface Ranked<H extends BackendHit = BackendHit> {
@@ -326,35 +356,27 @@ async function rankedAnswer(
   first: LiveKeyword,
   query: KeywordSearchQuery,
 ): Promise<Shown> {
-  const { tabs, specs } = tabsOf(first.settings);
-  const tab = chosenTab(tabs, query.tab);
-  const offset = (query.page - 1) * query.pageSize;
+  const asked = rankingRequest(first, query);
   const base = { page: query.page, pageSize: query.pageSize };
-  const { slots, normalised } = parseKeywordQuery(query.q, {
-    mappings: first.generation.mappings,
-    synonyms: first.synonyms,
-  });
-  if (slots.length === 0) {
+  if (asked.request.slots.length === 0) {
     // Nothing typed: no results, but the tabs to show.
-    return { ...base, total: 0, tabs: tabs.map((t) => ({ ...t, count: 0 })), hits: [], live: first };
+    return { ...base, total: 0, tabs: asked.tabs.map((t) => ({ ...t, count: 0 })), hits: [], live: first };
   }
   return onGeneration(runtime, first, async (live, key) => {
-    const ranked = await rank(
+    const ranked = await rank(runtime, live, key, asked.request, asked.page, (at, backendQuery) =>
+      runtime.registry.backend.search(at, backendQuery),
+    );
+    const hits = await shownHits(
       runtime,
       live,
-      key,
-      { slots, normalised, specs, tab },
-      {
-        offset,
-        limit: query.pageSize,
-      },
-      (at, backendQuery) => runtime.registry.backend.search(at, backendQuery),
+      ranked,
+      { ...query, slots: asked.request.slots },
+      asked.page.offset,
     );
-    const hits = await shownHits(runtime, live, ranked, { ...query, slots }, offset);
     return {
       ...base,
       total: ranked.total,
-      tabs: tabs.map((t, n) => ({ ...t, count: ranked.counts[n] ?? 0 })),
+      tabs: asked.tabs.map((t, n) => ({ ...t, count: ranked.counts[n] ?? 0 })),
       hits,
       live,
     };
