@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readAtMost } from '../rules/fetch-bytes.ts';
 import { createAddressPolicy, parseAllowList } from './address-policy.ts';
 import { createPageFetcher, networkReason } from './fetch-page.ts';
-import { type FixtureServer, startFixtureServer, startStalledListener } from './fixture-server.ts';
+import { type FixtureServer, startFixtureServer, startStalledListener } from './fixture-server.test-kit.ts';
 import { crawlStatusOf } from './outcome.ts';
 
 const userAgent = 'SiteseerBot/1.0 (+http://localhost:8080/bot)';

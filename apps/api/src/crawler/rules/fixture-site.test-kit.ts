@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Agent, interceptors, request } from 'undici';
-import { startFixtureServer } from '../fetch/fixture-server.ts';
+import { startFixtureServer } from '../fetch/fixture-server.test-kit.ts';
 import type { FetchBytes } from './fetch-bytes.ts';
 
 /** Test support: answers one path of the fixture site. */
