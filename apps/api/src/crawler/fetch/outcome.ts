@@ -29,7 +29,7 @@ export interface RedirectHop {
   location: string;
 }
 
-export interface FetchTimings {
+interface FetchTimings {
   /** Milliseconds from the start to the final response's headers; null when none came. */
   firstByteMs: number | null;
   totalMs: number;
