@@ -10,7 +10,7 @@ export interface Writer {
 }
 
 /** The width laid out for when the terminal does not say (or is not one). */
-export const DEFAULT_WIDTH = 100;
+const DEFAULT_WIDTH = 100;
 
 export interface OutputOptions {
   stdout: Writer;
