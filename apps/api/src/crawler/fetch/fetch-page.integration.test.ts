@@ -6,7 +6,7 @@ import { readAtMost } from '../rules/fetch-bytes.ts';
 import { createAddressPolicy, parseAllowList } from './address-policy.ts';
 import { createPageFetcher, networkReason } from './fetch-page.ts';
 import { type FixtureServer, startFixtureServer, startStalledListener } from './fixture-server.test-kit.ts';
-import { crawlStatusOf } from './outcome.ts';
+import { crawlStatusOf } from './outcome.test-kit.ts';
 
 const userAgent = 'SiteseerBot/1.0 (+http://localhost:8080/bot)';
 const fetcher = createPageFetcher(createAddressPolicy(parseAllowList('127.0.0.1')));
