@@ -7,13 +7,13 @@ const API = '^apps/api/src/';
 /** The API's feature folders: one per engine kind or concern, above the repositories. */
 const FEATURES = '(crawler|keyword|parametric|analytics|search-events|identity|auth|access|serving)';
 /**
- * Tests and their helpers are not cruised: the layers are about what ships, a suite may reach across
- * floors to set a case up, and the API's suites import @siteseer/test-support, which imports the API
- * (a dev-only cycle, ADR 0012). Tests' own boundaries are checked by
+ * Tests and their helpers (`test/` folders, `*.test-kit.ts` beside the code) are not cruised: the
+ * layers are about what ships, a suite may reach across floors to set a case up, and the API's
+ * suites import @siteseer/test-support, which imports the API (a dev-only cycle, ADR 0012). Tests' own boundaries are checked by
  * packages/test-support/src/workspace-boundaries.test.ts and Biome.
  */
 const TESTS =
-  '\\.test\\.tsx?$|(^|/)(test|e2e)/|/vitest\\.config\\.ts$|/vitest\\.alone\\.config\\.ts$|/vite\\.config\\.ts$';
+  '\\.test(-kit)?\\.tsx?$|(^|/)(test|e2e)/|/vitest\\.config\\.ts$|/vitest\\.alone\\.config\\.ts$|/vite\\.config\\.ts$';
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {

@@ -71,7 +71,7 @@ interface Created {
 }
 
 /** A keyword engine (the analytics records' client) and a parametric one to search, made over the API. */
-export async function createEngines(server: ServerProcess): Promise<Created> {
+async function createEngines(server: ServerProcess): Promise<Created> {
   const token = await signIn(server.base, server.owner);
   const authorization = `Bearer ${token}`;
   const accounts = JSON.parse(
@@ -115,7 +115,7 @@ async function columnIds(base: string, clientId: string): Promise<(label: string
  * Parametric searches (text, filters, sort) at CONCURRENCY clients: the p50, and the server's CPU
  * per 1,000 searches (read a flush interval after the load, so the last batch is written).
  */
-export async function searchP50(
+async function searchP50(
   server: ServerProcess,
   clientId: string,
 ): Promise<{ p50: number; cpu: number; threads: ThreadCpu }> {

@@ -16,7 +16,7 @@ export const SEARCHES = 1_000_000;
 export const CLICKS = 200_000;
 export const DAYS = 90;
 /** Distinct queries: a long tail, as site search has (Zipf, s = 1.05). */
-export const VOCABULARY = 50_000;
+const VOCABULARY = 50_000;
 const BATCH = 2000;
 /** The recorder's cadence (apps/api/src/search-events/recorder.ts MAINTAIN_EVERY_ROWS). */
 const MAINTAIN_EVERY_ROWS = 100_000;
@@ -39,7 +39,7 @@ export interface LoadResult {
 }
 
 /** The query of rank `k` (0 = most searched): two words, then a number past the word pairs. */
-export function queryText(k: number): string {
+function queryText(k: number): string {
   const adjective = ADJECTIVES[k % ADJECTIVES.length] as string;
   const noun = NOUNS[Math.floor(k / ADJECTIVES.length) % NOUNS.length] as string;
   const pairs = ADJECTIVES.length * NOUNS.length;

@@ -28,7 +28,7 @@ import { ServerProcess } from './server-process.ts';
 import { ingest, ownerApiKey, signIn } from './session.ts';
 
 /** The load: 200 searches a second. */
-export const PER_SECOND = 200;
+const PER_SECOND = 200;
 export const BUSY_SECONDS = 30;
 export const BUSY_PAGES = 20_000;
 /** The site the keyword engine is first published from (searched in both windows until re-crawled). */
@@ -45,7 +45,7 @@ const TARGET_P99_MS = 150;
 /** A word on every page of both sites: its total tells the re-crawled generation from the first. */
 const COMMON_WORD = 'search';
 
-export interface BusyWork {
+interface BusyWork {
   /** The re-crawl: finished (else still crawling when the window's time ran out), pages, time. */
   crawlFinished: boolean;
   crawlPages: number;

@@ -21,7 +21,7 @@ interface Report {
   publication?: { publishedRunId: number | null; publishedPages: number; latestRunId: number; held: boolean };
 }
 
-export interface SiteseerCrawl extends SiteRequests {
+interface SiteseerCrawl extends SiteRequests {
   /** False: the crawl was still running when the time ran out. */
   finished: boolean;
   /** The crawl's last state in the report (`finished`, `failed`…). */
@@ -105,7 +105,7 @@ async function crawl(server: ServerProcess, site: CrawlSite): Promise<SiteseerCr
 }
 
 /** Our crawler over the site: the API as `pnpm start` runs it, allowed to fetch 127.0.0.1. */
-export async function measureSiteseer(
+async function measureSiteseer(
   db: Db,
   site: CrawlSite,
   databaseUrl: string | undefined,
@@ -131,7 +131,7 @@ export async function measureSiteseer(
 }
 
 /** The crawl section's lines for one database: speed, memory and CPU, against Crawlee's. */
-export function crawlLines(db: Db, ours: SiteseerCrawl, crawlee: CrawleeCrawl, sitePages: number): Line[] {
+function crawlLines(db: Db, ours: SiteseerCrawl, crawlee: CrawleeCrawl, sitePages: number): Line[] {
   const perSecond = ours.pages / (ours.ms / 1000);
   const crawleePerSecond = crawlee.pages / (crawlee.ms / 1000);
   const published = ours.publication === 'published' ? `${ours.publishedPages} published` : ours.publication;
@@ -182,7 +182,7 @@ export function crawlLines(db: Db, ours: SiteseerCrawl, crawlee: CrawleeCrawl, s
 }
 
 /** The report call at 100k URLs: every case against its p50 target, with the HTTP floor as baseline. */
-export function reportLines(db: Db, timings: readonly Timing[]): Line[] {
+function reportLines(db: Db, timings: readonly Timing[]): Line[] {
   const [floor, ...cases] = timings;
   const http = { name: 'http', value: floor?.p50 ?? Number.NaN };
   return cases.map((t) => ({

@@ -27,7 +27,7 @@ forest garden bridge tower market station library museum theatre kitchen window 
 city coast island meadow orchard lantern compass journey voyage signal beacon`.split(/\s+/);
 
 /** The path of page `i` (page 0 is the home page). */
-export function pagePath(i: number): string {
+function pagePath(i: number): string {
   if (i === 0) return '/';
   const random = prng(i * 7919);
   const slug = [0, 1, 2].map(() => WORDS[Math.floor(random() * WORDS.length)]).join('-');
@@ -59,7 +59,7 @@ function linksOf(i: number, pages: number, random: () => number): number[] {
 }
 
 /** The HTML of page `i` of a site of `pages` pages. */
-export function pageHtml(i: number, pages: number): string {
+function pageHtml(i: number, pages: number): string {
   const random = prng(i * 2_654_435_761 + 17);
   const title = titleOf(i);
   const nav = [0, 1, 2, 3, 4, 5, 6].map((n) => `<li>${anchor(n, pages)}</li>`).join('');

@@ -102,7 +102,7 @@ function pick<T>(random: () => number, values: readonly T[]): T {
 }
 
 /** Row `i` of the product table (seeded by its index, so any row can be made on its own). */
-export function product(i: number): Product {
+function product(i: number): Product {
   const random = prng(i * 2654435761);
   const id = String(i + 1).padStart(6, '0');
   const adjective = pick(random, ADJECTIVES);

@@ -24,8 +24,8 @@ export interface BenchFiles {
   searchTable: Table;
 }
 
-export const CSV_BYTES = 10_000_000;
-export const SEARCH_ROWS = 100_000;
+const CSV_BYTES = 10_000_000;
+const SEARCH_ROWS = 100_000;
 /** Rows of the XLSX imported beside a crawl in the busy-search section. */
 export const BUSY_IMPORT_ROWS = 60_000;
 

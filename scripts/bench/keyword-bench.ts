@@ -43,7 +43,7 @@ const MEASURES = [
   ['ndcg', 'nDCG@10'],
 ] as const;
 
-export function relevanceLines(db: Db, r: RelevanceResults): Line[] {
+function relevanceLines(db: Db, r: RelevanceResults): Line[] {
   const lines: Line[] = [];
   for (const group of ['titles', 'hand-written'] as Group[]) {
     const ours = r.scores.siteseer[group];
@@ -86,7 +86,7 @@ export function relevanceLines(db: Db, r: RelevanceResults): Line[] {
 /** What JavaScript holds after a full collection: the V8 heap and the buffers outside it. */
 const live = (memory: LiveMemory) => memory.heapUsedMb + memory.externalMb;
 
-export function latencyLines(db: Db, r: LatencyResults): Line[] {
+function latencyLines(db: Db, r: LatencyResults): Line[] {
   const k = `${Math.round(r.pages / 1000)}k pages, ${CONCURRENCY} clients`;
   const scale = PER / r.pages;
   const base = (name: 'p50' | 'p95' | 'p99') => ({ name: `config ${name}`, value: r.baseline[name] });

@@ -16,7 +16,7 @@ export const LATENCY_PAGES = 50_000;
 /** Where the generated pages claim to live (a reserved name: nothing is fetched from it). */
 export const CORPUS_BASE = 'https://docs.test/';
 /** Body text per page: a few KB, as most web pages have (the manual's median page has 10 KB). */
-export const BODY_MIN_CHARS = 1_000;
+const BODY_MIN_CHARS = 1_000;
 export const BODY_MAX_CHARS = 8_000;
 /** Sphinx's sidebar headings: on every page, nobody's section. */
 const CHROME_HEADINGS = new Set([
@@ -69,7 +69,7 @@ function slug(text: string): string {
 }
 
 /** Page `i` of the corpus made from `sources`. */
-export function corpusPage(sources: readonly SourcePage[], i: number): NewPage {
+function corpusPage(sources: readonly SourcePage[], i: number): NewPage {
   const random = prng(i * 2_246_822_519 + 3);
   const source = sources[i % sources.length] as SourcePage;
   const other = () => sources[Math.floor(random() * sources.length)] as SourcePage;

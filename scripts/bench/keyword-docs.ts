@@ -12,8 +12,8 @@ import type { AddressInfo } from 'node:net';
 import { extname, join, relative, resolve, sep } from 'node:path';
 import { log } from './report.ts';
 
-export const DOC_PACKAGE = 'python3.11-doc';
-export const DOC_ROOT = '/usr/share/doc/python3.11/html';
+const DOC_PACKAGE = 'python3.11-doc';
+const DOC_ROOT = '/usr/share/doc/python3.11/html';
 /** What every page title ends with, and a visitor does not type. */
 const TITLE_SUFFIX = /\s*— Python [\d.]+ documentation$/;
 /** Sphinx's generated pages: indexes and the search page, no one's answer to a title query. */
@@ -55,7 +55,7 @@ export function docSet(): DocSetStatus {
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
 
 /** Text of an HTML fragment's character references (what Sphinx writes in a <title>). */
-export function decodeEntities(text: string): string {
+function decodeEntities(text: string): string {
   return text.replace(/&(#x[\da-f]+|#\d+|[a-z]+);/gi, (whole, name: string) => {
     if (name.startsWith('#x') || name.startsWith('#X'))
       return String.fromCodePoint(parseInt(name.slice(2), 16));

@@ -38,7 +38,7 @@ const OPEN_FIRST_QUERY = 1_000_000_000;
 /** The one-client load's first query number: past any the 16-client load reaches. */
 const SINGLE_FIRST_QUERY = 2_000_000_000;
 
-export interface KeywordLoad extends Latency {
+interface KeywordLoad extends Latency {
   perSecond: number;
 }
 

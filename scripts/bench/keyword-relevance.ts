@@ -24,7 +24,7 @@ import { type Db, type Place, place } from './place.ts';
 import { log } from './report.ts';
 import { ServerProcess } from './server-process.ts';
 
-export const ENGINES = ['siteseer', 'postgres', 'minisearch'] as const;
+const ENGINES = ['siteseer', 'postgres', 'minisearch'] as const;
 export type Engine = (typeof ENGINES)[number];
 export const ENGINE_NAMES: Record<Engine, string> = {
   siteseer: 'Siteseer',

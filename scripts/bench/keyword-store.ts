@@ -10,7 +10,7 @@ import { chunkLines, csvCopyLine, openStore } from '@siteseer/test-support/store
 import type { Place } from './place.ts';
 
 export type Store = Awaited<ReturnType<typeof openStore>>;
-export type Session = Parameters<Parameters<Store['withSession']>[0]>[0];
+type Session = Parameters<Parameters<Store['withSession']>[0]>[0];
 export type Queryable = Pick<Session, 'query' | 'exec'>;
 
 /** One keyword engine of one account. */
@@ -36,13 +36,6 @@ export async function crawlerOf(store: Store, engine: EngineRef) {
   return crawler;
 }
 
-/** The published generation of the engine (throws when none is). */
-export async function publishedRun(store: Store, engine: EngineRef): Promise<number> {
-  const { publishedRunId } = await crawlerOf(store, engine);
-  if (publishedRunId === null) throw new Error(`Engine ${engine.engineId} has no published crawl`);
-  return publishedRunId;
-}
-
 /** A page to load into a generation (crawl_pages' fields). */
 export interface NewPage {
   url: string;
@@ -53,7 +46,7 @@ export interface NewPage {
 }
 
 /** A PostgreSQL array literal of texts, every element quoted. */
-export function textArrayLiteral(items: readonly string[]): string {
+function textArrayLiteral(items: readonly string[]): string {
   return `{${items.map((item) => `"${item.replaceAll('\\', '\\\\').replaceAll('"', '\\"')}"`).join(',')}}`;
 }
 

@@ -9,7 +9,7 @@ interface SearchConfig {
 
 type Query = Record<string, unknown>;
 
-export interface SearchLoad extends Latency {
+interface SearchLoad extends Latency {
   perSecond: number;
 }
 

@@ -18,7 +18,7 @@ const BASELINE = '.dependency-cruiser-known-violations.json';
 const SOURCES = ['apps', 'packages', 'scripts'];
 
 /** The same violation in two cruises: same rule, same ends, and for a cycle the same members. */
-export function sameViolation(left: IViolation, right: IViolation): boolean {
+function sameViolation(left: IViolation, right: IViolation): boolean {
   if (left.rule.name !== right.rule.name) return false;
   if (left.cycle && right.cycle) {
     const members = new Set(right.cycle.map((step) => step.name));

@@ -164,7 +164,7 @@ function squeeze(code: string): string {
 }
 
 /** Whether an allow-list entry names a place. */
-export function allows(entry: AllowEntry, found: Swallowed): boolean {
+function allows(entry: AllowEntry, found: Swallowed): boolean {
   if (entry.file !== found.file) return false;
   if (entry.inside !== undefined && entry.inside !== found.inside) return false;
   return entry.snippet === undefined || squeeze(found.code).includes(squeeze(entry.snippet));

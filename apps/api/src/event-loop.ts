@@ -18,7 +18,7 @@ export async function inTurns(count: number, perTurn: number, step: (i: number) 
 }
 
 /** An event loop's delay past which work sharing it gives it back more: its requests wait. */
-export const DELAYED_MS = 20;
+const DELAYED_MS = 20;
 /** How long a judgement of the delay holds. */
 const JUDGED_EVERY_MS = 100;
 

@@ -19,7 +19,7 @@ function forbiddenKey(key: string, value: unknown): string | undefined {
  * keys), but says which of the two is wrong: the text, or a forbidden key. Fastify's parser answers
  * "Body is not valid JSON" for both.
  */
-export function parseJsonBody(text: string): unknown {
+function parseJsonBody(text: string): unknown {
   if (text.length === 0)
     throw new InputError("Body cannot be empty when content-type is set to 'application/json'.");
   // The keys can only be there, possibly \u-escaped, when the text says so: the fast path otherwise.

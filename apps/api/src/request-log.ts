@@ -8,7 +8,7 @@ const VISITOR_CALLS = /^\/(search|widget)\//;
  * by its path only: no address or port (a visitor's address is never stored: ADR 0021) and no query
  * string (what they typed). Portal and API calls keep Fastify's usual fields.
  */
-export function requestLogFields(request: FastifyRequest) {
+function requestLogFields(request: FastifyRequest) {
   if (VISITOR_CALLS.test(request.url)) return { method: request.method, url: request.url.split('?')[0] };
   return {
     method: request.method,

@@ -8,7 +8,7 @@ import {
   KEYWORD_SEARCHES,
   PARAMETRIC_SEARCHES,
   recordFixture,
-} from '../src/analytics/test-fixture.ts';
+} from '../src/analytics/search-fixture.test-kit.ts';
 import {
   type Actor,
   createEngine,

@@ -5,7 +5,11 @@ import { CRAWL_STATUS } from '@siteseer/core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { PARALLEL_WITHOUT_DELAY } from '../src/crawler/loop/host-gate.ts';
 import { WRITE_BATCH } from '../src/crawler/loop/run-writer.ts';
-import { type FixtureSite, linkedSite, startFixtureSite } from '../src/crawler/rules/fixture-site.ts';
+import {
+  type FixtureSite,
+  linkedSite,
+  startFixtureSite,
+} from '../src/crawler/rules/fixture-site.test-kit.ts';
 import { freePort } from './harness.ts';
 import {
   crawlSite,

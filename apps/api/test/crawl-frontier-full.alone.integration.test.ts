@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CRAWL_STATUS } from '@siteseer/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FixtureSite } from '../src/crawler/rules/fixture-site.ts';
+import type { FixtureSite } from '../src/crawler/rules/fixture-site.test-kit.ts';
 import { startWithTenants, type Tenants } from './actors.ts';
 import { allowLoopback, crawl, report, trapSite, untilReport } from './crawl-traps.ts';
 import { api } from './harness.ts';

@@ -1,6 +1,10 @@
 import { CRAWL_STATUS, pageLimitReason } from '@siteseer/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type FixtureSite, linkedSite, startFixtureSite } from '../src/crawler/rules/fixture-site.ts';
+import {
+  type FixtureSite,
+  linkedSite,
+  startFixtureSite,
+} from '../src/crawler/rules/fixture-site.test-kit.ts';
 import { startWithTenants, type Tenants } from './actors.ts';
 import { allowLoopback, crawl, report, trapSite, untilReport } from './crawl-traps.ts';
 

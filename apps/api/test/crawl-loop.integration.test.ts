@@ -1,7 +1,12 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { CRAWL_STATUS } from '@siteseer/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { answer, type FixtureSite, linkedSite, startFixtureSite } from '../src/crawler/rules/fixture-site.ts';
+import {
+  answer,
+  type FixtureSite,
+  linkedSite,
+  startFixtureSite,
+} from '../src/crawler/rules/fixture-site.test-kit.ts';
 import { createEngine, keywordDraft, startWithTenants, type Tenants } from './actors.ts';
 import { api } from './harness.ts';
 import { until } from './keyword-fixture.ts';

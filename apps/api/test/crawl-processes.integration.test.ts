@@ -2,9 +2,13 @@ import { CRAWL_STATUS } from '@siteseer/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PARALLEL_WITHOUT_DELAY } from '../src/crawler/loop/host-gate.ts';
 import { WRITE_BATCH } from '../src/crawler/loop/run-writer.ts';
-import { type FixtureSite, linkedSite, startFixtureSite } from '../src/crawler/rules/fixture-site.ts';
+import {
+  type FixtureSite,
+  linkedSite,
+  startFixtureSite,
+} from '../src/crawler/rules/fixture-site.test-kit.ts';
 import { openStore } from '../src/store/open-store.ts';
-import { createTestSchema } from '../src/store/pg-test-schema.ts';
+import { createTestSchema } from '../src/store/pg-schema.test-kit.ts';
 import type { Store } from '../src/store/types.ts';
 import { freePort } from './harness.ts';
 import {

@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { gzipSync } from 'node:zlib';
 import { CRAWL_STATUS, type CrawlReportResponse } from '@siteseer/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { answer, type FixtureSite, startFixtureSite } from '../src/crawler/rules/fixture-site.ts';
+import { answer, type FixtureSite, startFixtureSite } from '../src/crawler/rules/fixture-site.test-kit.ts';
 import { createEngine, keywordDraft, startWithTenants, type Tenants } from './actors.ts';
 import { api } from './harness.ts';
 

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { expect } from 'vitest';
-import { startFixtureServer } from '../src/crawler/fetch/fixture-server.ts';
-import type { FixtureSite } from '../src/crawler/rules/fixture-site.ts';
+import { startFixtureServer } from '../src/crawler/fetch/fixture-server.test-kit.ts';
+import type { FixtureSite } from '../src/crawler/rules/fixture-site.test-kit.ts';
 import { createEngine, keywordDraft, type Tenants } from './actors.ts';
 import { api } from './harness.ts';
 

@@ -1,6 +1,6 @@
 import { CRAWL_STATUS } from '@siteseer/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { answer, type Route } from '../src/crawler/rules/fixture-site.ts';
+import { answer, type Route } from '../src/crawler/rules/fixture-site.test-kit.ts';
 import { startWithTenants, type Tenants } from './actors.ts';
 import { CRAWLING, type CrawledEngine, crawledEngine, htmlPage, pathsOf, search } from './keyword-fixture.ts';
 

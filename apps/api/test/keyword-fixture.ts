@@ -1,4 +1,9 @@
-import { answer, type FixtureSite, type Route, startFixtureSite } from '../src/crawler/rules/fixture-site.ts';
+import {
+  answer,
+  type FixtureSite,
+  type Route,
+  startFixtureSite,
+} from '../src/crawler/rules/fixture-site.test-kit.ts';
 import { type Actor, createEngine, keywordDraft, type Tenants } from './actors.ts';
 import { api, type TestServer } from './harness.ts';
 

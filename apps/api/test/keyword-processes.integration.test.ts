@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFixtureSite } from '../src/crawler/rules/fixture-site.ts';
-import { createTestSchema } from '../src/store/pg-test-schema.ts';
+import { startFixtureSite } from '../src/crawler/rules/fixture-site.test-kit.ts';
+import { createTestSchema } from '../src/store/pg-schema.test-kit.ts';
 import { createEngine, keywordDraft } from './actors.ts';
 import { api, signIn, startTestServer, type TestServer } from './harness.ts';
 import {

@@ -83,7 +83,7 @@ export async function ownerSession(
 }
 
 /** A call of the API as a signed-in user: the JSON answer, or a throw naming the call. */
-export async function call(base: string, token: string, method: string, path: string, body?: unknown) {
+async function call(base: string, token: string, method: string, path: string, body?: unknown) {
   const response = await fetch(`${base}/api/${path}`, {
     method,
     headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },

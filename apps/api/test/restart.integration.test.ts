@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestSchema } from '../src/store/pg-test-schema.ts';
+import { createTestSchema } from '../src/store/pg-schema.test-kit.ts';
 import { actor, createEngine, keywordDraft } from './actors.ts';
 import { api, freePort, signIn, startTestServer, type TestServer } from './harness.ts';
 

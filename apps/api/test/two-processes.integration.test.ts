@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestSchema } from '../src/store/pg-test-schema.ts';
+import { createTestSchema } from '../src/store/pg-schema.test-kit.ts';
 import { api, signIn, startTestServer, type TestServer } from './harness.ts';
 import { products, toCsv } from './parametric-fixture.ts';
 

@@ -1,6 +1,7 @@
 import { MESSAGES, superAdminUserMessage } from '@siteseer/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findUserByEmail, setUserStatus } from '../src/repositories/users.ts';
+import { setUserStatus } from '../src/repositories/users.test-kit.ts';
+import { findUserByEmail } from '../src/repositories/users.ts';
 import { detailOf, invitedActor, startWithTenants, type Tenants } from './actors.ts';
 import { api } from './harness.ts';
 

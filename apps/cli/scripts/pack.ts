@@ -66,7 +66,7 @@ function externalDependencies(manifestPath: string): Record<string, string> {
 type Version = [number, number, number];
 
 /** The lowest Node version a range such as `>=22.12.0`, `>= 10` or `10.* || >= 12.*` accepts. */
-export function lowestNode(range: string): Version {
+function lowestNode(range: string): Version {
   const lows = range.split('||').map((part) => {
     const match = /^\s*(?:>=|\^|~)?\s*v?(\d+)(?:\.(\d+|\*|x))?(?:\.(\d+|\*|x))?\s*$/.exec(part);
     if (!match) throw new Error(`engines.node "${range}": not a range this script understands`);

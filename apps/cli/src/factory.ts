@@ -21,7 +21,7 @@ import { refusingPrompter, terminalPrompter } from './prompt/prompt.ts';
 import type { GlobalOptions, Runtime } from './runtime.ts';
 import { USER_AGENT } from './version.ts';
 
-export const systemClock: Clock = {
+const systemClock: Clock = {
   now: () => Date.now(),
   sleep: (ms, signal) => delay(ms, undefined, { signal }),
 };
@@ -141,7 +141,7 @@ async function apiDeps(runtime: Runtime, base: BaseDeps, globals: GlobalOptions)
 }
 
 /** Opens a URL with the platform's opener; a missing opener is ignored (the URL is printed anyway). */
-export function openBrowser(platform: NodeJS.Platform, url: string): void {
+function openBrowser(platform: NodeJS.Platform, url: string): void {
   const [command, args] =
     platform === 'darwin'
       ? ['open', [url]]

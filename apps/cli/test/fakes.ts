@@ -3,7 +3,7 @@ import { vi } from 'vitest';
 import type { ApiDeps, Clock } from '../src/deps.ts';
 import { readEnv } from '../src/env.ts';
 import { UploadProgress } from '../src/http/upload-progress.ts';
-import { memoryOutput } from '../src/output/output.ts';
+import { memoryOutput } from '../src/output/memory-output.test-kit.ts';
 import type { Prompter } from '../src/prompt/prompt.ts';
 
 type Fn = (...args: any[]) => any;

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { startTestServer, type TestServer } from '@siteseer/test-support';
 
 /** The built portal (`pnpm --filter @siteseer/web build`): the suite builds nothing itself. */
-export const WEB_DIST = fileURLToPath(new URL('../dist/', import.meta.url));
+const WEB_DIST = fileURLToPath(new URL('../dist/', import.meta.url));
 
 export interface RunningPortal {
   /** The origin users (and the browser) reach: portal and API on one origin, as `pnpm start` serves them. */

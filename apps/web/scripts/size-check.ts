@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 
 /** A kB: 1,000 bytes, the unit Vite prints for each chunk (and the stricter reading of the budget). */
-export const KB = 1000;
+const KB = 1000;
 
 /**
  * The portal's initial JavaScript budget: what the browser must fetch before the first screen,
@@ -44,7 +44,7 @@ export function initialScripts(html: string): string[] {
 }
 
 /** The relative modules a chunk imports statically (`import … from "./x.js"`, `import "./x.js"`); not `import()`. */
-export function staticImports(code: string): string[] {
+function staticImports(code: string): string[] {
   return [...code.matchAll(/(?:\bfrom|\bimport)\s*["'](\.{1,2}\/[^"']+\.js)["']/g)].map(
     (m) => m[1] as string,
   );

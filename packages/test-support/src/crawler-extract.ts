@@ -1,2 +1,2 @@
 /** The crawler's page extraction, for its micro-benchmark (scripts reach the API only through here). */
-export { type ExtractedPage, extractPage } from '@siteseer/api/crawler/extract';
+export { extractPage } from '@siteseer/api/crawler/extract';

@@ -1,5 +1,4 @@
 export type { Config } from '@siteseer/api/config';
-export type { InvitationSink } from '@siteseer/api/routes';
 export * from './actors.ts';
 export * from './browser.ts';
 export * from './chromium.ts';

@@ -2,7 +2,7 @@ import { SearchUnavailableError } from './api/errors.ts';
 import { emit } from './events.ts';
 
 /** What visitors read whenever search cannot answer, whatever the cause. */
-export const UNAVAILABLE = 'Search is unavailable right now.';
+const UNAVAILABLE = 'Search is unavailable right now.';
 
 /**
  * Shows the unavailable message in `alert` and reports `error` as a `siteseer:error` event. An error

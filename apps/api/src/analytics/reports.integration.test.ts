@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { frontierStores, useStore } from '../repositories/crawler/frontier-test-store.ts';
+import { frontierStores, useStore } from '../repositories/crawler/frontier-stores.test-kit.ts';
 import { SearchRecorder } from '../search-events/index.ts';
 import { AnalyticsReader } from './reports.ts';
 import {
@@ -11,9 +11,9 @@ import {
   KEYWORD_SEARCHES,
   PARAMETRIC_SEARCHES,
   recordFixture,
-} from './test-fixture.ts';
+} from './search-fixture.test-kit.ts';
 
-// The reports of the fixture (test-fixture.ts), counted by hand: 6 keyword searches over two days,
+// The reports of the fixture (search-fixture.test-kit.ts), counted by hand: 6 keyword searches over two days,
 // 2 with no results ('blue hat'), 5 visitor-days, 4 clicks on 3 searches at positions 1, 3, 2, 1.
 
 describe.each(frontierStores)('Analytics reports on %s', (_name, open) => {

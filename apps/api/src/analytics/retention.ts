@@ -4,7 +4,7 @@ import { deleteOldVisitorSalts } from '../search-events/visitor-id.ts';
 import type { Queryable } from '../store/types.ts';
 
 /** How often each API process deletes what has passed the retention period. */
-export const RETENTION_EVERY_MS = 60 * 60_000;
+const RETENTION_EVERY_MS = 60 * 60_000;
 
 /**
  * The first UTC day kept when `months` are kept: the same day of the month `months` before today

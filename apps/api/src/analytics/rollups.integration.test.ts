@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { deleteExpiredAnalytics } from '../repositories/analytics-retention.ts';
-import { frontierStores, useStore } from '../repositories/crawler/frontier-test-store.ts';
+import { frontierStores, useStore } from '../repositories/crawler/frontier-stores.test-kit.ts';
 import { SearchRecorder } from '../search-events/index.ts';
 import { defaultMigrationsDir, migrate } from '../store/migrate.ts';
 import { openStore } from '../store/open-store.ts';
@@ -18,7 +18,7 @@ import {
   KEYWORD_SEARCHES,
   PARAMETRIC_SEARCHES,
   recordFixture,
-} from './test-fixture.ts';
+} from './search-fixture.test-kit.ts';
 
 const ROLLUPS = {
   analytics_days:
@@ -59,7 +59,7 @@ async function allRollups(db: Store, c: FixtureClient) {
   return out;
 }
 
-// Counted by hand from test-fixture.ts. Keyword, day 1: s1..s4 (two 'red shoes', two 'blue hat'
+// Counted by hand from search-fixture.test-kit.ts. Keyword, day 1: s1..s4 (two 'red shoes', two 'blue hat'
 // with no results), visitors v1 v2 v3, clicks c1 c2 (s1) and c4 (s2, made on day 2), positions
 // 1 + 3 + 1. Day 2: s5 'red shoes' (clicked once at 2), s6 'gloves'; visitors v1 v4.
 const KEYWORD_ROLLUPS = {

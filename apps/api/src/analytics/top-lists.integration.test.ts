@@ -3,13 +3,13 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { QUERY_TOP_LISTS, type QueryOrder, URL_TOP_LIST } from '../repositories/analytics-lists.ts';
 import type { AnalyticsScope } from '../repositories/analytics-reports.ts';
 import { MAX_DEPTH, readTopList, type TopListSpec } from '../repositories/analytics-top-lists.ts';
-import { frontierStores, useStore } from '../repositories/crawler/frontier-test-store.ts';
+import { frontierStores, useStore } from '../repositories/crawler/frontier-stores.test-kit.ts';
 import { SearchBatch } from '../repositories/search-batch.ts';
 import { insertSearchBatch, insertSearchClicks, type SearchClickRow } from '../repositories/search-events.ts';
 import type { Store } from '../store/types.ts';
 import { groupQueryLists, groupResults, readQueryLists, readResults } from './list-queries.ts';
 import { partKeys } from './period-parts.ts';
-import { type FixtureClient, fixtureClient } from './test-fixture.ts';
+import { type FixtureClient, fixtureClient } from './search-fixture.test-kit.ts';
 
 // 2031-04-29 (a Tuesday) to 2031-06-08 (a Sunday): the days 29 and 30 April and 1 June, the week
 // from Monday 2 June, the month of May.

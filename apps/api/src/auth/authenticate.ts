@@ -15,7 +15,7 @@ export interface UserPrincipal {
 }
 
 /** A request authenticated with an account's API key: it acts for that account only. */
-export interface ApiKeyPrincipal {
+interface ApiKeyPrincipal {
   kind: 'apiKey';
   accountId: string;
 }
@@ -32,7 +32,7 @@ export interface AuthenticationSettings {
   adminGroup: string;
 }
 
-export const API_KEY_HEADER = 'x-api-key';
+const API_KEY_HEADER = 'x-api-key';
 
 /** API keys are random and long, so a fast hash is enough; only the hash is stored. */
 export function hashApiKey(key: string): string {

@@ -8,7 +8,7 @@ import type { Listener, Store } from '../store/types.ts';
  * - `keywordGenerations`: a keyword engine has a new generation to search (see
  *   keywordGenerationChange).
  */
-export const CHANGE_CHANNELS = {
+const CHANGE_CHANNELS = {
   crawls: 'siteseer_crawls',
   clients: 'siteseer_live_engines',
   keywordGenerations: 'siteseer_keyword_generations',

@@ -35,7 +35,7 @@ function sha256Source(text: string): string {
  */
 export const IDENTITY_PAGE_SOURCES = { style: sha256Source(STYLE), script: sha256Source(LOGOUT_SCRIPT) };
 
-export function page(title: string, body: RawHtml): string {
+function page(title: string, body: RawHtml): string {
   return toHtmlString(html`<!doctype html>
 <html lang="en">
 <head>

@@ -25,7 +25,7 @@ export async function verifyPassword(
   return verify(passwordHash, password);
 }
 
-export const PASSWORD_MIN_LENGTH = 10;
+const PASSWORD_MIN_LENGTH = 10;
 
 /** Why a new password is refused, or undefined when it is acceptable. */
 export function passwordProblem(password: string): string | undefined {

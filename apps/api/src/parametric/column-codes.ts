@@ -50,8 +50,3 @@ export class ColumnCodes {
     return mask;
   }
 }
-
-/** The distinct values of a column as a key per value (JS values from jsonb are told apart by their JSON). */
-export function valueKey(value: CellValue): string {
-  return JSON.stringify(value);
-}

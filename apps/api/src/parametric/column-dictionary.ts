@@ -43,7 +43,7 @@ function typeRank(value: CellValue): number {
  * `data ->> col` of a number: PostgreSQL prints the numeric the JSON text made, in plain notation
  * (JSON's 1e+21 and 1.5e-7 come back as 1000000000000000000000 and 0.00000015).
  */
-export function numericText(n: number): string {
+function numericText(n: number): string {
   const text = String(n);
   if (!text.includes('e')) return text;
   const exponent = /^(-?)(\d+)(?:\.(\d+))?e([+-]\d+)$/.exec(text);

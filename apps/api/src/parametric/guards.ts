@@ -37,7 +37,7 @@ export function parametricEngine(
  * been published; before that (or with no engine yet) part of creating it, as the wizard's create
  * mode uploads a file, creates the engine and publishes it.
  */
-export function parametricWrite(engine: SearchEngine | undefined): EngineWrite {
+function parametricWrite(engine: SearchEngine | undefined): EngineWrite {
   return engine?.searchEngineDetail ? 'edit' : 'create';
 }
 

@@ -36,7 +36,7 @@ export interface UploadInput {
   idempotencyKey?: string | undefined;
 }
 
-export function toSpreadsheetImport(v: VersionRecord): SpreadsheetImport {
+function toSpreadsheetImport(v: VersionRecord): SpreadsheetImport {
   return {
     importId: v.importId,
     version: v.version,
@@ -79,7 +79,7 @@ export async function parseUpload(store: Store, input: UploadInput): Promise<Par
 export type StorableUpload = Extract<ParsedUpload, { table: ParsedTable }>;
 
 /** The second half: the version and its cells stored in one transaction. */
-export async function storeUpload(
+async function storeUpload(
   store: Store,
   access: EngineAccess,
   input: UploadInput,

@@ -18,7 +18,6 @@ import { activeFilters } from './searched-columns.ts';
 import { words } from './text-index.ts';
 
 export { type LiveEngine, liveEngine } from './live-engine.ts';
-export { activeFilters } from './searched-columns.ts';
 
 function enabledColumns(configuration: ParametricConfiguration) {
   return Object.values(configuration.columns)

@@ -69,15 +69,6 @@ export async function findEngine(
   return rows[0] && toEngine(rows[0]);
 }
 
-/** The account an engine belongs to, for calls that name only the engine. */
-export async function findEngineAccountId(db: Queryable, engineId: string): Promise<string | undefined> {
-  if (!isUuid(engineId)) return undefined;
-  const { rows } = await db.query<{ account_id: string }>('SELECT account_id FROM engines WHERE id = $1', [
-    engineId,
-  ]);
-  return rows[0]?.account_id;
-}
-
 export interface EngineWrite {
   name: string;
   type: ProductType;
@@ -130,15 +121,6 @@ export async function deleteEngineRow(db: Queryable, accountId: string, engineId
     engineId,
   ]);
   return rowCount > 0;
-}
-
-/** How many engines of a type an account has (a product cannot be removed while any exist). */
-export async function countEngines(db: Queryable, accountId: string, type: ProductType): Promise<number> {
-  const { rows } = await db.query<{ n: number }>(
-    'SELECT count(*)::int AS n FROM engines WHERE account_id = $1 AND type = $2',
-    [accountId, type],
-  );
-  return rows[0]?.n ?? 0;
 }
 
 /** Locks an engine's row for the rest of the transaction: publishes of one engine run one at a time. */

@@ -86,10 +86,6 @@ export async function setUserPassword(db: Queryable, id: string, passwordHash: s
   );
 }
 
-export async function setUserStatus(db: Queryable, id: string, status: UserStatus): Promise<void> {
-  await db.query('UPDATE users SET status = $2, updated_at = now() WHERE id = $1', [id, status]);
-}
-
 /**
  * Takes, until `tx` ends, the lock under which the first logins are created, so processes starting
  * together on one database create them once.

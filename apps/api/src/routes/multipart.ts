@@ -17,7 +17,7 @@ export interface UploadRules {
 }
 
 /** A parametric spreadsheet: CSV or XLSX, at most 10240 KB. */
-export const SPREADSHEET_UPLOAD: UploadRules = {
+const SPREADSHEET_UPLOAD: UploadRules = {
   maxBytes: LIMITS.uploadMaxBytes,
   tooLarge: MESSAGES.fileTooLarge,
   check: (file) => validateUploadFile(file ?? null),

@@ -19,7 +19,7 @@ import { type RouteDeps, serve } from './define.ts';
 export const WIDGET_DIST = fileURLToPath(new URL('../../../../packages/widget/dist/', import.meta.url));
 const WIDGET_FILE = 'siteseer-widget.js';
 /** The id of the search box a keyword snippet brings (the install page's default input selector). */
-export const KEYWORD_INPUT_ID = 'siteseer-search-input';
+const KEYWORD_INPUT_ID = 'siteseer-search-input';
 
 /**
  * The HTML a customer pastes: a script for the page head and the results element for the body;
@@ -28,7 +28,7 @@ export const KEYWORD_INPUT_ID = 'siteseer-search-input';
  * `urlRewriting`: a keyword widget applies the engine's URL rewrite rules to result links (off by
  * default, as on the install page).
  */
-export function snippetFor(
+function snippetFor(
   config: Config,
   clientId: string,
   type: ProductCode,

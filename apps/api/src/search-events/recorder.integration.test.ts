@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, describe, expect, it } from 'vitest';
-import { frontierStores, useStore } from '../repositories/crawler/frontier-test-store.ts';
+import { frontierStores, useStore } from '../repositories/crawler/frontier-stores.test-kit.ts';
 import type { Store } from '../store/types.ts';
 import type { SearchEvent } from './events.ts';
 import { BATCH_ROWS, SearchRecorder } from './recorder.ts';

@@ -2,7 +2,7 @@ import { cp, mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { fixtureClient } from '../analytics/test-fixture.ts';
+import { fixtureClient } from '../analytics/search-fixture.test-kit.ts';
 import { defaultMigrationsDir, migrate } from '../store/migrate.ts';
 import { openStore } from '../store/open-store.ts';
 import { SearchRecorder } from './recorder.ts';

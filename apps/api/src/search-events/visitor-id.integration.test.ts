@@ -4,9 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { startAnalyticsRetention } from '../analytics/retention.ts';
-import { frontierStores, useStore } from '../repositories/crawler/frontier-test-store.ts';
+import { frontierStores, useStore } from '../repositories/crawler/frontier-stores.test-kit.ts';
 import { openStore } from '../store/open-store.ts';
-import { createTestSchema } from '../store/pg-test-schema.ts';
+import { createTestSchema } from '../store/pg-schema.test-kit.ts';
 import { VisitorIds } from './visitor-id.ts';
 
 const visitor = {

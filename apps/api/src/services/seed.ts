@@ -55,9 +55,9 @@ export interface DemoCredentials {
   owner: { email: string; password: string; accountName: string };
 }
 
-export const DEMO_SUPER_ADMIN_EMAIL = 'superadmin@siteseer.test';
-export const DEMO_OWNER_EMAIL = 'owner@demo.siteseer.test';
-export const DEMO_ACCOUNT_NAME = 'Demo Account';
+const DEMO_SUPER_ADMIN_EMAIL = 'superadmin@siteseer.test';
+const DEMO_OWNER_EMAIL = 'owner@demo.siteseer.test';
+const DEMO_ACCOUNT_NAME = 'Demo Account';
 
 function newPassword(): string {
   return randomBytes(12).toString('base64url');

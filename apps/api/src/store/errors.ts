@@ -100,15 +100,6 @@ export class StoreQueryError extends Error {
   }
 }
 
-/** True when `error` is a unique violation (SQLSTATE 23505), optionally of one named constraint. */
-export function isUniqueViolation(error: unknown, constraint?: string): error is StoreQueryError {
-  return (
-    error instanceof StoreQueryError &&
-    error.code === SqlState.uniqueViolation &&
-    (constraint === undefined || error.constraint === constraint)
-  );
-}
-
 /**
  * The store was used in a way that cannot work (a bug in the calling code): fix the call site.
  * Example: `store.query()` inside `store.transaction()`, which on PGlite would wait forever for the

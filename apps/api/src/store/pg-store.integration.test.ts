@@ -3,11 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, describe, expect, test } from 'vitest';
-import { describeMigrationContract } from './migrate.contract.ts';
+import { describeMigrationContract } from './migrate-contract.test-kit.ts';
 import { openStore } from './open-store.ts';
+import { createTestSchema } from './pg-schema.test-kit.ts';
 import { openPgStore } from './pg-store.ts';
-import { createTestSchema } from './pg-test-schema.ts';
-import { describeStoreContract, useContractStore } from './store.contract.ts';
+import { describeStoreContract, useContractStore } from './store-contract.test-kit.ts';
 
 const databaseUrl = process.env.DATABASE_URL;
 

@@ -1,4 +1,4 @@
-import { describeMigrationContract } from './migrate.contract.ts';
+import { describeMigrationContract } from './migrate-contract.test-kit.ts';
 import { openPgliteStore } from './pglite-store.ts';
 
 // PGlite has one session, so "racing" migrators are two runs on the same store.

@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, test } from 'vitest';
 import { openPgliteStore } from './pglite-store.ts';
-import { describeStoreContract, useContractStore } from './store.contract.ts';
+import { describeStoreContract, useContractStore } from './store-contract.test-kit.ts';
 
 const harness = {
   open: (options: { idleTransactionTimeoutMs: number }) => openPgliteStore({ dataDir: null, ...options }),

@@ -29,7 +29,7 @@ export class DeviceCodeExpiredError extends CliError {
 }
 
 /** RFC 8628: a `slow_down` answer adds 5 seconds to the polling interval for the rest of the flow. */
-export const SLOW_DOWN_STEP_SECONDS = 5;
+const SLOW_DOWN_STEP_SECONDS = 5;
 
 export interface DeviceFlowDeps {
   client: OidcClient;

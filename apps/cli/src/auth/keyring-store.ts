@@ -20,7 +20,7 @@ export async function loadOsKeyring(): Promise<KeyringFactory> {
 }
 
 /** The OS keyring could not be used (no secret service, locked, denied). */
-export class KeyringUnavailableError extends Error {}
+class KeyringUnavailableError extends Error {}
 
 /** Credentials in the OS keyring, one entry per server, the JSON validated when read. */
 export class KeyringCredentialStore implements CredentialStore {

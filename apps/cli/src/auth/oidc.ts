@@ -47,7 +47,7 @@ export interface OidcClient {
 }
 
 /** The refresh token was refused (expired, revoked, reused): the user must sign in again. */
-export class RefreshRefusedError extends AuthRequiredError {
+class RefreshRefusedError extends AuthRequiredError {
   constructor() {
     super('Your session has expired.', 'Run `siteseer login` to sign in again.');
   }

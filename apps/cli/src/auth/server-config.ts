@@ -17,7 +17,7 @@ export function isLoopback(url: URL): boolean {
 }
 
 /** Whether plain-http requests to this URL are acceptable: https, or http on localhost/127.0.0.1. */
-export function isSecureEnough(url: URL): boolean {
+function isSecureEnough(url: URL): boolean {
   return url.protocol === 'https:' || (url.protocol === 'http:' && isLoopback(url));
 }
 

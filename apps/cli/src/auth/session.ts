@@ -2,10 +2,10 @@ import type { CredentialStore, StoredCredentials } from './credentials.ts';
 import type { OidcClient, TokenSet } from './oidc.ts';
 
 /** Tokens are refreshed this long before they expire (the spec's 120 seconds). */
-export const REFRESH_EARLY_MS = 120_000;
+const REFRESH_EARLY_MS = 120_000;
 
 /** The claims of a JWT, without verifying it (the server verifies; the CLI only reads exp and email). */
-export function jwtClaims(token: string): Record<string, unknown> | undefined {
+function jwtClaims(token: string): Record<string, unknown> | undefined {
   const [, payload] = token.split('.');
   if (!payload) return undefined;
   try {

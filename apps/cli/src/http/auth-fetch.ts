@@ -8,7 +8,7 @@ export type AuthMode =
   | { kind: 'apiKey'; apiKey: string }
   | { kind: 'session'; session: StoredSession };
 
-export const API_KEY_HEADER = 'X-Api-Key';
+const API_KEY_HEADER = 'X-Api-Key';
 
 /**
  * Core's client always sends `Authorization: Bearer <getToken()>`. This wraps `fetch` to adapt it:

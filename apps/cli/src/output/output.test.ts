@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { memoryOutput } from './output.ts';
+import { memoryOutput } from './memory-output.test-kit.ts';
 
 const ESC = String.fromCharCode(27);
 const HOSTILE = `${ESC}]0;pwned\u0007${ESC}[31mRed\u202e name${ESC}[0m`;

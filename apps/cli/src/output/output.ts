@@ -10,7 +10,7 @@ export interface Writer {
 }
 
 /** The width laid out for when the terminal does not say (or is not one). */
-export const DEFAULT_WIDTH = 100;
+const DEFAULT_WIDTH = 100;
 
 export interface OutputOptions {
   stdout: Writer;
@@ -180,35 +180,4 @@ function trimLines(text: string): string {
     .split('\n')
     .map((line) => line.trimEnd())
     .join('\n');
-}
-
-/** An Output that records what it prints, for tests. */
-export function memoryOutput(
-  options: Partial<Omit<OutputOptions, 'stdout' | 'stderr'>> & { isTTY?: boolean } = {},
-) {
-  const chunks = { stdout: '', stderr: '' };
-  const writer = (key: 'stdout' | 'stderr'): Writer => ({
-    isTTY: options.isTTY ?? false,
-    write(chunk) {
-      chunks[key] += typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8');
-      return true;
-    },
-  });
-  const output = new Output({
-    stdout: writer('stdout'),
-    stderr: writer('stderr'),
-    json: options.json ?? false,
-    color: options.color ?? false,
-    interactive: options.interactive ?? false,
-    verbose: options.verbose ?? false,
-  });
-  return {
-    output,
-    get stdout() {
-      return chunks.stdout;
-    },
-    get stderr() {
-      return chunks.stderr;
-    },
-  };
 }

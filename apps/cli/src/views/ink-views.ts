@@ -70,7 +70,7 @@ const SGR = /\u001b\[[0-9;]*m/g;
  * The stream as Ink sees it when colours are off (NO_COLOR, --no-color): Ink colours by its own
  * terminal detection, so the styles are taken out of what it writes, the rest passes through.
  */
-export function colourless(stream: NodeJS.WriteStream): NodeJS.WriteStream {
+function colourless(stream: NodeJS.WriteStream): NodeJS.WriteStream {
   return new Proxy(stream, {
     get(target, prop) {
       if (prop === 'write') {

@@ -22,11 +22,7 @@ export function plainUploadView(output: Output, label: string, size: number): Up
 }
 
 /** The Ink progress bar on stderr; React and Ink load only here. */
-export async function inkUploadView(
-  stderr: NodeJS.WriteStream,
-  label: string,
-  color: boolean,
-): Promise<UploadView> {
+async function inkUploadView(stderr: NodeJS.WriteStream, label: string, color: boolean): Promise<UploadView> {
   const { mount, UploadBar } = await import('./ink-views.ts');
   const view = mount(UploadBar, { label, sent: 0, total: 0 }, stderr, { color });
   return {

@@ -1,7 +1,7 @@
 import { render } from 'ink-testing-library';
 import React from 'react';
 import { describe, expect, it } from 'vitest';
-import { memoryOutput } from '../output/output.ts';
+import { memoryOutput } from '../output/memory-output.test-kit.ts';
 import { INITIAL_LOGIN_STATE, LoginScreen, nextLoginState, UploadBar } from './ink-views.ts';
 import { plainLoginView } from './login-view.ts';
 import { progressBarText } from './progress-bar.ts';

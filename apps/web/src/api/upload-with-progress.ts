@@ -23,13 +23,13 @@ export interface UploadProgress {
   readonly total: number;
 }
 
-export type ProgressListener = (progress: UploadProgress) => void;
+type ProgressListener = (progress: UploadProgress) => void;
 
-export interface ProgressUploadOptions extends UploadOptions {
+interface ProgressUploadOptions extends UploadOptions {
   readonly onProgress?: ProgressListener | undefined;
 }
 
-export type SpreadsheetUploadInput = BodyOf<typeof parametricContracts.importFile> & FileInput;
+type SpreadsheetUploadInput = BodyOf<typeof parametricContracts.importFile> & FileInput;
 
 /** The two upload calls, with core's client's signatures plus progress. */
 export interface SpreadsheetUploads {
@@ -101,7 +101,7 @@ function abortReason(signal: AbortSignal | null | undefined): unknown {
  * timed-out send rejects with a TypeError, as fetch does (core's client makes it a NetworkError);
  * an aborted one with the signal's reason (an AbortError).
  */
-export function xhrFetch(
+function xhrFetch(
   createRequest: () => UploadRequest = () => new XMLHttpRequest(),
   onProgress?: ProgressListener,
 ): FetchLike {

@@ -7,7 +7,7 @@ import { z } from 'zod/mini';
  * field is optional here: a missing or unreadable file is ignored (the spec) and the defaults below,
  * which assume the portal and the API share one origin, apply.
  */
-export const RuntimeConfigFile = z.partial(
+const RuntimeConfigFile = z.partial(
   z.object({
     apiBase: z.string(),
     issuer: z.string(),

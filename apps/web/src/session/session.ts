@@ -20,7 +20,7 @@ const EXPIRY_MARGIN_MS = 10_000;
 const NAVIGATION_REFRESH_MIN_AGE_MS = 30_000;
 
 /** The sign-in could not be completed (no sign-in in progress, or the provider refused the code). */
-export class LoginError extends Error {
+class LoginError extends Error {
   constructor(message: string, options?: ErrorOptions) {
     super(message, options);
     this.name = 'LoginError';

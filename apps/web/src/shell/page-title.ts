@@ -2,7 +2,7 @@ import { createContext, useContext, useEffect, useState } from 'react';
 import { useMatches } from 'react-router';
 
 /** The fixed suffix every page title ends with. */
-export const TITLE_SUFFIX = ' | Siteseer';
+const TITLE_SUFFIX = ' | Siteseer';
 
 /** What each route declares in its `handle`: its spec name and its page title. */
 export interface RouteHandle {
@@ -15,7 +15,7 @@ function isRouteHandle(handle: unknown): handle is RouteHandle {
 }
 
 /** The page title of a screen title. */
-export function pageTitle(title: string): string {
+function pageTitle(title: string): string {
   return `${title}${TITLE_SUFFIX}`;
 }
 

@@ -10,8 +10,8 @@ import {
   canReadAccountEngines,
   canWriteAccountEngines,
 } from './account-access.ts';
-import type { PersonaName } from './test-fixtures.ts';
-import { ACCOUNT, OTHER_ACCOUNT, PERSONAS } from './test-fixtures.ts';
+import type { PersonaName } from './personas.test-kit.ts';
+import { ACCOUNT, OTHER_ACCOUNT, PERSONAS } from './personas.test-kit.ts';
 
 type Row = {
   persona: PersonaName;

@@ -8,8 +8,8 @@ import {
   dashboardAddCards,
   hasAccountForProduct,
 } from './dashboard.ts';
-import type { PersonaName } from './test-fixtures.ts';
-import { ACCOUNT, allOn, feature, OTHER_ACCOUNT, PERSONAS } from './test-fixtures.ts';
+import type { PersonaName } from './personas.test-kit.ts';
+import { ACCOUNT, allOn, feature, OTHER_ACCOUNT, PERSONAS } from './personas.test-kit.ts';
 
 // What creating each type needs: its add feature, and for keyword ENGINE_EDIT (its crawler is an edit).
 const addOn = allOn('DASHBOARD_ADD_PARAMETRIC', 'DASHBOARD_ADD_KEYWORD', 'ENGINE_EDIT');

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { canOpenDocument, documentationFor, seesDocumentationAdministration } from './documentation.ts';
-import type { PersonaName } from './test-fixtures.ts';
-import { PERSONAS } from './test-fixtures.ts';
+import type { PersonaName } from './personas.test-kit.ts';
+import { PERSONAS } from './personas.test-kit.ts';
 
 describe('documentation', () => {
   it.each<{ persona: PersonaName; groups: string[] }>([

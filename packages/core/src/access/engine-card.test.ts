@@ -3,8 +3,8 @@ import { INGEST_API_CREATOR } from '../constants.ts';
 import { MESSAGES } from '../rules/messages.ts';
 import type { CardEngine, EngineButton, EngineMenuItem } from './engine-card.ts';
 import { engineActionRefusal, engineCardButtons, engineMenuItems, isIngestApiEngine } from './engine-card.ts';
-import type { PersonaName } from './test-fixtures.ts';
-import { ACCOUNT, allOn, feature, OTHER_ACCOUNT, PERSONAS } from './test-fixtures.ts';
+import type { PersonaName } from './personas.test-kit.ts';
+import { ACCOUNT, allOn, feature, OTHER_ACCOUNT, PERSONAS } from './personas.test-kit.ts';
 
 const allFlags = allOn(
   'ENGINE_PREVIEW',

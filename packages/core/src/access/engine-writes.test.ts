@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { ProductCode } from '../constants.ts';
 import type { EngineWrite } from './engine-writes.ts';
 import { canWriteEngine, engineWriteFlags, engineWriteRefusal } from './engine-writes.ts';
-import type { PersonaName } from './test-fixtures.ts';
-import { ACCOUNT, feature, PERSONAS } from './test-fixtures.ts';
+import type { PersonaName } from './personas.test-kit.ts';
+import { ACCOUNT, feature, PERSONAS } from './personas.test-kit.ts';
 
 // As seeded: every role may add engines on the dashboard, only managers may edit and delete.
 const MANAGERS = ['superadmin', 'owner', 'admin'] as const;

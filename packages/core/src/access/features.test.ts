@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Role, RoleOrUnknown } from '../domain/common.ts';
 import { featureAllowed, isFeatureOn } from './features.ts';
-import type { PersonaName } from './test-fixtures.ts';
-import { feature, PERSONAS } from './test-fixtures.ts';
+import type { PersonaName } from './personas.test-kit.ts';
+import { feature, PERSONAS } from './personas.test-kit.ts';
 
 describe('featureAllowed', () => {
   it.each<[RoleOrUnknown, Role[], boolean]>([

@@ -9,8 +9,8 @@ import {
   seesMyAccount,
   topNavigation,
 } from './navigation.ts';
-import type { PersonaName } from './test-fixtures.ts';
-import { allOn, feature, PERSONAS } from './test-fixtures.ts';
+import type { PersonaName } from './personas.test-kit.ts';
+import { allOn, feature, PERSONAS } from './personas.test-kit.ts';
 
 const on = allOn('MY_ACCOUNT', 'MAINTENANCE');
 const off: never[] = [];

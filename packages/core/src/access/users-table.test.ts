@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AccountUser } from '../domain/account.ts';
-import type { PersonaName } from './test-fixtures.ts';
-import { ACCOUNT, PERSONAS } from './test-fixtures.ts';
+import type { PersonaName } from './personas.test-kit.ts';
+import { ACCOUNT, PERSONAS } from './personas.test-kit.ts';
 import type { ControlState, UserRow, UsersTableMode } from './users-table.ts';
 import {
   assignableRoles,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { RoleOrUnknown } from '../domain/common.ts';
-import type { PersonaName } from './test-fixtures.ts';
-import { ACCOUNT, OTHER_ACCOUNT, PERSONAS, STRANGER_ACCOUNT } from './test-fixtures.ts';
+import type { PersonaName } from './personas.test-kit.ts';
+import { ACCOUNT, OTHER_ACCOUNT, PERSONAS, STRANGER_ACCOUNT } from './personas.test-kit.ts';
 import type { AccessProfile } from './viewer.ts';
 import { highestRole, roleOn, Viewer, viewerFromProfile } from './viewer.ts';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { FEATURE_FLAGS } from '../constants.ts';
-import type { PersonaName } from './test-fixtures.ts';
-import { allOn, feature, PERSONAS } from './test-fixtures.ts';
+import type { PersonaName } from './personas.test-kit.ts';
+import { allOn, feature, PERSONAS } from './personas.test-kit.ts';
 import { keywordWizardSections, keywordWizardSteps, parametricWizardSteps } from './wizard-steps.ts';
 
 const KW_FLAGS = [

@@ -6,7 +6,7 @@ import {
   type RecordedRequest,
   startTestHttpServer,
   type TestHttpServer,
-} from './test-http-server.ts';
+} from './http-server.test-kit.ts';
 
 const configuration = { columns: { c1: { id: 'c1', label: 'Name', position: 0, type: 'keyword' as const } } };
 const feature = { _id: 'f1', name: 'KW_WIZARD_TABS', allowedRoles: ['owner' as const] };

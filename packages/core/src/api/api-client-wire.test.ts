@@ -5,7 +5,7 @@ import { type ApiClient, createApiClient } from './api-client.ts';
 import { clientContracts } from './contracts/clients.ts';
 import { parametricContracts } from './contracts/parametric.ts';
 import { RequestValidationError } from './errors.ts';
-import { jsonReply, startTestHttpServer, type TestHttpServer } from './test-http-server.ts';
+import { jsonReply, startTestHttpServer, type TestHttpServer } from './http-server.test-kit.ts';
 
 interface Part {
   headers: Record<string, string>;

@@ -8,8 +8,8 @@ import {
   ServerError,
   UnauthorizedError,
 } from './errors.ts';
+import { jsonReply, startTestHttpServer, type TestHttpServer } from './http-server.test-kit.ts';
 import { isGoodResponse } from './response.ts';
-import { jsonReply, startTestHttpServer, type TestHttpServer } from './test-http-server.ts';
 
 const feature = {
   _id: 'f1',

@@ -7,8 +7,8 @@ import {
   SearchRefusedError,
   ServerError,
 } from './errors.ts';
+import { jsonReply, startTestHttpServer, type TestHttpServer } from './http-server.test-kit.ts';
 import { createPublicSearchClient, type PublicSearchClient } from './public-search-client.ts';
-import { jsonReply, startTestHttpServer, type TestHttpServer } from './test-http-server.ts';
 
 const keywordResult = {
   total: 2,

@@ -28,7 +28,7 @@ const isTab = (value: unknown): value is { name: string } =>
 const isTabCount = (value: unknown): value is { name: string; count: number } =>
   isTab(value) && typeof (value as { count?: unknown }).count === 'number';
 
-export function isSearchConfig(value: unknown): value is SearchConfig {
+function isSearchConfig(value: unknown): value is SearchConfig {
   return (
     isRecord(value) &&
     typeof value.type === 'string' &&
@@ -40,7 +40,7 @@ export function isSearchConfig(value: unknown): value is SearchConfig {
   );
 }
 
-export function isKeywordSearchConfig(value: unknown): value is KeywordSearchConfig {
+function isKeywordSearchConfig(value: unknown): value is KeywordSearchConfig {
   return isRecord(value) && value.type === 'kw' && isArrayOf(value.tabs, isTab);
 }
 

@@ -19,7 +19,7 @@ import {
 export type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
 
 /** A keyword search as the widget sends it; the service's default applies when `descriptionSize` is unset. */
-export type KeywordRequest = Omit<KeywordSearchQuery, 'descriptionSize'> & { descriptionSize?: number };
+type KeywordRequest = Omit<KeywordSearchQuery, 'descriptionSize'> & { descriptionSize?: number };
 
 /** The public search runtime of one client: no credentials, CORS. */
 export interface SearchApi {

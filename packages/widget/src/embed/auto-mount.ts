@@ -2,7 +2,7 @@ import { findPageInput } from '../modes/keyword/page-input.ts';
 import { mount, mountSearchBox, type WidgetHandle } from '../mount.ts';
 import { embedOptions, findEmbedScript } from './script-options.ts';
 
-export const RESULTS_SELECTOR = '[data-siteseer-results]';
+const RESULTS_SELECTOR = '[data-siteseer-results]';
 
 /**
  * Mounts a widget into every `[data-siteseer-results]` element not mounted yet, with the options of

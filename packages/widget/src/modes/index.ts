@@ -14,4 +14,4 @@ export function startMode(root: HTMLElement, config: WidgetConfig, context: Mode
 }
 
 export { mountRedirectBox } from './keyword/redirect-box.ts';
-export type { KeywordOptions, Mode, ModeContext, ModeInstance } from './mode.ts';
+export type { KeywordOptions, ModeContext, ModeInstance } from './mode.ts';

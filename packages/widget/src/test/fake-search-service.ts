@@ -35,7 +35,7 @@ function select(rows: Row[], query: SearchQuery, except?: string): Row[] {
   );
 }
 
-export function answer(config: SearchConfig, rows: Row[], query: SearchQuery): SearchResult {
+function answer(config: SearchConfig, rows: Row[], query: SearchQuery): SearchResult {
   let hits = select(rows, query);
   if (query.sort) {
     const { column, direction } = query.sort;

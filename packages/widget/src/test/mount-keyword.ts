@@ -25,7 +25,7 @@ export interface MountedKeywordWidget {
   input: HTMLInputElement;
 }
 
-export const EVENT_NAMES: (keyof SiteseerEventMap)[] = [
+const EVENT_NAMES: (keyof SiteseerEventMap)[] = [
   'siteseer:search',
   'siteseer:results',
   'siteseer:click',

@@ -5,7 +5,7 @@ import { mount, type WidgetHandle } from '../mount.ts';
 import { type FakeService, type FakeServiceOptions, fakeSearchService } from './fake-search-service.ts';
 import { API_BASE, CLIENT_ID, productConfig, productRows } from './fixtures.ts';
 
-export type RecordedEvent = {
+type RecordedEvent = {
   [K in keyof SiteseerEventMap]: { type: K; detail: SiteseerEventMap[K] };
 }[keyof SiteseerEventMap];
 

@@ -11,18 +11,18 @@ import type { WidgetModeName } from '../reference/theme-properties.ts';
 
 export const SRC = fileURLToPath(new URL('../', import.meta.url));
 
-export function readSource(path: string): string {
+function readSource(path: string): string {
   return readFileSync(join(SRC, path), 'utf8');
 }
 
 /** A CSS rule: its selectors and its declarations' text (at-rules are entered, not kept). */
-export interface CssRule {
+interface CssRule {
   selectors: string[];
   body: string;
 }
 
 /** The style rules of a stylesheet, those inside @media blocks included. */
-export function cssRules(css: string): CssRule[] {
+function cssRules(css: string): CssRule[] {
   const text = css.replace(/\/\*[\s\S]*?\*\//g, '');
   const rules: CssRule[] = [];
   let position = 0;
@@ -52,7 +52,7 @@ export function cssRules(css: string): CssRule[] {
 }
 
 /** The custom properties a declaration block sets, by name. */
-export function declaredProperties(body: string): Map<string, string> {
+function declaredProperties(body: string): Map<string, string> {
   const declared = new Map<string, string>();
   for (const match of body.matchAll(/(--siteseer-[\w-]+)\s*:\s*([^;]+);/g)) {
     if (match[1] && match[2]) declared.set(match[1], match[2].trim());
@@ -80,7 +80,7 @@ export function themeDefaults(): {
 }
 
 /** Every .ts file reachable from `entries` by relative imports (paths relative to src/). */
-export function moduleClosure(entries: string[]): Set<string> {
+function moduleClosure(entries: string[]): Set<string> {
   const seen = new Set<string>();
   const visit = (path: string) => {
     if (seen.has(path)) return;
@@ -138,7 +138,7 @@ export function emittedEvents(files: Iterable<string>): Map<string, { cancelable
 }
 
 /** The code of each mode: its renderer(s) and what they import, plus mount.ts's own root and status. */
-export const MODE_ENTRIES: Record<WidgetModeName, string[]> = {
+const MODE_ENTRIES: Record<WidgetModeName, string[]> = {
   parametric: ['modes/parametric/parametric-mode.ts'],
   keyword: ['modes/keyword/keyword-mode.ts', 'modes/keyword/redirect-box.ts'],
 };

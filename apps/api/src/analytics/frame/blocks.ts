@@ -27,7 +27,7 @@ export interface Cell {
   links?: CellLink[];
 }
 
-export interface TableColumn {
+interface TableColumn {
   label: string;
   numeric?: boolean;
   /** Shown in the frame but not exported (the fix links). */

@@ -20,7 +20,7 @@ import { filterUse, tabUse } from './use-cards.ts';
 
 // The cards (750×750): one question each, for the period chosen in the frame.
 
-export async function searchesOverTime(ctx: FrameContext, height = 260): Promise<Block[]> {
+async function searchesOverTime(ctx: FrameContext, height = 260): Promise<Block[]> {
   const [now, before, days] = await Promise.all([
     ctx.reader.summary(),
     ctx.reader.previousSummary(),

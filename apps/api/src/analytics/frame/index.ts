@@ -24,7 +24,7 @@ export { frameErrorPage } from './page.ts';
 
 /** Rows of a list table on screen, by frame type; a CSV download holds up to CSV_ROWS. */
 const SCREEN_ROWS: Record<AnalyticsFrameType, number> = { card: 10, dashboard: 15 };
-export const CSV_ROWS = 1000;
+const CSV_ROWS = 1000;
 /** The frame's padding on each side (page.ts): charts take the width inside it. */
 const PADDING = 16;
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { InputError } from '../../errors.ts';
-import { ARTICLE_HTML } from './fixtures/article-page.ts';
+import { ARTICLE_HTML } from './article-page.test-kit.ts';
 import { contentHash, EXTRACT_LIMITS, extractPage, selectorProblem } from './index.ts';
 import { MAX_NESTING } from './nesting-guard.ts';
 

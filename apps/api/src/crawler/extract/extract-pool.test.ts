@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { ARTICLE_HTML } from './fixtures/article-page.ts';
+import { ARTICLE_HTML } from './article-page.test-kit.ts';
 import { ExtractPool, extractPage } from './index.ts';
 
 const URL_OF_ARTICLE = 'https://www.spokes.example/journal/2024/puncture';

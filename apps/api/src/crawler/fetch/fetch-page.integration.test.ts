@@ -5,8 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAddressPolicy, parseAllowList } from './address-policy.ts';
 import { readAtMost } from './fetch-bytes.ts';
 import { createPageFetcher, networkReason } from './fetch-page.ts';
-import { type FixtureServer, startFixtureServer, startStalledListener } from './fixture-server.ts';
-import { crawlStatusOf } from './outcome.ts';
+import { type FixtureServer, startFixtureServer, startStalledListener } from './fixture-server.test-kit.ts';
+import { crawlStatusOf } from './outcome.test-kit.ts';
 
 const userAgent = 'SiteseerBot/1.0 (+http://localhost:8080/bot)';
 const fetcher = createPageFetcher(createAddressPolicy(parseAllowList('127.0.0.1')));

@@ -1,5 +1,3 @@
-import { CRAWL_STATUS, type CrawlStatusCode } from '@siteseer/core';
-
 /** What one call of `fetchPage` needs besides the URL. */
 export interface FetchOptions {
   /** `SiteseerBot/1.0 (+<public url>/bot)`. */
@@ -29,7 +27,7 @@ export interface RedirectHop {
   location: string;
 }
 
-export interface FetchTimings {
+interface FetchTimings {
   /** Milliseconds from the start to the final response's headers; null when none came. */
   firstByteMs: number | null;
   totalMs: number;
@@ -72,23 +70,3 @@ export type FetchOutcome =
   | ({ kind: 'timeout' } & FetchFailure)
   /** Refused address or scheme, network error, too many redirects, body too large or undecodable. */
   | ({ kind: 'fetch-failed' } & FetchFailure);
-
-/**
- * The crawl status of the URL that answered (`outcome.url`). When `outcome.redirects` is not
- * empty, the requested URL itself is Redirected (5) and `outcome.url` is its target.
- */
-export function crawlStatusOf(outcome: FetchOutcome): CrawlStatusCode {
-  switch (outcome.kind) {
-    case 'page':
-    case 'not-modified':
-      return CRAWL_STATUS.SUCCESS;
-    case 'not-found':
-      return CRAWL_STATUS.NOT_FOUND;
-    case 'http-error':
-      return CRAWL_STATUS.FAILED;
-    case 'timeout':
-      return CRAWL_STATUS.TIMEOUT;
-    case 'fetch-failed':
-      return CRAWL_STATUS.FETCH_FAILED;
-  }
-}

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createAddressPolicy, parseAllowList } from './address-policy.ts';
 import { createPageFetcher, type PageFetcher, refusal } from './fetch-page.ts';
-import { type FixtureServer, recordConnections, startFixtureServer } from './fixture-server.ts';
+import { type FixtureServer, recordConnections, startFixtureServer } from './fixture-server.test-kit.ts';
 
 const userAgent = 'SiteseerBot/1.0 (+http://localhost:8080/bot)';
 const fetcherFor = (allow: string): PageFetcher =>

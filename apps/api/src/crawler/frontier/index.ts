@@ -1,27 +1,7 @@
 // The crawler's store: its settings, the frontier of URLs with leases, the crawl report and the
 // publishing of finished runs. What the crawl loop and the routes call.
-export {
-  type Crawler,
-  type CrawlerFields,
-  type CrawlState,
-  endRun,
-  findCrawler,
-  listRunningCrawls,
-  startRun,
-} from '../../repositories/crawler/crawlers.ts';
-export {
-  type CrawlOutcome,
-  completeWork,
-  enqueueUrls,
-  type Lease,
-  type LeasedUrl,
-  type NewCrawlUrl,
-  recoverExpiredLeases,
-  releaseWork,
-  takeWork,
-  WAITING_STATUSES,
-} from '../../repositories/crawler/frontier.ts';
-export { type CrawledPage, countPages, savePage } from '../../repositories/crawler/pages.ts';
+export { findCrawler } from '../../repositories/crawler/crawlers.ts';
+export { savePage } from '../../repositories/crawler/pages.ts';
 export { crawlReport, saveEngineCrawler, startSiteCrawl, stopCrawl } from './crawler-service.ts';
 export { type FinishedRun, finishCrawlRun, publishCrawl } from './publish.ts';
 export { FrontierCopies } from './report-copy.ts';

@@ -6,7 +6,7 @@ import {
   engineWithCrawler,
   frontierStores,
   useStore,
-} from '../../repositories/crawler/frontier-test-store.ts';
+} from '../../repositories/crawler/frontier-stores.test-kit.ts';
 import { dropPage } from '../../repositories/crawler/pages.ts';
 import type { Queryable, Store } from '../../store/types.ts';
 import { finishCrawlRun } from './publish.ts';

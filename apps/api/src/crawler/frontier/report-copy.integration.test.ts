@@ -4,7 +4,7 @@ import {
   engineWithCrawler,
   frontierStores,
   useStore,
-} from '../../repositories/crawler/frontier-test-store.ts';
+} from '../../repositories/crawler/frontier-stores.test-kit.ts';
 import type { Queryable } from '../../store/types.ts';
 import { FrontierCopies } from './report-copy.ts';
 

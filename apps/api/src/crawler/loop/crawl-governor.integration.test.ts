@@ -7,9 +7,9 @@ import {
   engineWithCrawler,
   frontierStores,
   useStore,
-} from '../../repositories/crawler/frontier-test-store.ts';
+} from '../../repositories/crawler/frontier-stores.test-kit.ts';
 import { parseAllowList } from '../fetch/index.ts';
-import { linkedSite, type Route, startFixtureSite } from '../rules/fixture-site.ts';
+import { linkedSite, type Route, startFixtureSite } from '../rules/fixture-site.test-kit.ts';
 import { CRAWL_LIMIT_DEFAULTS } from './crawl-limits.ts';
 import { CrawlWorker } from './crawl-worker.ts';
 import { type DelaySource, LoopGovernor, TARGET_DELAY_MS } from './loop-governor.ts';

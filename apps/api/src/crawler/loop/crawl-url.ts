@@ -26,9 +26,9 @@ import type { RunWriter, UrlRecord } from './run-writer.ts';
 import { nextCheckAt } from './schedule.ts';
 
 /** Attempts of a URL answered 429 or 503 before it is recorded Failed. */
-export const MAX_ATTEMPTS = 3;
+const MAX_ATTEMPTS = 3;
 /** How long a host that answered 429 or 503 without Retry-After is left alone. */
-export const DEFAULT_RETRY_AFTER_MS = 60_000;
+const DEFAULT_RETRY_AFTER_MS = 60_000;
 
 /** What the crawl loop shares with every URL it crawls. */
 export interface CrawlDeps {

@@ -15,8 +15,8 @@ import { driveCrawl, type LoopTiming } from './engine-crawl.ts';
 import { crawlGovernor, type LoopGovernor } from './loop-governor.ts';
 
 /** Crawls one process drives at once; more running crawls wait for a free one (or another process). */
-export const MAX_CRAWLS_PER_PROCESS = 8;
-export const LOOP_TIMING: LoopTiming = {
+const MAX_CRAWLS_PER_PROCESS = 8;
+const LOOP_TIMING: LoopTiming = {
   leaseMs: 15_000,
   idleMs: 500,
   recrawlCheckMs: 30_000,
@@ -44,7 +44,7 @@ export interface CrawlWorkerOptions {
 }
 
 /** The User-Agent of every request of the crawler: our robots.txt token and where to read about it. */
-export function crawlerUserAgent(publicUrl: string): string {
+function crawlerUserAgent(publicUrl: string): string {
   return `SiteseerBot/1.0 (+${publicUrl}/bot)`;
 }
 

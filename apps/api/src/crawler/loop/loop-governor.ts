@@ -19,7 +19,7 @@ export interface DelaySource {
 }
 
 /** The process's event loop delay, sampled every 10 ms by Node (perf_hooks). */
-export function eventLoopDelay(): DelaySource {
+function eventLoopDelay(): DelaySource {
   const histogram = monitorEventLoopDelay({ resolution: 10 });
   histogram.enable();
   return {

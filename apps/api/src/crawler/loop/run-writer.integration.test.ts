@@ -6,7 +6,7 @@ import {
   engineWithCrawler,
   frontierStores,
   useStore,
-} from '../../repositories/crawler/frontier-test-store.ts';
+} from '../../repositories/crawler/frontier-stores.test-kit.ts';
 import { SqlState, StoreQueryError } from '../../store/errors.ts';
 import type { Queryable, Store } from '../../store/types.ts';
 import { CRAWL_LIMIT_DEFAULTS, LimitTally } from './crawl-limits.ts';

@@ -15,7 +15,7 @@ import type { LimitTally } from './crawl-limits.ts';
 /** Records written in one transaction at most; a full batch is written at once. */
 export const WRITE_BATCH = 64;
 /** How long a record waits for others to share its transaction. */
-export const WRITE_DELAY_MS = 100;
+const WRITE_DELAY_MS = 100;
 /**
  * URL keys a crawl remembers as queued, so links it meets again cost no write (~100 bytes each); no
  * more than the frontier may hold (the URL limit).

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { answer, type FixtureSite, startFixtureSite, testFetch } from './fixture-site.ts';
+import { answer, type FixtureSite, startFixtureSite, testFetch } from './fixture-site.test-kit.ts';
 import { ROBOTS_CACHE_MS, ROBOTS_MAX_BYTES, ROBOTS_RETRY_MS, RobotsCache } from './robots-cache.ts';
 
 const fetch = testFetch();

@@ -9,7 +9,7 @@ const robotsParser = robotsParserExports as unknown as typeof robotsParserExport
 export const ROBOTS_USER_AGENT_TOKEN = 'SiteseerBot';
 
 /** A longer Crawl-delay would let one site stall a crawl for hours; 30 s is the most we wait. */
-export const MAX_CRAWL_DELAY_MS = 30_000;
+const MAX_CRAWL_DELAY_MS = 30_000;
 
 /** What a site's robots.txt lets the crawler do. */
 export interface RobotsRules {

@@ -1,6 +1,6 @@
 import { gzipSync } from 'node:zlib';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { answer, type FixtureSite, startFixtureSite, testFetch } from './fixture-site.ts';
+import { answer, type FixtureSite, startFixtureSite, testFetch } from './fixture-site.test-kit.ts';
 import { RobotsCache } from './robots-cache.ts';
 import { readSitemaps, SITEMAP_LIMITS, sitemapUrls } from './sitemaps.ts';
 

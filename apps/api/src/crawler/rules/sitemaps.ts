@@ -28,12 +28,12 @@ export const SITEMAP_LIMITS = {
 export type SitemapLimits = typeof SITEMAP_LIMITS;
 
 /** A page a sitemap listed, with the sitemap file that listed it first. */
-export interface SitemapPage extends SitemapEntry {
+interface SitemapPage extends SitemapEntry {
   sitemap: string;
 }
 
 /** A sitemap file met while reading a site's sitemaps: what it was, or why it was not read. */
-export interface SitemapFile {
+interface SitemapFile {
   url: string;
   /** Its root element once read; undefined when it was not. */
   kind: Sitemap['kind'] | undefined;

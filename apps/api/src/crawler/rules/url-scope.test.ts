@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { urlAllowed, urlScope } from './url-scope.ts';
+import { urlAllowed } from './url-scope.test-kit.ts';
+import { urlScope } from './url-scope.ts';
 
 const sites = ['https://example.com/', 'docs.example.org'];
 

@@ -2,8 +2,8 @@ import { applyCharacterMapping, parseCharacterMapping } from '@siteseer/core';
 import { describe, expect, it } from 'vitest';
 import { mapCharacters, mapText, originalSpan } from './char-map.ts';
 import { cachedStemmer, stemLanguage } from './stem.ts';
-import { randomTexts, TRICKY_PIECES } from './test-texts.ts';
 import { tokenize, words } from './tokens.ts';
+import { randomTexts, TRICKY_PIECES } from './tricky-texts.test-kit.ts';
 
 describe('words', () => {
   it('splits on everything but letters and digits, in lower case without accents', () => {

@@ -38,7 +38,7 @@ const STEMMERS: Readonly<Record<string, Stemmer>> = {
 };
 
 /** What a page of no (or an unknown) language is stemmed as: most sites are in English. */
-export const DEFAULT_LANGUAGE = 'en';
+const DEFAULT_LANGUAGE = 'en';
 
 /** The stemming language of a page's language tag ('de-AT' → 'de'); the default when none is known. */
 export function stemLanguage(language: string): string {

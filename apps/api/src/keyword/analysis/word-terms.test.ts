@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { words } from './index.ts';
-import { randomTexts, TRICKY_PIECES } from './test-texts.ts';
+import { randomTexts, TRICKY_PIECES } from './tricky-texts.test-kit.ts';
 import { WordTerms } from './word-terms.ts';
 
 /** A reader whose terms are the words themselves (numbered as first seen), and that list. */

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { generatedIndex, typedQuery } from './backend-query.test-kit.ts';
 import { ByteWriter } from './bytes.ts';
 import { TITLE } from './fields.ts';
 import type { IndexData } from './index-data.ts';
 import { KeywordIndex } from './keyword-index.ts';
 import { CHAMPIONS_FROM, pageWords, popcount } from './pack-postings.ts';
 import { holdsTerm, inTitle, recordMask, seek } from './postings.ts';
-import { generatedIndex, typedQuery } from './test-query.ts';
 
 // A term in more than an eighth of the pages (and more than CHAMPIONS_FROM) keeps its pages as a
 // bitset, which searches walk or look pages up in: their answers must be those of the same index

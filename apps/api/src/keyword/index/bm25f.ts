@@ -42,7 +42,7 @@ export function saturate(termIdf: number, weighted: number): number {
  * manual) ranks nothing. Half of it always, half by how much of the title the word is, so short
  * titles naming the word come first. The re-ranking weighs the whole query against the title.
  */
-export const TITLE_PRIOR = 1;
+const TITLE_PRIOR = 1;
 
 /** TITLE_PRIOR times a term's title idf: the most its title prior is. */
 export function titlePriorWeight(pageCount: number, titleFrequency: number): number {
@@ -67,12 +67,12 @@ export function heldShare(held: number, slots: number): number {
 }
 
 /** Bonus for the query's words close together: up to this much when they are adjacent. */
-export const PROXIMITY_WEIGHT = 0.5;
+const PROXIMITY_WEIGHT = 0.5;
 /**
  * Bonus for the query's words close together in a heading (a section about them: a FAQ's
  * question), up to this much when they are adjacent there and all found.
  */
-export const HEADING_WEIGHT = 1;
+const HEADING_WEIGHT = 1;
 /** Bonus for the share of the query (by idf) found in the title. */
 const QUERY_IN_TITLE = 0.5;
 /** Bonus when, besides, the title is that much of the query (by idf): the page the query names. */

@@ -32,8 +32,8 @@ const TYPO_WEIGHTS = [1, 0.7, 0.45];
 const MAX_PREFIX_TERMS = 4;
 const MAX_TYPO_TERMS = 6;
 /** Typos are tolerated in words of at least 4 characters (one) and 8 (two), as established engines do. */
-export const ONE_TYPO_FROM = 4;
-export const TWO_TYPOS_FROM = 8;
+const ONE_TYPO_FROM = 4;
+const TWO_TYPOS_FROM = 8;
 
 export class QueryExpander {
   readonly #data: IndexData;

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { BackendQuery, ScoreExplanation } from '../backend.ts';
+import { generatedIndex, typedQuery } from './backend-query.test-kit.ts';
 import { IndexBuilder } from './build.ts';
 import { KeywordIndex } from './keyword-index.ts';
-import { generatedIndex, typedQuery } from './test-query.ts';
 
 /** The explanation's parts multiplied back together: what it says the score is made of. */
 function recomposed(explanation: ScoreExplanation): number {

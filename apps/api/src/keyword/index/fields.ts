@@ -8,13 +8,12 @@ export const FIELDS = ['title', 'headings', 'url', 'tags', 'description', 'body'
 export const FIELD_COUNT = FIELDS.length;
 export const TITLE = 0;
 export const HEADINGS = 1;
-export const BODY = 5;
 
 /** Words of every URL that say nothing about the page. */
 const URL_NOISE = new Set(['http', 'https', 'www', 'html', 'htm', 'php', 'aspx', 'index']);
 
 /** The words of a URL's host and path (no query string, no fragment), without scheme and noise. */
-export function urlText(url: string): string {
+function urlText(url: string): string {
   const bare = url.replace(/^[a-z]+:\/\//i, '').replace(/[?#].*$/, '');
   return bare
     .split(/[^\p{L}\p{N}]+/u)

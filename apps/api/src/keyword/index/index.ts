@@ -1,1 +1,1 @@
-export { createMemoryBackend, type MemoryBackend } from './memory-backend.ts';
+export { createMemoryBackend } from './memory-backend.ts';

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { BackendQuery } from '../backend.ts';
+import { generatedIndex, typedQuery } from './backend-query.test-kit.ts';
 import { KeywordIndex } from './keyword-index.ts';
 import { CHAMPIONS_FROM } from './pack-postings.ts';
-import { generatedIndex, typedQuery } from './test-query.ts';
 
 // A one-word search ranks only the best pages each of its terms keeps aside (its champions):
 // its answers must be those of scoring every page, which a boost rule matching no page forces.

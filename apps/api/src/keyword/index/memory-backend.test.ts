@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { KeywordPage } from '../backend.ts';
-import { keywordBackendContract } from '../backend-contract.ts';
+import { keywordBackendContract } from '../backend-contract.test-kit.ts';
 import { createMemoryBackend } from './memory-backend.ts';
 
 keywordBackendContract('the in-memory backend', createMemoryBackend);

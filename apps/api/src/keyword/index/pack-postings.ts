@@ -72,10 +72,10 @@ export interface ScoreInputs {
  * A term in more than this share of the pages keeps them as a bitset: it is then no larger than
  * the varint deltas with its ranks (~400 terms of 50k pages, most of the postings).
  */
-export const BITSET_SHARE = 8;
+const BITSET_SHARE = 8;
 
 /** Whether a term of `frequency` pages of `pageCount` keeps them as a bitset. */
-export function isBitsetTerm(frequency: number, pageCount: number): boolean {
+function isBitsetTerm(frequency: number, pageCount: number): boolean {
   return frequency > CHAMPIONS_FROM && frequency * BITSET_SHARE > pageCount;
 }
 

@@ -4,7 +4,7 @@ import { hasPage, SKIP } from './pack-postings.ts';
 import { PositionLists } from './position-lists.ts';
 
 /** Skips the rest of a record from just after its page delta: fields and positions. */
-export function skipRecord(reader: ByteReader): void {
+function skipRecord(reader: ByteReader): void {
   reader.at++;
   const positionBytes = reader.varint();
   reader.at += positionBytes;

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { KeywordPage } from '../backend.ts';
+import { generatedIndex, typedQuery, wordsQuery } from './backend-query.test-kit.ts';
 import { HUB_FROM, HUB_LEAST, hubFactor } from './bm25f.ts';
 import { IndexBuilder } from './build.ts';
 import { KeywordIndex } from './keyword-index.ts';
 import { PositionLists } from './position-lists.ts';
-import { generatedIndex, typedQuery, wordsQuery } from './test-query.ts';
 
 /** A site whose every page has the same navigation words and title suffix, like a generated manual. */
 function site(pages: [path: string, title: string, body: string][]): KeywordIndex {

@@ -1,4 +1,3 @@
-export type { PageText, PageTextRow } from './page-text.ts';
 export { PageTextFile } from './page-text-file.ts';
 export { decodePageTexts } from './page-text-record.ts';
 export { SnippetBuilder } from './snippet-builder.ts';

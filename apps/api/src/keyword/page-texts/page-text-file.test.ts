@@ -1,7 +1,7 @@
 import { readdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { describe, expect, it } from 'vitest';
-import type { PageRow } from '../runtime/page-rows.ts';
+import type { PageRow } from '../../repositories/keyword/pages.ts';
 import { SnippetTableWriter } from '../snippets/snippet-table-writer.ts';
 import { PageTextFile, readRecords } from './page-text-file.ts';
 import { decodePageTexts } from './page-text-record.ts';

@@ -8,7 +8,7 @@ export const MAX_QUERY_SLOTS = 32;
 /** Alternatives of one slot (what was typed first): a huge synonym group must not flood a search. */
 export const MAX_SLOT_ALTERNATIVES = 16;
 /** What a synonym scores relative to the words typed. */
-export const SYNONYM_WEIGHT = 0.8;
+const SYNONYM_WEIGHT = 0.8;
 
 export interface KeywordQueryOptions {
   mappings: readonly CharacterMapping[];

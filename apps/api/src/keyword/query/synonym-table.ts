@@ -15,12 +15,12 @@ export interface SynonymEntry {
 export type SynonymTable = ReadonlyMap<string, readonly SynonymEntry[]>;
 
 /** The words of a phrase, as the query's words are read. */
-export function phraseWords(phrase: string, mappings: readonly CharacterMapping[]): string[] {
+function phraseWords(phrase: string, mappings: readonly CharacterMapping[]): string[] {
   return tokenize(mapCharacters(phrase, mappings).text).map((token) => token.word);
 }
 
 /** Builds the table; rules sharing a `from` phrase add up their `to` phrases (first seen first). */
-export function buildSynonymTable(
+function buildSynonymTable(
   rules: readonly SynonymRule[],
   mappings: readonly CharacterMapping[],
 ): SynonymTable {

@@ -3,7 +3,7 @@ import {
   engineWithCrawler,
   frontierStores,
   useStore,
-} from '../../repositories/crawler/frontier-test-store.ts';
+} from '../../repositories/crawler/frontier-stores.test-kit.ts';
 import { type CrawledPage, savePages } from '../../repositories/crawler/pages.ts';
 import type { EngineSearchSettings } from '../../repositories/keyword/live-clients.ts';
 import { AnswerCaches } from '../../serving/answer-cache.ts';

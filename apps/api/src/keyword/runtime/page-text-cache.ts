@@ -1,6 +1,6 @@
+import { type PageText, readPageTexts } from '../../repositories/keyword/pages.ts';
 import type { Store } from '../../store/types.ts';
 import type { Generation } from './live-keyword.ts';
-import { type PageText, readPageTexts } from './page-rows.ts';
 
 /** Characters of page text kept for the next searches (two bytes each). */
 const CACHE_CHARS = 32 * 1024 * 1024;

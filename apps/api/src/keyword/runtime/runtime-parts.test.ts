@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { queryTerms } from '../snippets/index.ts';
+import { queryTerms } from '../snippets/query-terms.ts';
 import { keywordPage } from './generation-pages.ts';
 import { inTab } from './in-tab.ts';
 import { changedEngineOf } from './publish-announce.ts';

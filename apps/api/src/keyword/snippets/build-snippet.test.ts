@@ -2,7 +2,7 @@ import { parseCharacterMapping } from '@siteseer/core';
 import { describe, expect, it } from 'vitest';
 import { escapeHtml } from '../../html/html.ts';
 import { cachedStemmer } from '../analysis/index.ts';
-import { randomTexts } from '../analysis/test-texts.ts';
+import { randomTexts } from '../analysis/tricky-texts.test-kit.ts';
 import { buildSnippet, type SnippetOptions } from './build-snippet.ts';
 import { keyHash } from './snippet-table-format.ts';
 import { SnippetTableWriter } from './snippet-table-writer.ts';

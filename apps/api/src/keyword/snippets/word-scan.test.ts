@@ -1,7 +1,7 @@
 import { applyCharacterMapping, parseCharacterMapping } from '@siteseer/core';
 import { describe, expect, it } from 'vitest';
 import { normaliseWord, tokenize } from '../analysis/index.ts';
-import { randomTexts, TRICKY_PIECES } from '../analysis/test-texts.ts';
+import { randomTexts, TRICKY_PIECES } from '../analysis/tricky-texts.test-kit.ts';
 import { scanWords, wordAffectingMappings } from './word-scan.ts';
 
 function scanned(text: string) {

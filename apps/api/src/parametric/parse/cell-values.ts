@@ -80,9 +80,3 @@ export function parseHttpUrl(text: string): URL | null {
 export function hasImagePath(url: URL): boolean {
   return IMAGE_PATH.test(url.pathname);
 }
-
-/** An http(s) URL whose path ends in an image extension; a query string or fragment may follow. */
-export function isImageUrl(text: string): boolean {
-  const url = parseHttpUrl(text);
-  return url !== null && hasImagePath(url);
-}

@@ -4,7 +4,7 @@ import { SpreadsheetError } from './spreadsheet-error.ts';
 import { TableBuilder, type TableLimits } from './table-builder.ts';
 
 /** The delimiters a CSV may use, in papaparse's order of preference on a tie. */
-export const CSV_DELIMITERS: readonly string[] = [',', ';', '\t', '|'];
+const CSV_DELIMITERS: readonly string[] = [',', ';', '\t', '|'];
 
 /** papaparse's code for "no delimiter detected": a one-column file, which is fine (the spec ignores it). */
 const DELIMITER_NOT_DETECTED = 'UndetectableDelimiter';
@@ -19,7 +19,7 @@ const SEPARATOR_HINT = /^sep=([^"\r\n])[ \t]*(?:\r\n|\r|\n|$)/i;
  * The delimiter a `sep=` first line names, and the text after that line. Excel does not show the
  * line, so the rows after it are numbered from 1, as Excel shows them.
  */
-export function readSeparatorHint(text: string): { delimiter: string; rest: string } | null {
+function readSeparatorHint(text: string): { delimiter: string; rest: string } | null {
   const match = SEPARATOR_HINT.exec(text);
   if (!match?.[1]) return null;
   return { delimiter: match[1], rest: text.slice(match[0].length) };

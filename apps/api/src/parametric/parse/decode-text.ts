@@ -8,7 +8,7 @@ function startsWith(bytes: Uint8Array, prefix: readonly number[]): boolean {
 }
 
 /** Whether the bytes start with a UTF-16 byte order mark. */
-export function hasUtf16Bom(bytes: Uint8Array): boolean {
+function hasUtf16Bom(bytes: Uint8Array): boolean {
   return startsWith(bytes, UTF16LE_BOM) || startsWith(bytes, UTF16BE_BOM);
 }
 
@@ -23,7 +23,7 @@ const SNIFF_BYTES = 1024;
  * byte; a file of only non-Latin text (no delimiters, no line breaks) would not pass, and is refused
  * as before. What passes must still decode as valid UTF-16 with no NUL or control characters.
  */
-export function sniffUtf16WithoutBom(bytes: Uint8Array): 'utf-16le' | 'utf-16be' | null {
+function sniffUtf16WithoutBom(bytes: Uint8Array): 'utf-16le' | 'utf-16be' | null {
   if (bytes.length < 4 || bytes.length % 2 !== 0) return null;
   const end = Math.min(bytes.length, SNIFF_BYTES);
   const pairs = end / 2;

@@ -4,14 +4,14 @@ import { SpreadsheetError } from './spreadsheet-error.ts';
 export type SpreadsheetFormat = 'csv' | 'xlsx';
 
 /** What the first bytes say the content is. */
-export type ContentKind = 'zip' | 'ole2' | 'text';
+type ContentKind = 'zip' | 'ole2' | 'text';
 
 const ZIP_MAGIC = [0x50, 0x4b, 0x03, 0x04] as const;
 /** The OLE2 compound file: legacy .xls, and also any password-protected .xlsx (encrypted into OLE2). */
 const OLE2_MAGIC = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1] as const;
 
 /** Classifies content by its magic bytes; 'text' only means "not a known container", decoding decides. */
-export function sniffContent(bytes: Uint8Array): ContentKind {
+function sniffContent(bytes: Uint8Array): ContentKind {
   if (ZIP_MAGIC.every((byte, i) => bytes[i] === byte)) return 'zip';
   if (OLE2_MAGIC.every((byte, i) => bytes[i] === byte)) return 'ole2';
   return 'text';

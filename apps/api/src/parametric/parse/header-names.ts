@@ -5,7 +5,7 @@ import { SpreadsheetError } from './spreadsheet-error.ts';
  * a client's own scripts) would hit the prototype chain. Compared exactly, as JavaScript keys are:
  * 'Constructor' is a fine header (a Formula 1 table has one).
  */
-export const RESERVED_HEADERS: readonly string[] = ['__proto__', 'constructor', 'prototype'];
+const RESERVED_HEADERS: readonly string[] = ['__proto__', 'constructor', 'prototype'];
 
 /** Refuses a header row holding a reserved name, naming it. */
 export function assertNoReservedHeaders(cells: readonly (string | null)[], headerRow: number): void {

@@ -1,6 +1,6 @@
 import { utils, write } from '@e965/xlsx';
 import { describe, expect, it } from 'vitest';
-import { refusal } from './expect-refusal.ts';
+import { refusal } from './expect-refusal.test-kit.ts';
 import { parseSpreadsheet } from './parse-spreadsheet.ts';
 
 const utf8 = (text: string): Uint8Array => new TextEncoder().encode(text);

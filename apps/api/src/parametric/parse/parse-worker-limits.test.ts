@@ -1,7 +1,7 @@
 import { getPriority } from 'node:os';
 import { describe, expect, it } from 'vitest';
-import { refusal } from './expect-refusal.ts';
-import { productCsv } from './generated-csv.ts';
+import { refusal } from './expect-refusal.test-kit.ts';
+import { productCsv } from './generated-csv.test-kit.ts';
 import { parseAndInfer } from './parse-spreadsheet.ts';
 import { SpreadsheetError } from './spreadsheet-error.ts';
 import { typedRowsInWorker } from './typed-rows-in-worker.ts';

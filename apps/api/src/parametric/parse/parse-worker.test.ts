@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { readCsv } from './csv-reader.ts';
 import { decodeCsvText } from './decode-text.ts';
 import { decideFormat } from './file-format.ts';
-import { productCsv } from './generated-csv.ts';
+import { productCsv } from './generated-csv.test-kit.ts';
 import { inferConfiguration } from './infer-configuration.ts';
 import type { ParseOptions } from './parse-in-worker.ts';
 import { parseAndInfer, parseForStore, parseSpreadsheet } from './parse-spreadsheet.ts';

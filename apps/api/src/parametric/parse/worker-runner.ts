@@ -19,7 +19,7 @@ export interface WorkerLimits {
 }
 
 /** What a job works on and how to say it failed, for the `too_complex` refusals. */
-export interface JobTask {
+interface JobTask {
   /** The subject of the sentence: `'data.csv'`, `The spreadsheet's rows`. */
   subject: string;
   /** The verb after "took longer than 30 s to": `read`. */

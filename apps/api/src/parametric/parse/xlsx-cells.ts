@@ -29,7 +29,7 @@ const ERROR_TEXT: Record<number, string> = {
   43: '#GETTING_DATA',
 };
 
-export function errorText(cell: CellObject): string {
+function errorText(cell: CellObject): string {
   return typeof cell.v === 'number' ? (ERROR_TEXT[cell.v] ?? '#ERROR') : String(cell.v ?? '#ERROR');
 }
 
@@ -87,7 +87,7 @@ export type CellText =
  * Whether a number format shows percentages (`0%`, `#,##0.00%`): a `%` outside quoted text and
  * not escaped.
  */
-export function isPercentFormat(format: string): boolean {
+function isPercentFormat(format: string): boolean {
   return format.replace(/"[^"]*"|\\./g, '').includes('%');
 }
 

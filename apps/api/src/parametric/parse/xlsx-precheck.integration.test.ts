@@ -8,7 +8,7 @@ import {
 } from '@siteseer/test-support/workbooks/generated-workbooks';
 import { buildZip, deflatedEntry } from '@siteseer/test-support/workbooks/zip-writer';
 import { describe, expect, it } from 'vitest';
-import { refusal } from './expect-refusal.ts';
+import { refusal } from './expect-refusal.test-kit.ts';
 import { parseSpreadsheet } from './parse-spreadsheet.ts';
 import { inspectXlsxArchive } from './zip-guard.ts';
 

@@ -2,9 +2,9 @@ import type { CellObject, WorkBook, WorkSheet } from '@e965/xlsx';
 import { utils, write } from '@e965/xlsx';
 import { buildZip, deflatedEntry } from '@siteseer/test-support/workbooks/zip-writer';
 import { describe, expect, it } from 'vitest';
-import { refusal } from './expect-refusal.ts';
+import { refusal } from './expect-refusal.test-kit.ts';
 import { parseAndInfer, parseSpreadsheet } from './parse-spreadsheet.ts';
-import { readXlsx } from './xlsx-reader.ts';
+import { readXlsx } from './xlsx-reader.test-kit.ts';
 
 type Cell = CellObject | string | number | boolean | null;
 

@@ -6,7 +6,7 @@ import {
   zerosEntry,
 } from '@siteseer/test-support/workbooks/zip-writer';
 import { describe, expect, it } from 'vitest';
-import { refusal } from './expect-refusal.ts';
+import { refusal } from './expect-refusal.test-kit.ts';
 import { parseSpreadsheet } from './parse-spreadsheet.ts';
 import { inspectXlsxArchive } from './zip-guard.ts';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { endRun, findCrawler, listRunningCrawls, startRun, stopRun } from './crawlers.ts';
-import { engineWithCrawler, frontierStores, useStore } from './frontier-test-store.ts';
+import { engineWithCrawler, frontierStores, useStore } from './frontier-stores.test-kit.ts';
 
 describe.each(frontierStores)('Crawler runs on %s', (_name, open) => {
   const store = useStore(open);

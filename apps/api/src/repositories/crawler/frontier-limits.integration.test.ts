@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { enqueueUrls, type NewCrawlUrl, queueFound, takeWork } from './frontier.ts';
-import { engineWithCrawler, frontierStores, useStore } from './frontier-test-store.ts';
+import { engineWithCrawler, frontierStores, useStore } from './frontier-stores.test-kit.ts';
 
 function found(paths: readonly string[], site = 'https://example.com/', depth = 1): NewCrawlUrl[] {
   return paths.map((path) => {

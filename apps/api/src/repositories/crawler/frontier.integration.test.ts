@@ -12,7 +12,7 @@ import {
   takeOrAddUrl,
   takeWork,
 } from './frontier.ts';
-import { engineWithCrawler, frontierStores, useStore } from './frontier-test-store.ts';
+import { engineWithCrawler, frontierStores, useStore } from './frontier-stores.test-kit.ts';
 
 function urls(count: number, prefix = 'https://example.com/p'): NewCrawlUrl[] {
   return Array.from({ length: count }, (_, i) => ({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { engineWithCrawler, frontierStores, useStore } from './frontier-test-store.ts';
+import { engineWithCrawler, frontierStores, useStore } from './frontier-stores.test-kit.ts';
 import { type CrawledPage, carryPages, countPages, dropPages, savePage } from './pages.ts';
 
 describe.each(frontierStores)('Crawled pages on %s', (_name, open) => {

@@ -2,7 +2,7 @@ import type { AnalyticsReport } from '@siteseer/core';
 import { describe, expect, it } from 'vitest';
 import { input } from '../../../test/fakes.ts';
 import { UsageError } from '../../errors.ts';
-import { memoryOutput } from '../../output/output.ts';
+import { memoryOutput } from '../../output/memory-output.test-kit.ts';
 import { parse } from './analytics.ts';
 import { printReport } from './report-view.ts';
 

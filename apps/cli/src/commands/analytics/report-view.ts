@@ -8,7 +8,7 @@ const percent = (rate: number | null) => (rate === null ? '-' : `${(rate * 100).
 const decimal = (n: number | null) => (n === null ? '-' : n.toFixed(1));
 
 /** "+12.5% vs previous" against the period before, or nothing when there is nothing to compare. */
-export function change(now: number | null, before: number | null): string {
+function change(now: number | null, before: number | null): string {
   if (now === null || before === null || (before === 0 && now === 0)) return '';
   if (before === 0) return '  (new)';
   const delta = ((now - before) / before) * 100;

@@ -8,7 +8,7 @@ import type { OidcClient, PollOutcome } from '../../auth/oidc.ts';
 import { SettingsStore } from '../../auth/settings.ts';
 import type { AuthDeps } from '../../deps.ts';
 import { readEnv } from '../../env.ts';
-import { memoryOutput } from '../../output/output.ts';
+import { memoryOutput } from '../../output/memory-output.test-kit.ts';
 import * as login from './login.ts';
 
 function jwt(claims: Record<string, unknown>): string {

@@ -8,7 +8,7 @@ import { SettingsStore } from '../../auth/settings.ts';
 import type { AuthDeps } from '../../deps.ts';
 import { readEnv } from '../../env.ts';
 import { AbortError } from '../../errors.ts';
-import { memoryOutput } from '../../output/output.ts';
+import { memoryOutput } from '../../output/memory-output.test-kit.ts';
 import * as logout from './logout.ts';
 
 const saved: StoredCredentials = {

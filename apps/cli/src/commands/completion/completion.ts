@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 
-export const SHELLS = ['bash', 'zsh', 'fish'] as const;
+const SHELLS = ['bash', 'zsh', 'fish'] as const;
 export type Shell = (typeof SHELLS)[number];
 
 /** One node of the command tree: its path, subcommands and long options. */
@@ -19,7 +19,7 @@ function visibleOptions(command: Command): Node['options'] {
 }
 
 /** Every command of the tree, depth first, the root as ''. */
-export function commandTree(program: Command): Node[] {
+function commandTree(program: Command): Node[] {
   const nodes: Node[] = [];
   const visit = (command: Command, path: string) => {
     // Aliases (`crawl status` for `crawl report`) complete as their command does.

@@ -2,7 +2,7 @@ import { NetworkError, ServerError } from '@siteseer/core';
 import { describe, expect, it } from 'vitest';
 import { account, engine, fakeApi, input, ok, refused, T0, testDeps } from '../../../test/fakes.ts';
 import { ApiRefusedError, AuthRequiredError, CliError, UsageError } from '../../errors.ts';
-import { memoryOutput } from '../../output/output.ts';
+import { memoryOutput } from '../../output/memory-output.test-kit.ts';
 import * as createKeyword from '../engines/create-keyword.ts';
 import * as publish from './publish.ts';
 import * as report from './report.ts';

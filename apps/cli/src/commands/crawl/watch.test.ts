@@ -2,7 +2,7 @@ import type { CrawlReportResponse } from '@siteseer/core';
 import { render } from 'ink-testing-library';
 import React from 'react';
 import { describe, expect, it } from 'vitest';
-import { memoryOutput } from '../../output/output.ts';
+import { memoryOutput } from '../../output/memory-output.test-kit.ts';
 import { parseInterval } from './watch.ts';
 import { changeKey, crawlProgress, progressLine, progressRecord, watchFrame } from './watch-progress.ts';
 import { CrawlWatchScreen } from './watch-screen.ts';

@@ -15,7 +15,7 @@ import { uploadViewFor } from '../../views/upload-view.ts';
 import type { UploadFile } from './local-files.ts';
 
 /** Rows the preview asks for (the spec's wizard uses 5). */
-export const PREVIEW_LINES = 5;
+const PREVIEW_LINES = 5;
 
 /**
  * Sends a spreadsheet with a progress view, and reads the answer as the wizard does: the server's

@@ -1,6 +1,6 @@
 import type { KeywordSearchResult } from '@siteseer/core';
 import { describe, expect, it } from 'vitest';
-import { memoryOutput } from '../../output/output.ts';
+import { memoryOutput } from '../../output/memory-output.test-kit.ts';
 import { keywordJson, keywordLines, summaryLine } from './keyword-results.ts';
 
 function result(overrides: Partial<KeywordSearchResult> = {}): KeywordSearchResult {

@@ -35,12 +35,12 @@ export interface ViewStyle {
 }
 
 /** `N results` with the thousands separated, singular for one. */
-export function resultsCount(total: number): string {
+function resultsCount(total: number): string {
   return `${total.toLocaleString('en-US')} result${total === 1 ? '' : 's'}`;
 }
 
 /** The server's time: a decimal below 10 ms. */
-export function formatTook(ms: number): string {
+function formatTook(ms: number): string {
   return `${ms < 10 ? ms.toFixed(1) : Math.round(ms).toLocaleString('en-US')} ms`;
 }
 

@@ -4,7 +4,7 @@ import { useCallback, useState } from 'react';
 export const DASHBOARD_OPTIONS_KEY = 'siteseer.dashboard';
 
 /** The stored dashboard choices, or the defaults (all types, all accounts, alphabetical, ascending). */
-export function readDashboardOptions(storage: Storage = window.localStorage): DashboardQueryOptions {
+function readDashboardOptions(storage: Storage = window.localStorage): DashboardQueryOptions {
   const fallback = DashboardQueryOptions.parse({});
   const raw = storage.getItem(DASHBOARD_OPTIONS_KEY);
   if (!raw) return fallback;
@@ -17,10 +17,7 @@ export function readDashboardOptions(storage: Storage = window.localStorage): Da
   }
 }
 
-export function writeDashboardOptions(
-  options: DashboardQueryOptions,
-  storage: Storage = window.localStorage,
-) {
+function writeDashboardOptions(options: DashboardQueryOptions, storage: Storage = window.localStorage) {
   storage.setItem(DASHBOARD_OPTIONS_KEY, JSON.stringify(options));
 }
 

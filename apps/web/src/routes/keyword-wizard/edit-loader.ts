@@ -28,7 +28,7 @@ export const ENGINE_NOT_FOUND = 'This search engine was not found.';
  * search runtime reads, so its copy wins for those fields. A client whose settings do not read as
  * keyword settings (never written by a wizard) leaves the engine's copy in place.
  */
-export function settingsOf(engine: SearchEngine, client: Client | undefined): KeywordSettings {
+function settingsOf(engine: SearchEngine, client: Client | undefined): KeywordSettings {
   const base = KeywordSettingsSchema.parse(
     Object.fromEntries(Object.entries(engine).filter(([key]) => key in KeywordSettingsSchema.shape)),
   );

@@ -5,7 +5,6 @@ import { describe, expect, it } from 'vitest';
 import { account, profile } from '../../test/fixtures.ts';
 import { type FakeRoutes, renderPortal } from '../../test/render.tsx';
 import { AddEngineCards } from '../dashboard/add-engine-cards.tsx';
-import { Component as Wizard } from './wizard-screen.tsx';
 import {
   addSite,
   button,
@@ -16,7 +15,8 @@ import {
   queued,
   shownStep,
   stepTab,
-} from './wizard-test-kit.tsx';
+} from './wizard.test-kit.tsx';
+import { Component as Wizard } from './wizard-screen.tsx';
 
 const happyApi: FakeRoutes = {
   'POST searchengines': () => created,

@@ -7,7 +7,6 @@ import { account, engine, profile } from '../../test/fixtures.ts';
 import { type FakeRoutes, renderPortal } from '../../test/render.tsx';
 import { takePendingReport } from '../error/pending-report.ts';
 import { ENGINE_NOT_FOUND } from './edit-loader.ts';
-import { editLoader, Component as Wizard } from './wizard-screen.tsx';
 import {
   addSite,
   button,
@@ -17,7 +16,8 @@ import {
   queued,
   shownStep,
   stepTab,
-} from './wizard-test-kit.tsx';
+} from './wizard.test-kit.tsx';
+import { editLoader, Component as Wizard } from './wizard-screen.tsx';
 
 const docs = engine({
   id: 'eng1',

@@ -1,7 +1,7 @@
 import type { ApiClient } from '../../api/portal-api.ts';
 
 /** How long logout waits for the API to clear the analytics cookie before going on without it. */
-export const END_FRAME_SESSION_TIMEOUT_MS = 3000;
+const END_FRAME_SESSION_TIMEOUT_MS = 3000;
 
 /**
  * Clears the analytics frames' cookie (DELETE analytics/session) while the token still exists, so

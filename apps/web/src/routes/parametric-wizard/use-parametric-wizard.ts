@@ -20,7 +20,7 @@ import * as gates from './step-gate.ts';
 import { hasUnsavedChanges, type WizardSnapshot } from './unsaved-changes.ts';
 import { publishDraft, submitSpreadsheet, type WizardDraft } from './wizard-flow.ts';
 
-export type WizardLoad = { state: 'ready' } | { state: 'failed'; message: string };
+type WizardLoad = { state: 'ready' } | { state: 'failed'; message: string };
 
 /**
  * The parametric wizard's state and actions: step 1 validation and file submission, step gating,

@@ -6,7 +6,7 @@ import { handleApiError } from '../../shell/api-error-handler.ts';
 import type { ErrorReport } from '../../shell/error-report.ts';
 import { fakeRequests } from '../../test/fake-upload-request.ts';
 import { seededFeatures } from '../../test/fixtures.ts';
-import { csv, fillStep1, happyApi, renderWizard, stepButton, uploaded } from './wizard-test-kit.tsx';
+import { csv, fillStep1, happyApi, renderWizard, stepButton, uploaded } from './wizard.test-kit.tsx';
 
 describe('Parametric wizard', () => {
   it('Given no account supporting parametric engines, then the spec message shows', () => {

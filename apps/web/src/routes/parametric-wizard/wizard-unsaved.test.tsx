@@ -2,7 +2,7 @@ import { MESSAGES } from '@siteseer/core';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { fillStep1, renderWizard } from './wizard-test-kit.tsx';
+import { fillStep1, renderWizard } from './wizard.test-kit.tsx';
 
 const CREATE = '/engine/parametric/create';
 

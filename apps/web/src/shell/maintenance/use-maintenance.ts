@@ -6,7 +6,7 @@ import { maintenanceQuery } from '../../api/queries.ts';
 import { useServices } from '../services.tsx';
 
 /** The current time, ticking every `intervalMs`. */
-export function useNow(intervalMs: number): number {
+function useNow(intervalMs: number): number {
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
     const timer = setInterval(() => setNow(Date.now()), intervalMs);

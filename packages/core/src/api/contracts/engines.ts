@@ -10,7 +10,7 @@ import { BinaryBody, Deleted, IdParams, QueryVersion } from './wire-schemas.ts';
 export const ListEnginesQuery = z.object({ type: ProductType.optional() });
 
 /** The account an engine belongs to (every tenant call names it). */
-export const AccountIdQuery = z.object({ accountId: Id });
+const AccountIdQuery = z.object({ accountId: Id });
 
 /** Answer of `POST searchengines`: the new engine's id, its synonym field (keyword) and its client. */
 export const EngineCreated = z.object({
@@ -26,7 +26,7 @@ export const EngineUpdated = z.object({ synonymFieldId: z.string().nullable() })
 export type EngineUpdated = z.infer<typeof EngineUpdated>;
 
 /** Body of `DELETE searchengines/{id}`. */
-export const DeleteEngineBody = AccountIdQuery;
+const DeleteEngineBody = AccountIdQuery;
 
 /** The formats an engine's dataset downloads in. */
 export const DatasetFormat = z.enum(['csv', 'xlsx']);

@@ -37,7 +37,7 @@ export function displayValue(value: CellValue, type: ColumnType): string {
 }
 
 /** The URL a hyperlink cell points to: the target column's value when set, else the cell's own. */
-export function linkUrl(column: SearchColumn, row: Row, pageUrl: string): string | null {
+function linkUrl(column: SearchColumn, row: Row, pageUrl: string): string | null {
   const targetId = column.settings.targetColumnId;
   const target = targetId ? row[targetId] : undefined;
   const raw = typeof target === 'string' && target.trim() !== '' ? target : row[column.id];

@@ -30,13 +30,13 @@ const EDITABLE: Record<WidgetModeName, readonly { name: string; kind: ValueKind 
 const KIND_WORDS: Record<ValueKind, string> = { color: 'a CSS colour', length: 'a CSS length' };
 
 /** Whether `value` is a valid CSS colour or length (always true where CSS.supports is missing). */
-export function isValidValue(kind: ValueKind, value: string): boolean {
+function isValidValue(kind: ValueKind, value: string): boolean {
   if (typeof CSS === 'undefined' || typeof CSS.supports !== 'function') return true;
   return CSS.supports(kind === 'color' ? 'color' : 'width', value);
 }
 
 /** The rule a site puts in its stylesheet for these values. */
-export function themeRule(values: Readonly<Record<string, string>>): string {
+function themeRule(values: Readonly<Record<string, string>>): string {
   const lines = Object.entries(values).map(([name, value]) => `  ${name}: ${value};`);
   if (lines.length === 0)
     return '.siteseer {\n  /* Change a property above: its declaration shows here. */\n}';

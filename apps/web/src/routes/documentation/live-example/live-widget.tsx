@@ -10,7 +10,7 @@ import { type SampleKind, sampleFetch } from './sample-search.ts';
 import { loadWidget, type WidgetHandle, widgetScriptUrl } from './widget-script.ts';
 
 /** The first search of the keyword example, so it opens with results, tabs and a pinned result. */
-export const FIRST_KEYWORD_QUERY = 'sensor';
+const FIRST_KEYWORD_QUERY = 'sensor';
 
 export interface LiveWidgetProps {
   kind: SampleKind;

@@ -149,7 +149,7 @@ export function keywordAnswer(params: URLSearchParams): KeywordSearchResult {
 }
 
 /** Titles of the sample pages containing every word typed (at most 8, as the service sends). */
-export function suggestionsFor(q: string): KeywordSuggestions {
+function suggestionsFor(q: string): KeywordSuggestions {
   if (q.trim() === '') return { suggestions: [] };
   return {
     suggestions: SAMPLE_PAGES.filter((p) => matchesAll(p.title, q))

@@ -9,7 +9,7 @@ import { WIDGET_SCRIPT_PATH, widgetBase } from '../../install/keyword-snippet.ts
 /** The `fetch` the widget accepts in place of the browser's. */
 export type WidgetFetch = (input: string, init: RequestInit) => Promise<Response>;
 
-export interface WidgetMountOptions {
+interface WidgetMountOptions {
   clientId: string;
   apiBase: string;
   pageSize?: number;

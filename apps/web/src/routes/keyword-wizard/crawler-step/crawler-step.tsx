@@ -20,7 +20,7 @@ import { CustomTags } from './custom-tags.tsx';
 import { SiteUrls } from './site-urls.tsx';
 import { UrlFilters } from './url-filters.tsx';
 
-export const ORIGIN_HINT = 'Leave the (*) wildcard to allow any host.';
+const ORIGIN_HINT = 'Leave the (*) wildcard to allow any host.';
 
 function Part({ title, children }: { title: string; children: ReactNode }) {
   const headingId = useId();

@@ -1,2 +1,2 @@
-export { CrawlerStep, ORIGIN_HINT } from './crawler-step.tsx';
+export { CrawlerStep } from './crawler-step.tsx';
 export { invalidCrawlerSelectors, invalidSelectorsMessage } from './selector-check.ts';

@@ -3,7 +3,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { InfluenceStep } from './influence-step.tsx';
-import { captureDownloads, renderStep } from './test-harness.tsx';
+import { captureDownloads, renderStep } from './step-harness.test-kit.tsx';
 
 afterEach(() => vi.restoreAllMocks());
 

@@ -32,7 +32,7 @@ import { visuallyHidden } from './visually-hidden.ts';
 type Notice = { severity: 'error' | 'success'; text: string };
 
 /** Shown while there are entries and the switch is off. */
-export const RANKING_OFF = 'Result ranking is off: these entries change no results until you enable it.';
+const RANKING_OFF = 'Result ranking is off: these entries change no results until you enable it.';
 
 /**
  * Result ranking (KW_WIZARD_RESULT_RANKING): entries of a query and the URLs pinned above its

@@ -10,8 +10,8 @@ import { App } from '../../../shell/app.tsx';
 import type { Services } from '../../../shell/services.tsx';
 import { type RealApi, startRealApi } from '../../../test/real-api.ts';
 import { fakeUploads } from '../../../test/render.tsx';
+import { draftOf, StepHarness } from './step-harness.test-kit.tsx';
 import { SynonymsStep } from './synonyms-step.tsx';
-import { draftOf, StepHarness } from './test-harness.tsx';
 
 /*
  * The Synonyms step against the real API (PGlite in memory) on 127.0.0.1: the file goes through

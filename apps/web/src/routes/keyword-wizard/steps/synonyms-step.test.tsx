@@ -3,8 +3,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { FakeRoutes } from '../../../test/render.tsx';
+import { captureDownloads, renderStep } from './step-harness.test-kit.tsx';
 import { SynonymsStep } from './synonyms-step.tsx';
-import { captureDownloads, renderStep } from './test-harness.tsx';
 
 afterEach(() => vi.restoreAllMocks());
 

@@ -3,8 +3,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { FakeRoutes } from '../../../test/render.tsx';
+import { renderStep } from './step-harness.test-kit.tsx';
 import { TabsStep } from './tabs-step.tsx';
-import { renderStep } from './test-harness.tsx';
 
 const FILTERS = 'POST searchengines/e1/filters';
 const withCategories = (category: Record<string, number>): FakeRoutes => ({

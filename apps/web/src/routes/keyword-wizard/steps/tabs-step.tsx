@@ -17,7 +17,7 @@ import { TabEditor } from './tab-editor.tsx';
 import { TabList } from './tab-list.tsx';
 
 /** Shown while there are tabs and the useTabs switch is off. */
-export const TABS_OFF = 'Use tabs is off: visitors see only the All tab until you turn it on.';
+const TABS_OFF = 'Use tabs is off: visitors see only the All tab until you turn it on.';
 
 /**
  * Tabs (edit mode, KW_WIZARD_TABS): the useTabs switch, the tabs in order after the fixed 'All',

@@ -2,7 +2,7 @@ import { MESSAGES } from '@siteseer/core';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { renderStep } from './test-harness.tsx';
+import { renderStep } from './step-harness.test-kit.tsx';
 import { UrlRewritingStep } from './url-rewriting-step.tsx';
 
 const ruleBox = () => screen.getByRole('textbox', { name: 'Rewrite rule' });

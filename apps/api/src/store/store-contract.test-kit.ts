@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { StoreQueryError } from './errors.ts';
-import { describeCopyContract } from './store-copy.contract.ts';
-import { contractIdleTimeoutMs, describeTransactionContract } from './store-transaction.contract.ts';
+import { describeCopyContract } from './store-copy-contract.test-kit.ts';
+import { contractIdleTimeoutMs, describeTransactionContract } from './store-transaction-contract.test-kit.ts';
 import type { Store } from './types.ts';
 
 /**

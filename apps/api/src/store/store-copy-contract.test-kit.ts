@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, test } from 'vitest';
 import { StoreQueryError, StoreUsageError } from './errors.ts';
-import { contractIdleTimeoutMs } from './store-transaction.contract.ts';
+import { contractIdleTimeoutMs } from './store-transaction-contract.test-kit.ts';
 import type { Store } from './types.ts';
 
 const samples = [

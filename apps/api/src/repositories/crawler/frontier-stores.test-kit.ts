@@ -1,6 +1,6 @@
 import { afterAll, beforeAll } from 'vitest';
 import { openStore } from '../../store/open-store.ts';
-import { createTestSchema } from '../../store/pg-test-schema.ts';
+import { createTestSchema } from '../../store/pg-schema.test-kit.ts';
 import type { Store } from '../../store/types.ts';
 import { saveCrawler } from './crawlers.ts';
 

@@ -7,7 +7,7 @@ export const ACCOUNT = 'acc-1';
 export const OTHER_ACCOUNT = 'acc-2';
 export const STRANGER_ACCOUNT = 'acc-9';
 
-export const PERSONA_NAMES = ['superadmin', 'owner', 'admin', 'user', 'unknown', 'other'] as const;
+const PERSONA_NAMES = ['superadmin', 'owner', 'admin', 'user', 'unknown', 'other'] as const;
 export type PersonaName = (typeof PERSONA_NAMES)[number];
 
 /**
@@ -40,7 +40,7 @@ export const PERSONAS: Readonly<Record<PersonaName, Viewer>> = {
   },
 };
 
-export const ALL_ROLES: readonly Role[] = ['superadmin', 'owner', 'admin', 'user'];
+const ALL_ROLES: readonly Role[] = ['superadmin', 'owner', 'admin', 'user'];
 
 /** A feature named `name` allowed for `roles` (every role by default). */
 export function feature(name: string, roles: readonly Role[] = ALL_ROLES): Feature {

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { PgStore } from './pg-store.ts';
 
 /** Prefix of the schemas tests create, so a crashed run's leftovers are easy to find and drop. */
-export const testSchemaPrefix = 'store_test_';
+const testSchemaPrefix = 'store_test_';
 
 /**
  * Creates a fresh, uniquely named schema for a test run on PostgreSQL, so reruns and parallel test

@@ -16,7 +16,7 @@ const CATEGORIES = ['Sensors', 'Amplifiers', 'Connectors', 'Power', 'Relays', 'S
 const BRANDS = ['Acme', 'Globex', 'Initech'];
 const COLOURS = ['red', 'green', 'blue', 'black'];
 
-export const PRODUCT_HEADERS = [
+const PRODUCT_HEADERS = [
   'SKU',
   'Name',
   'Category',

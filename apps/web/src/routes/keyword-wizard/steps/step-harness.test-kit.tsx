@@ -10,7 +10,7 @@ import type { KeywordStepProps } from '../step-props.ts';
  * in state so every change shows, and exposing the draft for assertions.
  */
 
-export const ALL_SECTIONS: KeywordWizardSections = {
+const ALL_SECTIONS: KeywordWizardSections = {
   urlFiltering: true,
   crawlFrequency: true,
   tabs: true,

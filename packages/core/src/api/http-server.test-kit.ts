@@ -1,6 +1,5 @@
 /// <reference types="node" />
 // Test-only: a real HTTP server on 127.0.0.1, port 0, for the client's tests (imported by *.test.ts only).
-// biome-ignore lint/style/noRestrictedImports: test helper; core's runtime code never imports it
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 
 /** A request as the server received it: raw bytes of the body included. */

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Agent, interceptors, request } from 'undici';
 import type { FetchBytes } from '../fetch/fetch-bytes.ts';
-import { startFixtureServer } from '../fetch/fixture-server.ts';
+import { startFixtureServer } from '../fetch/fixture-server.test-kit.ts';
 
 /** Test support: answers one path of the fixture site. */
 export type Route = (req: IncomingMessage, res: ServerResponse) => void;

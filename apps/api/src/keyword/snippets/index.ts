@@ -1,2 +1,0 @@
-export { buildSnippet, type SnippetOptions } from './build-snippet.ts';
-export { queryTerms } from './query-terms.ts';
