@@ -50,7 +50,7 @@ export interface AppDeps {
 }
 
 /** The runtime configuration file of the spec, fetched by the portal at start. */
-export function portalRuntimeConfig(config: Config) {
+function portalRuntimeConfig(config: Config) {
   return {
     apiBase: `${config.publicUrl}/api`,
     issuer: config.identity.issuer,

@@ -9,7 +9,7 @@ import type { Store } from '../store/types.ts';
 
 export const FRAME_COOKIE = 'siteseer_analytics';
 /** Where the browser sends the cookie: the frames and their CSV downloads, nothing else of the API. */
-export const FRAME_COOKIE_PATH = '/api/analytics/';
+const FRAME_COOKIE_PATH = '/api/analytics/';
 /** How long a frame session lasts; the portal renews it while the analytics screen is open. */
 export const FRAME_SESSION_SECONDS = 15 * 60;
 

@@ -34,17 +34,17 @@ export interface ClickEvent {
   at?: Date | undefined;
 }
 
-export const QUERY_CHARS_MAX = 500;
-export const URL_CHARS_MAX = 4000;
-export const TAB_CHARS_MAX = 100;
+const QUERY_CHARS_MAX = 500;
+const URL_CHARS_MAX = 4000;
+const TAB_CHARS_MAX = 100;
 /**
  * Bounds of a stored filter selection: the search accepts up to 1,000 values per filter and any
  * filter ids, which would make a row of a search log up to megabytes. Analytics ask which filters
  * and values are used; the first values of a long list say that.
  */
-export const FILTERS_MAX = 50;
+const FILTERS_MAX = 50;
 export const FILTER_VALUES_MAX = 100;
-export const FILTER_VALUE_CHARS_MAX = 200;
+const FILTER_VALUE_CHARS_MAX = 200;
 
 const PLAIN_QUERY = /^[!-~]+(?: [!-~]+)*$/;
 

@@ -26,13 +26,13 @@ export const BATCH_ROWS = 20_000;
  * searches a second, about a full batch; analytics are five seconds behind at most, and a process
  * killed (not stopped) loses at most the last five seconds of records.
  */
-export const FLUSH_EVERY_MS = 5000;
+const FLUSH_EVERY_MS = 5000;
 /**
  * Searches and clicks waiting at most, five batches (a search waits as ~0.2 KB of JSON, a click as
  * a ~0.5 KB object: tens of MB at most): when the store cannot keep up or is down, what comes
  * beyond is dropped and counted rather than growing without bound.
  */
-export const QUEUE_MAX = 100_000;
+const QUEUE_MAX = 100_000;
 
 const INT_MAX = 2 ** 31 - 1;
 /**
@@ -41,7 +41,7 @@ const INT_MAX = 2 ** 31 - 1;
  * first: the search then waits in the first process's queue (FLUSH_EVERY_MS at most). Without the
  * wait such clicks were dropped as matching no search, and click-through rates read low.
  */
-export const CLICK_WAIT_MS = 30_000;
+const CLICK_WAIT_MS = 30_000;
 
 /** A click waiting to be written, since when (Date.now()). */
 interface QueuedClick {
@@ -53,7 +53,7 @@ interface QueuedClick {
  * statistics, see maintainSearchTables): the first round written after a start does it, then every
  * this many searches.
  */
-export const MAINTAIN_EVERY_ROWS = 100_000;
+const MAINTAIN_EVERY_ROWS = 100_000;
 
 export interface RecorderOptions {
   /** Where failed writes are reported (the app's logger); console.warn by default. */
