@@ -497,6 +497,71 @@ describe('a parametric engine from upload to search', () => {
   });
 });
 
+describe('a new file of a published engine', () => {
+  it('given a new file, when previewed (the wizard) and published without a configuration (the CLI), then the engine keeps its filters and settings (was: reset)', async () => {
+    const csv = (rows: number) => ({ name: 'products.csv', content: toCsv(DATA.slice(0, rows)) });
+    const first = await upload(t.ownerA.token, { accountId: t.accountA }, csv(30));
+    const { importId } = first.body;
+    const inferred: ParametricConfiguration = (
+      await api(server, t.ownerA.token, 'GET', `parametric/file/${importId}/preview?lines=1`)
+    ).body.configuration;
+    const ids = idsByLabel(inferred);
+    const category = ids.Category as string;
+    const { engineId, clientId } = await createEngine(t.ownerA.token, t.accountA, 'Kept settings');
+    // Category is the one filter: every other column's filtering is off.
+    const columns = Object.fromEntries(
+      Object.entries(inferred.columns).map(([id, c]) => [
+        id,
+        { ...c, supports: { ...c.supports, filtering: id === category } },
+      ]),
+    );
+    const configuration: ParametricConfiguration = {
+      ...inferred,
+      columns,
+      filters: {
+        [category]: {
+          id: category,
+          label: 'Category',
+          position: 0,
+          type: 'list',
+          supports: { rangeFilter: false },
+        },
+      },
+      settings: { ...inferred.settings, allowDownload: true, showSearchBar: true },
+    };
+    const created = await api(server, t.ownerA.token, 'POST', 'parametric/create', {
+      spreadsheetId: importId,
+      engineId,
+      accountId: t.accountA,
+      version: 1,
+      configuration,
+    });
+    expect(created.status).toBe(200);
+
+    const second = await upload(
+      t.ownerA.token,
+      { accountId: t.accountA, engineId },
+      csv(20),
+      `parametric/file/${importId}`,
+    );
+    expect(second.body.version).toBe(2);
+    const preview = await api(server, t.ownerA.token, 'GET', `parametric/file/${importId}/preview?lines=1`);
+    expect(preview.body.configuration.settings).toMatchObject({ allowDownload: true, showSearchBar: true });
+    expect(Object.keys(preview.body.configuration.filters)).toEqual([category]);
+
+    const published = await api(server, t.ownerA.token, 'PUT', 'parametric/publish', {
+      version: 2,
+      accountId: t.accountA,
+      engineId,
+      clientId,
+    });
+    expect(published.status).toBe(200);
+    const config = (await (await fetch(`${server.base}/search/${clientId}/config`)).json()) as any;
+    expect(config.filters.map((f: any) => [f.label, f.kind])).toEqual([['Category', 'list']]);
+    expect((await search(clientId, {})).body.total).toBe(20);
+  });
+});
+
 describe('what an upload read otherwise than written', () => {
   it('given numbers with thousands separators and a repeated header, when uploaded, then the answer says so (was: nothing)', async () => {
     const uploaded = await upload(

@@ -24,6 +24,7 @@ import {
 import type { Queryable, Store } from '../store/types.ts';
 import { parametricAccess, parametricEngine, requireParametricWrite } from './guards.ts';
 import { type ParsedTable, parseForStore, typedRows } from './parse/index.ts';
+import { versionConfiguration } from './version-configuration.ts';
 
 export interface UploadInput {
   accountId: string;
@@ -177,7 +178,10 @@ export async function importAccount(store: Store, principal: Principal, importId
   return accountId;
 }
 
-/** The first `lines` rows of the latest version, typed by its configuration (saved or inferred). */
+/**
+ * The first `lines` rows of the latest version, typed by its configuration: saved, else the
+ * engine's published one carried over, else inferred (versionConfiguration).
+ */
 export async function previewSpreadsheet(
   store: Store,
   principal: Principal,
@@ -187,7 +191,7 @@ export async function previewSpreadsheet(
   const accountId = await importAccount(store, principal, importId);
   const version = await findVersion(store, accountId, importId);
   if (!version) throw new NotFoundError('Spreadsheet');
-  const configuration = version.configuration ?? version.inferred;
+  const configuration = await versionConfiguration(store, accountId, version);
   const cells = await readCells(store, accountId, importId, version.version, Math.min(lines, 100));
   const rows = typedRows(
     { headers: version.headers, columnIds: version.columnIds, rows: cells },

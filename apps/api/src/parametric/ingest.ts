@@ -1,5 +1,4 @@
 import {
-  decodeLabel,
   type IngestResult,
   normaliseParametricConfiguration,
   type ParametricConfiguration,
@@ -9,51 +8,14 @@ import type { Principal } from '../auth/authenticate.ts';
 import { ConflictError, NotFoundError } from '../errors.ts';
 import { findClientOfEngine } from '../repositories/clients.ts';
 import { findEngineImportId } from '../repositories/parametric/imports.ts';
-import { findPublished, type PublishedRecord } from '../repositories/parametric/published.ts';
-import { findVersion, type VersionRecord } from '../repositories/parametric/versions.ts';
+import { findPublished } from '../repositories/parametric/published.ts';
+import type { VersionRecord } from '../repositories/parametric/versions.ts';
 import type { Store } from '../store/types.ts';
 import { parametricEngine } from './guards.ts';
 import { insertUpload, parseUpload, withWarnings } from './imports.ts';
 import { checkedConfiguration, type Publishing, publishStoredVersion } from './publish.ts';
 import { feedRows, type IndexFeed, parsedCells, storedCells } from './search-index-build.ts';
-
-/**
- * The configuration an ingest publishes: the published one when the new table has the same columns,
- * else `fallback` (inferred from the new file) with the published settings (downloads, search bar,
- * filter format are the engine's, not its columns'). Column ids are positions, so the same ids are
- * not the same columns: a feed of (SKU, Name, Price) after (Product, Units, Revenue) was published
- * under the old labels and types, 'Name' typed as a whole number. The headers must match too: the
- * published labels, when they are the headers still (no read), else the published version's headers.
- */
-async function configurationFor(
-  store: Store,
-  accountId: string,
-  published: PublishedRecord | undefined,
-  table: Pick<VersionRecord, 'columnIds' | 'headers'>,
-  fallback: ParametricConfiguration,
-): Promise<ParametricConfiguration> {
-  if (!published) return fallback;
-  const { columns, settings } = published.configuration;
-  const sameIds = Object.keys(columns).sort().join() === [...table.columnIds].sort().join();
-  if (sameIds && (await sameHeaders(store, accountId, published, table))) return published.configuration;
-  return { ...fallback, settings };
-}
-
-async function sameHeaders(
-  store: Store,
-  accountId: string,
-  published: PublishedRecord,
-  table: Pick<VersionRecord, 'columnIds' | 'headers'>,
-): Promise<boolean> {
-  const { columns } = published.configuration;
-  const labelled = table.columnIds.every(
-    (id, i) => decodeLabel(columns[id]?.label ?? '') === table.headers[i],
-  );
-  if (labelled) return true;
-  // Relabelled in the wizard: the headers the published version was read with.
-  const version = await findVersion(store, accountId, published.importId, published.version);
-  return version !== undefined && version.headers.join('\u0000') === table.headers.join('\u0000');
-}
+import { carriedConfiguration } from './version-configuration.ts';
 
 /**
  * `POST datasource/parametric/{id}`: a new version of an engine's table; published (unless `publish`
@@ -97,7 +59,7 @@ export async function ingestVersion(
     if (version.engineId !== engine.id)
       throw new ConflictError('This spreadsheet belongs to another search engine.');
     if (input.publish) {
-      configuration = await configurationFor(
+      configuration = await carriedConfiguration(
         store,
         accountId,
         published,
@@ -108,7 +70,7 @@ export async function ingestVersion(
     }
   } else {
     if (input.publish) {
-      configuration = await configurationFor(store, accountId, published, parsed.table, parsed.inferred);
+      configuration = await carriedConfiguration(store, accountId, published, parsed.table, parsed.inferred);
       rows = feedRows(
         parsedCells(parsed.table, parsed.cellChunks),
         normaliseParametricConfiguration(configuration),

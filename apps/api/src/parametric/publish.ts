@@ -24,6 +24,7 @@ import type { Queryable, Store } from '../store/types.ts';
 import { parametricAccess, parametricEngine, writableParametricEngine } from './guards.ts';
 import { feedRows, type IndexFeed, type IndexScope, storedCells } from './search-index-build.ts';
 import type { EngineIndexRegistry } from './search-index-registry.ts';
+import { versionConfiguration } from './version-configuration.ts';
 
 /**
  * What a publish works on once it has committed, beside the store: the app's engine indexes (the
@@ -80,7 +81,7 @@ export async function saveConfiguration(
   return configuration;
 }
 
-/** The configuration of a version (saved, else inferred), or of the published version when none is named. */
+/** The configuration of a version (see versionConfiguration), or of the published version when none is named. */
 export async function getConfiguration(
   store: Store,
   principal: Principal,
@@ -92,7 +93,7 @@ export async function getConfiguration(
     if (published) return published.configuration;
   }
   const version = await engineVersion(store, input.accountId, input.engineId, input.version);
-  return version.configuration ?? version.inferred;
+  return versionConfiguration(store, input.accountId, version);
 }
 
 /**
@@ -209,7 +210,10 @@ export async function publishVersion(
 ): Promise<{ engineId: string; version: number }> {
   const { access } = await writableParametricEngine(store, principal, input.accountId, input.engineId);
   const version = await engineVersion(store, input.accountId, input.engineId, input.version);
-  const configuration = checkedConfiguration(version.configuration ?? version.inferred, version);
+  const configuration = checkedConfiguration(
+    await versionConfiguration(store, input.accountId, version),
+    version,
+  );
   const feed = await publishedRows(store, version, configuration);
   const { scope } = await store.transaction((tx) =>
     publishInTransaction(tx, { ...input, version, configuration, by: access.author }),
