@@ -35,6 +35,11 @@ async function upload(
 }
 
 /** Column ids by header, from a configuration. */
+/** The Category column as the engine's first filter, a list. */
+function categoryFilter(id: string) {
+  return { id, label: 'Category', position: 0, type: 'list', supports: { rangeFilter: false } } as const;
+}
+
 function idsByLabel(configuration: ParametricConfiguration): Record<string, string> {
   return Object.fromEntries(Object.values(configuration.columns).map((c) => [decodeLabel(c.label), c.id]));
 }
@@ -124,13 +129,7 @@ describe('a parametric engine from upload to search', () => {
         [price]: { ...(configuration.columns[price] as any), supports: { filtering: true, sorting: true } },
       },
       filters: {
-        [category]: {
-          id: category,
-          label: 'Category',
-          position: 0,
-          type: 'list',
-          supports: { rangeFilter: false },
-        },
+        [category]: categoryFilter(category),
         [price]: { id: price, label: 'Price', position: 1, type: 'default', supports: { rangeFilter: true } },
       },
       settings: { ...configuration.settings, allowDownload: true },
@@ -519,13 +518,7 @@ describe('a new file of a published engine', () => {
       ...inferred,
       columns,
       filters: {
-        [category]: {
-          id: category,
-          label: 'Category',
-          position: 0,
-          type: 'list',
-          supports: { rangeFilter: false },
-        },
+        [category]: categoryFilter(category),
       },
       settings: { ...inferred.settings, allowDownload: true, showSearchBar: true },
     };
