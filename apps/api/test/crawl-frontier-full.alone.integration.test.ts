@@ -8,10 +8,12 @@ import { startWithTenants, type Tenants } from './actors.ts';
 import { allowLoopback, crawl, report, trapSite, untilReport } from './crawl-traps.ts';
 import { api } from './harness.ts';
 
-// The URL limit at its default (ADR 0036) against a generator of new paths, with what the issue
-// asks of it in time and memory: a stop under 2 s, the next report under 100 ms, the process
-// within 300 MB of its idle size. A file of the 'api-alone' project (apps/api/vitest.alone.config.ts),
-// which runs after every other test file, so that those times are not other suites' load.
+// The URL limit at its default (ADR 0036) against a generator of new paths: the frontier stops
+// growing, the process stays within 300 MB of its idle size, and a stop leaves the waiting URLs
+// Interrupted. How long the stop and the next report take at 100k URLs is measured by the crawl
+// report bench (scripts/bench/crawl-report-bench.ts), not here. A file of the 'api-alone' project
+// (apps/api/vitest.alone.config.ts), which runs after every other test file, so that its memory
+// figure is not other suites' load.
 
 describe('a crawl whose frontier fills up', () => {
   let t: Tenants;
@@ -29,7 +31,7 @@ describe('a crawl whose frontier fills up', () => {
     await rm(dataDir, { recursive: true, force: true });
   });
 
-  it('Given a generator of new paths, then the frontier stops at 100,000 URLs, memory stays bounded, a stop is quick and the report quicker', async () => {
+  it('Given a generator of new paths, then the frontier stops at 100,000 URLs, memory stays bounded and a stop leaves the waiting URLs Interrupted', async () => {
     globalThis.gc?.();
     const idle = process.memoryUsage().rss;
     const engineId = await crawl(t, 'Path trap', [`${site.origin}/g/start`]);
@@ -46,20 +48,14 @@ describe('a crawl whose frontier fills up', () => {
       /^The crawl reached its limit of 100,000 known URLs: [\d,]+ links? found after that (was|were) not queued\.$/,
     );
 
-    const stopStarted = performance.now();
     const stopped = await api(t.server, t.ownerA.token, 'POST', 'datasource/crawler/stop', {
       accountId: t.accountA,
       engineId,
     });
-    const stopMs = performance.now() - stopStarted;
     expect(stopped.status).toBe(200);
     expect(stopped.body.interrupted).toBeGreaterThan(90_000);
-    expect(stopMs).toBeLessThan(2_000);
 
-    await report(t, engineId);
-    const reportStarted = performance.now();
     const after = await report(t, engineId, { status: CRAWL_STATUS.INTERRUPTED });
-    expect(performance.now() - reportStarted).toBeLessThan(100);
     expect(after.state).toBe('stopped');
     // Less the fetches in flight at the stop, recorded after it.
     expect(after.hits.total.value).toBeLessThanOrEqual(stopped.body.interrupted);
