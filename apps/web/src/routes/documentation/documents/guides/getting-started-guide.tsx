@@ -51,8 +51,15 @@ export function GettingStartedGuide() {
         </Steps>
         <Typography>
           A new file later is a new version: upload it from the engine's Edit, or from a CI pipeline through
-          the API or the CLI (see the guides The API and The CLI). Publishing any version switches the search
-          at once.
+          the API or the CLI (see{' '}
+          <Link component={RouterLink} to="/documentation/guides/api">
+            The API
+          </Link>{' '}
+          and{' '}
+          <Link component={RouterLink} to="/documentation/guides/cli">
+            The CLI
+          </Link>
+          ). Publishing any version switches the search at once.
         </Typography>
       </DocSection>
 
@@ -66,7 +73,11 @@ export function GettingStartedGuide() {
           <li>
             <strong>Name</strong>: choose the account and name the engine. <strong>Crawler</strong>: the sites
             to crawl are listed; the defaults (page load delay 100ms, crawl frequency auto) suit most sites.
-            URL filters and content targets are explained in the Crawling guide.
+            URL filters and content targets are explained in{' '}
+            <Link component={RouterLink} to="/documentation/guides/crawling">
+              Crawling
+            </Link>
+            .
           </li>
           <li>
             Step through <strong>Influence</strong>, <strong>URL Rewriting</strong> and{' '}

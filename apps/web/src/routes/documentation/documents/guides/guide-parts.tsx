@@ -27,7 +27,8 @@ export function Facts({ children }: { children: ReactNode }) {
 
 /**
  * A table of a guide: a caption that names it, column headers, and rows whose first cell heads the
- * row (the example, the status, the command).
+ * row (the example, the status, the command). A table of three or more columns keeps a readable
+ * width on a phone and scrolls sideways in a region the keyboard can reach.
  */
 export function GuideTable({
   caption,
@@ -39,8 +40,15 @@ export function GuideTable({
   rows: readonly { key: string; cells: readonly ReactNode[] }[];
 }) {
   return (
-    <TableContainer>
-      <Table size="small" sx={{ '& td, & th': { verticalAlign: 'top' } }}>
+    <TableContainer role="region" aria-label={caption} tabIndex={0}>
+      <Table
+        size="small"
+        sx={{
+          minWidth: columns.length > 2 ? 640 : undefined,
+          '& td, & th': { verticalAlign: 'top' },
+          '& caption': { captionSide: 'top', px: 0, typography: 'subtitle2' },
+        }}
+      >
         <caption>{caption}</caption>
         <TableHead>
           <TableRow>

@@ -41,6 +41,9 @@ describe('the guides', () => {
       'A keyword engine from your site',
     ]);
     expect(screen.getByText('Add a New Keyword Search Engine')).toBeDefined();
+    expect(screen.getByRole('link', { name: 'Crawling' }).getAttribute('href')).toBe(
+      '/documentation/guides/crawling',
+    );
   });
 
   it('Given Crawling, then its status table has a row for every status of the crawl report, in the spec’s labels', () => {
@@ -52,6 +55,9 @@ describe('the guides', () => {
   it('Given the text rules guide, then it shows every example that its test runs through core, as text', () => {
     renderGuide('synonyms-mapping-rewriting');
     expect(rowHeaders('Synonym lines and what they do')).toEqual(SYNONYM_EXAMPLES.map((e) => e.line));
+    const synonyms = screen.getByRole('table', { name: 'Synonym lines and what they do' });
+    expect(within(synonyms).getByText('"10,000 rpm" = "10k rpm"')).toBeDefined();
+    expect(within(synonyms).getByText('"laptop" → "notebook", "portable computer"')).toBeDefined();
     expect(rowHeaders('Synonym lines that are refused')).toEqual(SYNONYM_ERRORS.map((e) => e.file));
     expect(rowHeaders('Character mappings and what they make of a text')).toEqual(
       CHARACTER_MAPPING_EXAMPLES.map((e) => e.mapping),

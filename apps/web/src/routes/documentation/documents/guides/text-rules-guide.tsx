@@ -1,5 +1,6 @@
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { isEquivalence } from '@siteseer/core';
 import { CopyBlock } from '../../../install/copy-block.tsx';
 import { Code } from '../../parts/code.tsx';
 import { DocSection } from '../../parts/doc-section.tsx';
@@ -11,9 +12,23 @@ import {
   SYNONYM_ERRORS,
   SYNONYM_EXAMPLES,
   SYNONYMS_FILE,
+  type SynonymExample,
 } from './text-rule-examples.ts';
 
-const mono = { fontFamily: 'monospace', whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' } as const;
+const mono = {
+  fontFamily: 'monospace',
+  fontSize: '0.875rem',
+  whiteSpace: 'pre-wrap',
+  overflowWrap: 'anywhere',
+} as const;
+
+/** How a synonym rule reads: phrases quoted, since a phrase may hold a comma. */
+function readAs(example: SynonymExample): string {
+  const quoted = (phrases: readonly string[]) => phrases.map((phrase) => `"${phrase}"`);
+  return isEquivalence(example)
+    ? quoted(example.from).join(' = ')
+    : `${quoted(example.from).join(', ')} → ${quoted(example.to).join(', ')}`;
+}
 
 /**
  * Synonyms, character mapping and URL rewriting: the syntax of the keyword wizard's text rules, with
@@ -45,7 +60,7 @@ export function TextRulesGuide() {
               <Typography key="line" component="code" sx={mono}>
                 {example.line}
               </Typography>,
-              `${example.from.join(' | ')} → ${example.to.join(' | ')}`,
+              readAs(example),
               example.says,
             ],
           }))}
