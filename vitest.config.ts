@@ -9,6 +9,7 @@ export default defineConfig({
       'apps/api/vitest.alone.config.ts',
       'apps/web/e2e',
       'scripts/bench',
+      'scripts/start',
       'scripts/structure',
     ],
   },

@@ -67,12 +67,13 @@ describe.runIf(browserTests)('the documentation in Chromium', () => {
     await owner.getByRole('heading', { level: 1, name: 'Documentation' }).waitFor();
     expect(await owner.title()).toBe('Documentation | Siteseer');
     expect(await owner.getByRole('heading', { level: 2 }).allTextContents()).toEqual([
+      'Guides',
       'Parametric',
       'Keyword',
     ]);
     await expectAccessible(owner);
 
-    const documents = DOCUMENTATION_GROUPS.filter((g) => g.id !== 'administration').flatMap(
+    const documents = DOCUMENTATION_GROUPS.filter((g) => g.id === 'parametric' || g.id === 'keyword').flatMap(
       (g) => g.documents,
     );
     for (const document of documents) {
@@ -86,6 +87,29 @@ describe.runIf(browserTests)('the documentation in Chromium', () => {
       await owner.getByRole('link', { name: 'Back to Documentation' }).click();
       await owner.getByRole('heading', { level: 1, name: 'Documentation' }).waitFor();
     }
+  });
+
+  // One test per guide: each runs axe twice, which takes its time on a busy machine.
+  it.each(DOCUMENTATION_GROUPS.find((g) => g.id === 'guides')?.documents ?? [])(
+    'Given an owner, when they open the guide $title from the index and go back, then it passes axe',
+    async (guide) => {
+      await owner.goto(`${portal.base}/documentation`);
+      await owner.getByRole('link', { name: guide.title, exact: true }).click();
+      await owner.getByRole('heading', { level: 1, name: guide.title }).waitFor();
+      await expect.poll(() => owner.title()).toBe(`${guide.title} | Siteseer`);
+      expect(await owner.getByRole('main').count()).toBe(1);
+      await expectAccessible(owner);
+      await owner.getByRole('link', { name: 'Back to Documentation' }).click();
+      await owner.getByRole('heading', { level: 1, name: 'Documentation' }).waitFor();
+    },
+  );
+
+  it('Given The API guide, then its link opens the OpenAPI document of the server it runs on', async () => {
+    await owner.goto(`${portal.base}/documentation/guides/api`);
+    const link = owner.getByRole('link', { name: `${portal.base}/api/openapi.json` });
+    const answer = await owner.request.get((await link.getAttribute('href')) ?? '');
+    expect(answer.status()).toBe(200);
+    expect((await answer.json()).openapi).toMatch(/^3\.1/);
   });
 
   it("Given an owner, when they type Add Documentation's address, then the page is not found", async () => {
@@ -180,6 +204,7 @@ describe.runIf(browserTests)('the documentation in Chromium', () => {
     await admin.getByRole('heading', { level: 1, name: 'Documentation' }).waitFor();
     expect(await admin.getByRole('heading', { level: 2 }).allTextContents()).toEqual([
       'Administration',
+      'Guides',
       'Parametric',
       'Keyword',
     ]);

@@ -10,14 +10,27 @@ export type DocumentationGroup = { id: string; title: string; documents: Documen
 export const ADMINISTRATION_GROUP_ID = 'administration';
 
 /**
- * Every documentation group and document of the spec, in its order. The spec names them in
- * lowercase prose; ids are those names in kebab case and titles are them in title case.
+ * Every documentation group and document of the spec, in its order, with Siteseer's Guides for every
+ * role after the administration group (customer guides come before the widget reference). The spec
+ * names its groups in lowercase prose; ids are those names in kebab case and titles are them in
+ * title case.
  */
 export const DOCUMENTATION_GROUPS: readonly DocumentationGroup[] = [
   {
     id: ADMINISTRATION_GROUP_ID,
     title: 'Administration',
     documents: [{ id: 'add-documentation', title: 'Add Documentation' }],
+  },
+  {
+    id: 'guides',
+    title: 'Guides',
+    documents: [
+      { id: 'getting-started', title: 'Getting Started' },
+      { id: 'crawling', title: 'Crawling' },
+      { id: 'synonyms-mapping-rewriting', title: 'Synonyms, Character Mapping and URL Rewriting' },
+      { id: 'api', title: 'The API' },
+      { id: 'cli', title: 'The CLI' },
+    ],
   },
   {
     id: 'parametric',

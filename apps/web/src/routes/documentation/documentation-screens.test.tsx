@@ -39,10 +39,22 @@ function renderDocs(path: string, viewer = owner) {
 const groupHeadings = () => screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent);
 
 describe('the documentation index', () => {
-  it('Given an owner, when they open /documentation, then they see Parametric and Keyword with their documents, and no Administration', () => {
+  it('Given an owner, when they open /documentation, then they see Guides, Parametric and Keyword with their documents, and no Administration', () => {
     renderDocs('/documentation');
     expect(screen.getByRole('heading', { level: 1, name: 'Documentation' })).toBeDefined();
-    expect(groupHeadings()).toEqual(['Parametric', 'Keyword']);
+    expect(groupHeadings()).toEqual(['Guides', 'Parametric', 'Keyword']);
+    const guides = screen.getByRole('region', { name: 'Guides' });
+    expect(
+      within(guides)
+        .getAllByRole('link')
+        .map((link) => link.getAttribute('href')),
+    ).toEqual([
+      '/documentation/guides/getting-started',
+      '/documentation/guides/crawling',
+      '/documentation/guides/synonyms-mapping-rewriting',
+      '/documentation/guides/api',
+      '/documentation/guides/cli',
+    ]);
     const keyword = screen.getByRole('region', { name: 'Keyword' });
     expect(
       within(keyword)
@@ -54,7 +66,7 @@ describe('the documentation index', () => {
 
   it('Given a super admin, when they open /documentation, then Administration comes first with Add Documentation', () => {
     renderDocs('/documentation', superAdmin);
-    expect(groupHeadings()).toEqual(['Administration', 'Parametric', 'Keyword']);
+    expect(groupHeadings()).toEqual(['Administration', 'Guides', 'Parametric', 'Keyword']);
     expect(screen.getByRole('link', { name: 'Add Documentation' }).getAttribute('href')).toBe(
       '/documentation/administration/add-documentation',
     );

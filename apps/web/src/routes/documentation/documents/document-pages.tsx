@@ -2,6 +2,11 @@ import type { ComponentType } from 'react';
 import { AddDocumentation } from './add-documentation.tsx';
 import { AdvancedKeywordTheming } from './advanced-keyword-theming.tsx';
 import { ClientEventsDocument } from './client-events-document.tsx';
+import { ApiGuide } from './guides/api-guide.tsx';
+import { CliGuide } from './guides/cli-guide.tsx';
+import { CrawlingGuide } from './guides/crawling-guide.tsx';
+import { GettingStartedGuide } from './guides/getting-started-guide.tsx';
+import { TextRulesGuide } from './guides/text-rules-guide.tsx';
 import { ThemingDocument } from './theming-document.tsx';
 
 /** A document's content and the line the index shows under its title. */
@@ -18,6 +23,26 @@ export const DOCUMENT_PAGES: Readonly<Record<string, DocumentPage>> = {
   'administration/add-documentation': {
     summary: 'Where the documentation lives, how to add a page, and the tests that keep it true.',
     Content: AddDocumentation,
+  },
+  'guides/getting-started': {
+    summary: 'Your first parametric engine from a table, and your first keyword engine from your site.',
+    Content: GettingStartedGuide,
+  },
+  'guides/crawling': {
+    summary: 'What the crawler fetches, robots.txt, URL filters, content targets, and every crawl status.',
+    Content: CrawlingGuide,
+  },
+  'guides/synonyms-mapping-rewriting': {
+    summary: 'The syntax of synonyms files, the character mapping and URL rewrite rules, with examples.',
+    Content: TextRulesGuide,
+  },
+  'guides/api': {
+    summary: 'The OpenAPI document, API keys and tokens, uploads from CI, and the public search calls.',
+    Content: ApiGuide,
+  },
+  'guides/cli': {
+    summary: 'The siteseer command: signing in, engines and crawls from a terminal, CI use, exit codes.',
+    Content: CliGuide,
   },
   'parametric/theming-parametric-interface': {
     summary: 'Every CSS custom property of the parametric widget, with a live example.',
