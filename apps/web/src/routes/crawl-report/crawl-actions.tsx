@@ -21,7 +21,7 @@ import { useFeatures, useViewer } from '../../shell/session-data.ts';
  * `POST datasource/crawler` with the engine's own crawler settings, as `siteseer crawl start` sends
  * it: `recreate` false resumes (known URLs kept, Interrupted ones fetched again), true starts over.
  */
-export function crawlerBodyOf(engine: SearchEngine, recreate: boolean): CreateCrawlerBody {
+function crawlerBodyOf(engine: SearchEngine, recreate: boolean): CreateCrawlerBody {
   const keys = Object.keys(CrawlerSettings.shape);
   // Unset settings take the spec's defaults; urlFilters keeps its null, which means no filter.
   const set = Object.entries(engine).filter(
