@@ -21,7 +21,7 @@ import { CrawlSitemaps } from './crawl-sitemaps.tsx';
 import { type CrawlReportOrder, useCrawlReport } from './use-crawl-report.ts';
 
 const ORDER_TEXT: Record<CrawlReportOrder, string> = {
-  discovery: 'Order found',
+  discovery: 'Discovery order',
   recent: 'Newest checked first',
 };
 
