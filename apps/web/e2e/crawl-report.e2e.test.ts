@@ -29,11 +29,16 @@ const page = (title: string, body: string) =>
  * address redirecting to page 1, and /last, which answers only once the test releases it, so the
  * crawl cannot be finalized before the report has been seen running.
  */
-function startSite(): Promise<{ server: Server; base: string; release: () => void }> {
+function startSite(): Promise<{ server: Server; base: string; release: () => void; hold: () => void }> {
   let release = () => {};
-  const released = new Promise<void>((resolve) => {
-    release = resolve;
-  });
+  let released = Promise.resolve();
+  // /last waits again until the next release (a crawl started over is seen running too).
+  const hold = () => {
+    released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+  };
+  hold();
   const links = Array.from(
     { length: DOC_PAGES },
     (_, i) => `<a href="/docs/page-${i + 1}">Page ${i + 1}</a>`,
@@ -58,7 +63,12 @@ function startSite(): Promise<{ server: Server; base: string; release: () => voi
   });
   return new Promise((resolve) =>
     server.listen(0, '127.0.0.1', () =>
-      resolve({ server, base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, release }),
+      resolve({
+        server,
+        base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+        release: () => release(),
+        hold,
+      }),
     ),
   );
 }
@@ -217,7 +227,8 @@ describe.runIf(browserTests)('the crawl report in Chromium', () => {
     expect(await pager(owner).count()).toBe(0);
 
     // Under each status, the crawler's reason for it.
-    const missing = [[`${site.base}/missing`, '404HTTP 404', '', '']];
+    // A broken URL names the page that links to it.
+    const missing = [[`${site.base}/missing`, `404HTTP 404Found on ${site.base}/`, '', '']];
     await filter.fill('missing');
     await expect.poll(() => rows(owner)).toEqual(missing);
     await filter.fill('old');
@@ -227,7 +238,14 @@ describe.runIf(browserTests)('the crawl report in Chromium', () => {
     await filter.fill('/old');
     await expect
       .poll(() => rows(owner))
-      .toEqual([[`${site.base}/old`, `RedirectedRedirects to ${site.base}/docs/page-1.`, '', '']]);
+      .toEqual([
+        [
+          `${site.base}/old`,
+          `RedirectedRedirects to ${site.base}/docs/page-1.Found on ${site.base}/`,
+          '',
+          '',
+        ],
+      ]);
 
     await filter.fill('');
     await expect.poll(() => resultsLine(owner).textContent()).toMatch(new RegExp(`^${KNOWN_URLS} results `));
@@ -236,6 +254,47 @@ describe.runIf(browserTests)('the crawl report in Chromium', () => {
 
   it('Given the crawl report, then axe finds no WCAG 2 A/AA violation in light and dark', async () => {
     await expectAccessible(owner);
+  });
+
+  it('Given the finished report, when a status chip is clicked, then only URLs of that status show until it is clicked again', async () => {
+    const chip = owner.getByRole('button', { name: '404: 1' });
+    await chip.click();
+    await expect
+      .poll(() => rows(owner).then((r) => r.map((row) => row[0])))
+      .toEqual([`${site.base}/missing`]);
+    expect(await chip.getAttribute('aria-pressed')).toBe('true');
+    await chip.click();
+    await expect.poll(() => resultsLine(owner).textContent()).toMatch(new RegExp(`^${KNOWN_URLS} results `));
+  });
+
+  it('Given the finished crawl, when the owner re-crawls, stops and starts it from the report, then each takes effect and the crawl finishes again', async () => {
+    site.hold();
+    await owner.getByRole('button', { name: 'Re-crawl' }).click();
+    const again = owner.getByRole('dialog', { name: 'Re-crawl from the start?' });
+    await again.getByRole('button', { name: 'Re-crawl' }).click();
+    await owner.getByRole('heading', { name: 'Crawl: Crawling' }).waitFor({ timeout: 30_000 });
+
+    // Stopped at once: /last is held, so the crawl cannot have finished by itself.
+    await owner.getByRole('button', { name: 'Stop' }).click();
+    await owner
+      .getByRole('dialog', { name: 'Stop the crawl?' })
+      .getByRole('button', { name: 'Stop Crawl' })
+      .click();
+    await owner.getByRole('heading', { name: 'Crawl: Stopped' }).waitFor({ timeout: 30_000 });
+    await owner.getByText(MESSAGES.crawlerFinished).waitFor();
+    await expectAccessible(owner);
+    // The question before work is thrown away, in both schemes; cancelled, nothing changes.
+    await owner.getByRole('button', { name: 'Re-crawl' }).click();
+    await owner.getByRole('dialog', { name: 'Re-crawl from the start?' }).waitFor();
+    await expectAccessible(owner);
+    await owner.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+    await owner.getByRole('dialog').waitFor({ state: 'detached' });
+    expect(await owner.getByRole('heading', { name: 'Crawl: Stopped' }).isVisible()).toBe(true);
+
+    site.release();
+    await owner.getByRole('button', { name: 'Start' }).click();
+    await owner.getByRole('heading', { name: 'Crawl: Finished' }).waitFor({ timeout: 60_000 });
+    await owner.getByText(`${KNOWN_URLS} of ${KNOWN_URLS} URLs fetched`).waitFor({ timeout: 30_000 });
   });
 
   it("Given account A's engine, when B's owner opens its report, then the API refuses and the screen shows why, with none of A's URLs", async () => {

@@ -19,7 +19,18 @@ export const queryKeys = {
   parametricConfig: (engineId: string, accountId: string) =>
     ['parametric', 'config', engineId, accountId] as const,
   crawlReport: (page: CrawlReportPage) =>
-    ['crawler', 'report', page.engineId, page.accountId, page.fromIndex, page.searchTerm] as const,
+    [
+      'crawler',
+      'report',
+      page.engineId,
+      page.accountId,
+      page.fromIndex,
+      page.searchTerm,
+      page.status ?? null,
+      page.order ?? 'discovery',
+    ] as const,
+  /** Every page of one engine's crawl report (what an action on the crawl changes). */
+  crawlReports: (engineId: string, accountId: string) => ['crawler', 'report', engineId, accountId] as const,
   parametricHistory: (importId: string) => ['parametric', 'history', importId] as const,
   engineCategories: (engineId: string, accountId: string) =>
     ['engines', engineId, accountId, 'categories'] as const,
@@ -95,7 +106,8 @@ export const parametricConfigQuery = (api: ApiClient, engineId: string, accountI
   });
 
 /** One page of a keyword engine's crawl report, as the report screen asks for it. */
-export type CrawlReportPage = Pick<CrawlReportBody, 'accountId' | 'engineId' | 'fromIndex' | 'searchTerm'>;
+export type CrawlReportPage = Pick<CrawlReportBody, 'accountId' | 'engineId' | 'fromIndex' | 'searchTerm'> &
+  Partial<Pick<CrawlReportBody, 'status' | 'order'>>;
 
 /** How often a running crawl's report is asked for again (the spec's 10-second timer does nothing). */
 export const CRAWL_REPORT_REFRESH_MS = 2_000;

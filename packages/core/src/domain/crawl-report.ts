@@ -14,6 +14,12 @@ export const CrawlReportHit = z.object({
    * be (noindex).'); absent when there is nothing to say (a page indexed as it is).
    */
   reason: z.string().optional(),
+  /**
+   * Siteseer's addition: the page whose link (or redirect) first led the crawl to this URL, what
+   * a site owner asks first of a '404' or a redirect loop; absent for a start URL or one a sitemap
+   * listed.
+   */
+  found_on: z.string().optional(),
 });
 export type CrawlReportHit = z.infer<typeof CrawlReportHit>;
 
@@ -93,11 +99,30 @@ export const CrawlLimitReached = z.object({
 export type CrawlLimitReached = z.infer<typeof CrawlLimitReached>;
 
 /**
+ * Siteseer's addition: the fetched pages of the engine's crawl told apart, whatever the filter:
+ * `indexed` (Success, in search) and `notIndexed`, fetched but left out of search (noindex, not
+ * HTML, larger than the crawler reads), whatever their status code says.
+ */
+export const CrawlPageCounts = z.object({ indexed: Count, notIndexed: Count });
+export type CrawlPageCounts = z.infer<typeof CrawlPageCounts>;
+
+/**
+ * Siteseer's addition: the pace of the current crawl, from stored check times: since `startedAt`,
+ * `checked` URLs were fetched, the last at `lastCheckAt` (null before the first).
+ */
+export const CrawlRunPace = z.object({
+  startedAt: Timestamp,
+  checked: Count,
+  lastCheckAt: Timestamp.nullable(),
+});
+export type CrawlRunPace = z.infer<typeof CrawlRunPace>;
+
+/**
  * The crawl report response: total, time taken (ms), whether the crawl is finalized, and hits.
  * Siteseer adds `counts`: how many URLs of the engine have each status code (keys are the codes,
  * whatever the filter), and `state`, where the crawl is (`failed` tells a failed crawl from one
- * that finished), `publication`, `limits` and `sitemaps` (above; `sitemaps` absent until the crawl
- * has read them).
+ * that finished), `publication`, `limits`, `sitemaps` (above; `sitemaps` absent until the crawl
+ * has read them), `pages` and `run` (above; absent when the engine has no crawler).
  */
 export const CrawlReportResponse = z.object({
   hits: z.object({
@@ -111,5 +136,7 @@ export const CrawlReportResponse = z.object({
   publication: CrawlPublication.optional(),
   limits: z.array(CrawlLimitReached).default([]),
   sitemaps: CrawlReportSitemaps.optional(),
+  pages: CrawlPageCounts.optional(),
+  run: CrawlRunPace.optional(),
 });
 export type CrawlReportResponse = z.infer<typeof CrawlReportResponse>;

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { crawlFetchProgress, crawlStateOf, crawlStatusCounts } from './crawl-progress.ts';
+import {
+  crawlFetchProgress,
+  crawlPace,
+  crawlStateOf,
+  crawlStatusCounts,
+  durationText,
+} from './crawl-progress.ts';
 
 describe('crawl progress from the report counts', () => {
   it('Given counts of every kind, then fetched leaves out Created, Pending Fetch and Interrupted', () => {
@@ -23,5 +29,46 @@ describe('crawl progress from the report counts', () => {
     expect(crawlStateOf({ finalized: true })).toBe('finished');
     expect(crawlStateOf({ finalized: false })).toBe('crawling');
     expect(crawlStateOf({ finalized: true, state: 'failed' })).toBe('failed');
+  });
+});
+
+describe('crawlPace', () => {
+  const run = (checked: number, seconds: number | null) => ({
+    startedAt: '2026-03-01T10:00:00.000Z',
+    checked,
+    lastCheckAt:
+      seconds === null
+        ? null
+        : new Date(Date.parse('2026-03-01T10:00:00.000Z') + seconds * 1000).toISOString(),
+  });
+
+  it('given 40 URLs fetched in 20 s and 60 waiting, then 2 pages a second and 30 s left', () => {
+    expect(crawlPace({ run: run(40, 20), counts: { 3: 38, 4: 2, 0: 50, 9: 10 } })).toEqual({
+      pagesPerSecond: 2,
+      secondsLeft: 30,
+    });
+  });
+
+  it('given too few URLs or too short a time, then a rate but no estimate', () => {
+    expect(crawlPace({ run: run(3, 20), counts: { 3: 3, 0: 10 } })?.secondsLeft).toBeUndefined();
+    expect(crawlPace({ run: run(40, 1), counts: { 3: 40, 0: 10 } })?.secondsLeft).toBeUndefined();
+    expect(crawlPace({ run: run(40, 1), counts: { 3: 40, 0: 10 } })?.pagesPerSecond).toBe(40);
+  });
+
+  it('given no fetch yet or no run, then no pace', () => {
+    expect(crawlPace({ run: run(0, null), counts: { 0: 10 } })).toBeUndefined();
+    expect(crawlPace({ counts: { 0: 10 } })).toBeUndefined();
+  });
+});
+
+describe('durationText', () => {
+  it('says seconds, minutes, then hours and minutes', () => {
+    expect([
+      durationText(0.2),
+      durationText(45),
+      durationText(150),
+      durationText(3600),
+      durationText(4800),
+    ]).toEqual(['1 s', '45 s', '3 min', '1 h', '1 h 20 min']);
   });
 });

@@ -50,3 +50,42 @@ export function crawlFetchProgress(counts: CrawlReportResponse['counts']): Crawl
   }
   return { known, fetched };
 }
+
+/** How fast a crawl fetches and, when that says enough, how long its waiting URLs will take. */
+export interface CrawlPace {
+  pagesPerSecond: number;
+  /** Undefined until enough URLs were fetched over long enough to estimate. */
+  secondsLeft: number | undefined;
+}
+
+/** Below these, a rate is noise (the first pages of a crawl come fast, then the delay bites). */
+const PACE_MIN_CHECKED = 5;
+const PACE_MIN_SECONDS = 2;
+
+/**
+ * A running crawl's pace from the report's stored times: URLs fetched since the run started over
+ * the time to the last of them (not to now, so a pause between report reads changes nothing), and
+ * the URLs still waiting at that rate. Undefined before a fetch, or when the run is not timed.
+ */
+export function crawlPace(report: Pick<CrawlReportResponse, 'run' | 'counts'>): CrawlPace | undefined {
+  const run = report.run;
+  if (!run?.lastCheckAt || run.checked === 0) return undefined;
+  const seconds = (Date.parse(run.lastCheckAt) - Date.parse(run.startedAt)) / 1000;
+  if (!(seconds > 0)) return undefined;
+  const pagesPerSecond = run.checked / seconds;
+  const { known, fetched } = crawlFetchProgress(report.counts);
+  const enough = run.checked >= PACE_MIN_CHECKED && seconds >= PACE_MIN_SECONDS;
+  return {
+    pagesPerSecond,
+    secondsLeft: enough ? Math.ceil((known - fetched) / pagesPerSecond) : undefined,
+  };
+}
+
+/** A duration as a person says it: '45 s', '3 min', '1 h 20 min'. */
+export function durationText(seconds: number): string {
+  if (seconds < 60) return `${Math.max(1, Math.round(seconds))} s`;
+  const minutes = Math.round(seconds / 60);
+  if (minutes < 60) return `${minutes} min`;
+  const hours = Math.floor(minutes / 60);
+  return minutes % 60 === 0 ? `${hours} h` : `${hours} h ${minutes % 60} min`;
+}

@@ -206,9 +206,9 @@ function classify(
   if (error instanceof errors.HeadersTimeoutError || error instanceof errors.BodyTimeoutError) {
     return failed('timeout', `no complete answer within ${limits.totalTimeoutMs} ms`);
   }
-  if (error instanceof BodyTooLargeError || error instanceof UnsupportedEncodingError) {
-    return failed('fetch-failed', error.message);
-  }
+  if (error instanceof BodyTooLargeError)
+    return { ...failed('fetch-failed', error.message), tooLarge: true as const };
+  if (error instanceof UnsupportedEncodingError) return failed('fetch-failed', error.message);
   const code = networkErrorCode(error);
   if (code !== null) return failed('fetch-failed', networkReason(code));
   throw error;

@@ -54,6 +54,8 @@ export interface ResponseFacts {
 /** No usable answer; `url` is the URL being fetched when it failed. */
 export interface FetchFailure {
   reason: string;
+  /** The answer came, but its body was larger than the crawler reads. */
+  tooLarge?: true;
   url: string;
   redirects: RedirectHop[];
   timings: FetchTimings;

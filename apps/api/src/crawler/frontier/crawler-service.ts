@@ -249,19 +249,22 @@ export async function crawlReport(
         engineId: engine.id,
         runId: crawler.runId,
         stopped: crawler.state === 'stopped',
+        runStartedAt: crawler.runStartedAt,
       })
-    : { total: 0, hits: [], counts: {} };
+    : undefined;
   const sitemaps = crawler
     ? await readSitemapReport(store, access.account.id, engine.id, crawler.runId)
     : undefined;
   return {
-    hits: { total: { value: page.total }, hits: page.hits },
+    hits: { total: { value: page?.total ?? 0 }, hits: page?.hits ?? [] },
     took: Math.round(performance.now() - started),
     // An engine without a crawler has nothing running either.
     finalized: crawler?.state !== 'crawling',
-    counts: page.counts,
+    counts: page?.counts ?? {},
     limits: crawler ? limitsOf(crawler) : [],
     ...(crawler ? { state: crawler.state, publication: publicationOf(crawler) } : {}),
     ...(sitemaps ? { sitemaps } : {}),
+    ...(page ? { pages: page.pages } : {}),
+    ...(page?.run ? { run: page.run } : {}),
   };
 }

@@ -1,6 +1,13 @@
-import { CRAWL_STATUS, type CrawlReportHit, WAITING_CRAWL_STATUSES } from '@siteseer/core';
+import {
+  CRAWL_STATUS,
+  type CrawlPageCounts,
+  type CrawlReportHit,
+  type CrawlRunPace,
+  WAITING_CRAWL_STATUSES,
+} from '@siteseer/core';
 import { type ReportRow, readFrontierChanges } from '../../repositories/crawler/report.ts';
 import type { Queryable } from '../../store/types.ts';
+import { isNotIndexed } from '../not-indexed.ts';
 
 /** One page of an engine's crawl report. */
 export interface ReportQuery {
@@ -18,6 +25,8 @@ export interface ReportQuery {
   order?: 'discovery' | 'recent' | undefined;
   /** The crawl is stopped: its waiting URLs are shown Interrupted (8). */
   stopped?: boolean;
+  /** When the crawler's current run started: the URLs checked since give its pace. */
+  runStartedAt?: Date;
 }
 
 export interface ReportPage {
@@ -25,6 +34,10 @@ export interface ReportPage {
   hits: CrawlReportHit[];
   /** How many URLs of the engine have each status code (whatever the filter). */
   counts: Record<string, number>;
+  /** The fetched pages, indexed or not (whatever the filter). */
+  pages: CrawlPageCounts;
+  /** The run's pace, when `runStartedAt` was given. */
+  run?: CrawlRunPace;
 }
 
 interface Entry {
@@ -41,6 +54,10 @@ interface FrontierCopy {
   order: Entry[];
   /** URLs per status code, kept as rows arrive. */
   counts: Record<string, number>;
+  /** Fetched pages indexed or not, kept as rows arrive. */
+  pages: CrawlPageCounts;
+  /** The pace of the run that started at `since`, until the copy changes. */
+  lastPace: { since: string; pace: CrawlRunPace } | null;
   /** The entries of the last filter asked for, until the copy changes: paging through it is cheap. */
   lastFilter: { key: string; entries: Entry[] } | null;
   /** Updates of one copy run one at a time, so an older read never lands after a newer one. */
@@ -60,8 +77,22 @@ function count(copy: FrontierCopy, status: number, by: number): void {
   if (copy.counts[status] === 0) delete copy.counts[status];
 }
 
+/** Which of the page counts a URL is in: fetched and indexed, fetched and not, or neither. */
+function pageKind(hit: CrawlReportHit): keyof CrawlPageCounts | undefined {
+  if (isNotIndexed(hit.reason)) return 'notIndexed';
+  return hit.status === CRAWL_STATUS.SUCCESS ? 'indexed' : undefined;
+}
+
+function countPage(copy: FrontierCopy, hit: CrawlReportHit, by: number): void {
+  const kind = pageKind(hit);
+  if (kind) copy.pages[kind] += by;
+}
+
 function apply(copy: FrontierCopy, rows: readonly ReportRow[]): void {
-  if (rows.length > 0) copy.lastFilter = null;
+  if (rows.length > 0) {
+    copy.lastFilter = null;
+    copy.lastPace = null;
+  }
   let sorted = true;
   for (const row of rows) {
     const hit: CrawlReportHit = {
@@ -71,11 +102,14 @@ function apply(copy: FrontierCopy, rows: readonly ReportRow[]): void {
       last_check: row.last_check?.toISOString() ?? null,
       next_check: row.next_check?.toISOString() ?? null,
       ...(row.reason ? { reason: row.reason } : {}),
+      ...(row.discovered_from ? { found_on: row.discovered_from } : {}),
     };
     count(copy, row.status, 1);
+    countPage(copy, hit, 1);
     const entry = copy.byId.get(row.id);
     if (entry) {
       count(copy, entry.hit.status, -1);
+      countPage(copy, entry.hit, -1);
       entry.hit = hit;
       continue;
     }
@@ -147,6 +181,26 @@ function insertionPoint(sorted: readonly Entry[], entry: Entry): number {
   return low;
 }
 
+/**
+ * The URLs checked since the run started and the last check time, one pass over the copy (kept
+ * until the copy changes: a running crawl's report is read every 2 s, a finished one's as often).
+ */
+function paceOf(copy: FrontierCopy, startedAt: Date): CrawlRunPace {
+  const since = startedAt.toISOString();
+  if (copy.lastPace?.since === since) return copy.lastPace.pace;
+  let checked = 0;
+  let lastCheckAt: string | null = null;
+  for (const { hit } of copy.order) {
+    // ISO times of one format compare as text.
+    if (hit.last_check === null || hit.last_check < since) continue;
+    checked += 1;
+    if (lastCheckAt === null || hit.last_check > lastCheckAt) lastCheckAt = hit.last_check;
+  }
+  const pace = { startedAt: since, checked, lastCheckAt };
+  copy.lastPace = { since, pace };
+  return pace;
+}
+
 /** Above this many entries to keep, sorting them all beats keeping the best few. */
 const SELECT_MAX = 200;
 
@@ -192,6 +246,8 @@ export class FrontierCopies {
       total: entries.length,
       hits: ordered.slice(query.fromIndex, end).map((entry) => shownHit(entry.hit, stopped)),
       counts: shownCounts(copy.counts, stopped),
+      pages: { ...copy.pages },
+      ...(query.runStartedAt ? { run: paceOf(copy, query.runStartedAt) } : {}),
     };
   }
 
@@ -207,6 +263,8 @@ export class FrontierCopies {
         byId: new Map(),
         order: [],
         counts: {},
+        pages: { indexed: 0, notIndexed: 0 },
+        lastPace: null,
         lastFilter: null,
         updating: Promise.resolve(),
       };

@@ -12,6 +12,7 @@ import {
 import type { Store } from '../../store/types.ts';
 import { type ExtractedPage, type ExtractPool, extractionSettings } from '../extract/index.ts';
 import type { FetchOutcome, PageFetcher } from '../fetch/index.ts';
+import { notIndexedReason } from '../not-indexed.ts';
 import {
   crawledUrl,
   normaliseUrl,
@@ -164,7 +165,7 @@ class UrlCrawl {
         if (outcome.body.kind === 'html') return this.page(outcome.body.text, outcome);
         return this.record({
           status: CRAWL_STATUS.SUCCESS,
-          reason: `Not indexed: ${outcome.contentType?.split(';')[0] ?? 'no content type'} is not HTML.`,
+          reason: notIndexedReason(`${outcome.contentType?.split(';')[0] ?? 'no content type'} is not HTML.`),
         });
       case 'not-modified':
         // The page carried into this run from the last one is still right.
@@ -195,7 +196,14 @@ class UrlCrawl {
       case 'timeout':
         return this.record({ status: CRAWL_STATUS.TIMEOUT, reason: outcome.reason }, { keepPage: true });
       case 'fetch-failed':
-        return this.record({ status: CRAWL_STATUS.FETCH_FAILED, reason: outcome.reason }, { keepPage: true });
+        return this.record(
+          {
+            status: CRAWL_STATUS.FETCH_FAILED,
+            // Fetched, but more than the crawler reads: the spec's status, and said apart.
+            reason: outcome.tooLarge ? notIndexedReason(`${outcome.reason}.`) : outcome.reason,
+          },
+          { keepPage: true },
+        );
     }
   }
 
@@ -232,7 +240,7 @@ class UrlCrawl {
       await this.record(
         {
           status: CRAWL_STATUS.SUCCESS,
-          reason: 'Not indexed: the page asks not to be (noindex).',
+          reason: notIndexedReason('the page asks not to be (noindex).'),
           ...validators,
         },
         { links, tooDeep },

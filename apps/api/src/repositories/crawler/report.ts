@@ -9,6 +9,8 @@ export interface ReportRow {
   last_check: Date | null;
   next_check: Date | null;
   reason: string | null;
+  /** The page whose link first led the crawl here; null for a start URL or a sitemap's. */
+  discovered_from: string | null;
 }
 
 /**
@@ -29,7 +31,7 @@ export async function readFrontierChanges(
   );
   const nextXid = snapshot.rows[0]?.xmin ?? '0';
   const { rows } = await db.query<ReportRow>(
-    `SELECT id, url, status, last_check, next_check, reason FROM crawl_urls
+    `SELECT id, url, status, last_check, next_check, reason, discovered_from FROM crawl_urls
      WHERE account_id = $1 AND engine_id = $2 AND ($3::text IS NULL OR changed_xid >= $3::text::xid8)`,
     [accountId, engineId, sinceXid],
   );

@@ -1,9 +1,10 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
+import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { type CrawlReportResponse, crawlReportResultsMessage, MESSAGES } from '@siteseer/core';
+import { type CrawlReportResponse, crawlReportResultsMessage, crawlStateOf, MESSAGES } from '@siteseer/core';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { useRef } from 'react';
 import { useParams } from 'react-router';
@@ -12,16 +13,22 @@ import { enginesQuery } from '../../api/queries.ts';
 import { Loading } from '../../shell/loading.tsx';
 import { useScreenTitle } from '../../shell/page-title.ts';
 import { useServices } from '../../shell/services.tsx';
+import { CrawlActions } from './crawl-actions.tsx';
 import { CrawlProgressSummary } from './crawl-progress-summary.tsx';
 import { CrawlReportPager } from './crawl-report-pager.tsx';
 import { CrawlReportTable } from './crawl-report-table.tsx';
 import { CrawlSitemaps } from './crawl-sitemaps.tsx';
-import { useCrawlReport } from './use-crawl-report.ts';
+import { type CrawlReportOrder, useCrawlReport } from './use-crawl-report.ts';
+
+const ORDER_TEXT: Record<CrawlReportOrder, string> = {
+  discovery: 'Discovery order',
+  recent: 'Newest checked first',
+};
 
 /**
  * /keywordcrawlreport/{accountId}/{engineId} (spec 001 §2.3): the crawled URLs of a keyword engine
  * with their status and check times, 'Filter URLs', 'N results (X seconds)', paging by 10, and the
- * note once the crawl is finalized; Siteseer adds the crawl's progress above and its sitemaps below. The API decides who may read it: an engine of another account
+ * note once the crawl is finalized; Siteseer adds the crawl's progress, the buttons that act on it, status chips that filter and an order choice above, and its sitemaps below. The API decides who may read it: an engine of another account
  * is refused there and its answer is shown here (401 and 500 are the shell's).
  */
 export function Component() {
@@ -32,15 +39,23 @@ export function Component() {
 function CrawlReport({ accountId, engineId }: { accountId: string; engineId: string }) {
   const { api } = useServices();
   const { data: engines } = useSuspenseQuery(enginesQuery(api));
-  const name = engines.find(
-    (engine) => engine.id === engineId && engine.accountId === accountId,
-  )?.searchEngineName;
+  const engine = engines.find((e) => e.id === engineId && e.accountId === accountId);
+  const name = engine?.searchEngineName;
   // The tab names the engine, as the heading does: two engines' reports open side by side differ.
   useScreenTitle(name ? `Crawl Report: ${name}` : undefined);
-  const { report, page, setPage, paging, filterText, searchTerm, changeFilter } = useCrawlReport(
-    accountId,
-    engineId,
-  );
+  const {
+    report,
+    page,
+    setPage,
+    paging,
+    filterText,
+    searchTerm,
+    changeFilter,
+    status,
+    changeStatus,
+    order,
+    changeOrder,
+  } = useCrawlReport(accountId, engineId);
   // A page or filter whose call fails has no data of its own: the report last shown stays, under
   // the reason and a way to ask again, rather than the whole report (filter, pager) giving way to
   // one message with no way back but reloading.
@@ -64,25 +79,58 @@ function CrawlReport({ accountId, engineId }: { accountId: string; engineId: str
         </Alert>
       ) : (
         <>
-          <CrawlProgressSummary report={data} engineId={engineId} />
+          <CrawlProgressSummary
+            report={data}
+            engineId={engineId}
+            status={status}
+            onStatus={changeStatus}
+            actions={
+              engine && (
+                <CrawlActions
+                  engine={engine}
+                  state={crawlStateOf(data)}
+                  held={data.publication?.held ?? false}
+                />
+              )
+            }
+          />
           {data.finalized && <Typography>{MESSAGES.crawlerFinished}</Typography>}
           {report.isError && (
             <Alert severity="error" action={tryAgain}>
               {errorText(report.error)}
             </Alert>
           )}
-          <TextField
-            label="Filter URLs"
-            type="search"
-            value={filterText}
-            onChange={(event) => changeFilter(event.target.value)}
-            sx={{ maxWidth: 480 }}
-          />
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+            <TextField
+              label="Filter URLs"
+              type="search"
+              value={filterText}
+              onChange={(event) => changeFilter(event.target.value)}
+              sx={{ maxWidth: 480, flexGrow: 1 }}
+            />
+            <TextField
+              select
+              label="Order"
+              value={order}
+              onChange={(event) => changeOrder(event.target.value as CrawlReportOrder)}
+              sx={{ minWidth: 220 }}
+            >
+              {Object.entries(ORDER_TEXT).map(([value, text]) => (
+                <MenuItem key={value} value={value}>
+                  {text}
+                </MenuItem>
+              ))}
+            </TextField>
+          </Stack>
           <Typography>{crawlReportResultsMessage(data.hits.total.value, data.took)}</Typography>
           <CrawlReportTable
             hits={data.hits.hits}
             busy={report.isPlaceholderData}
-            empty={searchTerm ? 'No URLs match the filter.' : 'No URLs have been found yet.'}
+            empty={
+              searchTerm || status !== undefined
+                ? 'No URLs match the filter.'
+                : 'No URLs have been found yet.'
+            }
           />
           <CrawlReportPager page={page} paging={paging} onPage={setPage} />
           {data.sitemaps && <CrawlSitemaps sitemaps={data.sitemaps} />}

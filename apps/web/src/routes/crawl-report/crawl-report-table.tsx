@@ -1,4 +1,6 @@
+import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
+import { useTheme } from '@mui/material/styles';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -6,8 +8,9 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import type { CrawlReportHit } from '@siteseer/core';
-import { crawlStatusLabel, isCheckedCrawlStatus, withoutBidiControls } from '@siteseer/core';
+import { CRAWL_STATUS, crawlStatusLabel, isCheckedCrawlStatus, withoutBidiControls } from '@siteseer/core';
 
 /** A check time in the viewer's locale and time zone. */
 export const checkTime = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : '');
@@ -15,10 +18,55 @@ export const checkTime = (iso: string | null) => (iso ? new Date(iso).toLocaleSt
 /** Only web addresses become links: a crawled URL is the site's text, never markup or a script URL. */
 const isWebUrl = (url: string) => /^https?:\/\//i.test(url);
 
+/** Statuses of URLs a site owner goes to fix at the page that links to them. */
+const BROKEN: readonly number[] = [
+  CRAWL_STATUS.NOT_FOUND,
+  CRAWL_STATUS.REDIRECTED,
+  CRAWL_STATUS.FAILED,
+  CRAWL_STATUS.TIMEOUT,
+  CRAWL_STATUS.FETCH_FAILED,
+];
+
+/**
+ * A URL the site wrote, as a link when it is a web address. Bidi controls could make one read as
+ * another (core's rule, as in the widget and the CLI); the link keeps the URL itself.
+ */
+function SiteUrl({ url }: { url: string }) {
+  const shown = withoutBidiControls(url);
+  return isWebUrl(url) ? (
+    <Link href={url} target="_blank" rel="noopener noreferrer">
+      {shown}
+    </Link>
+  ) : (
+    shown
+  );
+}
+
+/** The status's display text and, under it, why (the crawler's reason) and where it was found. */
+function StatusText({ hit }: { hit: CrawlReportHit }) {
+  return (
+    <>
+      {crawlStatusLabel(hit.status)}
+      {hit.reason ? (
+        <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+          {withoutBidiControls(hit.reason)}
+        </Typography>
+      ) : null}
+      {hit.found_on && BROKEN.includes(hit.status) ? (
+        <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+          Found on <SiteUrl url={hit.found_on} />
+        </Typography>
+      ) : null}
+    </>
+  );
+}
+
 /**
  * The crawled URLs of one report page: URL, status (its display text, and under it why the URL
- * failed or was not indexed when the crawler says) and, only for the status the lookup marks as
- * checked (Success), the last and next check times.
+ * failed or was not indexed when the crawler says, and for a broken one the page that links to it)
+ * and, only for the status the lookup marks as checked (Success), the last and next check times.
+ * On a phone the table becomes a list, one URL a card, so that the URL is not squeezed into a
+ * column a few characters wide.
  */
 export function CrawlReportTable({
   hits,
@@ -31,6 +79,9 @@ export function CrawlReportTable({
   /** A new page or filter is loading (the rows shown are the previous ones). */
   busy: boolean;
 }) {
+  const theme = useTheme();
+  const phone = useMediaQuery(theme.breakpoints.down('sm'));
+  if (phone) return <CrawlReportList hits={hits} empty={empty} busy={busy} />;
   return (
     <TableContainer>
       <Table aria-label="Crawled URLs" aria-busy={busy} size="small">
@@ -58,27 +109,13 @@ export function CrawlReportTable({
           ) : (
             hits.map((hit) => {
               const checked = isCheckedCrawlStatus(hit.status);
-              // A site wrote the URL and, in part, the reason: bidi controls could make one read as
-              // another (core's rule, as in the widget and the CLI). The link keeps the URL itself.
-              const url = withoutBidiControls(hit.url);
               return (
                 <TableRow key={hit.id}>
                   <TableCell sx={{ wordBreak: 'break-all' }}>
-                    {isWebUrl(hit.url) ? (
-                      <Link href={hit.url} target="_blank" rel="noopener noreferrer">
-                        {url}
-                      </Link>
-                    ) : (
-                      url
-                    )}
+                    <SiteUrl url={hit.url} />
                   </TableCell>
                   <TableCell>
-                    {crawlStatusLabel(hit.status)}
-                    {hit.reason ? (
-                      <Typography variant="body2" color="text.secondary" sx={{ wordBreak: 'break-word' }}>
-                        {withoutBidiControls(hit.reason)}
-                      </Typography>
-                    ) : null}
+                    <StatusText hit={hit} />
                   </TableCell>
                   <TableCell>{checked ? checkTime(hit.last_check) : ''}</TableCell>
                   <TableCell>{checked ? checkTime(hit.next_check) : ''}</TableCell>
@@ -89,5 +126,39 @@ export function CrawlReportTable({
         </TableBody>
       </Table>
     </TableContainer>
+  );
+}
+
+/** The same URLs as a list of cards, for narrow screens. */
+function CrawlReportList({ hits, empty, busy }: { hits: CrawlReportHit[]; empty: string; busy: boolean }) {
+  if (hits.length === 0) return <Typography>{empty}</Typography>;
+  return (
+    <Box
+      component="ul"
+      aria-label="Crawled URLs"
+      aria-busy={busy}
+      sx={{ listStyle: 'none', m: 0, p: 0, borderTop: 1, borderColor: 'divider' }}
+    >
+      {hits.map((hit) => {
+        const checked = isCheckedCrawlStatus(hit.status);
+        return (
+          <Box component="li" key={hit.id} sx={{ py: 1.5, borderBottom: 1, borderColor: 'divider' }}>
+            <Typography sx={{ overflowWrap: 'anywhere', fontWeight: 500 }}>
+              <SiteUrl url={hit.url} />
+            </Typography>
+            <Box sx={{ mt: 0.5 }}>
+              <StatusText hit={hit} />
+            </Box>
+            {checked && (
+              <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
+                Last Check: {checkTime(hit.last_check)}
+                <br />
+                Next Check: {checkTime(hit.next_check)}
+              </Typography>
+            )}
+          </Box>
+        );
+      })}
+    </Box>
   );
 }
