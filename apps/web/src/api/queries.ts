@@ -48,7 +48,7 @@ export const featuresQuery = (api: ApiClient) =>
   });
 
 /** How often the engines list is asked for again while one of its engines is crawling. */
-export const ENGINES_CRAWLING_REFRESH_MS = 5_000;
+const ENGINES_CRAWLING_REFRESH_MS = 5_000;
 
 /**
  * The user's search engines (the dashboard list), with each one's health. While a crawl runs it

@@ -27,8 +27,8 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
  * The user menu's panel: who is signed in (name, e-mail, id, super-admin flag), their accounts with
  * their role, their engines, the external training and knowledge-base links of the configuration,
  * the light/dark/system theme choice, the maintenance setter for super admins with the feature, and
- * logout. Its own module, loaded when
- * the menu is first opened (user-menu.tsx), as the first screen does not show it.
+ * logout. Its own module, loaded when the menu is first opened (user-menu.tsx), as the first screen
+ * does not show it.
  */
 export function UserMenuPanel({
   anchor,
