@@ -22,6 +22,7 @@ import type { Changes } from '../changes/changes.ts';
 import { ConflictError, InputError, NotFoundError } from '../errors.ts';
 import { announceKeywordGeneration } from '../keyword/runtime/publish-announce.ts';
 import { insertClient } from '../repositories/clients.ts';
+import { listEngineHealth } from '../repositories/engine-health.ts';
 import { deleteEngineRow, insertEngine, listEngines, updateEngineRow } from '../repositories/engines.ts';
 import { attachImport } from '../repositories/parametric/imports.ts';
 import { findVersion } from '../repositories/parametric/versions.ts';
@@ -39,7 +40,15 @@ export async function listCallerEngines(
   principal: Principal,
   type?: ProductType,
 ): Promise<SearchEngine[]> {
-  return listEngines(store, { accountIds: readableAccountIds(principal), type });
+  const accountIds = readableAccountIds(principal);
+  const [list, health] = await Promise.all([
+    listEngines(store, { accountIds, type }),
+    listEngineHealth(store, accountIds),
+  ]);
+  return list.map((engine) => {
+    const engineHealth = health.get(engine.id);
+    return engineHealth ? { ...engine, health: engineHealth } : engine;
+  });
 }
 
 export async function getEngine(store: Store, principal: Principal, accountId: string, engineId: string) {

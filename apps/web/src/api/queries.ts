@@ -58,12 +58,22 @@ export const featuresQuery = (api: ApiClient) =>
     staleTime: Number.POSITIVE_INFINITY,
   });
 
-/** The user's search engines (the dashboard list). */
+/** How often the engines list is asked for again while one of its engines is crawling. */
+const ENGINES_CRAWLING_REFRESH_MS = 5_000;
+
+/**
+ * The user's search engines (the dashboard list), with each one's health. While a crawl runs it
+ * refreshes itself, so the dashboard's Crawling cards count up and turn Live (or Held) unprompted.
+ */
 export const enginesQuery = (api: ApiClient) =>
   queryOptions({
     queryKey: queryKeys.engines,
     queryFn: async ({ signal }) => unwrap(await api.engines.list({}, { signal })),
     staleTime: 30_000,
+    refetchInterval: (query) =>
+      query.state.status === 'success' && query.state.data?.some((e) => e.health?.state === 'crawling')
+        ? ENGINES_CRAWLING_REFRESH_MS
+        : false,
   });
 
 /** One engine. */

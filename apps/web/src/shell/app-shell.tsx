@@ -22,7 +22,7 @@ export function AppShell() {
   const [maintenanceOpened, setMaintenanceOpened] = useState(false);
   return (
     <>
-      <AppBar position="static" component="header" enableColorOnDark>
+      <AppBar position="static" component="header">
         <Toolbar sx={{ gap: 2, flexWrap: 'wrap' }}>
           <Link component={RouterLink} to="/" color="inherit" underline="none" variant="h6">
             Siteseer

@@ -4,9 +4,10 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import type { createBrowserRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { type Services, ServicesProvider } from './services.tsx';
-import { theme } from './theme.ts';
+import { COLOR_SCHEME_STORAGE_KEY, theme } from './theme.ts';
+import { ToastProvider } from './toast.tsx';
 
-/** The portal: theme (light/dark by system), query client, services, router. */
+/** The portal: theme (light, dark or system, the user's choice), toasts, query client, services, router. */
 export function App({
   services,
   router,
@@ -15,11 +16,13 @@ export function App({
   router: ReturnType<typeof createBrowserRouter>;
 }) {
   return (
-    <ThemeProvider theme={theme}>
+    <ThemeProvider theme={theme} defaultMode="system" modeStorageKey={COLOR_SCHEME_STORAGE_KEY}>
       <CssBaseline enableColorScheme />
       <QueryClientProvider client={services.queryClient}>
         <ServicesProvider services={services}>
-          <RouterProvider router={router} />
+          <ToastProvider>
+            <RouterProvider router={router} />
+          </ToastProvider>
         </ServicesProvider>
       </QueryClientProvider>
     </ThemeProvider>

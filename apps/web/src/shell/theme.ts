@@ -1,15 +1,25 @@
 import { createTheme } from '@mui/material/styles';
 
+/** Where the user's light/dark/system choice is kept (localStorage); the widget never reads it. */
+export const COLOR_SCHEME_STORAGE_KEY = 'siteseer.colorScheme';
+
 /**
- * Light and dark schemes, chosen by the system setting through a CSS media query (no stored
- * preference, no flash of the wrong scheme on load).
+ * Light and dark schemes, switched by a class on <html>: 'system' (the default) follows the
+ * browser's setting, and the user menu can pin light or dark (kept in localStorage, applied at
+ * once, no reload).
  */
 export const theme = createTheme({
-  cssVariables: { colorSchemeSelector: 'media' },
+  cssVariables: { colorSchemeSelector: 'class' },
   colorSchemes: {
     light: true,
-    // MUI's dark error red with white text is 3.7:1; dark text on it passes WCAG AA (delete buttons).
-    dark: { palette: { error: { main: '#f44336', contrastText: 'rgba(0, 0, 0, 0.87)' } } },
+    dark: {
+      palette: {
+        // MUI's dark error red with white text is 3.7:1; dark text on it passes WCAG AA (delete buttons).
+        error: { main: '#f44336', contrastText: 'rgba(0, 0, 0, 0.87)' },
+        // The top bar's dark surface, lighter than the page so the bar stands out, with white text.
+        AppBar: { darkBg: '#1e2a38', darkColor: '#ffffff' },
+      },
+    },
   },
   typography: {
     h1: { fontSize: '2rem', fontWeight: 500 },

@@ -7,6 +7,7 @@ import Typography from '@mui/material/Typography';
 import { seesMaintenanceSetter, UNKNOWN_ROLE } from '@siteseer/core';
 import { type ReactNode, useId } from 'react';
 import { useNavigate } from 'react-router';
+import { ColorSchemeChoice } from './color-scheme-choice.tsx';
 import { useServices } from './services.tsx';
 import { useFeatures, useProfile, useViewer } from './session-data.ts';
 
@@ -25,8 +26,9 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 /**
  * The user menu's panel: who is signed in (name, e-mail, id, super-admin flag), their accounts with
  * their role, their engines, the external training and knowledge-base links of the configuration,
- * the maintenance setter for super admins with the feature, and logout. Its own module, loaded when
- * the menu is first opened (user-menu.tsx), as the first screen does not show it.
+ * the light/dark/system theme choice, the maintenance setter for super admins with the feature, and
+ * logout. Its own module, loaded when the menu is first opened (user-menu.tsx), as the first screen
+ * does not show it.
  */
 export function UserMenuPanel({
   anchor,
@@ -119,6 +121,8 @@ export function UserMenuPanel({
           </Box>
         </Section>
       )}
+      <Divider />
+      <ColorSchemeChoice />
       <Divider />
       <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1, p: 2 }}>
         {seesMaintenanceSetter(viewer, features) && (

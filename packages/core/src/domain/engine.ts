@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Id, ProductType, Timestamp } from './common.ts';
+import { EngineHealth } from './engine-health.ts';
 import { KeywordSettings } from './keyword.ts';
 import { ParametricDetail } from './parametric.ts';
 
@@ -38,6 +39,8 @@ export const SearchEngine = z.object(optionalWithoutDefaults(KeywordSettings.sha
   updatedBy: z.string().optional(),
   metadata: z.record(z.string(), z.unknown()).optional(),
   urls: z.array(z.string()).default([]),
+  /** Only in the engines list: what the dashboard card shows of the engine's state. */
+  health: EngineHealth.optional(),
 });
 export type SearchEngine = z.infer<typeof SearchEngine>;
 

@@ -7,6 +7,7 @@ export * from './control-characters.ts';
 export * from './crawl-report.ts';
 export * from './dashboard.ts';
 export * from './engine.ts';
+export * from './engine-health.ts';
 export * from './feature.ts';
 export * from './keyword.ts';
 export * from './keyword-client-settings.ts';

@@ -9,6 +9,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { ApiStatusError, unwrap } from '../../api/portal-api.ts';
 import { ConfirmDialog } from '../../shell/confirm-dialog.tsx';
 import { useServices } from '../../shell/services.tsx';
+import { useToast } from '../../shell/toast.tsx';
 import { CopyBlock } from '../install/copy-block.tsx';
 
 /**
@@ -18,6 +19,7 @@ import { CopyBlock } from '../install/copy-block.tsx';
  */
 export function ApiKeyGenerator({ accountId }: { accountId: string }) {
   const { api } = useServices();
+  const toast = useToast();
   const [confirming, setConfirming] = useState(false);
   const [key, setKey] = useState<string | undefined>();
   const [failed, setFailed] = useState(false);
@@ -43,6 +45,7 @@ export function ApiKeyGenerator({ accountId }: { accountId: string }) {
       if (result.isValid && result.key) {
         focusKey.current = true;
         setKey(result.key);
+        toast('New API key generated: copy it now, it is shown only once.');
       } else setFailed(true);
     } catch (error) {
       // The portal's error handling has seen it first (401 → login, >= 500 → error page). A refusal

@@ -11,9 +11,10 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { CrawlReportHit } from '@siteseer/core';
 import { CRAWL_STATUS, crawlStatusLabel, isCheckedCrawlStatus, withoutBidiControls } from '@siteseer/core';
+import { formatDateTime } from '../../shell/date-time.ts';
 
 /** A check time in the viewer's locale and time zone. */
-export const checkTime = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : '');
+export const checkTime = (iso: string | null) => formatDateTime(iso);
 
 /** Only web addresses become links: a crawled URL is the site's text, never markup or a script URL. */
 const isWebUrl = (url: string) => /^https?:\/\//i.test(url);

@@ -8,7 +8,7 @@ const ALL = 'all';
 
 /**
  * The dashboard's filters: engine type, sort, order, and the account (only with more than one
- * account, with 'All Accounts').
+ * account, with 'All Accounts'); one a row on a phone.
  */
 export function DashboardFilters({
   options,
@@ -30,7 +30,7 @@ export function DashboardFilters({
             selectedProductType: event.target.value === ALL ? null : (event.target.value as ProductCode),
           })
         }
-        sx={{ minWidth: 200 }}
+        sx={{ minWidth: 200, flex: { xs: '1 1 100%', sm: '0 0 auto' } }}
       >
         <MenuItem value={ALL}>All</MenuItem>
         <MenuItem value="pm">{PRODUCT_LABELS.pm}</MenuItem>
@@ -41,7 +41,7 @@ export function DashboardFilters({
         label="Sort By"
         value={options.sortBy}
         onChange={(event) => onChange({ sortBy: event.target.value as SortBy })}
-        sx={{ minWidth: 200 }}
+        sx={{ minWidth: 200, flex: { xs: '1 1 100%', sm: '0 0 auto' } }}
       >
         {SORT_OPTIONS.map((option) => (
           <MenuItem key={option.value} value={option.value}>
@@ -54,7 +54,7 @@ export function DashboardFilters({
         label="Order"
         value={options.ascending ? 'ascending' : 'descending'}
         onChange={(event) => onChange({ ascending: event.target.value === 'ascending' })}
-        sx={{ minWidth: 160 }}
+        sx={{ minWidth: 160, flex: { xs: '1 1 100%', sm: '0 0 auto' } }}
       >
         <MenuItem value="ascending">Ascending</MenuItem>
         <MenuItem value="descending">Descending</MenuItem>
@@ -67,7 +67,7 @@ export function DashboardFilters({
           onChange={(event) =>
             onChange({ selectedAccountId: event.target.value === ALL ? null : event.target.value })
           }
-          sx={{ minWidth: 220 }}
+          sx={{ minWidth: 220, flex: { xs: '1 1 100%', sm: '0 0 auto' } }}
         >
           <MenuItem value={ALL}>All Accounts</MenuItem>
           {accounts.map((account) => (

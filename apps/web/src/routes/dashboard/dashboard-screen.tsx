@@ -15,10 +15,12 @@ import { clientsQuery, enginesQuery, profileQuery } from '../../api/queries.ts';
 import { Loading } from '../../shell/loading.tsx';
 import { useServices } from '../../shell/services.tsx';
 import { useFeatures, useProfile, useViewer } from '../../shell/session-data.ts';
+import { useToast } from '../../shell/toast.tsx';
 import { AddEngineCards } from './add-engine-cards.tsx';
 import { DashboardFilters } from './dashboard-filters.tsx';
 import { useDashboardOptions } from './dashboard-options.ts';
 import { EngineCard } from './engine-card.tsx';
+import { FirstEngineNote } from './first-engine-note.tsx';
 
 /** 'No Parametric engines found', 'No Keyword engines found', or 'No engines found' for All. */
 function emptyMessage(options: DashboardQueryOptions): string {
@@ -26,12 +28,16 @@ function emptyMessage(options: DashboardQueryOptions): string {
   return noEnginesMessage(type).replace(/\s+/g, ' ');
 }
 
-/** Home: 'Your Search Engines' with its filters, the add cards and one card per engine. */
+/**
+ * Home: 'Your Search Engines' with its filters (once there is an engine to filter), the add cards
+ * and one card per engine; with no engine at all, a note on what to do first instead.
+ */
 export function Component() {
   const { api, queryClient } = useServices();
   const profile = useProfile();
   const viewer = useViewer();
   const features = useFeatures();
+  const toast = useToast();
   const [stored, setOptions] = useDashboardOptions();
   // Both asked for in the same render (suspending on the engines held the clients back until they
   // came); the heading, filters and add cards show while they load. A failure goes to the error
@@ -41,8 +47,11 @@ export function Component() {
 
   // A stored account that is no longer the user's (or the only one) means 'All Accounts'.
   const accountKnown = profile.accounts.some((account) => account.id === stored.selectedAccountId);
+  // With no engine the filters are hidden, so a stored type filter must not hide an add card.
+  const none = engines?.length === 0;
   const options = {
     ...stored,
+    selectedProductType: none ? null : stored.selectedProductType,
     selectedAccountId: accountKnown && profile.accounts.length > 1 ? stored.selectedAccountId : null,
   };
   const list = engines ? dashboardEngines(engines, profile.accounts, options) : [];
@@ -62,12 +71,16 @@ export function Component() {
     queryClient.setQueryData(profileQuery(api).queryKey, (current) =>
       current ? { ...current, engines: current.engines.filter((e) => e.id !== engine.id) } : current,
     );
+    toast(`Search engine ${engine.searchEngineName} deleted.`);
   };
 
   return (
     <Stack spacing={3}>
       <Typography variant="h1">Your Search Engines</Typography>
-      <DashboardFilters options={options} accounts={profile.accounts} onChange={setOptions} />
+      {none && <FirstEngineNote canCreate={addCards.some((card) => !card.disabled)} />}
+      {engines && !none && (
+        <DashboardFilters options={options} accounts={profile.accounts} onChange={setOptions} />
+      )}
       <Box
         sx={{
           display: 'grid',
@@ -87,7 +100,7 @@ export function Component() {
         ))}
       </Box>
       {!engines && <Loading label="Loading search engines" />}
-      {engines && list.length === 0 && <Typography>{emptyMessage(options)}</Typography>}
+      {engines && !none && list.length === 0 && <Typography>{emptyMessage(options)}</Typography>}
     </Stack>
   );
 }

@@ -8,17 +8,21 @@ import CardHeader from '@mui/material/CardHeader';
 import IconButton from '@mui/material/IconButton';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
+import Tooltip from '@mui/material/Tooltip';
 import type { EngineMenuItem, SearchEngine } from '@siteseer/core';
 import { engineActionRefusal, engineCardButtons, engineMenuItems, seesLocator } from '@siteseer/core';
 import { useId, useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
-import { problemText } from '../../api/portal-api.ts';
+import { ApiStatusError, problemText, unwrap } from '../../api/portal-api.ts';
+import { enginesQuery } from '../../api/queries.ts';
 import { downloadFileName, saveBlob } from '../../shell/download-file.ts';
 import { useServices } from '../../shell/services.tsx';
 import { useFeatures, useViewer } from '../../shell/session-data.ts';
+import { useToast } from '../../shell/toast.tsx';
 import { canPublishVersions } from '../publish-engine/publish-access.ts';
 import { DeleteEngineDialog } from './delete-engine-dialog.tsx';
 import { EngineFields } from './engine-fields.tsx';
+import { EngineHealthSummary, unpublishedReason } from './engine-health.tsx';
 import { previewUrl } from './preview-url.ts';
 
 const MENU_LABELS: Record<EngineMenuItem, string> = {
@@ -27,9 +31,23 @@ const MENU_LABELS: Record<EngineMenuItem, string> = {
   delete: 'Delete',
 };
 
+/** A disabled button that still tells why: the tooltip sits on a wrapper, as a disabled button gets no events. */
+function DisabledWithReason({ label, reason }: { label: string; reason: string }) {
+  return (
+    <Tooltip title={reason}>
+      <span>
+        <Button disabled aria-description={reason}>
+          {label}
+        </Button>
+      </span>
+    </Tooltip>
+  );
+}
+
 /**
- * One engine on the dashboard: its fields, the buttons and menu entries core allows for the viewer
- * (by feature and role), the API-engine refusal, and the delete confirmation.
+ * One engine on the dashboard: its state (health), its fields, the buttons and menu entries core
+ * allows for the viewer (by feature and role), the API-engine refusal, and the delete confirmation.
+ * Preview and Install are disabled, saying why, while nothing of the engine is published.
  */
 export function EngineCard({
   engine,
@@ -43,7 +61,8 @@ export function EngineCard({
   clientId: string | undefined;
   onDelete: (engine: SearchEngine) => Promise<void>;
 }) {
-  const { api, config } = useServices();
+  const { api, config, queryClient, reportApiError } = useServices();
+  const toast = useToast();
   const viewer = useViewer();
   const features = useFeatures();
   const navigate = useNavigate();
@@ -57,6 +76,26 @@ export function EngineCard({
   // The versions screen (publish-engine) is gated like Edit and listed right after it.
   const publishable = menuItems.includes('edit') && canPublishVersions(viewer, features, engine);
   const type = engine.searchEngineType === 'pm' ? 'parametric' : 'keyword';
+  // An engine without health (an older API) keeps its buttons as they were.
+  const unpublished =
+    engine.health && engine.health.liveCount === null
+      ? unpublishedReason(engine.searchEngineType)
+      : undefined;
+
+  const publishHeld = async () => {
+    try {
+      const published = unwrap(
+        await api.crawler.publish({ accountId: engine.accountId, engineId: engine.id }),
+      );
+      toast(`${engine.searchEngineName}: crawl published with ${published.pages.toLocaleString()} pages.`);
+    } catch (error) {
+      // 401 and >= 500 go where the portal sends them; a refusal (409: published meanwhile) is said.
+      if (reportApiError(error)) return;
+      if (!(error instanceof ApiStatusError)) throw error;
+      toast({ message: error.message, severity: 'error' });
+    }
+    await queryClient.invalidateQueries({ queryKey: enginesQuery(api).queryKey });
+  };
 
   const download = async () => {
     const response = await api.parametric.download({ engineId: engine.id, accountId: engine.accountId });
@@ -117,6 +156,13 @@ export function EngineCard({
         ])}
       </Menu>
       <CardContent sx={{ pt: 0 }}>
+        {engine.health && (
+          <EngineHealthSummary
+            health={engine.health}
+            type={engine.searchEngineType}
+            onPublishHeld={menuItems.includes('edit') ? () => void publishHeld() : undefined}
+          />
+        )}
         <EngineFields engine={engine} accountName={accountName} showLocator={seesLocator(viewer)} />
         {notice && (
           <Alert severity="warning" onClose={() => setNotice(undefined)} sx={{ mt: 2 }}>
@@ -128,6 +174,14 @@ export function EngineCard({
         <CardActions sx={{ flexWrap: 'wrap', gap: 1 }}>
           {buttons.map((button) => {
             const id = encodeURIComponent(engine.id);
+            if ((button === 'preview' || button === 'install') && unpublished)
+              return (
+                <DisabledWithReason
+                  key={button}
+                  label={button === 'preview' ? 'Preview' : 'Install'}
+                  reason={unpublished}
+                />
+              );
             if (button === 'preview')
               return clientId ? (
                 <Button

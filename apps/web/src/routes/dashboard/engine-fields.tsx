@@ -3,8 +3,7 @@ import Typography from '@mui/material/Typography';
 import type { SearchEngine } from '@siteseer/core';
 import { engineIndexName, isIngestApiEngine, MESSAGES, PRODUCT_LABELS } from '@siteseer/core';
 import type { ReactNode } from 'react';
-
-const date = (iso: string | undefined) => (iso ? new Date(iso).toLocaleDateString() : '');
+import { formatDateTime } from '../../shell/date-time.ts';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -41,10 +40,10 @@ export function EngineFields({
         <Field label="Account">{accountName}</Field>
         {showLocator && <Field label="Locator">{engineIndexName(engine)}</Field>}
         <Field label="Search Engine Type">{PRODUCT_LABELS[engine.searchEngineType]}</Field>
-        <Field label="Created Date">{date(engine.createdDate)}</Field>
+        <Field label="Created Date">{formatDateTime(engine.createdDate)}</Field>
         {engine.searchEngineType === 'pm' && !ingest && detail && (
           <>
-            <Field label="Upload Date">{date(detail.uploadDate)}</Field>
+            <Field label="Upload Date">{formatDateTime(detail.uploadDate)}</Field>
             <Field label="Current File">{detail.originalFileName}</Field>
           </>
         )}

@@ -5,6 +5,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { clientsQuery, enginesQuery, profileQuery } from '../../api/queries.ts';
 import { useServices } from '../../shell/services.tsx';
 import { useFeatures, useProfile, useViewer } from '../../shell/session-data.ts';
+import { useToast } from '../../shell/toast.tsx';
 import { changedCrawlerSettings } from './crawler-changes.ts';
 import { invalidCrawlerSelectors, invalidSelectorsMessage } from './crawler-step/index.ts';
 import { checkStep, type KeywordDraft, newDraft } from './draft.ts';
@@ -24,6 +25,7 @@ export interface WizardFailure {
  */
 export function useKeywordWizard(loaded: LoadedKeywordEngine | undefined, firstUrl: string | undefined) {
   const { api, queryClient, reportApiError } = useServices();
+  const toast = useToast();
   const profile = useProfile();
   const viewer = useViewer();
   const features = useFeatures();
@@ -136,6 +138,7 @@ export function useKeywordWizard(loaded: LoadedKeywordEngine | undefined, firstU
         queryClient.invalidateQueries({ queryKey: profileQuery(api).queryKey }),
       ]);
       dirty.current = false;
+      toast(`Search engine ${draft.searchEngineName.trim()} ${mode === 'create' ? 'created' : 'saved'}.`);
       navigate('/');
     } catch (error) {
       if (!reportApiError(error))

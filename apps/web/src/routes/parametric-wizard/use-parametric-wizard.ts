@@ -13,6 +13,7 @@ import { clientsQuery, enginesQuery, profileQuery } from '../../api/queries.ts';
 import { isAbortError, newIdempotencyKey, type UploadProgress } from '../../api/upload-with-progress.ts';
 import { useServices } from '../../shell/services.tsx';
 import { useFeatures, useProfile, useViewer } from '../../shell/session-data.ts';
+import { useToast } from '../../shell/toast.tsx';
 import { type EditLoad, ENGINE_NOT_FOUND } from './edit-loader.ts';
 import type { NameStepValues } from './name-step.tsx';
 import { clearPendingUpload, peekPendingUpload } from './pending-upload.ts';
@@ -29,6 +30,7 @@ type WizardLoad = { state: 'ready' } | { state: 'failed'; message: string };
  */
 export function useParametricWizard(engineId: string | undefined, editLoad: EditLoad | undefined) {
   const { api, uploads, queryClient, reportApiError } = useServices();
+  const toast = useToast();
   const profile = useProfile();
   const viewer = useViewer();
   const features = useFeatures();
@@ -192,6 +194,7 @@ export function useParametricWizard(engineId: string | undefined, editLoad: Edit
         queryClient.invalidateQueries({ queryKey: clientsQuery(api).queryKey }),
         queryClient.invalidateQueries({ queryKey: profileQuery(api).queryKey }),
       ]);
+      toast(`Search engine ${engineDraft.searchEngineName} ${mode === 'create' ? 'created' : 'saved'}.`);
       navigate('/');
     });
 

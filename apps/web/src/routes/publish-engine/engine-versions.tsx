@@ -12,6 +12,7 @@ import { downloadFileName, saveBlob } from '../../shell/download-file.ts';
 import { Loading } from '../../shell/loading.tsx';
 import { useServices } from '../../shell/services.tsx';
 import { useViewer } from '../../shell/session-data.ts';
+import { useToast } from '../../shell/toast.tsx';
 import { PublishVersionDialog } from './publish-version-dialog.tsx';
 import { VersionsTable } from './versions-table.tsx';
 
@@ -26,6 +27,7 @@ type ParametricEngine = SearchEngine & {
  */
 export function EngineVersions({ engine, clientId }: { engine: ParametricEngine; clientId: string }) {
   const { api, queryClient, reportApiError } = useServices();
+  const toast = useToast();
   const viewer = useViewer();
   const headingId = useId();
   const history = useQuery(parametricHistoryQuery(api, engine.searchEngineDetail.importId));
@@ -55,7 +57,7 @@ export function EngineVersions({ engine, clientId }: { engine: ParametricEngine;
       );
       void queryClient.invalidateQueries({ queryKey: queryKeys.engines });
       setChosen(undefined);
-      setNotice({ severity: 'success', text: `Version ${published.version} is live.` });
+      toast(`Version ${published.version} is live.`);
     },
   });
 

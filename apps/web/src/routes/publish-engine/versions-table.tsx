@@ -9,13 +9,14 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import type { SpreadsheetHistoryEntry } from '@siteseer/core';
 import { useId } from 'react';
+import { formatDateTime } from '../../shell/date-time.ts';
 import { uploaderText } from './publish-access.ts';
 
 const HEADERS = ['Version', 'File', 'Uploaded', 'Rows', 'Uploaded by', 'Status', 'Actions'] as const;
 
 /** A version's upload time, to the minute: two uploads of one day must tell apart. */
 export function uploadedAt(iso: string): string {
-  return new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+  return formatDateTime(iso);
 }
 
 /**

@@ -5,11 +5,10 @@ import Button from '@mui/material/Button';
 import { useMutation } from '@tanstack/react-query';
 import { unwrap } from '../../api/portal-api.ts';
 import { queryKeys } from '../../api/queries.ts';
+import { formatDateTime } from '../date-time.ts';
 import { useServices } from '../services.tsx';
 import { useProfile } from '../session-data.ts';
 import { useMaintenance } from './use-maintenance.ts';
-
-const when = (iso: string) => new Date(iso).toLocaleString();
 
 /**
  * The maintenance banner every signed-in user sees while a notice is scheduled or active. A super
@@ -44,8 +43,8 @@ export function MaintenanceBanner() {
       </Box>
       <Box component="p" sx={{ m: 0 }}>
         {state === 'active'
-          ? `Until ${when(notice.end)}`
-          : `From ${when(notice.start)} until ${when(notice.end)}`}
+          ? `Until ${formatDateTime(notice.end)}`
+          : `From ${formatDateTime(notice.start)} until ${formatDateTime(notice.end)}`}
       </Box>
     </Alert>
   );
