@@ -118,6 +118,8 @@ function analyticsPolicy(nonce: string): Directives {
     'default-src': ["'none'"],
     'style-src': [`'nonce-${nonce}'`],
     'img-src': ['data:'],
+    // The portal's type (Roboto), served by the API itself.
+    'font-src': ["'self'"],
     'form-action': ["'self'"],
     'base-uri': ["'none'"],
     'frame-ancestors': ["'self'"],

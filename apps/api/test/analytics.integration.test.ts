@@ -277,6 +277,53 @@ describe('Analytics frames', () => {
     );
   });
 
+  it('given the portal’s dark scheme and period, then a dark frame in Roboto from its own origin, no chooser, no external URL', async () => {
+    const cookie = await frameCookie(t.ownerA);
+    const page = await frame(`${card('searches-over-time')}&scheme=dark&embedded=1`, cookie);
+    expect(page.status).toBe(200);
+    const $ = load(page.text);
+    const style = $('style').text();
+    expect($('meta[name="color-scheme"]').attr('content')).toBe('dark');
+    expect(style).toContain(':root{color-scheme:dark;--bg:#121212');
+    expect(style).not.toContain('prefers-color-scheme');
+    expect($('.period')).toHaveLength(0);
+    // One chart, drawn dark: no light picture for the browser to pick.
+    expect($('picture.chart source')).toHaveLength(0);
+    expect($('picture.chart img')).toHaveLength(1);
+    // Nothing on the page loads from another host: every URL is a path of the API or a data: image.
+    const urls = [
+      ...style.matchAll(/url\(([^)]+)\)/g).map((m) => m[1] ?? ''),
+      ...$('[src],[href],[srcset]')
+        .toArray()
+        .flatMap((e) => [$(e).attr('src'), $(e).attr('href'), $(e).attr('srcset')])
+        .filter((u): u is string => u !== undefined),
+    ];
+    expect(urls.length).toBeGreaterThan(3);
+    for (const url of urls)
+      expect({ url, local: /^(\/api\/|\?|data:image\/svg)/.test(url) }).toEqual({ url, local: true });
+    const fonts = style
+      .matchAll(/url\((\/api\/analytics\/fonts\/[^)]+)\)/g)
+      .map((m) => m[1] ?? '')
+      .toArray();
+    expect(fonts).toHaveLength(3);
+    for (const font of fonts) {
+      const got = await fetch(`${t.server.base}${font}`);
+      expect([got.status, got.headers.get('content-type')]).toEqual([200, 'font/woff2']);
+      expect(
+        Buffer.from(await got.arrayBuffer())
+          .subarray(0, 4)
+          .toString('latin1'),
+      ).toBe('wOF2');
+    }
+    expect(page.headers.get('content-security-policy')).toMatch(/font-src 'self'/);
+    expect((await fetch(`${t.server.base}/api/analytics/fonts/..%2Fpackage.json`)).status).toBe(404);
+    const light = load((await frame(`${card('zero-result-rate')}&scheme=light`, cookie)).text);
+    expect(light('style').text()).toContain(':root{color-scheme:light;--bg:#fff');
+    expect(light('.period')).toHaveLength(1);
+    const system = load((await frame(card('zero-result-rate'), cookie)).text)('style').text();
+    expect(system).toContain('@media (prefers-color-scheme:dark){:root{color-scheme:dark;');
+  });
+
   it('given a card of figures, then its range line names the period compared with; a list names none', async () => {
     const cookie = await frameCookie(t.ownerA);
     expect((await frame(card('zero-result-rate'), cookie)).text).toContain(

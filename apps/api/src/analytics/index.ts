@@ -1,5 +1,14 @@
 export { analyticsTargetOfClient, analyticsTargetOfEngine } from './access.ts';
-export { frameCsv, frameErrorPage, frameTitle, renderFrame } from './frame/index.ts';
+export {
+  FONT_PATH,
+  FONT_WEIGHTS,
+  type FrameLook,
+  fontFile,
+  frameCsv,
+  frameErrorPage,
+  frameTitle,
+  renderFrame,
+} from './frame/index.ts';
 export { FramePeriodError, framePeriod } from './frame-period.ts';
 export {
   endedFrameSessionCookie,
