@@ -29,6 +29,7 @@ const KINDS: [RegExp, ResponseKind][] = [
   [/^\/api\/parametric\/preview(\?|$)/, 'preview'],
   [/^\/api\/client\/[^/?]+\/kw\/preview(\?|$)/, 'preview'],
   [/^\/api\/analytics\/[^/?]+\/[^/?]+\/[^/?]+(\/|\?|$)/, 'analytics'],
+  [/^\/api\/analytics\/[^/?]+\/headline(\?|$)/, 'analytics'],
   [/^\/(api|healthz|config\.json)(\/|\?|$)/, 'api'],
   [/^\/widget\//, 'widget'],
   [/^\/search\//, 'search'],

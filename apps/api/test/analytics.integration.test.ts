@@ -292,7 +292,7 @@ describe('Analytics frames', () => {
     expect($('picture.chart img')).toHaveLength(1);
     // Nothing on the page loads from another host: every URL is a path of the API or a data: image.
     const urls = [
-      ...style.matchAll(/url\(([^)]+)\)/g).map((m) => m[1] ?? ''),
+      ...Array.from(style.matchAll(/url\(([^)]+)\)/g), (m) => m[1] ?? ''),
       ...$('[src],[href],[srcset]')
         .toArray()
         .flatMap((e) => [$(e).attr('src'), $(e).attr('href'), $(e).attr('srcset')])
@@ -301,10 +301,7 @@ describe('Analytics frames', () => {
     expect(urls.length).toBeGreaterThan(3);
     for (const url of urls)
       expect({ url, local: /^(\/api\/|\?|data:image\/svg)/.test(url) }).toEqual({ url, local: true });
-    const fonts = style
-      .matchAll(/url\((\/api\/analytics\/fonts\/[^)]+)\)/g)
-      .map((m) => m[1] ?? '')
-      .toArray();
+    const fonts = Array.from(style.matchAll(/url\((\/api\/analytics\/fonts\/[^)]+)\)/g), (m) => m[1] ?? '');
     expect(fonts).toHaveLength(3);
     for (const font of fonts) {
       const got = await fetch(`${t.server.base}${font}`);
@@ -322,6 +319,51 @@ describe('Analytics frames', () => {
     expect(light('.period')).toHaveLength(1);
     const system = load((await frame(card('zero-result-rate'), cookie)).text)('style').text();
     expect(system).toContain('@media (prefers-color-scheme:dark){:root{color-scheme:dark;');
+  });
+
+  it('given the page’s period, then the headline strip: searches, zero-result and click-through rates with their change and sparklines', async () => {
+    const strip = await frame(
+      `${kw.clientId}/headline?${BOTH}&scheme=dark&embedded=1`,
+      await frameCookie(t.userA),
+    );
+    expect(strip.status).toBe(200);
+    expect(strip.headers.get('content-security-policy')).toMatch(/style-src 'nonce-[^']+'/);
+    const $ = load(strip.text);
+    const tiles = $('ul.headline > li')
+      .toArray()
+      .map((li) => [
+        $(li).find('.kpi-label').text(),
+        $(li).find('.kpi-value').text(),
+        $(li).find('.kpi-change').text(),
+        $(li).find('svg.spark').attr('aria-label'),
+      ]);
+    // The hand-counted summary (8 searches, 4 with no results, 3 clicked), none the two days before.
+    expect(tiles).toEqual([
+      ['Searches', '8', 'none in the previous period', 'Searches per day, 6 May 2031 – 7 May 2031'],
+      [
+        'Zero-result rate',
+        '50.0%',
+        'nothing to compare with',
+        'Zero-result rate per day, 6 May 2031 – 7 May 2031',
+      ],
+      [
+        'Click-through rate',
+        '37.5%',
+        'nothing to compare with',
+        'Click-through rate per day, 6 May 2031 – 7 May 2031',
+      ],
+    ]);
+    // Two days: each sparkline is one line of two points.
+    expect(
+      $('svg.spark polyline')
+        .toArray()
+        .map((p) => $(p).attr('points')?.split(' ').length),
+    ).toEqual([2, 2, 2]);
+    expect($('style').text()).toContain(':root{color-scheme:dark;');
+    expect(strip.text).not.toMatch(/<script|https?:\/\//i);
+    const ofB = await frame(`${kw.clientId}/headline?${BOTH}`, await frameCookie(t.ownerB));
+    expect([ofB.status, ofB.text.includes('Searches')]).toEqual([404, false]);
+    expect((await frame(`${kw.clientId}/headline?${BOTH}`)).status).toBe(401);
   });
 
   it('given a card of figures, then its range line names the period compared with; a list names none', async () => {

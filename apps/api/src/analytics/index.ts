@@ -7,7 +7,9 @@ export {
   frameCsv,
   frameErrorPage,
   frameTitle,
+  HEADLINE_TITLE,
   renderFrame,
+  renderHeadline,
 } from './frame/index.ts';
 export { FramePeriodError, framePeriod } from './frame-period.ts';
 export {
@@ -18,5 +20,5 @@ export {
   signFrameSession,
 } from './frame-session.ts';
 export { frameViewer } from './frame-viewer.ts';
-export { analyticsReport } from './reports.ts';
+export { AnalyticsReader, analyticsReport } from './reports.ts';
 export { retentionCutoff, startAnalyticsRetention } from './retention.ts';

@@ -14,6 +14,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  AnalyticsReader,
   analyticsReport,
   analyticsTargetOfClient,
   analyticsTargetOfEngine,
@@ -30,7 +31,9 @@ import {
   frameSessionCookie,
   frameTitle,
   frameViewer,
+  HEADLINE_TITLE,
   renderFrame,
+  renderHeadline,
   retentionCutoff,
   signFrameSession,
 } from '../analytics/index.ts';
@@ -208,6 +211,26 @@ export async function analyticsRoutes(
       inFrame(reply, true, lookOf(request.query), async () => {
         const frame = await frameRequest(request, request.params, request.query);
         const page = await renderFrame(store, frame, reply.cspNonce.style);
+        return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(page);
+      }),
+  );
+
+  // The portal's headline strip: the period its page chose, for one client the viewer may see.
+  app.get(
+    '/api/analytics/:clientId/headline',
+    { schema: { params: FrameParams.pick({ clientId: true }), querystring: FrameQuery, hide: true } },
+    (request, reply) =>
+      inFrame(reply, false, lookOf(request.query), async () => {
+        const viewer = await frameViewer(store, frameKey, request, clock.now());
+        const { target } = await analyticsTargetOfClient(store, viewer, request.params.clientId);
+        const period = framePeriod(request.query, utcDay(clock.now()), HEADLINE_TITLE);
+        const page = await renderHeadline({
+          reader: new AnalyticsReader(store, target, period, keptFrom()),
+          engineName: target.engineName,
+          period,
+          nonce: reply.cspNonce.style,
+          look: lookOf(request.query),
+        });
         return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(page);
       }),
   );

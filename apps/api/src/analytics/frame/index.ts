@@ -20,6 +20,7 @@ import { DASHBOARDS } from './dashboards.ts';
 import { fileNameOf } from './format.ts';
 import { type FrameLook, framePage } from './page.ts';
 
+export { HEADLINE_TITLE, renderHeadline } from './headline.ts';
 export { FONT_PATH, FONT_WEIGHTS, type FrameLook, fontFile, frameErrorPage } from './page.ts';
 
 /** Rows of a list table on screen, by frame type; a CSV download holds up to CSV_ROWS. */

@@ -73,6 +73,10 @@ th{color:var(--muted);font-weight:500}
 .empty,.note{color:var(--muted);font-size:.875rem}
 .columns{display:grid;grid-template-columns:repeat(auto-fit,minmax(min(100%,320px),1fr));gap:24px}
 .error{border:1px solid var(--border);border-radius:4px;padding:12px;background:var(--tile)}
+.headline{grid-template-columns:repeat(auto-fit,minmax(200px,1fr));margin:0}
+.headline .kpi-label{font-size:.875rem;font-weight:500}
+.spark{display:block;width:100%;height:32px;color:var(--spark);margin-top:6px}
+body.strip{padding:0 1px}
 .visually-hidden{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
 `;
 
@@ -104,7 +108,14 @@ function periodChooser(period: AnalyticsPeriod, today?: AnalyticsDay): RawHtml {
   return html`<div class="period"><nav aria-label="Period">${preset('7d')}${preset('30d')}${preset('90d')}</nav><form method="get" aria-label="Custom period"><input type="hidden" name="period" value="custom"><label>From <input type="date" name="from" value="${period.from}"${max} required></label><label>To <input type="date" name="to" value="${period.to}"${max} required></label><button type="submit">Apply</button></form></div>`;
 }
 
-function document(title: string, nonce: string, look: FrameLook, body: RawHtml): string {
+/** A frame's HTML document: its title, the style sheet in `look`'s scheme, and `body`. */
+export function frameDocument(
+  title: string,
+  nonce: string,
+  look: FrameLook,
+  body: RawHtml,
+  bodyClass?: string,
+): string {
   return toHtmlString(html`<!doctype html>
 <html lang="en">
 <head>
@@ -114,7 +125,7 @@ function document(title: string, nonce: string, look: FrameLook, body: RawHtml):
 <title>${title === 'Analytics' ? 'Analytics' : `${title} | Analytics`} | Siteseer</title>
 <style nonce="${nonce}">${styleSheet(look.scheme)}</style>
 </head>
-<body>
+<body${bodyClass ? html` class="${bodyClass}"` : ''}>
 ${body}
 </body>
 </html>`);
@@ -146,7 +157,7 @@ export function framePage(options: {
     keptFrom && earliest < keptFrom
       ? html`<p class="note">Searches and clicks before ${formatDay(keptFrom)} are no longer kept: the days before it read as none${options.compared === false ? '' : ', and so do the comparisons with them'}.</p>`
       : '';
-  return document(
+  return frameDocument(
     `${options.title}: ${options.engineName}`,
     options.nonce,
     look,
@@ -167,7 +178,7 @@ export function frameErrorPage(options: {
   look?: FrameLook | undefined;
 }): string {
   const look = options.look ?? {};
-  return document(
+  return frameDocument(
     options.title,
     options.nonce,
     look,
