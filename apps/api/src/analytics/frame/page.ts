@@ -73,7 +73,8 @@ th{color:var(--muted);font-weight:500}
 .empty,.note{color:var(--muted);font-size:.875rem}
 .columns{display:grid;grid-template-columns:repeat(auto-fit,minmax(min(100%,320px),1fr));gap:24px}
 .error{border:1px solid var(--border);border-radius:4px;padding:12px;background:var(--tile)}
-.headline{grid-template-columns:repeat(auto-fit,minmax(200px,1fr));margin:0}
+.headline{grid-template-columns:1fr;margin:0}
+@media (min-width:520px){.headline{grid-template-columns:repeat(3,1fr)}}
 .headline .kpi-label{font-size:.875rem;font-weight:500}
 .spark{display:block;width:100%;height:32px;color:var(--spark);margin-top:6px}
 body.strip{padding:0 1px}
