@@ -152,6 +152,32 @@ describe('siteseer analytics', () => {
     expect(lines.at(-1)).toBe(`No searches on 29 days: ${first} to ${yesterday}.`);
   });
 
+  it('given a search made with `siteseer search`, then the reports leave it out; --include-cli counts it', async () => {
+    const searched = await as(suite.tenants.ownerA, ['search', 'Bakery search', 'croissant']);
+    expect(searched.code, searched.stderr).toBe(0);
+    const summary = async (args: string[]) =>
+      json(await as(suite.tenants.ownerA, ['analytics', 'Bakery search', ...args])).summary;
+    const until = Date.now() + 15_000;
+    while ((await summary(['--include-cli'])).searches !== 7) {
+      if (Date.now() > until) throw new Error('The CLI search was not recorded');
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    expect(await summary(['--include-cli'])).toMatchObject({
+      searches: 7,
+      zeroResultSearches: 3,
+      visitors: 1,
+      clicks: 1,
+      clickThroughRate: 1 / 7,
+    });
+    expect(await summary([])).toMatchObject({ searches: 6, zeroResultSearches: 2, visitors: 1 });
+    const zero = json(
+      await as(suite.tenants.ownerA, ['analytics', 'Bakery search', '--report', 'zero-results']),
+    );
+    expect(zero.queries.map((q: { query: string; searches: number }) => [q.query, q.searches])).toEqual([
+      ['croissant', 2],
+    ]);
+  });
+
   it('given the list reports, then top queries, zero-result queries and clicked results', async () => {
     const top = json(
       await as(suite.tenants.ownerA, [

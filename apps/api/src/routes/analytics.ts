@@ -112,6 +112,7 @@ export async function analyticsRoutes(
           periodOf(query, clock),
           query.limit,
           keptFrom(),
+          query.include === 'cli',
         );
       });
       serve(api, deps, analyticsContracts.frameSession, async ({ principal, reply }) => {

@@ -16,6 +16,7 @@ describe('analytics options', () => {
       to: undefined,
       period: undefined,
       limit: undefined,
+      includeCli: false,
     });
   });
 
