@@ -35,14 +35,14 @@ const round = (n: number) => Math.round(n * 10) / 10;
 /**
  * A figure's days as a small line, drawn on the server as inline SVG: numbers only (no visitor text
  * goes into it), coloured by the page's style sheet, and named for screen readers by `label`. A
- * lone day between gaps is a dot.
+ * lone day between gaps is a dot. It spans its tile's width (the stroke keeps its thickness).
  */
 export function sparkline(values: readonly (number | null)[], label: string): RawHtml {
   const runs = sparklineRuns(values);
-  return html`<svg class="spark" viewBox="0 0 ${WIDTH} ${HEIGHT}" width="${WIDTH}" height="${HEIGHT}" role="img" aria-label="${label}">${runs.map(
+  return html`<svg class="spark" viewBox="0 0 ${WIDTH} ${HEIGHT}" width="${WIDTH}" height="${HEIGHT}" preserveAspectRatio="none" role="img" aria-label="${label}">${runs.map(
     (points) =>
       points.includes(' ')
-        ? html`<polyline points="${points}" fill="none" stroke="currentColor" stroke-width="2" stroke-linejoin="round" stroke-linecap="round"/>`
+        ? html`<polyline points="${points}" fill="none" stroke="currentColor" stroke-width="2" stroke-linejoin="round" stroke-linecap="round" vector-effect="non-scaling-stroke"/>`
         : html`<circle cx="${points.split(',')[0] ?? 0}" cy="${points.split(',')[1] ?? 0}" r="2" fill="currentColor"/>`,
   )}</svg>`;
 }
