@@ -11,7 +11,7 @@ describe('sparkline', () => {
   it('given days with nothing to show, then the line breaks there, and a lone day is a dot', () => {
     const $ = load(toHtmlString(sparkline([1, 1, null, 1, null], 'Click-through per day')));
     expect($('polyline').attr('points')).toBe('0,2 30,2');
-    expect([$('circle').attr('cx'), $('circle').attr('cy')]).toEqual(['90', '2']);
+    expect([$('line').attr('x1'), $('line').attr('y1'), $('line').attr('x2')]).toEqual(['90', '2', '90']);
     expect([$('svg').attr('role'), $('svg').attr('aria-label')]).toEqual(['img', 'Click-through per day']);
   });
 

@@ -38,11 +38,12 @@ const round = (n: number) => Math.round(n * 10) / 10;
  * lone day between gaps is a dot. It spans its tile's width (the stroke keeps its thickness).
  */
 export function sparkline(values: readonly (number | null)[], label: string): RawHtml {
-  const runs = sparklineRuns(values);
-  return html`<svg class="spark" viewBox="0 0 ${WIDTH} ${HEIGHT}" width="${WIDTH}" height="${HEIGHT}" preserveAspectRatio="none" role="img" aria-label="${label}">${runs.map(
-    (points) =>
-      points.includes(' ')
-        ? html`<polyline points="${points}" fill="none" stroke="currentColor" stroke-width="2" stroke-linejoin="round" stroke-linecap="round" vector-effect="non-scaling-stroke"/>`
-        : html`<circle cx="${points.split(',')[0] ?? 0}" cy="${points.split(',')[1] ?? 0}" r="2" fill="currentColor"/>`,
-  )}</svg>`;
+  const marks = sparklineRuns(values).map((points) => {
+    if (points.includes(' '))
+      return html`<polyline points="${points}" fill="none" stroke="currentColor" stroke-width="2" stroke-linejoin="round" stroke-linecap="round" vector-effect="non-scaling-stroke"/>`;
+    // A line of no length with round caps: a round dot however wide the tile stretches it.
+    const [x = '0', y = '0'] = points.split(',');
+    return html`<line x1="${x}" y1="${y}" x2="${x}" y2="${y}" stroke="currentColor" stroke-width="4" stroke-linecap="round" vector-effect="non-scaling-stroke"/>`;
+  });
+  return html`<svg class="spark" viewBox="0 0 ${WIDTH} ${HEIGHT}" width="${WIDTH}" height="${HEIGHT}" preserveAspectRatio="none" role="img" aria-label="${label}">${marks}</svg>`;
 }
