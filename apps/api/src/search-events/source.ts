@@ -12,7 +12,7 @@ export type SearchSource = 'visitor' | 'cli';
  * which the search calls do not allow it in, so a visitor's page cannot hide its searches; a
  * script that sends it only hides its own.
  */
-export const SOURCE_HEADER = 'x-siteseer-source';
+const SOURCE_HEADER = 'x-siteseer-source';
 
 /** The source a search request names: `cli` when marked so, else a visitor's. */
 export function searchSourceOf(headers: IncomingHttpHeaders): SearchSource {

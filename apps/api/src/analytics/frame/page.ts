@@ -88,7 +88,7 @@ body.strip{padding:0 1px}
 const styleSheet = (scheme: FrameScheme | undefined): RawHtml => raw(`${FONTS}${palette(scheme)}${STYLE}`);
 
 /** The scheme a frame is drawn in, when the portal names it (query parameter `scheme`). */
-export type FrameScheme = 'light' | 'dark';
+type FrameScheme = 'light' | 'dark';
 
 /** How the portal shows a frame: its scheme, and whether the portal chooses the period. */
 export interface FrameLook {
