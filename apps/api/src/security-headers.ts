@@ -29,6 +29,7 @@ const KINDS: [RegExp, ResponseKind][] = [
   [/^\/api\/parametric\/preview(\?|$)/, 'preview'],
   [/^\/api\/client\/[^/?]+\/kw\/preview(\?|$)/, 'preview'],
   [/^\/api\/analytics\/[^/?]+\/[^/?]+\/[^/?]+(\/|\?|$)/, 'analytics'],
+  [/^\/api\/analytics\/[^/?]+\/headline(\?|$)/, 'analytics'],
   [/^\/(api|healthz|config\.json)(\/|\?|$)/, 'api'],
   [/^\/widget\//, 'widget'],
   [/^\/search\//, 'search'],
@@ -118,6 +119,8 @@ function analyticsPolicy(nonce: string): Directives {
     'default-src': ["'none'"],
     'style-src': [`'nonce-${nonce}'`],
     'img-src': ['data:'],
+    // The portal's type (Roboto), served by the API itself.
+    'font-src': ["'self'"],
     'form-action': ["'self'"],
     'base-uri': ["'none'"],
     'frame-ancestors': ["'self'"],

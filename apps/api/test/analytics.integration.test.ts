@@ -277,6 +277,95 @@ describe('Analytics frames', () => {
     );
   });
 
+  it('given the portal’s dark scheme and period, then a dark frame in Roboto from its own origin, no chooser, no external URL', async () => {
+    const cookie = await frameCookie(t.ownerA);
+    const page = await frame(`${card('searches-over-time')}&scheme=dark&embedded=1`, cookie);
+    expect(page.status).toBe(200);
+    const $ = load(page.text);
+    const style = $('style').text();
+    expect($('meta[name="color-scheme"]').attr('content')).toBe('dark');
+    expect(style).toContain(':root{color-scheme:dark;--bg:#121212');
+    expect(style).not.toContain('prefers-color-scheme');
+    expect($('.period')).toHaveLength(0);
+    // One chart, drawn dark: no light picture for the browser to pick.
+    expect($('picture.chart source')).toHaveLength(0);
+    expect($('picture.chart img')).toHaveLength(1);
+    // Nothing on the page loads from another host: every URL is a path of the API or a data: image.
+    const urls = [
+      ...Array.from(style.matchAll(/url\(([^)]+)\)/g), (m) => m[1] ?? ''),
+      ...$('[src],[href],[srcset]')
+        .toArray()
+        .flatMap((e) => [$(e).attr('src'), $(e).attr('href'), $(e).attr('srcset')])
+        .filter((u): u is string => u !== undefined),
+    ];
+    expect(urls.length).toBeGreaterThan(3);
+    for (const url of urls)
+      expect({ url, local: /^(\/api\/|\?|data:image\/svg)/.test(url) }).toEqual({ url, local: true });
+    const fonts = Array.from(style.matchAll(/url\((\/api\/analytics\/fonts\/[^)]+)\)/g), (m) => m[1] ?? '');
+    expect(fonts).toHaveLength(3);
+    for (const font of fonts) {
+      const got = await fetch(`${t.server.base}${font}`);
+      expect([got.status, got.headers.get('content-type')]).toEqual([200, 'font/woff2']);
+      expect(
+        Buffer.from(await got.arrayBuffer())
+          .subarray(0, 4)
+          .toString('latin1'),
+      ).toBe('wOF2');
+    }
+    expect(page.headers.get('content-security-policy')).toMatch(/font-src 'self'/);
+    expect((await fetch(`${t.server.base}/api/analytics/fonts/..%2Fpackage.json`)).status).toBe(404);
+    const light = load((await frame(`${card('zero-result-rate')}&scheme=light`, cookie)).text);
+    expect(light('style').text()).toContain(':root{color-scheme:light;--bg:#fff');
+    expect(light('.period')).toHaveLength(1);
+    const system = load((await frame(card('zero-result-rate'), cookie)).text)('style').text();
+    expect(system).toContain('@media (prefers-color-scheme:dark){:root{color-scheme:dark;');
+  });
+
+  it('given the page’s period, then the headline strip: searches, zero-result and click-through rates with their change and sparklines', async () => {
+    const strip = await frame(
+      `${kw.clientId}/headline?${BOTH}&scheme=dark&embedded=1`,
+      await frameCookie(t.userA),
+    );
+    expect(strip.status).toBe(200);
+    expect(strip.headers.get('content-security-policy')).toMatch(/style-src 'nonce-[^']+'/);
+    const $ = load(strip.text);
+    const tiles = $('ul.headline > li')
+      .toArray()
+      .map((li) => [
+        $(li).find('.kpi-label').text(),
+        $(li).find('.kpi-value').text(),
+        $(li).find('.kpi-change').text(),
+        $(li).find('svg.spark').attr('aria-label'),
+      ]);
+    // The hand-counted summary (8 searches, 4 with no results, 3 clicked), none the two days before.
+    expect(tiles).toEqual([
+      ['Searches', '8', 'none in the previous period', 'Searches per day, 6 May 2031 – 7 May 2031'],
+      [
+        'Zero-result rate',
+        '50.0%',
+        'nothing to compare with',
+        'Zero-result rate per day, 6 May 2031 – 7 May 2031',
+      ],
+      [
+        'Click-through rate',
+        '37.5%',
+        'nothing to compare with',
+        'Click-through rate per day, 6 May 2031 – 7 May 2031',
+      ],
+    ]);
+    // Two days: each sparkline is one line of two points.
+    expect(
+      $('svg.spark polyline')
+        .toArray()
+        .map((p) => $(p).attr('points')?.split(' ').length),
+    ).toEqual([2, 2, 2]);
+    expect($('style').text()).toContain(':root{color-scheme:dark;');
+    expect(strip.text).not.toMatch(/<script|https?:\/\//i);
+    const ofB = await frame(`${kw.clientId}/headline?${BOTH}`, await frameCookie(t.ownerB));
+    expect([ofB.status, ofB.text.includes('Searches')]).toEqual([404, false]);
+    expect((await frame(`${kw.clientId}/headline?${BOTH}`)).status).toBe(401);
+  });
+
   it('given a card of figures, then its range line names the period compared with; a list names none', async () => {
     const cookie = await frameCookie(t.ownerA);
     expect((await frame(card('zero-result-rate'), cookie)).text).toContain(

@@ -68,13 +68,17 @@ function apiClient(runtime: Runtime, baseUrl: string, auth: AuthMode, uploads: U
   return createApiClient({ baseUrl, fetch, getToken });
 }
 
-/** The public search client: the CLI's User-Agent and nothing else (visitors send no credentials). */
+/**
+ * The public search client: the CLI's User-Agent and its source mark (the API leaves searches
+ * marked `cli` out of the visitors' figures), and no credentials (visitors send none).
+ */
 function publicSearchClient(runtime: Runtime, apiBase: string): PublicSearchClient {
   return createPublicSearchClient({
     baseUrl: searchRootOf(apiBase),
     fetch: (url, request) => {
       const headers = new Headers(request.headers);
       headers.set('User-Agent', USER_AGENT);
+      headers.set('X-Siteseer-Source', 'cli');
       return runtime.fetch(url, { ...request, headers });
     },
   });

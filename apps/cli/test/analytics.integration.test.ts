@@ -1,9 +1,10 @@
+import { spawn } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cliSuite } from './cli-suite.ts';
-import { json, runCli } from './run-cli.ts';
+import { BIN, cliEnv, json, runCli } from './run-cli.ts';
 
 // `siteseer analytics` end to end: a keyword engine crawls a site served here, visitors search it
 // and click a result through the public search calls (as the widget does), the API records them in
@@ -91,6 +92,24 @@ beforeAll(async () => {
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
 });
+/** The CLI run as the owner on a terminal (a pseudo-terminal from util-linux `script`): its text. */
+async function onTerminal(args: string[]): Promise<string> {
+  const quoted = [process.execPath, BIN, ...args].map((a) => `'${a.replaceAll("'", "'\\''")}'`).join(' ');
+  const env = cliEnv(suite.configDir, {
+    ...suite.envOf(suite.tenants.ownerA),
+    NO_COLOR: '1',
+    COLUMNS: '120',
+  });
+  const child = spawn('script', ['-qec', quoted, '/dev/null'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let text = '';
+  child.stdout.on('data', (chunk: Buffer) => {
+    text += chunk.toString('utf8');
+  });
+  const code = await new Promise((resolve) => child.on('close', resolve));
+  expect(code, text).toBe(0);
+  return text.replaceAll('\r\n', '\n');
+}
+
 afterAll(async () => {
   site?.closeAllConnections();
   await new Promise((resolve) => site?.close(resolve));
@@ -121,6 +140,42 @@ describe('siteseer analytics', () => {
       clicks: 1,
       clickedSearches: 1,
     });
+  });
+
+  it('given a terminal, then one line says which days had no searches, not 29 rows of zeros', async () => {
+    const lines = (await onTerminal(['analytics', 'Bakery search', '--period', '30d'])).trimEnd().split('\n');
+    const first = new Date(Date.parse(today) - 29 * 86_400_000).toISOString().slice(0, 10);
+    const yesterday = new Date(Date.parse(today) - 86_400_000).toISOString().slice(0, 10);
+    expect(lines.filter((line) => /^\d{4}-\d\d-\d\d\s/.test(line))).toEqual([
+      expect.stringMatching(new RegExp(`^${today}\\s+6\\s+2\\s+1\\s+1$`)),
+    ]);
+    expect(lines.at(-1)).toBe(`No searches on 29 days: ${first} to ${yesterday}.`);
+  });
+
+  it('given a search made with `siteseer search`, then the reports leave it out; --include-cli counts it', async () => {
+    const searched = await as(suite.tenants.ownerA, ['search', 'Bakery search', 'croissant']);
+    expect(searched.code, searched.stderr).toBe(0);
+    const summary = async (args: string[]) =>
+      json(await as(suite.tenants.ownerA, ['analytics', 'Bakery search', ...args])).summary;
+    const until = Date.now() + 15_000;
+    while ((await summary(['--include-cli'])).searches !== 7) {
+      if (Date.now() > until) throw new Error('The CLI search was not recorded');
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    expect(await summary(['--include-cli'])).toMatchObject({
+      searches: 7,
+      zeroResultSearches: 3,
+      visitors: 1,
+      clicks: 1,
+      clickThroughRate: 1 / 7,
+    });
+    expect(await summary([])).toMatchObject({ searches: 6, zeroResultSearches: 2, visitors: 1 });
+    const zero = json(
+      await as(suite.tenants.ownerA, ['analytics', 'Bakery search', '--report', 'zero-results']),
+    );
+    expect(zero.queries.map((q: { query: string; searches: number }) => [q.query, q.searches])).toEqual([
+      ['croissant', 2],
+    ]);
   });
 
   it('given the list reports, then top queries, zero-result queries and clicked results', async () => {

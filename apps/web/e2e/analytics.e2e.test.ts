@@ -12,8 +12,8 @@ import { type ApiSession, apiSession, publishParametricEngine } from './fixtures
 import { type RunningPortal, startPortal } from './portal-server.ts';
 
 // Issue 14: an engine's analytics screen, as its owner opens it from the dashboard card: the
-// frames of the API at the spec's sizes, their figures, their period links and CSV downloads,
-// in light and dark, accessible.
+// frames of the API at the spec's sizes in a grid, the headline strip, their figures, the page's
+// one period chooser and the frames' CSV downloads, in light and dark, accessible.
 
 const ENGINE = 'Hardware Finder';
 const CSV = [
@@ -90,11 +90,21 @@ describe.runIf(browserTests)('the analytics screen in Chromium', () => {
 
     const cards = owner.getByRole('region', { name: 'Cards' }).locator('iframe');
     const dashboards = owner.getByRole('region', { name: 'Dashboards' }).locator('iframe');
-    const sizes = async (frames: typeof cards) =>
+    const boxes = async (frames: typeof cards) =>
       frames.evaluateAll((all) =>
-        all.map((f) => [f.getAttribute('title'), f.clientWidth + 2, f.clientHeight + 2]),
+        all.map((f) => {
+          const box = f.getBoundingClientRect();
+          return {
+            title: f.getAttribute('title'),
+            size: [f.getAttribute('width'), f.getAttribute('height')],
+            top: Math.round(box.top + window.scrollY),
+            width: Math.round(box.width),
+            height: Math.round(box.height),
+          };
+        }),
       );
-    expect(await sizes(cards)).toEqual(
+    const cardBoxes = await boxes(cards);
+    expect(cardBoxes.map((b) => [b.title, ...b.size, b.height])).toEqual(
       [
         'Searches over time',
         'Unique visitors',
@@ -105,12 +115,20 @@ describe.runIf(browserTests)('the analytics screen in Chromium', () => {
         'Searches with no results',
         'Top clicked results',
         'Filter use',
-      ].map((title) => [`${title}: ${ENGINE}`, 750, 750]),
+      ].map((title) => [`${title}: ${ENGINE}`, '750', '750', 750]),
     );
-    expect(await sizes(dashboards)).toEqual([
-      [`Search overview: ${ENGINE}`, 1248, 1620],
-      [`Content gaps and clicks: ${ENGINE}`, 1248, 1620],
+    // A grid, not a column: two cards abreast on a 1280 px desktop, none wider than its 750 px.
+    expect(cardBoxes[0]?.top).toBe(cardBoxes[1]?.top);
+    expect(cardBoxes[2]?.top).toBeGreaterThan(cardBoxes[1]?.top ?? 0);
+    for (const box of cardBoxes) expect(box.width).toBeLessThanOrEqual(750);
+    expect((await boxes(dashboards)).map((b) => [b.title, ...b.size, b.height])).toEqual([
+      [`Search overview: ${ENGINE}`, '1248', '1620', 1620],
+      [`Content gaps and clicks: ${ENGINE}`, '1248', '1620', 1620],
     ]);
+    // The headline strip: the three figures of the period.
+    const headline = owner.frameLocator(`iframe[title="Headline figures: ${ENGINE}"]`);
+    expect(await headline.locator('.kpi-value').allTextContents()).toEqual(['3', '33.3%', '0.0%']);
+    expect(await headline.locator('svg.spark').count()).toBe(3);
 
     await shown(owner, 'Top queries');
     const top = frame(owner, 'Top queries');
@@ -121,12 +139,22 @@ describe.runIf(browserTests)('the analytics screen in Chromium', () => {
     await frame(owner, 'Searches with no results').getByRole('cell', { name: 'rivet' }).waitFor();
   });
 
-  it('Given a card, when the owner picks another period inside it, then the frame shows that period (the cookie goes along)', async () => {
+  it('Given the page, when the owner picks another period once, then every frame shows that period (the cookie goes along)', async () => {
     const card = frame(owner, 'Searches over time');
-    await card.getByRole('link', { name: 'Last 7 days' }).click();
+    // The frames show no period chooser of their own: the page chooses for all of them.
+    expect(await card.getByRole('link', { name: 'Last 7 days' }).count()).toBe(0);
+    await owner.getByRole('button', { name: 'Last 7 days' }).click();
     await expect
-      .poll(() => card.getByRole('link', { name: 'Last 7 days' }).getAttribute('aria-current'))
-      .toBe('true');
+      .poll(() =>
+        owner
+          .locator('iframe')
+          .evaluateAll((all) => [
+            ...new Set(all.map((f) => new URL((f as HTMLIFrameElement).src).searchParams.get('period'))),
+          ]),
+      )
+      .toEqual(['7d']);
+    expect(new URL(owner.url()).searchParams.get('period')).toBe('7d');
+    await expect.poll(() => card.locator('.range').textContent()).toMatch(/^Hardware Finder · /);
     expect(await card.locator('.kpi-value').first().textContent()).toBe('3');
   });
 
@@ -166,13 +194,19 @@ describe.runIf(browserTests)('the analytics screen in Chromium', () => {
           expect(await accessibilityViolations(framed, scheme), `${scheme} ${source}`).toEqual([]);
         }
         expect(await accessibilityViolations(owner, scheme, { frames: false }), scheme).toEqual([]);
-        const background = await frame(owner, 'Top queries')
-          .locator('body')
-          .evaluate((body) => getComputedStyle(body).backgroundColor);
-        expect([scheme, background]).toEqual([
-          scheme,
-          scheme === 'dark' ? 'rgb(18, 18, 18)' : 'rgb(255, 255, 255)',
-        ]);
+        // The portal passes its scheme to the frames, which then draw in it.
+        await expect
+          .poll(() =>
+            frame(owner, 'Top queries')
+              .locator('body')
+              .evaluate((body) => getComputedStyle(body).backgroundColor),
+          )
+          .toBe(scheme === 'dark' ? 'rgb(18, 18, 18)' : 'rgb(255, 255, 255)');
+        expect(
+          await frame(owner, 'Top queries')
+            .locator('body')
+            .evaluate((body) => getComputedStyle(body).fontFamily),
+        ).toMatch(/^Roboto,/);
       }
     } finally {
       await framed.close();

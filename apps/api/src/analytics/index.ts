@@ -1,5 +1,16 @@
 export { analyticsTargetOfClient, analyticsTargetOfEngine } from './access.ts';
-export { frameCsv, frameErrorPage, frameTitle, renderFrame } from './frame/index.ts';
+export {
+  FONT_PATH,
+  FONT_WEIGHTS,
+  type FrameLook,
+  fontFile,
+  frameCsv,
+  frameErrorPage,
+  frameTitle,
+  HEADLINE_TITLE,
+  renderFrame,
+  renderHeadline,
+} from './frame/index.ts';
 export { FramePeriodError, framePeriod } from './frame-period.ts';
 export {
   endedFrameSessionCookie,
@@ -9,5 +20,5 @@ export {
   signFrameSession,
 } from './frame-session.ts';
 export { frameViewer } from './frame-viewer.ts';
-export { analyticsReport } from './reports.ts';
+export { AnalyticsReader, analyticsReport } from './reports.ts';
 export { retentionCutoff, startAnalyticsRetention } from './retention.ts';

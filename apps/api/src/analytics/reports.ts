@@ -10,6 +10,7 @@ import {
   decodeLabel,
   previousPeriod,
 } from '@siteseer/core';
+import { readCliDays } from '../repositories/analytics-cli-searches.ts';
 import type { QueryOrder } from '../repositories/analytics-lists.ts';
 import type { AnalyticsScope, DayRange } from '../repositories/analytics-reports.ts';
 import type { AnalyticsTarget } from '../repositories/analytics-targets.ts';
@@ -110,7 +111,40 @@ export async function filterLabels(db: Queryable, target: AnalyticsTarget): Prom
   return new Map(filters.map((filter) => [filter.id, decodeLabel(filter.label)]));
 }
 
-/** One report of `GET analytics/{engineId}/report`. */
+type CliDays = Awaited<ReturnType<typeof readCliDays>>;
+
+/** A summary with the CLI searches of its days added to its search counts and rates. */
+function summaryWithCli(summary: AnalyticsSummary, cli: CliDays): AnalyticsSummary {
+  const searches = summary.searches + cli.reduce((sum, d) => sum + d.searches, 0);
+  const zero = summary.zeroResultSearches + cli.reduce((sum, d) => sum + d.zero, 0);
+  const latency =
+    (summary.averageLatencyMs ?? 0) * summary.searches + cli.reduce((sum, d) => sum + d.latency, 0);
+  const rate = (part: number) => (searches > 0 ? part / searches : null);
+  return {
+    ...summary,
+    searches,
+    zeroResultSearches: zero,
+    zeroResultRate: rate(zero),
+    clickThroughRate: rate(summary.clickedSearches),
+    averageLatencyMs: rate(latency),
+  };
+}
+
+/** Days with the CLI searches of each added to its searches and those with no results. */
+function daysWithCli(days: AnalyticsDayRow[], cli: CliDays): AnalyticsDayRow[] {
+  const byDay = new Map(cli.map((d) => [d.day, d]));
+  return days.map((d) => {
+    const more = byDay.get(d.day);
+    return more
+      ? { ...d, searches: d.searches + more.searches, zeroResultSearches: d.zeroResultSearches + more.zero }
+      : d;
+  });
+}
+
+/**
+ * One report of `GET analytics/{engineId}/report`. `includeCli`: the summary counts the searches
+ * made with `siteseer search` too (the visitors' alone by default).
+ */
 export async function analyticsReport(
   db: Store,
   target: AnalyticsTarget & { clientId: string },
@@ -118,6 +152,7 @@ export async function analyticsReport(
   period: AnalyticsPeriod,
   limit: number,
   keptFrom?: AnalyticsDay,
+  includeCli = false,
 ): Promise<AnalyticsReport> {
   const reader = new AnalyticsReader(db, target, period, keptFrom);
   const head = { engineId: target.engineId, clientId: target.clientId, from: period.from, to: period.to };
@@ -128,7 +163,18 @@ export async function analyticsReport(
         reader.previousSummary(),
         reader.days(),
       ]);
-      return { report, ...head, summary, previous, days };
+      if (!includeCli) return { report, ...head, summary, previous, days };
+      const [cli, cliBefore] = await Promise.all([
+        readCliDays(db, target, period),
+        readCliDays(db, target, previousPeriod(period)),
+      ]);
+      return {
+        report,
+        ...head,
+        summary: summaryWithCli(summary, cli),
+        previous: summaryWithCli(previous, cliBefore),
+        days: daysWithCli(days, cli),
+      };
     }
     case 'top-queries':
       return { report, ...head, queries: await reader.queries('searches', limit) };

@@ -15,6 +15,7 @@ const DAY_TABLES = [
   'analytics_day_filters',
   'analytics_day_filter_values',
   'analytics_day_urls',
+  'analytics_cli_days',
 ] as const;
 /** Weekly and monthly rollups, deleted whole once any of their days is past the cutoff. */
 const SPAN_TABLES = ['analytics_span_queries', 'analytics_span_urls'] as const;

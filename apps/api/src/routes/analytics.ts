@@ -1,3 +1,6 @@
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import {
   ANALYTICS_FRAME_TYPES,
   type AnalyticsFrameType,
@@ -11,19 +14,26 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  AnalyticsReader,
   analyticsReport,
   analyticsTargetOfClient,
   analyticsTargetOfEngine,
   endedFrameSessionCookie,
+  FONT_PATH,
+  FONT_WEIGHTS,
   FRAME_SESSION_SECONDS,
+  type FrameLook,
   FramePeriodError,
+  fontFile,
   frameCsv,
   frameErrorPage,
   framePeriod,
   frameSessionCookie,
   frameTitle,
   frameViewer,
+  HEADLINE_TITLE,
   renderFrame,
+  renderHeadline,
   retentionCutoff,
   signFrameSession,
 } from '../analytics/index.ts';
@@ -41,7 +51,22 @@ const FrameQuery = z.object({
   period: z.string().max(20).optional(),
   from: z.string().max(20).optional(),
   to: z.string().max(20).optional(),
+  /** The portal's scheme, `light` or `dark`; anything else: prefers-color-scheme. */
+  scheme: z.string().max(10).optional(),
+  /** `1`: the portal's page chooses the period for every frame; the frame shows no chooser. */
+  embedded: z.string().max(10).optional(),
 });
+
+/** How the portal shows the frame, from its query; unknown values read as not given. */
+function lookOf(query: z.infer<typeof FrameQuery>): FrameLook {
+  const scheme = query.scheme === 'light' || query.scheme === 'dark' ? query.scheme : undefined;
+  return { scheme, embedded: query.embedded === '1' };
+}
+
+/** The Roboto files the frames' style sheet names, read once from @fontsource/roboto. */
+const FONT_FILES = new Map(FONT_WEIGHTS.map((weight) => [fontFile(weight), weight]));
+const fontDir = join(dirname(createRequire(import.meta.url).resolve('@fontsource/roboto/LICENSE')), 'files');
+const fonts = new Map<string, Promise<Buffer>>();
 
 /** The period asked for, or a 400 naming the problem. */
 function periodOf(query: z.infer<typeof FrameQuery>, clock: Clock): AnalyticsPeriod {
@@ -87,6 +112,7 @@ export async function analyticsRoutes(
           periodOf(query, clock),
           query.limit,
           keptFrom(),
+          query.include === 'cli',
         );
       });
       serve(api, deps, analyticsContracts.frameSession, async ({ principal, reply }) => {
@@ -119,6 +145,7 @@ export async function analyticsRoutes(
   async function inFrame(
     reply: FastifyReply,
     chooser: boolean,
+    look: FrameLook,
     answer: () => Promise<FastifyReply>,
   ): Promise<FastifyReply> {
     try {
@@ -138,6 +165,7 @@ export async function analyticsRoutes(
             nonce: reply.cspNonce.style,
             period,
             today: utcDay(clock.now()),
+            look,
           }),
         );
     }
@@ -155,16 +183,55 @@ export async function analyticsRoutes(
     const frame = { target, abilities, type, id: params.id };
     const today = utcDay(clock.now());
     const period = framePeriod(query, today, frameTitle(frame));
-    return { ...frame, period, keptFrom: keptFrom(), today };
+    return { ...frame, period, keptFrom: keptFrom(), today, look: lookOf(query) };
   }
+
+  // The frames' type: public files of an open-source font, the same for everyone (no account data).
+  app.get(
+    `${FONT_PATH}/:file`,
+    { schema: { params: z.object({ file: z.string().max(100) }), hide: true } },
+    async (request, reply) => {
+      const { file } = request.params;
+      if (!FONT_FILES.has(file)) throw new NotFoundError('Font');
+      let bytes = fonts.get(file);
+      if (!bytes) {
+        bytes = readFile(join(fontDir, file));
+        fonts.set(file, bytes);
+      }
+      return reply
+        .type('font/woff2')
+        .header('cache-control', 'public, max-age=31536000, immutable')
+        .send(await bytes);
+    },
+  );
 
   app.get(
     '/api/analytics/:clientId/:type/:id',
     { schema: { params: FrameParams, querystring: FrameQuery, hide: true } },
     (request, reply) =>
-      inFrame(reply, true, async () => {
+      inFrame(reply, true, lookOf(request.query), async () => {
         const frame = await frameRequest(request, request.params, request.query);
         const page = await renderFrame(store, frame, reply.cspNonce.style);
+        return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(page);
+      }),
+  );
+
+  // The portal's headline strip: the period its page chose, for one client the viewer may see.
+  app.get(
+    '/api/analytics/:clientId/headline',
+    { schema: { params: FrameParams.pick({ clientId: true }), querystring: FrameQuery, hide: true } },
+    (request, reply) =>
+      inFrame(reply, false, lookOf(request.query), async () => {
+        const viewer = await frameViewer(store, frameKey, request, clock.now());
+        const { target } = await analyticsTargetOfClient(store, viewer, request.params.clientId);
+        const period = framePeriod(request.query, utcDay(clock.now()), HEADLINE_TITLE);
+        const page = await renderHeadline({
+          reader: new AnalyticsReader(store, target, period, keptFrom()),
+          engineName: target.engineName,
+          period,
+          nonce: reply.cspNonce.style,
+          look: lookOf(request.query),
+        });
         return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(page);
       }),
   );
@@ -179,7 +246,7 @@ export async function analyticsRoutes(
       },
     },
     (request, reply) =>
-      inFrame(reply, false, async () => {
+      inFrame(reply, false, lookOf(request.query), async () => {
         const frame = await frameRequest(request, request.params, request.query);
         const { csv, fileName } = await frameCsv(store, frame, request.params.table);
         return reply

@@ -3,7 +3,7 @@ import { type KeywordSearchResult, publicSearchContracts } from '@siteseer/core'
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { answerBody, liveKeyword, searchKeyword, suggestKeyword } from '../keyword/runtime/index.ts';
-import { normaliseQuery } from '../search-events/index.ts';
+import { normaliseQuery, searchSourceOf } from '../search-events/index.ts';
 import { cors } from '../serving/cors.ts';
 import {
   JSON_TYPE,
@@ -64,6 +64,7 @@ export function keywordSearchRoutes(instance: FastifyInstance, { state, clock }:
               latencyMs: answer.took,
               visitorId: await visitor,
               at,
+              source: searchSourceOf(request.headers),
             });
       // The answer's own bytes (see searchKeyword), sent as they are: no serialiser runs. They are
       // the schema's JSON; the type provider only knows the object they encode.

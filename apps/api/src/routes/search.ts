@@ -11,6 +11,7 @@ import {
   runSearch,
   searchConfig,
 } from '../parametric/search.ts';
+import { searchSourceOf } from '../search-events/index.ts';
 import { liveSearchClient } from '../services/live-search-client.ts';
 import { cors } from '../serving/cors.ts';
 import { type PublicLimits, publicSearchLimits } from '../serving/public-limits.ts';
@@ -136,6 +137,7 @@ export async function searchRoutes(
         latencyMs: performance.now() - started,
         visitorId: await visitorOf(state, client.id, request, at),
         at,
+        source: searchSourceOf(request.headers),
       });
       return { ...result, searchId };
     },

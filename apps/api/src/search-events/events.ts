@@ -2,6 +2,7 @@ import type { FilterSelection } from '@siteseer/core';
 import type { SearchRecord } from '../repositories/search-batch.ts';
 import type { SearchClickRow } from '../repositories/search-events.ts';
 import { isStorableText, storableText } from '../store/storable-text.ts';
+import type { SearchSource } from './source.ts';
 
 /** A search as its route saw it; the recorder normalises and bounds what it stores. */
 export interface SearchEvent {
@@ -22,6 +23,8 @@ export interface SearchEvent {
   visitorId: string;
   /** When the search was answered; now by default. */
   at?: Date | undefined;
+  /** Who searched: a visitor by default; CLI searches are counted apart (recorder.ts). */
+  source?: SearchSource | undefined;
 }
 
 /** A result click; its account and client are those of the search it names, checked on writing. */

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { addCliSearches, type CliSearchDay } from '../repositories/analytics-cli-searches.ts';
 import { isUuid } from '../repositories/ids.ts';
 import { SearchBatch, searchIdParts } from '../repositories/search-batch.ts';
 import {
@@ -70,6 +71,8 @@ export interface RecorderStats {
   /** Rows waiting to be written. */
   queued: number;
   searches: number;
+  /** CLI searches stored (counted apart from the visitors', see addCliSearches). */
+  cliSearches: number;
   clicks: number;
   /** Rows dropped because the queue was full, or arrived after close. */
   dropped: number;
@@ -101,6 +104,9 @@ export class SearchRecorder {
   #full: SearchBatch[] = [];
   #fullRows = 0;
   #clicks: QueuedClick[] = [];
+  /** CLI searches by client and day, and how many are queued. */
+  #cli = new Map<string, CliSearchDay>();
+  #cliQueued = 0;
   /** Clicks back from a round: their searches were not stored yet (see CLICK_WAIT_MS). */
   #waiting: QueuedClick[] = [];
   #timer: NodeJS.Timeout | undefined;
@@ -109,7 +115,16 @@ export class SearchRecorder {
   #closed = false;
   /** Searches stored when the tables were last maintained; undefined: not since this recorder started. */
   #maintainedAt: number | undefined;
-  readonly #stats = { searches: 0, clicks: 0, dropped: 0, failed: 0, unmatched: 0, refused: 0, batches: 0 };
+  readonly #stats = {
+    searches: 0,
+    cliSearches: 0,
+    clicks: 0,
+    dropped: 0,
+    failed: 0,
+    unmatched: 0,
+    refused: 0,
+    batches: 0,
+  };
 
   constructor(store: Store, options: RecorderOptions = {}) {
     this.#store = store;
@@ -125,9 +140,17 @@ export class SearchRecorder {
     return this.#enabled;
   }
 
-  /** Queues a search; returns its new id at once (clicks name it). */
+  /**
+   * Queues a search; returns its new id at once (clicks name it). A CLI search is only counted for
+   * its day (nothing clicks it): its id names no stored search.
+   */
   search(event: SearchEvent): string {
     if (!this.#enabled || !this.#admit()) return randomUUID();
+    if (event.source === 'cli') {
+      this.#countCli(event);
+      this.#schedule();
+      return randomUUID();
+    }
     if (this.#batch.size >= this.#batchRows) {
       this.#full.push(this.#batch);
       this.#fullRows += this.#batch.size;
@@ -177,7 +200,29 @@ export class SearchRecorder {
   }
 
   #queued(): number {
-    return this.#fullRows + this.#batch.size + this.#clicks.length + this.#waiting.length;
+    return this.#fullRows + this.#batch.size + this.#cliQueued + this.#clicks.length + this.#waiting.length;
+  }
+
+  #countCli(event: SearchEvent): void {
+    const record = searchRecord(event, new Date());
+    const day = record.at.toISOString().slice(0, 10);
+    const key = `${record.clientId}\n${day}`;
+    let counted = this.#cli.get(key);
+    if (!counted) {
+      counted = {
+        accountId: record.accountId,
+        clientId: record.clientId,
+        day,
+        searches: 0,
+        zeroResultSearches: 0,
+        latencyMs: 0,
+      };
+      this.#cli.set(key, counted);
+    }
+    counted.searches++;
+    if (record.resultCount === 0) counted.zeroResultSearches++;
+    counted.latencyMs += record.latencyMs;
+    this.#cliQueued++;
   }
 
   #admit(): boolean {
@@ -236,9 +281,20 @@ export class SearchRecorder {
     this.#full = [];
     this.#fullRows = 0;
     this.#clicks = [];
+    const cliDays = [...this.#cli.values()];
+    const cliSearches = this.#cliQueued;
+    this.#cli = new Map();
+    this.#cliQueued = 0;
     for (const batch of batches) {
       this.#stats.searches +=
         (await this.#write('searches', batch.size, () => insertSearchBatch(this.#store, batch))) ?? 0;
+    }
+    if (cliSearches > 0) {
+      this.#stats.cliSearches +=
+        (await this.#write('CLI searches', cliSearches, async () => {
+          await addCliSearches(this.#store, cliDays);
+          return cliSearches;
+        })) ?? 0;
     }
     await this.#maintain();
     const clicks = await this.#clicksToWrite(queued, final || this.#closed);

@@ -96,22 +96,31 @@ function table(t: ReportTable, csvHref: CsvHref): RawHtml {
   )}</tbody></table></section>`;
 }
 
-/** The blocks as the frame's HTML (every text escaped by the html tag). */
-export async function blocksHtml(blocks: Block[], csvHref: CsvHref): Promise<RawHtml> {
+/**
+ * The blocks as the frame's HTML (every text escaped by the html tag); charts in `scheme` when the
+ * portal names one.
+ */
+export async function blocksHtml(
+  blocks: Block[],
+  csvHref: CsvHref,
+  scheme?: 'light' | 'dark',
+): Promise<RawHtml> {
   const parts = await Promise.all(
     blocks.map(async (block): Promise<RawHtml> => {
       switch (block.kind) {
         case 'kpis':
           return kpis(block.items);
         case 'chart':
-          return html`<figure><figcaption>${block.title}</figcaption>${await chartPicture(block.chart)}</figure>`;
+          return html`<figure><figcaption>${block.title}</figcaption>${await chartPicture(block.chart, scheme)}</figure>`;
         case 'table':
           return table(block.table, csvHref);
         case 'note':
           return html`<p class="note">${block.text}</p>`;
         case 'columns':
           return html`<div class="columns">${await Promise.all(
-            block.columns.map(async (column) => html`<div>${await blocksHtml(column, csvHref)}</div>`),
+            block.columns.map(
+              async (column) => html`<div>${await blocksHtml(column, csvHref, scheme)}</div>`,
+            ),
           )}</div>`;
       }
     }),

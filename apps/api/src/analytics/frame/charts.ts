@@ -58,7 +58,8 @@ function option(spec: ChartSpec): EChartsOption {
   return {
     animation: false,
     backgroundColor: 'transparent',
-    textStyle: { fontFamily: 'system-ui, sans-serif' },
+    // An image cannot use the page's web fonts: the portal's own fallbacks after Roboto.
+    textStyle: { fontFamily: 'Roboto, Helvetica, Arial, sans-serif' },
     grid: { left: 8, right: 24, top: legend ? 36 : 16, bottom: 8, containLabel: true },
     // ECharts lays the legend out with estimated text widths; the browser's system-ui font is often
     // wider, and at the default 10 px gap the items ran into each other.
@@ -97,11 +98,14 @@ async function svg(spec: ChartSpec, theme: 'light' | 'dark'): Promise<string> {
 const dataUri = (markup: string) => `data:image/svg+xml;base64,${Buffer.from(markup).toString('base64')}`;
 
 /**
- * The chart as a picture: a light and a dark SVG, the browser picking by prefers-color-scheme.
- * As images (data: URIs, allowed by the frame's img-src), the SVGs' own styles need no exception
- * in the frame's Content-Security-Policy, and nothing in them can run.
+ * The chart as a picture: in the scheme the portal named, else a light and a dark SVG, the browser
+ * picking by prefers-color-scheme. As images (data: URIs, allowed by the frame's img-src), the SVGs'
+ * own styles need no exception in the frame's Content-Security-Policy, and nothing in them can run.
  */
-export async function chartPicture(spec: ChartSpec): Promise<RawHtml> {
+export async function chartPicture(spec: ChartSpec, scheme?: 'light' | 'dark'): Promise<RawHtml> {
+  const alt = withoutBidiControls(spec.alt);
+  if (scheme)
+    return html`<picture class="chart"><img src="${dataUri(await svg(spec, scheme))}" alt="${alt}" width="${spec.width}" height="${spec.height}"></picture>`;
   const [light, dark] = await Promise.all([svg(spec, 'light'), svg(spec, 'dark')]);
-  return html`<picture class="chart"><source media="(prefers-color-scheme: dark)" srcset="${dataUri(dark)}"><img src="${dataUri(light)}" alt="${withoutBidiControls(spec.alt)}" width="${spec.width}" height="${spec.height}"></picture>`;
+  return html`<picture class="chart"><source media="(prefers-color-scheme: dark)" srcset="${dataUri(dark)}"><img src="${dataUri(light)}" alt="${alt}" width="${spec.width}" height="${spec.height}"></picture>`;
 }

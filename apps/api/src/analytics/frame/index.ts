@@ -18,9 +18,10 @@ import type { FrameContext } from './card-parts.ts';
 import { CARDS } from './cards.ts';
 import { DASHBOARDS } from './dashboards.ts';
 import { fileNameOf } from './format.ts';
-import { framePage } from './page.ts';
+import { type FrameLook, framePage } from './page.ts';
 
-export { frameErrorPage } from './page.ts';
+export { HEADLINE_TITLE, renderHeadline } from './headline.ts';
+export { FONT_PATH, FONT_WEIGHTS, type FrameLook, fontFile, frameErrorPage } from './page.ts';
 
 /** Rows of a list table on screen, by frame type; a CSV download holds up to CSV_ROWS. */
 const SCREEN_ROWS: Record<AnalyticsFrameType, number> = { card: 10, dashboard: 15 };
@@ -38,6 +39,8 @@ export interface FrameRequest {
   keptFrom?: AnalyticsDay | undefined;
   /** Today (UTC), the last day the period chooser offers. */
   today?: AnalyticsDay | undefined;
+  /** How the portal shows the frame (its scheme, its period chooser). */
+  look?: FrameLook | undefined;
 }
 
 /** The report's title, or a 404 for an id the catalogue does not offer for this engine's kind. */
@@ -86,7 +89,7 @@ export async function renderFrame(db: Store, request: FrameRequest, nonce: strin
   });
   const base = `/api/analytics/${encodeURIComponent(clientId)}/${request.type}/${encodeURIComponent(request.id)}/csv`;
   const blocks = await build(db, request, 'screen');
-  const content = await blocksHtml(blocks, (table) => `${base}/${table}?${query}`);
+  const content = await blocksHtml(blocks, (table) => `${base}/${table}?${query}`, request.look?.scheme);
   return framePage({
     title,
     engineName: request.target.engineName,
@@ -97,6 +100,7 @@ export async function renderFrame(db: Store, request: FrameRequest, nonce: strin
     compared: compares(blocks),
     keptFrom: request.keptFrom,
     nonce,
+    look: request.look,
     content,
   });
 }

@@ -16,6 +16,7 @@ describe('analytics options', () => {
       to: undefined,
       period: undefined,
       limit: undefined,
+      includeCli: false,
     });
   });
 
@@ -96,6 +97,38 @@ describe('analytics on a terminal', () => {
     expect(lines).toContain('Click-through rate:         50.0%  (+0.0% vs previous)');
     expect(lines.at(-3)).toMatch(/^DAY\s+SEARCHES\s+NO RESULTS\s+VISITORS\s+CLICKS$/);
     expect(lines.at(-1)).toMatch(/^2026-01-02\s+200\s+20\s+50\s+100$/);
+  });
+
+  it('given days without searches, then one line names them instead of rows of zeros', () => {
+    const quiet = (day: string) => ({
+      day,
+      searches: 0,
+      zeroResultSearches: 0,
+      visitors: 0,
+      clicks: 0,
+      clickedSearches: 0,
+    });
+    const busy = { ...quiet('2026-01-03'), searches: 4, visitors: 2 };
+    const lines = printed({
+      report: 'summary',
+      ...head,
+      to: '2026-01-05',
+      summary,
+      previous: summary,
+      days: [quiet('2026-01-01'), quiet('2026-01-02'), busy, quiet('2026-01-04'), quiet('2026-01-05')],
+    });
+    expect(lines.filter((line) => /^2026-01-0\d\s/.test(line))).toEqual([
+      expect.stringMatching(/^2026-01-03\s+4\s+0\s+2\s+0$/),
+    ]);
+    expect(lines.at(-1)).toBe('No searches on 4 days: 2026-01-01 to 2026-01-02, 2026-01-04 to 2026-01-05.');
+    const none = printed({
+      report: 'summary',
+      ...head,
+      summary,
+      previous: summary,
+      days: [quiet('2026-01-01')],
+    });
+    expect(none.at(-1)).toBe('No searches on the one day.');
   });
 
   it("given a visitor's query holding escape sequences, then the table shows it without them", () => {

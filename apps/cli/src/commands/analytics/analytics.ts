@@ -22,6 +22,8 @@ export interface AnalyticsOptions {
   to: string | undefined;
   period: Exclude<AnalyticsPeriodName, 'custom'> | undefined;
   limit: number | undefined;
+  /** Count the CLI's own searches in the summary too. */
+  includeCli: boolean;
 }
 
 export const LIMIT_MAX = 1000;
@@ -54,6 +56,7 @@ export function parse(input: ParseInput): AnalyticsOptions {
     to,
     period,
     limit,
+    includeCli: input.opts['includeCli'] === true,
   };
 }
 
@@ -75,6 +78,7 @@ export async function run(deps: ApiDeps, options: AnalyticsOptions): Promise<voi
       ...(options.from ? { from: options.from } : {}),
       ...(options.to ? { to: options.to } : {}),
       ...(options.limit ? { limit: options.limit } : {}),
+      ...(options.includeCli ? { include: 'cli' as const } : {}),
     }),
     `Reading the analytics of '${engine.searchEngineName}'`,
   );

@@ -19,6 +19,10 @@ export function registerAnalyticsCommand(program: Command, runtime: Runtime): vo
     .option('--to <date>', 'Last day (YYYY-MM-DD, UTC); default: today')
     .option('--period <period>', 'Instead of --from/--to: 7d, 30d or 90d, ending today')
     .option('--limit <n>', 'Rows of a list report, 1 to 1000 (default 20)')
+    .option(
+      '--include-cli',
+      'Count the searches made with `siteseer search` in the summary too (left out by default)',
+    )
     .addHelpText(
       'after',
       `${examples(
@@ -28,6 +32,8 @@ export function registerAnalyticsCommand(program: Command, runtime: Runtime): vo
         'siteseer analytics "$ENGINE_ID" --json | jq .summary.zeroResultRate      # SITESEER_API_KEY works with an id',
       )}
 Days are UTC days. Without --from, --to or --period: the last 30 days.
+Searches made with \`siteseer search\` are marked and left out of every report: they are not
+visitors'. --include-cli adds them to the summary's search counts (not to visitors or clicks).
 On a terminal: summary prints the totals, each against the period just before, and a table of
 days; top-queries and zero-results a table of queries; clicks a table of clicked results.
 Otherwise, or with --json, the report call's answer (GET analytics/{engineId}/report):

@@ -1,4 +1,4 @@
-import type { AnalyticsQueryRow, AnalyticsReport, AnalyticsSummary } from '@siteseer/core';
+import type { AnalyticsDayRow, AnalyticsQueryRow, AnalyticsReport, AnalyticsSummary } from '@siteseer/core';
 import type { Output } from '../../output/output.ts';
 
 // How a report reads on a terminal: figures as the portal's frames write them.
@@ -43,6 +43,55 @@ function queryRows(queries: AnalyticsQueryRow[]) {
   ]);
 }
 
+/** Runs of days listed by name in the line about days without searches; more are only counted. */
+const QUIET_RUNS_NAMED = 3;
+
+/** Consecutive days without a search or a click, as [first, last] pairs. */
+function quietRuns(days: readonly AnalyticsDayRow[]): [string, string][] {
+  const runs: [string, string][] = [];
+  let open = false;
+  for (const d of days) {
+    const quiet = d.searches === 0 && d.clicks === 0;
+    const last = runs.at(-1);
+    if (quiet && open && last) last[1] = d.day;
+    else if (quiet) runs.push([d.day, d.day]);
+    open = quiet;
+  }
+  return runs;
+}
+
+/**
+ * The days table holds the days with searches or clicks; one line says which days had none, so a
+ * quiet month reads as one line instead of thirty rows of zeros.
+ */
+function printDays(output: Output, days: readonly AnalyticsDayRow[]): void {
+  const busy = days.filter((d) => d.searches > 0 || d.clicks > 0);
+  const quiet = days.length - busy.length;
+  if (busy.length === 0) {
+    output.line(
+      days.length === 1 ? 'No searches on the one day.' : `No searches on any of the ${days.length} days.`,
+    );
+    return;
+  }
+  output.table(
+    ['DAY', 'SEARCHES', 'NO RESULTS', 'VISITORS', 'CLICKS'],
+    busy.map((d) => [
+      d.day,
+      count(d.searches),
+      count(d.zeroResultSearches),
+      count(d.visitors),
+      count(d.clicks),
+    ]),
+  );
+  if (quiet === 0) return;
+  const runs = quietRuns(days);
+  const named =
+    runs.length <= QUIET_RUNS_NAMED
+      ? `: ${runs.map(([first, last]) => (first === last ? first : `${first} to ${last}`)).join(', ')}`
+      : '';
+  output.line(`No searches on ${quiet} ${quiet === 1 ? 'day' : 'days'}${named}.`);
+}
+
 /** A report as tables and figures, for a person at a terminal. */
 export function printReport(output: Output, engineName: string, report: AnalyticsReport): void {
   output.details([
@@ -54,16 +103,7 @@ export function printReport(output: Output, engineName: string, report: Analytic
     case 'summary':
       output.details(summaryPairs(report.summary, report.previous));
       output.line();
-      output.table(
-        ['DAY', 'SEARCHES', 'NO RESULTS', 'VISITORS', 'CLICKS'],
-        report.days.map((d) => [
-          d.day,
-          count(d.searches),
-          count(d.zeroResultSearches),
-          count(d.visitors),
-          count(d.clicks),
-        ]),
-      );
+      printDays(output, report.days);
       return;
     case 'top-queries':
     case 'zero-results':

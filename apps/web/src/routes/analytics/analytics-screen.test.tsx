@@ -1,4 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { account, engine, profile, seededFeatures } from '../../test/fixtures.ts';
 import { renderPortal, routesFor } from '../../test/render.tsx';
@@ -48,13 +49,13 @@ describe('Analytics screen', () => {
     ).toEqual([
       [
         'Searches over time: Site Search',
-        'http://portal.test/api/analytics/c1/card/searches-over-time',
+        'http://portal.test/api/analytics/c1/card/searches-over-time?period=30d&scheme=light&embedded=1',
         '750',
         '750',
       ],
       [
         'Searches with no results: Site Search',
-        'http://portal.test/api/analytics/c1/card/zero-result-queries',
+        'http://portal.test/api/analytics/c1/card/zero-result-queries?period=30d&scheme=light&embedded=1',
         '750',
         '750',
       ],
@@ -68,6 +69,29 @@ describe('Analytics screen', () => {
       expect.arrayContaining(['GET analytics/e1', 'POST analytics/session']),
     );
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Analytics: Site Search');
+  });
+
+  it('Given a period chosen once on the page, then every frame and the headline strip show it', async () => {
+    renderScreen();
+    const frames = async () =>
+      (await screen.findAllByTitle(/: Site Search$/)).map((f) => new URL(f.getAttribute('src') ?? '').search);
+    expect(await screen.findByTitle('Headline figures: Site Search')).toBeTruthy();
+    expect(new Set(await frames())).toEqual(new Set(['?period=30d&scheme=light&embedded=1']));
+    expect(await frames()).toHaveLength(4);
+    await userEvent.click(screen.getByRole('button', { name: 'Last 7 days' }));
+    await waitFor(async () =>
+      expect(new Set(await frames())).toEqual(new Set(['?period=7d&scheme=light&embedded=1'])),
+    );
+    await userEvent.clear(screen.getByLabelText('From'));
+    await userEvent.type(screen.getByLabelText('From'), '2026-01-01');
+    await userEvent.clear(screen.getByLabelText('To'));
+    await userEvent.type(screen.getByLabelText('To'), '2026-01-31');
+    await userEvent.click(screen.getByRole('button', { name: 'Apply' }));
+    await waitFor(async () =>
+      expect(new Set(await frames())).toEqual(
+        new Set(['?period=custom&from=2026-01-01&to=2026-01-31&scheme=light&embedded=1']),
+      ),
+    );
   });
 
   it('Given an engine, then the page title names it, as the heading does', async () => {

@@ -21,17 +21,33 @@ import { Loading } from '../../shell/loading.tsx';
 import { useScreenTitle } from '../../shell/page-title.ts';
 import { useServices } from '../../shell/services.tsx';
 import { useFeatures, useProfile, useViewer } from '../../shell/session-data.ts';
-import { AnalyticsFrame } from './analytics-frame.tsx';
+import { AnalyticsFrame, type FrameSource, HeadlineFrame } from './analytics-frame.tsx';
+import { PeriodPicker, periodQuery, usePagePeriod } from './period-picker.tsx';
 
 /**
- * A row of frames. On a screen narrower than the frames it scrolls sideways, and (as a scrolling
- * region must be) it can be focused, so the keyboard scrolls it too.
+ * A grid of frames: cards two abreast on a desktop (at their 750 px where the screen has room),
+ * one a row on a phone; dashboards one a row. Frames never overflow it: they take their cell's width.
  */
-function FrameSection({ heading, children }: { heading: string; children: React.ReactNode }) {
+function FrameSection({
+  heading,
+  minWidth,
+  children,
+}: {
+  heading: string;
+  /** The narrowest a column gets before the grid has one column fewer. */
+  minWidth: number;
+  children: React.ReactNode;
+}) {
   return (
     <Stack component="section" spacing={1.5} aria-label={heading}>
       <Typography variant="h2">{heading}</Typography>
-      <Box tabIndex={0} sx={{ display: 'flex', flexWrap: 'wrap', gap: 3, overflowX: 'auto', pb: 1 }}>
+      <Box
+        sx={{
+          display: 'grid',
+          gridTemplateColumns: `repeat(auto-fill, minmax(min(100%, ${minWidth}px), 1fr))`,
+          gap: 3,
+        }}
+      >
         {children}
       </Box>
     </Stack>
@@ -40,8 +56,9 @@ function FrameSection({ heading, children }: { heading: string; children: React.
 
 /**
  * /engine/{engineId}/analytics: the engine's card reports (750×750) and dashboard reports
- * (1248×1620), each a frame from the API (spec 001 §2.4). The frames authenticate with a cookie
- * the screen asks the API for first (ADR 0024); each frame chooses its own period.
+ * (1248×1620), each a frame from the API (spec 001 §2.4), under a headline strip. The frames
+ * authenticate with a cookie the screen asks the API for first (ADR 0024); the period is chosen
+ * once, here, and passed to every frame with the portal's colour scheme.
  */
 export function Component() {
   const { api, config } = useServices();
@@ -55,6 +72,7 @@ export function Component() {
   const clients = useQuery({ ...clientsQuery(api), enabled: allowed });
   const ids = useQuery({ ...analyticsIdsQuery(api, engineId), enabled: allowed });
   const session = useQuery({ ...analyticsFrameSessionQuery(api), enabled: allowed });
+  const { period, choose } = usePagePeriod();
   // The tab names the engine, as the heading does: two engines' analytics open side by side differ.
   useScreenTitle(engine ? `Analytics: ${engine.searchEngineName}` : undefined);
 
@@ -98,12 +116,12 @@ export function Component() {
     );
   }
   if (!ids.data || !session.data) return <Loading label="Loading the analytics" />;
+  const source: FrameSource = { apiBase: config.apiBase, clientId, period: periodQuery(period) };
   const frames = (type: AnalyticsFrameType, list: string[]) =>
     list.map((id) => (
       <AnalyticsFrame
         key={`${type}-${id}`}
-        apiBase={config.apiBase}
-        clientId={clientId}
+        source={source}
         type={type}
         id={id}
         title={`${analyticsReportEntry(type, id)?.title ?? id}: ${engine.searchEngineName}`}
@@ -113,14 +131,20 @@ export function Component() {
     <Stack spacing={3}>
       {heading}
       <Typography color="text.secondary">
-        What visitors searched and clicked. Each report chooses its own period (the last 30 days at first);
-        days are UTC days.
+        What visitors searched and clicked, in the period chosen here for every report; days are UTC days.
+        Searches made with the siteseer CLI are not counted.
       </Typography>
+      <PeriodPicker key={`${period.from}-${period.to}`} period={period} onChoose={choose} />
+      <HeadlineFrame source={source} title={`Headline figures: ${engine.searchEngineName}`} />
       {ids.data.cardIds.length > 0 && (
-        <FrameSection heading="Cards">{frames('card', ids.data.cardIds)}</FrameSection>
+        <FrameSection heading="Cards" minWidth={560}>
+          {frames('card', ids.data.cardIds)}
+        </FrameSection>
       )}
       {ids.data.dashboardIds.length > 0 && (
-        <FrameSection heading="Dashboards">{frames('dashboard', ids.data.dashboardIds)}</FrameSection>
+        <FrameSection heading="Dashboards" minWidth={1248}>
+          {frames('dashboard', ids.data.dashboardIds)}
+        </FrameSection>
       )}
     </Stack>
   );

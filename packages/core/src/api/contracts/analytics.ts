@@ -23,6 +23,17 @@ export const AnalyticsReportQuery = z.object({
   from: AnalyticsDay.optional(),
   to: AnalyticsDay.optional(),
   limit: z.coerce.number<number>().int().min(1).max(1000).default(20),
+  /**
+   * `cli`: the summary's search counts (totals, rates, days) include the searches made with
+   * `siteseer search`, which every report leaves out by default: they are not visitors'. Visitors,
+   * clicks and the list reports are visitors' alone either way.
+   */
+  include: z
+    .enum(['cli'])
+    .optional()
+    .describe(
+      "cli: the summary's search counts include searches made with `siteseer search` (left out by default).",
+    ),
 });
 export type AnalyticsReportQuery = z.input<typeof AnalyticsReportQuery>;
 
