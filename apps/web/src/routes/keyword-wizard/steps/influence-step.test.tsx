@@ -50,7 +50,7 @@ describe('Influence step: relevance rules', () => {
     expect(screen.getByText('Weight').closest('p')?.textContent).toBe('Weight: 98');
     await userEvent.click(screen.getByRole('button', { name: 'Add Rule' }));
 
-    expect(rowTexts(rulesTable())).toEqual(['*/docs/*98']);
+    expect(rowTexts(rulesTable())).toEqual(['*/docs/*98Delete']);
     expect(draft.current.relevance).toEqual([
       { id: expect.any(String), matches: '*/docs/*', weight: 98, target: 'URL', match_type: 'wildcard' },
     ]);
@@ -93,6 +93,20 @@ describe('Influence step: relevance rules', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Delete' }));
     expect(draft.current.relevance).toEqual([]);
     expect(screen.getByText('No relevance rules yet.')).toBeTruthy();
+  });
+
+  it("Given rules, when a row's Delete is pressed, then that rule goes without selecting it, and focus moves to the next Delete", async () => {
+    const { draft } = renderStep(InfluenceStep, {
+      settings: { relevance: [rule('r1', '*/blog/*', 3), rule('r2', '*/docs/*', 8)] },
+    });
+    screen.getByRole('button', { name: 'Delete rule */blog/*' }).focus();
+    await userEvent.keyboard('{Enter}');
+    expect(draft.current.relevance).toEqual([rule('r2', '*/docs/*', 8)]);
+    expect(screen.getByRole('heading', { name: 'Add a rule' })).toBeTruthy();
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Delete rule */docs/*' }));
+    await userEvent.keyboard('{Enter}');
+    expect(screen.getByText('No relevance rules yet.')).toBeTruthy();
+    expect(document.activeElement).toBe(pattern());
   });
 
   it('Given a selected rule, when Cancel or Delete is pressed with the keyboard, then focus goes to the URL pattern', async () => {
