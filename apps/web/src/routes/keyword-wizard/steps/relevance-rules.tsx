@@ -8,7 +8,6 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import {
   addRelevanceRule,
@@ -21,6 +20,7 @@ import {
 } from '@siteseer/core';
 import { useId, useRef, useState } from 'react';
 import { useFocusAfterRemove } from '../../../shell/use-focus-after-remove.ts';
+import { type CrawledPages, CrawledUrlField } from './crawled-url-field.tsx';
 import { visuallyHidden } from './visually-hidden.ts';
 
 /** The weight a new rule starts with: within the "2 to 10 is usually enough" of the guidance. */
@@ -35,9 +35,12 @@ const EMPTY_FORM = { matches: '', weight: NEW_RULE_WEIGHT };
  */
 export function RelevanceRules({
   rules,
+  pages,
   onChange,
 }: {
   rules: RelevanceRule[];
+  /** The engine whose crawled page URLs are suggested for the pattern. */
+  pages?: CrawledPages | undefined;
   onChange: (rules: RelevanceRule[]) => void;
 }) {
   const [selectedId, setSelectedId] = useState<string | undefined>();
@@ -159,22 +162,16 @@ export function RelevanceRules({
         <Typography variant="subtitle1" component="h3">
           {selected ? 'Edit rule' : 'Add a rule'}
         </Typography>
-        <TextField
+        <CrawledUrlField
           label="URL pattern"
           inputRef={patternInput}
           required
+          pages={pages}
           value={form.matches}
           error={!!errors.matches}
           helperText={errors.matches ?? 'A URL wildcard: * matches any text, e.g. */docs/*'}
-          autoComplete="off"
-          slotProps={{ htmlInput: { spellCheck: false } }}
-          onChange={(event) => setForm({ ...form, matches: event.target.value })}
-          onKeyDown={(event) => {
-            if (event.key === 'Enter') {
-              event.preventDefault();
-              submit();
-            }
-          }}
+          onChange={(matches) => setForm((current) => ({ ...current, matches }))}
+          onEnter={submit}
         />
         <Box>
           {/* The slider is named 'Weight' alone: its value is its own (aria-valuenow), and a name
