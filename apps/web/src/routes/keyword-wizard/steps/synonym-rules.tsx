@@ -23,6 +23,9 @@ function readLine(text: string): { rule: SynonymRule } | { error: string } {
   return rule ? { rule } : { error: 'Write phrases separated by commas, or phrase => synonym.' };
 }
 
+/** The Meaning column repeats the rule in words: a phone keeps its width for the rule and Delete. */
+const onWideScreens = { display: { xs: 'none', sm: 'table-cell' } } as const;
+
 /** Row keys from the rules' text, a repeated rule numbered by its occurrence (rows hold edit state). */
 function rowKeys(texts: readonly string[]): string[] {
   const seen = new Map<string, number>();
@@ -78,7 +81,7 @@ export function SynonymRules({ table, onChange }: { table: string; onChange: (ta
             <TableHead>
               <TableRow>
                 <TableCell>Rule</TableCell>
-                <TableCell>Meaning</TableCell>
+                <TableCell sx={onWideScreens}>Meaning</TableCell>
                 <TableCell>
                   <Box component="span" sx={visuallyHidden}>
                     Actions
@@ -98,7 +101,7 @@ export function SynonymRules({ table, onChange }: { table: string; onChange: (ta
                         onSave={(edited) => save(rules.map((old, at) => (at === index ? edited : old)))}
                       />
                     </TableCell>
-                    <TableCell sx={{ wordBreak: 'break-word' }}>{meaning(rule)}</TableCell>
+                    <TableCell sx={{ ...onWideScreens, wordBreak: 'break-word' }}>{meaning(rule)}</TableCell>
                     <TableCell>
                       <Button
                         color="error"
