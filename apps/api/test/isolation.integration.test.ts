@@ -86,6 +86,8 @@ function idRoutes(ids: Ids): Call[] {
     ['GET', `searchengines/${ids.engine}/explain?accountId=${ids.account}&q=secret`],
     ['GET', `searchengines/${ids.engine}/explain?accountId=${ids.via}&q=secret`],
     ['POST', `searchengines/${ids.engine}/filters?accountId=${ids.via}`, {}],
+    ['GET', `searchengines/${ids.engine}/page-urls?accountId=${ids.account}&prefix=`],
+    ['GET', `searchengines/${ids.engine}/page-urls?accountId=${ids.via}&prefix=`],
     ['GET', `client/${ids.client}`],
     ['GET', `client/${ids.client}/kw/snippet`],
     ['GET', `client/${ids.tableClient}/pm/snippet`],

@@ -175,4 +175,28 @@ describe.runIf(browserTests)('the keyword wizard in Chromium', () => {
     await expect.poll(order).toEqual(['Drag tab guides', 'Drag tab videos', 'Drag tab news']);
     expect(await focused()).toBe('Move tab videos down');
   });
+  it('Given the crawled engine, when the owner picks a crawled page for a relevance rule and edits and tries synonyms, then they work and the steps stay accessible', async () => {
+    await owner.goto(`${crawling.portal.base}/engine/keyword/${engineId}/edit?step=Influence`);
+    const influence = region(owner, 'Influence');
+    await influence.waitFor();
+    const pattern = influence.getByRole('combobox', { name: 'URL pattern' });
+    await pattern.fill(`${new URL(handbook.origin).host}/ins`);
+    await owner.getByRole('option', { name: `${handbook.origin}/install` }).click({ timeout: 15_000 });
+    expect(await pattern.inputValue()).toBe(`${handbook.origin}/install`);
+    await influence.getByRole('button', { name: 'Add Rule' }).click();
+    await influence
+      .getByRole('table', { name: 'Relevance rules' })
+      .getByRole('button', { name: `Delete rule ${handbook.origin}/install` })
+      .waitFor();
+    await expectAccessible(owner, 'Influence step with a picked URL');
+
+    await step(owner, 'Synonyms').click();
+    const synonyms = region(owner, 'Synonyms');
+    await synonyms.getByRole('textbox', { name: 'New synonym rule' }).fill('widget, snippet');
+    await synonyms.getByRole('button', { name: 'Add Synonym Rule' }).click();
+    await synonyms.getByRole('table', { name: 'Synonym rules' }).getByText('Each finds the others').waitFor();
+    await synonyms.getByRole('textbox', { name: 'Query to try' }).fill('Widget install');
+    await synonyms.getByText('“widget” also finds “snippet”').waitFor();
+    await expectAccessible(owner, 'Synonyms step with a rule tried');
+  });
 });

@@ -155,7 +155,7 @@ export const ALL_TAB_NAME = 'All';
 export const COLUMN_TYPES = ['keyword', 'integer', 'half_float', 'boolean', 'image', 'hyperlink'] as const;
 export const COLUMN_TYPE_LABELS: Record<(typeof COLUMN_TYPES)[number], string> = {
   keyword: 'Text',
-  integer: 'integer',
+  integer: 'Integer',
   half_float: 'Decimal',
   boolean: 'True/False',
   image: 'Image URL',

@@ -6,6 +6,7 @@ import type { RouteDeps } from './define.ts';
 import { engineRoutes } from './engines.ts';
 import { explainRoutes } from './explain.ts';
 import { featureRoutes } from './features.ts';
+import { pageUrlRoutes } from './page-urls.ts';
 import { parametricRoutes } from './parametric.ts';
 import { userRoutes } from './users.ts';
 
@@ -29,6 +30,7 @@ export async function apiRoutes(
   userRoutes(app, userDeps);
   engineRoutes(app, deps);
   explainRoutes(app, deps);
+  pageUrlRoutes(app, deps);
   featureRoutes(app, deps);
   parametricRoutes(app, deps);
   crawlerRoutes(app, deps);

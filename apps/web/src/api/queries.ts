@@ -34,6 +34,8 @@ export const queryKeys = {
   parametricHistory: (importId: string) => ['parametric', 'history', importId] as const,
   engineCategories: (engineId: string, accountId: string) =>
     ['engines', engineId, accountId, 'categories'] as const,
+  pageUrls: (engineId: string, accountId: string, prefix: string) =>
+    ['engines', engineId, accountId, 'page-urls', prefix] as const,
   account: (accountId: string) => ['accounts', accountId] as const,
   accountUsers: (accountId: string) => ['accounts', accountId, 'users'] as const,
   adminAccounts: ['admin', 'accounts'] as const,
@@ -153,6 +155,16 @@ export const engineCategoriesQuery = (api: ApiClient, engineId: string, accountI
       unwrap(
         await api.engines.filters(engineId, { accountId }, { appliedFilters: { category: [] } }, { signal }),
       ).category,
+  });
+
+/** Crawled page URLs of a keyword engine starting with `prefix` (the wizard's URL suggestions). */
+export const pageUrlsQuery = (api: ApiClient, engineId: string, accountId: string, prefix: string) =>
+  queryOptions({
+    queryKey: queryKeys.pageUrls(engineId, accountId, prefix),
+    queryFn: async ({ signal }) =>
+      unwrap(await api.engines.pageUrls(engineId, { accountId, prefix }, { signal })).urls,
+    staleTime: 60_000,
+    placeholderData: keepPreviousData,
   });
 
 /** One of the user's accounts (My Account). */

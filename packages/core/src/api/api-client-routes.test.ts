@@ -83,6 +83,11 @@ const ROUTES: readonly (readonly [
     'GET /api/searchengines/e1/explain?q=resistor&tab=all&page=2&pageSize=10&accountId=a1',
   ],
   [
+    'engines.pageUrls',
+    (c) => c.engines.pageUrls('e1', { accountId: 'a1', prefix: 'example.com/do' }),
+    'GET /api/searchengines/e1/page-urls?accountId=a1&prefix=example.com%2Fdo&limit=20',
+  ],
+  [
     'engines.filters',
     (c) => c.engines.filters('e1', { accountId: 'a1' }, { appliedFilters: { category: ['docs'] } }),
     'POST /api/searchengines/e1/filters?accountId=a1',

@@ -7,6 +7,7 @@ import {
   createUrlRewriter,
   formatRewriteRule,
   parseRewriteRule,
+  readRewriteRule,
   removeRewriteRule,
   validateRewriteRule,
 } from './rewrite-rule.ts';
@@ -124,7 +125,40 @@ describe('parsing rewrite rules', () => {
     ['whitespace only', '   '],
   ])('Given %s, when validated, then it is an invalid rewrite rule', (_case, text) => {
     expect(parseRewriteRule(text)).toBeUndefined();
-    expect(validateRewriteRule(text)).toBe('Invalid rewrite rule.');
+    expect(validateRewriteRule(text)).toMatch(/^Invalid rewrite rule\. \S/);
+  });
+
+  it.each([
+    ['no arrow', 'foo/i bar', 'There is no "->" between the pattern and the replacement.'],
+    ['whitespace only', '   ', 'The rule is empty: write a pattern, "->" and a replacement.'],
+    ['an empty pattern', ' -> bar', 'The pattern before "->" is empty.'],
+    ['an empty pattern before the arrow', '\\ -> b', 'The pattern before "->" is empty.'],
+    ['a repeated flag', 'foo/gig -> bar', 'The flag "g" is written twice in "/gig".'],
+    ['both u and v', 'foo/uv -> bar', 'The flags "u" and "v" cannot be used together.'],
+    [
+      'a group left open',
+      '(unclosed/ -> bar',
+      'The pattern "(unclosed/" is not a regular expression: Unterminated group.',
+    ],
+    [
+      'a quantifier with nothing before it',
+      '*abc/ -> x',
+      'The pattern "*abc/" is not a regular expression: Nothing to repeat.',
+    ],
+    ['a line break', 'a -> b\nc -> d', 'A rule is one line; add each rule on its own.'],
+  ])(
+    'Given %s, when validated, then the message says why after "Invalid rewrite rule."',
+    (_case, text, reason) => {
+      expect(readRewriteRule(text)).toEqual({ ok: false, error: reason });
+      expect(validateRewriteRule(text)).toBe(`Invalid rewrite rule. ${reason}`);
+    },
+  );
+
+  it('Given a flag-dependent syntax error, when read, then the reason names the pattern as compiled with its flags', () => {
+    expect(readRewriteRule('\\p{L/u -> x')).toEqual({
+      ok: false,
+      error: 'The pattern "\\p{L" is not a regular expression: Invalid property name.',
+    });
   });
 
   it('Given a valid rule, when validated, then there is no message', () => {

@@ -37,15 +37,6 @@ const FLAGS_SUFFIX = /(?<=(?:^|[^\\])(?:\\\\)*)\/([A-Za-z]+)$/;
 const END_MARK = /(?<!\\)(?:\\\\)*\\$/;
 const VALID_FLAGS = 'dgimsuvy';
 
-function isValidFlags(flags: string): boolean {
-  const unique = new Set(flags);
-  return (
-    unique.size === flags.length &&
-    [...flags].every((flag) => VALID_FLAGS.includes(flag)) &&
-    !(unique.has('u') && unique.has('v'))
-  );
-}
-
 /** Where the text ends in "/" and flag letters after something (the reading as flags), if it does. */
 function flagsAtEnd(text: string): { at: number; flags: string } | undefined {
   const match = FLAGS_SUFFIX.exec(text);
@@ -55,35 +46,69 @@ function flagsAtEnd(text: string): { at: number; flags: string } | undefined {
   return { at: match.index, flags };
 }
 
-/** The pattern and the flags written before the arrow (right-trimmed), or undefined when they cannot be. */
-function splitHead(head: string): { pattern: string; flags: string } | undefined {
-  if (END_MARK.test(head)) return { pattern: head.slice(0, -1), flags: '' };
+/** Why flag letters cannot be flags, or undefined when they can. */
+function flagsProblem(flags: string): string | undefined {
+  const repeated = [...flags].find((flag, index) => flags.indexOf(flag) !== index);
+  if (repeated) return `The flag "${repeated}" is written twice in "/${flags}".`;
+  if (flags.includes('u') && flags.includes('v')) return 'The flags "u" and "v" cannot be used together.';
+  return undefined;
+}
+
+/** The pattern and the flags written before the arrow (right-trimmed), or why they cannot be. */
+function splitHead(head: string): RuleResult<{ pattern: string; flags: string }> {
+  if (END_MARK.test(head)) return ok({ pattern: head.slice(0, -1), flags: '' });
   const flagged = flagsAtEnd(head);
-  if (!flagged) return { pattern: head, flags: '' };
-  return isValidFlags(flagged.flags)
-    ? { pattern: head.slice(0, flagged.at), flags: flagged.flags }
-    : undefined;
+  if (!flagged) return ok({ pattern: head, flags: '' });
+  const problem = flagsProblem(flagged.flags);
+  return problem ? fail(problem) : ok({ pattern: head.slice(0, flagged.at), flags: flagged.flags });
+}
+
+/** The engine's reason a pattern does not compile, or undefined when it compiles. */
+function compileProblem(pattern: string, flags: string): string | undefined {
+  try {
+    new RegExp(pattern, flags);
+    return undefined;
+  } catch (error) {
+    if (!(error instanceof SyntaxError)) throw error;
+    // V8 repeats the whole pattern before the reason ("Invalid regular expression: /(a/: Unterminated
+    // group"); the user has just typed it, so only the reason is kept.
+    const reason =
+      /^Invalid regular expression: \/.*\/[a-z]*: (.+)$/s.exec(error.message)?.[1] ?? error.message;
+    return `The pattern "${pattern}" is not a regular expression: ${reason}.`;
+  }
 }
 
 function compiles(pattern: string, flags: string): boolean {
-  try {
-    new RegExp(pattern, flags);
-    return true;
-  } catch (error) {
-    if (error instanceof SyntaxError) return false;
-    throw error;
-  }
+  return compileProblem(pattern, flags) === undefined;
+}
+
+/**
+ * Reads rule text into its configuration (flags sorted), or says which part does not parse and why:
+ * the arrow, the flags after the "/", or the pattern (with the RegExp engine's own reason).
+ */
+export function readRewriteRule(text: string): RuleResult<UrlRewriteConfig> {
+  const line = text.trim();
+  if (line === '') return fail('The rule is empty: write a pattern, "->" and a replacement.');
+  if (LINE_BREAK.test(line)) return fail('A rule is one line; add each rule on its own.');
+  const arrow = line.lastIndexOf(ARROW);
+  if (arrow < 0) return fail('There is no "->" between the pattern and the replacement.');
+  const split = splitHead(line.slice(0, arrow).trimEnd());
+  if (!split.ok) return fail(split.error);
+  if (split.value.pattern === '') return fail('The pattern before "->" is empty.');
+  const problem = compileProblem(split.value.pattern, split.value.flags);
+  if (problem) return fail(problem);
+  const flags = [...split.value.flags].sort().join('');
+  return ok({
+    pattern: split.value.pattern,
+    flags,
+    replacement: line.slice(arrow + ARROW.length).trimStart(),
+  });
 }
 
 /** Parses rule text into its configuration (flags sorted), or undefined when it is not a valid rule. */
 export function parseRewriteRule(text: string): UrlRewriteConfig | undefined {
-  const line = text.trim();
-  const arrow = line.lastIndexOf(ARROW);
-  if (LINE_BREAK.test(line) || arrow < 0) return undefined;
-  const split = splitHead(line.slice(0, arrow).trimEnd());
-  if (!split || split.pattern === '' || !compiles(split.pattern, split.flags)) return undefined;
-  const flags = [...split.flags].sort().join('');
-  return { pattern: split.pattern, flags, replacement: line.slice(arrow + ARROW.length).trimStart() };
+  const read = readRewriteRule(text);
+  return read.ok ? read.value : undefined;
 }
 
 /** Whether the pattern, written without flags, would read otherwise: flags at its end, or spaces lost. */
@@ -101,9 +126,13 @@ export function formatRewriteRule(config: UrlRewriteConfig): string {
   return config.replacement === '' ? head : `${head} ${config.replacement}`;
 }
 
-/** 'Invalid rewrite rule.' unless the text parses; undefined when valid. */
+/**
+ * 'Invalid rewrite rule.' and the reason (see readRewriteRule) unless the text parses; undefined when
+ * valid. The portal shows it under the rule box so the user knows which part to fix.
+ */
 export function validateRewriteRule(text: string): string | undefined {
-  return parseRewriteRule(text) ? undefined : MESSAGES.invalidRewriteRule;
+  const read = readRewriteRule(text);
+  return read.ok ? undefined : `${MESSAGES.invalidRewriteRule} ${read.error}`;
 }
 
 function normalisedText(rule: Pick<UrlRewriteRule, 'rule'>): string {

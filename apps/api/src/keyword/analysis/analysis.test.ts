@@ -1,8 +1,14 @@
-import { applyCharacterMapping, parseCharacterMapping } from '@siteseer/core';
+import {
+  applyCharacterMapping,
+  mapCharacters,
+  mapText,
+  originalSpan,
+  parseCharacterMapping,
+  tokenize,
+  words,
+} from '@siteseer/core';
 import { describe, expect, it } from 'vitest';
-import { mapCharacters, mapText, originalSpan } from './char-map.ts';
 import { cachedStemmer, stemLanguage } from './stem.ts';
-import { tokenize, words } from './tokens.ts';
 import { randomTexts, TRICKY_PIECES } from './tricky-texts.test-kit.ts';
 
 describe('words', () => {

@@ -1,6 +1,16 @@
-export { mapCharacters, mapText, originalSpan } from './char-map.ts';
+// Tokenizing and character mapping live in core, so the portal reads text as search does.
+export {
+  isDigitDot,
+  isOwnWordCodePoint,
+  isWordCodePoint,
+  mapCharacters,
+  mapText,
+  normaliseWord,
+  originalSpan,
+  type Token,
+  tokenize,
+  words,
+} from '@siteseer/core';
 export { cachedStemmer, type Stemmer, stemLanguage } from './stem.ts';
 export { isStopword } from './stopwords.ts';
-export { isDigitDot, normaliseWord, type Token, tokenize, words } from './tokens.ts';
-export { isOwnWordCodePoint, isWordCodePoint } from './word-chars.ts';
 export { WordTerms } from './word-terms.ts';

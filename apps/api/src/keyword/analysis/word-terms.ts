@@ -1,5 +1,10 @@
-import { isDigitDot, MAX_WORD_LENGTH, normaliseWord } from './tokens.ts';
-import { isOwnWordCodePoint, isWordCodePoint } from './word-chars.ts';
+import {
+  isDigitDot,
+  isOwnWordCodePoint,
+  isWordCodePoint,
+  MAX_WORD_LENGTH,
+  normaliseWord,
+} from '@siteseer/core';
 
 /*
  * A text's words as term ids, for the index build: the words `words` finds (same boundaries, same

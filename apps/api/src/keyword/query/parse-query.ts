@@ -1,12 +1,18 @@
-import type { CharacterMapping, SynonymRule } from '@siteseer/core';
+import {
+  type CharacterMapping,
+  longestMatch,
+  MAX_SLOT_ALTERNATIVES,
+  type SynonymRule,
+  type SynonymTable,
+  synonymTableOf,
+} from '@siteseer/core';
 import { isOwnWordCodePoint, mapCharacters, type Token, tokenize } from '../analysis/index.ts';
 import type { QueryAlternative, QuerySlot } from '../backend.ts';
-import { longestMatch, type SynonymTable, synonymTableOf } from './synonym-table.ts';
+
+export { MAX_SLOT_ALTERNATIVES };
 
 /** Slots a query is cut to: past this, words add cost and no precision. */
 export const MAX_QUERY_SLOTS = 32;
-/** Alternatives of one slot (what was typed first): a huge synonym group must not flood a search. */
-export const MAX_SLOT_ALTERNATIVES = 16;
 /** What a synonym scores relative to the words typed. */
 const SYNONYM_WEIGHT = 0.8;
 

@@ -160,6 +160,8 @@ export function useKeywordWizard(loaded: LoadedKeywordEngine | undefined, firstU
     /** 'Correct errors before proceeding.' while a checked step has a blocking error. */
     blockingMessage: blocking ? MESSAGES.correctErrors : undefined,
     inError,
+    /** A step checked on the way forward with no blocking error: the stepper ticks it, as the parametric wizard does. */
+    isDone: (index: number) => checked.has(index) && !inError(index) && index !== gate.active,
     errorsOf,
     /** Name and account are fixed when editing, and once a create has made the engine. */
     nameLocked: mode === 'edit' || createdEngine !== undefined,

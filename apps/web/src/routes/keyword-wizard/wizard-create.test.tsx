@@ -134,6 +134,21 @@ describe('Keyword wizard, create', () => {
     expect(shownStep('Influence')).toBeTruthy();
   });
 
+  it('Given steps passed without errors, then they show a tick as in the parametric wizard; a step in error does not', async () => {
+    renderCreate();
+    const ticked = (name: string) =>
+      stepTab(name).querySelector('.MuiStepLabel-label.Mui-completed') !== null;
+    expect(ticked('Name')).toBe(false);
+    await fillName();
+    await userEvent.click(button('Next'));
+    expect(ticked('Name')).toBe(true);
+    await userEvent.click(button('Next'));
+    expect(shownStep('Crawler')).toBeTruthy();
+    expect(ticked('Crawler')).toBe(false);
+    await userEvent.click(stepTab('Name'));
+    expect(ticked('Name')).toBe(false);
+  });
+
   it('Then the steps wrap onto more rows rather than widen the page on a narrow screen', () => {
     renderCreate();
     const stepper = screen.getByRole('tablist', { name: 'Wizard steps' });

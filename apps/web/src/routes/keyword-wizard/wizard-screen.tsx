@@ -121,7 +121,7 @@ function Wizard({
         })}
       >
         {steps.map((name, index) => (
-          <Step key={name} completed={false}>
+          <Step key={name} completed={wizard.isDone(index)}>
             <StepButton
               disabled={!isUnlocked(gate, index) || busy}
               onClick={towards(index, () => wizard.visit(index))}

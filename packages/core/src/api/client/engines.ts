@@ -30,6 +30,9 @@ export function engineMethods(call: Caller) {
     /** GET searchengines/{id}/explain?accountId=&q=&tab=&page=&pageSize=: results with their scores taken apart. */
     explain: (id: string, query: QueryOf<typeof c.explain>, options?: CallOptions) =>
       call(c.explain, { params: { id }, query }, options),
+    /** GET searchengines/{id}/page-urls?accountId=&prefix=&limit=: crawled page URLs to pick from. */
+    pageUrls: (id: string, query: QueryOf<typeof c.pageUrls>, options?: CallOptions) =>
+      call(c.pageUrls, { params: { id }, query }, options),
     /** POST searchengines/{id}/filters?accountId=: document counts per category. */
     filters: (
       id: string,

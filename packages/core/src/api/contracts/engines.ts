@@ -12,6 +12,20 @@ export const ListEnginesQuery = z.object({ type: ProductType.optional() });
 /** The account an engine belongs to (every tenant call names it). */
 const AccountIdQuery = z.object({ accountId: Id });
 
+/** Most URLs one `GET searchengines/{id}/page-urls` answers: a list to pick from, not an export. */
+export const PAGE_URL_SUGGESTIONS_MAX = 50;
+
+/** Query of `GET searchengines/{id}/page-urls`: the URLs' start as typed, and how many to suggest. */
+export const PageUrlsQuery = z.object({
+  accountId: Id,
+  prefix: z.string().max(2048).default(''),
+  limit: z.coerce.number<number>().int().min(1).max(PAGE_URL_SUGGESTIONS_MAX).default(20),
+});
+
+/** Answer of `GET searchengines/{id}/page-urls`: crawled page URLs in order (none before a crawl is published). */
+export const PageUrls = z.object({ urls: z.array(z.string()) });
+export type PageUrls = z.infer<typeof PageUrls>;
+
 /** Answer of `POST searchengines`: the new engine's id, its synonym field (keyword) and its client. */
 export const EngineCreated = z.object({
   documentId: Id,
@@ -124,6 +138,18 @@ export const engineContracts = {
     params: IdParams,
     query: KeywordExplainQuery,
     response: KeywordExplanation,
+  }),
+  pageUrls: defineCall({
+    name: 'engines.pageUrls',
+    method: 'GET',
+    path: 'searchengines/:id/page-urls',
+    description:
+      "URLs of a keyword engine's published crawl that start with `prefix` (after an optional " +
+      'scheme and `www.`), in order, at most `limit`: the portal suggests them for pinned results ' +
+      'and relevance rules. Empty until a crawl is published. For members of the engine’s account.',
+    params: IdParams,
+    query: PageUrlsQuery,
+    response: PageUrls,
   }),
   filters: defineCall({
     name: 'engines.filters',

@@ -14,7 +14,7 @@ const rule = (id: string, matches: string, weight: number) => ({
   target: 'URL' as const,
   match_type: 'wildcard' as const,
 });
-const pattern = () => screen.getByRole('textbox', { name: /^URL pattern/ }) as HTMLInputElement;
+const pattern = () => screen.getByRole('combobox', { name: /^URL pattern/ }) as HTMLInputElement;
 const weight = () => screen.getByRole('slider') as HTMLInputElement;
 const rulesTable = () => screen.getByRole('table', { name: 'Relevance rules' });
 const rowTexts = (table: HTMLElement) =>
@@ -50,7 +50,7 @@ describe('Influence step: relevance rules', () => {
     expect(screen.getByText('Weight').closest('p')?.textContent).toBe('Weight: 98');
     await userEvent.click(screen.getByRole('button', { name: 'Add Rule' }));
 
-    expect(rowTexts(rulesTable())).toEqual(['*/docs/*98']);
+    expect(rowTexts(rulesTable())).toEqual(['*/docs/*98Delete']);
     expect(draft.current.relevance).toEqual([
       { id: expect.any(String), matches: '*/docs/*', weight: 98, target: 'URL', match_type: 'wildcard' },
     ]);
@@ -93,6 +93,20 @@ describe('Influence step: relevance rules', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Delete' }));
     expect(draft.current.relevance).toEqual([]);
     expect(screen.getByText('No relevance rules yet.')).toBeTruthy();
+  });
+
+  it("Given rules, when a row's Delete is pressed, then that rule goes without selecting it, and focus moves to the next Delete", async () => {
+    const { draft } = renderStep(InfluenceStep, {
+      settings: { relevance: [rule('r1', '*/blog/*', 3), rule('r2', '*/docs/*', 8)] },
+    });
+    screen.getByRole('button', { name: 'Delete rule */blog/*' }).focus();
+    await userEvent.keyboard('{Enter}');
+    expect(draft.current.relevance).toEqual([rule('r2', '*/docs/*', 8)]);
+    expect(screen.getByRole('heading', { name: 'Add a rule' })).toBeTruthy();
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Delete rule */docs/*' }));
+    await userEvent.keyboard('{Enter}');
+    expect(screen.getByText('No relevance rules yet.')).toBeTruthy();
+    expect(document.activeElement).toBe(pattern());
   });
 
   it('Given a selected rule, when Cancel or Delete is pressed with the keyboard, then focus goes to the URL pattern', async () => {
@@ -306,5 +320,42 @@ describe('Influence step: opened from a search with no results', () => {
   it('Given a query for another step, then the editor starts empty', () => {
     renderStep(InfluenceStep, { search: '?step=Synonyms&query=wireless%20mouse' });
     expect(query().value).toBe('');
+  });
+});
+
+describe('Influence step: URLs from the crawled pages', () => {
+  const crawled = {
+    'GET searchengines/e1/page-urls': () => ({
+      urls: ['https://shop.example/docs/guide', 'https://shop.example/docs/install'],
+    }),
+  };
+
+  it('Given a crawled engine, when a URL pattern is typed, then its pages are offered and a pick fills the pattern', async () => {
+    const { draft, calls } = renderStep(InfluenceStep, { sections: { resultRanking: false }, api: crawled });
+    await userEvent.type(pattern(), 'shop.example/do');
+    await userEvent.click(await screen.findByRole('option', { name: 'https://shop.example/docs/install' }));
+    expect(pattern().value).toBe('https://shop.example/docs/install');
+    expect(calls.some((call) => call.path === 'searchengines/e1/page-urls')).toBe(true);
+    await userEvent.click(screen.getByRole('button', { name: 'Add Rule' }));
+    expect(draft.current.relevance.map((rule) => rule.matches)).toEqual([
+      'https://shop.example/docs/install',
+    ]);
+  });
+
+  it('Given a crawled engine, when pages are picked for an entry, then they go to the end of its Result URLs', async () => {
+    renderStep(InfluenceStep, { sections: { relevance: false }, api: crawled });
+    const results = screen.getByRole('textbox', { name: /^Result URLs/ }) as HTMLTextAreaElement;
+    await userEvent.type(results, 'https://shop.example/');
+    const picker = screen.getByRole('combobox', { name: 'Add a crawled page' }) as HTMLInputElement;
+    await userEvent.type(picker, 'docs');
+    await userEvent.click(await screen.findByRole('option', { name: 'https://shop.example/docs/guide' }));
+    expect(results.value).toBe('https://shop.example/\nhttps://shop.example/docs/guide');
+    expect(picker.value).toBe('');
+  });
+
+  it('Given a new engine (nothing crawled yet), then the URL pattern is a plain text box', () => {
+    renderStep(InfluenceStep, { mode: 'create', sections: { resultRanking: false } });
+    expect(screen.getByRole('textbox', { name: /^URL pattern/ })).toBeTruthy();
+    expect(screen.queryByRole('combobox')).toBeNull();
   });
 });

@@ -9,6 +9,7 @@ import {
   validateResultRankingEntry,
 } from '@siteseer/core';
 import { useState } from 'react';
+import { type CrawledPages, CrawledUrlField } from './crawled-url-field.tsx';
 
 /**
  * The result ranking editor: a new entry (its query filled in with `newQuery` when given), or the
@@ -21,7 +22,10 @@ export function RankingEntryEditor({
   onSave,
   onCancel,
   focusOnOpen = false,
+  pages,
 }: {
+  /** The engine whose crawled page URLs can be added to the list. */
+  pages?: CrawledPages | undefined;
   entries: ResultRankingEntry[];
   editing: ResultRankingEntry | undefined;
   newQuery?: string;
@@ -33,6 +37,13 @@ export function RankingEntryEditor({
   const [query, setQuery] = useState(editing?.query ?? newQuery);
   const [urls, setUrls] = useState(editing?.results.join('\n') ?? '');
   const [errors, setErrors] = useState<FieldErrors<'query' | 'results'>>({});
+  const [picking, setPicking] = useState('');
+  const addUrl = (url: string) => {
+    const trimmed = url.trim();
+    if (trimmed === '') return;
+    setUrls((current) => (current.trim() === '' ? trimmed : `${current.replace(/\s+$/, '')}\n${trimmed}`));
+    setPicking('');
+  };
 
   const submit = () => {
     const input = { query, results: urls.split(/\r?\n/) };
@@ -75,6 +86,17 @@ export function RankingEntryEditor({
         slotProps={{ htmlInput: { spellCheck: false } }}
         onChange={(event) => setUrls(event.target.value)}
       />
+      {pages && (
+        <CrawledUrlField
+          label="Add a crawled page"
+          pages={pages}
+          value={picking}
+          helperText="Type the start of a URL and pick a page: it goes to the end of the list."
+          onChange={setPicking}
+          onPick={addUrl}
+          onEnter={() => addUrl(picking)}
+        />
+      )}
       <Stack direction="row" spacing={2}>
         <Button variant="contained" onClick={submit}>
           {editing ? 'Update Entry' : 'Add Entry'}

@@ -8,7 +8,6 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import {
   addRelevanceRule,
@@ -20,6 +19,8 @@ import {
   validateRelevanceRule,
 } from '@siteseer/core';
 import { useId, useRef, useState } from 'react';
+import { useFocusAfterRemove } from '../../../shell/use-focus-after-remove.ts';
+import { type CrawledPages, CrawledUrlField } from './crawled-url-field.tsx';
 import { visuallyHidden } from './visually-hidden.ts';
 
 /** The weight a new rule starts with: within the "2 to 10 is usually enough" of the guidance. */
@@ -30,12 +31,16 @@ const EMPTY_FORM = { matches: '', weight: NEW_RULE_WEIGHT };
 /**
  * Relevance rules (KW_WIZARD_RELEVANCE): a table of URL patterns and weights, and an editor in add
  * mode, or in edit mode for the selected row (Update and Delete); deselecting resets the editor.
+ * Each row also has its own Delete, as the result ranking table does.
  */
 export function RelevanceRules({
   rules,
+  pages,
   onChange,
 }: {
   rules: RelevanceRule[];
+  /** The engine whose crawled page URLs are suggested for the pattern. */
+  pages?: CrawledPages | undefined;
   onChange: (rules: RelevanceRule[]) => void;
 }) {
   const [selectedId, setSelectedId] = useState<string | undefined>();
@@ -46,6 +51,7 @@ export function RelevanceRules({
   const guidanceId = useId();
   const selected = rules.find((rule) => rule.id === selectedId);
   const patternInput = useRef<HTMLInputElement>(null);
+  const removal = useFocusAfterRemove<HTMLTableElement>(rules.length, () => patternInput.current);
   // Delete and Cancel go away with edit mode: focus goes to the pattern of the rule to add next,
   // rather than to the top of the page.
   const backToAdding = () => {
@@ -66,6 +72,11 @@ export function RelevanceRules({
     setSelectedId(rule.id);
     setForm({ matches: rule.matches, weight: rule.weight });
     setErrors({});
+  };
+  const remove = (rule: RelevanceRule, index: number) => {
+    removal.removing(index);
+    if (rule.id === selectedId) reset();
+    onChange(deleteRelevanceRule(rules, rule.id));
   };
   const submit = () => {
     const fieldErrors = validateRelevanceRule(form);
@@ -91,7 +102,7 @@ export function RelevanceRules({
       {rules.length === 0 ? (
         <Typography sx={{ my: 2 }}>No relevance rules yet.</Typography>
       ) : (
-        <Table size="small" aria-label="Relevance rules" sx={{ my: 2 }}>
+        <Table ref={removal.containerRef} size="small" aria-label="Relevance rules" sx={{ my: 2 }}>
           <TableHead>
             <TableRow>
               <TableCell padding="checkbox">
@@ -101,10 +112,15 @@ export function RelevanceRules({
               </TableCell>
               <TableCell>URL pattern</TableCell>
               <TableCell>Weight</TableCell>
+              <TableCell>
+                <Box component="span" sx={visuallyHidden}>
+                  Actions
+                </Box>
+              </TableCell>
             </TableRow>
           </TableHead>
           <TableBody>
-            {rules.map((rule) => (
+            {rules.map((rule, index) => (
               <TableRow
                 key={rule.id}
                 hover
@@ -123,6 +139,20 @@ export function RelevanceRules({
                 </TableCell>
                 <TableCell sx={{ fontFamily: 'monospace', wordBreak: 'break-all' }}>{rule.matches}</TableCell>
                 <TableCell>{rule.weight}</TableCell>
+                <TableCell>
+                  <Button
+                    color="error"
+                    aria-label={`Delete rule ${rule.matches}`}
+                    data-remove
+                    onClick={(event) => {
+                      // The row's click selects it; this one only deletes.
+                      event.stopPropagation();
+                      remove(rule, index);
+                    }}
+                  >
+                    Delete
+                  </Button>
+                </TableCell>
               </TableRow>
             ))}
           </TableBody>
@@ -132,22 +162,16 @@ export function RelevanceRules({
         <Typography variant="subtitle1" component="h3">
           {selected ? 'Edit rule' : 'Add a rule'}
         </Typography>
-        <TextField
+        <CrawledUrlField
           label="URL pattern"
           inputRef={patternInput}
           required
+          pages={pages}
           value={form.matches}
           error={!!errors.matches}
           helperText={errors.matches ?? 'A URL wildcard: * matches any text, e.g. */docs/*'}
-          autoComplete="off"
-          slotProps={{ htmlInput: { spellCheck: false } }}
-          onChange={(event) => setForm({ ...form, matches: event.target.value })}
-          onKeyDown={(event) => {
-            if (event.key === 'Enter') {
-              event.preventDefault();
-              submit();
-            }
-          }}
+          onChange={(matches) => setForm((current) => ({ ...current, matches }))}
+          onEnter={submit}
         />
         <Box>
           {/* The slider is named 'Weight' alone: its value is its own (aria-valuenow), and a name

@@ -23,6 +23,7 @@ import {
 } from '@siteseer/core';
 import { useId, useRef, useState } from 'react';
 import { useFocusAfterRemove } from '../../../shell/use-focus-after-remove.ts';
+import type { CrawledPages } from './crawled-url-field.tsx';
 import { saveText } from './download-text.ts';
 import { EXAMPLE_FILES, exampleFileName, exampleFileUrl } from './example-files.ts';
 import { FileButton } from './file-button.tsx';
@@ -43,8 +44,11 @@ export function ResultRanking({
   entries,
   enabled,
   pinQuery,
+  pages,
   onChange,
 }: {
+  /** The engine whose crawled page URLs the editor suggests. */
+  pages?: CrawledPages | undefined;
   entries: ResultRankingEntry[];
   enabled: boolean;
   /**
@@ -215,6 +219,7 @@ export function ResultRanking({
         editing={editing}
         newQuery={newQuery}
         focusOnOpen={focusEditor}
+        pages={pages}
         onSave={(next) => {
           setFocusEditor(editing !== undefined);
           setEntries(next);

@@ -169,3 +169,52 @@ describe('Synonyms step: opened from an analytics query', () => {
     expect(screen.queryByText(/To add synonyms for/)).toBeNull();
   });
 });
+
+describe('Synonyms step: the editable table and the try box', () => {
+  const rulesTable = () => screen.getByRole('table', { name: 'Synonym rules' });
+  const tryBox = () => screen.getByRole('textbox', { name: 'Query to try' });
+
+  it('Given rules, when one is edited in place, one deleted and one added, then the draft has them in the file syntax', async () => {
+    const { draft } = renderStep(SynonymsStep, {
+      settings: { csvSynonymTable: 'tv, television\nlaptop => notebook' },
+    });
+    expect(within(rulesTable()).getByText('Each finds the others')).toBeTruthy();
+    expect(within(rulesTable()).getByText('Also finds notebook')).toBeTruthy();
+
+    const first = screen.getByRole('textbox', { name: 'Rule 1' });
+    await userEvent.clear(first);
+    await userEvent.type(first, 'TV, Television, Telly{Enter}');
+    expect(draft.current.csvSynonymTable).toBe('tv, television, telly\nlaptop => notebook');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Delete rule laptop => notebook' }));
+    expect(draft.current.csvSynonymTable).toBe('tv, television, telly');
+
+    await userEvent.type(screen.getByRole('textbox', { name: 'New synonym rule' }), 'couch => sofa{Enter}');
+    expect(draft.current.csvSynonymTable).toBe('tv, television, telly\ncouch => sofa');
+    expect(current().value).toBe('tv, television, telly\ncouch => sofa');
+  });
+
+  it('Given a rule with one phrase, when added or saved in place, then the parser says why and nothing changes', async () => {
+    const { draft } = renderStep(SynonymsStep, { settings: { csvSynonymTable: 'tv, television' } });
+    await userEvent.type(screen.getByRole('textbox', { name: 'New synonym rule' }), 'lonely{Enter}');
+    expect(screen.getByText(/^'lonely' has no synonym/)).toBeTruthy();
+    const first = screen.getByRole('textbox', { name: 'Rule 1' });
+    await userEvent.clear(first);
+    await userEvent.type(first, 'a =>{Enter}');
+    expect(screen.getByText("'=>' needs phrases on both sides.")).toBeTruthy();
+    expect(draft.current.csvSynonymTable).toBe('tv, television');
+  });
+
+  it('Given rules and a character mapping, when a query is tried, then it shows what search adds to it', async () => {
+    renderStep(SynonymsStep, {
+      settings: { csvSynonymTable: 'tv, television\nnew york, nyc', csvCharMappings: 'Ω => ohm' },
+    });
+    expect(screen.getByText('Type a query to see what the synonyms add to it.')).toBeTruthy();
+    await userEvent.type(tryBox(), 'Cheap TV in New York');
+    expect(screen.getByText('“tv” also finds “television”')).toBeTruthy();
+    expect(screen.getByText('“new york” also finds “nyc”')).toBeTruthy();
+    await userEvent.clear(tryBox());
+    await userEvent.type(tryBox(), 'radio');
+    expect(screen.getByText('No synonym applies: search looks for radio.')).toBeTruthy();
+  });
+});

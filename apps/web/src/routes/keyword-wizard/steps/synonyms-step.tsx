@@ -22,6 +22,8 @@ import { ClearSynonymsDialog } from './clear-synonyms-dialog.tsx';
 import { saveText } from './download-text.ts';
 import { EXAMPLE_FILES, exampleFileName, exampleFileUrl } from './example-files.ts';
 import { FileButton } from './file-button.tsx';
+import { SynonymRules } from './synonym-rules.tsx';
+import { SynonymTry } from './synonym-try.tsx';
 
 /**
  * How to add synonyms for the query the analytics' link names. Not "it found nothing": the link is
@@ -44,7 +46,8 @@ interface UploadProblem {
 /**
  * Synonyms: a CSV or TXT file validated by the server replaces the engine's synonym table (or the
  * spec's error shows and the table stays); Clear empties it after a confirmation; the character
- * mapping text with its default; downloads of the current table and of the two example files.
+ * mapping text with its default; downloads of the current table and of the two example files. The
+ * rules are also an editable table, with a box to try a query against them.
  * Opened by the analytics' "Add synonyms for …" link (`?step=Synonyms&query=…`), it says how to
  * add a rule for that query.
  */
@@ -175,10 +178,18 @@ export function SynonymsStep({ settings, onChange, accountId }: KeywordStepProps
           minRows={3}
           maxRows={12}
           fullWidth
-          helperText={`${ruleCount} synonym ${ruleCount === 1 ? 'rule' : 'rules'}; change them by uploading a file.`}
+          helperText={`${ruleCount} synonym ${ruleCount === 1 ? 'rule' : 'rules'}, as ${DOWNLOAD_FILE_NAMES.currentSynonyms} has them; edit them in the table below or upload a file.`}
           slotProps={{ htmlInput: { readOnly: true, spellCheck: false } }}
         />
       </Box>
+      <SynonymRules
+        table={table}
+        onChange={(csvSynonymTable) => {
+          setLoaded(undefined);
+          onChange({ csvSynonymTable });
+        }}
+      />
+      <SynonymTry table={table} characterMapping={settings.csvCharMappings} />
       <CharacterMapping
         value={settings.csvCharMappings}
         onChange={(csvCharMappings) => onChange({ csvCharMappings })}

@@ -77,7 +77,9 @@ export function TabEditor({
         required
         value={name}
         error={!!errors.tabName}
-        helperText={errors.tabName ?? 'Shown on the tab, in lowercase.'}
+        helperText={
+          errors.tabName ?? 'Stored in lowercase; the search widget shows it with a capital first letter.'
+        }
         autoComplete="off"
         onChange={(event) => setName(event.target.value)}
       />

@@ -60,15 +60,22 @@ describe('URL Rewriting step', () => {
     expect((ruleBox() as HTMLInputElement).value).toBe('');
   });
 
-  it('Given text that is not a rule, then "Invalid rewrite rule." shows and nothing is added', async () => {
+  it('Given text that is not a rule, then "Invalid rewrite rule." and the part that fails show, and nothing is added', async () => {
     const { patches } = renderStep(UrlRewritingStep);
-    for (const text of ['no arrow here', '([unclosed/ -> x', 'a/gg -> b']) {
+    for (const [text, reason] of [
+      ['no arrow here', 'There is no "->" between the pattern and the replacement.'],
+      [
+        '([unclosed/ -> x',
+        'The pattern "([unclosed/" is not a regular expression: Unterminated character class.',
+      ],
+      ['a/gg -> b', 'The flag "g" is written twice in "/gg".'],
+    ] as const) {
       await addRule(text);
-      expect(screen.getByText(MESSAGES.invalidRewriteRule)).toBeTruthy();
+      expect(screen.getByText(`${MESSAGES.invalidRewriteRule} ${reason}`)).toBeTruthy();
     }
     expect(patches).toEqual([]);
     await userEvent.type(ruleBox(), 'x');
-    expect(screen.queryByText(MESSAGES.invalidRewriteRule)).toBeNull();
+    expect(screen.queryByText(/^Invalid rewrite rule\./)).toBeNull();
   });
 
   it('Given a rule that exists in another spelling, then "Rule already exists." shows', async () => {

@@ -9,7 +9,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { addRewriteRule, createUrlRewriter, removeRewriteRule } from '@siteseer/core';
+import { addRewriteRule, createUrlRewriter, removeRewriteRule, validateRewriteRule } from '@siteseer/core';
 import { useId, useMemo, useRef, useState } from 'react';
 import { useFocusAfterRemove } from '../../../shell/use-focus-after-remove.ts';
 import type { KeywordStepProps } from '../step-props.ts';
@@ -29,6 +29,12 @@ export function UrlRewritingStep({ settings, onChange }: KeywordStepProps) {
   const headingId = useId();
 
   const add = () => {
+    // The reason (which part core's parser rejects) goes after the spec's message.
+    const invalid = validateRewriteRule(text);
+    if (invalid) {
+      setError(invalid);
+      return;
+    }
     const result = addRewriteRule(rules, text);
     if (!result.ok) {
       setError(result.error);

@@ -1,5 +1,13 @@
-import type { CharacterMapping, SynonymRule } from '@siteseer/core';
-import { mapCharacters, tokenize } from '../analysis/index.ts';
+import type { CharacterMapping } from '../domain/keyword.ts';
+import type { SynonymRule } from '../rules/synonyms.ts';
+import { mapCharacters } from './char-map.ts';
+import { tokenize } from './tokens.ts';
+
+/**
+ * Alternatives of one query slot (what was typed first): a huge synonym group must not flood a
+ * search. The search runtime and the portal's try box both cut at it.
+ */
+export const MAX_SLOT_ALTERNATIVES = 16;
 
 /** A `from` phrase of the synonyms, as query words, and the phrases it also finds. */
 export interface SynonymEntry {
@@ -87,4 +95,36 @@ export function longestMatch(
       start + entry.words.length <= words.length &&
       entry.words.every((word, offset) => words[start + offset] === word),
   );
+}
+
+/** A span of a query's words: the words typed and, when a synonym phrase matches them, what they also find. */
+export interface SynonymSpan {
+  words: string[];
+  also: string[][];
+}
+
+/**
+ * What the synonyms make of a query's words, as the search runtime reads them: character mapping,
+ * the runtime's tokenizer, then left to right the longest synonym phrase at each word, its
+ * synonyms cut at MAX_SLOT_ALTERNATIVES. The portal's Synonyms step shows it in its try box.
+ */
+export function expandSynonyms(
+  text: string,
+  rules: readonly SynonymRule[],
+  mappings: readonly CharacterMapping[],
+): SynonymSpan[] {
+  const words = tokenize(mapCharacters(text, mappings).text).map((token) => token.word);
+  const table = synonymTableOf(rules, mappings);
+  const spans: SynonymSpan[] = [];
+  let index = 0;
+  while (index < words.length) {
+    const entry = table.size > 0 ? longestMatch(table, words, index) : undefined;
+    const span = entry ? entry.words.length : 1;
+    spans.push({
+      words: words.slice(index, index + span),
+      also: (entry?.to ?? []).slice(0, MAX_SLOT_ALTERNATIVES - 1).map((to) => [...to]),
+    });
+    index += span;
+  }
+  return spans;
 }

@@ -1,4 +1,4 @@
-import type { CharacterMapping } from '@siteseer/core';
+import type { CharacterMapping } from '../domain/keyword.ts';
 
 /** A text after character mapping, and where each of its positions was in the original. */
 export interface MappedText {
