@@ -1,0 +1,187 @@
+import {
+  canManageAccountUsers,
+  type InvitationDelivery,
+  type PendingInvitation,
+  type Viewer,
+} from '@siteseer/core';
+import { ConflictError, NotAllowedError, NotFoundError } from '../errors.ts';
+import { createPasswordToken, invitationExpiry } from '../identity/passwords.ts';
+import { deleteMembership, findAccount } from '../repositories/accounts.ts';
+import {
+  deleteInvitation,
+  deleteOrphanInvitedUser,
+  expireInvitationTokens,
+  findPendingInvitation,
+  listPendingInvitations,
+  recordInvitation,
+  setInvitationDelivery,
+} from '../repositories/invitations.ts';
+import { findUserById } from '../repositories/users.ts';
+import type { Queryable } from '../store/types.ts';
+import { visibleAccount } from './guards.ts';
+import type { UserServiceDeps } from './users.ts';
+
+/** An invitation made in a transaction, delivered once the transaction committed. */
+export interface IssuedInvitation {
+  accountId: string;
+  userId: string;
+  email: string;
+  firstName: string;
+  accountName: string;
+  inviter: string;
+  token: string;
+}
+
+/**
+ * Makes a fresh invitation link for a login of the account: the links made before stop working
+ * (only hashes are stored, so a link can be shown again only by making a new one), and the
+ * invitation is recorded with how the link goes out.
+ */
+export async function issueInvitation(
+  db: Queryable,
+  viewer: Viewer,
+  accountId: string,
+  login: { id: string; email: string; firstName: string },
+  delivery: InvitationDelivery,
+): Promise<IssuedInvitation> {
+  await expireInvitationTokens(db, login.id);
+  const token = await createPasswordToken(db, login.id, 'invite');
+  await recordInvitation(db, accountId, login.id, delivery);
+  const [account, inviter] = await Promise.all([findAccount(db, accountId), findUserById(db, viewer.id)]);
+  const inviterName = inviter ? `${inviter.firstName} ${inviter.lastName}`.trim() || inviter.email : 'Siteseer';
+  return {
+    accountId,
+    userId: login.id,
+    email: login.email,
+    firstName: login.firstName,
+    accountName: account?.name ?? '',
+    inviter: inviterName,
+    token,
+  };
+}
+
+/** How a new invitation goes out: by e-mail when an SMTP server is configured, else as a link only. */
+export function mailDelivery(deps: Pick<UserServiceDeps, 'mailer'>): InvitationDelivery {
+  return deps.mailer ? 'sending' : 'link';
+}
+
+/** The set-password page's address for an invitation's token. */
+export function invitationLink(deps: Pick<UserServiceDeps, 'config'>, token: string): string {
+  return `${deps.config.publicUrl}/auth/set-password?token=${encodeURIComponent(token)}`;
+}
+
+/**
+ * Hands a committed invitation to the server log and, when an SMTP server is configured, to the
+ * mailer, without waiting for it: a slow or failing mail server never holds up or fails the
+ * request. How the send went is recorded afterwards (`sent` or `failed`, with the error logged).
+ */
+export function deliverInvitation(deps: UserServiceDeps, invitation: IssuedInvitation): void {
+  const link = invitationLink(deps, invitation.token);
+  deps.onInvitation(invitation.email, link);
+  const { mailer } = deps;
+  if (!mailer) return;
+  const settle = (delivery: 'sent' | 'failed') =>
+    setInvitationDelivery(deps.store, invitation.accountId, invitation.userId, delivery).catch(
+      (error: unknown) => deps.onMailError(error, 'recording an invitation e-mail'),
+    );
+  mailer
+    .send({
+      to: invitation.email,
+      firstName: invitation.firstName,
+      accountName: invitation.accountName,
+      inviter: invitation.inviter,
+      link,
+      expiresAt: invitationExpiry(new Date()),
+    })
+    .then(
+      () => settle('sent'),
+      (error: unknown) => {
+        deps.onMailError(error, `sending the invitation e-mail to ${invitation.email}`);
+        return settle('failed');
+      },
+    );
+}
+
+/** The account's pending invitations; every member may see them (as they see the users). */
+export async function listInvitations(
+  deps: UserServiceDeps,
+  viewer: Viewer,
+  accountId: string,
+): Promise<PendingInvitation[]> {
+  await visibleAccount(deps.store, viewer, accountId);
+  return listPendingInvitations(deps.store, accountId);
+}
+
+async function pendingForManager(
+  db: Queryable,
+  viewer: Viewer,
+  accountId: string,
+  userId: string,
+): Promise<PendingInvitation> {
+  if (!canManageAccountUsers(viewer, accountId))
+    throw new NotAllowedError('Only owners and admins can manage invitations.');
+  const pending = await findPendingInvitation(db, accountId, userId);
+  if (!pending) throw new NotFoundError('Invitation');
+  return pending;
+}
+
+async function reissue(
+  deps: UserServiceDeps,
+  viewer: Viewer,
+  target: { accountId: string; userId: string },
+  delivery: InvitationDelivery,
+) {
+  await visibleAccount(deps.store, viewer, target.accountId);
+  return deps.store.transaction(async (tx) => {
+    const pending = await pendingForManager(tx, viewer, target.accountId, target.userId);
+    const login = { id: pending.userId, email: pending.email, firstName: pending.first };
+    return issueInvitation(tx, viewer, target.accountId, login, delivery);
+  });
+}
+
+/**
+ * A fresh link to copy and hand over by other means. It is not e-mailed, and the links sent
+ * before stop working, so only the newest link given out opens the set-password page.
+ */
+export async function copyInvitationLink(
+  deps: UserServiceDeps,
+  viewer: Viewer,
+  accountId: string,
+  userId: string,
+): Promise<{ link: string }> {
+  const issued = await reissue(deps, viewer, { accountId, userId }, 'link');
+  return { link: invitationLink(deps, issued.token) };
+}
+
+/** E-mails the invitation again with a fresh link (the earlier links stop working). */
+export async function resendInvitation(
+  deps: UserServiceDeps,
+  viewer: Viewer,
+  accountId: string,
+  userId: string,
+): Promise<PendingInvitation[]> {
+  deliverInvitation(deps, await reissue(deps, viewer, { accountId, userId }, mailDelivery(deps)));
+  return listPendingInvitations(deps.store, accountId);
+}
+
+/**
+ * Withdraws an invitation: the user leaves the account, and their login with its links is deleted
+ * when no other account has it (an invitation of another account stays valid).
+ */
+export async function revokeInvitation(
+  deps: UserServiceDeps,
+  viewer: Viewer,
+  accountId: string,
+  userId: string,
+): Promise<PendingInvitation[]> {
+  await visibleAccount(deps.store, viewer, accountId);
+  return deps.store.transaction(async (tx) => {
+    const pending = await pendingForManager(tx, viewer, accountId, userId);
+    if (pending.role === 'owner')
+      throw new ConflictError('The owner’s invitation cannot be revoked: transfer ownership first.');
+    await deleteMembership(tx, accountId, userId);
+    await deleteInvitation(tx, accountId, userId);
+    await deleteOrphanInvitedUser(tx, userId);
+    return listPendingInvitations(tx, accountId);
+  });
+}
