@@ -66,9 +66,7 @@ const Env = z.object({
    * The SMTP server invitations are e-mailed through (`smtp://user:pass@host:587`, or `smtps://` for
    * TLS from the start). Unset: no e-mail is sent; the portal shows each invitation's link to copy.
    */
-  SITESEER_SMTP_URL: z
-    .url({ protocol: /^smtps?$/, error: 'use smtp://… or smtps://…' })
-    .optional(),
+  SITESEER_SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'use smtp://… or smtps://…' }).optional(),
   /** The From of those e-mails; defaults to `Siteseer <no-reply@<public URL's host>>`. */
   SITESEER_SMTP_FROM: z.string().min(3).optional(),
   SITESEER_LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

@@ -115,10 +115,10 @@ export async function findApiKeyDates(db: Queryable, accountId: string): Promise
 }
 
 export async function setApiKeyHash(db: Queryable, accountId: string, hash: string): Promise<void> {
-  await db.query('UPDATE accounts SET api_key_hash = $2, api_key_created_at = now(), api_key_last_used_at = NULL WHERE id = $1', [
-    accountId,
-    hash,
-  ]);
+  await db.query(
+    'UPDATE accounts SET api_key_hash = $2, api_key_created_at = now(), api_key_last_used_at = NULL WHERE id = $1',
+    [accountId, hash],
+  );
 }
 
 interface MemberRow {

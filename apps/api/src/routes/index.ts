@@ -21,10 +21,7 @@ export interface InvitationDeps {
 }
 
 /** The portal API, mounted at `/api`: the spec's calls, one module per resource. */
-export async function apiRoutes(
-  app: FastifyInstance,
-  deps: RouteDeps & InvitationDeps,
-): Promise<void> {
+export async function apiRoutes(app: FastifyInstance, deps: RouteDeps & InvitationDeps): Promise<void> {
   const userDeps = {
     ...deps,
     onInvitation:

@@ -48,7 +48,9 @@ export async function issueInvitation(
   const token = await createPasswordToken(db, login.id, 'invite');
   await recordInvitation(db, accountId, login.id, delivery);
   const [account, inviter] = await Promise.all([findAccount(db, accountId), findUserById(db, viewer.id)]);
-  const inviterName = inviter ? `${inviter.firstName} ${inviter.lastName}`.trim() || inviter.email : 'Siteseer';
+  const inviterName = inviter
+    ? `${inviter.firstName} ${inviter.lastName}`.trim() || inviter.email
+    : 'Siteseer';
   return {
     accountId,
     userId: login.id,

@@ -104,7 +104,10 @@ export async function insertAccountUsers(
     const login = await findUserByEmail(db, email);
     const refusal =
       login &&
-      userCheckRefusal({ status: login.status, isBZUser: isSuperAdminLogin(login, deps.config) }, PLATFORM_NAME);
+      userCheckRefusal(
+        { status: login.status, isBZUser: isSuperAdminLogin(login, deps.config) },
+        PLATFORM_NAME,
+      );
     if (refusal) throw new ConflictError(refusal, { field: 'email', email });
     if (login) {
       await insertMembership(db, accountId, login.id, input.role);
