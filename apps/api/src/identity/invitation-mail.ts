@@ -1,4 +1,5 @@
 import { createTransport } from 'nodemailer';
+import { escapeHtml } from '../html/html.ts';
 
 /** What an invitation e-mail says: who invites whom to which account, and the link. */
 export interface InvitationLetter {
@@ -15,18 +16,6 @@ export interface InvitationLetter {
 export interface Mailer {
   send(letter: InvitationLetter): Promise<void>;
   close(): void;
-}
-
-const HTML_ESCAPES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c] as string);
 }
 
 /** The subject, plain text and HTML of an invitation; every name in the HTML is escaped. */

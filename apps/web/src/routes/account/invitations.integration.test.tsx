@@ -29,6 +29,9 @@ beforeAll(async () => {
 
 afterAll(() => server?.close());
 
+/** The real API answers in its own time (several calls before the table shows). */
+const SLOW = { timeout: 15_000 };
+
 const api = () =>
   createApiClient({
     baseUrl: `${server.base}/api`,
@@ -52,8 +55,8 @@ function renderMyAccount() {
 }
 
 async function rowOf(name: string) {
-  const table = await screen.findByRole('table', { name: 'Users' });
-  const cell = await within(table).findByRole('rowheader', { name: new RegExp(name) });
+  const table = await screen.findByRole('table', { name: 'Users' }, SLOW);
+  const cell = await within(table).findByRole('rowheader', { name: new RegExp(name) }, SLOW);
   return within(cell.closest('tr') as HTMLElement);
 }
 
@@ -64,7 +67,9 @@ async function pageStatus(link: string): Promise<number> {
 }
 
 describe('My Account, pending invitations, against the real API', () => {
-  it('Given an invited user, then the row is Pending; a copied link opens the set-password page; Revoke ends it', async () => {
+  it('Given an invited user, then the row is Pending; a copied link opens the set-password page; Revoke ends it', {
+    timeout: 60_000,
+  }, async () => {
     const added = await api().accounts.users.add(server.accountId, [
       { first: 'Ivy', last: 'Invited', email: 'ivy@portal.test', role: 'user' },
     ]);
@@ -72,26 +77,29 @@ describe('My Account, pending invitations, against the real API', () => {
     renderMyAccount();
 
     const ivy = await rowOf('Ivy Invited');
-    expect(await ivy.findByText('Pending')).toBeTruthy();
+    expect(await ivy.findByText('Pending', {}, SLOW)).toBeTruthy();
     expect(ivy.getByText('Not e-mailed: copy the link')).toBeTruthy();
 
     await userEvent.click(ivy.getByRole('button', { name: 'Copy invitation link' }));
-    const shown = await screen.findAllByLabelText('Invitation link for ivy@portal.test');
+    const shown = await screen.findAllByLabelText('Invitation link for ivy@portal.test', {}, SLOW);
     const link = shown.find((element) => element.tagName === 'PRE')?.textContent ?? '';
     expect(link).toMatch(new RegExp(`^${server.base}/auth/set-password\\?token=`));
     expect(await pageStatus(link)).toBe(200);
 
     await userEvent.click(ivy.getByRole('button', { name: 'Revoke' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Revoke invitation?' });
+    const dialog = await screen.findByRole('dialog', { name: 'Revoke invitation?' }, SLOW);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Revoke' }));
     const table = await screen.findByRole('table', { name: 'Users' });
-    await waitFor(() => expect(within(table).queryByRole('rowheader', { name: /Ivy Invited/ })).toBeNull());
+    await waitFor(
+      () => expect(within(table).queryByRole('rowheader', { name: /Ivy Invited/ })).toBeNull(),
+      SLOW,
+    );
     expect(await pageStatus(link)).toBe(400);
   });
 
   it('Given a plain active member, then their row has neither Pending nor invitation buttons', async () => {
     renderMyAccount();
-    const table = await screen.findByRole('table', { name: 'Users' });
+    const table = await screen.findByRole('table', { name: 'Users' }, SLOW);
     const owner = within(table).getAllByRole('row')[1] as HTMLElement;
     expect(within(owner).queryByText('Pending')).toBeNull();
     expect(within(owner).queryByRole('button', { name: 'Resend' })).toBeNull();
