@@ -12,7 +12,7 @@ beforeAll(async () => {
   const credentials = server.credentials;
   if (!credentials) throw new Error('A fresh server has demo credentials');
   owner = credentials.owner;
-});
+}, 180_000);
 afterAll(async () => {
   await server?.close();
 });

@@ -12,7 +12,7 @@ beforeAll(async () => {
   t = await startWithTenants({
     env: { SITESEER_SMTP_URL: inbox.url, SITESEER_SMTP_FROM: 'Siteseer <invites@siteseer.test>' },
   });
-});
+}, 180_000);
 afterAll(async () => {
   await t?.server.close();
   await inbox?.close();
@@ -175,7 +175,7 @@ describe('invitations when e-mail cannot go', () => {
     if (!credentials) throw new Error('A fresh server has demo credentials');
     owner = await actor(broken, credentials.owner.email, credentials.owner.password);
     accountId = (await api(broken, owner.token, 'GET', 'accounts')).body[0].id;
-  });
+  }, 180_000);
   afterAll(async () => {
     await broken?.close();
   });
@@ -196,7 +196,9 @@ describe('invitations when e-mail cannot go', () => {
 });
 
 describe('invitations without SMTP', () => {
-  it('given no SMTP server, when a user is added, then the invitation is pending as a link to copy', async () => {
+  it('given no SMTP server, when a user is added, then the invitation is pending as a link to copy, and not resent', {
+    timeout: 180_000,
+  }, async () => {
     const plain = await startTestServer();
     try {
       const credentials = plain.credentials;
@@ -208,6 +210,16 @@ describe('invitations without SMTP', () => {
       });
       const list = await api(plain, owner.token, 'GET', `account/${accountId}/invitations`);
       expect(list.body).toMatchObject([{ email: 'link@tenant-a.test', role: 'admin', delivery: 'link' }]);
+      const resent = await api(
+        plain,
+        owner.token,
+        'POST',
+        `account/${accountId}/invitation/${list.body[0].userId}/resend`,
+      );
+      expect(resent.status).toBe(409);
+      expect(resent.body.detail).toBe(
+        'This server sends no e-mail: copy the invitation link and send it yourself.',
+      );
     } finally {
       await plain.close();
     }

@@ -58,6 +58,10 @@ describe.runIf(browserTests)('Invitations and the device page in Chromium', () =
     await ann.getByText('Pending').waitFor();
     await ann.getByText('Not e-mailed: copy the link').waitFor();
 
+    await ann.getByRole('button', { name: 'Resend' }).click();
+    await page
+      .getByText('This server sends no e-mail: copy the invitation link and send it yourself.')
+      .waitFor();
     await ann.getByRole('button', { name: 'Copy invitation link' }).click();
     const shown = page.getByRole('region', { name: 'Invitation link for ann@acme.test' }).locator('pre');
     const link = (await shown.textContent()) ?? '';

@@ -155,13 +155,20 @@ export async function copyInvitationLink(
   return { link: invitationLink(deps, issued.token) };
 }
 
-/** E-mails the invitation again with a fresh link (the earlier links stop working). */
+/**
+ * E-mails the invitation again with a fresh link (the earlier links stop working). Refused when
+ * the server sends no e-mail: it would only end the link already handed over.
+ */
 export async function resendInvitation(
   deps: UserServiceDeps,
   viewer: Viewer,
   accountId: string,
   userId: string,
 ): Promise<PendingInvitation[]> {
+  if (!deps.mailer) {
+    await visibleAccount(deps.store, viewer, accountId);
+    throw new ConflictError('This server sends no e-mail: copy the invitation link and send it yourself.');
+  }
   deliverInvitation(deps, await reissue(deps, viewer, { accountId, userId }, mailDelivery(deps)));
   return listPendingInvitations(deps.store, accountId);
 }
