@@ -4,7 +4,9 @@ import {
   type PendingInvitation,
   type Viewer,
 } from '@siteseer/core';
+import type { Config } from '../config.ts';
 import { ConflictError, NotAllowedError, NotFoundError } from '../errors.ts';
+import type { Mailer } from '../identity/invitation-mail.ts';
 import { createPasswordToken, invitationExpiry } from '../identity/passwords.ts';
 import { deleteMembership, findAccount } from '../repositories/accounts.ts';
 import {
@@ -17,9 +19,20 @@ import {
   setInvitationDelivery,
 } from '../repositories/invitations.ts';
 import { findUserById } from '../repositories/users.ts';
-import type { Queryable } from '../store/types.ts';
+import type { Queryable, Store } from '../store/types.ts';
 import { visibleAccount } from './guards.ts';
-import type { UserServiceDeps } from './users.ts';
+
+/** What sending invitations needs: the store, the public URL, the log and the mailer. */
+export interface InvitationDeps {
+  store: Store;
+  config: Config;
+  /** Where every invitation link goes besides the e-mail: the server log (tests read it). */
+  onInvitation: (email: string, link: string) => void;
+  /** Sends invitation e-mails; undefined when no SMTP server is configured (links are shown in the portal). */
+  mailer: Mailer | undefined;
+  /** Where a failed invitation e-mail is reported (the server log). */
+  onMailError: (error: unknown, what: string) => void;
+}
 
 /** An invitation made in a transaction, delivered once the transaction committed. */
 export interface IssuedInvitation {
@@ -63,12 +76,12 @@ export async function issueInvitation(
 }
 
 /** How a new invitation goes out: by e-mail when an SMTP server is configured, else as a link only. */
-export function mailDelivery(deps: Pick<UserServiceDeps, 'mailer'>): InvitationDelivery {
+export function mailDelivery(deps: Pick<InvitationDeps, 'mailer'>): InvitationDelivery {
   return deps.mailer ? 'sending' : 'link';
 }
 
 /** The set-password page's address for an invitation's token. */
-export function invitationLink(deps: Pick<UserServiceDeps, 'config'>, token: string): string {
+export function invitationLink(deps: Pick<InvitationDeps, 'config'>, token: string): string {
   return `${deps.config.publicUrl}/auth/set-password?token=${encodeURIComponent(token)}`;
 }
 
@@ -77,7 +90,7 @@ export function invitationLink(deps: Pick<UserServiceDeps, 'config'>, token: str
  * mailer, without waiting for it: a slow or failing mail server never holds up or fails the
  * request. How the send went is recorded afterwards (`sent` or `failed`, with the error logged).
  */
-export function deliverInvitation(deps: UserServiceDeps, invitation: IssuedInvitation): void {
+export function deliverInvitation(deps: InvitationDeps, invitation: IssuedInvitation): void {
   const link = invitationLink(deps, invitation.token);
   deps.onInvitation(invitation.email, link);
   const { mailer } = deps;
@@ -106,7 +119,7 @@ export function deliverInvitation(deps: UserServiceDeps, invitation: IssuedInvit
 
 /** The account's pending invitations; every member may see them (as they see the users). */
 export async function listInvitations(
-  deps: UserServiceDeps,
+  deps: InvitationDeps,
   viewer: Viewer,
   accountId: string,
 ): Promise<PendingInvitation[]> {
@@ -128,7 +141,7 @@ async function pendingForManager(
 }
 
 async function reissue(
-  deps: UserServiceDeps,
+  deps: InvitationDeps,
   viewer: Viewer,
   target: { accountId: string; userId: string },
   delivery: InvitationDelivery,
@@ -146,7 +159,7 @@ async function reissue(
  * before stop working, so only the newest link given out opens the set-password page.
  */
 export async function copyInvitationLink(
-  deps: UserServiceDeps,
+  deps: InvitationDeps,
   viewer: Viewer,
   accountId: string,
   userId: string,
@@ -160,7 +173,7 @@ export async function copyInvitationLink(
  * the server sends no e-mail: it would only end the link already handed over.
  */
 export async function resendInvitation(
-  deps: UserServiceDeps,
+  deps: InvitationDeps,
   viewer: Viewer,
   accountId: string,
   userId: string,
@@ -178,7 +191,7 @@ export async function resendInvitation(
  * when no other account has it (an invitation of another account stays valid).
  */
 export async function revokeInvitation(
-  deps: UserServiceDeps,
+  deps: InvitationDeps,
   viewer: Viewer,
   accountId: string,
   userId: string,

@@ -16,7 +16,6 @@ import {
 } from '@siteseer/core';
 import type { Config } from '../config.ts';
 import { ConflictError, InputError, NotAllowedError, NotFoundError } from '../errors.ts';
-import type { Mailer } from '../identity/invitation-mail.ts';
 import {
   deleteMembership,
   insertMembership,
@@ -26,18 +25,16 @@ import {
 import { findUserByEmail, insertUser, type UserRecord } from '../repositories/users.ts';
 import type { Queryable, Store } from '../store/types.ts';
 import { visibleAccount } from './guards.ts';
-import { deliverInvitation, type IssuedInvitation, issueInvitation, mailDelivery } from './invitations.ts';
+import {
+  deliverInvitation,
+  type InvitationDeps,
+  type IssuedInvitation,
+  issueInvitation,
+  mailDelivery,
+} from './invitations.ts';
 
-export interface UserServiceDeps {
-  store: Store;
-  config: Config;
-  /** Where every invitation link goes besides the e-mail: the server log (tests read it). */
-  onInvitation: (email: string, link: string) => void;
-  /** Sends invitation e-mails; undefined when no SMTP server is configured (links are shown in the portal). */
-  mailer: Mailer | undefined;
-  /** Where a failed invitation e-mail is reported (the server log). */
-  onMailError: (error: unknown, what: string) => void;
-}
+/** What the user services need: the store, the configuration and where invitations go. */
+export type UserServiceDeps = InvitationDeps;
 
 export async function listUsers(store: Store, viewer: Viewer, accountId: string): Promise<AccountUser[]> {
   await visibleAccount(store, viewer, accountId);
