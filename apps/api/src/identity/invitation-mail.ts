@@ -2,7 +2,7 @@ import { createTransport } from 'nodemailer';
 import { escapeHtml } from '../html/html.ts';
 
 /** What an invitation e-mail says: who invites whom to which account, and the link. */
-export interface InvitationLetter {
+interface InvitationLetter {
   to: string;
   firstName: string;
   accountName: string;
@@ -19,7 +19,7 @@ export interface Mailer {
 }
 
 /** The subject, plain text and HTML of an invitation; every name in the HTML is escaped. */
-export function invitationMessage(letter: InvitationLetter): { subject: string; text: string; html: string } {
+function invitationMessage(letter: InvitationLetter): { subject: string; text: string; html: string } {
   const greeting = letter.firstName ? `Hello ${letter.firstName},` : 'Hello,';
   const invited = `${letter.inviter} invited you to the ${letter.accountName} account on Siteseer.`;
   const expires = `The link works once and until ${letter.expiresAt.toUTCString()}.`;

@@ -81,7 +81,7 @@ export function mailDelivery(deps: Pick<InvitationDeps, 'mailer'>): InvitationDe
 }
 
 /** The set-password page's address for an invitation's token. */
-export function invitationLink(deps: Pick<InvitationDeps, 'config'>, token: string): string {
+function invitationLink(deps: Pick<InvitationDeps, 'config'>, token: string): string {
   return `${deps.config.publicUrl}/auth/set-password?token=${encodeURIComponent(token)}`;
 }
 
