@@ -89,7 +89,8 @@ describe('My Account, pending invitations, against the real API', () => {
     await userEvent.click(ivy.getByRole('button', { name: 'Revoke' }));
     const dialog = await screen.findByRole('dialog', { name: 'Revoke invitation?' }, SLOW);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Revoke' }));
-    const table = await screen.findByRole('table', { name: 'Users' });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull(), SLOW);
+    const table = await screen.findByRole('table', { name: 'Users' }, SLOW);
     await waitFor(
       () => expect(within(table).queryByRole('rowheader', { name: /Ivy Invited/ })).toBeNull(),
       SLOW,
