@@ -86,7 +86,10 @@ describe('My Account, pending invitations, against the real API', () => {
     expect(link).toMatch(new RegExp(`^${server.base}/auth/set-password\\?token=`));
     expect(await pageStatus(link)).toBe(200);
 
-    await userEvent.click(ivy.getByRole('button', { name: 'Revoke' }));
+    // The buttons wait while the copy refreshes the list.
+    const revoke = ivy.getByRole('button', { name: 'Revoke' });
+    await waitFor(() => expect(revoke.hasAttribute('disabled')).toBe(false), SLOW);
+    await userEvent.click(revoke);
     const dialog = await screen.findByRole('dialog', { name: 'Revoke invitation?' }, SLOW);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Revoke' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull(), SLOW);
