@@ -17,6 +17,7 @@ import type { Config } from './config.ts';
 import { botPageText } from './crawler/bot-page.ts';
 import { FrontierCopies } from './crawler/frontier/index.ts';
 import { identityPages } from './identity/interactions.ts';
+import { smtpMailer } from './identity/invitation-mail.ts';
 import { loadSigningKeys, publicJwks } from './identity/keys.ts';
 import { IDENTITY_PAGE_SOURCES } from './identity/pages.ts';
 import { createIdentityProvider } from './identity/provider.ts';
@@ -165,7 +166,9 @@ export async function buildApp({ config, store, onInvitation, clock }: AppDeps):
   }
   const verifyToken = createTokenVerifier(config.identity, embedded);
   const state = await appState(app, store, config);
-  await app.register(apiRoutes, { prefix: '/api', store, config, verifyToken, state, onInvitation });
+  const mailer = config.smtp ? smtpMailer(config.smtp) : undefined;
+  app.addHook('onClose', async () => mailer?.close());
+  await app.register(apiRoutes, { prefix: '/api', store, config, verifyToken, state, onInvitation, mailer });
   await app.register(widgetRoutes, { store, config, verifyToken, state });
   await app.register(searchRoutes, {
     state,

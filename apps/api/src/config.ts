@@ -62,6 +62,13 @@ const Env = z.object({
     .default(CRAWL_LIMIT_DEFAULTS.maxQueryVariants),
   /** Hops from a start URL beyond which links are not followed. */
   SITESEER_CRAWL_MAX_DEPTH: z.coerce.number().int().min(0).default(CRAWL_LIMIT_DEFAULTS.maxDepth),
+  /**
+   * The SMTP server invitations are e-mailed through (`smtp://user:pass@host:587`, or `smtps://` for
+   * TLS from the start). Unset: no e-mail is sent; the portal shows each invitation's link to copy.
+   */
+  SITESEER_SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'use smtp://… or smtps://…' }).optional(),
+  /** The From of those e-mails; defaults to `Siteseer <no-reply@<public URL's host>>`. */
+  SITESEER_SMTP_FROM: z.string().min(3).optional(),
   SITESEER_LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -88,6 +95,8 @@ export interface Config {
   crawlInProcess: boolean;
   /** How far one crawl may go (ADR 0036). */
   crawlLimits: CrawlLimits;
+  /** Where invitations are e-mailed through; undefined: they are only shown in the portal. */
+  smtp: { url: string; from: string } | undefined;
   /** The user menu's links (portal runtime configuration). */
   trainingUrl: string | undefined;
   knowledgeBaseUrl: string;
@@ -166,6 +175,12 @@ export function loadConfig(env: Record<string, string | undefined>, overrides: P
       maxQueryVariants: e.SITESEER_CRAWL_MAX_QUERY_VARIANTS,
       maxDepth: e.SITESEER_CRAWL_MAX_DEPTH,
     },
+    smtp: e.SITESEER_SMTP_URL
+      ? {
+          url: e.SITESEER_SMTP_URL,
+          from: e.SITESEER_SMTP_FROM ?? `Siteseer <no-reply@${new URL(publicUrl).hostname}>`,
+        }
+      : undefined,
     trainingUrl: e.SITESEER_TRAINING_URL,
     knowledgeBaseUrl: e.SITESEER_KNOWLEDGE_BASE_URL ?? `${publicUrl}/documentation`,
     ...overrides,

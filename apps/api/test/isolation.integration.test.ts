@@ -73,6 +73,13 @@ function idRoutes(ids: Ids): Call[] {
     ['DELETE', `account/${ids.via}/user/${ids.user}`],
     ['GET', `account/${ids.account}/user/check?email=user%40tenant-a.test`],
     ['GET', `account/${ids.account}/newApiKey`],
+    ['GET', `account/${ids.account}/apiKey`],
+    ['GET', `account/${ids.account}/invitations`],
+    ...[ids.account, ids.via].flatMap((accountId): Call[] => [
+      ['POST', `account/${accountId}/invitation/${ids.user}/link`],
+      ['POST', `account/${accountId}/invitation/${ids.user}/resend`],
+      ['DELETE', `account/${accountId}/invitation/${ids.user}`],
+    ]),
     ['GET', `searchengines/${ids.engine}?accountId=${ids.account}`],
     ['GET', `searchengines/${ids.engine}?accountId=${ids.via}`],
     ['PUT', `searchengines/${ids.engine}`, keywordDraft(ids.account, 'Secret engine of A')],

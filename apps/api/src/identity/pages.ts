@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { MESSAGES } from '@siteseer/core';
-import { html, type RawHtml, raw, toHtmlString } from '../html/html.ts';
+import { escapeHtml, html, type RawHtml, raw, toHtmlString } from '../html/html.ts';
 
 /**
  * The identity provider's own pages: sign-in (for the portal's code flow and the CLI's device
@@ -81,18 +81,39 @@ ${errorLine(options.error)}
 
 export const BAD_LOGIN = MESSAGES.badLogin;
 
-/** Device flow: enter the code shown by the CLI. `form` is the provider's form (hidden xsrf field). */
-export function deviceCodeInputPage(form: string, error: string | undefined): string {
+/** Who the device pages sign in, and where "Not you?" goes (sign out, then back to the device page). */
+export interface DeviceSignIn {
+  email: string;
+  notYouUrl: string;
+}
+
+function signedInLine(who: DeviceSignIn | undefined): RawHtml {
+  return who
+    ? html`<p class="muted">Signing in as <strong>${who.email}</strong> · <a href="${who.notYouUrl}">Not you?</a></p>`
+    : html``;
+}
+
+/**
+ * Device flow: enter the code shown by the CLI. `form` is the provider's form (hidden xsrf field);
+ * `code` fills the field when the CLI's link carried it.
+ */
+export function deviceCodeInputPage(
+  form: string,
+  error: string | undefined,
+  options: { code?: string | undefined; who?: DeviceSignIn | undefined } = {},
+): string {
   // The provider's input has no label: give it one, and an id for it.
+  const value = options.code ? ` value="${escapeHtml(options.code)}"` : '';
   const labelled = form.replace(
     'name="user_code"',
-    'id="user_code" name="user_code" aria-describedby="code-help"',
+    `id="user_code" name="user_code" aria-describedby="code-help"${value}`,
   );
   return page(
     'Device sign-in',
     html`<h1>Sign in a device</h1>
+${signedInLine(options.who)}
 ${errorLine(error)}
-<p id="code-help" class="muted">Enter the code that the Siteseer CLI shows.</p>
+<p id="code-help" class="muted">${options.code ? 'Check that this is the code the Siteseer CLI shows.' : 'Enter the code that the Siteseer CLI shows.'}</p>
 <label for="user_code">Code</label>
 ${raw(labelled)}
 <button type="submit" form="op.deviceInputForm">Continue</button>`,
@@ -100,11 +121,17 @@ ${raw(labelled)}
 }
 
 /** Device flow: confirm that the code shown matches the device. */
-export function deviceCodeConfirmPage(form: string, clientName: string, userCode: string): string {
+export function deviceCodeConfirmPage(
+  form: string,
+  clientName: string,
+  userCode: string,
+  who?: DeviceSignIn,
+): string {
   return page(
     'Confirm device',
     html`<h1>Confirm device</h1>
-<p><strong>${clientName}</strong> asks to sign in as you. Check that it shows this code:</p>
+${signedInLine(who)}
+<p><strong>${clientName}</strong> asks to sign in${who ? html`` : html` as you`}. Check that it shows this code:</p>
 <p class="code">${userCode}</p>
 ${raw(form)}
 <button type="submit" form="op.deviceConfirmForm">Continue</button>
@@ -112,10 +139,13 @@ ${raw(form)}
   );
 }
 
-export function deviceSuccessPage(clientName: string): string {
+/** Device flow, done: who the device is signed in as, and that the browser has nothing more to do. */
+export function deviceSuccessPage(clientName: string, email: string | undefined): string {
   return page(
-    'Signed in',
-    html`<h1>Signed in</h1><p>${clientName} is signed in. You can close this page and return to it.</p>`,
+    'Device signed in',
+    html`<h1>Device signed in</h1>
+<p>${clientName} is signed in${email ? html` as <strong>${email}</strong>` : html``}.</p>
+<p class="muted">You can close this page and go back to your terminal.</p>`,
   );
 }
 

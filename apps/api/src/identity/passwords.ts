@@ -42,6 +42,11 @@ export type PasswordTokenPurpose = 'invite' | 'reset';
 
 const TOKEN_TTL_HOURS: Record<PasswordTokenPurpose, number> = { invite: 7 * 24, reset: 1 };
 
+/** When an invitation link made at `from` stops working. */
+export function invitationExpiry(from: Date): Date {
+  return new Date(from.getTime() + TOKEN_TTL_HOURS.invite * 3_600_000);
+}
+
 /** Creates a one-time link token to set a password; only its hash is stored. */
 export async function createPasswordToken(
   db: Queryable,

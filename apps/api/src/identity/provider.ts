@@ -33,6 +33,28 @@ function displayName(user: { firstName: string; lastName: string; email: string 
 }
 
 /**
+ * Sends the CLI's link (`/device?user_code=…`) on to the code page with the code to fill in
+ * (`?state=`, as "Not you?" comes back), rather than to the provider's own handling, which submits
+ * it with an inline script the pages' CSP refuses (and would approve a code nobody looked at).
+ */
+function holdDeviceLinkCode(issuer: string) {
+  return async (ctx: KoaContextWithOIDC, next: () => Promise<void>): Promise<void> => {
+    const code = ctx.query.user_code;
+    if (ctx.method === 'GET' && ctx.path.endsWith('/device') && typeof code === 'string') {
+      ctx.redirect(`${issuer}/device?${new URLSearchParams({ state: code })}`);
+      return;
+    }
+    await next();
+  };
+}
+
+/** The code to fill in on the code page: the CLI link's, or the one "Not you?" came back with. */
+function prefilledCode(ctx: KoaContextWithOIDC): string | undefined {
+  const code = ctx.query.state;
+  return typeof code === 'string' && code.length <= 32 ? code : undefined;
+}
+
+/**
  * The embedded OpenID Connect provider: authorization code + PKCE for the portal, the device
  * authorization grant for the CLI, rotating refresh tokens, and JWT access tokens (RFC 9068) for
  * the API audience carrying email, name and groups. Mounted at `/oidc`.
@@ -40,6 +62,19 @@ function displayName(user: { firstName: string; lastName: string; email: string 
 export async function createIdentityProvider(config: Config, db: Queryable): Promise<Provider> {
   const { identity, publicUrl } = config;
   const firstParty = new Set([identity.portalClientId, identity.cliClientId]);
+
+  /** The login of the browser's session at the provider, with the sign-out that returns to `code`. */
+  const signingInAs = async (ctx: KoaContextWithOIDC, code: string | undefined) => {
+    const accountId = ctx.oidc.session?.accountId;
+    const user = accountId ? await findUserById(db, accountId) : undefined;
+    if (!user) return undefined;
+    const back = new URLSearchParams({
+      client_id: identity.cliClientId,
+      post_logout_redirect_uri: `${identity.issuer}/device`,
+      ...(code ? { state: code } : {}),
+    });
+    return { email: user.email, notYouUrl: `${identity.issuer}/session/end?${back}` };
+  };
 
   const provider = new Provider(identity.issuer, {
     adapter: createOidcAdapter(db),
@@ -65,6 +100,8 @@ export async function createIdentityProvider(config: Config, db: Queryable): Pro
         grant_types: ['urn:ietf:params:oauth:grant-type:device_code', 'refresh_token'],
         response_types: [],
         redirect_uris: [],
+        // "Not you?" on the device pages signs out and comes back to them.
+        post_logout_redirect_uris: [`${identity.issuer}/device`],
       },
     ],
     claims: {
@@ -157,13 +194,16 @@ export async function createIdentityProvider(config: Config, db: Queryable): Pro
               ? 'That code is not valid. Check it and try again.'
               : 'The sign-in request could not be completed. Start again from the CLI.'
             : undefined;
-          ctx.body = deviceCodeInputPage(form, error);
+          const code = prefilledCode(ctx);
+          ctx.body = deviceCodeInputPage(form, error, { code, who: await signingInAs(ctx, code) });
         },
         userCodeConfirmSource: async (ctx, form, client, _deviceInfo, userCode) => {
-          ctx.body = deviceCodeConfirmPage(form, client.clientName ?? client.clientId, userCode);
+          const who = await signingInAs(ctx, userCode);
+          ctx.body = deviceCodeConfirmPage(form, client.clientName ?? client.clientId, userCode, who);
         },
         successSource: async (ctx) => {
-          ctx.body = deviceSuccessPage(ctx.oidc.client?.clientName ?? 'The device');
+          const who = await signingInAs(ctx, undefined);
+          ctx.body = deviceSuccessPage(ctx.oidc.client?.clientName ?? 'The device', who?.email);
         },
       },
       resourceIndicators: {
@@ -188,5 +228,6 @@ export async function createIdentityProvider(config: Config, db: Queryable): Pro
     },
   });
   if (publicUrl.startsWith('https:')) provider.proxy = true;
+  provider.use(holdDeviceLinkCode(identity.issuer));
   return provider;
 }

@@ -1,4 +1,4 @@
-import type { Account, AccountRole, AccountUser, ProductType } from '@siteseer/core';
+import type { Account, AccountRole, AccountUser, ApiKeyInfo, ProductType } from '@siteseer/core';
 import type { Queryable } from '../store/types.ts';
 import { isUuid } from './ids.ts';
 
@@ -99,11 +99,26 @@ export async function accountNames(
   return rows;
 }
 
+/** When the account's API key was made and last used (nulls when it has no key or was never used). */
+export async function findApiKeyDates(db: Queryable, accountId: string): Promise<ApiKeyInfo> {
+  const { rows } = await db.query<{ created: Date | null; used: Date | null }>(
+    `SELECT CASE WHEN api_key_hash IS NULL THEN NULL ELSE api_key_created_at END AS created,
+            CASE WHEN api_key_hash IS NULL THEN NULL ELSE api_key_last_used_at END AS used
+     FROM accounts WHERE id = $1`,
+    [accountId],
+  );
+  const row = rows[0];
+  return {
+    createdAt: row?.created ? row.created.toISOString() : null,
+    lastUsedAt: row?.used ? row.used.toISOString() : null,
+  };
+}
+
 export async function setApiKeyHash(db: Queryable, accountId: string, hash: string): Promise<void> {
-  await db.query('UPDATE accounts SET api_key_hash = $2, api_key_created_at = now() WHERE id = $1', [
-    accountId,
-    hash,
-  ]);
+  await db.query(
+    'UPDATE accounts SET api_key_hash = $2, api_key_created_at = now(), api_key_last_used_at = NULL WHERE id = $1',
+    [accountId, hash],
+  );
 }
 
 interface MemberRow {

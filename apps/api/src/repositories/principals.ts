@@ -3,9 +3,20 @@ import type { Queryable } from '../store/types.ts';
 
 /** What authentication reads on every call: API keys, a login's memberships, and sign-in grants. */
 
-/** The account whose API key hashes to `hash`, if any. */
+/**
+ * The account whose API key hashes to `hash`, if any, noting that the key was used: in the same
+ * statement, and at most once a minute per key, so a busy CI pipeline costs no write per call.
+ */
 export async function findAccountIdByApiKeyHash(db: Queryable, hash: string): Promise<string | undefined> {
-  const { rows } = await db.query<{ id: string }>('SELECT id FROM accounts WHERE api_key_hash = $1', [hash]);
+  const { rows } = await db.query<{ id: string }>(
+    `WITH key AS (SELECT id, api_key_last_used_at AS used FROM accounts WHERE api_key_hash = $1),
+     noted AS (
+       UPDATE accounts a SET api_key_last_used_at = now() FROM key
+       WHERE a.id = key.id AND (key.used IS NULL OR key.used < now() - interval '1 minute')
+     )
+     SELECT id FROM key`,
+    [hash],
+  );
   return rows[0]?.id;
 }
 

@@ -26,6 +26,9 @@ export function accountRoutes(app: FastifyInstance, deps: RouteDeps & UserServic
   serve(app, deps, accountContracts.newApiKey, async ({ principal, params }) =>
     accounts.newApiKey(store, requireUser(principal).viewer, params.id),
   );
+  serve(app, deps, accountContracts.apiKey, async ({ principal, params }) =>
+    accounts.apiKeyInfo(store, requireUser(principal).viewer, params.id),
+  );
 
   serve(app, deps, adminAccountContracts.list, async ({ principal }) =>
     accounts.listAccountsForAdmin(store, requireUser(principal).viewer),

@@ -1,6 +1,7 @@
 import { accountUserContracts } from '@siteseer/core';
 import type { FastifyInstance } from 'fastify';
 import { requireUser } from '../auth/authenticate.ts';
+import * as invitations from '../services/invitations.ts';
 import * as users from '../services/users.ts';
 import { type RouteDeps, serve } from './define.ts';
 
@@ -22,4 +23,16 @@ export function userRoutes(app: FastifyInstance, deps: RouteDeps & users.UserSer
     const result = await users.checkUser(deps, requireUser(principal).viewer, params.id, query.email);
     return result ?? reply.status(204).send();
   });
+  serve(app, deps, accountUserContracts.invitations, async ({ principal, params }) =>
+    invitations.listInvitations(deps, requireUser(principal).viewer, params.id),
+  );
+  serve(app, deps, accountUserContracts.invitationLink, async ({ principal, params }) =>
+    invitations.copyInvitationLink(deps, requireUser(principal).viewer, params.id, params.userId),
+  );
+  serve(app, deps, accountUserContracts.resendInvitation, async ({ principal, params }) =>
+    invitations.resendInvitation(deps, requireUser(principal).viewer, params.id, params.userId),
+  );
+  serve(app, deps, accountUserContracts.revokeInvitation, async ({ principal, params }) =>
+    invitations.revokeInvitation(deps, requireUser(principal).viewer, params.id, params.userId),
+  );
 }

@@ -3,6 +3,7 @@ import {
   type Account,
   type AccountCreate,
   type AccountUpdate,
+  type ApiKeyInfo,
   canGenerateApiKey,
   canManageAccounts,
   canManageAccountUsers,
@@ -20,6 +21,7 @@ import {
   accountNames,
   deleteAccountRow,
   findAccount,
+  findApiKeyDates,
   insertAccount,
   listAllAccounts,
   setApiKeyHash,
@@ -29,7 +31,8 @@ import { listEngines } from '../repositories/engines.ts';
 import { announceClientsChanged } from '../serving/live-clients.ts';
 import type { Queryable, Store } from '../store/types.ts';
 import { visibleAccount } from './guards.ts';
-import { addUsers, type UserServiceDeps } from './users.ts';
+import { deliverInvitation } from './invitations.ts';
+import { insertAccountUsers, type UserServiceDeps } from './users.ts';
 
 function requireAccountAdmin(viewer: Viewer): void {
   if (!canManageAccounts(viewer)) throw new NotAllowedError('Only super admins can administer accounts.');
@@ -108,12 +111,15 @@ export async function createAccount(
   input: AccountCreate,
 ): Promise<Account> {
   requireAccountAdmin(viewer);
-  return deps.store.transaction(async (tx) => {
+  const { account, invitations } = await deps.store.transaction(async (tx) => {
     const name = await checkName(tx, viewer, input.name);
     const account = await insertAccount(tx, name, [...new Set(input.products)]);
-    if (input.users.length > 0) await addUsers(deps, viewer, account.id, input.users, tx);
-    return account;
+    if (input.users.length === 0) return { account, invitations: [] };
+    const added = await insertAccountUsers(deps, tx, viewer, account.id, input.users);
+    return { account, invitations: added.invitations };
   });
+  for (const invitation of invitations) deliverInvitation(deps, invitation);
+  return account;
 }
 
 export async function adminUpdateAccount(
@@ -153,4 +159,10 @@ export async function newApiKey(store: Store, viewer: Viewer, accountId: string)
   const key = `ssk_${randomBytes(32).toString('base64url')}`;
   await setApiKeyHash(store, accountId, hashApiKey(key));
   return { key, isValid: true };
+}
+
+/** When the account's API key was made and last authenticated a call; every member may see it. */
+export async function apiKeyInfo(store: Store, viewer: Viewer, accountId: string): Promise<ApiKeyInfo> {
+  await visibleAccount(store, viewer, accountId);
+  return findApiKeyDates(store, accountId);
 }

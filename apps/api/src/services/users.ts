@@ -16,7 +16,6 @@ import {
 } from '@siteseer/core';
 import type { Config } from '../config.ts';
 import { ConflictError, InputError, NotAllowedError, NotFoundError } from '../errors.ts';
-import { createPasswordToken } from '../identity/passwords.ts';
 import {
   deleteMembership,
   insertMembership,
@@ -26,13 +25,16 @@ import {
 import { findUserByEmail, insertUser, type UserRecord } from '../repositories/users.ts';
 import type { Queryable, Store } from '../store/types.ts';
 import { visibleAccount } from './guards.ts';
+import {
+  deliverInvitation,
+  type InvitationDeps,
+  type IssuedInvitation,
+  issueInvitation,
+  mailDelivery,
+} from './invitations.ts';
 
-export interface UserServiceDeps {
-  store: Store;
-  config: Config;
-  /** Where invitation links go: the embedded provider sends no e-mail, so the server log. */
-  onInvitation: (email: string, link: string) => void;
-}
+/** What the user services need: the store, the configuration and where invitations go. */
+export type UserServiceDeps = InvitationDeps;
 
 export async function listUsers(store: Store, viewer: Viewer, accountId: string): Promise<AccountUser[]> {
   await visibleAccount(store, viewer, accountId);
@@ -66,62 +68,71 @@ export async function checkUser(
 }
 
 /**
- * Adds users to an account, all or none. A login that does not exist yet is created (invited)
- * with a link to set a password. The spec's rules: unique e-mail in the account, no super admin
- * logins, no deactivated logins, one owner.
+ * Adds users to an account in `db`'s transaction and answers the account's users with the
+ * invitations to deliver (deliverInvitation) once it commits. A login that does not exist yet is
+ * created (invited) with a link to set a password. The spec's rules: unique e-mail in the account,
+ * no super admin logins, no deactivated logins, one owner.
  */
+export async function insertAccountUsers(
+  deps: UserServiceDeps,
+  db: Queryable,
+  viewer: Viewer,
+  accountId: string,
+  users: readonly NewAccountUser[],
+): Promise<{ users: AccountUser[]; invitations: IssuedInvitation[] }> {
+  if (!canManageAccountUsers(viewer, accountId))
+    throw new NotAllowedError('Only owners and admins can add users.');
+  const invitations: IssuedInvitation[] = [];
+  for (const input of users) {
+    const current = await listAccountUsers(db, accountId);
+    const email = input.email.trim();
+    const errors = validateNewUser(
+      input,
+      current.map((u) => u.email),
+    );
+    const [field, problem] = Object.entries(errors)[0] ?? [];
+    if (problem) {
+      const Err = problem === MESSAGES.emailInUse ? ConflictError : InputError;
+      throw new Err(problem, { field, email });
+    }
+    if (input.role === 'owner' && assignableRoles(current).find((o) => o.role === 'owner')?.disabled) {
+      throw new ConflictError('This account already has an owner.', { field: 'role' });
+    }
+    const login = await findUserByEmail(db, email);
+    const refusal =
+      login &&
+      userCheckRefusal(
+        { status: login.status, isBZUser: isSuperAdminLogin(login, deps.config) },
+        PLATFORM_NAME,
+      );
+    if (refusal) throw new ConflictError(refusal, { field: 'email', email });
+    if (login) {
+      await insertMembership(db, accountId, login.id, input.role);
+      continue;
+    }
+    const invited = await insertUser(db, {
+      email,
+      firstName: input.first,
+      lastName: input.last,
+      status: 'INVITED',
+    });
+    await insertMembership(db, accountId, invited.id, input.role);
+    invitations.push(await issueInvitation(db, viewer, accountId, invited, mailDelivery(deps)));
+  }
+  return { users: await listAccountUsers(db, accountId), invitations };
+}
+
+/** Adds users to an account, all or none (insertAccountUsers), and then sends their invitations. */
 export async function addUsers(
   deps: UserServiceDeps,
   viewer: Viewer,
   accountId: string,
   users: readonly NewAccountUser[],
-  tx?: Queryable,
 ): Promise<AccountUser[]> {
-  if (!tx) await visibleAccount(deps.store, viewer, accountId);
-  if (!canManageAccountUsers(viewer, accountId))
-    throw new NotAllowedError('Only owners and admins can add users.');
-  const run = async (db: Queryable) => {
-    const invitations: { email: string; token: string }[] = [];
-    for (const input of users) {
-      const current = await listAccountUsers(db, accountId);
-      const email = input.email.trim();
-      const errors = validateNewUser(
-        input,
-        current.map((u) => u.email),
-      );
-      const [field, problem] = Object.entries(errors)[0] ?? [];
-      if (problem) {
-        const Err = problem === MESSAGES.emailInUse ? ConflictError : InputError;
-        throw new Err(problem, { field, email });
-      }
-      if (input.role === 'owner' && assignableRoles(current).find((o) => o.role === 'owner')?.disabled) {
-        throw new ConflictError('This account already has an owner.', { field: 'role' });
-      }
-      let login = await findUserByEmail(db, email);
-      const refusal =
-        login &&
-        userCheckRefusal(
-          { status: login.status, isBZUser: isSuperAdminLogin(login, deps.config) },
-          PLATFORM_NAME,
-        );
-      if (refusal) throw new ConflictError(refusal, { field: 'email', email });
-      if (!login) {
-        login = await insertUser(db, {
-          email,
-          firstName: input.first,
-          lastName: input.last,
-          status: 'INVITED',
-        });
-        invitations.push({ email, token: await createPasswordToken(db, login.id, 'invite') });
-      }
-      await insertMembership(db, accountId, login.id, input.role);
-    }
-    return { users: await listAccountUsers(db, accountId), invitations };
-  };
-  const result = tx ? await run(tx) : await deps.store.transaction(run);
-  for (const { email, token } of result.invitations) {
-    deps.onInvitation(email, `${deps.config.publicUrl}/auth/set-password?token=${token}`);
-  }
+  await visibleAccount(deps.store, viewer, accountId);
+  const result = await deps.store.transaction((tx) => insertAccountUsers(deps, tx, viewer, accountId, users));
+  // After the commit: a link is only handed out once it works.
+  for (const invitation of result.invitations) deliverInvitation(deps, invitation);
   return result.users;
 }
 

@@ -38,6 +38,8 @@ export const queryKeys = {
     ['engines', engineId, accountId, 'page-urls', prefix] as const,
   account: (accountId: string) => ['accounts', accountId] as const,
   accountUsers: (accountId: string) => ['accounts', accountId, 'users'] as const,
+  accountInvitations: (accountId: string) => ['accounts', accountId, 'invitations'] as const,
+  accountApiKey: (accountId: string) => ['accounts', accountId, 'api-key'] as const,
   adminAccounts: ['admin', 'accounts'] as const,
   adminAccount: (accountId: string) => ['admin', 'accounts', accountId] as const,
   analyticsIds: (engineId: string) => ['analytics', engineId, 'ids'] as const,
@@ -179,6 +181,20 @@ export const accountUsersQuery = (api: ApiClient, accountId: string) =>
   queryOptions({
     queryKey: queryKeys.accountUsers(accountId),
     queryFn: async ({ signal }) => unwrap(await api.accounts.users.list(accountId, { signal })),
+  });
+
+/** The account's invited users who have not set a password yet. */
+export const accountInvitationsQuery = (api: ApiClient, accountId: string) =>
+  queryOptions({
+    queryKey: queryKeys.accountInvitations(accountId),
+    queryFn: async ({ signal }) => unwrap(await api.accounts.users.invitations(accountId, { signal })),
+  });
+
+/** When the account's API key was made and last used. */
+export const accountApiKeyQuery = (api: ApiClient, accountId: string) =>
+  queryOptions({
+    queryKey: queryKeys.accountApiKey(accountId),
+    queryFn: async ({ signal }) => unwrap(await api.accounts.apiKey(accountId, { signal })),
   });
 
 /** Every account (administration, super admins). */

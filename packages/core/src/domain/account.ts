@@ -38,6 +38,36 @@ export const UserCheckResult = z.object({
 });
 export type UserCheckResult = z.infer<typeof UserCheckResult>;
 
+/**
+ * How an invitation's last link went out: by e-mail (`sending`, `sent`, `failed`), or `link` when
+ * the server sends no e-mail and the link is only shown in the portal.
+ */
+export const InvitationDelivery = z.enum(['sending', 'sent', 'failed', 'link']);
+export type InvitationDelivery = z.infer<typeof InvitationDelivery>;
+
+/**
+ * A user of an account who was invited and has not set a password yet (Siteseer's addition: the
+ * spec lists users only). `expiresAt` is the end of the newest link; null when every link expired.
+ */
+export const PendingInvitation = z.object({
+  userId: Id,
+  email: z.string(),
+  first: z.string(),
+  last: z.string(),
+  role: AccountRole,
+  sentAt: Timestamp,
+  expiresAt: Timestamp.nullable(),
+  delivery: InvitationDelivery,
+});
+export type PendingInvitation = z.infer<typeof PendingInvitation>;
+
+/** An account's API key, without the key (shown once): when it was made and last authenticated a call. */
+export const ApiKeyInfo = z.object({
+  createdAt: Timestamp.nullable(),
+  lastUsedAt: Timestamp.nullable(),
+});
+export type ApiKeyInfo = z.infer<typeof ApiKeyInfo>;
+
 /** An account. `role` is the current user's role on it, when the server knows the caller. */
 export const Account = z.object({
   id: Id,

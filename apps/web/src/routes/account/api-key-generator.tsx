@@ -5,8 +5,9 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { ApiError, MESSAGES } from '@siteseer/core';
 import { useMutation } from '@tanstack/react-query';
-import { useEffect, useId, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { ApiStatusError, unwrap } from '../../api/portal-api.ts';
+import { accountApiKeyQuery } from '../../api/queries.ts';
 import { ConfirmDialog } from '../../shell/confirm-dialog.tsx';
 import { useServices } from '../../shell/services.tsx';
 import { useToast } from '../../shell/toast.tsx';
@@ -17,8 +18,15 @@ import { CopyBlock } from '../install/copy-block.tsx';
  * current one. The key is shown once, with a copy button: only its hash is stored, so leaving the
  * page loses it. A refused or invalid answer shows the spec's API key error.
  */
-export function ApiKeyGenerator({ accountId }: { accountId: string }) {
-  const { api } = useServices();
+export function ApiKeyGenerator({
+  accountId,
+  details,
+}: {
+  accountId: string;
+  /** What else to say about the current key, under the explanation (its dates). */
+  details?: ReactNode;
+}) {
+  const { api, queryClient } = useServices();
   const toast = useToast();
   const [confirming, setConfirming] = useState(false);
   const [key, setKey] = useState<string | undefined>();
@@ -46,6 +54,7 @@ export function ApiKeyGenerator({ accountId }: { accountId: string }) {
         focusKey.current = true;
         setKey(result.key);
         toast('New API key generated: copy it now, it is shown only once.');
+        await queryClient.invalidateQueries({ queryKey: accountApiKeyQuery(api, accountId).queryKey });
       } else setFailed(true);
     } catch (error) {
       // The portal's error handling has seen it first (401 → login, >= 500 → error page). A refusal
@@ -66,6 +75,7 @@ export function ApiKeyGenerator({ accountId }: { accountId: string }) {
           An API key lets scripts and CI pipelines use the data-source API for this account. Generating a new
           key deactivates the current one.
         </Typography>
+        {details}
         <Button variant="outlined" onClick={() => setConfirming(true)}>
           Generate API Key
         </Button>

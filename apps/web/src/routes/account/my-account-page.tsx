@@ -7,12 +7,13 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { errorText } from '../../api/error-text.ts';
 import { unwrap } from '../../api/portal-api.ts';
-import { accountQuery, accountUsersQuery, profileQuery } from '../../api/queries.ts';
+import { accountInvitationsQuery, accountQuery, accountUsersQuery, profileQuery } from '../../api/queries.ts';
 import { Loading } from '../../shell/loading.tsx';
 import { useServices } from '../../shell/services.tsx';
 import { useProfile, useViewer } from '../../shell/session-data.ts';
 import { AccountButtons } from './account-buttons.tsx';
 import { type AccountDraft, changedFields, draftOf, hasUnsavedChanges } from './account-draft.ts';
+import { ApiKeyDates } from './api-key-dates.tsx';
 import { ApiKeyGenerator } from './api-key-generator.tsx';
 import { useLeaveGuard } from './leave-guard.ts';
 import { pendingToNewUsers } from './pending-users.ts';
@@ -88,6 +89,7 @@ export function MyAccountPage({
       if (next.pending.length > 0) {
         const after = unwrap(await api.accounts.users.add(accountId, pendingToNewUsers(next.pending)));
         queryClient.setQueryData(accountUsersQuery(api, accountId).queryKey, after);
+        await queryClient.invalidateQueries({ queryKey: accountInvitationsQuery(api, accountId).queryKey });
         next = { ...next, pending: [] };
       }
       setDraft(next);
@@ -117,7 +119,9 @@ export function MyAccountPage({
         slotProps={{ input: { readOnly: !editing } }}
         sx={{ maxWidth: 400 }}
       />
-      {canGenerateApiKey(viewer, accountId) && <ApiKeyGenerator accountId={accountId} />}
+      {canGenerateApiKey(viewer, accountId) && (
+        <ApiKeyGenerator accountId={accountId} details={<ApiKeyDates accountId={accountId} />} />
+      )}
       <ProductList products={current.products} />
       <UsersSection
         accountId={accountId}

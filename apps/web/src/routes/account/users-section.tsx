@@ -2,7 +2,7 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { AccountRole, AccountUser, UsersTableMode, Viewer } from '@siteseer/core';
+import type { AccountRole, AccountUser, PendingInvitation, UsersTableMode, Viewer } from '@siteseer/core';
 import { canManageAccountUsers } from '@siteseer/core';
 import { useMutation } from '@tanstack/react-query';
 import { useId, useState } from 'react';
@@ -11,7 +11,9 @@ import { unwrap } from '../../api/portal-api.ts';
 import { accountUsersQuery, profileQuery } from '../../api/queries.ts';
 import { ConfirmDialog } from '../../shell/confirm-dialog.tsx';
 import { useServices } from '../../shell/services.tsx';
+import { CopyBlock } from '../install/copy-block.tsx';
 import { AddUserForm } from './add-user-form.tsx';
+import { InvitationButtons, useInvitations } from './invitations.tsx';
 import {
   addPendingUser,
   allUsers,
@@ -52,6 +54,8 @@ export function UsersSection({
 }) {
   const { api, queryClient } = useServices();
   const [confirming, setConfirming] = useState<SavedChange | undefined>();
+  const [revoking, setRevoking] = useState<PendingInvitation | undefined>();
+  const invitations = useInvitations(accountId);
   const [error, setError] = useState<string | undefined>();
   const headingId = useId();
   // Creating an account is the super admin's, who manages every account's users.
@@ -97,7 +101,24 @@ export function UsersSection({
     },
   };
 
-  const name = (user: AccountUser) => `${user.first} ${user.last}`;
+  const invite = (kind: 'copy' | 'resend' | 'revoke', invitation: PendingInvitation) => {
+    setError(undefined);
+    return invitations.act.mutateAsync({ kind, invitation }).catch((failure: unknown) => {
+      setError(errorText(failure));
+    });
+  };
+  const invitationButtons = managesUsers
+    ? (invitation: PendingInvitation) => (
+        <InvitationButtons
+          busy={invitations.act.isPending}
+          onCopy={() => void invite('copy', invitation)}
+          onResend={() => void invite('resend', invitation)}
+          onRevoke={() => setRevoking(invitation)}
+        />
+      )
+    : undefined;
+
+  const name = (user: { first: string; last: string }) => `${user.first} ${user.last}`;
   return (
     <Box component="section" aria-labelledby={headingId}>
       <Typography id={headingId} variant="h2" gutterBottom>
@@ -110,9 +131,18 @@ export function UsersSection({
           context={{ viewer, accountId, mode }}
           managesUsers={managesUsers}
           busy={change.isPending}
-          confirming={confirming !== undefined}
+          confirming={confirming !== undefined || revoking !== undefined}
           actions={actions}
+          invitations={invitations.byUser}
+          invitationButtons={invitationButtons}
         />
+        {invitations.copied && (
+          <CopyBlock
+            label={`Invitation link for ${invitations.copied.email}`}
+            hint={`${invitations.copied.copied ? 'Copied. ' : ''}Only this link works now: links sent before no longer do. It works once, for 7 days.`}
+            code={invitations.copied.link}
+          />
+        )}
         {mode === 'edit' && managesUsers && (
           <AddUserForm
             accountId={accountId}
@@ -132,6 +162,22 @@ export function UsersSection({
         >
           {name(confirming.user)} ({confirming.user.email}) will no longer have access to this account. Their
           login itself is kept.
+        </ConfirmDialog>
+      )}
+      {revoking && (
+        <ConfirmDialog
+          title="Revoke invitation?"
+          confirmLabel="Revoke"
+          destructive
+          busyLabel="Revoking"
+          onConfirm={async () => {
+            await invite('revoke', revoking);
+            setRevoking(undefined);
+          }}
+          onCancel={() => setRevoking(undefined)}
+        >
+          {name(revoking)} ({revoking.email}) is removed from this account and their invitation link stops
+          working.
         </ConfirmDialog>
       )}
       {confirming?.kind === 'transfer' && (

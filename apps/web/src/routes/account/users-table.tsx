@@ -8,9 +8,17 @@ import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import type { AccountRole, ControlState, UserRowControls, UsersTableContext } from '@siteseer/core';
+import type {
+  AccountRole,
+  ControlState,
+  PendingInvitation,
+  UserRowControls,
+  UsersTableContext,
+} from '@siteseer/core';
 import { assignableRoles, userRowControls } from '@siteseer/core';
+import type { ReactNode } from 'react';
 import { useFocusAfterRemove } from '../../shell/use-focus-after-remove.ts';
+import { PendingMark } from './invitations.tsx';
 import type { UsersTableRow } from './pending-users.ts';
 
 export const ROLE_LABELS: Readonly<Record<AccountRole, string>> = {
@@ -58,6 +66,8 @@ export function UsersTable({
   busy,
   confirming = false,
   actions,
+  invitations,
+  invitationButtons,
 }: {
   rows: readonly UsersTableRow[];
   /** Who looks, at which account and in which mode; the account id is absent while creating one. */
@@ -68,6 +78,10 @@ export function UsersTable({
   /** A confirmation dialog is open (focus moves after a removal once it closes and the change is done). */
   confirming?: boolean;
   actions: UsersTableActions;
+  /** Saved users still invited (no password yet), by user id: they show as Pending. */
+  invitations?: ReadonlyMap<string, PendingInvitation>;
+  /** The buttons of an invited user's row, for those who manage users. */
+  invitationButtons?: ((invitation: PendingInvitation) => ReactNode) | undefined;
 }) {
   // A deleted user's row takes its Delete button with it: focus goes to the next row's Delete (or
   // the previous one's), else to the add-user form's first field, rather than to the page top.
@@ -100,12 +114,14 @@ export function UsersTable({
           {rows.map((row, index) => {
             const controls = controlsOf(row);
             const fullName = `${row.user.first} ${row.user.last}`;
+            const invitation = row.kind === 'saved' ? invitations?.get(row.user.id) : undefined;
             return (
               <TableRow key={row.key}>
                 <TableCell component="th" scope="row">
-                  <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+                  <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
                     <span>{fullName}</span>
                     {row.kind === 'pending' && <Chip size="small" label="Not saved" />}
+                    {invitation && <PendingMark invitation={invitation} />}
                   </Stack>
                 </TableCell>
                 <TableCell>{row.user.email}</TableCell>
@@ -124,7 +140,8 @@ export function UsersTable({
                   </NativeSelect>
                 </TableCell>
                 <TableCell>
-                  <Stack direction="row" spacing={1}>
+                  <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap' }}>
+                    {invitation && invitationButtons?.(invitation)}
                     {controls.transferOwnership !== 'hidden' && (
                       <Button
                         size="small"

@@ -34,5 +34,7 @@ export function accountMethods(call: Caller) {
       call(c.update, { params: { id }, body: changes }, options),
     /** GET account/{id}/newApiKey: a new key, shown once; the previous key stops working. */
     newApiKey: (id: string, options?: CallOptions) => call(c.newApiKey, { params: { id } }, options),
+    /** GET account/{id}/apiKey: when the key was made and last used. */
+    apiKey: (id: string, options?: CallOptions) => call(c.apiKey, { params: { id } }, options),
   };
 }

@@ -24,5 +24,16 @@ export function accountUserMethods(call: Caller) {
     /** GET account/{id}/user/check?email=: status 200 with the login when it exists, 204 when not. */
     check: (id: string, email: string, options?: CallOptions) =>
       call(c.check, { params: { id }, query: { email } }, options),
+    /** GET account/{id}/invitations: invited users who have not set a password yet. */
+    invitations: (id: string, options?: CallOptions) => call(c.invitations, { params: { id } }, options),
+    /** POST account/{id}/invitation/{userId}/link: a fresh link to copy (earlier links stop working). */
+    invitationLink: (id: string, userId: string, options?: CallOptions) =>
+      call(c.invitationLink, { params: { id, userId } }, options),
+    /** POST account/{id}/invitation/{userId}/resend: e-mails a fresh link (earlier links stop working). */
+    resendInvitation: (id: string, userId: string, options?: CallOptions) =>
+      call(c.resendInvitation, { params: { id, userId } }, options),
+    /** DELETE account/{id}/invitation/{userId}: the user leaves the account, its links stop working. */
+    revokeInvitation: (id: string, userId: string, options?: CallOptions) =>
+      call(c.revokeInvitation, { params: { id, userId } }, options),
   };
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Account, AccountCreate, AccountUpdate } from '../../domain/account.ts';
+import { Account, AccountCreate, AccountUpdate, ApiKeyInfo } from '../../domain/account.ts';
 import { defineCall } from '../contract.ts';
 import { Deleted, IdParams } from './wire-schemas.ts';
 
@@ -80,5 +80,13 @@ export const accountContracts = {
     path: 'account/:id/newApiKey',
     params: IdParams,
     response: NewApiKeyResult,
+  }),
+  /** When the account's API key was made and last used (both null when it has none). */
+  apiKey: defineCall({
+    name: 'accounts.apiKey',
+    method: 'GET',
+    path: 'account/:id/apiKey',
+    params: IdParams,
+    response: ApiKeyInfo,
   }),
 } as const;

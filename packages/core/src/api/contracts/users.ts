@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AccountUser, NewAccountUser, UserCheckResult } from '../../domain/account.ts';
+import { AccountUser, NewAccountUser, PendingInvitation, UserCheckResult } from '../../domain/account.ts';
 import { AccountRole, Id } from '../../domain/common.ts';
 import { defineCall } from '../contract.ts';
 import { IdParams } from './wire-schemas.ts';
@@ -17,6 +17,10 @@ export type UpdateAccountUserBody = z.infer<typeof UpdateAccountUserBody>;
 
 /** Query of `GET account/{id}/user/check`. */
 export const UserCheckQuery = z.object({ email: z.email() });
+
+/** Answer of `POST account/{id}/invitation/{userId}/link`: a fresh link (the previous one stops working). */
+export const InvitationLink = z.object({ link: z.url() });
+export type InvitationLink = z.infer<typeof InvitationLink>;
 
 /** The users of an account. Every change answers with the account's users after the change. */
 export const accountUserContracts = {
@@ -59,5 +63,37 @@ export const accountUserContracts = {
     query: UserCheckQuery,
     response: UserCheckResult,
     emptyStatuses: [204],
+  }),
+  /** The account's invited users who have not set a password yet. */
+  invitations: defineCall({
+    name: 'accounts.invitations.list',
+    method: 'GET',
+    path: 'account/:id/invitations',
+    params: IdParams,
+    response: z.array(PendingInvitation),
+  }),
+  /** A fresh invitation link to copy; the links sent before stop working. */
+  invitationLink: defineCall({
+    name: 'accounts.invitations.link',
+    method: 'POST',
+    path: 'account/:id/invitation/:userId/link',
+    params: AccountUserParams,
+    response: InvitationLink,
+  }),
+  /** Sends the invitation again with a fresh link; the links sent before stop working. */
+  resendInvitation: defineCall({
+    name: 'accounts.invitations.resend',
+    method: 'POST',
+    path: 'account/:id/invitation/:userId/resend',
+    params: AccountUserParams,
+    response: z.array(PendingInvitation),
+  }),
+  /** Withdraws an invitation: the user leaves the account and its links stop working. */
+  revokeInvitation: defineCall({
+    name: 'accounts.invitations.revoke',
+    method: 'DELETE',
+    path: 'account/:id/invitation/:userId',
+    params: AccountUserParams,
+    response: z.array(PendingInvitation),
   }),
 } as const;
