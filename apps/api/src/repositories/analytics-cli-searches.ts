@@ -12,7 +12,7 @@ export interface CliSearchDay {
   latencyMs: number;
 }
 
-/** Adds CLI searches to their days (0020-cli-searches.sql): one statement for every day given. */
+/** Adds CLI searches to their days (0021-cli-searches.sql): one statement for every day given. */
 export async function addCliSearches(db: Queryable, days: readonly CliSearchDay[]): Promise<void> {
   if (days.length === 0) return;
   await db.query(

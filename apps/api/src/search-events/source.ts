@@ -3,7 +3,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 /**
  * Who made a search: a visitor of the customer's site (the widget, the customer's own code), or a
  * person checking the engine with `siteseer search`. CLI searches are left out of the visitors'
- * figures (0020-cli-searches.sql).
+ * figures (0021-cli-searches.sql).
  */
 export type SearchSource = 'visitor' | 'cli';
 
