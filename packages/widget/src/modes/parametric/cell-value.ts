@@ -76,7 +76,7 @@ function linkUrl(column: SearchColumn, row: Row, pageUrl: string): string | null
  * A link's text: the column's own link text, or its label when the text is the default 'Link' (or
  * blank), so a table of "Datasheet" and "Product page" columns does not read "Link, Link".
  */
-export function linkName(column: SearchColumn): string {
+function linkName(column: SearchColumn): string {
   const text = column.settings.linkText?.trim();
   return text && text !== 'Link' ? text : column.label;
 }

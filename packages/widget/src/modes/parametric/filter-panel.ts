@@ -15,7 +15,7 @@ export interface FilterPanel {
 }
 
 /** Below this width the 'list' format's filters go behind a Filters button, in a drawer. */
-export const NARROW_SCREEN = '(max-width: 600px)';
+const NARROW_SCREEN = '(max-width: 600px)';
 
 /**
  * The filters, inline ('list' format) or in a modal dialog ('dialog' format); on a narrow screen
