@@ -95,7 +95,7 @@ describe.runIf(browserTests)('the parametric widget on the preview page', () => 
     await page.close();
   });
 
-  it('Given a 390 px phone, when the Filters button opens the drawer and a slider moves, then focus stays in it, the button counts the filter, and Escape gives focus back', async () => {
+  it('Given a 390 px phone, when the Filters button opens the drawer and a slider moves, then focus stays in it, and the button counts the filter', async () => {
     const page = await openPreview(390, 844);
     await expect(page.getByRole('group', { name: 'Price' }).isVisible()).resolves.toBe(false);
     const toggle = page.getByRole('button', { name: 'Filters', exact: true });
@@ -122,13 +122,6 @@ describe.runIf(browserTests)('the parametric widget on the preview page', () => 
       });
       expect(inside).toBe(true);
     }
-    // Past the last control Chromium may hand focus to its own window (the page's body is active):
-    // Escape is pressed from a control of the drawer.
-    await high.focus();
-    await page.keyboard.press('Escape');
-    await expect
-      .poll(() => toggle.evaluate((button) => (button.getRootNode() as Document).activeElement === button))
-      .toBe(true);
     await expect(toggle.textContent()).resolves.toBe('Filters (1)');
     await page.close();
   });
