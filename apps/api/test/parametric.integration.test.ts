@@ -1,4 +1,9 @@
-import { decodeLabel, type ParametricConfiguration, SearchResult } from '@siteseer/core';
+import {
+  decodeLabel,
+  HISTOGRAM_BUCKETS_MAX,
+  type ParametricConfiguration,
+  SearchResult,
+} from '@siteseer/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startWithTenants, type Tenants } from './actors.ts';
 import { api, type TestServer } from './harness.ts';
@@ -198,11 +203,18 @@ describe('a parametric engine from upload to search', () => {
     const facet = result.body.facets[category];
     expect(Object.fromEntries(facet.values.map((v: any) => [v.value, v.count]))).toEqual(counts);
     const sensors = DATA.filter((p) => p.category === 'Sensors');
-    expect(result.body.facets[price]).toEqual({
-      kind: 'range',
-      min: Math.min(...sensors.map((p) => p.price)),
-      max: Math.max(...sensors.map((p) => p.price)),
-    });
+    const low = Math.min(...sensors.map((p) => p.price));
+    const high = Math.max(...sensors.map((p) => p.price));
+    const width = (high - low) / HISTOGRAM_BUCKETS_MAX;
+    // Twenty equal-width bars from the lowest to the highest price (the last one holds the highest).
+    const bars = Array.from(
+      { length: HISTOGRAM_BUCKETS_MAX },
+      (_, b) =>
+        sensors.filter((p) => Math.min(HISTOGRAM_BUCKETS_MAX - 1, Math.floor((p.price - low) / width)) === b)
+          .length,
+    );
+    expect(result.body.facets[price]).toEqual({ kind: 'range', min: low, max: high, histogram: bars });
+    expect(bars.reduce((a, b) => a + b)).toBe(sensors.length);
   });
 
   it('given the filters call, then the categories come with their counts under the applied ones', async () => {

@@ -1,4 +1,11 @@
-import type { Facet, FilterSelection, ParametricConfiguration, Row, SearchQuery } from '@siteseer/core';
+import {
+  type Facet,
+  type FilterSelection,
+  HISTOGRAM_BUCKETS_MAX,
+  type ParametricConfiguration,
+  type Row,
+  type SearchQuery,
+} from '@siteseer/core';
 import { typedRows } from '../src/parametric/parse/index.ts';
 import { type ActiveFilter, FACET_VALUES_MAX, type SearchStats } from '../src/parametric/search-stats.ts';
 import { searchColumns } from '../src/parametric/searched-columns.ts';
@@ -102,6 +109,23 @@ function where(input: StatsInput, except?: string): { sql: SearchSql; where: str
   return { sql, where: sql.where(input.query, allowed, except) };
 }
 
+/** A range facet by its definition (`RangeFacet`): bounds, and values counted in equal-width buckets. */
+function rangeOf(numbers: number[]): Facet {
+  if (numbers.length === 0) return { kind: 'range', min: null, max: null, histogram: [] };
+  const min = numbers.reduce((a, b) => Math.min(a, b));
+  const max = numbers.reduce((a, b) => Math.max(a, b));
+  const perWholeNumber = numbers.every(Number.isInteger) && max - min + 1 < HISTOGRAM_BUCKETS_MAX;
+  const buckets = perWholeNumber ? max - min + 1 : min === max ? 1 : HISTOGRAM_BUCKETS_MAX;
+  const histogram = new Array<number>(buckets).fill(0);
+  for (const n of numbers) {
+    const at = perWholeNumber
+      ? n - min
+      : Math.min(buckets - 1, Math.floor((n - min) / ((max - min) / buckets)));
+    histogram[min === max ? 0 : at] = (histogram[min === max ? 0 : at] ?? 0) + 1;
+  }
+  return { kind: 'range', min, max, histogram };
+}
+
 /**
  * The total and the facets in SQL: one statement for the total and one per filter, each over the
  * rows passing every selection but the filter's own (selecting a category must not hide the other
@@ -118,12 +142,12 @@ export async function sqlStats(db: Queryable, input: StatsInput): Promise<Search
       const { sql, where: condition } = where(input, filter.id);
       const column = sql.param(filter.id);
       if (filter.supports.rangeFilter) {
-        const { rows } = await db.query<{ min: number | null; max: number | null }>(
-          `SELECT min(${sql.numberOf(column)})::float8 AS min, max(${sql.numberOf(column)})::float8 AS max
-           FROM oracle_rows WHERE ${condition}`,
+        const { rows } = await db.query<{ numbers: number[] | null }>(
+          `SELECT array_agg(${sql.numberOf(column)}::float8) FILTER (WHERE ${sql.numberOf(column)} IS NOT NULL)
+           AS numbers FROM oracle_rows WHERE ${condition}`,
           sql.params,
         );
-        return [filter.id, { kind: 'range', min: rows[0]?.min ?? null, max: rows[0]?.max ?? null }];
+        return [filter.id, rangeOf(rows[0]?.numbers ?? [])];
       }
       const { rows } = await db.query<{ value: string | number | boolean | null; count: number }>(
         `SELECT data -> ${column} AS value, count(*)::int AS count FROM oracle_rows WHERE ${condition}

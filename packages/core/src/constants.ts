@@ -152,7 +152,20 @@ export const TAB_ICONS = [
 /** The fixed first tab that is always present and cannot be reordered. */
 export const ALL_TAB_NAME = 'All';
 
-export const COLUMN_TYPES = ['keyword', 'integer', 'half_float', 'boolean', 'image', 'hyperlink'] as const;
+/**
+ * Column types as stored in a configuration. New types go last and are only ever inferred for new
+ * files: a stored configuration keeps the types it was saved with, so a date column of an engine
+ * published before 'date' existed stays 'keyword' (text) until its owner retypes it.
+ */
+export const COLUMN_TYPES = [
+  'keyword',
+  'integer',
+  'half_float',
+  'boolean',
+  'image',
+  'hyperlink',
+  'date',
+] as const;
 export const COLUMN_TYPE_LABELS: Record<(typeof COLUMN_TYPES)[number], string> = {
   keyword: 'Text',
   integer: 'Integer',
@@ -160,8 +173,11 @@ export const COLUMN_TYPE_LABELS: Record<(typeof COLUMN_TYPES)[number], string> =
   boolean: 'True/False',
   image: 'Image URL',
   hyperlink: 'Hyperlink',
+  date: 'Date',
 };
 export const NUMERIC_COLUMN_TYPES: readonly (typeof COLUMN_TYPES)[number][] = ['integer', 'half_float'];
+/** Types whose filter may be a range (a slider): numbers, and dates (as milliseconds since 1970 UTC). */
+export const RANGE_COLUMN_TYPES: readonly (typeof COLUMN_TYPES)[number][] = [...NUMERIC_COLUMN_TYPES, 'date'];
 
 export const FEATURE_FLAGS = {
   PM_WIZARD_SE_CONFIG: 'PM_WIZARD_SE_CONFIG',

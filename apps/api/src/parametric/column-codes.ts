@@ -1,4 +1,5 @@
 import type { CellValue } from '@siteseer/core';
+import { parseIsoDate } from './parse/cell-values.ts';
 
 /**
  * One column of an engine's rows, dictionary-coded: each distinct value gets a code, codes follow
@@ -11,7 +12,11 @@ export class ColumnCodes {
   readonly values: CellValue[];
   /** Text by code (`data ->> col`), null for a JSON null. */
   readonly texts: (string | null)[];
-  /** Number by code when the value is a JSON number (`jsonb_typeof = 'number'`), else NaN. */
+  /**
+   * Number by code when the value is a JSON number (`jsonb_typeof = 'number'`), or an ISO date as
+   * milliseconds since 1970 UTC (how a Date column's range filter and histogram read it), else NaN.
+   * Only range filters read these, and only numeric and date columns have one.
+   */
   readonly numbers: Float64Array;
   /** Code of each row, by row position. */
   readonly rows: Uint32Array;
@@ -22,7 +27,9 @@ export class ColumnCodes {
     this.texts = texts;
     this.rows = rows;
     this.missing = values.length;
-    this.numbers = Float64Array.from(values, (v) => (typeof v === 'number' ? v : Number.NaN));
+    this.numbers = Float64Array.from(values, (v) =>
+      typeof v === 'number' ? v : typeof v === 'string' ? (parseIsoDate(v) ?? Number.NaN) : Number.NaN,
+    );
   }
 
   get bytes(): number {

@@ -1,4 +1,10 @@
-import type { Facet, FilterSelection, Row, SearchQuery } from '@siteseer/core';
+import {
+  type Facet,
+  type FilterSelection,
+  HISTOGRAM_BUCKETS_MAX,
+  type Row,
+  type SearchQuery,
+} from '@siteseer/core';
 import type { ColumnCodes } from './column-codes.ts';
 import { type ActiveFilter, FACET_VALUES_MAX, type SearchStats } from './search-stats.ts';
 import type { TextIndex } from './text-index.ts';
@@ -243,10 +249,11 @@ function bump(counts: Uint32Array, at: number): void {
   counts[at] = (counts[at] as number) + 1;
 }
 
-/** Bounds of the numbers among the rows of `lists`. */
+/** Bounds of the numbers among the rows of `lists`, and their histogram (see `RangeFacet`). */
 function rangeFacet(codes: ColumnCodes, lists: readonly Int32Array[]): Facet {
   let min = Number.POSITIVE_INFINITY;
   let max = Number.NEGATIVE_INFINITY;
+  let whole = true;
   const numbers = codes.numbers;
   const rowCodes = codes.rows;
   for (const list of lists) {
@@ -254,10 +261,37 @@ function rangeFacet(codes: ColumnCodes, lists: readonly Int32Array[]): Facet {
       const n = numbers[rowCodes[row] as number] as number;
       if (n < min) min = n;
       if (n > max) max = n;
+      if (n - Math.floor(n) > 0) whole = false;
     }
   }
-  // NaN (not a number) never compares, so it changes neither bound.
-  return min <= max ? { kind: 'range', min, max } : { kind: 'range', min: null, max: null };
+  // NaN (not a number) and undefined (no value) never compare, so they change neither.
+  if (!(min <= max)) return { kind: 'range', min: null, max: null, histogram: [] };
+  return { kind: 'range', min, max, histogram: histogram(codes, lists, min, max, whole) };
+}
+
+/** Values of the rows of `lists` counted in equal-width buckets from `min` to `max` (inclusive). */
+function histogram(
+  codes: ColumnCodes,
+  lists: readonly Int32Array[],
+  min: number,
+  max: number,
+  whole: boolean,
+): number[] {
+  const span = max - min;
+  const buckets =
+    whole && span + 1 < HISTOGRAM_BUCKETS_MAX ? span + 1 : span === 0 ? 1 : HISTOGRAM_BUCKETS_MAX;
+  const width = whole && buckets === span + 1 ? 1 : span / buckets;
+  const counts = new Uint32Array(buckets);
+  const numbers = codes.numbers;
+  const rowCodes = codes.rows;
+  for (const list of lists) {
+    for (const row of list) {
+      const n = numbers[rowCodes[row] as number] as number;
+      if (!(n >= min && n <= max)) continue;
+      bump(counts, width === 0 ? 0 : Math.min(buckets - 1, Math.floor((n - min) / width)));
+    }
+  }
+  return Array.from(counts);
 }
 
 /**

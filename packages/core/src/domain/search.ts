@@ -86,11 +86,22 @@ export const ListFacet = z.object({
   kind: z.literal('list'),
   values: z.array(z.object({ value: CellValue, count: z.number().int().min(0) })),
 });
-/** The bounds of a range filter's values under the current selection (its own bounds excluded). */
+/** The most bars of a range facet's histogram. */
+export const HISTOGRAM_BUCKETS_MAX = 20;
+
+/**
+ * The bounds of a range filter's values under the current selection (its own bounds excluded), and
+ * their distribution: `histogram` counts the values in equal-width buckets from `min` to `max` (the
+ * last bucket includes `max`), at most HISTOGRAM_BUCKETS_MAX of them, one per whole number when the
+ * values are whole numbers spanning fewer; so a slider can draw where the values are. Optional: an
+ * answer from before it still reads. For a Date column the numbers are milliseconds since
+ * 1970-01-01 UTC.
+ */
 export const RangeFacet = z.object({
   kind: z.literal('range'),
   min: z.number().nullable(),
   max: z.number().nullable(),
+  histogram: z.array(z.number().int().min(0)).optional(),
 });
 export const Facet = z.discriminatedUnion('kind', [ListFacet, RangeFacet]);
 export type Facet = z.infer<typeof Facet>;

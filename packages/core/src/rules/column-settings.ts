@@ -1,4 +1,4 @@
-import { NUMERIC_COLUMN_TYPES } from '../constants.ts';
+import { RANGE_COLUMN_TYPES } from '../constants.ts';
 import type { Column, ColumnType, Filter, ParametricConfiguration } from '../domain/parametric.ts';
 import { decodeLabel, encodeLabel } from './column-label.ts';
 import { MESSAGES } from './messages.ts';
@@ -22,9 +22,9 @@ export function canColumnFilter(column: Pick<Column, 'enabled' | 'type'>): boole
   return column.enabled && canTypeFilter(column.type);
 }
 
-/** Whether a column's filter may be a range filter: numeric type (integer, half_float) and filtering on. */
+/** Whether a column's filter may be a range filter: numeric or date type, and filtering on. */
 export function canRangeFilter(column: Pick<Column, 'type' | 'supports'>): boolean {
-  return NUMERIC_COLUMN_TYPES.includes(column.type) && column.supports.filtering;
+  return RANGE_COLUMN_TYPES.includes(column.type) && column.supports.filtering;
 }
 
 function normaliseColumn(column: Column): Column {

@@ -19,11 +19,28 @@ import { API_BASE, CLIENT_ID } from './fixtures.ts';
 function matches(value: CellValue | undefined, selection: FilterSelection): boolean {
   if ('values' in selection)
     return selection.values.includes(value === null || value === undefined ? '' : String(value));
-  if (typeof value !== 'number') return false;
+  const n = rangeNumber(value);
+  if (n === null) return false;
   return (
-    (selection.min === undefined || value >= selection.min) &&
-    (selection.max === undefined || value <= selection.max)
+    (selection.min === undefined || n >= selection.min) && (selection.max === undefined || n <= selection.max)
   );
+}
+
+/** A value as a range reads it: a number, or an ISO date as milliseconds since 1970 UTC. */
+function rangeNumber(value: CellValue | undefined): number | null {
+  if (typeof value === 'number') return value;
+  if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}/.test(value)) return Date.parse(value);
+  return null;
+}
+
+/** Twenty equal-width buckets from the lowest to the highest number (the server's rule, simplified). */
+function histogram(numbers: readonly number[], min: number, max: number): number[] {
+  const bars = new Array<number>(min === max ? 1 : 20).fill(0);
+  for (const n of numbers) {
+    const at = min === max ? 0 : Math.min(19, Math.floor((n - min) / ((max - min) / 20)));
+    bars[at] = (bars[at] ?? 0) + 1;
+  }
+  return bars;
 }
 
 function select(rows: Row[], query: SearchQuery, except?: string): Row[] {
@@ -49,11 +66,14 @@ function answer(config: SearchConfig, rows: Row[], query: SearchQuery): SearchRe
   for (const filter of config.filters) {
     const pool = select(rows, query, filter.id).map((row) => row[filter.id] ?? null);
     if (filter.kind === 'range') {
-      const numbers = pool.filter((v): v is number => typeof v === 'number');
+      const numbers = pool.map(rangeNumber).filter((v): v is number => v !== null);
+      const min = numbers.length ? numbers.reduce((a, b) => Math.min(a, b)) : null;
+      const max = numbers.length ? numbers.reduce((a, b) => Math.max(a, b)) : null;
       facets[filter.id] = {
         kind: 'range',
-        min: numbers.length ? Math.min(...numbers) : null,
-        max: numbers.length ? Math.max(...numbers) : null,
+        min,
+        max,
+        histogram: min === null || max === null ? [] : histogram(numbers, min, max),
       };
     } else {
       const counts = new Map<CellValue, number>();

@@ -14,6 +14,7 @@ const TRUE = /^(?:true|yes)$/i;
 const IMAGE_PATH = /\.(?:png|jpe?g|gif|webp|svg|avif)$/i;
 const HTTP_PREFIX = /^https?:\/\//i;
 const WHITESPACE = /\s/;
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,3})?)?)?$/;
 
 /** A whole number written as digits, within JavaScript's safe integer range. */
 export function parseInteger(text: string): number | null {
@@ -79,4 +80,21 @@ export function parseHttpUrl(text: string): URL | null {
 /** Whether a URL's path ends in an image extension (its query string and fragment do not count). */
 export function hasImagePath(url: URL): boolean {
   return IMAGE_PATH.test(url.pathname);
+}
+
+/**
+ * A date written in ISO form, `YYYY-MM-DD` or `YYYY-MM-DDTHH:MM[:SS[.sss]]` (what the spreadsheet
+ * reader makes of a workbook's date cells), as milliseconds since 1970-01-01 UTC: the time is read
+ * as UTC because a spreadsheet date has no zone, so no server's zone shifts it. Null for other text
+ * and for dates that do not exist (2023-02-29). Day-first and month-first forms (03/04/2024) are
+ * not read: which one a file means cannot be told from the text.
+ */
+export function parseIsoDate(text: string): number | null {
+  const parts = ISO_DATE.exec(text);
+  if (!parts) return null;
+  const [, year, month, day, hours = '00', minutes = '00', seconds = '00'] = parts;
+  const ms = Date.parse(`${year}-${month}-${day}T${hours}:${minutes}:${seconds}${text.slice(19)}Z`);
+  if (Number.isNaN(ms)) return null;
+  // Date.parse rolls 2023-02-29 over to March 1st; a date that exists reads back the same.
+  return new Date(ms).toISOString().slice(0, 10) === `${year}-${month}-${day}` ? ms : null;
 }

@@ -1,5 +1,12 @@
 import type { ColumnType } from '@siteseer/core';
-import { hasImagePath, parseBoolean, parseExactNumber, parseHttpUrl, parseInteger } from './cell-values.ts';
+import {
+  hasImagePath,
+  parseBoolean,
+  parseExactNumber,
+  parseHttpUrl,
+  parseInteger,
+  parseIsoDate,
+} from './cell-values.ts';
 
 export interface ColumnProfile {
   type: ColumnType;
@@ -11,7 +18,7 @@ export interface ColumnProfile {
 
 /**
  * Infers a column's type from its non-empty values: the first of boolean, integer, half_float
- * (numbers, some not written as whole numbers), image (every value an image URL), hyperlink (every
+ * (numbers, some not written as whole numbers), date (every value an ISO date), image (every value an image URL), hyperlink (every
  * value an http(s) URL) that fits every value; otherwise keyword. An empty column is keyword.
  * '12.0' is half_float: a column is integer only if every value is written as a whole number.
  */
@@ -22,6 +29,7 @@ export function profileColumn(values: Iterable<string | null>, distinctCap: numb
   let number = true;
   let image = true;
   let url = true;
+  let date = true;
   const seen = new Set<string>();
   for (const value of values) {
     if (value === null) continue;
@@ -31,6 +39,7 @@ export function profileColumn(values: Iterable<string | null>, distinctCap: numb
     if (integer && parseInteger(value) === null) integer = false;
     // A number rounded to fit (a 19-digit id) is not one: shown and searched rounded, it is lost.
     if (number && !integer && parseExactNumber(value) === null) number = false;
+    if (date && parseIsoDate(value) === null) date = false;
     if (url) {
       const parsed = parseHttpUrl(value);
       if (parsed === null) url = image = false;
@@ -46,10 +55,12 @@ export function profileColumn(values: Iterable<string | null>, distinctCap: numb
           ? 'integer'
           : number
             ? 'half_float'
-            : image
-              ? 'image'
-              : url
-                ? 'hyperlink'
-                : 'keyword';
+            : date
+              ? 'date'
+              : image
+                ? 'image'
+                : url
+                  ? 'hyperlink'
+                  : 'keyword';
   return { type, filled, distinct: seen.size };
 }

@@ -7,9 +7,9 @@ import {
   encodeLabel,
   type Filter,
   HyperlinkSettings,
-  NUMERIC_COLUMN_TYPES,
   normaliseParametricConfiguration,
   ParametricConfiguration,
+  RANGE_COLUMN_TYPES,
 } from '@siteseer/core';
 import { type ColumnProfile, profileColumn } from './infer-column.ts';
 import { PARSE_LIMITS } from './limits.ts';
@@ -69,7 +69,7 @@ export function inferConfiguration(table: ParsedTable): ParametricConfiguration 
         label,
         position: Object.keys(filters).length,
         type: 'list',
-        supports: { rangeFilter: NUMERIC_COLUMN_TYPES.includes(profile.type) },
+        supports: { rangeFilter: RANGE_COLUMN_TYPES.includes(profile.type) },
       };
     }
   });

@@ -1,5 +1,5 @@
 import type { CellValue, ColumnType, ParametricConfiguration, Row } from '@siteseer/core';
-import { parseBoolean, parseHttpUrl, parseInteger, parseNumber } from './cell-values.ts';
+import { parseBoolean, parseHttpUrl, parseInteger, parseIsoDate, parseNumber } from './cell-values.ts';
 import type { ParsedTable } from './parsed-table.ts';
 import { SpreadsheetError } from './spreadsheet-error.ts';
 
@@ -10,6 +10,7 @@ const EXPECTED: Record<ColumnType, string> = {
   boolean: 'true, false, yes or no',
   image: 'an http(s) image URL',
   hyperlink: 'an http(s) URL',
+  date: 'a date written as YYYY-MM-DD',
 };
 
 /** A text cell as a value of the type, or undefined when it is not one. */
@@ -24,6 +25,9 @@ export function typedValue(text: string | null, type: ColumnType): CellValue | u
       return parseNumber(text) ?? undefined;
     case 'boolean':
       return parseBoolean(text) ?? undefined;
+    case 'date':
+      // Kept as written (ISO text), so exports and readers that predate the type still show it.
+      return parseIsoDate(text) === null ? undefined : text;
     case 'image':
     case 'hyperlink':
       // Kept as written; checked so that a column retyped to a link cannot carry `javascript:` URLs.

@@ -10,11 +10,18 @@ export interface FilterPanel {
   update(facets: Readonly<Record<string, Facet>>): void;
   /** Shows `filters` as applied, without applying them (the widget searches with them itself). */
   restore(filters: Filters): void;
+  /** Stops following the screen width. */
+  dispose(): void;
 }
 
+/** Below this width the 'list' format's filters go behind a Filters button, in a drawer. */
+const NARROW_SCREEN = '(max-width: 600px)';
+
 /**
- * The filters, inline ('list' format) or in a modal dialog ('dialog' format). Controls edit a
- * pending selection; it is applied on every change with `autoApplyFilters`, else by 'Apply filters'.
+ * The filters, inline ('list' format) or in a modal dialog ('dialog' format); on a narrow screen
+ * the 'list' format's filters move into the dialog too, shown as a drawer, so a phone sees the
+ * results first. Controls edit a pending selection; it is applied on every change with
+ * `autoApplyFilters`, else by 'Apply filters'.
  */
 export function createFilterPanel(config: SearchConfig, onApply: (filters: Filters) => void): FilterPanel {
   const { settings } = config;
@@ -52,12 +59,28 @@ export function createFilterPanel(config: SearchConfig, onApply: (filters: Filte
   actions.append(clearButton);
 
   const body = h('div', { class: 'siteseer-filter-list' }, ...[...controls.values()].map((c) => c.element));
-  const dialog = settings.filterFormat === 'dialog' ? createFilterDialog(body, actions) : undefined;
+  const dialog = createFilterDialog(body, actions);
+  const inline = h('section', { class: 'siteseer-filters', 'aria-label': 'Filters' });
+  const narrow = settings.filterFormat === 'list' ? window.matchMedia?.(NARROW_SCREEN) : undefined;
+  // One set of controls, moved between the inline section and the drawer as the width changes.
+  const place = () => {
+    const drawer = settings.filterFormat === 'dialog' || narrow?.matches === true;
+    dialog.element.hidden = !drawer;
+    dialog.element.classList.toggle('siteseer-filters--drawer', settings.filterFormat === 'list');
+    inline.hidden = drawer;
+    if (drawer) dialog.content.append(body, actions);
+    else {
+      dialog.close(false);
+      inline.append(body, actions);
+    }
+  };
+  place();
+  narrow?.addEventListener?.('change', place);
 
   function apply(fromApplyButton: boolean) {
     applied = pending;
-    dialog?.setCount(activeFilterCount(applied));
-    if (fromApplyButton) dialog?.close();
+    dialog.setCount(activeFilterCount(applied));
+    if (fromApplyButton) dialog.close(true);
     onApply(applied);
   }
 
@@ -66,8 +89,7 @@ export function createFilterPanel(config: SearchConfig, onApply: (filters: Filte
   }
 
   return {
-    element:
-      dialog?.element ?? h('section', { class: 'siteseer-filters', 'aria-label': 'Filters' }, body, actions),
+    element: settings.filterFormat === 'dialog' ? dialog.element : h('div', {}, inline, dialog.element),
     update(next) {
       facets = next;
       redraw();
@@ -75,19 +97,28 @@ export function createFilterPanel(config: SearchConfig, onApply: (filters: Filte
     restore(filters) {
       pending = filters;
       applied = filters;
-      dialog?.setCount(activeFilterCount(applied));
+      dialog.setCount(activeFilterCount(applied));
       redraw();
+    },
+    dispose() {
+      narrow?.removeEventListener?.('change', place);
     },
   };
 }
 
 interface FilterDialog {
   element: HTMLElement;
+  /** Where the filters and their buttons go, under the dialog's title. */
+  content: HTMLElement;
   setCount(count: number): void;
-  close(): void;
+  /** Closes it; `refocus` puts focus back on the Filters button. */
+  close(refocus: boolean): void;
 }
 
-/** The 'dialog' format: a Filters button opening a modal dialog (Escape and the backdrop close it). */
+/**
+ * A Filters button opening a modal dialog (Escape, Close and the backdrop close it). Modal, the
+ * browser keeps focus inside it, and focus goes back to the button when it closes.
+ */
 function createFilterDialog(body: HTMLElement, actions: HTMLElement): FilterDialog {
   const titleId = uniqueId('filters-title');
   const count = h('span', { class: 'siteseer-filter-count' });
@@ -98,42 +129,44 @@ function createFilterDialog(body: HTMLElement, actions: HTMLElement): FilterDial
     count,
   );
   const closeButton = h('button', { type: 'button', class: 'siteseer-dialog-close' }, 'Close');
-  const dialog = h(
-    'dialog',
-    { class: 'siteseer-dialog', 'aria-labelledby': titleId },
-    h(
-      'div',
-      { class: 'siteseer-dialog-body' },
-      h('div', { class: 'siteseer-dialog-head' }, h('h2', { id: titleId }, 'Filters'), closeButton),
-      body,
-      actions,
-    ),
+  const content = h(
+    'div',
+    { class: 'siteseer-dialog-body' },
+    h('div', { class: 'siteseer-dialog-head' }, h('h2', { id: titleId }, 'Filters'), closeButton),
+    body,
+    actions,
   );
+  const dialog = h('dialog', { class: 'siteseer-dialog', 'aria-labelledby': titleId }, content);
 
   // Browsers without modal dialogs (old Safari) still get an open, inline dialog.
   const open = () =>
     typeof dialog.showModal === 'function' ? dialog.showModal() : dialog.setAttribute('open', '');
-  const close = () => {
+  const close = (refocus: boolean) => {
     if (!dialog.open && !dialog.hasAttribute('open')) return;
     if (typeof dialog.close === 'function') dialog.close();
     else dialog.removeAttribute('open');
-    toggle.focus();
+    if (refocus) toggle.focus();
   };
   toggle.addEventListener('click', open);
-  closeButton.addEventListener('click', close);
+  closeButton.addEventListener('click', () => close(true));
   dialog.addEventListener('keydown', (event) => {
     if (event.key !== 'Escape') return;
     event.preventDefault();
-    close();
+    close(true);
   });
   // The dialog's own box is only reachable outside its padded body: a click there is on the backdrop.
   dialog.addEventListener('click', (event) => {
-    if (event.target === dialog) close();
+    if (event.target === dialog) close(true);
   });
-  dialog.addEventListener('close', () => toggle.focus());
+  // A dialog closed because the screen grew wide (its button hidden) moves nobody's focus.
+  dialog.addEventListener('close', () => {
+    if (!element.hidden) toggle.focus();
+  });
 
+  const element = h('div', { class: 'siteseer-filters siteseer-filters--dialog' }, toggle, dialog);
   return {
-    element: h('div', { class: 'siteseer-filters siteseer-filters--dialog' }, toggle, dialog),
+    element,
+    content,
     setCount(n) {
       count.textContent = n > 0 ? ` (${n})` : '';
     },

@@ -57,7 +57,7 @@ describe('parametric results table', () => {
     expect(image?.getAttribute('loading')).toBe('lazy');
 
     const [page, datasheet] = [...(row?.querySelectorAll('a') ?? [])];
-    expect(page?.textContent).toBe('Link');
+    expect(page?.textContent).toBe('Page');
     expect(page?.getAttribute('href')).toBe('https://shop.example.test/p/2');
     expect(page?.hasAttribute('target')).toBe(false);
     expect(datasheet?.textContent).toBe('Open datasheet');

@@ -141,6 +141,7 @@ export const mountParametric: Mode<SearchConfig> = (root, config, { api, pageSiz
     ready: search(query),
     destroy() {
       searchBar?.dispose();
+      filters?.dispose();
       inflight?.abort();
     },
   };

@@ -98,7 +98,15 @@ export function createResultsTable(options: ResultsTableOptions): ResultsTable {
             ...columns.map((column) =>
               h(
                 'td',
-                { class: NUMERIC.has(column.type) ? 'siteseer-num' : null },
+                {
+                  class: NUMERIC.has(column.type)
+                    ? 'siteseer-num'
+                    : column.type === 'image'
+                      ? 'siteseer-image-cell'
+                      : null,
+                  // The card layout of a phone shows it before the value (CSS, as text only).
+                  'data-siteseer-label': column.type === 'image' ? null : column.label,
+                },
                 renderCell(column, row, pageUrl),
               ),
             ),
