@@ -8,6 +8,7 @@ import { useState } from 'react';
 import { unwrap } from '../../api/portal-api.ts';
 import { accountInvitationsQuery, accountUsersQuery } from '../../api/queries.ts';
 import { useServices } from '../../shell/services.tsx';
+import { useToast } from '../../shell/toast.tsx';
 
 /** What became of an invitation's last link, in a few words. */
 function deliveryText(invitation: PendingInvitation): string {
@@ -62,6 +63,7 @@ async function toClipboard(text: string): Promise<boolean> {
  */
 export function useInvitations(accountId: string | undefined) {
   const { api, queryClient } = useServices();
+  const toast = useToast();
   const [copied, setCopied] = useState<CopiedLink | undefined>();
   const query = useQuery({
     ...accountInvitationsQuery(api, accountId ?? ''),
@@ -80,10 +82,15 @@ export function useInvitations(accountId: string | undefined) {
     }) => {
       if (!accountId) throw new Error('The account is not saved yet.');
       const users = api.accounts.users;
-      if (kind === 'resend') return store(unwrap(await users.resendInvitation(accountId, invitation.userId)));
+      if (kind === 'resend') {
+        store(unwrap(await users.resendInvitation(accountId, invitation.userId)));
+        toast(`Invitation sent again to ${invitation.email}; earlier links no longer work.`);
+        return;
+      }
       if (kind === 'revoke') {
         store(unwrap(await users.revokeInvitation(accountId, invitation.userId)));
         await queryClient.invalidateQueries({ queryKey: accountUsersQuery(api, accountId).queryKey });
+        toast(`Invitation to ${invitation.email} revoked.`);
         return;
       }
       const { link } = unwrap(await users.invitationLink(accountId, invitation.userId));
