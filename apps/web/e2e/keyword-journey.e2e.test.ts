@@ -200,14 +200,15 @@ describe.runIf(browserTests)('the keyword engine journey in Chromium', () => {
     // Influence: the docs boosted by 10, and /about pinned for 'search'.
     await step(owner, 'Influence').click();
     const influence = region(owner, 'Influence');
-    await influence.getByRole('textbox', { name: 'URL pattern' }).fill('*/docs/*');
+    // When editing, the URL pattern suggests the engine's crawled pages (a combobox).
+    await influence.getByRole('combobox', { name: 'URL pattern' }).fill('*/docs/*');
     const weight = influence.getByRole('slider', { name: 'Weight', exact: true });
     await weight.focus();
     for (let n = 5; n < 10; n++) await weight.press('ArrowRight');
     await influence.getByText('Weight: 10').waitFor();
     await influence.getByRole('button', { name: 'Add Rule' }).click();
     const rules = influence.getByRole('table', { name: 'Relevance rules' });
-    expect(await rules.locator('tbody tr').allTextContents()).toEqual(['*/docs/*10']);
+    expect(await rules.locator('tbody tr').allTextContents()).toEqual(['*/docs/*10Delete']);
 
     await influence.getByLabel('Enable result ranking').check();
     await influence.getByRole('textbox', { name: 'Query' }).fill('search');

@@ -16,6 +16,8 @@ export const theme = createTheme({
       palette: {
         // MUI's dark error red with white text is 3.7:1; dark text on it passes WCAG AA (delete buttons).
         error: { main: '#f44336', contrastText: 'rgba(0, 0, 0, 0.87)' },
+        // A filled success alert (the toasts) is white on success.dark: MUI's #388e3c is 4.1:1.
+        success: { main: '#66bb6a', dark: '#2e7d32' },
         // The top bar's dark surface, lighter than the page so the bar stands out, with white text.
         AppBar: { darkBg: '#1e2a38', darkColor: '#ffffff' },
       },
