@@ -206,7 +206,8 @@ describe.runIf(browserTests)('My Account in Chromium', () => {
       expect(await own.getByRole('button', { name: 'Delete' }).isDisabled()).toBe(true);
       const uma = userRow(ada.page, 'Uma User');
       expect(await uma.getByRole('button', { name: 'Transfer Ownership' }).isDisabled()).toBe(true);
-      expect(await uma.getByRole('button', { name: 'Delete' }).isEnabled()).toBe(true);
+      // Enabled once the account's users and invitations have both loaded.
+      await expect.poll(() => uma.getByRole('button', { name: 'Delete' }).isEnabled()).toBe(true);
       expect(await uma.getByRole('combobox', { name: 'Role of Uma User' }).isEnabled()).toBe(true);
       expect(
         await userRow(ada.page, 'Demo Owner').getByRole('button', { name: 'Transfer Ownership' }).count(),

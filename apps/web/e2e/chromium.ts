@@ -53,11 +53,20 @@ export async function accessibilityViolations(
 ) {
   await page.bringToFront();
   await page.emulateMedia({ colorScheme: scheme });
-  // Measure settled colours: wait for the scheme switch and any running transition (dialogs fade in).
+  // Measure settled colours: wait for the scheme switch and any running transition (dialogs fade
+  // in, a toast grows in). Until a frame passes with none running: a toast raised by the action
+  // just before may start its transition only after the first look, and axe would then measure
+  // its half-faded colours.
   await page.waitForTimeout(50);
-  await page.evaluate(() =>
-    Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => undefined))),
-  );
+  await page.evaluate(async () => {
+    const frame = () => new Promise((resolve) => requestAnimationFrame(() => resolve(undefined)));
+    for (let round = 0; round < 5; round++) {
+      await frame();
+      const running = document.getAnimations();
+      if (running.length === 0) return;
+      await Promise.all(running.map((animation) => animation.finished.catch(() => undefined)));
+    }
+  });
   const builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']);
   if (options.frames === false) builder.exclude('iframe');
   const results = await builder.analyze();
