@@ -148,10 +148,10 @@ describe.runIf(browserTests)('the preview page in Chromium', () => {
     const sensors = DATA.filter((p) => p.category === 'Sensors');
     await page.getByRole('checkbox', { name: `Sensors (${sensors.length})` }).check();
     await expect.poll(() => shownSkus(page)).toEqual(sensors.slice(0, 20).map((p) => p.sku));
-    const min = page.getByLabel('Price Min');
+    const min = page.getByLabel('Price Min', { exact: true });
     await min.fill('200');
     await min.press('Enter');
-    const max = page.getByLabel('Price Max');
+    const max = page.getByLabel('Price Max', { exact: true });
     await max.fill('700');
     await max.press('Enter');
     const inRange = (p: Product) => p.category === 'Sensors' && p.price >= 200 && p.price <= 700;

@@ -335,7 +335,7 @@ describe('Recorded tables on PGlite, which has no autovacuum', () => {
          WHERE relname IN ('search_batches', 'clicked_searches', 'search_clicks') OR relname LIKE 'analytics\\_%'
          ORDER BY relname`,
       );
-      expect(rows.length).toBe(12);
+      expect(rows.length).toBe(13);
       expect(rows.filter((row) => !row.vacuumed)).toEqual([]);
     } finally {
       await store.close();

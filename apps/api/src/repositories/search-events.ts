@@ -314,6 +314,7 @@ const RECORDED_TABLES = [
   'analytics_day_filter_values',
   'analytics_day_urls',
   'analytics_span_urls',
+  'analytics_cli_days',
 ];
 
 /**

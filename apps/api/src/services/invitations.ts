@@ -179,7 +179,9 @@ export async function resendInvitation(
   userId: string,
 ): Promise<PendingInvitation[]> {
   if (!deps.mailer) {
+    // Another account's invitation is as missing as one that does not exist, e-mail or not.
     await visibleAccount(deps.store, viewer, accountId);
+    await pendingForManager(deps.store, viewer, accountId, userId);
     throw new ConflictError('This server sends no e-mail: copy the invitation link and send it yourself.');
   }
   deliverInvitation(deps, await reissue(deps, viewer, { accountId, userId }, mailDelivery(deps)));
