@@ -35,7 +35,28 @@ const ROUTES: readonly (readonly [
   ['accounts.get', (c) => c.accounts.get('a1'), 'GET /api/account/a1'],
   ['accounts.update', (c) => c.accounts.update('a1', { products: ['kw'] }), 'PUT /api/account/a1'],
   ['accounts.newApiKey', (c) => c.accounts.newApiKey('a1'), 'GET /api/account/a1/newApiKey'],
+  ['accounts.apiKey', (c) => c.accounts.apiKey('a1'), 'GET /api/account/a1/apiKey'],
   ['accounts.users.list', (c) => c.accounts.users.list('a1'), 'GET /api/account/a1/users'],
+  [
+    'accounts.users.invitations',
+    (c) => c.accounts.users.invitations('a1'),
+    'GET /api/account/a1/invitations',
+  ],
+  [
+    'accounts.users.invitationLink',
+    (c) => c.accounts.users.invitationLink('a1', 'u1'),
+    'POST /api/account/a1/invitation/u1/link',
+  ],
+  [
+    'accounts.users.resendInvitation',
+    (c) => c.accounts.users.resendInvitation('a1', 'u1'),
+    'POST /api/account/a1/invitation/u1/resend',
+  ],
+  [
+    'accounts.users.revokeInvitation',
+    (c) => c.accounts.users.revokeInvitation('a1', 'u1'),
+    'DELETE /api/account/a1/invitation/u1',
+  ],
   [
     'accounts.users.add',
     (c) => c.accounts.users.add('a1', [{ first: 'Ada', last: 'L', email: 'ada@example.com', role: 'user' }]),

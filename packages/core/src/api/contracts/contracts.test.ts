@@ -97,6 +97,12 @@ const SPEC_CALLS: readonly (readonly [source: string, call: string, contract: st
   ['siteseer', 'POST analytics/session', 'analytics.frameSession'],
   ['siteseer', 'DELETE analytics/session', 'analytics.endFrameSession'],
   ['siteseer', 'GET searchengines/{id}/explain?accountId&q&tab&page&pageSize', 'engines.explain'],
+  ['siteseer', 'GET searchengines/{id}/page-urls?accountId&prefix&limit', 'engines.pageUrls'],
+  ['siteseer', 'GET account/{id}/apiKey', 'accounts.apiKey'],
+  ['siteseer', 'GET account/{id}/invitations', 'accounts.users.invitations'],
+  ['siteseer', 'POST account/{id}/invitation/{userId}/link', 'accounts.users.invitationLink'],
+  ['siteseer', 'POST account/{id}/invitation/{userId}/resend', 'accounts.users.resendInvitation'],
+  ['siteseer', 'DELETE account/{id}/invitation/{userId}', 'accounts.users.revokeInvitation'],
 ];
 
 /** `account/{id}/user/{userId}` and `account/:id/user/:userId` both become `account/:/user/:`. */

@@ -66,7 +66,7 @@ export const accountUserContracts = {
   }),
   /** The account's invited users who have not set a password yet. */
   invitations: defineCall({
-    name: 'accounts.invitations.list',
+    name: 'accounts.users.invitations',
     method: 'GET',
     path: 'account/:id/invitations',
     params: IdParams,
@@ -74,7 +74,7 @@ export const accountUserContracts = {
   }),
   /** A fresh invitation link to copy; the links sent before stop working. */
   invitationLink: defineCall({
-    name: 'accounts.invitations.link',
+    name: 'accounts.users.invitationLink',
     method: 'POST',
     path: 'account/:id/invitation/:userId/link',
     params: AccountUserParams,
@@ -82,7 +82,7 @@ export const accountUserContracts = {
   }),
   /** Sends the invitation again with a fresh link; the links sent before stop working. */
   resendInvitation: defineCall({
-    name: 'accounts.invitations.resend',
+    name: 'accounts.users.resendInvitation',
     method: 'POST',
     path: 'account/:id/invitation/:userId/resend',
     params: AccountUserParams,
@@ -90,7 +90,7 @@ export const accountUserContracts = {
   }),
   /** Withdraws an invitation: the user leaves the account and its links stop working. */
   revokeInvitation: defineCall({
-    name: 'accounts.invitations.revoke',
+    name: 'accounts.users.revokeInvitation',
     method: 'DELETE',
     path: 'account/:id/invitation/:userId',
     params: AccountUserParams,

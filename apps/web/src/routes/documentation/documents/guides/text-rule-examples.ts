@@ -160,5 +160,5 @@ export const REWRITE_EXAMPLES: readonly RewriteExample[] = [
   },
 ];
 
-/** Rewrite rule texts the wizard refuses with 'Invalid rewrite rule.'. */
+/** Rewrite rule texts the wizard refuses with 'Invalid rewrite rule.' and the reason. */
 export const INVALID_REWRITE_RULES: readonly string[] = ['^http://(.* -> https://$1', 'no arrow here'];

@@ -150,7 +150,7 @@ export function TextRulesGuide() {
         />
         <Typography>
           A rule whose pattern does not compile, or that has no arrow, is refused with{' '}
-          <em>Invalid rewrite rule.</em>, for example{' '}
+          <em>Invalid rewrite rule.</em> and the reason (which part, and why), for example{' '}
           {INVALID_REWRITE_RULES.map((rule, index) => (
             <span key={rule}>
               {index > 0 && ' or '}
