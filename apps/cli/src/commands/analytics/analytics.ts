@@ -56,7 +56,7 @@ export function parse(input: ParseInput): AnalyticsOptions {
     to,
     period,
     limit,
-    includeCli: input.opts['includeCli'] === true,
+    includeCli: input.opts.includeCli === true,
   };
 }
 
