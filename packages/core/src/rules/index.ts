@@ -17,6 +17,7 @@ export * from './csv-text.ts';
 export * from './dashboard-list.ts';
 export * from './delete-confirmation.ts';
 export * from './engine-name.ts';
+export * from './file-changes.ts';
 export * from './file-type.ts';
 export * from './maintenance.ts';
 export * from './messages.ts';

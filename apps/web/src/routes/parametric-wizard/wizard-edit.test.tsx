@@ -52,6 +52,9 @@ const editApi: FakeRoutes = {
     { id: 'cli1', engineId: 'eng1', accountId: 'a1', type: 'pm', indexName: 'i1', settings: {} },
   ],
   'GET parametric/file/imp1/preview': () => ({ rows: [{ part: 'Bolt' }], configuration }),
+  'GET parametric/file/imp1/history': () => [
+    { originalFileName: 'parts.csv', uploadDate: '2026-03-01T00:00:00.000Z', version: 2, rowCount: 2 },
+  ],
 };
 
 /** The edit route as the route table declares it: the wizard with its loader. */
@@ -170,5 +173,59 @@ describe('Parametric wizard (edit): the unsaved-changes prompt', () => {
     expect(calls.find((c) => c.path === 'parametric/config' && c.method === 'POST')?.body).toMatchObject({
       configuration: { columns: { part: { label: 'Parts' } } },
     });
+  });
+});
+
+describe('Parametric wizard (edit): a new file', () => {
+  // The new file keeps Part and adds Weight (g): 3 rows where the live one has 2.
+  const withWeight = {
+    ...configuration,
+    columns: {
+      ...configuration.columns,
+      weight: {
+        ...configuration.columns.part,
+        id: 'weight',
+        label: 'Weight%20(g)',
+        position: 1,
+        type: 'integer',
+      },
+    },
+  };
+  const newFileApi: FakeRoutes = {
+    ...editApi,
+    'POST parametric/file/imp1': () => ({
+      importId: 'imp1',
+      version: 3,
+      originalFileName: 'parts-v3.csv',
+      uploadDate: '2026-03-02T00:00:00.000Z',
+      rowCount: 3,
+      columns: ['Part', 'Weight (g)'],
+    }),
+    'GET parametric/file/imp1/preview': () => ({
+      rows: [{ part: 'Bolt', weight: 4 }],
+      configuration: withWeight,
+    }),
+  };
+
+  it('Given a new file uploaded, when the last step is reached, then what it changes shows before Finish & Publish', async () => {
+    renderEdit('eng1', newFileApi);
+    await screen.findByDisplayValue('Hardware Parts');
+    await userEvent.click(screen.getByRole('checkbox', { name: "I'd like to update the file" }));
+    const file = new File(['Part,Weight (g)\nBolt,4\nNut,1\nWasher,1\n'], 'parts-v3.csv', {
+      type: 'text/csv',
+    });
+    await userEvent.upload(screen.getByLabelText('CSV or XLSX file'), file);
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await screen.findByRole('table', { name: 'Columns' });
+    expect(screen.queryByRole('note', { name: 'What the new file changes' })).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+
+    const note = await screen.findByRole('note', { name: 'What the new file changes' });
+    expect(
+      within(note)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Rows: 2 → 3', 'Columns added: Weight (g)']);
+    expect(screen.getByRole('button', { name: 'Finish & Publish' })).toBeTruthy();
   });
 });

@@ -8,7 +8,7 @@ import {
 } from '@siteseer/core';
 import type { QueryClient } from '@tanstack/react-query';
 import { type ApiClient, problemText, unwrap } from '../../api/portal-api.ts';
-import { engineQuery, parametricConfigQuery } from '../../api/queries.ts';
+import { engineQuery, parametricConfigQuery, parametricHistoryQuery } from '../../api/queries.ts';
 import type { SpreadsheetUploads, UploadProgress } from '../../api/upload-with-progress.ts';
 
 /** What the wizard knows about the engine being made or edited. */
@@ -27,6 +27,13 @@ export interface WizardDraft {
   rows: Row[];
   /** Edit mode: a new file was uploaded, so its version must be created and published. */
   fileReplaced: boolean;
+  /** Data rows of the file the draft holds (the upload's count; the current version's when editing). */
+  rowCount?: number | undefined;
+  /**
+   * Edit mode: the engine as it was loaded (its configuration and its file's rows), to show what a
+   * new file changes before it is published.
+   */
+  before?: { configuration: ParametricConfiguration; rowCount: number | undefined } | undefined;
   /**
    * What the server read otherwise than the file wrote it (numbers with thousands separators,
    * only the first sheet, headers renamed...): the Fields step lists them, for the user to check.
@@ -41,6 +48,7 @@ export type SubmitResult =
       version: number;
       configuration: ParametricConfiguration;
       rows: Row[];
+      rowCount: number;
       warnings: readonly string[];
     }
   | { ok: false; message: string };
@@ -103,6 +111,7 @@ export async function submitSpreadsheet(
     version: upload.data.version,
     configuration: normaliseParametricConfiguration(read.value.configuration),
     rows: read.value.rows,
+    rowCount: upload.data.rowCount,
     warnings: upload.data.warnings ?? [],
   };
 }
@@ -127,13 +136,19 @@ export async function loadEngineForEdit(
   ]);
   const clientId = clients.find((client) => client.engineId === engineId)?.id;
   const importId = engine.searchEngineDetail?.importId;
+  const version = engine.searchEngineDetail?.version;
   let rows: Row[] = [];
+  let rowCount: number | undefined;
   if (importId) {
-    const preview = readSpreadsheetPreview(
-      await api.parametric.preview(importId, { lines: LIMITS.previewLinesWizard, clientId }),
-    );
-    if (preview.ok) rows = preview.value.rows;
+    const [preview, history] = await Promise.all([
+      api.parametric.preview(importId, { lines: LIMITS.previewLinesWizard, clientId }),
+      queryClient.fetchQuery(parametricHistoryQuery(api, importId)),
+    ]);
+    const read = readSpreadsheetPreview(preview);
+    if (read.ok) rows = read.value.rows;
+    rowCount = history.find((entry) => entry.version === version)?.rowCount;
   }
+  const configuration = normaliseParametricConfiguration(config);
   return {
     mode: 'edit',
     accountId,
@@ -141,10 +156,12 @@ export async function loadEngineForEdit(
     engineId,
     clientId,
     importId,
-    version: engine.searchEngineDetail?.version,
-    configuration: normaliseParametricConfiguration(config),
+    version,
+    configuration,
     rows,
     fileReplaced: false,
+    rowCount,
+    before: { configuration, rowCount },
   };
 }
 

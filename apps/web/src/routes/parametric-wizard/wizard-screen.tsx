@@ -8,7 +8,7 @@ import StepButton from '@mui/material/StepButton';
 import StepLabel from '@mui/material/StepLabel';
 import Stepper from '@mui/material/Stepper';
 import Typography from '@mui/material/Typography';
-import { ApplicationSettings, MESSAGES } from '@siteseer/core';
+import { ApplicationSettings, fileChanges, MESSAGES } from '@siteseer/core';
 import { useLoaderData, useParams } from 'react-router';
 import { EngineCreateGate } from '../../shell/engine-create-gate.tsx';
 import { EngineEditGate } from '../../shell/engine-edit-gate.tsx';
@@ -17,6 +17,7 @@ import { ConfigureStep } from './configure-step.tsx';
 import type { EditLoad } from './edit-loader.ts';
 import { FieldsStep } from './fields-step.tsx';
 import { NameStep } from './name-step.tsx';
+import { NewFileChanges } from './new-file-changes.tsx';
 import { canVisit } from './step-gate.ts';
 import { UploadProgressPanel } from './upload-progress.tsx';
 import { useParametricWizard } from './use-parametric-wizard.ts';
@@ -118,6 +119,14 @@ function Wizard({ engineId, editLoad }: { engineId: string | undefined; editLoad
       </Box>
       {wizard.uploadProgress && (
         <UploadProgressPanel progress={wizard.uploadProgress} onCancel={wizard.cancelUpload} />
+      )}
+      {last && draft?.fileReplaced && draft.before && config && (
+        <NewFileChanges
+          changes={fileChanges(draft.before.configuration, config, {
+            before: draft.before.rowCount,
+            after: draft.rowCount,
+          })}
+        />
       )}
       {wizard.message && <Alert severity="error">{wizard.message}</Alert>}
       <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
