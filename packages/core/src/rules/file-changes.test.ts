@@ -79,3 +79,14 @@ describe('fileChanges', () => {
     ]);
   });
 });
+
+describe('fileChanges: a header twice', () => {
+  it('Given a header present twice, then its first column decides its type', () => {
+    const published = configuration([['Part', 'keyword']]);
+    const next = configuration([
+      ['Part', 'keyword'],
+      ['Part', 'integer'],
+    ]);
+    expect(fileChanges(published, next, { before: 1, after: 1 }).retyped).toEqual([]);
+  });
+});

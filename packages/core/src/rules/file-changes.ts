@@ -31,7 +31,12 @@ export interface FileChanges {
 /** The columns of a configuration by decoded header, in position order. */
 function columnsByHeader(configuration: ParametricConfiguration): Map<string, ColumnType> {
   const columns = Object.values(configuration.columns).sort((a, b) => a.position - b.position);
-  return new Map(columns.map((column) => [decodeLabel(column.label), column.type]));
+  const byHeader = new Map<string, ColumnType>();
+  for (const column of columns) {
+    const header = decodeLabel(column.label);
+    if (!byHeader.has(header)) byHeader.set(header, column.type);
+  }
+  return byHeader;
 }
 
 /**
