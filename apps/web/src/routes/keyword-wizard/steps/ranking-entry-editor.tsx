@@ -9,7 +9,8 @@ import {
   validateResultRankingEntry,
 } from '@siteseer/core';
 import { useState } from 'react';
-import { type CrawledPages, CrawledUrlField } from './crawled-url-field.tsx';
+import { AddEntryField } from './add-entry-field.tsx';
+import type { CrawledPages } from './crawled-url-field.tsx';
 
 /**
  * The result ranking editor: a new entry (its query filled in with `newQuery` when given), or the
@@ -87,14 +88,15 @@ export function RankingEntryEditor({
         onChange={(event) => setUrls(event.target.value)}
       />
       {pages && (
-        <CrawledUrlField
+        <AddEntryField
           label="Add a crawled page"
-          pages={pages}
+          addText="Add URL"
+          crawled={{ pages }}
           value={picking}
           helperText="Type the start of a URL and pick a page: it goes to the end of the list."
           onChange={setPicking}
           onPick={addUrl}
-          onEnter={() => addUrl(picking)}
+          onAdd={() => addUrl(picking)}
         />
       )}
       <Stack direction="row" spacing={2}>

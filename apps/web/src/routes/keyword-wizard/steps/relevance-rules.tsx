@@ -20,7 +20,8 @@ import {
 } from '@siteseer/core';
 import { useId, useRef, useState } from 'react';
 import { useFocusAfterRemove } from '../../../shell/use-focus-after-remove.ts';
-import { type CrawledPages, CrawledUrlField } from './crawled-url-field.tsx';
+import { AddEntryField } from './add-entry-field.tsx';
+import type { CrawledPages } from './crawled-url-field.tsx';
 import { visuallyHidden } from './visually-hidden.ts';
 
 /** The weight a new rule starts with: within the "2 to 10 is usually enough" of the guidance. */
@@ -158,21 +159,10 @@ export function RelevanceRules({
           </TableBody>
         </Table>
       )}
-      <Stack spacing={2} sx={{ maxWidth: 560 }}>
+      <Stack spacing={2} sx={{ maxWidth: 720 }}>
         <Typography variant="subtitle1" component="h3">
           {selected ? 'Edit rule' : 'Add a rule'}
         </Typography>
-        <CrawledUrlField
-          label="URL pattern"
-          inputRef={patternInput}
-          required
-          pages={pages}
-          value={form.matches}
-          error={!!errors.matches}
-          helperText={errors.matches ?? 'A URL wildcard: * matches any text, e.g. */docs/*'}
-          onChange={(matches) => setForm((current) => ({ ...current, matches }))}
-          onEnter={submit}
-        />
         <Box>
           {/* The slider is named 'Weight' alone: its value is its own (aria-valuenow), and a name
               that changed with it ('Weight: 5') could not be found by its label. */}
@@ -197,12 +187,21 @@ export function RelevanceRules({
             </Typography>
           )}
         </Box>
-        <Stack direction="row" spacing={2}>
-          {selected ? (
+        {/* The weight comes first: the pattern's row ends with the button that adds the rule. */}
+        <AddEntryField
+          label="URL pattern"
+          addText={selected ? 'Update' : 'Add Rule'}
+          crawled={{ pages }}
+          inputRef={patternInput}
+          required
+          value={form.matches}
+          error={errors.matches}
+          helperText="A URL wildcard: * matches any text, e.g. */docs/*"
+          onChange={(matches) => setForm((current) => ({ ...current, matches }))}
+          onAdd={submit}
+        >
+          {selected && (
             <>
-              <Button variant="contained" onClick={submit}>
-                Update
-              </Button>
               <Button
                 color="error"
                 onClick={() => {
@@ -214,12 +213,8 @@ export function RelevanceRules({
               </Button>
               <Button onClick={backToAdding}>Cancel</Button>
             </>
-          ) : (
-            <Button variant="contained" onClick={submit}>
-              Add Rule
-            </Button>
           )}
-        </Stack>
+        </AddEntryField>
       </Stack>
     </Box>
   );

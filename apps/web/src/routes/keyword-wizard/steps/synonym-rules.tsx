@@ -1,6 +1,5 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -12,6 +11,7 @@ import Typography from '@mui/material/Typography';
 import { formatSynonyms, isEquivalence, parseSynonyms, type SynonymRule } from '@siteseer/core';
 import { useId, useRef, useState } from 'react';
 import { useFocusAfterRemove } from '../../../shell/use-focus-after-remove.ts';
+import { AddEntryField } from './add-entry-field.tsx';
 import { visuallyHidden } from './visually-hidden.ts';
 
 /** One line of rule text as exactly one rule, or what is wrong with it (core's parser's words). */
@@ -122,31 +122,21 @@ export function SynonymRules({ table, onChange }: { table: string; onChange: (ta
           </Table>
         </TableContainer>
       )}
-      <Stack direction="row" spacing={2} sx={{ alignItems: 'flex-start', mt: 2 }}>
-        <TextField
+      <Box sx={{ mt: 2 }}>
+        <AddEntryField
           label="New synonym rule"
+          addText="Add Synonym Rule"
           inputRef={addInput}
           value={adding}
-          fullWidth
-          autoComplete="off"
-          error={!!addError}
-          helperText={addError ?? 'e.g. tv, television or laptop => notebook'}
-          slotProps={{ htmlInput: { spellCheck: false } }}
-          onChange={(event) => {
-            setAdding(event.target.value);
+          error={addError}
+          helperText="e.g. tv, television or laptop => notebook"
+          onChange={(value) => {
+            setAdding(value);
             setAddError(undefined);
           }}
-          onKeyDown={(event) => {
-            if (event.key === 'Enter') {
-              event.preventDefault();
-              add();
-            }
-          }}
+          onAdd={add}
         />
-        <Button variant="contained" onClick={add} sx={{ flexShrink: 0, mt: 1 }}>
-          Add Synonym Rule
-        </Button>
-      </Stack>
+      </Box>
     </Box>
   );
 }

@@ -13,6 +13,7 @@ import { addRewriteRule, createUrlRewriter, removeRewriteRule, validateRewriteRu
 import { useId, useMemo, useRef, useState } from 'react';
 import { useFocusAfterRemove } from '../../../shell/use-focus-after-remove.ts';
 import type { KeywordStepProps } from '../step-props.ts';
+import { AddEntryField } from './add-entry-field.tsx';
 import { visuallyHidden } from './visually-hidden.ts';
 
 /**
@@ -52,31 +53,19 @@ export function UrlRewritingStep({ settings, onChange }: KeywordStepProps) {
         regular expression, optional flags after a slash, an arrow and a replacement; $1 or $&lt;name&gt; put
         a captured group in. Every rule applies, in order, to the result of the one before.
       </Typography>
-      <Stack direction="row" spacing={2} sx={{ alignItems: 'flex-start' }}>
-        <TextField
-          label="Rewrite rule"
-          inputRef={ruleInput}
-          value={text}
-          fullWidth
-          autoComplete="off"
-          error={!!error}
-          helperText={error ?? 'e.g. ^http://(.*)/i -> https://$1'}
-          slotProps={{ htmlInput: { spellCheck: false } }}
-          onChange={(event) => {
-            setText(event.target.value);
-            setError(undefined);
-          }}
-          onKeyDown={(event) => {
-            if (event.key === 'Enter') {
-              event.preventDefault();
-              add();
-            }
-          }}
-        />
-        <Button variant="contained" onClick={add} sx={{ flexShrink: 0, mt: 1 }}>
-          Add Rule
-        </Button>
-      </Stack>
+      <AddEntryField
+        label="Rewrite rule"
+        addText="Add Rule"
+        inputRef={ruleInput}
+        value={text}
+        error={error}
+        helperText="e.g. ^http://(.*)/i -> https://$1"
+        onChange={(value) => {
+          setText(value);
+          setError(undefined);
+        }}
+        onAdd={add}
+      />
       <Box>
         <Typography id={headingId} variant="h3" component="h2" gutterBottom>
           Rewrite rules
