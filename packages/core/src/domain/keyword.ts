@@ -50,10 +50,15 @@ export const RelevanceRule = z.object({
 });
 export type RelevanceRule = z.infer<typeof RelevanceRule>;
 
-/** A pinned result list for a query. */
+/**
+ * A query's curation: the URLs pinned above its results (`results`, in order) and the URLs never
+ * shown for it (`hidden`: a wrong or outdated page), in any tab, page or count. `hidden` is absent
+ * when nothing is hidden, as entries made before it were.
+ */
 export const ResultRankingEntry = z.object({
   query: z.string().min(1),
   results: z.array(z.string().min(1)),
+  hidden: z.array(z.string().min(1)).optional(),
 });
 export type ResultRankingEntry = z.infer<typeof ResultRankingEntry>;
 

@@ -14,6 +14,7 @@ export * from './crawl-sitemaps.ts';
 export * from './crawler-step.ts';
 export * from './csv-rows.ts';
 export * from './csv-text.ts';
+export * from './curations.ts';
 export * from './dashboard-list.ts';
 export * from './delete-confirmation.ts';
 export * from './engine-name.ts';

@@ -100,6 +100,11 @@ export const MESSAGES = {
 
 export type MessageKey = keyof typeof MESSAGES;
 
+/** A result ranking entry that would pin and hide one URL. */
+export function rankingPinnedAndHiddenMessage(url: string): string {
+  return `${url} is pinned: a URL is either pinned or hidden.`;
+}
+
 /** 'Sorry. You cannot add {product} admins because they have access to all accounts.' */
 export function superAdminUserMessage(product: string): string {
   return `Sorry. You cannot add ${product} admins because they have access to all accounts.`;

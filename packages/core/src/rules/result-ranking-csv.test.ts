@@ -42,6 +42,36 @@ describe('result ranking CSV', () => {
     expect(resultRankingFromRows(resultRankingToRows(entries))).toEqual(entries);
   });
 
+  it('Given entries that hide URLs, when written, then every row ends with the hidden column and reads back the same', () => {
+    const entries = [
+      { query: 'pricing', results: ['/p', '/plans'], hidden: ['/old-pricing', '/2019'] },
+      { query: 'support', results: ['/s'] },
+      { query: 'legacy', results: [], hidden: ['/legacy'] },
+    ];
+    const rows = resultRankingToRows(entries);
+    expect(rows).toEqual([
+      ['pricing', '/p', '/plans', 'hidden: /old-pricing /2019'],
+      ['support', '/s', '', ''],
+      ['legacy', '', '', 'hidden: /legacy'],
+    ]);
+    expect(resultRankingFromRows(rows)).toEqual(entries);
+  });
+
+  it('Given an older file without the hidden column, when read, then every URL is pinned and nothing hidden', () => {
+    expect(resultRankingFromRows([['pricing', '/p', '/plans']])).toEqual([
+      { query: 'pricing', results: ['/p', '/plans'] },
+    ]);
+  });
+
+  it('Given a hidden cell in any case, over lines, repeated rows and a URL also pinned, when read, then hidden wins', () => {
+    expect(
+      resultRankingFromRows([
+        ['Docs', '/a', '/old', 'HIDDEN:  /old\n/older '],
+        ['docs', '/b', 'hidden: /oldest'],
+      ]),
+    ).toEqual([{ query: 'Docs', results: ['/a', '/b'], hidden: ['/old', '/older', '/oldest'] }]);
+  });
+
   it.each(['ranking.txt', 'ranking.xlsx'])('Given %j, when read, then only CSV is accepted', (name) => {
     expect(readResultRankingFile({ name }, { data: [], errors: [] })).toEqual({
       ok: false,

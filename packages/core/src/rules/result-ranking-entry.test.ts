@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MESSAGES } from './messages.ts';
+import { MESSAGES, rankingPinnedAndHiddenMessage } from './messages.ts';
 import {
   deleteResultRankingEntry,
   saveResultRankingEntry,
@@ -21,6 +21,12 @@ describe('result ranking entries', () => {
       },
     ],
     ['a query and a URL', { query: 'q', results: ['/a'] }, {}],
+    ['a query and a hidden URL only', { query: 'q', results: [], hidden: [' /a '] }, {}],
+    [
+      'a URL both pinned and hidden',
+      { query: 'q', results: ['/a'], hidden: ['/a'] },
+      { hidden: rankingPinnedAndHiddenMessage('/a') },
+    ],
   ])('Given %s, when validated, then the errors are %j', (_case, input, errors) => {
     expect(validateResultRankingEntry(input)).toEqual(errors);
   });

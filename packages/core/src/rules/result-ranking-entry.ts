@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { ResultRankingEntry } from '../domain/keyword.ts';
-import { MESSAGES } from './messages.ts';
+import { MESSAGES, rankingPinnedAndHiddenMessage } from './messages.ts';
 import type { FieldErrors, RuleResult } from './rule-result.ts';
 import { fail, fieldErrorsOf, ok } from './rule-result.ts';
 
@@ -8,27 +8,46 @@ function sameQuery(a: string, b: string): boolean {
   return a.trim().toLowerCase() === b.trim().toLowerCase();
 }
 
+/** URLs as the editor and the file give them: each trimmed, empty ones dropped, repeats kept once. */
+const UrlList = z
+  .array(z.string(), { error: MESSAGES.rankingResultsRequired })
+  .transform((urls) => [...new Set(urls.map((url) => url.trim()).filter((url) => url !== ''))]);
+
 /**
- * The result ranking editor's fields: a query (trimmed, required) and its result URLs in order
- * (each trimmed; empty ones dropped, repeats kept once; at least one), as the CSV file rule reads
- * them.
+ * The result ranking editor's fields: a query (trimmed, required), its pinned URLs in order and
+ * its hidden URLs (each list trimmed, empty ones dropped, repeats kept once). At least one URL,
+ * pinned or hidden; a URL cannot be both. `hidden` is left out when empty, as entries made before
+ * it have it.
  */
-export const ResultRankingEntryForm = z.object({
-  query: z.string({ error: MESSAGES.rankingQueryRequired }).trim().min(1, MESSAGES.rankingQueryRequired),
-  results: z
-    .array(z.string(), { error: MESSAGES.rankingResultsRequired })
-    .transform((urls) => [...new Set(urls.map((url) => url.trim()).filter((url) => url !== ''))])
-    .pipe(z.array(z.string()).min(1, MESSAGES.rankingResultsRequired)),
-});
+export const ResultRankingEntryForm = z
+  .object({
+    query: z.string({ error: MESSAGES.rankingQueryRequired }).trim().min(1, MESSAGES.rankingQueryRequired),
+    results: UrlList,
+    hidden: UrlList.optional(),
+  })
+  .superRefine(({ results, hidden = [] }, context) => {
+    if (results.length === 0 && hidden.length === 0)
+      context.addIssue({ code: 'custom', path: ['results'], message: MESSAGES.rankingResultsRequired });
+    const both = hidden.find((url) => results.includes(url));
+    if (both !== undefined)
+      context.addIssue({ code: 'custom', path: ['hidden'], message: rankingPinnedAndHiddenMessage(both) });
+  })
+  .transform(
+    ({ query, results, hidden = [] }): ResultRankingEntry =>
+      hidden.length > 0 ? { query, results, hidden } : { query, results },
+  );
 
 /** What the result ranking editor submits (any field may still be missing). */
 export interface ResultRankingEntryInput {
   query?: unknown;
   results?: unknown;
+  hidden?: unknown;
 }
 
 /** Errors of the result ranking editor by field; empty when valid. */
-export function validateResultRankingEntry(input: ResultRankingEntryInput): FieldErrors<'query' | 'results'> {
+export function validateResultRankingEntry(
+  input: ResultRankingEntryInput,
+): FieldErrors<'query' | 'results' | 'hidden'> {
   const result = ResultRankingEntryForm.safeParse(input);
   return result.success ? {} : fieldErrorsOf(result.error);
 }

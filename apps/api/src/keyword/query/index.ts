@@ -1,4 +1,4 @@
 export { boostRulesOf } from './boosts.ts';
 export { parseKeywordQuery } from './parse-query.ts';
-export { pinnedUrls } from './pins.ts';
+export { hiddenUrls, pinnedUrls } from './pins.ts';
 export { tabsOf } from './tabs.ts';

@@ -1,11 +1,11 @@
 import { KeywordClientSettings, parseCharacterMapping } from '@siteseer/core';
 import { describe, expect, it } from 'vitest';
 import { parseKeywordQuery } from './parse-query.ts';
-import { pinnedUrls } from './pins.ts';
+import { hiddenUrls, pinnedUrls } from './pins.ts';
 
 const MAPPINGS = parseCharacterMapping("’ => ', Ω => ohm, μ => u").mappings;
 
-function settings(enabled: boolean, entries: { query: string; results: string[] }[]) {
+function settings(enabled: boolean, entries: { query: string; results: string[]; hidden?: string[] }[]) {
   return KeywordClientSettings.parse({ resultRanking: { enabled, entries } });
 }
 
@@ -47,5 +47,22 @@ describe('pinnedUrls', () => {
     const s = settings(true, ENTRIES);
     pinnedUrls(s, 'pricing', MAPPINGS).push('https://shop.test/evil');
     expect(pinnedUrls(s, 'pricing', MAPPINGS)).toHaveLength(3);
+  });
+});
+
+describe('hiddenUrls', () => {
+  const CURATED = [
+    { query: 'Pricing', results: ['https://shop.test/pricing', 'https://shop.test/old'] },
+    { query: 'pricing', results: [], hidden: [' https://shop.test/old ', 'https://shop.test/2019'] },
+  ];
+
+  it('given entries of one query that hide URLs, then those are hidden and no longer pinned', () => {
+    const s = settings(true, CURATED);
+    expect(hiddenUrls(s, 'pricing', MAPPINGS)).toEqual(['https://shop.test/old', 'https://shop.test/2019']);
+    expect(pinnedUrls(s, 'pricing', MAPPINGS)).toEqual(['https://shop.test/pricing']);
+  });
+
+  it('given result ranking off, then nothing is hidden', () => {
+    expect(hiddenUrls(settings(false, CURATED), 'pricing', MAPPINGS)).toEqual([]);
   });
 });

@@ -23,7 +23,7 @@ import type {
 } from '../backend.ts';
 import type { ShownPage, ShowRequest } from '../page-texts/index.ts';
 import { decodePageTexts } from '../page-texts/index.ts';
-import { boostRulesOf, parseKeywordQuery, pinnedUrls, tabsOf } from '../query/index.ts';
+import { boostRulesOf, hiddenUrls, parseKeywordQuery, pinnedUrls, tabsOf } from '../query/index.ts';
 import { inTab } from './in-tab.ts';
 import type { KeywordRuntime } from './keyword-runtime.ts';
 import { type LiveKeyword, readLiveKeyword } from './live-keyword.ts';
@@ -195,7 +195,8 @@ export type Ranker<R extends BackendResult> = (key: GenerationKey, query: Backen
 /**
  * The page of results: the pinned pages of the chosen tab first (in the ranking's order, on page 1
  * and onwards if they fill it), then the ranked pages; the pinned pages are left out of the ranking
- * and added to every count of a tab they belong to. `ranker` ranks the others: the backend's search,
+ * and added to every count of a tab they belong to. The hidden pages are left out of the ranking
+ * and of every count. `ranker` ranks the others: the backend's search,
  * or its explain.
  */
 export async function rank<R extends BackendResult>(
@@ -208,8 +209,15 @@ export async function rank<R extends BackendResult>(
 ): Promise<Ranked<R['hits'][number]>> {
   const { backend } = runtime.registry;
   const urls = pinnedUrls(live.settings, request.normalised, live.generation.mappings);
+  const hidden = hiddenUrls(live.settings, request.normalised, live.generation.mappings);
+  const hiddenKeys = new Set(
+    hidden.length > 0 ? (await backend.lookup(key, hidden)).map((ref) => ref.key) : [],
+  );
+  // A hidden page is never shown, even pinned under another of its URLs (its key is the same).
   const found = urls.length > 0 ? await backend.lookup(key, urls) : [];
-  const pins = [...new Map(found.map((ref) => [ref.key, ref])).values()];
+  const pins = [...new Map(found.map((ref) => [ref.key, ref])).values()].filter(
+    (ref) => !hiddenKeys.has(ref.key),
+  );
   const tabPins =
     request.tab === null ? pins : pins.filter((ref) => inTab(ref, request.specs[request.tab ?? 0]));
   const pinned = tabPins.slice(page.offset, page.offset + page.limit);
@@ -218,7 +226,7 @@ export async function rank<R extends BackendResult>(
     tabs: request.specs,
     tab: request.tab,
     boosts: boostRulesOf(live.settings),
-    exclude: pins.map((ref) => ref.key),
+    exclude: [...pins.map((ref) => ref.key), ...hiddenKeys],
     offset: Math.max(0, page.offset - tabPins.length),
     limit: page.limit - pinned.length,
   });
