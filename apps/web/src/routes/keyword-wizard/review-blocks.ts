@@ -49,7 +49,12 @@ export function reviewBlocks(
       ['Result ranking', s.resultRankingEnabled ? 'On' : 'Off'],
       [
         'Ranked queries',
-        lines((s.resultRanking ?? []).map((entry) => `${entry.query}: ${entry.results.length} result(s)`)),
+        lines(
+          (s.resultRanking ?? []).map(
+            (entry) =>
+              `${entry.query}: ${entry.results.length} result(s)${entry.hidden?.length ? `, ${entry.hidden.length} hidden` : ''}`,
+          ),
+        ),
       ],
     );
   }

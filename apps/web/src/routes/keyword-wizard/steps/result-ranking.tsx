@@ -36,8 +36,8 @@ type Notice = { severity: 'error' | 'success'; text: string };
 const RANKING_OFF = 'Result ranking is off: these entries change no results until you enable it.';
 
 /**
- * Result ranking (KW_WIZARD_RESULT_RANKING): entries of a query and the URLs pinned above its
- * results, edited one by one or loaded from a CSV file (which replaces them); the switch that turns
+ * Result ranking (KW_WIZARD_RESULT_RANKING): entries of a query, the URLs pinned above its results
+ * and the URLs hidden from them, edited one by one or loaded from a CSV file (which replaces them); the switch that turns
  * pinning on; downloads of the current entries (current-result-ranking.csv) and of the example.
  */
 export function ResultRanking({
@@ -108,8 +108,9 @@ export function ResultRanking({
         Result Ranking
       </Typography>
       <Typography gutterBottom>
-        Pin pages to the top of the results of a query, in the order given. A CSV file has one row per query:
-        the query, then its URLs. <span id={replacesId}>The file replaces the current entries.</span>
+        Pin pages to the top of the results of a query, in the order given, or hide pages from them. A CSV
+        file has one row per query: the query, then its URLs, and last a cell &lsquo;hidden: URL URL&rsquo;
+        for the pages it hides. <span id={replacesId}>The file replaces the current entries.</span>
       </Typography>
       <FormControlLabel
         control={
@@ -165,6 +166,7 @@ export function ResultRanking({
             <TableRow>
               <TableCell>Query</TableCell>
               <TableCell>Result URLs</TableCell>
+              <TableCell>Hidden URLs</TableCell>
               <TableCell>
                 <Box component="span" sx={visuallyHidden}>
                   Actions
@@ -182,6 +184,15 @@ export function ResultRanking({
                       <li key={url}>{url}</li>
                     ))}
                   </Box>
+                </TableCell>
+                <TableCell>
+                  {(entry.hidden ?? []).length > 0 && (
+                    <Box component="ul" sx={{ m: 0, pl: 3, wordBreak: 'break-all' }}>
+                      {entry.hidden?.map((url) => (
+                        <li key={url}>{url}</li>
+                      ))}
+                    </Box>
+                  )}
                 </TableCell>
                 <TableCell sx={{ whiteSpace: 'nowrap' }}>
                   <Button
