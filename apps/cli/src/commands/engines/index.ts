@@ -2,6 +2,7 @@ import { type Command, Option } from 'commander';
 import { lazyAction } from '../../action.ts';
 import type { Runtime } from '../../runtime.ts';
 import { collect, commandGroup, examples, withJson } from '../help-text.ts';
+import { registerCurationCommands } from './curations/index.ts';
 
 const ACCOUNT_HELP =
   'The account the engine belongs to, by id or exact name (narrows the name lookup; needs a login or SITESEER_TOKEN)';
@@ -13,7 +14,10 @@ function engineCommand(group: Command, nameAndArgs: string, description: string)
   );
 }
 
-/** `engines ...`: list, show, delete, create, upload, publish, history, config, download, snippet. */
+/**
+ * `engines ...`: list, show, delete, create, upload, publish, history, config, download, snippet,
+ * curations.
+ */
 export function registerEngineCommands(program: Command, runtime: Runtime): void {
   const engines = commandGroup(
     program,
@@ -186,4 +190,6 @@ export function registerEngineCommands(program: Command, runtime: Runtime): void
       ),
     )
     .action(lazyAction(runtime, () => import('./snippet.ts')));
+
+  registerCurationCommands(engines, runtime);
 }
