@@ -7,6 +7,7 @@ import Switch from '@mui/material/Switch';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
@@ -31,6 +32,9 @@ import { RankingEntryEditor } from './ranking-entry-editor.tsx';
 import { visuallyHidden } from './visually-hidden.ts';
 
 type Notice = { severity: 'error' | 'success'; text: string };
+
+/** A URL list's cell keeps a readable width on a phone (its table scrolls instead). */
+const urlCell = { minWidth: 200 } as const;
 
 /** Shown while there are entries and the switch is off. */
 const RANKING_OFF = 'Result ranking is off: these entries change no results until you enable it.';
@@ -161,67 +165,70 @@ export function ResultRanking({
       {entries.length === 0 ? (
         <Typography sx={{ my: 2 }}>No result ranking entries yet.</Typography>
       ) : (
-        <Table ref={removal.containerRef} size="small" aria-label="Result ranking entries" sx={{ mb: 2 }}>
-          <TableHead>
-            <TableRow>
-              <TableCell>Query</TableCell>
-              <TableCell>Result URLs</TableCell>
-              <TableCell>Hidden URLs</TableCell>
-              <TableCell>
-                <Box component="span" sx={visuallyHidden}>
-                  Actions
-                </Box>
-              </TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {entries.map((entry, index) => (
-              <TableRow key={entry.query} selected={editing?.query === entry.query}>
-                <TableCell>{entry.query}</TableCell>
+        // URLs do not fit a phone's width: the table scrolls sideways in its own box, not the page.
+        <TableContainer sx={{ mb: 2 }}>
+          <Table ref={removal.containerRef} size="small" aria-label="Result ranking entries">
+            <TableHead>
+              <TableRow>
+                <TableCell>Query</TableCell>
+                <TableCell>Result URLs</TableCell>
+                <TableCell>Hidden URLs</TableCell>
                 <TableCell>
-                  <Box component="ol" sx={{ m: 0, pl: 3, wordBreak: 'break-all' }}>
-                    {entry.results.map((url) => (
-                      <li key={url}>{url}</li>
-                    ))}
+                  <Box component="span" sx={visuallyHidden}>
+                    Actions
                   </Box>
                 </TableCell>
-                <TableCell>
-                  {(entry.hidden ?? []).length > 0 && (
-                    <Box component="ul" sx={{ m: 0, pl: 3, wordBreak: 'break-all' }}>
-                      {entry.hidden?.map((url) => (
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {entries.map((entry, index) => (
+                <TableRow key={entry.query} selected={editing?.query === entry.query}>
+                  <TableCell>{entry.query}</TableCell>
+                  <TableCell sx={urlCell}>
+                    <Box component="ol" sx={{ m: 0, pl: 3, wordBreak: 'break-all' }}>
+                      {entry.results.map((url) => (
                         <li key={url}>{url}</li>
                       ))}
                     </Box>
-                  )}
-                </TableCell>
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                  <Button
-                    aria-label={`Edit entry ${entry.query}`}
-                    onClick={() => {
-                      setFocusEditor(false);
-                      setEditing(entry);
-                    }}
-                  >
-                    Edit
-                  </Button>
-                  <Button
-                    color="error"
-                    aria-label={`Delete entry ${entry.query}`}
-                    data-remove
-                    onClick={() => {
-                      removal.removing(index);
-                      setFocusEditor(false);
-                      if (editing?.query === entry.query) setEditing(undefined);
-                      setEntries(deleteResultRankingEntry(entries, entry.query));
-                    }}
-                  >
-                    Delete
-                  </Button>
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+                  </TableCell>
+                  <TableCell sx={urlCell}>
+                    {(entry.hidden ?? []).length > 0 && (
+                      <Box component="ul" sx={{ m: 0, pl: 3, wordBreak: 'break-all' }}>
+                        {entry.hidden?.map((url) => (
+                          <li key={url}>{url}</li>
+                        ))}
+                      </Box>
+                    )}
+                  </TableCell>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                    <Button
+                      aria-label={`Edit entry ${entry.query}`}
+                      onClick={() => {
+                        setFocusEditor(false);
+                        setEditing(entry);
+                      }}
+                    >
+                      Edit
+                    </Button>
+                    <Button
+                      color="error"
+                      aria-label={`Delete entry ${entry.query}`}
+                      data-remove
+                      onClick={() => {
+                        removal.removing(index);
+                        setFocusEditor(false);
+                        if (editing?.query === entry.query) setEditing(undefined);
+                        setEntries(deleteResultRankingEntry(entries, entry.query));
+                      }}
+                    >
+                      Delete
+                    </Button>
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </TableContainer>
       )}
       <RankingEntryEditor
         // A new key per entry loads it afresh, and back to an empty form after saving or Cancel.
