@@ -6,9 +6,9 @@ import { resolveEngine } from '../resolve-engine.ts';
 import { RANKING_OFF_HINT, readCurations, saveCurations } from './curations-of.ts';
 
 /** What a change does: pin URLs, hide them, or remove them (or the whole entry). */
-export type ChangeKind = 'pin' | 'hide' | 'remove';
+type ChangeKind = 'pin' | 'hide' | 'remove';
 
-export interface ChangeOptions {
+interface ChangeOptions {
   kind: ChangeKind;
   engine: string;
   account: string | undefined;
@@ -24,7 +24,7 @@ function urlsOf(value: unknown): string[] {
 }
 
 /** The parse of `pin`, `hide` or `remove`: ENGINE QUERY, then URLs (at least one, but for remove). */
-export function parseAs(kind: ChangeKind) {
+function parseAs(kind: ChangeKind) {
   return (input: ParseInput): ChangeOptions => {
     const urls = urlsOf(input.args[2]);
     if (kind !== 'remove' && urls.length === 0) throw new UsageError('URL is required.');
@@ -45,7 +45,7 @@ const VERBS: Record<ChangeKind, string> = { pin: 'Pinned', hide: 'Hid', remove: 
  * Pins, hides or removes URLs of one query's curation and saves the engine's entries (core's
  * `curate`: a URL is pinned or hidden, never both; an emptied entry goes).
  */
-export async function run(deps: ApiDeps, options: ChangeOptions): Promise<void> {
+async function run(deps: ApiDeps, options: ChangeOptions): Promise<void> {
   const { api, output } = deps;
   const found = await resolveEngine(api, options.engine, { account: options.account, auth: deps.auth });
   const curations = await readCurations(api, found);
