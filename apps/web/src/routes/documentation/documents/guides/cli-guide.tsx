@@ -13,7 +13,7 @@ const COMMANDS: readonly { command: string; what: string }[] = [
   { command: 'siteseer whoami', what: 'Who you are signed in as: profile, accounts and roles.' },
   {
     command: 'siteseer engines',
-    what: 'Search engines: list, show, create, upload, publish, history, config, download, snippet, delete.',
+    what: 'Search engines: list, show, create, upload, publish, history, config, download, snippet, delete, and curations (the URLs pinned or hidden for a query).',
   },
   { command: 'siteseer crawl', what: 'The crawl of a keyword engine: start, stop, report, watch, publish.' },
   { command: 'siteseer search', what: 'Search an engine as a visitor of the site would.' },
