@@ -84,6 +84,15 @@ describe('explaining a search', () => {
     expect(gardenOnly?.explanation.heldShare).toBeLessThan(0.2);
   });
 
+  it('given a question, then its words weigh by informativeness: the rarest fully, the commonest least', () => {
+    const [first] = index.explain(typedQuery('where are kitchen garden tools and a watering can')).hits;
+    const weights = new Map(first?.explanation.terms.map((term) => [term.term, term.weight]));
+    // 'water' is on a page in 7, 'garden' on every page.
+    expect(weights.get('water')).toBe(1);
+    expect(weights.get('garden')).toBeGreaterThan(0);
+    expect(weights.get('garden')).toBeLessThan(0.2);
+  });
+
   it('given a question, then its rarest words close together lift the page, and the factor says so', () => {
     const { hits } = index.explain(typedQuery('where are kitchen garden tools and a watering can'));
     const lifted = hits.filter((hit) => hit.explanation.rareProximity > 1);

@@ -7,6 +7,7 @@ import type {
   IndexedPageRef,
   QuerySlot,
 } from '../backend.ts';
+import { questionWeight } from './bm25f.ts';
 import { collectPages, slotInformativeness } from './collector.ts';
 import { type ExpandedSlot, QueryExpander, typosPossible } from './expand.ts';
 import { type ExplainedPass, explainScore } from './explain.ts';
@@ -169,16 +170,17 @@ export class KeywordIndex {
     { typos, any, explaining }: { typos: boolean; any: boolean; explaining: boolean },
   ): Attempt {
     const data = this.data;
-    const expanded = this.#expander.expand(slots, typos);
+    const question = slots.length >= QUESTION_SLOTS;
+    const asTyped = this.#expander.expand(slots, typos);
+    const informativeness = asTyped.map((slot) => slotInformativeness(data, slot));
+    const expanded = question ? weighedByInformativeness(asTyped, informativeness) : asTyped;
     const members = tabMembership(data, query.tabs, this.#tabs);
     const tabCounts = new Array<number>(query.tabs.length).fill(0);
     const wanted = Math.min(query.offset + query.limit, data.pageCount);
     const top = new TopPages(Math.max(wanted, RERANK));
     // Across some words, the pages holding every one come first (see collector.ts
     // `collectPages`), but for a question.
-    const question = slots.length >= QUESTION_SLOTS;
     const full = any && !question ? new TopPages(Math.max(wanted, RERANK)) : undefined;
-    const informativeness = expanded.map((slot) => slotInformativeness(data, slot));
     const oneWord = this.#oneWord(expanded, query, wanted);
     const { terms, total, allTotal } = oneWord
       ? this.#rankOneWord(oneWord, members, tabCounts, top)
@@ -259,6 +261,22 @@ export class KeywordIndex {
     const allTotal = this.#scorer.countPages(terms, members, tabCounts);
     return { terms, total: allTotal, allTotal };
   }
+}
+
+/**
+ * A question's slots, each weighed by its informativeness against the question's most informative
+ * (bm25f.ts `questionWeight`): in a sentence, the words that say what it is about count for more
+ * than BM25's idf alone gives them, the words any page of the site has for less.
+ */
+function weighedByInformativeness(
+  expanded: readonly ExpandedSlot[],
+  informativeness: readonly number[],
+): ExpandedSlot[] {
+  const most = Math.max(...informativeness);
+  return expanded.map((slot, n) => {
+    const weight = questionWeight(informativeness[n] as number, most);
+    return { ...slot, alternatives: slot.alternatives.map((a) => ({ ...a, weight: a.weight * weight })) };
+  });
 }
 
 /**
