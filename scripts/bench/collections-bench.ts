@@ -36,7 +36,7 @@ const AHEAD_OF_MINISEARCH = 0.03;
 /** SciFact's target: the published Lucene BM25 figure (Anserini, flat) + 2 points. */
 const SCIFACT_TARGET = 0.6789 + 0.02;
 
-export interface CollectionResult {
+interface CollectionResult {
   name: string;
   heldOut: boolean;
   docs: number;

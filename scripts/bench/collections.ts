@@ -136,7 +136,7 @@ export function cisi(dir: string): Collection {
 }
 
 /** BEIR's SciFact, test split (5,183 abstracts, 300 claims as queries): qrels' scores (1) as gains. */
-export function scifact(dir: string): Collection {
+function scifact(dir: string): Collection {
   const lines = (file: string) =>
     readFileSync(join(dir, file), 'utf8')
       .split('\n')
