@@ -24,6 +24,10 @@
  *   - search p50 with recording off and on (the cost of recording, ≤ 5 %);
  *   - 1M recorded searches and 200k clicks of one client written with the recorder's statements,
  *     then each analytics report and dashboard frame over 90 days, p95 ≤ 200 ms; peak memory.
+ *   collections (collections-bench.ts; reads SITESEER_BENCH_COLLECTIONS, default scripts/bench/collections/):
+ *   - relevance on questions: Cranfield and CISI, and BEIR's SciFact held out, each served on
+ *     127.0.0.1, crawled by a keyword engine and every judged query searched through the public
+ *     call: nDCG@10 as trec_eval's ndcg_cut.10, against MiniSearch's BM25 on the same pages.
  *   busy-search (busy-search-bench.ts):
  *   - visitors' keyword and parametric searches at 200/s (open loop, latency from when each was
  *     due) alone, then beside a re-crawl of a generated 20,000-page site on 127.0.0.1 and a
@@ -32,12 +36,13 @@
  * Prints JSON, then a table. A benchmark, not a test: it exits 0 even when a target is missed.
  * Options:
  *   --only=LIST    a comma-separated list of sections (parametric, crawl, keyword, analytics,
- *                  busy-search; or one part of
+ *                  collections, busy-search; or one part of
  *                  keyword: keyword-relevance, keyword-latency) and databases (pglite, postgres);
  *                  what names no section runs all, what names no database runs all:
  *                  --only=crawl (`pnpm bench:crawl`), --only=keyword (`pnpm bench:keyword`),
  *                  --only=analytics (`pnpm bench:analytics`),
  *                  --only=busy-search (`pnpm bench:busy-search`),
+ *                  --only=collections (`pnpm bench:collections`),
  *                  --only=pglite, --only=crawl,postgres, --only=keyword-latency,pglite.
  *   --pages=N      pages of the crawl section's site (default 5,000).
  *   --keyword-pages=N    pages of the keyword latency engine (default 50,000).
@@ -57,6 +62,7 @@ import {
   benchBusySearch,
   SMALL_SITE_PAGES,
 } from './busy-search-bench.ts';
+import { benchCollections, type CollectionsResults } from './collections-bench.ts';
 import { benchCrawl, type CrawlResults } from './crawl-bench.ts';
 import { SITE_PAGES } from './crawl-site.ts';
 import { type BenchFiles, benchFiles } from './files.ts';
@@ -251,8 +257,15 @@ function lines(db: Db, r: DbResults): Line[] {
   return out;
 }
 
-type Section = 'parametric' | 'crawl' | 'keyword' | 'analytics' | 'busy-search';
-const SECTIONS: readonly Section[] = ['parametric', 'crawl', 'keyword', 'analytics', 'busy-search'];
+type Section = 'parametric' | 'crawl' | 'keyword' | 'analytics' | 'collections' | 'busy-search';
+const SECTIONS: readonly Section[] = [
+  'parametric',
+  'crawl',
+  'keyword',
+  'analytics',
+  'collections',
+  'busy-search',
+];
 /** Names of one part of the keyword section. */
 const KEYWORD_PART_NAMES = KEYWORD_PARTS.map((part) => `keyword-${part}`);
 const DBS: readonly Db[] = ['pglite', 'postgres'];
@@ -343,6 +356,13 @@ if (sections.includes('analytics')) {
   all.push(...section.lines);
   closeConnections();
 }
+let collections: CollectionsResults | undefined;
+if (sections.includes('collections')) {
+  const section = await benchCollections(dbs, databaseUrl);
+  collections = section.results;
+  all.push(...section.lines);
+  closeConnections();
+}
 let busySearch: Partial<Record<Db, BusySearchResults>> | undefined;
 if (sections.includes('busy-search')) {
   const section = await benchBusySearch(dbs, databaseUrl, busyOptions);
@@ -367,6 +387,7 @@ const json = {
   crawl,
   keyword,
   analytics,
+  collections,
   busySearch,
   lines: all.map((line) => ({ ...line, status: status(line) })),
 };

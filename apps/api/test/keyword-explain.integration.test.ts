@@ -26,6 +26,7 @@ function recomposed(explanation: {
   boost: number;
   title: number;
   proximity: number;
+  rareProximity: number;
   headingProximity: number;
   linkShare: number;
 }): number {
@@ -36,6 +37,7 @@ function recomposed(explanation: {
     explanation.boost *
     explanation.title *
     explanation.proximity *
+    explanation.rareProximity *
     explanation.headingProximity *
     explanation.linkShare
   );

@@ -124,13 +124,18 @@ export interface ScoreExplanation {
   score: number;
   base: number;
   terms: TermScore[];
-  /** The share of the query's words the page holds, when the search needed only some. */
+  /**
+   * The share of the query's informativeness (its words' idf in the engine's pages) the page
+   * holds, when the search needed only some of its words.
+   */
   heldShare: number;
   /** The highest weight of the relevance rules matching its URL. */
   boost: number;
   /** Re-ranking's factors (all 1 for a page ranked below those re-ranked). */
   title: number;
   proximity: number;
+  /** For the query's rarest words close together, pair by pair. */
+  rareProximity: number;
   headingProximity: number;
   linkShare: number;
 }

@@ -41,13 +41,20 @@ export const ScoreExplanation = z.object({
   score: z.number(),
   base: z.number(),
   terms: z.array(TermScore),
-  /** The share of the query's words the page holds, when no page held them all (else 1). */
+  /**
+   * The share of the query's informativeness (its words' idf in the engine's pages) the page
+   * holds, when no page held them all or the query is a question (else 1).
+   */
   heldShare: z.number(),
   /** The highest weight of the engine's relevance rules matching the URL (1: none). */
   boost: z.number(),
-  /** Re-ranking: the title naming the query, the words close together (in a heading), link share. */
+  /**
+   * Re-ranking: the title naming the query, the words close together (the rarest of them pair by
+   * pair, in a heading), link share.
+   */
   title: z.number(),
   proximity: z.number(),
+  rareProximity: z.number(),
   headingProximity: z.number(),
   linkShare: z.number(),
 });

@@ -1,6 +1,6 @@
-import { heldShare } from './bm25f.ts';
+import { heldShare, informativeness } from './bm25f.ts';
 import type { ExpandedSlot } from './expand.ts';
-import { popcount } from './pack-postings.ts';
+import type { IndexData } from './index-data.ts';
 import type { Scorer } from './scorer.ts';
 import type { TopPages } from './top-pages.ts';
 
@@ -21,19 +21,38 @@ export interface Collecting {
   full: TopPages | undefined;
   /** A search of some of the slots: a page need hold one only. */
   any: boolean;
+  /** Per slot, its `slotInformativeness`: what holding it is worth in a search of some slots. */
+  informativeness: readonly number[];
+}
+
+/** How informative a slot is in the engine's pages (bm25f.ts `informativeness` of its terms). */
+export function slotInformativeness(data: IndexData, slot: ExpandedSlot): number {
+  const frequencies: number[] = [];
+  for (const alternative of slot.alternatives)
+    for (const word of alternative.words)
+      for (const { term } of word) frequencies.push(data.frequencies[term] as number);
+  return informativeness(data.pageCount, frequencies);
+}
+
+/** The informativeness of the slots whose bits are set in `matched`. */
+export function heldInformativeness(matched: number, weights: readonly number[]): number {
+  let held = 0;
+  for (let n = 0; n < weights.length; n++) if (matched & (1 << n)) held += weights[n] as number;
+  return held;
 }
 
 /**
  * Collects the pages `scorer` scored for `expanded` (Lucene's collector): every page matching the
  * slots (every one, or with `any` at least one, its phrases all) not left out is counted in all
  * and per tab and, those in the chosen tab, offered to `top` with its score times its boost; with
- * `any`, those holding every slot go to `full` instead (ranked before the others, as a search of
- * every slot would rank them), and the others' scores are weighed by the share of slots they hold.
+ * `any`, those holding every slot go to `full` instead when there is one (ranked before the
+ * others, as a search of every slot would rank them), and the others' scores are weighed by the
+ * share of the query's informativeness they hold.
  */
 export function collectPages(
   scorer: Scorer,
   expanded: readonly ExpandedSlot[],
-  { members, tabCounts, tab, boosts, excluded, top, full, any }: Collecting,
+  { members, tabCounts, tab, boosts, excluded, top, full, any, informativeness }: Collecting,
 ): { total: number; allTotal: number } {
   // Every page still `alive` holds every slot (phrases matched): only an OR search's pages,
   // all those `touched`, are read for the slots they hold.
@@ -45,6 +64,7 @@ export function collectPages(
   const tabBit = tab === null ? 0 : 1 << tab;
   const tabbed = tabBit !== 0 || tabCounts.length > 0;
   const every = (1 << expanded.length) - 1;
+  const whole = informativeness.reduce((sum, weight) => sum + weight, 0);
   let allTotal = 0;
   let total = 0;
   for (let i = 0; i < pages.length; i++) {
@@ -69,8 +89,8 @@ export function collectPages(
       full.push(page, score);
       continue;
     }
-    // Across words: pages with more of the query's words first.
-    if (any) score *= heldShare(popcount(matched), expanded.length);
+    // Across words: pages with more of the query's informative words first.
+    if (any) score *= heldShare(heldInformativeness(matched, informativeness), whole);
     top.push(page, score);
   }
   return { total, allTotal };

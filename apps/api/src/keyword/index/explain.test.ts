@@ -15,6 +15,7 @@ function recomposed(explanation: ScoreExplanation): number {
     explanation.boost *
     explanation.title *
     explanation.proximity *
+    explanation.rareProximity *
     explanation.headingProximity *
     explanation.linkShare
   );
@@ -73,9 +74,30 @@ describe('explaining a search', () => {
     expect(first?.explanation.title).toBeGreaterThan(1);
   });
 
-  it('given a word no page holds, then the pages are weighed by the share of words they hold', () => {
-    const [first] = index.explain(typedQuery('garden watering nonexistentword')).hits;
-    expect(first?.explanation.heldShare).toBeCloseTo(2 / 3, 9);
+  it('given a word no page holds, then the pages are weighed by the share of the informative words they hold', () => {
+    const { hits } = index.explain(typedQuery('garden watering nonexistentword', { limit: 300 }));
+    const both = hits.find((hit) => hit.explanation.terms.some((term) => term.term === 'water'));
+    const gardenOnly = hits.find((hit) => hit.explanation.terms.every((term) => term.term === 'garden'));
+    // A word no page holds tells no page from another; 'garden', on every page, tells little.
+    expect(both?.explanation.heldShare).toBe(1);
+    expect(gardenOnly?.explanation.heldShare).toBeGreaterThan(0);
+    expect(gardenOnly?.explanation.heldShare).toBeLessThan(0.2);
+  });
+
+  it('given a question, then its words weigh by informativeness: the rarest fully, the commonest least', () => {
+    const [first] = index.explain(typedQuery('where are kitchen garden tools and a watering can')).hits;
+    const weights = new Map(first?.explanation.terms.map((term) => [term.term, term.weight]));
+    // 'water' is on a page in 7, 'garden' on every page.
+    expect(weights.get('water')).toBe(1);
+    expect(weights.get('garden')).toBeGreaterThan(0);
+    expect(weights.get('garden')).toBeLessThan(0.2);
+  });
+
+  it('given a question, then its rarest words close together lift the page, and the factor says so', () => {
+    const { hits } = index.explain(typedQuery('where are kitchen garden tools and a watering can'));
+    const lifted = hits.filter((hit) => hit.explanation.rareProximity > 1);
+    expect(lifted.length).toBeGreaterThan(0);
+    for (const hit of hits) expect(recomposed(hit.explanation)).toBeCloseTo(hit.score, 4);
   });
 
   it('given a word in the title and the body, then its score is split between those fields', () => {

@@ -1,5 +1,6 @@
 import type { ScoreExplanation, TermScore } from '../backend.ts';
 import { heldShare, idf, K1, lengthNorm, saturate, titlePrior, titlePriorWeight } from './bm25f.ts';
+import { heldInformativeness } from './collector.ts';
 import type { ExpandedAlternative, ExpandedSlot } from './expand.ts';
 import { FIELD_COUNT, FIELD_GAP, FIELDS, TITLE } from './fields.ts';
 import type { IndexData } from './index-data.ts';
@@ -14,6 +15,8 @@ export interface ExplainedPass {
   expanded: readonly ExpandedSlot[];
   /** A search of some of the slots (pages weighed by the share they hold). */
   any: boolean;
+  /** Per slot, its informativeness (collector.ts `slotInformativeness`). */
+  informativeness: readonly number[];
   /** Per page, its relevance rules' factor; undefined: none. */
   boosts: Float32Array | undefined;
   /** What re-ranking multiplied its pages by. */
@@ -135,15 +138,28 @@ export function explainScore(data: IndexData, page: number, pass: ExplainedPass)
   const bySlot = pass.expanded.map((slot, n) => slotScores(data, slot, n, page));
   const terms = bySlot.flat();
   const base = terms.reduce((sum, term) => sum + term.score, 0);
-  const held = bySlot.filter((scores) => scores.length > 0).length;
-  const share = pass.any ? heldShare(held, pass.expanded.length) : 1;
+  const held = bySlot.reduce((bits, scores, n) => (scores.length > 0 ? bits | (1 << n) : bits), 0);
+  const whole = pass.informativeness.reduce((sum, weight) => sum + weight, 0);
+  const share = pass.any ? heldShare(heldInformativeness(held, pass.informativeness), whole) : 1;
   const boost = pass.boosts ? (pass.boosts[page] as number) : 1;
-  const { title, proximity, headingProximity, linkShare } = pass.reranked.get(page) ?? {
+  const { title, proximity, headingProximity, rareProximity, linkShare } = pass.reranked.get(page) ?? {
     title: 1,
     proximity: 1,
     headingProximity: 1,
+    rareProximity: 1,
     linkShare: 1,
   };
-  const score = base * share * boost * title * proximity * headingProximity * linkShare;
-  return { score, base, terms, heldShare: share, boost, title, proximity, headingProximity, linkShare };
+  const score = base * share * boost * title * proximity * rareProximity * headingProximity * linkShare;
+  return {
+    score,
+    base,
+    terms,
+    heldShare: share,
+    boost,
+    title,
+    proximity,
+    rareProximity,
+    headingProximity,
+    linkShare,
+  };
 }

@@ -7,7 +7,8 @@ import type {
   IndexedPageRef,
   QuerySlot,
 } from '../backend.ts';
-import { collectPages } from './collector.ts';
+import { questionWeight } from './bm25f.ts';
+import { collectPages, slotInformativeness } from './collector.ts';
 import { type ExpandedSlot, QueryExpander, typosPossible } from './expand.ts';
 import { type ExplainedPass, explainScore } from './explain.ts';
 import type { IndexData } from './index-data.ts';
@@ -22,6 +23,13 @@ import { TopPages } from './top-pages.ts';
 const ENOUGH_RESULTS = 10;
 /** The best pages re-scored with proximity and title matches. */
 const RERANK = 100;
+/**
+ * A query of this many words (function words aside) or more is a question: searched at once as
+ * some of its words, ranked by score and the share of its informativeness held, as Lucene's and
+ * Elasticsearch's OR queries rank. Few pages hold every word of a sentence, and those that do
+ * are not the better answers for holding its commonest words too.
+ */
+const QUESTION_SLOTS = 4;
 
 export interface KeywordIndexOptions {
   /** DENSE_SHARE; 0: no search is dense (tests hold both ways to one answer). */
@@ -96,6 +104,10 @@ export class KeywordIndex {
     if (slots.length === 0) return { result: empty, pass: undefined };
     const attempt = (typos: boolean, any: boolean) =>
       this.#attempt(query, { slots, typed }, { typos, any, explaining });
+    if (slots.length >= QUESTION_SLOTS) {
+      const question = attempt(false, true);
+      return question.result.allTotal > 0 || !typosPossible(slots) ? question : attempt(true, true);
+    }
     let chosen = attempt(false, false);
     let typos = false;
     if (chosen.result.total < ENOUGH_RESULTS && typosPossible(slots)) {
@@ -158,17 +170,21 @@ export class KeywordIndex {
     { typos, any, explaining }: { typos: boolean; any: boolean; explaining: boolean },
   ): Attempt {
     const data = this.data;
-    const expanded = this.#expander.expand(slots, typos);
+    const question = slots.length >= QUESTION_SLOTS;
+    const asTyped = this.#expander.expand(slots, typos);
+    const informativeness = asTyped.map((slot) => slotInformativeness(data, slot));
+    const expanded = question ? weighedByInformativeness(asTyped, informativeness) : asTyped;
     const members = tabMembership(data, query.tabs, this.#tabs);
     const tabCounts = new Array<number>(query.tabs.length).fill(0);
     const wanted = Math.min(query.offset + query.limit, data.pageCount);
     const top = new TopPages(Math.max(wanted, RERANK));
-    // Across words, the pages holding every one come first (see collector.ts `collectPages`).
-    const full = any ? new TopPages(Math.max(wanted, RERANK)) : undefined;
+    // Across some words, the pages holding every one come first (see collector.ts
+    // `collectPages`), but for a question.
+    const full = any && !question ? new TopPages(Math.max(wanted, RERANK)) : undefined;
     const oneWord = this.#oneWord(expanded, query, wanted);
     const { terms, total, allTotal } = oneWord
       ? this.#rankOneWord(oneWord, members, tabCounts, top)
-      : this.#rankAll(expanded, query, { members, tabCounts, top, full, any });
+      : this.#rankAll(expanded, query, { members, tabCounts, top, full, any, informativeness });
     const reranked = typed === slots ? expanded : this.#expander.expand(typed, typos);
     const held = typed.map((slot) => !any && slots.includes(slot));
     const factors = explaining ? new Map<number, RerankFactors>() : undefined;
@@ -186,7 +202,7 @@ export class KeywordIndex {
     const result = { total, allTotal, tabCounts, hits };
     if (!factors) return { result, pass: undefined };
     const boosts = boosting(query.boosts) ? boostFactors(data, query.boosts, this.#boosts) : undefined;
-    return { result, pass: { expanded, any, boosts, reranked: factors } };
+    return { result, pass: { expanded, any, informativeness, boosts, reranked: factors } };
   }
 
   /**
@@ -202,6 +218,7 @@ export class KeywordIndex {
       top: TopPages;
       full: TopPages | undefined;
       any: boolean;
+      informativeness: readonly number[];
     },
   ): Ranking {
     const scorer = this.#scorer;
@@ -244,6 +261,22 @@ export class KeywordIndex {
     const allTotal = this.#scorer.countPages(terms, members, tabCounts);
     return { terms, total: allTotal, allTotal };
   }
+}
+
+/**
+ * A question's slots, each weighed by its informativeness against the question's most informative
+ * (bm25f.ts `questionWeight`): in a sentence, the words that say what it is about count for more
+ * than BM25's idf alone gives them, the words any page of the site has for less.
+ */
+function weighedByInformativeness(
+  expanded: readonly ExpandedSlot[],
+  informativeness: readonly number[],
+): ExpandedSlot[] {
+  const most = Math.max(...informativeness);
+  return expanded.map((slot, n) => {
+    const weight = questionWeight(informativeness[n] as number, most);
+    return { ...slot, alternatives: slot.alternatives.map((a) => ({ ...a, weight: a.weight * weight })) };
+  });
 }
 
 /**

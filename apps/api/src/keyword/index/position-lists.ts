@@ -45,6 +45,30 @@ export class PositionLists {
     this.#ends[this.count++] = this.length;
   }
 
+  /** The least distance between a position of list `a` and one of list `b` (Infinity: none). */
+  closest(a: number, b: number): number {
+    const { values } = this;
+    const ends = this.#ends;
+    let i = a === 0 ? 0 : (ends[a - 1] as number);
+    let j = b === 0 ? 0 : (ends[b - 1] as number);
+    const endA = ends[a] as number;
+    const endB = ends[b] as number;
+    let best = Number.POSITIVE_INFINITY;
+    // Merged in order: each step moves on the lower position, whose next can only come closer.
+    while (i < endA && j < endB) {
+      const x = values[i] as number;
+      const y = values[j] as number;
+      if (x < y) {
+        best = Math.min(best, y - x);
+        i++;
+      } else {
+        best = Math.min(best, x - y);
+        j++;
+      }
+    }
+    return best;
+  }
+
   /**
    * The smallest span of positions holding one position of every list (Infinity with none): one
    * pointer per list, the lowest moved on each step, as in merging them. The smallest of those

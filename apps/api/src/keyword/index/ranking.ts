@@ -1,4 +1,15 @@
-import { headingFactor, headingMost, idf, MAX_PROXIMITY, proximityFactor, titleFactor } from './bm25f.ts';
+import {
+  headingFactor,
+  headingMost,
+  idf,
+  MAX_PROXIMITY,
+  MAX_RARE_PROXIMITY,
+  pairCloseness,
+  proximityFactor,
+  RARE_TERMS,
+  rareProximityFactor,
+  titleFactor,
+} from './bm25f.ts';
 import type { ExpandedSlot } from './expand.ts';
 import { FIELD_GAP, TITLE } from './fields.ts';
 import type { IndexData } from './index-data.ts';
@@ -68,11 +79,62 @@ export interface RerankFactors {
   /** For the query's words close together, and close together in a heading. */
   proximity: number;
   headingProximity: number;
+  /** For the query's rarest terms close together, pair by pair (bm25f.ts `rareProximityFactor`). */
+  rareProximity: number;
+}
+
+/** The rarest slots of a query and the weight of each pair of them (the lesser informativeness). */
+interface RarePairs {
+  /** Slot indices, rarest first (at most RARE_TERMS). */
+  slots: number[];
+  /** weights[x * slots.length + y]: the pair of the x-th and y-th. */
+  weights: Float64Array;
+  /** Every pair's weight summed: what all of them adjacent would be. */
+  total: number;
+}
+
+/** The query's RARE_TERMS most informative slots (by the idf of their best term) and their pairs. */
+function rarePairs(data: IndexData, termsBySlot: readonly { term: number }[][]): RarePairs {
+  const informative = termsBySlot.flatMap((terms, slot) => {
+    const [best] = terms;
+    return best ? [{ slot, weight: idf(data.pageCount, data.frequencies[best.term] as number) }] : [];
+  });
+  informative.sort((a, b) => b.weight - a.weight);
+  const rare = informative.slice(0, RARE_TERMS);
+  const weights = new Float64Array(rare.length * rare.length);
+  let total = 0;
+  for (let x = 0; x < rare.length; x++)
+    for (let y = x + 1; y < rare.length; y++) {
+      const weight = Math.min((rare[x] as { weight: number }).weight, (rare[y] as { weight: number }).weight);
+      weights[x * rare.length + y] = weight;
+      total += weight;
+    }
+  return { slots: rare.map(({ slot }) => slot), weights, total };
+}
+
+/**
+ * The rare-term proximity factor of a page whose positions are in `lists`, `listOf[slot]` the list
+ * of the term found for the slot (-1: none).
+ */
+function rareProximity(pairs: RarePairs, lists: PositionLists, listOf: Int32Array): number {
+  const n = pairs.slots.length;
+  let close = 0;
+  for (let x = 0; x < n; x++) {
+    const a = listOf[pairs.slots[x] as number] as number;
+    if (a < 0) continue;
+    for (let y = x + 1; y < n; y++) {
+      const b = listOf[pairs.slots[y] as number] as number;
+      // Two slots of one term (a word typed twice) are no pair.
+      if (b < 0 || b === a) continue;
+      close += (pairs.weights[x * n + y] as number) * pairCloseness(lists.closest(a, b));
+    }
+  }
+  return rareProximityFactor(close, pairs.total);
 }
 
 /**
  * Re-scores the best `count` pages of `ranked` (best first): a bonus when the query's words are
- * close together, more when they are so in a heading (a page whose headings' signature lacks them
+ * close together, one when its rarest words are close pair by pair, more when they are so in a heading (a page whose headings' signature lacks them
  * cannot have it), and one for the title: the share of the query it holds, more when the title is
  * mostly the query (both weighed by idf among titles, so the words every title has, a site's name,
  * count for nothing); a page of links counts for less (its hub factor). The rest keep their order
@@ -98,6 +160,10 @@ export function rerank(
   );
   const head = ranked.slice(0, count);
   const several = slots.length > 1;
+  const pairs = rarePairs(data, termsBySlot);
+  const rareMost = pairs.total > 0 ? MAX_RARE_PROXIMITY : 1;
+  // Per slot, the list its term's positions were read into for the page (-1: none).
+  const listOf = new Int32Array(slots.length);
   // Per page and slot: the term found (-1: none), and its record when it was sought (-1: not).
   const found = new Int32Array(head.length * slots.length).fill(-1);
   const records = new Int32Array(head.length * slots.length).fill(-1);
@@ -164,6 +230,7 @@ export function rerank(
       linkShare: data.hubFactors[page] as number,
       proximity: 1,
       headingProximity: 1,
+      rareProximity: 1,
     });
     pageFactors[i] = (pageFactors[i] as number) * (data.hubFactors[page] as number);
     lows[i] = score * (pageFactors[i] as number);
@@ -186,7 +253,7 @@ export function rerank(
   for (const i of order) {
     const low = lows[i] as number;
     const headingMost = headingMosts[i] as number;
-    if (!several || low * MAX_PROXIMITY * headingMost * BOUND_ROOM < best.bar()) {
+    if (!several || low * MAX_PROXIMITY * rareMost * headingMost * BOUND_ROOM < best.bar()) {
       scores[i] = low;
       continue;
     }
@@ -199,10 +266,14 @@ export function rerank(
       const term = found[at] as number;
       // A term of two slots (a word typed twice, two words of one stem) is one list: the same
       // positions twice would be a span of one word.
-      if (term < 0 || listed.includes(term)) continue;
+      const known = term < 0 ? -1 : listed.indexOf(term);
+      listOf[s] = term < 0 ? -1 : known >= 0 ? known : lists.count;
+      if (term < 0 || known >= 0) continue;
       listed.push(term);
       const record = (records[at] as number) >= 0 ? (records[at] as number) : seek(data, term, page);
+      const before = lists.count;
       readPositions(data, record, lists);
+      if (lists.count === before) listOf[s] = -1;
     }
     if (lists.count > 1) {
       // The headings' positions follow the title's (see build.ts); none to look at when they
@@ -216,6 +287,11 @@ export function rerank(
         if (explained) explained.proximity = proximity;
       }
       const inHeading = lists.spanWithin;
+      if (pairs.total > 0) {
+        const rare = rareProximity(pairs, lists, listOf);
+        score *= rare;
+        if (explained) explained.rareProximity = rare;
+      }
       if (Number.isFinite(inHeading) && inHeading > 1) {
         const heading = headingFactor(lists.count, inHeading, sought);
         score *= heading;

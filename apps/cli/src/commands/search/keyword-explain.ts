@@ -34,7 +34,7 @@ function row(hit: ExplainedHit): string[] {
     figure(explanation.heldShare, true),
     figure(explanation.boost, true),
     figure(explanation.title, true),
-    figure(explanation.proximity * explanation.headingProximity, true),
+    figure(explanation.proximity * explanation.rareProximity * explanation.headingProximity, true),
     figure(explanation.linkShare, true),
     hit.url,
   ];

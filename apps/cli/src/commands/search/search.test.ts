@@ -232,6 +232,7 @@ describe('search: run', () => {
             boost: 2,
             title: 1.5,
             proximity: 1,
+            rareProximity: 1,
             headingProximity: 1,
             linkShare: 1,
           },
