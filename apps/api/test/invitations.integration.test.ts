@@ -24,6 +24,7 @@ interface Pending {
   role: string;
   delivery: string;
   expiresAt: string | null;
+  emailEnabled: boolean;
 }
 
 function call(token: string, method: string, path: string, body?: unknown) {
@@ -75,7 +76,9 @@ describe('invitations by e-mail', () => {
     expect(mail.text).toContain('invited you to the Demo Account account on Siteseer.');
     const link = linkIn(mail);
     expect(mail.html).toContain(`href="${link.replaceAll('&', '&amp;')}"`);
-    expect((await settled('ivy@tenant-a.test'))?.delivery).toBe('sent');
+    const sent = await settled('ivy@tenant-a.test');
+    expect(sent?.delivery).toBe('sent');
+    expect(sent?.emailEnabled).toBe(true);
 
     await acceptInvitation(t.server, link);
     const ivy = await actor(t.server, 'ivy@tenant-a.test', PASSWORD);
@@ -210,6 +213,8 @@ describe('invitations without SMTP', () => {
       });
       const list = await api(plain, owner.token, 'GET', `account/${accountId}/invitations`);
       expect(list.body).toMatchObject([{ email: 'link@tenant-a.test', role: 'admin', delivery: 'link' }]);
+      // The portal shows Resend disabled from this, rather than letting the 409 below happen.
+      expect(list.body[0].emailEnabled).toBe(false);
       const resent = await api(
         plain,
         owner.token,

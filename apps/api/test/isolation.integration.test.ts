@@ -221,6 +221,32 @@ const WITHOUT_TENANT_DATA = [
   'POST datasource/parametric',
 ];
 
+/**
+ * The analytics frames (server-rendered pages, signed in by the frame-session cookie rather than a
+ * token, so outside the call list): each is asked with a client id of A, by B's owner's cookie.
+ */
+function frameRoutes(client: string): string[] {
+  const period = 'from=2026-01-01&to=2026-01-07';
+  return [
+    `analytics/${client}/headline?${period}`,
+    `analytics/${client}/card/searches-over-time?${period}`,
+    `analytics/${client}/dashboard/overview?${period}`,
+    `analytics/${client}/card/top-queries/csv/queries?${period}`,
+  ];
+}
+
+/**
+ * Routes under /api outside the call list that hold no account's data: the OpenAPI document, the
+ * frames' font files (public static files of an open-source font, the same for everyone) and the
+ * preview pages, public by client id like the published search they host.
+ */
+const PUBLIC_PAGES = [
+  'GET /api/openapi.json',
+  'GET /api/analytics/fonts/:file',
+  'GET /api/parametric/preview',
+  'GET /api/client/:clientId/kw/preview',
+];
+
 type Answer = { status: number; body: { detail?: string } };
 
 /** The answer to a call with A's ids: the 404 of the same call with ids that exist nowhere. */
@@ -249,6 +275,20 @@ describe("account B's owner and account A's ids", () => {
       const [path, fields] = call;
       expectRefusedAsMissing(`POST ${path} ${JSON.stringify(fields)}`, answer, nothing);
     }
+  });
+
+  it('given every analytics frame, when B’s frame session asks for A’s client, then 404 as for a missing client', async () => {
+    const session = await api(t.server, t.ownerB.token, 'POST', 'analytics/session');
+    const cookie = (session.headers.get('set-cookie') ?? '').split(';')[0] as string;
+    const missing = frameRoutes(MISSING);
+    for (const [i, path] of frameRoutes(engineA.clientId).entries()) {
+      const answer = await framePage(path, cookie);
+      const nothing = await framePage(missing[i] as string, cookie);
+      expect({ path, status: answer.status }).toEqual({ path, status: 404 });
+      expect({ path, page: answer.page }).toEqual({ path, page: nothing.page });
+    }
+    // The cookie works: B's own client answers.
+    expect((await framePage(frameRoutes(engineB.clientId)[0] as string, cookie)).status).toBe(200);
   });
 
   it('given the admin routes, when called by an owner, then 403 (they are for super admins only)', async () => {
@@ -336,7 +376,55 @@ describe("account B's owner and account A's ids", () => {
       .map(({ call }) => call);
     expect(uncalled).toEqual([]);
   });
+
+  it('given every other route under /api, then it is an analytics frame above or a public page', () => {
+    const inCallList = apiContracts.map(({ method, path }) => callPattern(method, path));
+    const frames = frameRoutes(engineA.clientId).map((path) => `GET /api/${path.split('?')[0]}`);
+    const unlisted = serverRoutes(t.server)
+      .filter((route) => route.startsWith(`${route.split(' ')[0]} /api/`))
+      .filter((route) => !inCallList.some((pattern) => pattern.test(route.replace('/api/', ''))))
+      .filter((route) => !PUBLIC_PAGES.some((page) => unnamed(page) === unnamed(route)))
+      .filter((route) => !frames.some((frame) => routePattern(route).test(frame)));
+    expect(unlisted).toEqual([]);
+  });
 });
+
+/** An analytics frame's status and page, its per-response nonces taken out so two can be compared. */
+async function framePage(path: string, cookie: string): Promise<{ status: number; page: string }> {
+  const response = await fetch(`${t.server.base}/api/${path}`, { headers: { cookie } });
+  const page = (await response.text()).replace(/nonce="[^"]*"/g, 'nonce=""');
+  return { status: response.status, page };
+}
+
+/** Every route the server answers, as 'METHOD /path/:param' (HEAD and OPTIONS left out). */
+function serverRoutes(server: TestServer): string[] {
+  const routes: string[] = [];
+  const stack: { depth: number; path: string }[] = [];
+  for (const line of server.app.printRoutes({ commonPrefix: false }).split('\n')) {
+    const match = /^([│ ]*)[├└]── (\S+)(?: \(([^)]*)\))?/.exec(line);
+    if (!match) continue;
+    const depth = (match[1] as string).length;
+    while (stack.length > 0 && (stack.at(-1) as { depth: number }).depth >= depth) stack.pop();
+    const path = `${stack.at(-1)?.path ?? ''}${match[2]}`;
+    stack.push({ depth, path });
+    for (const method of (match[3] ?? '').split(', ')) {
+      // find-my-way prints the names two routes give one parameter as ':a|:b'.
+      if (method && method !== 'HEAD' && method !== 'OPTIONS')
+        routes.push(`${method} ${path.replace(/(:\w+)(\|:\w+)+/g, '$1')}`);
+    }
+  }
+  return routes;
+}
+
+/** A route template with its parameters' names left out ('/x/:id' → '/x/:'), to compare two. */
+function unnamed(route: string): string {
+  return route.replace(/:\w+/g, ':');
+}
+
+/** A route template as a pattern of concrete paths ('GET /api/x/:id' → 'GET /api/x/[^/]+'). */
+function routePattern(route: string): RegExp {
+  return new RegExp(`^${route.replace(/:[A-Za-z]+/g, '[^/]+')}$`);
+}
 
 /** A call's method and path template as a pattern of the calls made ('client/:id' → 'client/[^/]+'). */
 function callPattern(method: string, path: string): RegExp {

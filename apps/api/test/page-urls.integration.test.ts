@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readPublishedPageUrls } from '../src/repositories/keyword/page-urls.ts';
+import type { Queryable } from '../src/store/types.ts';
 import { createEngine, keywordDraft, startWithTenants, type Tenants } from './actors.ts';
 import { api } from './harness.ts';
 import { CRAWLING, type CrawledEngine, crawledEngine, htmlPage } from './keyword-fixture.ts';
@@ -72,4 +74,51 @@ describe('page URL suggestions', () => {
     );
     expect(answer).toMatchObject({ status: 200, body: { urls: [] } });
   });
+
+  it('given a large crawl, when a start is typed, then its pages are one range of the match key’s index, not every page', async () => {
+    // 5,000 more pages of another site in the published generation, and fresh statistics.
+    const ids = [t.accountA, engine.engineId];
+    await t.server.store.query(
+      `INSERT INTO crawl_pages (account_id, engine_id, run_id, url_key, url, content_hash)
+       SELECT $1, $2, c.published_run_id, 'https://bulk.test/page-' || n, 'https://bulk.test/page-' || n, 'h' || n
+       FROM crawlers c, generate_series(1, 5000) AS n WHERE c.account_id = $1 AND c.engine_id = $2`,
+      ids,
+    );
+    await t.server.store.exec('ANALYZE crawl_pages');
+    const host = new URL(engine.site.origin).host;
+    expect((await suggest('bulk.test/page-4999')).body.urls).toEqual(['https://bulk.test/page-4999']);
+    for (const prefix of [
+      `${host}/docs/in`,
+      `${engine.site.origin.toUpperCase()}/DOCS/`,
+      'bulk.test/page-12',
+    ]) {
+      const asked = await questionOf(prefix);
+      const { rows } = await t.server.store.query<{ 'QUERY PLAN': string }>(
+        `EXPLAIN ${asked.sql}`,
+        asked.params,
+      );
+      const plan = rows.map((row) => row['QUERY PLAN']).join('\n');
+      expect({ prefix, plan }).toEqual({
+        prefix,
+        plan: expect.stringMatching(
+          /(Index (Only )?Scan using|Bitmap Index Scan on) crawl_pages_url_match\b/,
+        ),
+      });
+    }
+  });
 });
+
+/** The SQL and parameters the suggestions send for `prefix` (and their answer, for good measure). */
+async function questionOf(prefix: string): Promise<{ sql: string; params: readonly unknown[] }> {
+  let asked: { sql: string; params: readonly unknown[] } | undefined;
+  const spy: Queryable = {
+    query: (sql, params = []) => {
+      asked = { sql, params };
+      return t.server.store.query(sql, params);
+    },
+    exec: (sql) => t.server.store.exec(sql),
+  };
+  await readPublishedPageUrls(spy, { accountId: t.accountA, engineId: engine.engineId }, prefix, 20);
+  if (!asked) throw new Error('The suggestions asked nothing');
+  return asked;
+}

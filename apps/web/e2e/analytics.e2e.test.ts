@@ -4,12 +4,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   accessibilityViolations,
   type Browser,
+  browserSignedIn,
   chromiumAvailable,
   launchBrowser,
-  signInThroughPortal,
 } from './chromium.ts';
 import { type ApiSession, apiSession, publishParametricEngine } from './fixtures.ts';
-import { type RunningPortal, startPortal } from './portal-server.ts';
+import { type RunningPortal, seededOwner, startPortal } from './portal-server.ts';
 
 // Issue 14: an engine's analytics screen, as its owner opens it from the dashboard card: the
 // frames of the API at the spec's sizes in a grid, the headline strip, their figures, the page's
@@ -60,8 +60,7 @@ async function shown(page: Page, title: string): Promise<void> {
 beforeAll(async () => {
   if (!browserTests) return;
   portal = await startPortal();
-  const seeded = portal.api.credentials?.owner;
-  if (!seeded) throw new Error('The test server did not seed its logins');
+  const seeded = seededOwner(portal);
   ownerApi = await apiSession(portal.base, portal.config, seeded.email, seeded.password);
   ({ engineId, clientId } = await publishParametricEngine(portal.base, ownerApi, ENGINE, CSV));
   for (const q of ['bolt', 'Bolt', 'rivet']) await visitorSearch(q);
@@ -71,9 +70,7 @@ beforeAll(async () => {
     if (Date.now() > until) throw new Error('The searches were not recorded');
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  browser = await launchBrowser();
-  owner = await browser.context.newPage();
-  await signInThroughPortal(owner, portal.base, seeded.email, seeded.password);
+  ({ browser, page: owner } = await browserSignedIn(portal.base, seeded));
 });
 
 afterAll(async () => {

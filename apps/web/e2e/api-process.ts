@@ -2,10 +2,12 @@ import { actor, startTestServer } from '@siteseer/test-support';
 
 /*
  * Run by `startRealApi` as a Node child process (the component tests' happy-dom globals cannot host
- * the API): starts the real API on 127.0.0.1 with PGlite in memory, signs the seeded owner in, prints
+ * the API): starts the real API on 127.0.0.1 with PGlite in memory and the given settings, signs the seeded owner in, prints
  * one line of JSON, and stops when its stdin closes (the test ends, or its process dies).
  */
-const server = await startTestServer();
+// The settings `startRealApi` was given, as JSON (the child's only way in besides its stdin).
+const env = JSON.parse(process.env.SITESEER_TEST_SERVER_ENV ?? '{}') as Record<string, string>;
+const server = await startTestServer({ env });
 try {
   const owner = server.credentials?.owner;
   if (!owner) throw new Error('A fresh server has demo credentials');

@@ -23,6 +23,17 @@ export async function signInThroughPortal(
   await page.getByRole('heading', { name: 'Your Search Engines' }).waitFor();
 }
 
+/** A fresh Chromium with one page, signed in to the portal at `base` as `login`. */
+export async function browserSignedIn(
+  base: string,
+  login: { email: string; password: string },
+): Promise<{ browser: Browser; page: Page }> {
+  const browser = await launchBrowser();
+  const page = await browser.context.newPage();
+  await signInThroughPortal(page, base, login.email, login.password);
+  return { browser, page };
+}
+
 /** Fills and submits the identity provider's sign-in page, once the portal has sent the browser there. */
 export async function submitProviderLogin(page: Page, email: string, password: string): Promise<void> {
   await page.waitForURL(/\/interaction\//);

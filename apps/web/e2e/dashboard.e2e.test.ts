@@ -1,15 +1,9 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  accessibilityViolations,
-  type Browser,
-  chromiumAvailable,
-  launchBrowser,
-  signInThroughPortal,
-} from './chromium.ts';
+import { accessibilityViolations, type Browser, browserSignedIn, chromiumAvailable } from './chromium.ts';
 import { seedDashboardStates } from './dashboard-states.ts';
 import { apiSession } from './fixtures.ts';
-import { type RunningPortal, startPortal } from './portal-server.ts';
+import { type RunningPortal, seededOwner, startPortal } from './portal-server.ts';
 
 // The dashboard's engine states, top bar and theme choice in Chromium, with axe in light and dark.
 
@@ -23,15 +17,12 @@ const browserTests = chromiumAvailable();
 beforeAll(async () => {
   if (!browserTests) return;
   portal = await startPortal();
-  const owner = portal.api.credentials?.owner;
-  if (!owner) throw new Error('The test server did not seed its logins');
+  const owner = seededOwner(portal);
   names = await seedDashboardStates(
     portal,
     await apiSession(portal.base, portal.config, owner.email, owner.password),
   );
-  browser = await launchBrowser();
-  page = await browser.context.newPage();
-  await signInThroughPortal(page, portal.base, owner.email, owner.password);
+  ({ browser, page } = await browserSignedIn(portal.base, owner));
 }, 120_000);
 
 afterAll(async () => {

@@ -38,3 +38,10 @@ export async function startPortal(
   }
   return { base: server.base, api: server, config: server.config, close: () => server.close() };
 }
+
+/** The owner login the server seeded on its first start (every suite's first user). */
+export function seededOwner(portal: RunningPortal): { email: string; password: string } {
+  const owner = portal.api.credentials?.owner;
+  if (!owner) throw new Error('The test server did not seed its logins');
+  return owner;
+}

@@ -63,6 +63,38 @@ describe.runIf(browserTests)('the portal in Chromium', () => {
     await expectAccessible(owner);
   });
 
+  it('Given the dashboard, then its type is the bundled Roboto, Latin 400/500/700, from the portal’s own font files', async () => {
+    const fonts = await owner.evaluate(async () => {
+      await document.fonts.ready;
+      const faces = [...document.fonts].filter((face) => face.family.replaceAll('"', '') === 'Roboto');
+      return {
+        faces: faces.map((face) => ({
+          weight: face.weight,
+          status: face.status,
+          latinOnly: !/U\+04/.test(face.unicodeRange),
+        })),
+        files: performance
+          .getEntriesByType('resource')
+          .map((entry) => new URL(entry.name).pathname)
+          .filter((path) => /\.woff2?$/.test(path)),
+        body: getComputedStyle(document.body).fontFamily,
+      };
+    });
+    expect(fonts.faces.map((face) => face.weight).sort()).toEqual(['400', '500', '700']);
+    expect(fonts.faces.every((face) => face.latinOnly)).toBe(true);
+    // Text (400) and headings and buttons (500) are on the dashboard, so those two are loaded.
+    expect(
+      fonts.faces
+        .filter((face) => face.status === 'loaded')
+        .map((face) => face.weight)
+        .sort(),
+    ).toEqual(expect.arrayContaining(['400', '500']));
+    expect(fonts.files.length).toBeGreaterThan(0);
+    for (const file of fonts.files)
+      expect(file).toMatch(/^\/assets\/roboto-latin-(400|500|700)-normal-[\w-]+\.woff2$/);
+    expect(fonts.body).toMatch(/^"?Roboto"?,/);
+  });
+
   it('Given a keyword engine, when the owner opens Install, then Script, Input tag and Results tag can be copied', async () => {
     // Never crawled, so its card's Install is off; the install screen itself still opens by its URL.
     expect(

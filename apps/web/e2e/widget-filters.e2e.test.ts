@@ -59,6 +59,15 @@ async function screen(page: Page, name: string): Promise<void> {
   if (folder) await page.screenshot({ path: `${folder}/${name}.png` });
 }
 
+/** The text of the focused element, looking through the widget's shadow root. */
+function focusedName(page: Page): Promise<string | undefined> {
+  return page.evaluate(() => {
+    let active: Element | null = document.activeElement;
+    while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement;
+    return active?.textContent ?? undefined;
+  });
+}
+
 async function openPreview(width: number, height: number): Promise<Page> {
   const page = await browser.context.newPage();
   await page.setViewportSize({ width, height });
@@ -124,6 +133,14 @@ describe.runIf(browserTests)('the parametric widget on the preview page', () => 
       expect(inside).toBe(true);
     }
     await expect(toggle.textContent()).resolves.toBe('Filters (1)');
+    // Escape and Close both hand focus back to the Filters button that opened the drawer.
+    await page.keyboard.press('Escape');
+    await drawer.waitFor({ state: 'hidden' });
+    await expect.poll(() => focusedName(page)).toBe('Filters (1)');
+    await toggle.click();
+    await drawer.getByRole('button', { name: 'Close' }).click();
+    await drawer.waitFor({ state: 'hidden' });
+    await expect.poll(() => focusedName(page)).toBe('Filters (1)');
     await page.close();
   });
 });

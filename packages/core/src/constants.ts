@@ -86,6 +86,20 @@ export function isCheckedCrawlStatus(code: number): boolean {
   return code === CHECKED_CRAWL_STATUS;
 }
 
+/** Statuses of URLs a site owner fixes at the page that links to them: reports say where each was found. */
+const BROKEN_CRAWL_STATUSES: readonly number[] = [
+  CRAWL_STATUS.NOT_FOUND,
+  CRAWL_STATUS.REDIRECTED,
+  CRAWL_STATUS.FAILED,
+  CRAWL_STATUS.TIMEOUT,
+  CRAWL_STATUS.FETCH_FAILED,
+];
+
+/** Whether the crawl report shows the page a URL of this status was found on ("Found on …"). */
+export function isBrokenCrawlStatus(code: number): boolean {
+  return BROKEN_CRAWL_STATUSES.includes(code);
+}
+
 export const PAGE_LOAD_DELAYS = [
   { value: '0ms', label: 'none', ms: 0 },
   { value: '100ms', label: '100ms', ms: 100 },

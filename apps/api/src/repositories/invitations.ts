@@ -2,6 +2,9 @@ import type { InvitationDelivery, PendingInvitation } from '@siteseer/core';
 import type { Queryable } from '../store/types.ts';
 import { isUuid } from './ids.ts';
 
+/** A pending invitation as stored; whether the server e-mails it is the service's to add. */
+export type StoredInvitation = Omit<PendingInvitation, 'emailEnabled'>;
+
 interface InvitationRow {
   user_id: string;
   email: string;
@@ -22,7 +25,7 @@ export async function listPendingInvitations(
   db: Queryable,
   accountId: string,
   userId?: string,
-): Promise<PendingInvitation[]> {
+): Promise<StoredInvitation[]> {
   const { rows } = await db.query<InvitationRow>(
     `SELECT u.id AS user_id, u.email, u.first_name, u.last_name, au.role,
             coalesce(i.sent_at, u.created_at) AS sent_at, coalesce(i.delivery, 'link') AS delivery,
@@ -53,7 +56,7 @@ export async function findPendingInvitation(
   db: Queryable,
   accountId: string,
   userId: string,
-): Promise<PendingInvitation | undefined> {
+): Promise<StoredInvitation | undefined> {
   if (!isUuid(userId)) return undefined;
   return (await listPendingInvitations(db, accountId, userId))[0];
 }

@@ -16,6 +16,7 @@ import {
   findPendingInvitation,
   listPendingInvitations,
   recordInvitation,
+  type StoredInvitation,
   setInvitationDelivery,
 } from '../repositories/invitations.ts';
 import { findUserById } from '../repositories/users.ts';
@@ -117,6 +118,16 @@ export function deliverInvitation(deps: InvitationDeps, invitation: IssuedInvita
     );
 }
 
+/** The account's pending invitations, each saying whether this server can e-mail it. */
+async function pendingInvitations(
+  deps: Pick<InvitationDeps, 'mailer'>,
+  db: Queryable,
+  accountId: string,
+): Promise<PendingInvitation[]> {
+  const emailEnabled = deps.mailer !== undefined;
+  return (await listPendingInvitations(db, accountId)).map((stored) => ({ ...stored, emailEnabled }));
+}
+
 /** The account's pending invitations; every member may see them (as they see the users). */
 export async function listInvitations(
   deps: InvitationDeps,
@@ -124,7 +135,7 @@ export async function listInvitations(
   accountId: string,
 ): Promise<PendingInvitation[]> {
   await visibleAccount(deps.store, viewer, accountId);
-  return listPendingInvitations(deps.store, accountId);
+  return pendingInvitations(deps, deps.store, accountId);
 }
 
 async function pendingForManager(
@@ -132,7 +143,7 @@ async function pendingForManager(
   viewer: Viewer,
   accountId: string,
   userId: string,
-): Promise<PendingInvitation> {
+): Promise<StoredInvitation> {
   if (!canManageAccountUsers(viewer, accountId))
     throw new NotAllowedError('Only owners and admins can manage invitations.');
   const pending = await findPendingInvitation(db, accountId, userId);
@@ -185,7 +196,7 @@ export async function resendInvitation(
     throw new ConflictError('This server sends no e-mail: copy the invitation link and send it yourself.');
   }
   deliverInvitation(deps, await reissue(deps, viewer, { accountId, userId }, mailDelivery(deps)));
-  return listPendingInvitations(deps.store, accountId);
+  return pendingInvitations(deps, deps.store, accountId);
 }
 
 /**
@@ -206,6 +217,6 @@ export async function revokeInvitation(
     await deleteMembership(tx, accountId, userId);
     await deleteInvitation(tx, accountId, userId);
     await deleteOrphanInvitedUser(tx, userId);
-    return listPendingInvitations(tx, accountId);
+    return pendingInvitations(deps, tx, accountId);
   });
 }

@@ -63,4 +63,35 @@ describe('migrations over existing data', () => {
     );
     expect(gone.rows).toEqual([{ t: null }, { t: null }]);
   });
+
+  it('given pages crawled before 0025, when migrated, then each has its match key: no scheme, no www., lower case', async () => {
+    store = await migratedUpTo(24);
+    const { rows } = await store.query<{ account: string; engine: string }>(
+      `WITH a AS (INSERT INTO accounts (name) VALUES ('Acme') RETURNING id),
+            e AS (INSERT INTO engines (account_id, name, type, created_by, updated_by)
+                  SELECT id, 'Docs', 'kw', 'test', 'test' FROM a RETURNING account_id, id),
+            c AS (INSERT INTO crawlers (account_id, engine_id, page_load_delay, crawl_frequency)
+                  SELECT account_id, id, '100ms', 'daily' FROM e RETURNING account_id, engine_id)
+       SELECT account_id AS account, engine_id AS engine FROM c`,
+    );
+    const { account, engine } = rows[0] as { account: string; engine: string };
+    const urls = ['HTTPS://WWW.Example.com/Docs/Intro', 'http://example.org/a?b=C', 'https://wwwx.test/'];
+    await store.query(
+      `INSERT INTO crawl_pages (account_id, engine_id, run_id, url_key, url, content_hash)
+       SELECT $1, $2, 1, url, url, 'h' FROM unnest($3::text[]) AS url`,
+      [account, engine, urls],
+    );
+
+    await migrate(store);
+
+    const keys = await store.query<{ key: string }>(
+      'SELECT url_match_key AS key FROM crawl_pages WHERE account_id = $1 ORDER BY url',
+      [account],
+    );
+    expect(keys.rows.map((row) => row.key)).toEqual([
+      'example.com/docs/intro',
+      'example.org/a?b=c',
+      'wwwx.test/',
+    ]);
+  });
 });

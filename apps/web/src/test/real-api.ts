@@ -18,10 +18,14 @@ const SCRIPT = join(dirname(fileURLToPath(import.meta.url)), '../../e2e/api-proc
 
 /**
  * The real API in a child process (see e2e/api-process.ts, typed with the Node-side test code), for component tests that must talk to a
- * real server. Resolves once the server listens and the owner is signed in.
+ * real server. Resolves once the server listens and the owner is signed in. `env` is the server's
+ * settings beyond the test defaults (e.g. `SITESEER_SMTP_URL`).
  */
-export function startRealApi(): Promise<RealApi> {
-  const child = spawn(process.execPath, [SCRIPT], { stdio: ['pipe', 'pipe', 'inherit'] });
+export function startRealApi(env: Record<string, string> = {}): Promise<RealApi> {
+  const child = spawn(process.execPath, [SCRIPT], {
+    stdio: ['pipe', 'pipe', 'inherit'],
+    env: { ...process.env, SITESEER_TEST_SERVER_ENV: JSON.stringify(env) },
+  });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   return new Promise((resolve, reject) => {
     let output = '';

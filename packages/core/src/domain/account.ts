@@ -48,6 +48,8 @@ export type InvitationDelivery = z.infer<typeof InvitationDelivery>;
 /**
  * A user of an account who was invited and has not set a password yet (Siteseer's addition: the
  * spec lists users only). `expiresAt` is the end of the newest link; null when every link expired.
+ * `emailEnabled` says whether this server e-mails invitations (an SMTP server is configured): when
+ * it does not, Resend is refused and the link is copied and handed over instead.
  */
 export const PendingInvitation = z.object({
   userId: Id,
@@ -58,6 +60,7 @@ export const PendingInvitation = z.object({
   sentAt: Timestamp,
   expiresAt: Timestamp.nullable(),
   delivery: InvitationDelivery,
+  emailEnabled: z.boolean(),
 });
 export type PendingInvitation = z.infer<typeof PendingInvitation>;
 

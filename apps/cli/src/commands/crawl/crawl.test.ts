@@ -94,6 +94,39 @@ describe('crawl report', () => {
     );
   });
 
+  it('says where a broken URL was found, in a FOUND ON column and as the last field, as the portal does', async () => {
+    const answer = reportAnswer();
+    const [fetched, missing] = answer.hits.hits;
+    const withFoundOn = {
+      ...answer,
+      hits: {
+        ...answer.hits,
+        hits: [
+          // A page that was fetched shows no 'found on', even when the crawler knows it.
+          { ...fetched, found_on: 'https://docs.test/index' },
+          { ...missing, found_on: 'https://docs.test/guide' },
+        ],
+      },
+    };
+    const api = fakeApi({
+      engines: { list: async () => ok([kw]), get: async () => ok(kw) },
+      crawler: { report: async () => ok(withFoundOn) },
+    });
+    const { deps, recorded } = testDeps(api);
+    const tty = memoryOutput({ isTTY: true });
+    await report.run({ ...deps, output: tty.output }, report.parse(input(['Docs search'], {})));
+    const lines = tty.stdout.trimEnd().split('\n');
+    expect(lines[0]).toMatch(/^URL\s+STATUS\s+LAST CHECK\s+NEXT CHECK\s+REASON\s+FOUND ON$/);
+    expect(lines[1]).toMatch(/^https:\/\/docs\.test\/\s+Success\s+2026-11-01 09:00\s+2026-11-02 09:00$/);
+    expect(lines[2]).toMatch(/^https:\/\/docs\.test\/old\s+404\s+HTTP 404\s+https:\/\/docs\.test\/guide$/);
+
+    await report.run(deps, report.parse(input(['Docs search'], {})));
+    expect(recorded.stdout.trimEnd().split('\n')).toEqual([
+      'https://docs.test/\tSuccess\t2026-11-01 09:00\t2026-11-02 09:00',
+      'https://docs.test/old\t404\t\t\tHTTP 404\thttps://docs.test/guide',
+    ]);
+  });
+
   it('with --json, prints the answer with counts by every label of the spec', async () => {
     const api = fakeApi({
       engines: { list: async () => ok([kw]), get: async () => ok(kw) },

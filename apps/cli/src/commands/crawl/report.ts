@@ -7,6 +7,7 @@ import {
   crawlStatusCounts,
   crawlStatusLabel,
   fromIndex,
+  isBrokenCrawlStatus,
   isCheckedCrawlStatus,
   LIMITS,
 } from '@siteseer/core';
@@ -85,8 +86,8 @@ export function nonZeroCounts(counts: CrawlReportResponse['counts']): [string, n
 }
 
 /**
- * One page of the crawl report (10 URLs): URL, status, check times and the crawler's reason; a table
- * on a terminal, tab-separated lines otherwise. With --sitemaps, the crawl's sitemaps instead.
+ * One page of the crawl report (10 URLs): URL, status, check times, the crawler's reason and, for a
+ * broken URL, the page it was found on; a table on a terminal, tab-separated lines otherwise. With --sitemaps, the crawl's sitemaps instead.
  */
 export async function run(deps: ApiDeps, options: ReportOptions): Promise<void> {
   const { api, output } = deps;
@@ -131,10 +132,16 @@ export async function run(deps: ApiDeps, options: ReportOptions): Promise<void> 
       checked ? formatDate(hit.next_check) : '',
       // Why the URL failed, was refused or was not indexed, when the crawler says.
       hit.reason ?? '',
+      // For a broken URL, the page that links to it: where the site owner goes to fix it.
+      (isBrokenCrawlStatus(hit.status) && hit.found_on) || '',
     ];
   });
   if (output.stdoutIsTTY) {
-    output.table(['URL', 'STATUS', 'LAST CHECK', 'NEXT CHECK', 'REASON'], rows, 'No URLs match.');
+    // The FOUND ON column only when a URL of the page has one, as most pages have none.
+    const foundOn = rows.some((row) => row[5] !== '');
+    const headers = ['URL', 'STATUS', 'LAST CHECK', 'NEXT CHECK', 'REASON', ...(foundOn ? ['FOUND ON'] : [])];
+    const shown = foundOn ? rows : rows.map((row) => row.slice(0, 5));
+    output.table(headers, shown, 'No URLs match.');
   } else {
     // One line per URL, its fields made safe: a crawled site wrote the URL and, in part, the reason.
     for (const row of rows) output.line(row.map(safeText).join('\t').trimEnd());

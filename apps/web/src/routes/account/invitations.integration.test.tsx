@@ -10,6 +10,7 @@ import { App } from '../../shell/app.tsx';
 import type { Services } from '../../shell/services.tsx';
 import { type RealApi, startRealApi } from '../../test/real-api.ts';
 import { fakeUploads } from '../../test/render.tsx';
+import { NO_EMAIL_REASON } from './invitations.tsx';
 import { Component as MyAccount } from './my-account-screen.tsx';
 
 /*
@@ -20,11 +21,16 @@ import { Component as MyAccount } from './my-account-screen.tsx';
 
 let server: RealApi;
 
+/** Puts the page on the API's origin, as the portal is served. */
+function openOn(target: RealApi) {
+  (window as unknown as { happyDOM: { setURL(url: string): void } }).happyDOM.setURL(
+    `${target.base}/account/view`,
+  );
+}
+
 beforeAll(async () => {
   server = await startRealApi();
-  (window as unknown as { happyDOM: { setURL(url: string): void } }).happyDOM.setURL(
-    `${server.base}/account/view`,
-  );
+  openOn(server);
 }, 150_000);
 
 afterAll(() => server?.close());
@@ -32,17 +38,17 @@ afterAll(() => server?.close());
 /** The real API answers in its own time (several calls before the table shows). */
 const SLOW = { timeout: 15_000 };
 
-const api = () =>
+const api = (target = server) =>
   createApiClient({
-    baseUrl: `${server.base}/api`,
-    getToken: () => server.token,
+    baseUrl: `${target.base}/api`,
+    getToken: () => target.token,
     fetch: (input, init) => globalThis.fetch(input, init),
   });
 
-function renderMyAccount() {
+function renderMyAccount(target = server) {
   const services: Services = {
-    config: defaultRuntimeConfig(server.base),
-    api: api(),
+    config: defaultRuntimeConfig(target.base),
+    api: api(target),
     uploads: fakeUploads({}, []),
     session: { isSignedIn: () => true } as unknown as Session,
     queryClient: new QueryClient({ defaultOptions: { queries: { retry: false } } }),
@@ -101,11 +107,58 @@ describe('My Account, pending invitations, against the real API', () => {
     expect(await pageStatus(link)).toBe(400);
   });
 
+  it('Given a server without SMTP, then Resend is disabled and says to copy the link instead', async () => {
+    const added = await api().accounts.users.add(server.accountId, [
+      { first: 'Nora', last: 'Nomail', email: 'nora@portal.test', role: 'user' },
+    ]);
+    expect(added.ok).toBe(true);
+    renderMyAccount();
+
+    const nora = await rowOf('Nora Nomail');
+    const resend = await nora.findByRole('button', { name: 'Resend' }, SLOW);
+    expect(resend.hasAttribute('disabled')).toBe(true);
+    expect(resend.getAttribute('aria-description')).toBe(NO_EMAIL_REASON);
+    expect(nora.getByRole('button', { name: 'Copy invitation link' }).hasAttribute('disabled')).toBe(false);
+  });
+
   it('Given a plain active member, then their row has neither Pending nor invitation buttons', async () => {
     renderMyAccount();
     const table = await screen.findByRole('table', { name: 'Users' }, SLOW);
     const owner = within(table).getAllByRole('row')[1] as HTMLElement;
     expect(within(owner).queryByText('Pending')).toBeNull();
     expect(within(owner).queryByRole('button', { name: 'Resend' })).toBeNull();
+  });
+});
+
+describe('My Account, pending invitations, on a server that sends e-mail', () => {
+  let mailing: RealApi;
+
+  beforeAll(async () => {
+    // Configured is what the portal asks about; whether this mail server answers is not.
+    mailing = await startRealApi({ SITESEER_SMTP_URL: 'smtp://127.0.0.1:9' });
+    openOn(mailing);
+  }, 150_000);
+
+  afterAll(() => mailing?.close());
+
+  it('Given an invited user, then Resend is enabled and sends the invitation again', async () => {
+    const added = await api(mailing).accounts.users.add(mailing.accountId, [
+      { first: 'Rex', last: 'Resent', email: 'rex@portal.test', role: 'user' },
+    ]);
+    expect(added.ok).toBe(true);
+    renderMyAccount(mailing);
+
+    const rex = await rowOf('Rex Resent');
+    const resend = await rex.findByRole('button', { name: 'Resend' }, SLOW);
+    await waitFor(() => expect(resend.hasAttribute('disabled')).toBe(false), SLOW);
+    expect(resend.hasAttribute('aria-description')).toBe(false);
+    await userEvent.click(resend);
+    expect(
+      await screen.findByText(
+        'Invitation sent again to rex@portal.test; earlier links no longer work.',
+        {},
+        SLOW,
+      ),
+    ).toBeTruthy();
   });
 });

@@ -8,12 +8,14 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { unwrap } from '../../api/portal-api.ts';
 import { accountInvitationsQuery, accountUsersQuery } from '../../api/queries.ts';
+import { DisabledWithReason } from '../../shell/disabled-with-reason.tsx';
 import { useServices } from '../../shell/services.tsx';
 import { useToast } from '../../shell/toast.tsx';
 
 /** What became of an invitation's last link, in a few words. */
 function deliveryText(invitation: PendingInvitation): string {
-  if (!invitation.expiresAt) return 'Link expired: resend it';
+  if (!invitation.expiresAt)
+    return invitation.emailEnabled ? 'Link expired: resend it' : 'Link expired: copy a new link';
   const sent = new Date(invitation.sentAt).toLocaleDateString();
   switch (invitation.delivery) {
     case 'sending':
@@ -104,13 +106,22 @@ export function useInvitations(accountId: string | undefined) {
   return { byUser, act, copied, dismissCopied: () => setCopied(undefined) };
 }
 
-/** An invited user's row buttons: Copy invitation link, Resend, Revoke. */
+/** Why Resend is disabled on a server that sends no e-mail. */
+export const NO_EMAIL_REASON =
+  'E-mail is not set up on this server: copy the invitation link and send it yourself.';
+
+/**
+ * An invited user's row buttons: Copy invitation link, Resend, Revoke. Resend is disabled, saying
+ * why, when the server sends no e-mail (the API would refuse it).
+ */
 export function InvitationButtons({
+  invitation,
   busy,
   onCopy,
   onResend,
   onRevoke,
 }: {
+  invitation: PendingInvitation;
   busy: boolean;
   onCopy: () => void;
   onResend: () => void;
@@ -121,9 +132,13 @@ export function InvitationButtons({
       <Button size="small" disabled={busy} onClick={onCopy}>
         Copy invitation link
       </Button>
-      <Button size="small" disabled={busy} onClick={onResend}>
-        Resend
-      </Button>
+      {invitation.emailEnabled ? (
+        <Button size="small" disabled={busy} onClick={onResend}>
+          Resend
+        </Button>
+      ) : (
+        <DisabledWithReason size="small" label="Resend" reason={NO_EMAIL_REASON} />
+      )}
       <Button size="small" color="error" disabled={busy} onClick={onRevoke}>
         Revoke
       </Button>

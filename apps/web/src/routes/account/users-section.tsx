@@ -110,6 +110,7 @@ export function UsersSection({
   const invitationButtons = managesUsers
     ? (invitation: PendingInvitation) => (
         <InvitationButtons
+          invitation={invitation}
           busy={invitations.act.isPending}
           onCopy={() => void invite('copy', invitation)}
           onResend={() => void invite('resend', invitation)}

@@ -117,7 +117,8 @@ export function UsersTable({
             const invitation = row.kind === 'saved' ? invitations?.get(row.user.id) : undefined;
             return (
               <TableRow key={row.key}>
-                <TableCell component="th" scope="row">
+                {/* Wide enough for the name and its Pending mark: on a phone the table scrolls instead. */}
+                <TableCell component="th" scope="row" sx={{ minWidth: 220 }}>
                   <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
                     <span>{fullName}</span>
                     {row.kind === 'pending' && <Chip size="small" label="Not saved" />}

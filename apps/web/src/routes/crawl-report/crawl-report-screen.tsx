@@ -1,8 +1,6 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { type CrawlReportResponse, crawlReportResultsMessage, crawlStateOf, MESSAGES } from '@siteseer/core';
 import { useSuspenseQuery } from '@tanstack/react-query';
@@ -16,14 +14,10 @@ import { useServices } from '../../shell/services.tsx';
 import { CrawlActions } from './crawl-actions.tsx';
 import { CrawlProgressSummary } from './crawl-progress-summary.tsx';
 import { CrawlReportPager } from './crawl-report-pager.tsx';
+import { CrawlReportQueryFields } from './crawl-report-query-fields.tsx';
 import { CrawlReportTable } from './crawl-report-table.tsx';
 import { CrawlSitemaps } from './crawl-sitemaps.tsx';
-import { type CrawlReportOrder, useCrawlReport } from './use-crawl-report.ts';
-
-const ORDER_TEXT: Record<CrawlReportOrder, string> = {
-  discovery: 'Discovery order',
-  recent: 'Newest checked first',
-};
+import { useCrawlReport } from './use-crawl-report.ts';
 
 /**
  * /keywordcrawlreport/{accountId}/{engineId} (spec 001 §2.3): the crawled URLs of a keyword engine
@@ -43,19 +37,8 @@ function CrawlReport({ accountId, engineId }: { accountId: string; engineId: str
   const name = engine?.searchEngineName;
   // The tab names the engine, as the heading does: two engines' reports open side by side differ.
   useScreenTitle(name ? `Crawl Report: ${name}` : undefined);
-  const {
-    report,
-    page,
-    setPage,
-    paging,
-    filterText,
-    searchTerm,
-    changeFilter,
-    status,
-    changeStatus,
-    order,
-    changeOrder,
-  } = useCrawlReport(accountId, engineId);
+  const crawl = useCrawlReport(accountId, engineId);
+  const { report } = crawl;
   // A page or filter whose call fails has no data of its own: the report last shown stays, under
   // the reason and a way to ask again, rather than the whole report (filter, pager) giving way to
   // one message with no way back but reloading.
@@ -82,8 +65,8 @@ function CrawlReport({ accountId, engineId }: { accountId: string; engineId: str
           <CrawlProgressSummary
             report={data}
             engineId={engineId}
-            status={status}
-            onStatus={changeStatus}
+            status={crawl.status}
+            onStatus={crawl.changeStatus}
             actions={
               engine && (
                 <CrawlActions
@@ -100,39 +83,18 @@ function CrawlReport({ accountId, engineId }: { accountId: string; engineId: str
               {errorText(report.error)}
             </Alert>
           )}
-          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-            <TextField
-              label="Filter URLs"
-              type="search"
-              value={filterText}
-              onChange={(event) => changeFilter(event.target.value)}
-              sx={{ maxWidth: 480, flexGrow: 1 }}
-            />
-            <TextField
-              select
-              label="Order"
-              value={order}
-              onChange={(event) => changeOrder(event.target.value as CrawlReportOrder)}
-              sx={{ minWidth: 220 }}
-            >
-              {Object.entries(ORDER_TEXT).map(([value, text]) => (
-                <MenuItem key={value} value={value}>
-                  {text}
-                </MenuItem>
-              ))}
-            </TextField>
-          </Stack>
+          <CrawlReportQueryFields crawl={crawl} />
           <Typography>{crawlReportResultsMessage(data.hits.total.value, data.took)}</Typography>
           <CrawlReportTable
             hits={data.hits.hits}
             busy={report.isPlaceholderData}
             empty={
-              searchTerm || status !== undefined
+              crawl.searchTerm || crawl.status !== undefined
                 ? 'No URLs match the filter.'
                 : 'No URLs have been found yet.'
             }
           />
-          <CrawlReportPager page={page} paging={paging} onPage={setPage} />
+          <CrawlReportPager page={crawl.page} paging={crawl.paging} onPage={crawl.setPage} />
           {data.sitemaps && <CrawlSitemaps sitemaps={data.sitemaps} />}
         </>
       )}

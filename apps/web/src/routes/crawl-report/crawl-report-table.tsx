@@ -10,7 +10,12 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { CrawlReportHit } from '@siteseer/core';
-import { CRAWL_STATUS, crawlStatusLabel, isCheckedCrawlStatus, withoutBidiControls } from '@siteseer/core';
+import {
+  crawlStatusLabel,
+  isBrokenCrawlStatus,
+  isCheckedCrawlStatus,
+  withoutBidiControls,
+} from '@siteseer/core';
 import { formatDateTime } from '../../shell/date-time.ts';
 
 /** A check time in the viewer's locale and time zone. */
@@ -18,15 +23,6 @@ export const checkTime = (iso: string | null) => formatDateTime(iso);
 
 /** Only web addresses become links: a crawled URL is the site's text, never markup or a script URL. */
 const isWebUrl = (url: string) => /^https?:\/\//i.test(url);
-
-/** Statuses of URLs a site owner goes to fix at the page that links to them. */
-const BROKEN: readonly number[] = [
-  CRAWL_STATUS.NOT_FOUND,
-  CRAWL_STATUS.REDIRECTED,
-  CRAWL_STATUS.FAILED,
-  CRAWL_STATUS.TIMEOUT,
-  CRAWL_STATUS.FETCH_FAILED,
-];
 
 /**
  * A URL the site wrote, as a link when it is a web address. Bidi controls could make one read as
@@ -53,7 +49,7 @@ function StatusText({ hit }: { hit: CrawlReportHit }) {
           {withoutBidiControls(hit.reason)}
         </Typography>
       ) : null}
-      {hit.found_on && BROKEN.includes(hit.status) ? (
+      {hit.found_on && isBrokenCrawlStatus(hit.status) ? (
         <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
           Found on <SiteUrl url={hit.found_on} />
         </Typography>

@@ -7,6 +7,9 @@ import { useServices } from '../../shell/services.tsx';
 /** The report's order: the spec's (the order URLs were found in) or the last checked first. */
 export type CrawlReportOrder = CrawlReportBody['order'];
 
+/** What the crawl report screen shows and changes: the answer, the page, filter, status and order. */
+export type CrawlReportView = ReturnType<typeof useCrawlReport>;
+
 /**
  * The crawl report's state (spec 001 §4 "Crawl report refresh"): the 'Filter URLs' text, the search
  * term it last triggered, the page, and the report page they ask for. The report is asked for on

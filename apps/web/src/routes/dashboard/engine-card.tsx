@@ -8,13 +8,13 @@ import CardHeader from '@mui/material/CardHeader';
 import IconButton from '@mui/material/IconButton';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
-import Tooltip from '@mui/material/Tooltip';
 import type { EngineMenuItem, SearchEngine } from '@siteseer/core';
 import { engineActionRefusal, engineCardButtons, engineMenuItems, seesLocator } from '@siteseer/core';
 import { useId, useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { ApiStatusError, problemText, unwrap } from '../../api/portal-api.ts';
 import { enginesQuery } from '../../api/queries.ts';
+import { DisabledWithReason } from '../../shell/disabled-with-reason.tsx';
 import { downloadFileName, saveBlob } from '../../shell/download-file.ts';
 import { useServices } from '../../shell/services.tsx';
 import { useFeatures, useViewer } from '../../shell/session-data.ts';
@@ -30,19 +30,6 @@ const MENU_LABELS: Record<EngineMenuItem, string> = {
   download: 'Download File',
   delete: 'Delete',
 };
-
-/** A disabled button that still tells why: the tooltip sits on a wrapper, as a disabled button gets no events. */
-function DisabledWithReason({ label, reason }: { label: string; reason: string }) {
-  return (
-    <Tooltip title={reason}>
-      <span>
-        <Button disabled aria-description={reason}>
-          {label}
-        </Button>
-      </span>
-    </Tooltip>
-  );
-}
 
 /**
  * One engine on the dashboard: its state (health), its fields, the buttons and menu entries core

@@ -126,17 +126,22 @@ describe('date columns', () => {
   });
 });
 
+/** A phone-wide screen, as the widget's media query sees it. */
+function narrowScreen(): void {
+  vi.spyOn(window, 'matchMedia').mockImplementation(
+    (query) =>
+      ({
+        matches: query === '(max-width: 600px)',
+        media: query,
+        addEventListener() {},
+        removeEventListener() {},
+      }) as unknown as MediaQueryList,
+  );
+}
+
 describe('the filter drawer on a narrow screen', () => {
   it('puts list-format filters behind a Filters button that counts the active ones', async () => {
-    vi.spyOn(window, 'matchMedia').mockImplementation(
-      (query) =>
-        ({
-          matches: query === '(max-width: 600px)',
-          media: query,
-          addEventListener() {},
-          removeEventListener() {},
-        }) as unknown as MediaQueryList,
-    );
+    narrowScreen();
     const { root, service } = await mountWidget();
     const toggle = buttonNamed(root, 'Filters');
     const inline = root.querySelector('section.siteseer-filters') as HTMLElement;
@@ -146,6 +151,33 @@ describe('the filter drawer on a narrow screen', () => {
     await slide(root, thumb(root, 'Price minimum'), 100);
     expect(service.last().filters).toEqual({ price: { min: 100 } });
     expect(toggle.textContent).toBe('Filters (1)');
+  });
+
+  it('gives focus back to the Filters button when Escape closes the drawer', async () => {
+    narrowScreen();
+    const { root } = await mountWidget();
+    const toggle = buttonNamed(root, 'Filters');
+    const dialog = root.querySelector('dialog') as HTMLDialogElement;
+    toggle.click();
+    expect(dialog.open).toBe(true);
+    const slider = thumb(root, 'Price minimum');
+    slider.focus();
+    slider.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true }));
+    expect(dialog.open).toBe(false);
+    expect(document.activeElement).toBe(toggle);
+  });
+
+  it('gives focus back to the Filters button when Close closes the drawer', async () => {
+    narrowScreen();
+    const { root } = await mountWidget();
+    const toggle = buttonNamed(root, 'Filters');
+    const dialog = root.querySelector('dialog') as HTMLDialogElement;
+    toggle.click();
+    const close = buttonNamed(dialog, 'Close');
+    close.focus();
+    close.click();
+    expect(dialog.open).toBe(false);
+    expect(document.activeElement).toBe(toggle);
   });
 
   it('keeps them inline on a wide screen', async () => {

@@ -7,13 +7,13 @@ import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { addRewriteRule, createUrlRewriter, removeRewriteRule, validateRewriteRule } from '@siteseer/core';
 import { useId, useMemo, useRef, useState } from 'react';
 import { useFocusAfterRemove } from '../../../shell/use-focus-after-remove.ts';
 import type { KeywordStepProps } from '../step-props.ts';
 import { AddEntryField } from './add-entry-field.tsx';
+import { TryBox } from './try-box.tsx';
 import { visuallyHidden } from './visually-hidden.ts';
 
 /**
@@ -123,31 +123,19 @@ export function UrlRewritingStep({ settings, onChange }: KeywordStepProps) {
 
 /** What the rules make of a URL the user types, as search results will show it. */
 function TryUrl({ rules }: { rules: KeywordStepProps['settings']['urlRewriteRules'] }) {
-  const [url, setUrl] = useState('');
-  const outputId = useId();
   const rewrite = useMemo(() => createUrlRewriter(rules), [rules]);
-  const rewritten = url.trim() === '' ? undefined : rewrite(url.trim());
+  const outcome = (url: string) => {
+    if (url === '') return 'Type a URL to see what the rules make of it.';
+    const rewritten = rewrite(url);
+    return rewritten === url ? `No rule changes it: ${rewritten}` : `Rewritten: ${rewritten}`;
+  };
   return (
-    <Box>
-      <Typography variant="h3" component="h2" gutterBottom>
-        Try a URL
-      </Typography>
-      <TextField
-        label="URL to try"
-        value={url}
-        fullWidth
-        autoComplete="off"
-        slotProps={{ htmlInput: { 'aria-describedby': outputId, spellCheck: false } }}
-        onChange={(event) => setUrl(event.target.value)}
-      />
-      <Typography id={outputId} component="output" aria-live="polite" sx={{ display: 'block', mt: 1 }}>
-        {rewritten === undefined
-          ? 'Type a URL to see what the rules make of it.'
-          : rewritten === url.trim()
-            ? `No rule changes it: ${rewritten}`
-            : `Rewritten: ${rewritten}`}
-      </Typography>
-    </Box>
+    <TryBox
+      title="Try a URL"
+      headingLevel="h2"
+      label="URL to try"
+      show={(url) => <Typography>{outcome(url.trim())}</Typography>}
+    />
   );
 }
 
