@@ -13,7 +13,7 @@ function engineCommand(group: Command, nameAndArgs: string, description: string)
   );
 }
 
-/** `engines ...`: list, show, delete, create, upload, publish, history, config, download, snippet. */
+/** `engines ...`: list, show, delete, create, upload, publish, history, config, download, snippet, suggestions. */
 export function registerEngineCommands(program: Command, runtime: Runtime): void {
   const engines = commandGroup(
     program,
@@ -186,4 +186,25 @@ export function registerEngineCommands(program: Command, runtime: Runtime): void
       ),
     )
     .action(lazyAction(runtime, () => import('./snippet.ts')));
+
+  engineCommand(
+    engines,
+    'suggestions <engine> [action] [terms...]',
+    "A keyword engine's query suggestions: list, block or unblock terms (a blocked term hides every suggestion holding it as a word)",
+  )
+    .option(
+      '--min-visitors <n>',
+      `Distinct visitors a query needs before it is suggested (1 to 20; default 3)`,
+    )
+    .addHelpText(
+      'after',
+      '\nACTION is list (the default), block or unblock; TERM is a word or words in quotes.\n' +
+        examples(
+          'siteseer engines suggestions "Docs site"',
+          'siteseer engines suggestions "Docs site" block competitor "free trial"',
+          'siteseer engines suggestions "Docs site" unblock competitor',
+          'siteseer engines suggestions "Docs site" list --min-visitors 5 --json',
+        ),
+    )
+    .action(lazyAction(runtime, () => import('./suggestions.ts')));
 }
