@@ -6,7 +6,7 @@ import { debounce } from '../../timing/debounce.ts';
 import { findPageInput } from './page-input.ts';
 import { queryText } from './query-text.ts';
 
-export type Suggestion = KeywordSuggestion;
+type Suggestion = KeywordSuggestion;
 export type { PageSuggestion };
 
 export interface SearchBoxOptions {
