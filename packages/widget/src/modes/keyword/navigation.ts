@@ -1,7 +1,7 @@
+import type { PageSuggestion } from '@siteseer/core';
 import { safeUrl } from '../../dom/safe-url.ts';
 import { emit } from '../../events.ts';
 import { queryText } from './query-text.ts';
-import type { PageSuggestion } from './search-box.ts';
 
 /** The query a results page was opened with: its URL's `?q=`, as the redirect page sends it. */
 export function queryFromPageUrl(href: string): string {

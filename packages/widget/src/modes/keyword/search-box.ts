@@ -7,7 +7,6 @@ import { findPageInput } from './page-input.ts';
 import { queryText } from './query-text.ts';
 
 type Suggestion = KeywordSuggestion;
-export type { PageSuggestion };
 
 export interface SearchBoxOptions {
   api: SearchApi;
