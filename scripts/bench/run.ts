@@ -33,10 +33,14 @@
  *     due) alone, then beside a re-crawl of a generated 20,000-page site on 127.0.0.1 and a
  *     60,000-row XLSX upload + publish: p50/p95/p99/max of both (p95 ≤ 50 ms, p99 ≤ 150 ms beside
  *     them), the ratio, the crawl's and the import's speed meanwhile, peak RSS.
+ *   suggest (suggest-bench.ts, `pnpm bench:suggest`):
+ *   - query suggestions at 50k pages and 100k distinct recorded queries (3 visitors each), 16
+ *     concurrent clients typing prefixes: p50 and p99 (≤ 10 ms) against GET /search/{id}/config;
+ *     the first suggestion (popular queries read into memory); peak RSS.
  * Prints JSON, then a table. A benchmark, not a test: it exits 0 even when a target is missed.
  * Options:
  *   --only=LIST    a comma-separated list of sections (parametric, crawl, keyword, analytics,
- *                  collections, busy-search; or one part of
+ *                  collections, busy-search, suggest; or one part of
  *                  keyword: keyword-relevance, keyword-latency) and databases (pglite, postgres);
  *                  what names no section runs all, what names no database runs all:
  *                  --only=crawl (`pnpm bench:crawl`), --only=keyword (`pnpm bench:keyword`),
@@ -49,6 +53,8 @@
  *   --keyword-seconds=N  seconds of each keyword load (default 15).
  *   --busy-pages=N       pages of the site the busy-search section crawls (default 20,000).
  *   --busy-seconds=N     seconds of each busy-search window, at least (default 30).
+ *   --suggest-pages=N    pages of the suggest section's site (default 50,000).
+ *   --suggest-queries=N  distinct recorded queries of the suggest section (default 100,000).
  *   --json=<file>  also write the JSON there.
  */
 import { writeFileSync } from 'node:fs';
@@ -77,6 +83,7 @@ import { type Line, log, status, table } from './report.ts';
 import { CONCURRENCY, measureSearch, type SearchResults } from './search-bench.ts';
 import { ServerProcess } from './server-process.ts';
 import { ownerApiKey, signIn } from './session.ts';
+import { benchSuggest, SUGGEST_PAGES, SUGGEST_QUERIES, type SuggestResults } from './suggest-bench.ts';
 
 interface DbResults {
   idleRssMb: number;
@@ -257,7 +264,7 @@ function lines(db: Db, r: DbResults): Line[] {
   return out;
 }
 
-type Section = 'parametric' | 'crawl' | 'keyword' | 'analytics' | 'collections' | 'busy-search';
+type Section = 'parametric' | 'crawl' | 'keyword' | 'analytics' | 'collections' | 'busy-search' | 'suggest';
 const SECTIONS: readonly Section[] = [
   'parametric',
   'crawl',
@@ -265,6 +272,7 @@ const SECTIONS: readonly Section[] = [
   'analytics',
   'collections',
   'busy-search',
+  'suggest',
 ];
 /** Names of one part of the keyword section. */
 const KEYWORD_PART_NAMES = KEYWORD_PARTS.map((part) => `keyword-${part}`);
@@ -278,6 +286,8 @@ const { values } = parseArgs({
     'keyword-seconds': { type: 'string', default: String(LOAD_SECONDS) },
     'busy-pages': { type: 'string', default: String(BUSY_PAGES) },
     'busy-seconds': { type: 'string', default: String(BUSY_SECONDS) },
+    'suggest-pages': { type: 'string', default: String(SUGGEST_PAGES) },
+    'suggest-queries': { type: 'string', default: String(SUGGEST_QUERIES) },
     json: { type: 'string' },
   },
 });
@@ -318,6 +328,10 @@ const busyOptions = {
   // More pages than the site first crawled: the re-crawl is told from it by the pages found.
   pages: whole('busy-pages', values['busy-pages'], SMALL_SITE_PAGES + 1),
   seconds: whole('busy-seconds', values['busy-seconds'], 1),
+};
+const suggestOptions = {
+  pages: whole('suggest-pages', values['suggest-pages'], 10),
+  queries: whole('suggest-queries', values['suggest-queries'], 1),
 };
 
 const started = performance.now();
@@ -370,6 +384,13 @@ if (sections.includes('busy-search')) {
   all.push(...section.lines);
   closeConnections();
 }
+let suggest: Partial<Record<Db, SuggestResults>> | undefined;
+if (sections.includes('suggest')) {
+  const section = await benchSuggest(dbs, databaseUrl, suggestOptions);
+  suggest = section.results;
+  all.push(...section.lines);
+  closeConnections();
+}
 const strip = (r: DbResults) => ({
   ...r,
   csv: { ...r.csv, ingested: undefined },
@@ -389,6 +410,7 @@ const json = {
   analytics,
   collections,
   busySearch,
+  suggest,
   lines: all.map((line) => ({ ...line, status: status(line) })),
 };
 const text = JSON.stringify(json, null, 2);

@@ -6,12 +6,13 @@ import type { SearchRecorder, VisitorIds } from './search-events/index.ts';
 import type { AnswerCaches } from './serving/answer-cache.ts';
 import type { IndexMemory } from './serving/index-memory.ts';
 import type { LiveClients } from './serving/live-clients.ts';
+import type { PopularQueries } from './serving/suggestions/popular-queries.ts';
 
 /**
  * What an app keeps while it runs, built by `buildApp` and closed with it (Fastify's onClose):
  * the changes it hears and announces, what public searches know of clients, the caches of what
  * searches read and answered, the parametric and keyword runtimes (their indexes within one memory
- * budget), the search recorder and the visitors' daily ids, the key of the analytics frames'
+ * budget), the popular queries suggestions offer, the search recorder and the visitors' daily ids, the key of the analytics frames'
  * sessions and the crawl report's copies of frontiers. Two apps in one process (tests) share none
  * of it. Handed to routes in their dependencies, and to the in-process crawl loop by `startServer`.
  */
@@ -23,6 +24,8 @@ export interface AppState {
   indexMemory: IndexMemory;
   parametric: ParametricRuntime;
   keyword: KeywordRuntime;
+  /** Each keyword client's popular queries, for its query suggestions. */
+  popularQueries: PopularQueries;
   recorder: SearchRecorder;
   visitorIds: VisitorIds;
   /** Signs and checks the analytics frames' session cookies (loaded as the app starts). */

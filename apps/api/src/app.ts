@@ -38,6 +38,7 @@ import { securityHeaders } from './security-headers.ts';
 import { AnswerCaches } from './serving/answer-cache.ts';
 import { IndexMemory } from './serving/index-memory.ts';
 import { LiveClients } from './serving/live-clients.ts';
+import { PopularQueries } from './serving/suggestions/popular-queries.ts';
 import type { Store } from './store/types.ts';
 import { StoreHealth } from './store-health.ts';
 
@@ -87,6 +88,7 @@ async function appState(app: FastifyInstance, store: Store, config: Config): Pro
     indexMemory,
     parametric: parametricRuntime(source, indexMemory),
     keyword: keywordRuntime(source, changes, { log, memory: indexMemory }),
+    popularQueries: new PopularQueries(store, indexMemory, { refreshMs: config.suggestionsRefreshMs, log }),
     // Searches and clicks are written in batches; what is queued is written as the app closes.
     recorder: new SearchRecorder(store, {
       onWriteError: (message, error) => app.log.warn({ err: error }, message),
@@ -99,7 +101,7 @@ async function appState(app: FastifyInstance, store: Store, config: Config): Pro
   app.decorate('state', state);
   app.addHook('onClose', async () => {
     state.liveClients.close();
-    await Promise.all([state.parametric.close(), state.keyword.close()]);
+    await Promise.all([state.parametric.close(), state.keyword.close(), state.popularQueries.close()]);
     await changes.close();
     await state.recorder.close();
   });

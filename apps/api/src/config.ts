@@ -44,6 +44,11 @@ const Env = z.object({
    * the least recently searched index goes first past it). Default: see defaultIndexMemoryBytes.
    */
   SITESEER_SEARCH_INDEX_MEMORY_MB: z.coerce.number().int().min(16).optional(),
+  /**
+   * How often a keyword client's popular queries (its query suggestions) are read again from the
+   * recorded searches while it is searched, in seconds. 0: at every suggestion (tests).
+   */
+  SITESEER_SUGGESTIONS_REFRESH_SECONDS: z.coerce.number().int().min(0).default(300),
   /** Months of search and click records (and their analytics) kept; older ones are deleted. */
   SITESEER_ANALYTICS_RETENTION_MONTHS: z.coerce.number().int().min(1).max(120).default(13),
   /** Hosts, addresses or CIDRs the crawler may reach although private or loopback (comma-separated). */
@@ -89,6 +94,8 @@ export interface Config {
   searchIndexMemoryBytes: number;
   /** Months of search records and analytics kept (ADR 0023). */
   analyticsRetentionMonths: number;
+  /** How long popular queries answer before they are read again (SITESEER_SUGGESTIONS_REFRESH_SECONDS). */
+  suggestionsRefreshMs: number;
   /** What the crawler may reach beyond public addresses (empty: nothing). */
   crawlAllowPrivate: AllowEntry[];
   /** Whether the API process runs the crawl loop itself (the default). */
@@ -167,6 +174,7 @@ export function loadConfig(env: Record<string, string | undefined>, overrides: P
         ? defaultIndexMemoryBytes()
         : e.SITESEER_SEARCH_INDEX_MEMORY_MB * MB,
     analyticsRetentionMonths: e.SITESEER_ANALYTICS_RETENTION_MONTHS,
+    suggestionsRefreshMs: e.SITESEER_SUGGESTIONS_REFRESH_SECONDS * 1000,
     crawlAllowPrivate,
     crawlInProcess: e.SITESEER_CRAWL_WORKER === 'on',
     crawlLimits: {

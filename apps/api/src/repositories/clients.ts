@@ -85,3 +85,18 @@ export async function updateClientSettings(
   );
   return rows[0] && toClient(rows[0]);
 }
+
+/** Sets one key of the settings of an engine's client, the others as they are. False when it has none. */
+export async function setClientSettingOfEngine(
+  db: Queryable,
+  accountId: string,
+  engineId: string,
+  setting: { key: string; value: unknown },
+): Promise<boolean> {
+  const { rowCount } = await db.query(
+    `UPDATE clients SET settings = jsonb_set(settings, ARRAY[$3::text], $4::text::jsonb)
+     WHERE account_id = $1 AND engine_id = $2`,
+    [accountId, engineId, setting.key, JSON.stringify(setting.value)],
+  );
+  return rowCount > 0;
+}

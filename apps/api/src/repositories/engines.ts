@@ -142,3 +142,22 @@ export async function setParametricDetail(
     [accountId, engineId, JSON.stringify(detail), detail.importId, by],
   );
 }
+
+/**
+ * Sets one key of a keyword engine's settings, the others as they are (no read-modify-write to
+ * race the wizard's save); records who changed it. False when there is no such engine.
+ */
+export async function setEngineSetting(
+  db: Queryable,
+  accountId: string,
+  engineId: string,
+  setting: { key: keyof KeywordSettings; value: unknown; by: string },
+): Promise<boolean> {
+  const { rowCount } = await db.query(
+    `UPDATE engines SET settings = jsonb_set(settings, ARRAY[$3::text], $4::text::jsonb),
+       updated_by = $5, updated_at = now()
+     WHERE account_id = $1 AND id = $2`,
+    [accountId, engineId, setting.key, JSON.stringify(setting.value), setting.by],
+  );
+  return rowCount > 0;
+}

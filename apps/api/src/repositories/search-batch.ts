@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { DAY_MS, type FilterSelection } from '@siteseer/core';
+import { DAY_MS, type FilterSelection, SUGGESTION_VISITORS_MAX } from '@siteseer/core';
 
 /**
  * Searches stored in one row of search_batches (0014-search-batches.sql): a chunk of one client
@@ -49,6 +49,11 @@ interface Day {
   latencyMs: number;
   visitors: Set<string>;
   queries: Map<string, Count>;
+  /**
+   * Keyword searches: the visitors whose search of a query found something, at most
+   * SUGGESTION_VISITORS_MAX a query (what query suggestions count: 0022-query-suggestion-visitors.sql).
+   */
+  foundBy: Map<string, Set<string>>;
   tabs: Map<string, Count>;
   /** Filter use by filter id (value null), and by filter id and value selected. */
   filters: Map<string, Count & { filterId: string; value: string | null }>;
@@ -117,6 +122,10 @@ export class SearchBatch {
     day.latencyMs += search.latencyMs;
     day.visitors.add(search.visitorId);
     tally(counted(day.queries, search.query, noCount), zero);
+    if (search.engineType === 'kw' && zero === 0) {
+      const visitors = counted(day.foundBy, search.query, () => new Set<string>());
+      if (visitors.size < SUGGESTION_VISITORS_MAX) visitors.add(search.visitorId);
+    }
     if (search.tab !== null) tally(counted(day.tabs, search.tab, noCount), zero);
     if (search.filters) countFilters(day, search.filters, zero);
     return chunk.prefix + offset.toString(16).padStart(OFFSET_DIGITS, '0');
@@ -131,11 +140,15 @@ export class SearchBatch {
     const index = new Map(days.map((day, i) => [day, i + 1]));
     const visitors: [number, string][] = [];
     const queries: [number, string, Count][] = [];
+    const foundBy: [number, string][] = [];
     const tabs: [number, string, Count][] = [];
     const filters: [number, string, string | null, Count][] = [];
     days.forEach((day, i) => {
       for (const visitor of day.visitors) visitors.push([i + 1, visitor]);
-      for (const [query, count] of day.queries) queries.push([i + 1, query, count]);
+      for (const [query, count] of day.queries) {
+        queries.push([i + 1, query, count]);
+        for (const visitor of day.foundBy.get(query) ?? []) foundBy.push([queries.length, visitor]);
+      }
       for (const [tab, count] of day.tabs) tabs.push([i + 1, tab, count]);
       for (const count of day.filters.values()) filters.push([i + 1, count.filterId, count.value, count]);
     });
@@ -161,6 +174,8 @@ export class SearchBatch {
       filters.map((f) => f[2]),
       filters.map((f) => f[3].searches),
       filters.map((f) => f[3].zero),
+      foundBy.map((v) => v[0]),
+      foundBy.map((v) => v[1]),
     ];
   }
 
@@ -182,6 +197,7 @@ export class SearchBatch {
         latencyMs: 0,
         visitors: new Set(),
         queries: new Map(),
+        foundBy: new Map(),
         tabs: new Map(),
         filters: new Map(),
         chunk: undefined,

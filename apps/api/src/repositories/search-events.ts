@@ -1,3 +1,4 @@
+import { SUGGESTION_VISITORS_MAX } from '@siteseer/core';
 import { vacuumOnPglite } from '../store/pglite-maintenance.ts';
 import type { Queryable, Store } from '../store/types.ts';
 import { type SearchBatch, searchIdParts } from './search-batch.ts';
@@ -20,6 +21,18 @@ function adding(columns: readonly string[]): string {
 /** The week (ISO, from Monday) and the month of a row's `day` (alias b), as (span, start) rows. */
 const SPANS = `VALUES ('week', date_trunc('week', b.day::timestamp)::date),
   ('month', date_trunc('month', b.day::timestamp)::date)`;
+
+/**
+ * A query row's visitors who found something, with the batch's added: distinct, at most
+ * SUGGESTION_VISITORS_MAX (0022-query-suggestion-visitors.sql). A full list is left as it is: the
+ * count it gives is all that is read of it, and it cannot grow.
+ */
+const FOUND_VISITORS = `CASE
+      WHEN cardinality(EXCLUDED.found_visitors) = 0 OR cardinality(r.found_visitors) >= ${SUGGESTION_VISITORS_MAX}
+        THEN r.found_visitors
+      ELSE ARRAY(SELECT DISTINCT v FROM unnest(r.found_visitors || EXCLUDED.found_visitors) AS u (v)
+        ORDER BY v LIMIT ${SUGGESTION_VISITORS_MAX})
+    END`;
 
 /**
  * One statement per batch of searches (ADR 0029): its chunks of raw searches, and its counts added
@@ -74,16 +87,23 @@ day_totals AS (
     SET ${adding(['searches', 'zero_result_searches', 'visitors', 'latency_ms_sum'])}
 ),
 day_queries AS MATERIALIZED (
-  SELECT d.account_id, d.client_id, d.day, q.query, q.searches, q.zero_result_searches
-  FROM unnest($15::int[], $16::text[], $17::int[], $18::int[]) AS q (day_i, query, searches, zero_result_searches)
+  SELECT d.account_id, d.client_id, d.day, q.query, q.searches, q.zero_result_searches,
+    coalesce(f.visitors, '{}'::text[]) AS found_visitors
+  FROM unnest($15::int[], $16::text[], $17::int[], $18::int[])
+    WITH ORDINALITY AS q (day_i, query, searches, zero_result_searches, query_i)
   JOIN days d ON d.i = q.day_i
+  LEFT JOIN (
+    SELECT query_i, array_agg(visitor_id) AS visitors FROM unnest($28::int[], $29::text[]) AS f (query_i, visitor_id)
+    GROUP BY 1
+  ) f ON f.query_i = q.query_i
 ),
 queries AS (
-  INSERT INTO analytics_day_queries AS r (account_id, client_id, day, query, searches, zero_result_searches)
-  SELECT account_id, client_id, day, query, searches, zero_result_searches
+  INSERT INTO analytics_day_queries AS r (account_id, client_id, day, query, searches, zero_result_searches,
+    found_visitors)
+  SELECT account_id, client_id, day, query, searches, zero_result_searches, found_visitors
   FROM day_queries ORDER BY 1, 2, 3, 4
   ON CONFLICT (account_id, client_id, day, query) DO UPDATE
-    SET ${adding(['searches', 'zero_result_searches'])}
+    SET ${adding(['searches', 'zero_result_searches'])}, found_visitors = ${FOUND_VISITORS}
 ),
 span_queries AS (
   INSERT INTO analytics_span_queries AS r (account_id, client_id, span, start, query, searches,

@@ -9,6 +9,7 @@ import { explainRoutes } from './explain.ts';
 import { featureRoutes } from './features.ts';
 import { pageUrlRoutes } from './page-urls.ts';
 import { parametricRoutes } from './parametric.ts';
+import { suggestionSettingsRoutes } from './suggestion-settings.ts';
 import { userRoutes } from './users.ts';
 
 /** Receives the set-password link of each invited login. */
@@ -37,6 +38,7 @@ export async function apiRoutes(app: FastifyInstance, deps: RouteDeps & Invitati
   engineRoutes(app, deps);
   explainRoutes(app, deps);
   pageUrlRoutes(app, deps);
+  suggestionSettingsRoutes(app, deps);
   featureRoutes(app, deps);
   parametricRoutes(app, deps);
   crawlerRoutes(app, deps);

@@ -2,8 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { type KeywordSearchResult, publicSearchContracts } from '@siteseer/core';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { answerBody, liveKeyword, searchKeyword, suggestKeyword } from '../keyword/runtime/index.ts';
+import { answerBody, liveKeyword, searchKeyword } from '../keyword/runtime/index.ts';
 import { normaliseQuery, searchSourceOf } from '../search-events/index.ts';
+import { suggestFor } from '../services/keyword-suggestions.ts';
 import { cors } from '../serving/cors.ts';
 import {
   JSON_TYPE,
@@ -15,7 +16,7 @@ import {
 
 const calls = publicSearchContracts;
 
-/** A keyword client's public calls: the search, and suggestions as one types. */
+/** A keyword client's public calls: the search, and suggestions as one types (services/keyword-suggestions.ts). */
 export function keywordSearchRoutes(instance: FastifyInstance, { state, clock }: PublicSearchDeps): void {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const { liveClients, keyword: runtime, recorder } = state;
@@ -81,8 +82,13 @@ export function keywordSearchRoutes(instance: FastifyInstance, { state, clock }:
         params: calls.suggest.params,
         querystring: calls.suggest.query,
         tags: ['search'],
-        summary: 'Page titles for what is being typed',
-        description: `${PUBLIC} Titles of the pages holding every word of q, the last as a prefix, best first.`,
+        summary: 'Popular searches and page titles for what is being typed',
+        description:
+          `${PUBLIC} For the text typed so far: queries other visitors of this engine searched and ` +
+          'found results for (kind `query`, most searched first: searched by at least the engine’s ' +
+          'minimum of distinct visitors in the last 30 days, never one that found nothing, never one ' +
+          'holding a blocked term), then titles of the pages holding every word typed, the last as a ' +
+          'prefix (kind `page`, with its URL, best first). An empty q: the most searched queries only.',
         security: [],
         response: { 200: calls.suggest.response },
       },
@@ -90,7 +96,9 @@ export function keywordSearchRoutes(instance: FastifyInstance, { state, clock }:
     async (request, reply) => {
       const live = await liveKeyword(liveClients, request.params.clientId);
       cors(request, reply, live.settings.origin);
-      return suggestKeyword(runtime, live, request.query.q);
+      return suggestFor(state, live, request.query.q, (error, what) =>
+        request.log.error({ err: error }, `${what} failed`),
+      );
     },
   );
 }

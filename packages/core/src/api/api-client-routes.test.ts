@@ -109,6 +109,16 @@ const ROUTES: readonly (readonly [
     'GET /api/searchengines/e1/page-urls?accountId=a1&prefix=example.com%2Fdo&limit=20',
   ],
   [
+    'engines.suggestionSettings',
+    (c) => c.engines.suggestionSettings('e1', { accountId: 'a1' }),
+    'GET /api/searchengines/e1/suggestions?accountId=a1',
+  ],
+  [
+    'engines.updateSuggestionSettings',
+    (c) => c.engines.updateSuggestionSettings('e1', { accountId: 'a1', blockedTerms: ['free'] }),
+    'PUT /api/searchengines/e1/suggestions',
+  ],
+  [
     'engines.filters',
     (c) => c.engines.filters('e1', { accountId: 'a1' }, { appliedFilters: { category: ['docs'] } }),
     'POST /api/searchengines/e1/filters?accountId=a1',

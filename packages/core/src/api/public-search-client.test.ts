@@ -106,10 +106,12 @@ describe('the public search client', () => {
   });
 
   it('given a suggest call, then it sends q and validates the suggestions', async () => {
-    server.answer(() => jsonReply(200, { suggestions: [{ title: 'Alpha', url: 'https://a.test/' }] }));
-    expect(await client.suggest('c1', 'alp')).toEqual({
-      suggestions: [{ title: 'Alpha', url: 'https://a.test/' }],
-    });
+    const suggestions = [
+      { kind: 'query', query: 'alpha release' },
+      { kind: 'page', title: 'Alpha', url: 'https://a.test/' },
+    ];
+    server.answer(() => jsonReply(200, { suggestions }));
+    expect(await client.suggest('c1', 'alp')).toEqual({ suggestions });
     expect(last().url).toBe('/search/c1/suggest?q=alp');
   });
 

@@ -3,6 +3,7 @@ import { DEFAULT_ORIGIN } from '../constants.ts';
 import { Id, ProductType } from './common.ts';
 import { RelevanceRule, ResultRankingEntry, Tab, UrlRewriteRule } from './keyword.ts';
 import { ApplicationSettings } from './parametric.ts';
+import { defaultSuggestionSettings, SuggestionSettings } from './query-suggestions.ts';
 
 /** The settings of a keyword engine's client (what the search runtime reads). */
 export const KeywordClientSettings = z.object({
@@ -16,6 +17,7 @@ export const KeywordClientSettings = z.object({
   crossReferenceCategory: z.string().default(''),
   synonymFieldId: z.string().optional(),
   urlRewriteRules: z.array(UrlRewriteRule).default([]),
+  suggestions: SuggestionSettings.default(defaultSuggestionSettings),
 });
 export type KeywordClientSettings = z.infer<typeof KeywordClientSettings>;
 

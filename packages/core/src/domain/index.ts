@@ -16,4 +16,5 @@ export * from './keyword-search.ts';
 export * from './maintenance.ts';
 export * from './parametric.ts';
 export * from './profile.ts';
+export * from './query-suggestions.ts';
 export * from './search.ts';

@@ -20,6 +20,7 @@ describe('keywordClientSettings', () => {
       useTabs: false,
       crossReferenceCategory: '',
       urlRewriteRules: [],
+      suggestions: { minVisitors: 3, blockedTerms: [] },
     });
   });
 
@@ -52,6 +53,7 @@ describe('keywordClientSettings', () => {
       crossReferenceCategory: 'Documentation',
       synonymFieldId: 'synonyms-engine-1',
       urlRewriteRules: [RULE],
+      suggestions: { minVisitors: 3, blockedTerms: [] },
     });
   });
 

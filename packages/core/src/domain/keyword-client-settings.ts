@@ -12,6 +12,7 @@ export type KeywordClientSource = Pick<
   | 'useTabs'
   | 'crossReferenceCategory'
   | 'urlRewriteRules'
+  | 'suggestions'
 >;
 
 /**
@@ -32,5 +33,6 @@ export function keywordClientSettings(
     crossReferenceCategory: settings.crossReferenceCategory,
     synonymFieldId,
     urlRewriteRules: settings.urlRewriteRules,
+    suggestions: settings.suggestions,
   });
 }

@@ -25,6 +25,8 @@ export const KEYWORD_PAGE_MAX = 100;
 export const DESCRIPTION_SIZE_MIN = 50;
 export const DESCRIPTION_SIZE_MAX = 2000;
 export const SUGGESTIONS_MAX = 8;
+/** Popular queries a suggestion list shows at most (pages fill the rest of SUGGESTIONS_MAX). */
+export const POPULAR_SUGGESTIONS_MAX = 4;
 
 /** A tab as the widget renders it; the first is always 'all'. */
 export const KeywordTab = z.object({ name: z.string(), icon: TabIcon });
@@ -113,9 +115,27 @@ export const KeywordSuggestionsQuery = z.object({
     .overwrite(withoutBidiControls)
     .default(''),
 });
+/**
+ * A query other visitors searched and found results for (at least the engine's minimum of
+ * distinct visitors), holding every word typed, the last as a prefix of one of its words.
+ */
+export const QuerySuggestion = z.object({ kind: z.literal('query'), query: z.string() });
+export type QuerySuggestion = z.infer<typeof QuerySuggestion>;
+
+/** A page whose title holds every word typed (the last as a prefix): choosing it opens the page. */
+export const PageSuggestion = z.object({ kind: z.literal('page'), title: z.string(), url: z.string() });
+export type PageSuggestion = z.infer<typeof PageSuggestion>;
+
+/** One suggestion, by `kind`. */
+export const KeywordSuggestion = z.discriminatedUnion('kind', [QuerySuggestion, PageSuggestion]);
+export type KeywordSuggestion = z.infer<typeof KeywordSuggestion>;
+
 export const KeywordSuggestions = z.object({
-  /** Page titles matching what was typed (the last word as a prefix), best first. */
-  suggestions: z.array(z.object({ title: z.string(), url: z.string() })).max(SUGGESTIONS_MAX),
+  /**
+   * Popular queries first (most searched first, at most POPULAR_SUGGESTIONS_MAX), then page titles
+   * (best first). For an empty q, only the most searched queries.
+   */
+  suggestions: z.array(KeywordSuggestion).max(SUGGESTIONS_MAX),
 });
 export type KeywordSuggestions = z.infer<typeof KeywordSuggestions>;
 

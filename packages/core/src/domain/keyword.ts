@@ -10,6 +10,7 @@ import {
   TAB_ICONS,
 } from '../constants.ts';
 import { Id } from './common.ts';
+import { defaultSuggestionSettings, SuggestionSettings } from './query-suggestions.ts';
 
 type DelayValue = (typeof PAGE_LOAD_DELAYS)[number]['value'];
 type FrequencyValue = (typeof CRAWL_FREQUENCIES)[number]['value'];
@@ -114,6 +115,8 @@ export const KeywordSettings = CrawlerSettings.extend({
   csvSynonymTable: z.string().default(''),
   csvCharMappings: z.string().default(DEFAULT_CHARACTER_MAPPING),
   urlRewriteRules: z.array(UrlRewriteRule).default([]),
+  /** What query suggestions may show (the Influence step's block list and visitor minimum). */
+  suggestions: SuggestionSettings.default(defaultSuggestionSettings),
 });
 export type KeywordSettings = z.infer<typeof KeywordSettings>;
 

@@ -88,6 +88,11 @@ export function isKeywordSuggestions(value: unknown): value is KeywordSuggestion
   return (
     isRecord(value) &&
     Array.isArray(value.suggestions) &&
-    value.suggestions.every((s) => isRecord(s) && typeof s.title === 'string' && typeof s.url === 'string')
+    value.suggestions.every(
+      (s) =>
+        isRecord(s) &&
+        ((s.kind === 'query' && typeof s.query === 'string') ||
+          (s.kind === 'page' && typeof s.title === 'string' && typeof s.url === 'string')),
+    )
   );
 }

@@ -43,6 +43,7 @@ function keywordOptions(script: HTMLScriptElement): Partial<MountOptions> {
   if (rewriting === 'true' || rewriting === 'false') options.urlRewriting = rewriting === 'true';
   const redirectPage = text('redirect-page')?.trim();
   if (redirectPage) options.redirectPage = redirectPage;
+  if (text('popular-on-focus')?.trim() === 'true') options.popularOnFocus = true;
   return options;
 }
 

@@ -14,6 +14,8 @@ export interface KeywordOptions {
   urlRewriting?: boolean;
   /** A results page: on a page without results element, Enter goes to `{redirectPage}?q=…`. */
   redirectPage?: string;
+  /** An empty search box lists the engine's most searched queries when it gets focus. Default false. */
+  popularOnFocus?: boolean;
 }
 
 /** What every mode gets from `mount`. */

@@ -61,7 +61,12 @@ function expectTree(observed: Map<string, Set<string>>, part: WidgetPart) {
 
 describe('the documented keyword parts', () => {
   it('are the elements, nesting and states the keyword widget renders with its own input', async () => {
-    const service = fakeKeywordService({ config: keywordConfig(), pages: keywordPages() });
+    // A popular search too: the list then shows both kinds.
+    const service = fakeKeywordService({
+      config: keywordConfig(),
+      pages: keywordPages(),
+      popularQueries: ['widget guide'],
+    });
     const host = document.createElement('div');
     document.body.append(host);
     const handle = mount(host, {
@@ -99,7 +104,12 @@ describe('the documented keyword parts', () => {
   });
 
   it("are the popup the widget puts after a page's own input", async () => {
-    const service = fakeKeywordService({ config: keywordConfig(), pages: keywordPages() });
+    // A popular search too: the list then shows both kinds.
+    const service = fakeKeywordService({
+      config: keywordConfig(),
+      pages: keywordPages(),
+      popularQueries: ['widget guide'],
+    });
     const input = pageInput();
     const host = document.createElement('div');
     document.body.append(host);

@@ -33,14 +33,23 @@ const suggestions: WidgetPart = {
   tags: ['ul'],
   role: 'listbox',
   description:
-    'The suggestion list (page titles), placed under the input; hidden (the hidden attribute) while closed.',
+    'The suggestion list (popular searches, then page titles), placed under the input; hidden (the hidden attribute) while closed.',
   children: [
     {
       classes: ['siteseer-suggestion'],
       tags: ['li'],
       role: 'option',
-      description: 'One suggestion: the title of a page, which opens that page when chosen.',
+      description:
+        'One suggestion: a popular search, which is searched when chosen, or the title of a page, which opens that page.',
       states: [
+        {
+          selector: '.siteseer-suggestion[data-kind="query"]',
+          description: 'A popular search (what other visitors searched); marked by a lens before it.',
+        },
+        {
+          selector: '.siteseer-suggestion[data-kind="page"]',
+          description: 'A page title; the first after the popular searches has a line above it.',
+        },
         {
           selector: '.siteseer-suggestion[aria-selected="true"]',
           description: 'The option the arrow keys made active (focus stays in the input).',

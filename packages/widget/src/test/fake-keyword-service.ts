@@ -88,6 +88,8 @@ export interface FakeKeywordOptions {
   status?: number;
   /** Status of the suggest calls; 200 by default. */
   suggestStatus?: number;
+  /** The engine's popular queries, most searched first (none by default). */
+  popularQueries?: string[];
   /** Makes the beacon refuse, as a browser does when its queue is full. */
   refuseBeacons?: boolean;
 }
@@ -140,11 +142,18 @@ export function fakeKeywordService(options: FakeKeywordOptions): FakeKeywordServ
         if (options.suggestStatus && options.suggestStatus !== 200) {
           return new Response('{}', { status: options.suggestStatus });
         }
-        const suggestions = options.pages
-          .filter((page) => page.title.toLowerCase().includes(q.toLowerCase()))
-          .slice(0, 8)
-          .map(({ title, url: pageUrl }) => ({ title, url: pageUrl }));
-        return Response.json({ suggestions });
+        // Popular queries first, as the service sends them; an empty q gets only those.
+        const queries = (options.popularQueries ?? [])
+          .filter((query) => query.includes(q.toLowerCase()))
+          .slice(0, q === '' ? 8 : 4)
+          .map((query) => ({ kind: 'query', query }));
+        const pages =
+          q === ''
+            ? []
+            : options.pages
+                .filter((page) => page.title.toLowerCase().includes(q.toLowerCase()))
+                .map(({ title, url: pageUrl }) => ({ kind: 'page', title, url: pageUrl }));
+        return Response.json({ suggestions: [...queries, ...pages].slice(0, 8) });
       }
       return new Response('not found', { status: 404 });
     },

@@ -6,12 +6,13 @@ import {
   type KeywordSearchConfig,
   type KeywordSearchQuery,
   type KeywordSearchResult,
-  type KeywordSuggestions,
   type KeywordTab,
+  type PageSuggestion,
   SUGGESTIONS_MAX,
 } from '@siteseer/core';
 import { InputError, ServiceUnavailableError } from '../../errors.ts';
 import type { PageText } from '../../repositories/keyword/pages.ts';
+import { type BlockList, suggestionWords } from '../../serving/suggestions/index.ts';
 import type {
   BackendHit,
   BackendQuery,
@@ -401,25 +402,36 @@ async function suggestedTexts(
   return records ? decodePageTexts(records.bytes, records.ends) : storedTexts(runtime, live, refs);
 }
 
-/** Titles of pages for what is being typed (every word, the last as a prefix), best first. */
-export async function suggestKeyword(
+/**
+ * Titles of pages for what is being typed (every word, the last as a prefix), best first, at most
+ * `limit`; those holding a term of the engine's block list are left out.
+ */
+export async function suggestPages(
   runtime: KeywordRuntime,
   first: LiveKeyword,
   q: string,
-): Promise<KeywordSuggestions> {
+  limit: number,
+  blockList: BlockList,
+): Promise<PageSuggestion[]> {
   // What was typed, mapped and split as the index reads it; synonyms would only widen the list.
   const { slots } = parseKeywordQuery(q, { mappings: first.generation.mappings, synonyms: [] });
   const words = slots.flatMap((slot) => slot.alternatives[0]?.words ?? []);
-  if (words.length === 0) return { suggestions: [] };
+  if (words.length === 0 || limit === 0) return [];
   return onGeneration(runtime, first, async (live, key) => {
-    const refs = (await runtime.registry.backend.suggest(key, words, SUGGESTIONS_MAX)).slice(
-      0,
-      SUGGESTIONS_MAX,
-    );
+    // Blocked titles are dropped after the look-up: a few more are asked for to fill their places.
+    const asked = blockList.empty ? limit : SUGGESTIONS_MAX;
+    const refs = (await runtime.registry.backend.suggest(key, words, asked)).slice(0, asked);
     const texts = await suggestedTexts(runtime, live, refs);
     const rewrite = rewriterOf(live);
-    return {
-      suggestions: refs.map((ref, n) => ({ title: texts[n]?.title ?? ref.title, url: rewrite(ref.url) })),
-    };
+    return refs
+      .map(
+        (ref, n): PageSuggestion => ({
+          kind: 'page',
+          title: texts[n]?.title ?? ref.title,
+          url: rewrite(ref.url),
+        }),
+      )
+      .filter((page) => !blockList.blocks(suggestionWords(page.title)))
+      .slice(0, limit);
   });
 }

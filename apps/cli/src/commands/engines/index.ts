@@ -16,7 +16,7 @@ function engineCommand(group: Command, nameAndArgs: string, description: string)
 
 /**
  * `engines ...`: list, show, delete, create, upload, publish, history, config, download, snippet,
- * curations.
+ * curations, suggestions.
  */
 export function registerEngineCommands(program: Command, runtime: Runtime): void {
   const engines = commandGroup(
@@ -192,4 +192,24 @@ export function registerEngineCommands(program: Command, runtime: Runtime): void
     .action(lazyAction(runtime, () => import('./snippet.ts')));
 
   registerCurationCommands(engines, runtime);
+  engineCommand(
+    engines,
+    'suggestions <engine> [action] [terms...]',
+    "A keyword engine's query suggestions: list, block or unblock terms (a blocked term hides every suggestion holding it as a word)",
+  )
+    .option(
+      '--min-visitors <n>',
+      `Distinct visitors a query needs before it is suggested (1 to 20; default 3)`,
+    )
+    .addHelpText(
+      'after',
+      '\nACTION is list (the default), block or unblock; TERM is a word or words in quotes.\n' +
+        examples(
+          'siteseer engines suggestions "Docs site"',
+          'siteseer engines suggestions "Docs site" block competitor "free trial"',
+          'siteseer engines suggestions "Docs site" unblock competitor',
+          'siteseer engines suggestions "Docs site" list --min-visitors 5 --json',
+        ),
+    )
+    .action(lazyAction(runtime, () => import('./suggestions.ts')));
 }

@@ -97,6 +97,15 @@ export function KeywordInstall({ apiBase, clientId }: { apiBase: string; clientI
             }
             label="URL rewriting"
           />
+          <FormControlLabel
+            control={
+              <Switch
+                checked={options.popularOnFocus}
+                onChange={(event) => set({ popularOnFocus: event.target.checked })}
+              />
+            }
+            label="Show popular searches on focus"
+          />
         </Box>
       </Box>
       <CopyBlock

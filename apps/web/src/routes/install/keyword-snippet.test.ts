@@ -25,4 +25,14 @@ describe('keyword install snippets', () => {
     });
     expect(script).toContain('data-siteseer-placeholder="Say &quot;hi&quot; &lt;b&gt;"');
   });
+
+  it('Given popular searches on focus, then the script asks for them; off (the default), then it says nothing of them', () => {
+    const on = keywordSnippets('c1', 'https://search.example', {
+      ...DEFAULT_KEYWORD_INSTALL_OPTIONS,
+      popularOnFocus: true,
+    });
+    expect(on.script).toContain('data-siteseer-popular-on-focus="true"');
+    const off = keywordSnippets('c1', 'https://search.example', DEFAULT_KEYWORD_INSTALL_OPTIONS);
+    expect(off.script).not.toContain('popular-on-focus');
+  });
 });

@@ -17,6 +17,8 @@ export interface KeywordInstallOptions {
   descriptionSize: number;
   /** Whether the engine's URL rewrite rules apply to result links. */
   urlRewriting: boolean;
+  /** Whether an empty search box lists the most searched queries when it gets focus. */
+  popularOnFocus: boolean;
 }
 
 export const DEFAULT_KEYWORD_INSTALL_OPTIONS: KeywordInstallOptions = {
@@ -27,6 +29,7 @@ export const DEFAULT_KEYWORD_INSTALL_OPTIONS: KeywordInstallOptions = {
   noResultsText: 'No results found.',
   descriptionSize: DEFAULT_DESCRIPTION_SIZE,
   urlRewriting: false,
+  popularOnFocus: false,
 };
 
 /** The widget bundle, served by the API (apps/api routes/widget.ts); the same as the parametric snippet's. */
@@ -77,6 +80,8 @@ export function keywordSnippets(
   ];
   if (options.redirectPage.trim())
     attributes.push(['data-siteseer-redirect-page', options.redirectPage.trim()]);
+  // Off by default, and then not written: the widget's default is off too.
+  if (options.popularOnFocus) attributes.push(['data-siteseer-popular-on-focus', 'true']);
   const attributeText = attributes.map(([name, value]) => `\n  ${name}="${escapeAttribute(value)}"`).join('');
   const label = escapeAttribute(options.placeholder || 'Search');
   return {

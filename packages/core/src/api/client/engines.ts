@@ -33,6 +33,15 @@ export function engineMethods(call: Caller) {
     /** GET searchengines/{id}/page-urls?accountId=&prefix=&limit=: crawled page URLs to pick from. */
     pageUrls: (id: string, query: QueryOf<typeof c.pageUrls>, options?: CallOptions) =>
       call(c.pageUrls, { params: { id }, query }, options),
+    /** GET searchengines/{id}/suggestions?accountId=: the suggestions' visitor minimum and block list. */
+    suggestionSettings: (id: string, query: QueryOf<typeof c.suggestionSettings>, options?: CallOptions) =>
+      call(c.suggestionSettings, { params: { id }, query }, options),
+    /** PUT searchengines/{id}/suggestions: replaces them (engine and client at once). */
+    updateSuggestionSettings: (
+      id: string,
+      body: BodyOf<typeof c.updateSuggestionSettings>,
+      options?: CallOptions,
+    ) => call(c.updateSuggestionSettings, { params: { id }, body }, options),
     /** POST searchengines/{id}/filters?accountId=: document counts per category. */
     filters: (
       id: string,

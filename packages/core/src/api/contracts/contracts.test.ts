@@ -98,6 +98,8 @@ const SPEC_CALLS: readonly (readonly [source: string, call: string, contract: st
   ['siteseer', 'DELETE analytics/session', 'analytics.endFrameSession'],
   ['siteseer', 'GET searchengines/{id}/explain?accountId&q&tab&page&pageSize', 'engines.explain'],
   ['siteseer', 'GET searchengines/{id}/page-urls?accountId&prefix&limit', 'engines.pageUrls'],
+  ['siteseer', 'GET searchengines/{id}/suggestions?accountId', 'engines.suggestionSettings'],
+  ['siteseer', 'PUT searchengines/{id}/suggestions', 'engines.updateSuggestionSettings'],
   ['siteseer', 'GET account/{id}/apiKey', 'accounts.apiKey'],
   ['siteseer', 'GET account/{id}/invitations', 'accounts.users.invitations'],
   ['siteseer', 'POST account/{id}/invitation/{userId}/link', 'accounts.users.invitationLink'],

@@ -3,6 +3,7 @@ import { LIMITS } from '../../constants.ts';
 import { Id, ProductType } from '../../domain/common.ts';
 import { EngineDraft, SearchEngine } from '../../domain/engine.ts';
 import { KeywordExplainQuery, KeywordExplanation } from '../../domain/keyword-explain.ts';
+import { SuggestionSettings } from '../../domain/query-suggestions.ts';
 import { defineCall } from '../contract.ts';
 import { BinaryBody, Deleted, IdParams, QueryVersion } from './wire-schemas.ts';
 
@@ -77,6 +78,10 @@ export const SynonymsValidation = z.object({
 });
 export type SynonymsValidation = z.infer<typeof SynonymsValidation>;
 
+/** Body of `PUT searchengines/{id}/suggestions`: the account, and the settings whole. */
+export const SuggestionSettingsUpdate = SuggestionSettings.extend({ accountId: Id });
+export type SuggestionSettingsUpdate = z.input<typeof SuggestionSettingsUpdate>;
+
 /** Search engines of both types. */
 export const engineContracts = {
   list: defineCall({
@@ -150,6 +155,30 @@ export const engineContracts = {
     params: IdParams,
     query: PageUrlsQuery,
     response: PageUrls,
+  }),
+  suggestionSettings: defineCall({
+    name: 'engines.suggestionSettings',
+    method: 'GET',
+    path: 'searchengines/:id/suggestions',
+    description:
+      "What a keyword engine's query suggestions may show: the distinct visitors a query needs " +
+      'before it is suggested, and the blocked terms (a suggestion holding one as a word is never ' +
+      'shown). For members of the engine’s account.',
+    params: IdParams,
+    query: AccountIdQuery,
+    response: SuggestionSettings,
+  }),
+  updateSuggestionSettings: defineCall({
+    name: 'engines.updateSuggestionSettings',
+    method: 'PUT',
+    path: 'searchengines/:id/suggestions',
+    description:
+      "Replaces a keyword engine's suggestion settings, in the engine's settings (what the wizard " +
+      'shows) and its client’s (what searches read), at once: the public suggestions follow within ' +
+      'a second. For those who may edit the engine.',
+    params: IdParams,
+    body: SuggestionSettingsUpdate,
+    response: SuggestionSettings,
   }),
   filters: defineCall({
     name: 'engines.filters',

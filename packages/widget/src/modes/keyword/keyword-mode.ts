@@ -85,6 +85,7 @@ export const mountKeyword: Mode<KeywordSearchConfig> = (root, config, context) =
     debounceMs: context.debounceMs,
     input: keyword.input,
     placeholder: keyword.placeholder,
+    popularOnFocus: keyword.popularOnFocus,
     theme: context.theme,
     // A new query keeps the tab the visitor chose and starts again at page 1.
     onSubmit: (q) => void search({ ...state, q, page: 1 }),

@@ -1,7 +1,7 @@
+import type { PageSuggestion } from '@siteseer/core';
 import { safeUrl } from '../../dom/safe-url.ts';
 import { emit } from '../../events.ts';
 import { queryText } from './query-text.ts';
-import type { Suggestion } from './search-box.ts';
 
 /** The query a results page was opened with: its URL's `?q=`, as the redirect page sends it. */
 export function queryFromPageUrl(href: string): string {
@@ -18,13 +18,13 @@ export function redirectUrl(redirectPage: string, q: string, base: string): stri
 }
 
 /**
- * A chosen suggestion goes straight to its page: suggestions are page titles, so the visitor has
- * picked the page itself, not a query. `siteseer:click` comes first and may cancel (a single-page
+ * A chosen page suggestion goes straight to its page: the visitor has picked the page itself, not
+ * a query (a popular query is searched instead: search-box.ts). `siteseer:click` comes first and may cancel (a single-page
  * app routing itself). A URL that is not http(s) is not followed.
  */
 export function followSuggestion(
   root: HTMLElement,
-  suggestion: Suggestion,
+  suggestion: PageSuggestion,
   position: number,
   context: { query: string; tab: string },
 ): void {

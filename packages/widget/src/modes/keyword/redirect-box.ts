@@ -21,6 +21,7 @@ export function mountRedirectBox(
     debounceMs,
     input,
     placeholder: keyword.placeholder,
+    popularOnFocus: keyword.popularOnFocus,
     theme,
     onSubmit(q) {
       const target = redirectUrl(redirectPage, q, doc.baseURI);

@@ -275,4 +275,58 @@ describe('keyword search box', () => {
     typeInto(working.input, '');
     expect(working.input.getAttribute('aria-expanded')).toBe('false');
   });
+
+  it('offers popular searches before page titles; Enter on one searches it, with no click event', async () => {
+    const assign = vi.spyOn(window.location, 'assign').mockImplementation(() => undefined);
+    const { root, input, service, events } = await mountKeywordWidget({
+      popularQueries: ['pricing plans', 'widget pricing'],
+    });
+    expect(await suggestionsFor(input, 'pricing')).toEqual(['pricing plans', 'widget pricing', 'Pricing']);
+    const options = document.querySelectorAll('[role=option]');
+    expect([...options].map((option) => option.getAttribute('data-kind'))).toEqual([
+      'query',
+      'query',
+      'page',
+    ]);
+    expect(document.querySelector('.siteseer-combobox [aria-live=polite]')?.textContent).toBe(
+      '3 suggestions, use the arrow keys to choose',
+    );
+
+    press(input, 'ArrowDown');
+    press(input, 'ArrowDown');
+    expect(activeOption(input)).toBe('widget pricing');
+    const outcome = nextOutcome(root);
+    press(input, 'Enter');
+    await outcome;
+    expect(service.last().get('q')).toBe('widget pricing');
+    expect(input.value).toBe('widget pricing');
+    expect(input.getAttribute('aria-expanded')).toBe('false');
+    expect(assign).not.toHaveBeenCalled();
+    expect(events.filter((event) => event.type === 'siteseer:click')).toEqual([]);
+  });
+
+  it('with popularOnFocus, an empty box lists the most searched on focus and again when emptied; without, it asks nothing', async () => {
+    const { input, service } = await mountKeywordWidget({
+      popularQueries: ['pricing plans', 'widget guide'],
+      keyword: { popularOnFocus: true },
+    });
+    input.focus();
+    await waitFor(() => input.getAttribute('aria-expanded') === 'true', 'the popular searches');
+    expect(optionTexts()).toEqual(['pricing plans', 'widget guide']);
+    expect(service.suggests).toEqual(['']);
+    press(input, 'ArrowDown');
+    expect(activeOption(input)).toBe('pricing plans');
+
+    await suggestionsFor(input, 'guide 1');
+    typeInto(input, '');
+    await waitFor(() => optionTexts()[0] === 'pricing plans', 'the popular searches again');
+    expect(input.getAttribute('aria-expanded')).toBe('true');
+
+    document.body.replaceChildren();
+    const plain = await mountKeywordWidget({ popularQueries: ['pricing plans'] });
+    plain.input.focus();
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    expect(plain.service.suggests).toEqual([]);
+    expect(plain.input.getAttribute('aria-expanded')).toBe('false');
+  });
 });

@@ -1,4 +1,4 @@
-import { type KeywordSuggestions, withoutBidiControls } from '@siteseer/core';
+import { type KeywordSuggestion, type PageSuggestion, withoutBidiControls } from '@siteseer/core';
 import { isAbort, SearchUnavailableError } from '../../api/errors.ts';
 import type { SearchApi } from '../../api/search-api.ts';
 import { h, uniqueId } from '../../dom/element.ts';
@@ -6,7 +6,7 @@ import { debounce } from '../../timing/debounce.ts';
 import { findPageInput } from './page-input.ts';
 import { queryText } from './query-text.ts';
 
-export type Suggestion = KeywordSuggestions['suggestions'][number];
+type Suggestion = KeywordSuggestion;
 
 export interface SearchBoxOptions {
   api: SearchApi;
@@ -15,10 +15,12 @@ export interface SearchBoxOptions {
   input?: string | HTMLInputElement;
   placeholder?: string;
   theme?: 'light' | 'dark';
-  /** Enter or the Search button, with no suggestion chosen. */
+  /** An empty box lists the most searched queries when it gets focus. */
+  popularOnFocus?: boolean;
+  /** Enter or the Search button, with no suggestion chosen; or a popular query chosen. */
   onSubmit(q: string): void;
-  /** A suggestion chosen with Enter or the mouse; `position` is 1-based. */
-  onChoose(suggestion: Suggestion, position: number, q: string): void;
+  /** A page suggestion chosen with Enter or the mouse; `position` is 1-based. */
+  onChoose(suggestion: PageSuggestion, position: number, q: string): void;
 }
 
 export interface SearchBox {
@@ -42,6 +44,13 @@ const BORROWED = [
   'placeholder',
 ];
 
+/** What an option says: a query as searched, a page by its title (its URL when it has none). */
+function optionText(suggestion: Suggestion): string {
+  // Bidi controls could make one read as another (core's rule).
+  if (suggestion.kind === 'query') return withoutBidiControls(suggestion.query).trim();
+  return withoutBidiControls(suggestion.title).trim() || withoutBidiControls(suggestion.url);
+}
+
 function hasAccessibleName(input: HTMLInputElement): boolean {
   return (
     (input.labels?.length ?? 0) > 0 ||
@@ -50,8 +59,9 @@ function hasAccessibleName(input: HTMLInputElement): boolean {
 }
 
 /**
- * The keyword search box: an ARIA combobox (list autocomplete) whose listbox offers page titles
- * as the visitor types. Focus stays in the input; the active option is `aria-activedescendant`.
+ * The keyword search box: an ARIA combobox (list autocomplete) whose listbox offers, as the visitor
+ * types, the queries other visitors searched (first; choosing one searches it) and page titles
+ * (choosing one opens the page); with `popularOnFocus`, an empty box offers the most searched. Focus stays in the input; the active option is `aria-activedescendant`.
  * ArrowDown/ArrowUp move through the options (wrapping; Alt+ArrowDown only opens), Enter chooses the
  * active option or else submits, Escape closes the list, and a click chooses.
  */
@@ -164,10 +174,10 @@ export function createSearchBox(options: SearchBoxOptions): SearchBox {
             id: `${listId}-${index}`,
             role: 'option',
             class: 'siteseer-suggestion',
+            'data-kind': suggestion.kind,
             'aria-selected': 'false',
           },
-          // Page titles: their bidi controls could make one read as another (core's rule).
-          withoutBidiControls(suggestion.title).trim() || withoutBidiControls(suggestion.url),
+          optionText(suggestion),
         ),
       ),
     );
@@ -208,6 +218,12 @@ export function createSearchBox(options: SearchBoxOptions): SearchBox {
   function choose(index: number) {
     const suggestion = suggestions[index];
     if (!suggestion) return;
+    if (suggestion.kind === 'query') {
+      // A popular query is searched, as if the visitor had typed it.
+      input.value = suggestion.query;
+      submit();
+      return;
+    }
     stopSuggesting();
     options.onChoose(suggestion, index + 1, queryText(input.value));
   }
@@ -224,6 +240,11 @@ export function createSearchBox(options: SearchBoxOptions): SearchBox {
     typed.cancel();
     pending?.abort();
     show([]);
+    if (options.popularOnFocus) void load('');
+  };
+
+  const onFocus = () => {
+    if (options.popularOnFocus && queryText(input.value) === '' && listbox.hidden) void load('');
   };
 
   const onKeydown = (event: KeyboardEvent) => {
@@ -265,6 +286,7 @@ export function createSearchBox(options: SearchBoxOptions): SearchBox {
   const submitter = form ?? input.form;
   input.addEventListener('input', onInput);
   input.addEventListener('keydown', onKeydown);
+  input.addEventListener('focus', onFocus);
   input.addEventListener('blur', close);
   submitter?.addEventListener('submit', onFormSubmit);
   listbox.addEventListener('mousedown', onPointerDown);
@@ -278,6 +300,7 @@ export function createSearchBox(options: SearchBoxOptions): SearchBox {
       stopSuggesting();
       input.removeEventListener('input', onInput);
       input.removeEventListener('keydown', onKeydown);
+      input.removeEventListener('focus', onFocus);
       input.removeEventListener('blur', close);
       submitter?.removeEventListener('submit', onFormSubmit);
       popup?.remove();

@@ -73,7 +73,9 @@ describe('the sample keyword engine', () => {
       (await call('keyword', 'keyword?q=sensor&tab=all&page=1&pageSize=4&rewrite=false')).body,
     );
     const suggestions = KeywordSuggestions.parse((await call('keyword', 'suggest?q=sens')).body);
-    expect(suggestions.suggestions.map((s) => s.title)).toContain('Installing a sensor');
+    expect(suggestions.suggestions.map((s) => (s.kind === 'page' ? s.title : s.query))).toContain(
+      'Installing a sensor',
+    );
     expect((await call('keyword', 'click', {})).status).toBe(404);
   });
 

@@ -154,7 +154,7 @@ function suggestionsFor(q: string): KeywordSuggestions {
   return {
     suggestions: SAMPLE_PAGES.filter((p) => matchesAll(p.title, q))
       .slice(0, 8)
-      .map(({ title, url }) => ({ title, url })),
+      .map(({ title, url }) => ({ kind: 'page' as const, title, url })),
   };
 }
 

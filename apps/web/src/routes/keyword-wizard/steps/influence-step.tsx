@@ -4,6 +4,7 @@ import { useSearchParams } from 'react-router';
 import type { KeywordStepProps } from '../step-props.ts';
 import { RelevanceRules } from './relevance-rules.tsx';
 import { ResultRanking } from './result-ranking.tsx';
+import { QuerySuggestions } from './suggestion-settings.tsx';
 
 /**
  * Influence: relevance rules (KW_WIZARD_RELEVANCE) and result ranking (KW_WIZARD_RESULT_RANKING),
@@ -35,6 +36,7 @@ export function InfluenceStep({ settings, onChange, sections, engineId, accountI
           onChange={onChange}
         />
       )}
+      <QuerySuggestions settings={settings.suggestions} onChange={onChange} />
       {!sections.relevance && !sections.resultRanking && (
         <Typography>Relevance and result ranking are not available to you.</Typography>
       )}
