@@ -61,7 +61,11 @@ function expectTree(observed: Map<string, Set<string>>, part: WidgetPart) {
 
 describe('the documented keyword parts', () => {
   it('are the elements, nesting and states the keyword widget renders with its own input', async () => {
-    const service = fakeKeywordService({ config: keywordConfig(), pages: keywordPages() });
+    const service = fakeKeywordService({
+      config: keywordConfig(),
+      pages: keywordPages(),
+      corrections: { pricng: 'pricing' },
+    });
     const host = document.createElement('div');
     document.body.append(host);
     const handle = mount(host, {
@@ -88,6 +92,9 @@ describe('the documented keyword parts', () => {
     await searchFor(root, input, 'widget');
     look();
     await searchFor(root, input, 'pricing');
+    look();
+    // A correction offered, and the results of one.
+    await searchFor(root, input, 'pricng');
     look();
     typeInto(input, 'wid');
     await waitFor(() => optionTexts().length > 0, 'suggestions');

@@ -116,6 +116,22 @@ export const KEYWORD_WIDGET_PARTS: WidgetPart = {
       description: "'Search is unavailable right now.', shown when a search fails.",
     },
     {
+      classes: ['siteseer-correction'],
+      tags: ['p'],
+      description:
+        "Did-you-mean, when the engine corrects the query: 'Did you mean resistor?', or 'Showing results for resistor · Search instead for resistr' when the results are the correction's (the corrected query in strong); hidden (the hidden attribute) otherwise.",
+      inner: 'strong',
+      children: [
+        {
+          classes: ['siteseer-correction-link'],
+          tags: ['button'],
+          description:
+            'The query to search instead, styled as a link: the correction offered (in strong), or the query as typed.',
+          inner: 'strong',
+        },
+      ],
+    },
+    {
       classes: ['siteseer-tabs'],
       tags: ['div'],
       role: 'tablist',

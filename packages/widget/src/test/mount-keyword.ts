@@ -62,7 +62,7 @@ export async function mountKeywordWidget(
     config?: KeywordSearchConfig;
     pages?: FixturePage[];
     keyword?: KeywordOptions & { pageSize?: number };
-  } & Pick<FakeKeywordOptions, 'status' | 'suggestStatus' | 'refuseBeacons'> = {},
+  } & Pick<FakeKeywordOptions, 'status' | 'suggestStatus' | 'refuseBeacons' | 'corrections'> = {},
 ): Promise<MountedKeywordWidget> {
   const service = fakeKeywordService({
     config: options.config ?? keywordConfig(),
@@ -70,6 +70,7 @@ export async function mountKeywordWidget(
     status: options.status,
     suggestStatus: options.suggestStatus,
     refuseBeacons: options.refuseBeacons,
+    corrections: options.corrections,
   });
   vi.spyOn(navigator, 'sendBeacon').mockImplementation((url, data) => service.beacon(String(url), data));
   const host = document.createElement('div');
