@@ -97,6 +97,15 @@ export function KeywordInstall({ apiBase, clientId }: { apiBase: string; clientI
             }
             label="URL rewriting"
           />
+          <FormControlLabel
+            control={
+              <Switch
+                checked={options.autoCorrect}
+                onChange={(event) => set({ autoCorrect: event.target.checked })}
+              />
+            }
+            label="Auto-correct queries that find nothing"
+          />
         </Box>
       </Box>
       <CopyBlock

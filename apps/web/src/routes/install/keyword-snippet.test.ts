@@ -25,4 +25,14 @@ describe('keyword install snippets', () => {
     });
     expect(script).toContain('data-siteseer-placeholder="Say &quot;hi&quot; &lt;b&gt;"');
   });
+
+  it('Given auto-correct on (the default), then no attribute; off, the script turns it off', () => {
+    const on = keywordSnippets('https://s.example/api', 'c1', DEFAULT_KEYWORD_INSTALL_OPTIONS).script;
+    expect(on).not.toContain('auto-correct');
+    const off = keywordSnippets('https://s.example/api', 'c1', {
+      ...DEFAULT_KEYWORD_INSTALL_OPTIONS,
+      autoCorrect: false,
+    }).script;
+    expect(off).toContain('data-siteseer-auto-correct="false"');
+  });
 });

@@ -17,6 +17,11 @@ export interface KeywordInstallOptions {
   descriptionSize: number;
   /** Whether the engine's URL rewrite rules apply to result links. */
   urlRewriting: boolean;
+  /**
+   * Whether a query no page matches is answered with the engine's correction ("Showing results
+   * for …"); off, the correction is only offered ("Did you mean …?").
+   */
+  autoCorrect: boolean;
 }
 
 export const DEFAULT_KEYWORD_INSTALL_OPTIONS: KeywordInstallOptions = {
@@ -27,6 +32,7 @@ export const DEFAULT_KEYWORD_INSTALL_OPTIONS: KeywordInstallOptions = {
   noResultsText: 'No results found.',
   descriptionSize: DEFAULT_DESCRIPTION_SIZE,
   urlRewriting: false,
+  autoCorrect: true,
 };
 
 /** The widget bundle, served by the API (apps/api routes/widget.ts); the same as the parametric snippet's. */
@@ -75,6 +81,8 @@ export function keywordSnippets(
     ['data-siteseer-description-size', String(options.descriptionSize)],
     ['data-siteseer-url-rewriting', String(options.urlRewriting)],
   ];
+  // On is the widget's default: the attribute is written only to turn it off.
+  if (!options.autoCorrect) attributes.push(['data-siteseer-auto-correct', 'false']);
   if (options.redirectPage.trim())
     attributes.push(['data-siteseer-redirect-page', options.redirectPage.trim()]);
   const attributeText = attributes.map(([name, value]) => `\n  ${name}="${escapeAttribute(value)}"`).join('');
