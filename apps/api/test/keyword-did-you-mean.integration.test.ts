@@ -1,14 +1,18 @@
 import { KeywordSearchResult } from '@siteseer/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startWithTenants, type Tenants } from './actors.ts';
+import { api } from './harness.ts';
 import {
+  addPages,
   CRAWLING,
   type CrawledEngine,
+  crawlAndPublish,
   crawledEngine,
   htmlPage,
   pathsOf,
   search,
   setEngineSettings,
+  until,
 } from './keyword-fixture.ts';
 
 // Did-you-mean over a crawled site: corrections come from the site's own words (a typo away, as
@@ -44,7 +48,7 @@ describe('did-you-mean', () => {
   beforeAll(async () => {
     t = await startWithTenants(CRAWLING);
     shop = await crawledEngine(t, 'Did-you-mean shop', SHOP);
-  }, 60_000);
+  }, 120_000);
   afterAll(async () => {
     await t?.server.close();
     await shop?.site.close();
@@ -118,12 +122,85 @@ describe('did-you-mean', () => {
 
   it("given a synonym for the misspelling, then the engine's synonym answers and no correction is offered", async () => {
     await setEngineSettings(t.server, t.ownerA.token, t.accountA, shop, {
-      useSynonyms: true,
       csvSynonymTable: 'resistr => resistor',
     });
     const answer = await search(t.server, shop.clientId, { q: 'resistr' });
     expect(pathsOf(answer.body, shop.site)).toContain('/products/carbon-film-1');
     expect(answer.body).not.toHaveProperty('didYouMean');
     expect(answer.body).not.toHaveProperty('correctedFrom');
+  });
+
+  it('given a search that found nothing before the site had its word, then analytics shows its correction and adds it as a synonym in one click', async () => {
+    // Searched before the site had a page about tantalum: nothing then, and recorded so.
+    expect((await search(t.server, shop.clientId, { q: 'tantalm' })).body.total).toBe(0);
+    await t.server.state.recorder.flush();
+    addPages(shop, {
+      '/products/tantalum': htmlPage('Tantalum capacitor', '<p>A tantalum capacitor for filters.</p>'),
+    });
+    await crawlAndPublish(t.server, t.ownerA.token, t.accountA, shop);
+    // The new crawl answers once its index is made (the one before answers meanwhile).
+    await until('the new crawl to be searched', async () =>
+      (await search(t.server, shop.clientId, { q: 'tantalum' })).body.total > 0 ? true : undefined,
+    );
+
+    const session = await api(t.server, t.ownerA.token, 'POST', 'analytics/session');
+    const cookie = (session.headers.get('set-cookie') ?? '').split(';')[0] as string;
+    const path = `/api/analytics/${shop.clientId}/card/zero-result-queries`;
+    const card = await (await fetch(`${t.server.base}${path}?embedded=1`, { headers: { cookie } })).text();
+    expect(card).toContain('<th scope="col">Did you mean</th>');
+    expect(card).toContain('<td>tantalm');
+    expect(card).toContain('<td>tantalum</td>');
+    expect(card).toContain(
+      '<input type="hidden" name="query" value="tantalm"><input type="hidden" name="correction" value="tantalum"><button type="submit">Add as synonym<span class="visually-hidden"> “tantalm” ⇒ “tantalum”</span></button>',
+    );
+    const action = /<form method="post" action="([^"]+)" class="action">/
+      .exec(card)?.[1]
+      ?.replaceAll('&amp;', '&');
+    expect(action).toMatch(new RegExp(`^${path}/synonyms\\?`));
+
+    const form = { 'content-type': 'application/x-www-form-urlencoded' };
+    const body = 'query=tantalm&correction=tantalum';
+    // Another site's form arrives without the SameSite=Strict cookie: refused.
+    const forged = await fetch(`${t.server.base}${action}`, { method: 'POST', headers: form, body });
+    expect(forged.status).toBe(401);
+    const posted = await fetch(`${t.server.base}${action}`, {
+      method: 'POST',
+      headers: { ...form, cookie },
+      body,
+      redirect: 'manual',
+    });
+    expect(posted.status).toBe(303);
+    const back = posted.headers.get('location') ?? '';
+    expect(back).toMatch(new RegExp(`^${path}\\?.*added=tantalm&correction=tantalum`));
+    const confirmed = await (await fetch(`${t.server.base}${back}`, { headers: { cookie } })).text();
+    expect(confirmed).toContain(
+      '<p class="notice" role="status">Synonym added: searches for “tantalm” now also find “tantalum”.</p>',
+    );
+
+    const saved = await api(
+      t.server,
+      t.ownerA.token,
+      'GET',
+      `searchengines/${shop.engineId}?accountId=${t.accountA}`,
+    );
+    expect(saved.body.csvSynonymTable.split('\n')).toContain('tantalm => tantalum');
+    const found = await search(t.server, shop.clientId, { q: 'tantalm', autoCorrect: false });
+    expect(pathsOf(found.body, shop.site)).toEqual(['/products/tantalum']);
+    expect(found.body).not.toHaveProperty('didYouMean');
+  });
+
+  it("given another account's owner, then the frame's synonym form is refused", async () => {
+    const session = await api(t.server, t.ownerB.token, 'POST', 'analytics/session');
+    const cookie = (session.headers.get('set-cookie') ?? '').split(';')[0] as string;
+    const posted = await fetch(
+      `${t.server.base}/api/analytics/${shop.clientId}/card/zero-result-queries/synonyms`,
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', cookie },
+        body: 'query=resist&correction=hacked',
+        redirect: 'manual',
+      },
+    );
+    expect(posted.status).toBe(404);
   });
 });

@@ -456,3 +456,28 @@ export async function suggestKeyword(
     };
   });
 }
+
+/**
+ * The correction the engine offers now for each of `queries` that has one (the analytics' list of
+ * searches with no results): what the public search would say as `didYouMean`, from the live
+ * generation, without building results.
+ */
+export async function keywordCorrections(
+  runtime: KeywordRuntime,
+  first: LiveKeyword,
+  queries: readonly string[],
+): Promise<Map<string, string>> {
+  const found = new Map<string, string>();
+  for (const q of queries) {
+    const asked = rankingRequest(first, { q, tab: ALL_TAB, page: 1, pageSize: 1 });
+    if (asked.request.slots.length === 0) continue;
+    const correction = await onGeneration(runtime, first, async (live, key) => {
+      const ranked = await rank(runtime, live, key, asked.request, asked.page, (at, backendQuery) =>
+        runtime.registry.backend.search(at, backendQuery),
+      );
+      return ranked.correction;
+    });
+    if (correction) found.set(q, correctedText(q, asked.spans, correction.words));
+  }
+  return found;
+}
