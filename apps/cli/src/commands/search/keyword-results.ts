@@ -37,7 +37,7 @@ export function keywordJson(result: KeywordSearchResult): KeywordJson {
  * The widget's correction line: `Showing results for "…" · Search instead for "…"` when the results
  * are the correction's, `Did you mean "…"?` when it is only offered; the corrected query bold.
  */
-export function correctionLine(result: KeywordSearchResult, view: ViewStyle): string | undefined {
+function correctionLine(result: KeywordSearchResult, view: ViewStyle): string | undefined {
   const { didYouMean, correctedFrom } = result;
   if (didYouMean === undefined) return undefined;
   const corrected = view.style('bold', `"${terminalText(didYouMean.trim())}"`);
