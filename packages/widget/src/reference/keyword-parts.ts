@@ -108,6 +108,14 @@ export const KEYWORD_WIDGET_PARTS: WidgetPart = {
       role: 'status',
       description:
         "'Searching…' while the first results are on their way, then the result count ('24 results'; past the first page '24 results, page 2 of 3'), where the results are when the tab shown has none ('No results in Blog; 3 results in All'), or the no-results text, read out by screen readers.",
+      children: [
+        {
+          classes: ['siteseer-sr'],
+          tags: ['span'],
+          description:
+            "The did-you-mean line in words for screen readers ('Showing results for resistor: ' before the count, or ' Did you mean resistor?' after it); visually hidden.",
+        },
+      ],
     },
     {
       classes: ['siteseer-error'],

@@ -1,5 +1,5 @@
 import { type KeywordSearchResult, withoutBidiControls } from '@siteseer/core';
-import { h } from '../../dom/element.ts';
+import { type Child, h, srOnly } from '../../dom/element.ts';
 
 /** How a correction is followed: the query to search, and whether to search it as typed. */
 export interface CorrectionChoice {
@@ -66,11 +66,11 @@ export function createCorrectionLine(onChoose: (choice: CorrectionChoice) => voi
 }
 
 /**
- * The status's words with the correction, for a screen reader, who does not see the line: what the
- * results are for, or the correction offered after the count.
+ * The status with the correction in words only screen readers read (the line shows it to everyone
+ * else, just below): what the results are for, or the correction offered after the count.
  */
-export function withCorrection(status: string, { didYouMean, correctedFrom }: KeywordSearchResult): string {
-  if (didYouMean === undefined || shown(didYouMean) === '') return status;
-  if (correctedFrom !== undefined) return `Showing results for ${shown(didYouMean)}: ${status}`;
-  return `${status}${/[.!?…]$/.test(status) ? '' : '.'} Did you mean ${shown(didYouMean)}?`;
+export function withCorrection(status: string, { didYouMean, correctedFrom }: KeywordSearchResult): Child[] {
+  if (didYouMean === undefined || shown(didYouMean) === '') return [status];
+  if (correctedFrom !== undefined) return [srOnly(`Showing results for ${shown(didYouMean)}: `), status];
+  return [status, srOnly(`${/[.!?…]$/.test(status) ? '' : '.'} Did you mean ${shown(didYouMean)}?`)];
 }

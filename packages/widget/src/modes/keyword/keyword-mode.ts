@@ -147,7 +147,8 @@ export const mountKeyword: Mode<KeywordSearchConfig> = (root, config, context) =
     shown = result;
     alert.hidden = true;
     const pages = Math.min(KEYWORD_PAGE_MAX, pageCount(result.total, result.pageSize));
-    status.textContent = withCorrection(statusText(result, pages), result);
+    status.replaceChildren();
+    append(status, withCorrection(statusText(result, pages), result));
     correction.update(result);
     if (tabs) {
       // Tabs help only when something matched somewhere.
