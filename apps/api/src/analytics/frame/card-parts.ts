@@ -182,6 +182,11 @@ function fixLinks(ctx: FrameContext, query: string): CellLink[] {
   ];
 }
 
+/** A query's correction, or an empty cell (`queryText` would name an empty query). */
+function correctionCell(correction: string | undefined): Cell {
+  return correction === undefined ? { text: '' } : { text: queryText(correction), value: correction };
+}
+
 /** "Add as synonym": the rule query ⇒ correction in one click, for a viewer who may edit synonyms. */
 function synonymActions(ctx: FrameContext, query: string, correction: string | undefined): CellAction[] {
   if (correction === undefined || !ctx.synonymAction || !ctx.abilities.editKeyword?.synonyms) return [];
@@ -233,9 +238,7 @@ export function queryTable(
     ],
     rows: queries.map((q) => [
       { text: queryText(q.query), value: q.query },
-      ...(corrections
-        ? [{ text: queryText(corrections.get(q.query) ?? ''), value: corrections.get(q.query) ?? '' }]
-        : []),
+      ...(corrections ? [correctionCell(corrections.get(q.query))] : []),
       num(q.searches),
       num(q.zeroResultSearches),
       ...(clicks ? [rateCell(q.clickThroughRate), decimalCell(q.averageClickPosition)] : []),
