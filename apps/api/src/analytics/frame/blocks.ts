@@ -57,6 +57,11 @@ export interface ReportTable {
   rows: Cell[][];
   /** Shown instead of an empty table. */
   empty: string;
+  /**
+   * Too many columns to squeeze into a phone's width (their words would break a letter a line):
+   * kept at a readable width, the table scrolls sideways instead.
+   */
+  wide?: boolean;
 }
 
 export interface Kpi {
@@ -110,7 +115,7 @@ function table(t: ReportTable, csvHref: CsvHref): RawHtml {
   const download = html`<a class="csv" href="${csvHref(t.id)}" download>Download CSV<span class="visually-hidden"> of ${t.caption}</span></a>`;
   if (t.rows.length === 0)
     return html`<section class="table"><h2>${t.caption}</h2><p class="empty">${t.empty}</p></section>`;
-  return html`<section class="table"><table><caption>${t.caption} ${download}</caption><thead><tr>${t.columns.map(
+  return html`<section class="table"><table${t.wide ? html` class="wide"` : ''}><caption>${t.caption} ${download}</caption><thead><tr>${t.columns.map(
     (c) => html`<th scope="col"${c.numeric ? html` class="num"` : ''}>${c.label}</th>`,
   )}</tr></thead><tbody>${t.rows.map(
     (row) =>

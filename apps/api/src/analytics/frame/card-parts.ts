@@ -253,6 +253,7 @@ export function queryTable(
         : []),
     ]),
     empty: options.empty,
+    ...(corrections ? { wide: true } : {}),
   };
 }
 

@@ -65,6 +65,7 @@ figure{margin:0 0 16px}
 .chart img{display:block;max-width:100%;height:auto}
 .table{margin:0 0 16px;overflow-x:auto}
 table{border-collapse:collapse;width:100%;font-size:.875rem}
+table.wide{min-width:560px}
 th,td{border-bottom:1px solid var(--border);padding:6px 8px;text-align:left;vertical-align:top;overflow-wrap:anywhere}
 th{color:var(--muted);font-weight:500}
 .num{text-align:right;white-space:nowrap}
