@@ -1,65 +1,102 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromiumAvailable } from './chromium.ts';
-import {
-  type CrawlingPortal,
-  expectAccessible,
-  type Site,
-  serveSite,
-  startCrawlingPortal,
-} from './keyword-site.ts';
+import { type CrawlingPortal, expectAccessible, startCrawlingPortal } from './keyword-site.ts';
 
 // Did-you-mean in the preview's real widget, over a site crawled on 127.0.0.1: a misspelt query is
 // answered with its correction and says so; "Search instead for" searches what was typed, whose
-// "Did you mean" line searches the correction again; axe-clean in both schemes.
+// "Did you mean" line searches the correction again; axe-clean in both schemes. And in analytics, a
+// search that found nothing before the site had its word shows its correction, added as a synonym in
+// one click.
 
 const ENGINE = 'Parts search';
-const PAGES = {
+const PAGES: Record<string, { title: string; body: string }> = {
   '/resistors': { title: 'Carbon film resistors', body: 'A carbon film resistor for every circuit.' },
   '/metal': { title: 'Metal oxide parts', body: 'A metal oxide resistor rated 2 W.' },
   '/guide': { title: 'Choosing parts', body: 'Pick the resistor by its power and tolerance.' },
 };
 
+/** A page the site gains after 'tantalm' was searched and found nothing. */
+const TANTALUM = { title: 'Tantalum capacitors', body: 'A tantalum capacitor for filters.' };
+
+/** The parts site on 127.0.0.1; `/tantalum` is served once `tantalum` is set. */
+let tantalum = false;
+function serveParts(): Promise<Server> {
+  const html = (title: string, body: string) =>
+    `<!doctype html><html lang="en"><head><title>${title}</title></head><body><main><h1>${title}</h1>${body}</main></body></html>`;
+  const server = createServer((req, res) => {
+    const path = req.url ?? '/';
+    const page = path === '/tantalum' && tantalum ? TANTALUM : PAGES[path];
+    const links = [...Object.keys(PAGES), '/tantalum']
+      .map((p, n) => `<a href="${p}">Part ${n + 1}</a>`)
+      .join(' ');
+    if (path === '/') res.writeHead(200, { 'content-type': 'text/html' }).end(html('Parts site', links));
+    else if (page)
+      res.writeHead(200, { 'content-type': 'text/html' }).end(html(page.title, `<p>${page.body}</p>`));
+    else res.writeHead(404).end('not found');
+  });
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
+}
+
 const browserTests = chromiumAvailable();
-let site: Site;
+let site: Server;
+let origin: string;
 let crawling: CrawlingPortal;
 let clientId: string;
+let engineId: string;
+
+/** Polls the public search until `q` finds `total` pages. */
+async function searchable(q: string, total: number): Promise<void> {
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    const answer = await fetch(`${crawling.portal.base}/search/${clientId}/keyword?q=${q}`);
+    if (answer.ok && ((await answer.json()) as { total: number }).total === total) return;
+    if (Date.now() > deadline) throw new Error(`'${q}' did not find ${total} pages in time`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
 
 beforeAll(async () => {
   if (!browserTests) return;
-  site = await serveSite('Parts site', PAGES);
+  site = await serveParts();
+  origin = `http://127.0.0.1:${(site.address() as AddressInfo).port}`;
   crawling = await startCrawlingPortal();
   const { ownerApi, portal } = crawling;
   const created = await ownerApi.call('POST', 'searchengines', {
     searchEngineType: 'kw',
     accountId: ownerApi.accountId,
     searchEngineName: ENGINE,
-    urls: [`${site.origin}/`],
+    urls: [`${origin}/`],
   });
   if (created.status !== 200) throw new Error(`create: ${JSON.stringify(created.body)}`);
   clientId = created.body.clientId;
-  const crawl = await ownerApi.call('POST', 'datasource/crawler', {
-    accountId: ownerApi.accountId,
-    engineId: created.body.documentId,
-    urls: [`${site.origin}/`],
-    pageLoadDelay: '0ms',
-    crawlFrequency: '24h',
-    recreate: true,
-  });
-  if (crawl.status !== 200) throw new Error(`crawl: ${JSON.stringify(crawl.body)}`);
-  // Published once the public search finds the three pages.
-  const deadline = Date.now() + 90_000;
-  for (;;) {
-    const answer = await fetch(`${portal.base}/search/${clientId}/keyword?q=resistor`);
-    if (answer.ok && ((await answer.json()) as { total: number }).total === 3) break;
-    if (Date.now() > deadline) throw new Error('The crawl was not published in time');
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}, 120_000);
+  engineId = created.body.documentId;
+  const crawl = async () => {
+    const started = await ownerApi.call('POST', 'datasource/crawler', {
+      accountId: ownerApi.accountId,
+      engineId,
+      urls: [`${origin}/`],
+      pageLoadDelay: '0ms',
+      crawlFrequency: '24h',
+      recreate: true,
+    });
+    if (started.status !== 200) throw new Error(`crawl: ${JSON.stringify(started.body)}`);
+  };
+  await crawl();
+  await searchable('resistor', 3);
+  // Searched before the site has a page about tantalum: nothing, and recorded so.
+  await fetch(`${portal.base}/search/${clientId}/keyword?q=tantalm`);
+  await portal.api.state.recorder.flush();
+  tantalum = true;
+  await crawl();
+  await searchable('tantalum', 1);
+}, 240_000);
 
 afterAll(async () => {
   await crawling?.close();
-  await site?.close();
+  await new Promise((resolve) => site?.close(resolve));
 });
 
 /** The widget's answer to `act`, once it has rendered it. */
@@ -107,5 +144,28 @@ describe.skipIf(!browserTests)('did-you-mean in the widget', () => {
     expect(await line.isHidden()).toBe(true);
     expect((await titles()).length).toBe(3);
     await preview.close();
+  });
+
+  it('lists the correction of a search with no results in analytics, and adds it as a synonym in one click', async () => {
+    const { owner } = crawling;
+    // The preview's tab was in front: a page in the background draws no frames.
+    await owner.bringToFront();
+    await owner.goto(`${crawling.portal.base}/engine/${engineId}/analytics`);
+    const frame = owner.frameLocator('iframe[title^="Searches with no results"]');
+    await owner.locator('iframe[title^="Searches with no results"]').scrollIntoViewIfNeeded();
+    const add = frame.getByRole('button', { name: 'Add as synonym “tantalm” ⇒ “tantalum”' });
+    await add.waitFor();
+    await expectAccessible(owner, 'the zero-result list with a correction');
+    await add.click();
+    await frame
+      .getByRole('status')
+      .filter({ hasText: 'Synonym added: searches for “tantalm” now also find “tantalum”.' })
+      .waitFor();
+    await expectAccessible(owner, 'the synonym confirmed');
+    const saved = await crawling.ownerApi.call(
+      'GET',
+      `searchengines/${engineId}?accountId=${crawling.ownerApi.accountId}`,
+    );
+    expect(saved.body.csvSynonymTable).toBe('tantalm => tantalum');
   });
 });
