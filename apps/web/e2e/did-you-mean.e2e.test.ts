@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromiumAvailable } from './chromium.ts';
+import { accessibilityViolations, chromiumAvailable } from './chromium.ts';
 import { type CrawlingPortal, expectAccessible, startCrawlingPortal } from './keyword-site.ts';
 
 // Did-you-mean in the preview's real widget, over a site crawled on 127.0.0.1: a misspelt query is
@@ -151,17 +151,30 @@ describe.skipIf(!browserTests)('did-you-mean in the widget', () => {
     // The preview's tab was in front: a page in the background draws no frames.
     await owner.bringToFront();
     await owner.goto(`${crawling.portal.base}/engine/${engineId}/analytics`);
-    const frame = owner.frameLocator('iframe[title^="Searches with no results"]');
-    await owner.locator('iframe[title^="Searches with no results"]').scrollIntoViewIfNeeded();
+    const selector = 'iframe[title^="Searches with no results"]';
+    // Frames load lazily, as they come into view (scrolled by the element: see analytics.e2e).
+    await owner.locator(selector).evaluate((f) => f.scrollIntoView());
+    const frame = owner.frameLocator(selector);
     const add = frame.getByRole('button', { name: 'Add as synonym “tantalm” ⇒ “tantalum”' });
     await add.waitFor();
-    await expectAccessible(owner, 'the zero-result list with a correction');
+    // axe's run inside a page's frames never ends in headless Chromium: the screen without its
+    // frames, and the frame's page on its own (as analytics.e2e checks them).
+    const framed = await crawling.browser.context.newPage();
+    await framed.goto(await owner.locator(selector).evaluate((f) => (f as HTMLIFrameElement).src));
+    await expectAccessible(framed, 'the zero-result list with a correction');
+    await owner.bringToFront();
+    for (const scheme of ['light', 'dark'] as const)
+      expect(await accessibilityViolations(owner, scheme, { frames: false }), scheme).toEqual([]);
+    await owner.emulateMedia({ colorScheme: 'light' });
     await add.click();
-    await frame
-      .getByRole('status')
-      .filter({ hasText: 'Synonym added: searches for “tantalm” now also find “tantalum”.' })
-      .waitFor();
-    await expectAccessible(owner, 'the synonym confirmed');
+    const notice = 'Synonym added: searches for “tantalm” now also find “tantalum”.';
+    await frame.getByRole('status').filter({ hasText: notice }).waitFor();
+    const confirmed = owner.frames().find((f) => f.url().includes('added=tantalm'));
+    if (!confirmed) throw new Error('The frame did not come back with its notice');
+    await framed.goto(confirmed.url());
+    await framed.getByRole('status').filter({ hasText: notice }).waitFor();
+    await expectAccessible(framed, 'the synonym confirmed');
+    await framed.close();
     const saved = await crawling.ownerApi.call(
       'GET',
       `searchengines/${engineId}?accountId=${crawling.ownerApi.accountId}`,
