@@ -123,6 +123,17 @@ describe('siteseer search (keyword)', () => {
     expect(json(result)).toMatchObject({ total: 0, hits: [] });
   });
 
+  it('given a misspelt word, then the results of its correction, and with --no-auto-correct the word typed', async () => {
+    const corrected = json(await as(suite.tenants.ownerA, ['search', 'Trail notes', 'glaicer', '--json']));
+    expect(corrected).toMatchObject({ total: 2, didYouMean: 'glacier', correctedFrom: 'glaicer' });
+    expect(corrected.hits[0].url).toBe(`${origin}/glacier`);
+    const typed = json(
+      await as(suite.tenants.ownerA, ['search', 'Trail notes', 'glaicer', '--no-auto-correct', '--json']),
+    );
+    expect(typed.didYouMean).toBe('glacier');
+    expect(typed).not.toHaveProperty('correctedFrom');
+  });
+
   it('given a tab the engine does not have, then exit 2 naming its tabs', async () => {
     const result = await as(suite.tenants.ownerA, ['search', 'Trail notes', 'glacier', '--tab', 'news']);
     expect([result.code, result.stderr]).toEqual([

@@ -1,6 +1,6 @@
 import type { Viewer } from '@siteseer/core';
 import type { FastifyRequest } from 'fastify';
-import { loadViewer } from '../auth/authenticate.ts';
+import { loadViewer, type Principal } from '../auth/authenticate.ts';
 import { NotAuthenticatedError } from '../errors.ts';
 import { findUserById } from '../repositories/users.ts';
 import type { Store } from '../store/types.ts';
@@ -22,11 +22,21 @@ export async function frameViewer(
   request: FastifyRequest,
   now: Date,
 ): Promise<Viewer> {
+  return (await framePrincipal(store, frameKey, request, now)).viewer;
+}
+
+/** `frameViewer` as the principal of a portal call, for what a frame's buttons do through the services. */
+export async function framePrincipal(
+  store: Store,
+  frameKey: Buffer,
+  request: FastifyRequest,
+  now: Date,
+): Promise<Extract<Principal, { kind: 'user' }>> {
   const token = readCookie(request.headers.cookie, FRAME_COOKIE);
   if (!token) throw new NotAuthenticatedError(SIGNED_OUT);
   const session = verifyFrameSession(frameKey, token, now);
   if (!session) throw new NotAuthenticatedError(SIGNED_OUT);
   const user = await findUserById(store, session.userId);
   if (!user || user.status === 'DEPROVISIONED') throw new NotAuthenticatedError(SIGNED_OUT);
-  return loadViewer(store, user, session.superAdmin);
+  return { kind: 'user', user, viewer: await loadViewer(store, user, session.superAdmin) };
 }

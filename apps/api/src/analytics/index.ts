@@ -19,6 +19,6 @@ export {
   loadFrameKey,
   signFrameSession,
 } from './frame-session.ts';
-export { frameViewer } from './frame-viewer.ts';
+export { framePrincipal, frameViewer } from './frame-viewer.ts';
 export { AnalyticsReader, analyticsReport } from './reports.ts';
 export { retentionCutoff, startAnalyticsRetention } from './retention.ts';

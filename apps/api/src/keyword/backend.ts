@@ -90,6 +90,19 @@ export interface BackendHit {
   terms: readonly string[];
 }
 
+/**
+ * Did-you-mean: words of the query replaced by words of the pages a typo or two away, which occur
+ * together on far more pages than the words typed.
+ */
+export interface QueryCorrection {
+  /** The words replaced: the slot (its place in the query's slots) and the word of the pages. */
+  words: readonly { slot: number; word: string }[];
+  /** Pages holding every word typed (exactly, or the last as a prefix). */
+  found: number;
+  /** Pages holding every word of the correction. */
+  pages: number;
+}
+
 export interface BackendResult {
   /** Matching pages in the chosen tab. */
   total: number;
@@ -98,6 +111,11 @@ export interface BackendResult {
   /** Matching pages per tab of the query, in its order. */
   tabCounts: readonly number[];
   hits: readonly BackendHit[];
+  /**
+   * Computed only when the words typed find few pages (fewer than a page of results); a backend
+   * that cannot correct leaves it out.
+   */
+  correction?: QueryCorrection;
 }
 
 /** What one term of the query adds to a page's score, per field, before the factors. */

@@ -28,6 +28,7 @@ import {
   frameCsv,
   frameErrorPage,
   framePeriod,
+  framePrincipal,
   frameSessionCookie,
   frameTitle,
   frameViewer,
@@ -39,7 +40,10 @@ import {
 } from '../analytics/index.ts';
 import { requireUser } from '../auth/authenticate.ts';
 import type { Clock } from '../clock.ts';
-import { HttpError, InputError, NotFoundError } from '../errors.ts';
+import { HttpError, InputError, NotAllowedError, NotFoundError } from '../errors.ts';
+import { keywordCorrections, liveKeyword } from '../keyword/runtime/index.ts';
+import type { AnalyticsTarget } from '../repositories/analytics-targets.ts';
+import { addSynonymRule } from '../services/synonyms.ts';
 import { type RouteDeps, serve } from './define.ts';
 
 const FrameParams = z.object({
@@ -55,7 +59,13 @@ const FrameQuery = z.object({
   scheme: z.string().max(10).optional(),
   /** `1`: the portal's page chooses the period for every frame; the frame shows no chooser. */
   embedded: z.string().max(10).optional(),
+  /** The synonym rule "Add as synonym" just added (query ⇒ correction): the frame confirms it. */
+  added: z.string().max(1000).optional(),
+  correction: z.string().max(1000).optional(),
 });
+
+/** The form of "Add as synonym": a query with no results and the engine's correction of it. */
+const SynonymForm = z.object({ query: z.string().min(1).max(1000), correction: z.string().min(1).max(1000) });
 
 /** How the portal shows the frame, from its query; unknown values read as not given. */
 function lookOf(query: z.infer<typeof FrameQuery>): FrameLook {
@@ -92,7 +102,7 @@ export async function analyticsRoutes(
 ): Promise<void> {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const { store, config, clock } = deps;
-  const { frameKey } = deps.state;
+  const { frameKey, liveClients, keyword } = deps.state;
   /** The first day retention keeps: reports never read past it. */
   const keptFrom = () => retentionCutoff(clock.now(), config.analyticsRetentionMonths);
 
@@ -183,7 +193,30 @@ export async function analyticsRoutes(
     const frame = { target, abilities, type, id: params.id };
     const today = utcDay(clock.now());
     const period = framePeriod(query, today, frameTitle(frame));
-    return { ...frame, period, keptFrom: keptFrom(), today, look: lookOf(query) };
+    const added =
+      query.added && query.correction ? { query: query.added, correction: query.correction } : undefined;
+    return {
+      ...frame,
+      period,
+      keptFrom: keptFrom(),
+      today,
+      look: lookOf(query),
+      corrections: (queries: readonly string[]) => correctionsOf(target, queries),
+      added,
+    };
+  }
+
+  /** The corrections a keyword engine's live search offers now; none before anything is published. */
+  async function correctionsOf(target: AnalyticsTarget & { clientId: string }, queries: readonly string[]) {
+    if (target.engineType !== 'kw' || queries.length === 0) return new Map<string, string>();
+    let live: Awaited<ReturnType<typeof liveKeyword>>;
+    try {
+      live = await liveKeyword(liveClients, target.clientId);
+    } catch (error) {
+      if (error instanceof NotFoundError) return new Map<string, string>();
+      throw error;
+    }
+    return keywordCorrections(keyword, live, queries);
   }
 
   // The frames' type: public files of an open-source font, the same for everyone (no account data).
@@ -235,6 +268,45 @@ export async function analyticsRoutes(
         return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(page);
       }),
   );
+
+  // "Add as synonym": a form of the frame posts here (no script runs in a frame). The frame-session
+  // cookie is SameSite=Strict, so another site's form arrives without it and is refused (401).
+  await app.register(async (forms) => {
+    forms.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string', bodyLimit: 16 * 1024 },
+      (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
+    );
+    forms
+      .withTypeProvider<ZodTypeProvider>()
+      .post(
+        '/api/analytics/:clientId/:type/:id/synonyms',
+        { schema: { params: FrameParams, querystring: FrameQuery, body: SynonymForm, hide: true } },
+        (request, reply) =>
+          inFrame(reply, false, lookOf(request.query), async () => {
+            const { clientId, type, id } = request.params;
+            const principal = await framePrincipal(store, frameKey, request, clock.now());
+            const { target, abilities } = await analyticsTargetOfClient(store, principal.viewer, clientId);
+            frameTitle({ target, type: frameType(type), id });
+            if (!abilities.editKeyword?.synonyms)
+              throw new NotAllowedError('Your role cannot edit the synonyms of this search engine.');
+            const { query, correction } = request.body;
+            await addSynonymRule(store, deps.state.changes, principal, target, {
+              from: query,
+              to: correction,
+            });
+            const { added: _added, correction: _correction, ...period } = request.query;
+            const back = new URLSearchParams({ ...period, added: query, correction });
+            return reply
+              .status(303)
+              .header(
+                'location',
+                `/api/analytics/${encodeURIComponent(clientId)}/${type}/${encodeURIComponent(id)}?${back}`,
+              )
+              .send();
+          }),
+      );
+  });
 
   app.get(
     '/api/analytics/:clientId/:type/:id/csv/:table',

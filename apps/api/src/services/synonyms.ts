@@ -1,7 +1,10 @@
-import { formatSynonyms, parseSynonyms, type SynonymsValidation } from '@siteseer/core';
+import { formatSynonyms, KeywordEngineDraft, parseSynonyms, type SynonymsValidation } from '@siteseer/core';
 import { readAccess, requireProduct } from '../access/engine-access.ts';
 import type { Principal } from '../auth/authenticate.ts';
+import type { Changes } from '../changes/changes.ts';
+import { InputError } from '../errors.ts';
 import type { Store } from '../store/types.ts';
+import { getEngine, updateEngine } from './engines.ts';
 
 export interface SynonymsUpload {
   accountId: string;
@@ -54,4 +57,31 @@ function decodeText(bytes: Uint8Array): string | undefined {
   }
   // A NUL never occurs in text: a binary file that happens to decode.
   return text.includes('\0') ? undefined : text;
+}
+
+/**
+ * Adds the one-way rule `from => to` to a keyword engine's synonyms, through
+ * the engine update every wizard save goes through (the same checks of role and account): what the
+ * analytics' "Add as synonym" does for a search with no results and its correction. A rule already
+ * there is not added twice.
+ */
+export async function addSynonymRule(
+  store: Store,
+  changes: Changes,
+  principal: Principal,
+  engine: { accountId: string; engineId: string },
+  rule: { from: string; to: string },
+): Promise<void> {
+  const from = rule.from.trim().toLowerCase();
+  const to = rule.to.trim().toLowerCase();
+  if (from === '' || to === '' || from === to) throw new InputError('A synonym needs two different phrases.');
+  const current = await getEngine(store, principal, engine.accountId, engine.engineId);
+  if (current.searchEngineType !== 'kw') throw new InputError('Only keyword engines have synonyms.');
+  const draft = KeywordEngineDraft.parse({ ...current, searchEngineType: 'kw' });
+  const { rules } = parseSynonyms(draft.csvSynonymTable);
+  const known = rules.some((r) => r.from.includes(from) && r.to.includes(to));
+  const csvSynonymTable = known
+    ? draft.csvSynonymTable
+    : formatSynonyms([...rules, { from: [from], to: [to] }]);
+  await updateEngine(store, changes, principal, engine.engineId, { ...draft, csvSynonymTable });
 }

@@ -69,6 +69,12 @@ export const KeywordSearchQuery = z.object({
     .default(DEFAULT_DESCRIPTION_SIZE),
   /** Whether the engine's URL rewrite rules apply to result URLs (the install page's URL rewriting). */
   rewrite: booleanText.default(true),
+  /**
+   * Whether a query whose words no page holds is answered with its correction (`correctedFrom`):
+   * the install page's Auto-correct. false: the query typed is searched, and `didYouMean` offers
+   * the correction (the widget's "Search instead for …").
+   */
+  autoCorrect: booleanText.default(true),
 });
 export type KeywordSearchQuery = z.infer<typeof KeywordSearchQuery>;
 export type KeywordSearchQueryInput = z.input<typeof KeywordSearchQuery>;
@@ -100,6 +106,16 @@ export const KeywordSearchResult = z.object({
   /** Every tab of the config, 'all' first, with its number of results for this query. */
   tabs: z.array(KeywordTabCount),
   hits: z.array(KeywordHit),
+  /**
+   * A close correction of the query from the engine's own words, when the query finds nothing or
+   * far fewer results than the correction would: what "Did you mean …?" offers.
+   */
+  didYouMean: z.string().optional(),
+  /**
+   * The query typed, when the results are those of `didYouMean` instead (auto-correct: the query
+   * typed found nothing): what "Search instead for …" offers.
+   */
+  correctedFrom: z.string().optional(),
   /** Server time in milliseconds. */
   took: z.number().min(0),
   /** Names this search in click beacons. */

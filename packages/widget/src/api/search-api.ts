@@ -18,8 +18,14 @@ import {
 /** The subset of `fetch` the widget uses; tests inject one that answers from fixtures. */
 export type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
 
-/** A keyword search as the widget sends it; the service's default applies when `descriptionSize` is unset. */
-type KeywordRequest = Omit<KeywordSearchQuery, 'descriptionSize'> & { descriptionSize?: number };
+/**
+ * A keyword search as the widget sends it; the service's defaults apply when `descriptionSize` or
+ * `autoCorrect` (on) is unset.
+ */
+type KeywordRequest = Omit<KeywordSearchQuery, 'descriptionSize' | 'autoCorrect'> & {
+  descriptionSize?: number;
+  autoCorrect?: boolean;
+};
 
 /** The public search runtime of one client: no credentials, CORS. */
 export interface SearchApi {
@@ -99,6 +105,7 @@ export function createSearchApi(apiBase: string, clientId: string, fetchImpl: Fe
       if (request.descriptionSize !== undefined)
         params.set('descriptionSize', String(request.descriptionSize));
       params.set('rewrite', String(request.rewrite));
+      if (request.autoCorrect === false) params.set('autoCorrect', 'false');
       return get(`keyword?${params}`, isKeywordSearchResult, 'result', signal);
     },
     suggest(q, signal) {

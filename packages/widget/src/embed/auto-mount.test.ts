@@ -96,6 +96,9 @@ describe('embedding', () => {
     tag.setAttribute('data-siteseer-results-per-page', 'many');
     expect(embedOptions(tag)).toMatchObject({ urlRewriting: false });
     expect(embedOptions(tag)).not.toHaveProperty('pageSize');
+    expect(embedOptions(tag)).not.toHaveProperty('autoCorrect');
+    tag.setAttribute('data-siteseer-auto-correct', 'false');
+    expect(embedOptions(tag)).toMatchObject({ autoCorrect: false });
   });
 
   it('on a page with the search box but no results element, Enter goes to the redirect page', async () => {

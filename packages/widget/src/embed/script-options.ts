@@ -41,6 +41,8 @@ function keywordOptions(script: HTMLScriptElement): Partial<MountOptions> {
   if (descriptionSize !== undefined) options.descriptionSize = descriptionSize;
   const rewriting = text('url-rewriting')?.trim();
   if (rewriting === 'true' || rewriting === 'false') options.urlRewriting = rewriting === 'true';
+  const autoCorrect = text('auto-correct')?.trim();
+  if (autoCorrect === 'true' || autoCorrect === 'false') options.autoCorrect = autoCorrect === 'true';
   const redirectPage = text('redirect-page')?.trim();
   if (redirectPage) options.redirectPage = redirectPage;
   if (text('popular-on-focus')?.trim() === 'true') options.popularOnFocus = true;

@@ -12,6 +12,11 @@ export interface KeywordOptions {
   descriptionSize?: number;
   /** Apply the engine's URL rewrite rules to result links. Default false, as on the install page. */
   urlRewriting?: boolean;
+  /**
+   * Answer a query that finds nothing with the engine's correction ("Showing results for …").
+   * Default true, as on the install page; false: the correction is only offered ("Did you mean …?").
+   */
+  autoCorrect?: boolean;
   /** A results page: on a page without results element, Enter goes to `{redirectPage}?q=…`. */
   redirectPage?: string;
   /** An empty search box lists the engine's most searched queries when it gets focus. Default false. */

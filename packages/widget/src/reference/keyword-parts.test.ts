@@ -66,6 +66,7 @@ describe('the documented keyword parts', () => {
       config: keywordConfig(),
       pages: keywordPages(),
       popularQueries: ['widget guide'],
+      corrections: { pricng: 'pricing' },
     });
     const host = document.createElement('div');
     document.body.append(host);
@@ -93,6 +94,9 @@ describe('the documented keyword parts', () => {
     await searchFor(root, input, 'widget');
     look();
     await searchFor(root, input, 'pricing');
+    look();
+    // A correction offered, and the results of one.
+    await searchFor(root, input, 'pricng');
     look();
     typeInto(input, 'wid');
     await waitFor(() => optionTexts().length > 0, 'suggestions');

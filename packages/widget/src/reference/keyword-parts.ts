@@ -117,12 +117,36 @@ export const KEYWORD_WIDGET_PARTS: WidgetPart = {
       role: 'status',
       description:
         "'Searching…' while the first results are on their way, then the result count ('24 results'; past the first page '24 results, page 2 of 3'), where the results are when the tab shown has none ('No results in Blog; 3 results in All'), or the no-results text, read out by screen readers.",
+      children: [
+        {
+          classes: ['siteseer-sr'],
+          tags: ['span'],
+          description:
+            "The did-you-mean line in words for screen readers ('Showing results for resistor: ' before the count, or ' Did you mean resistor?' after it); visually hidden.",
+        },
+      ],
     },
     {
       classes: ['siteseer-error'],
       tags: ['p'],
       role: 'alert',
       description: "'Search is unavailable right now.', shown when a search fails.",
+    },
+    {
+      classes: ['siteseer-correction'],
+      tags: ['p'],
+      description:
+        "Did-you-mean, when the engine corrects the query: 'Did you mean resistor?', or 'Showing results for resistor · Search instead for resistr' when the results are the correction's (the corrected query in strong); hidden (the hidden attribute) otherwise.",
+      inner: 'strong',
+      children: [
+        {
+          classes: ['siteseer-correction-link'],
+          tags: ['button'],
+          description:
+            'The query to search instead, styled as a link: the correction offered (in strong), or the query as typed.',
+          inner: 'strong',
+        },
+      ],
     },
     {
       classes: ['siteseer-tabs'],

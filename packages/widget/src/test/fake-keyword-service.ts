@@ -34,7 +34,27 @@ function snippet(body: string, q: string, size: number): string {
   return html;
 }
 
+/**
+ * The answer, with the engine's did-you-mean in miniature: a query of `corrections` that finds
+ * nothing is answered with its correction (unless `autoCorrect=false`), and offers it otherwise.
+ */
 function answer(
+  config: KeywordSearchConfig,
+  pages: FixturePage[],
+  params: URLSearchParams,
+  corrections: Readonly<Record<string, string>> = {},
+): KeywordSearchResult {
+  const typed = params.get('q') ?? '';
+  const didYouMean = corrections[typed];
+  if (didYouMean === undefined) return typedAnswer(config, pages, params);
+  const asTyped = typedAnswer(config, pages, params);
+  if (asTyped.total > 0 || params.get('autoCorrect') === 'false') return { ...asTyped, didYouMean };
+  const corrected = new URLSearchParams(params);
+  corrected.set('q', didYouMean);
+  return { ...typedAnswer(config, pages, corrected), didYouMean, correctedFrom: typed };
+}
+
+function typedAnswer(
   config: KeywordSearchConfig,
   pages: FixturePage[],
   params: URLSearchParams,
@@ -92,6 +112,8 @@ export interface FakeKeywordOptions {
   popularQueries?: string[];
   /** Makes the beacon refuse, as a browser does when its queue is full. */
   refuseBeacons?: boolean;
+  /** The engine's corrections, by query typed. */
+  corrections?: Record<string, string>;
 }
 
 export function fakeKeywordService(options: FakeKeywordOptions): FakeKeywordService {
@@ -133,7 +155,7 @@ export function fakeKeywordService(options: FakeKeywordOptions): FakeKeywordServ
         if ((url.searchParams.get('q') ?? '').length > QUERY_MAX) return new Response('{}', { status: 400 });
         if (options.status && options.status !== 200) return new Response('{}', { status: options.status });
         if (init.signal?.aborted) throw new DOMException('The operation was aborted.', 'AbortError');
-        return Response.json(answer(options.config, options.pages, url.searchParams));
+        return Response.json(answer(options.config, options.pages, url.searchParams, options.corrections));
       }
       if (path === `${base}/suggest`) {
         const q = url.searchParams.get('q') ?? '';

@@ -62,7 +62,10 @@ export async function mountKeywordWidget(
     config?: KeywordSearchConfig;
     pages?: FixturePage[];
     keyword?: KeywordOptions & { pageSize?: number };
-  } & Pick<FakeKeywordOptions, 'status' | 'suggestStatus' | 'refuseBeacons' | 'popularQueries'> = {},
+  } & Pick<
+    FakeKeywordOptions,
+    'status' | 'suggestStatus' | 'refuseBeacons' | 'popularQueries' | 'corrections'
+  > = {},
 ): Promise<MountedKeywordWidget> {
   const service = fakeKeywordService({
     config: options.config ?? keywordConfig(),
@@ -71,6 +74,7 @@ export async function mountKeywordWidget(
     suggestStatus: options.suggestStatus,
     refuseBeacons: options.refuseBeacons,
     popularQueries: options.popularQueries,
+    corrections: options.corrections,
   });
   vi.spyOn(navigator, 'sendBeacon').mockImplementation((url, data) => service.beacon(String(url), data));
   const host = document.createElement('div');

@@ -19,12 +19,27 @@ export interface CellLink {
   target: 'top' | 'blank';
 }
 
-/** A cell: text or a number (as shown), with its raw value for CSV, and links after it. */
+/**
+ * A button in a table cell that posts a form (no script runs in a frame): one click does what it
+ * says, and the frame comes back with a notice.
+ */
+export interface CellAction {
+  text: string;
+  /** Where the form posts: a path of the frame's own. */
+  action: string;
+  /** The form's hidden fields. */
+  fields: Record<string, string>;
+  /** What the button is about, for screen readers. */
+  context?: string;
+}
+
+/** A cell: text or a number (as shown), with its raw value for CSV, and links and buttons after it. */
 export interface Cell {
   text: string;
   /** What the CSV holds (a number unformatted); `text` when absent. */
   value?: string | number;
   links?: CellLink[];
+  actions?: CellAction[];
 }
 
 interface TableColumn {
@@ -42,6 +57,11 @@ export interface ReportTable {
   rows: Cell[][];
   /** Shown instead of an empty table. */
   empty: string;
+  /**
+   * Too many columns to squeeze into a phone's width (their words would break a letter a line):
+   * kept at a readable width, the table scrolls sideways instead.
+   */
+  wide?: boolean;
 }
 
 export interface Kpi {
@@ -56,6 +76,8 @@ export type Block =
   | { kind: 'chart'; title: string; chart: ChartSpec }
   | { kind: 'table'; table: ReportTable }
   | { kind: 'note'; text: string }
+  /** What the click of a cell's button did (a status: read out by screen readers). */
+  | { kind: 'notice'; text: string }
   /** Blocks side by side (dashboards). */
   | { kind: 'columns'; columns: Block[][] };
 
@@ -80,17 +102,29 @@ function link(l: CellLink): RawHtml {
     : html`<a href="${l.href}" target="_blank" rel="noopener noreferrer">${l.text}${context}</a>`;
 }
 
+function actionForm(a: CellAction): RawHtml {
+  const context = a.context
+    ? html`<span class="visually-hidden"> ${withoutBidiControls(a.context)}</span>`
+    : '';
+  return html`<form method="post" action="${a.action}" class="action">${Object.entries(a.fields).map(
+    ([name, value]) => html`<input type="hidden" name="${name}" value="${value}">`,
+  )}<button type="submit">${a.text}${context}</button></form>`;
+}
+
 function table(t: ReportTable, csvHref: CsvHref): RawHtml {
   const download = html`<a class="csv" href="${csvHref(t.id)}" download>Download CSV<span class="visually-hidden"> of ${t.caption}</span></a>`;
   if (t.rows.length === 0)
     return html`<section class="table"><h2>${t.caption}</h2><p class="empty">${t.empty}</p></section>`;
-  return html`<section class="table"><table><caption>${t.caption} ${download}</caption><thead><tr>${t.columns.map(
+  return html`<section class="table"><table${t.wide ? html` class="wide"` : ''}><caption>${t.caption} ${download}</caption><thead><tr>${t.columns.map(
     (c) => html`<th scope="col"${c.numeric ? html` class="num"` : ''}>${c.label}</th>`,
   )}</tr></thead><tbody>${t.rows.map(
     (row) =>
       html`<tr>${row.map((cell, i) => {
         const numeric = t.columns[i]?.numeric;
-        const links = cell.links?.length ? html`<span class="links">${cell.links.map(link)}</span>` : '';
+        const links =
+          cell.links?.length || cell.actions?.length
+            ? html`<span class="links">${(cell.links ?? []).map(link)}${(cell.actions ?? []).map(actionForm)}</span>`
+            : '';
         return html`<td${numeric ? html` class="num"` : ''}>${withoutBidiControls(cell.text)}${links}</td>`;
       })}</tr>`,
   )}</tbody></table></section>`;
@@ -116,6 +150,8 @@ export async function blocksHtml(
           return table(block.table, csvHref);
         case 'note':
           return html`<p class="note">${block.text}</p>`;
+        case 'notice':
+          return html`<p class="notice" role="status">${withoutBidiControls(block.text)}</p>`;
         case 'columns':
           return html`<div class="columns">${await Promise.all(
             block.columns.map(

@@ -7,7 +7,7 @@ import {
 import type { AnalyticsTarget } from '../../repositories/analytics-targets.ts';
 import type { FrameAbilities } from '../access.ts';
 import type { AnalyticsReader } from '../reports.ts';
-import type { Block, Cell, CellLink, Kpi, ReportTable } from './blocks.ts';
+import type { Block, Cell, CellAction, CellLink, Kpi, ReportTable } from './blocks.ts';
 import type { ChartSpec } from './charts.ts';
 import {
   formatChange,
@@ -33,6 +33,12 @@ export interface FrameContext {
   width: number;
   /** false: build tables only (a CSV download draws no chart). */
   charts: boolean;
+  /** The correction the engine offers now for each of these queries that has one (keyword engines). */
+  corrections?: ((queries: readonly string[]) => Promise<ReadonlyMap<string, string>>) | undefined;
+  /** Where "Add as synonym" posts (the frame's own path, with its period); none: no such button. */
+  synonymAction?: string | undefined;
+  /** The synonym rule "Add as synonym" just added: the frame confirms it. */
+  added?: { query: string; correction: string } | undefined;
 }
 
 export const num = (n: number): Cell => ({ text: formatCount(n), value: n });
@@ -176,24 +182,50 @@ function fixLinks(ctx: FrameContext, query: string): CellLink[] {
   ];
 }
 
+/** A query's correction, or an empty cell (`queryText` would name an empty query). */
+function correctionCell(correction: string | undefined): Cell {
+  return correction === undefined ? { text: '' } : { text: queryText(correction), value: correction };
+}
+
+/** "Add as synonym": the rule query ⇒ correction in one click, for a viewer who may edit synonyms. */
+function synonymActions(ctx: FrameContext, query: string, correction: string | undefined): CellAction[] {
+  if (correction === undefined || !ctx.synonymAction || !ctx.abilities.editKeyword?.synonyms) return [];
+  return [
+    {
+      text: 'Add as synonym',
+      action: ctx.synonymAction,
+      fields: { query, correction },
+      context: `“${queryText(query)}” ⇒ “${queryText(correction)}”`,
+    },
+  ];
+}
+
 /**
  * A table of queries, with click figures except in lists where they are zero by definition
- * (`clicks: false`: searches with no results, with no click).
+ * (`clicks: false`: searches with no results, with no click); with `corrections`, each query's
+ * correction (did-you-mean) beside it.
  */
 export function queryTable(
   ctx: FrameContext,
   id: string,
   caption: string,
   queries: AnalyticsQueryRow[],
-  options: { fix?: boolean; clicks?: boolean; empty: string },
+  options: {
+    fix?: boolean;
+    clicks?: boolean;
+    corrections?: ReadonlyMap<string, string> | undefined;
+    empty: string;
+  },
 ): ReportTable {
   const clicks = options.clicks !== false;
   const fix = options.fix === true && ctx.abilities.editKeyword !== null;
+  const { corrections } = options;
   return {
     id,
     caption,
     columns: [
       { label: 'Query' },
+      ...(corrections ? [{ label: 'Did you mean' }] : []),
       { label: 'Searches', numeric: true },
       { label: 'With no results', numeric: true },
       ...(clicks
@@ -206,12 +238,22 @@ export function queryTable(
     ],
     rows: queries.map((q) => [
       { text: queryText(q.query), value: q.query },
+      ...(corrections ? [correctionCell(corrections.get(q.query))] : []),
       num(q.searches),
       num(q.zeroResultSearches),
       ...(clicks ? [rateCell(q.clickThroughRate), decimalCell(q.averageClickPosition)] : []),
-      ...(fix ? [{ text: '', links: fixLinks(ctx, q.query) }] : []),
+      ...(fix
+        ? [
+            {
+              text: '',
+              links: fixLinks(ctx, q.query),
+              actions: synonymActions(ctx, q.query, corrections?.get(q.query)),
+            },
+          ]
+        : []),
     ]),
     empty: options.empty,
+    ...(corrections ? { wide: true } : {}),
   };
 }
 

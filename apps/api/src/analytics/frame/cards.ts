@@ -221,7 +221,17 @@ async function zeroResultQueries(ctx: FrameContext): Promise<Block[]> {
     ctx.reader.summary(),
     ctx.reader.queries('zero-results', ctx.rows),
   ]);
+  const corrections = ctx.corrections ? await ctx.corrections(queries.map((q) => q.query)) : new Map();
+  const { added } = ctx;
   return [
+    ...(added
+      ? [
+          {
+            kind: 'notice' as const,
+            text: `Synonym added: searches for “${queryText(added.query)}” now also find “${queryText(added.correction)}”.`,
+          },
+        ]
+      : []),
     {
       kind: 'kpis',
       items: summaryKpis(now, now, ['zeroResultRate']).map((kpi) => ({ ...kpi, change: null })),
@@ -233,6 +243,8 @@ async function zeroResultQueries(ctx: FrameContext): Promise<Block[]> {
       table: queryTable(ctx, 'zero-result-queries', 'Searches with no results', queries, {
         fix: true,
         clicks: false,
+        // Only keyword engines correct queries: a list without any correction has no such column.
+        corrections: corrections.size > 0 ? corrections : undefined,
         empty: noZeroResultsText(now),
       }),
     },

@@ -41,6 +41,15 @@ export interface FrameRequest {
   today?: AnalyticsDay | undefined;
   /** How the portal shows the frame (its scheme, its period chooser). */
   look?: FrameLook | undefined;
+  /** The engine's corrections of queries (did-you-mean); none when absent (parametric engines). */
+  corrections?: FrameContext['corrections'] | undefined;
+  /** The synonym rule the frame's "Add as synonym" just added, to confirm. */
+  added?: FrameContext['added'];
+}
+
+/** The frame's own path: where its downloads and its buttons' forms go. */
+function framePath(request: FrameRequest): string {
+  return `/api/analytics/${encodeURIComponent(request.target.clientId)}/${request.type}/${encodeURIComponent(request.id)}`;
 }
 
 /** The report's title, or a 404 for an id the catalogue does not offer for this engine's kind. */
@@ -61,6 +70,15 @@ function build(db: Store, request: FrameRequest, mode: 'screen' | 'csv') {
     rows: mode === 'csv' ? CSV_ROWS : SCREEN_ROWS[request.type],
     width: ANALYTICS_FRAME_SIZES[request.type].width - 2 * PADDING,
     charts: mode === 'screen',
+    corrections: request.corrections,
+    synonymAction: `${framePath(request)}/synonyms?${new URLSearchParams({
+      period: 'custom',
+      from: request.period.from,
+      to: request.period.to,
+      ...(request.look?.scheme ? { scheme: request.look.scheme } : {}),
+      ...(request.look?.embedded ? { embedded: '1' } : {}),
+    })}`,
+    added: request.added,
   };
   return request.type === 'card'
     ? CARDS[request.id as AnalyticsCardId](ctx)
@@ -79,7 +97,6 @@ function compares(blocks: Block[]): boolean {
 /** The frame's HTML page. */
 export async function renderFrame(db: Store, request: FrameRequest, nonce: string): Promise<string> {
   const title = frameTitle(request);
-  const { clientId } = request.target;
   // The days shown, not the period's name: a download after midnight (UTC) of "Last 7 days" would
   // hold another week than the page it was downloaded from.
   const query = new URLSearchParams({
@@ -87,7 +104,7 @@ export async function renderFrame(db: Store, request: FrameRequest, nonce: strin
     from: request.period.from,
     to: request.period.to,
   });
-  const base = `/api/analytics/${encodeURIComponent(clientId)}/${request.type}/${encodeURIComponent(request.id)}/csv`;
+  const base = `${framePath(request)}/csv`;
   const blocks = await build(db, request, 'screen');
   const content = await blocksHtml(blocks, (table) => `${base}/${table}?${query}`, request.look?.scheme);
   return framePage({

@@ -65,11 +65,15 @@ figure{margin:0 0 16px}
 .chart img{display:block;max-width:100%;height:auto}
 .table{margin:0 0 16px;overflow-x:auto}
 table{border-collapse:collapse;width:100%;font-size:.875rem}
+table.wide{min-width:560px}
 th,td{border-bottom:1px solid var(--border);padding:6px 8px;text-align:left;vertical-align:top;overflow-wrap:anywhere}
 th{color:var(--muted);font-weight:500}
 .num{text-align:right;white-space:nowrap}
 .csv{font-weight:400;font-size:.8125rem;margin-left:8px}
 .links a{margin-left:8px;white-space:nowrap}
+.links .action{display:inline;margin-left:8px}
+.action button{font:inherit;color:var(--accent);background:var(--bg);border:1px solid var(--accent);border-radius:4px;padding:0 6px;cursor:pointer;white-space:nowrap}
+.notice{border:1px solid var(--up);border-left-width:4px;border-radius:4px;padding:8px 12px;margin:0 0 12px;background:var(--tile)}
 .empty,.note{color:var(--muted);font-size:.875rem}
 .columns{display:grid;grid-template-columns:repeat(auto-fit,minmax(min(100%,320px),1fr));gap:24px}
 .error{border:1px solid var(--border);border-radius:4px;padding:12px;background:var(--tile)}

@@ -15,6 +15,12 @@ export interface ExpandedAlternative {
   weight: number;
 }
 
+/** An indexed word near a typed one: its place in `IndexData.surfaces`, and the typos between them. */
+export interface NearWord {
+  surface: number;
+  distance: number;
+}
+
 export interface ExpandedSlot {
   alternatives: ExpandedAlternative[];
   /** Matches only where its words follow each other (a quoted phrase). */
@@ -34,6 +40,11 @@ const MAX_TYPO_TERMS = 6;
 /** Typos are tolerated in words of at least 4 characters (one) and 8 (two), as established engines do. */
 const ONE_TYPO_FROM = 4;
 const TWO_TYPOS_FROM = 8;
+
+/** Whether a typed word may have typos: four letters or more, and letters only. */
+function typoable(word: string): boolean {
+  return word.length >= ONE_TYPO_FROM && /^\p{L}+$/u.test(word);
+}
 
 export class QueryExpander {
   readonly #data: IndexData;
@@ -76,41 +87,55 @@ export class QueryExpander {
   }
 
   /**
-   * The terms of indexed words a typo or two away from `word` (none for short words), counted as
-   * Meilisearch counts them: a typo on the first letter is two typos, so words of one-typo length
-   * never change their first letter and longer ones may, once. Words one typo away, when there are
-   * some, make two typos needless (as ranking by typos does). The walks look at the words of the
-   * typed first letter only (a twentieth of the vocabulary; Lucene's prefix length 1); the first
-   * letter's edits are looked up directly.
+   * The terms of indexed words a typo or two away from `word` (none for short words, see
+   * `nearWords`), the most frequent first, each weighed by its typos.
    */
   typos(word: string): Expansion[] {
-    if (word.length < ONE_TYPO_FROM || !/^\p{L}+$/u.test(word)) return [];
+    if (!typoable(word)) return [];
     return remembered(this.#typos, word, () => this.#typosOf(word));
   }
 
   #typosOf(word: string): Expansion[] {
     const data = this.#data;
     const best = new Map<number, number>();
-    const collect = (index: number, distance: number) => {
-      if (distance === 0) return;
-      const term = data.surfaceTerms[index] as number;
+    for (const { surface, distance } of this.nearWords(word)) {
+      const term = data.surfaceTerms[surface] as number;
       const known = best.get(term);
       if (known === undefined || distance < known) best.set(term, distance);
+    }
+    return [...best]
+      .sort(([a], [b]) => (data.frequencies[b] as number) - (data.frequencies[a] as number))
+      .slice(0, MAX_TYPO_TERMS)
+      .map(([term, distance]) => ({ term, weight: TYPO_WEIGHTS[distance] ?? 0 }));
+  }
+
+  /**
+   * The indexed words (their places in `surfaces`) a typo or two away from `word`, counted as
+   * Meilisearch counts them: none for words shorter than four letters or holding other characters;
+   * a typo on the first letter is two typos, so words of one-typo length never change their first
+   * letter and longer ones may, once. Words one typo away, when there are some, make two typos
+   * needless (as ranking by typos does). The walks look at the words of the typed first letter only
+   * (a twentieth of the vocabulary; Lucene's prefix length 1); the first letter's edits are looked
+   * up directly. Matching (`typos`) and corrections (correct.ts) share this one budget.
+   */
+  nearWords(word: string): NearWord[] {
+    if (!typoable(word)) return [];
+    const data = this.#data;
+    const found = new Map<number, number>();
+    const collect = (surface: number, distance: number) => {
+      if (distance > 0 && !found.has(surface)) found.set(surface, distance);
     };
     const first = String.fromCodePoint(word.codePointAt(0) as number);
     const sameFirst = prefixRange(data.surfaces, first);
     similarWords(data.surfaces, data.surfaceCode, word, 1, collect, sameFirst);
-    if (best.size === 0 && word.length >= TWO_TYPOS_FROM) {
+    if (found.size === 0 && word.length >= TWO_TYPOS_FROM) {
       similarWords(data.surfaces, data.surfaceCode, word, 2, collect, sameFirst);
       for (const variant of firstLetterEdits(word, first, this.#firstLetters())) {
         const index = lowerBound(data.surfaces, variant);
         if (data.surfaces[index] === variant) collect(index, 2);
       }
     }
-    return [...best]
-      .sort(([a], [b]) => (data.frequencies[b] as number) - (data.frequencies[a] as number))
-      .slice(0, MAX_TYPO_TERMS)
-      .map(([term, distance]) => ({ term, weight: TYPO_WEIGHTS[distance] ?? 0 }));
+    return [...found].map(([surface, distance]) => ({ surface, distance }));
   }
 
   /** The first letters of the vocabulary's words, found by jumping from one letter's range to the next. */

@@ -9,6 +9,7 @@ import type {
 } from '../backend.ts';
 import { questionWeight } from './bm25f.ts';
 import { collectPages, slotInformativeness } from './collector.ts';
+import { QueryCorrector } from './correct.ts';
 import { type ExpandedSlot, QueryExpander, typosPossible } from './expand.ts';
 import { type ExplainedPass, explainScore } from './explain.ts';
 import type { IndexData } from './index-data.ts';
@@ -60,6 +61,7 @@ interface Ranking {
 export class KeywordIndex {
   readonly data: IndexData;
   readonly #expander: QueryExpander;
+  readonly #corrector: QueryCorrector;
   readonly #titles: TitleSuggester;
   readonly #scorer: Scorer;
   readonly #byUrl = new Map<string, number>();
@@ -69,6 +71,7 @@ export class KeywordIndex {
   constructor(data: IndexData, { denseShare = DENSE_SHARE }: KeywordIndexOptions = {}) {
     this.data = data;
     this.#expander = new QueryExpander(data);
+    this.#corrector = new QueryCorrector(data, this.#expander);
     this.#titles = new TitleSuggester(data);
     this.#scorer = new Scorer(data, denseShare);
     for (let page = 0; page < data.pageCount; page++) {
@@ -109,6 +112,10 @@ export class KeywordIndex {
       return question.result.allTotal > 0 || !typosPossible(slots) ? question : attempt(true, true);
     }
     let chosen = attempt(false, false);
+    const found = chosen.result.allTotal;
+    // Only a query finding few pages as typed looks for a correction: it costs the others nothing.
+    const correction =
+      found < ENOUGH_RESULTS && typosPossible(slots) ? this.#correction(typed, slots, found) : undefined;
     let typos = false;
     if (chosen.result.total < ENOUGH_RESULTS && typosPossible(slots)) {
       const withTypos = attempt(true, false);
@@ -123,7 +130,18 @@ export class KeywordIndex {
     // does not say 'beginners').
     if (chosen.result.allTotal === 0) chosen = attempt(true, true);
     else if (chosen.result.total < ENOUGH_RESULTS && slots.length > 1) chosen = attempt(typos, true);
-    return chosen;
+    return correction ? { ...chosen, result: { ...chosen.result, correction } } : chosen;
+  }
+
+  /** The correction of the query's meaningful `slots`, its slots numbered as in `typed`. */
+  #correction(typed: readonly QuerySlot[], slots: readonly QuerySlot[], found: number) {
+    const correction = this.#corrector.correct(slots, found);
+    if (!correction) return undefined;
+    const words = correction.words.map(({ slot, word }) => ({
+      slot: typed.indexOf(slots[slot] as QuerySlot),
+      word,
+    }));
+    return { ...correction, words };
   }
 
   /** Titles matching words being typed: every word in the title, the last as a prefix. */

@@ -1,4 +1,5 @@
 export { boostRulesOf } from './boosts.ts';
-export { parseKeywordQuery } from './parse-query.ts';
+export { correctedText } from './correct-text.ts';
+export { parseKeywordQuery, parseSpannedQuery } from './parse-query.ts';
 export { hiddenUrls, pinnedUrls } from './pins.ts';
 export { tabsOf } from './tabs.ts';

@@ -6,7 +6,7 @@ import {
   type SynonymTable,
   synonymTableOf,
 } from '@siteseer/core';
-import { isOwnWordCodePoint, mapCharacters, type Token, tokenize } from '../analysis/index.ts';
+import { isOwnWordCodePoint, mapCharacters, originalSpan, type Token, tokenize } from '../analysis/index.ts';
 import type { QueryAlternative, QuerySlot } from '../backend.ts';
 
 export { MAX_SLOT_ALTERNATIVES };
@@ -28,6 +28,18 @@ export interface ParsedKeywordQuery {
   normalised: string;
 }
 
+/** A parsed query and where each slot was typed in the text, [start, end): what a correction replaces. */
+export interface SpannedKeywordQuery extends ParsedKeywordQuery {
+  spans: [number, number][];
+}
+
+/** A slot and the first and last of its tokens. */
+interface TypedSlot {
+  slot: QuerySlot;
+  first: Token;
+  last: Token;
+}
+
 /**
  * Quote characters: the ASCII one and the typographic ones phone keyboards put in instead.
  * Each toggles a phrase; an unclosed phrase runs to the end of the query.
@@ -46,7 +58,14 @@ interface Run {
  * alternatives; the last word is a prefix when it ends the text outside quotes.
  */
 export function parseKeywordQuery(text: string, options: KeywordQueryOptions): ParsedKeywordQuery {
-  const mapped = mapCharacters(text, options.mappings).text;
+  const { slots, normalised } = parseSpannedQuery(text, options);
+  return { slots, normalised };
+}
+
+/** `parseKeywordQuery`, with where each slot was typed. */
+export function parseSpannedQuery(text: string, options: KeywordQueryOptions): SpannedKeywordQuery {
+  const mappedText = mapCharacters(text, options.mappings);
+  const mapped = mappedText.text;
   const tokens = tokenize(mapped);
   const normalised = tokens.map((token) => token.word).join(' ');
   const runs = runsOf(mapped, tokens);
@@ -54,15 +73,24 @@ export function parseKeywordQuery(text: string, options: KeywordQueryOptions): P
   const prefixToken = last && last.end === mapped.length && !runs.at(-1)?.quoted ? last : undefined;
   const table = synonymTableOf(options.synonyms, options.mappings);
 
-  const slots: QuerySlot[] = [];
+  const typed: TypedSlot[] = [];
   for (const run of runs) {
     if (run.quoted) {
-      slots.push({ alternatives: [{ words: run.tokens.map((t) => t.word), weight: 1 }], phrase: true });
+      typed.push({
+        slot: { alternatives: [{ words: run.tokens.map((t) => t.word), weight: 1 }], phrase: true },
+        first: run.tokens[0] as Token,
+        last: run.tokens.at(-1) as Token,
+      });
     } else {
-      slots.push(...wordSlots(run.tokens, table, prefixToken));
+      typed.push(...wordSlots(run.tokens, table, prefixToken));
     }
   }
-  return { slots: slots.slice(0, MAX_QUERY_SLOTS), normalised };
+  const kept = typed.slice(0, MAX_QUERY_SLOTS);
+  return {
+    slots: kept.map((entry) => entry.slot),
+    normalised,
+    spans: kept.map((entry) => originalSpan(mappedText, entry.first.start, entry.last.end)),
+  };
 }
 
 /** The query as pins and analytics compare it (the `normalised` of `parseKeywordQuery`). */
@@ -108,9 +136,9 @@ function wordSlots(
   tokens: readonly Token[],
   table: SynonymTable,
   prefixToken: Token | undefined,
-): QuerySlot[] {
+): TypedSlot[] {
   const words = tokens.map((token) => token.word);
-  const slots: QuerySlot[] = [];
+  const slots: TypedSlot[] = [];
   let index = 0;
   while (index < words.length) {
     const entry = table.size > 0 ? longestMatch(table, words, index) : undefined;
@@ -123,7 +151,11 @@ function wordSlots(
       )
         end++;
       if (end - index > 1) {
-        slots.push({ alternatives: [{ words: words.slice(index, end), weight: 1 }], phrase: true });
+        slots.push({
+          slot: { alternatives: [{ words: words.slice(index, end), weight: 1 }], phrase: true },
+          first: tokens[index] as Token,
+          last: tokens[end - 1] as Token,
+        });
         index = end;
         continue;
       }
@@ -136,7 +168,11 @@ function wordSlots(
       alternatives.push({ words: to, weight: SYNONYM_WEIGHT });
     }
     const prefix = prefixToken !== undefined && tokens.slice(index, index + span).includes(prefixToken);
-    slots.push(prefix ? { alternatives, prefix: true } : { alternatives });
+    slots.push({
+      slot: prefix ? { alternatives, prefix: true } : { alternatives },
+      first: tokens[index] as Token,
+      last: tokens[index + span - 1] as Token,
+    });
     index += span;
   }
   return slots;

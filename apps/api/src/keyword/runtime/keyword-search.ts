@@ -19,12 +19,21 @@ import type {
   BackendResult,
   GenerationKey,
   IndexedPageRef,
+  QueryCorrection,
   QuerySlot,
   TabSpec,
 } from '../backend.ts';
 import type { ShownPage, ShowRequest } from '../page-texts/index.ts';
 import { decodePageTexts } from '../page-texts/index.ts';
-import { boostRulesOf, hiddenUrls, parseKeywordQuery, pinnedUrls, tabsOf } from '../query/index.ts';
+import {
+  boostRulesOf,
+  correctedText,
+  hiddenUrls,
+  parseKeywordQuery,
+  parseSpannedQuery,
+  pinnedUrls,
+  tabsOf,
+} from '../query/index.ts';
 import { inTab } from './in-tab.ts';
 import type { KeywordRuntime } from './keyword-runtime.ts';
 import { type LiveKeyword, readLiveKeyword } from './live-keyword.ts';
@@ -103,8 +112,8 @@ function answerKey(live: LiveKeyword, query: KeywordSearchQuery): string {
       .digest('base64');
     stamps.set(live, stamp);
   }
-  const { q, tab, page, pageSize, descriptionSize, rewrite } = query;
-  return `${live.generation.key.engineId}:${stamp}:${JSON.stringify([q, tab, page, pageSize, descriptionSize, rewrite])}`;
+  const { q, tab, page, pageSize, descriptionSize, rewrite, autoCorrect } = query;
+  return `${live.generation.key.engineId}:${stamp}:${JSON.stringify([q, tab, page, pageSize, descriptionSize, rewrite, autoCorrect])}`;
 }
 
 /** Attempts at finding a generation searchable while publishes overtake it. */
@@ -158,6 +167,8 @@ export interface RankingRequest {
   tabs: readonly KeywordTab[];
   request: { slots: readonly QuerySlot[]; normalised: string; specs: readonly TabSpec[]; tab: number | null };
   page: { offset: number; limit: number };
+  /** Where each slot was typed in the query: what a correction replaces. */
+  spans: readonly (readonly [number, number])[];
 }
 
 /**
@@ -171,7 +182,7 @@ export function rankingRequest(
 ): RankingRequest {
   const { tabs, specs } = tabsOf(first.settings);
   const tab = chosenTab(tabs, query.tab);
-  const { slots, normalised } = parseKeywordQuery(query.q, {
+  const { slots, normalised, spans } = parseSpannedQuery(query.q, {
     mappings: first.generation.mappings,
     synonyms: first.synonyms,
   });
@@ -179,6 +190,7 @@ export function rankingRequest(
     tabs,
     request: { slots, normalised, specs, tab },
     page: { offset: (query.page - 1) * query.pageSize, limit: query.pageSize },
+    spans,
   };
 }
 
@@ -188,6 +200,8 @@ export interface Ranked<H extends BackendHit = BackendHit> {
   counts: number[];
   pinned: IndexedPageRef[];
   hits: readonly H[];
+  /** The backend's correction of the query, when its words found few pages. */
+  correction?: QueryCorrection | undefined;
 }
 
 /** What ranks a query's pages on a generation: the backend's search, or its explain. */
@@ -237,7 +251,13 @@ export async function rank<R extends BackendResult>(
       (spec, n) => (result.tabCounts[n] ?? 0) + pins.filter((ref) => inTab(ref, spec)).length,
     ),
   ];
-  return { total: result.total + tabPins.length, counts, pinned, hits: result.hits };
+  return {
+    total: result.total + tabPins.length,
+    counts,
+    pinned,
+    hits: result.hits,
+    correction: result.correction,
+  };
 }
 
 /**
@@ -382,14 +402,36 @@ async function rankedAnswer(
       { ...query, slots: asked.request.slots },
       asked.page.offset,
     );
-    return {
+    const shown = {
       ...base,
       total: ranked.total,
       tabs: asked.tabs.map((t, n) => ({ ...t, count: ranked.counts[n] ?? 0 })),
       hits,
       live,
     };
+    return ranked.correction
+      ? corrected(runtime, first, query, shown, asked.spans, ranked.correction)
+      : shown;
   });
+}
+
+/**
+ * The answer with its correction: offered (`didYouMean`), or, when the words typed found nothing
+ * and the query lets it (`autoCorrect`), answered instead: the correction's results, saying what
+ * was typed (`correctedFrom`).
+ */
+async function corrected(
+  runtime: KeywordRuntime,
+  first: LiveKeyword,
+  query: KeywordSearchQuery,
+  shown: Shown,
+  spans: RankingRequest['spans'],
+  correction: QueryCorrection,
+): Promise<Shown> {
+  const didYouMean = correctedText(query.q, spans, correction.words);
+  if (!query.autoCorrect || correction.found > 0) return { ...shown, didYouMean };
+  const answer = await rankedAnswer(runtime, first, { ...query, q: didYouMean, autoCorrect: false });
+  return { ...answer, didYouMean, correctedFrom: query.q };
 }
 
 /** The texts of suggested pages, read here: only their titles are shown. */
@@ -434,4 +476,29 @@ export async function suggestPages(
       .filter((page) => !blockList.blocks(suggestionWords(page.title)))
       .slice(0, limit);
   });
+}
+
+/**
+ * The correction the engine offers now for each of `queries` that has one (the analytics' list of
+ * searches with no results): what the public search would say as `didYouMean`, from the live
+ * generation, without building results.
+ */
+export async function keywordCorrections(
+  runtime: KeywordRuntime,
+  first: LiveKeyword,
+  queries: readonly string[],
+): Promise<Map<string, string>> {
+  const found = new Map<string, string>();
+  for (const q of queries) {
+    const asked = rankingRequest(first, { q, tab: ALL_TAB, page: 1, pageSize: 1 });
+    if (asked.request.slots.length === 0) continue;
+    const correction = await onGeneration(runtime, first, async (live, key) => {
+      const ranked = await rank(runtime, live, key, asked.request, asked.page, (at, backendQuery) =>
+        runtime.registry.backend.search(at, backendQuery),
+      );
+      return ranked.correction;
+    });
+    if (correction) found.set(q, correctedText(q, asked.spans, correction.words));
+  }
+  return found;
 }

@@ -18,6 +18,10 @@ export function registerSearchCommand(program: Command, runtime: Runtime): void 
     .option('--page <n>', 'The results page (1 = first)')
     .option('--page-size <n>', 'Results a page, 1 to 100 (default: 10 keyword results, 20 rows)')
     .option('--explain', "Each keyword result's score taken apart (members of the engine's account)")
+    .option(
+      '--no-auto-correct',
+      'Search a keyword query as typed even when it finds nothing (default: answered with its correction)',
+    )
     .addHelpText(
       'after',
       `${examples(
@@ -35,8 +39,12 @@ answers from what is published: the last published crawl, or the published versi
 On a terminal, keyword results are a numbered list (title, URL, the snippet with the matched words
 bold) after the tabs and their counts; parametric results are a table of the results columns.
 Otherwise, or with --json:
-  keyword:    { "total", "hits": [ { "url", "title", "snippet", "pinned", "position" } ], "tabs", "page" }
-              hits in rank order, each snippet as the API gives it (HTML-escaped, <mark> on matches)
+  keyword:    { "total", "hits": [ { "url", "title", "snippet", "pinned", "position" } ], "tabs", "page",
+                "didYouMean"?, "correctedFrom"? }
+              hits in rank order, each snippet as the API gives it (HTML-escaped, <mark> on matches);
+              didYouMean: a correction from the engine's own words when the query found few or no
+              results; correctedFrom: the query typed, when the results are the correction's
+              (a query no page matches is auto-corrected unless --no-auto-correct)
   parametric: { "total", "page", "columns": [ { "key", "id", "label", "type" } ], "rows" }
               each row keyed by column label (a repeated label gets its column id added)
 With --explain (keyword engines), the results come from the portal API's explain call instead,

@@ -102,3 +102,26 @@ describe('keyword results on a terminal', () => {
     expect(summaryLine(12_345, 1500, 3, 100)).toBe('12,345 results (1,500 ms) · page 3 of 124');
   });
 });
+
+describe('keyword results with a correction', () => {
+  it('given a correction offered, then "Did you mean" first, in JSON too', () => {
+    const offered = result({ didYouMean: 'resistor' });
+    expect(keywordLines(offered, { q: 'resistr', tab: 'all' }, plain).slice(0, 2)).toEqual([
+      'Did you mean "resistor"?',
+      '',
+    ]);
+    expect(keywordJson(offered)).toMatchObject({ didYouMean: 'resistor' });
+    expect(keywordJson(offered)).not.toHaveProperty('correctedFrom');
+  });
+
+  it('given auto-corrected results, then what they are for and what was typed', () => {
+    const corrected = result({ didYouMean: 'carbon film ', correctedFrom: 'caron flim ' });
+    expect(keywordLines(corrected, { q: 'caron flim ', tab: 'all' }, plain)[0]).toBe(
+      'Showing results for "carbon film" · Search instead for "caron flim" (--no-auto-correct)',
+    );
+    expect(keywordJson(corrected)).toMatchObject({
+      didYouMean: 'carbon film ',
+      correctedFrom: 'caron flim ',
+    });
+  });
+});

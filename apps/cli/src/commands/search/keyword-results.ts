@@ -9,9 +9,14 @@ export interface KeywordJson {
   hits: { url: string; title: string; snippet: string; pinned: boolean; position: number }[];
   tabs: KeywordTabCount[];
   page: number;
+  /** A correction of the query from the engine's words, when the query found few or no results. */
+  didYouMean?: string;
+  /** The query typed, when the results are the correction's (auto-corrected). */
+  correctedFrom?: string;
 }
 
 export function keywordJson(result: KeywordSearchResult): KeywordJson {
+  const { didYouMean, correctedFrom } = result;
   return {
     total: result.total,
     hits: result.hits.map(({ url, title, snippet, pinned, position }) => ({
@@ -23,7 +28,21 @@ export function keywordJson(result: KeywordSearchResult): KeywordJson {
     })),
     tabs: result.tabs,
     page: result.page,
+    ...(didYouMean === undefined ? {} : { didYouMean }),
+    ...(correctedFrom === undefined ? {} : { correctedFrom }),
   };
+}
+
+/**
+ * The widget's correction line: `Showing results for "…" · Search instead for "…"` when the results
+ * are the correction's, `Did you mean "…"?` when it is only offered; the corrected query bold.
+ */
+function correctionLine(result: KeywordSearchResult, view: ViewStyle): string | undefined {
+  const { didYouMean, correctedFrom } = result;
+  if (didYouMean === undefined) return undefined;
+  const corrected = view.style('bold', `"${terminalText(didYouMean.trim())}"`);
+  if (correctedFrom === undefined) return `Did you mean ${corrected}?`;
+  return `Showing results for ${corrected} · Search instead for "${terminalText(correctedFrom.trim())}" (--no-auto-correct)`;
 }
 
 /** How the terminal view is laid out and styled. */
@@ -70,6 +89,8 @@ export function keywordLines(
   view: ViewStyle,
 ): string[] {
   const lines: string[] = [];
+  const correction = correctionLine(result, view);
+  if (correction) lines.push(correction, '');
   const tabs = tabsLine(result.tabs, query.tab || ALL_TAB, view);
   if (tabs) lines.push(tabs, '');
   const numberWidth = String(result.hits.at(-1)?.position ?? 1).length;

@@ -28,6 +28,8 @@ export interface SearchOptions {
   pageSize: number | undefined;
   /** Each keyword result's score taken apart (the portal API's explain call, for the account's members). */
   explain?: true;
+  /** A keyword query that finds nothing is searched as typed, not answered with its correction. */
+  noAutoCorrect?: true;
 }
 
 const PAGE_SIZE_MAX = Math.min(KEYWORD_PAGE_SIZE_MAX, SEARCH_PAGE_SIZE_MAX);
@@ -59,6 +61,8 @@ export function parse(input: ParseInput): SearchOptions {
     page: optionalPositiveInt(input, 'page') ?? 1,
     pageSize,
     ...(flag(input, 'explain') ? { explain: true as const } : {}),
+    // Commander reads --no-auto-correct as autoCorrect: false (true by default).
+    ...(input.opts.autoCorrect === false ? { noAutoCorrect: true as const } : {}),
   };
 }
 
@@ -123,6 +127,7 @@ async function searchKeyword(
       tab,
       page: options.page,
       ...(options.pageSize === undefined ? {} : { pageSize: options.pageSize }),
+      ...(options.noAutoCorrect ? { autoCorrect: false } : {}),
     }),
   );
   if (output.json || !output.stdoutIsTTY) {

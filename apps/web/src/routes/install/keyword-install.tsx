@@ -106,6 +106,15 @@ export function KeywordInstall({ apiBase, clientId }: { apiBase: string; clientI
             }
             label="Show popular searches on focus"
           />
+          <FormControlLabel
+            control={
+              <Switch
+                checked={options.autoCorrect}
+                onChange={(event) => set({ autoCorrect: event.target.checked })}
+              />
+            }
+            label="Auto-correct queries that find nothing"
+          />
         </Box>
       </Box>
       <CopyBlock

@@ -27,12 +27,22 @@ describe('keyword install snippets', () => {
   });
 
   it('Given popular searches on focus, then the script asks for them; off (the default), then it says nothing of them', () => {
-    const on = keywordSnippets('c1', 'https://search.example', {
+    const on = keywordSnippets('https://search.example', 'c1', {
       ...DEFAULT_KEYWORD_INSTALL_OPTIONS,
       popularOnFocus: true,
     });
     expect(on.script).toContain('data-siteseer-popular-on-focus="true"');
-    const off = keywordSnippets('c1', 'https://search.example', DEFAULT_KEYWORD_INSTALL_OPTIONS);
+    const off = keywordSnippets('https://search.example', 'c1', DEFAULT_KEYWORD_INSTALL_OPTIONS);
     expect(off.script).not.toContain('popular-on-focus');
+  });
+
+  it('Given auto-correct on (the default), then no attribute; off, the script turns it off', () => {
+    const on = keywordSnippets('https://s.example/api', 'c1', DEFAULT_KEYWORD_INSTALL_OPTIONS).script;
+    expect(on).not.toContain('auto-correct');
+    const off = keywordSnippets('https://s.example/api', 'c1', {
+      ...DEFAULT_KEYWORD_INSTALL_OPTIONS,
+      autoCorrect: false,
+    }).script;
+    expect(off).toContain('data-siteseer-auto-correct="false"');
   });
 });

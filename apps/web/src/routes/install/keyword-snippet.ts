@@ -19,6 +19,11 @@ export interface KeywordInstallOptions {
   urlRewriting: boolean;
   /** Whether an empty search box lists the most searched queries when it gets focus. */
   popularOnFocus: boolean;
+  /**
+   * Whether a query no page matches is answered with the engine's correction ("Showing results
+   * for …"); off, the correction is only offered ("Did you mean …?").
+   */
+  autoCorrect: boolean;
 }
 
 export const DEFAULT_KEYWORD_INSTALL_OPTIONS: KeywordInstallOptions = {
@@ -30,6 +35,7 @@ export const DEFAULT_KEYWORD_INSTALL_OPTIONS: KeywordInstallOptions = {
   descriptionSize: DEFAULT_DESCRIPTION_SIZE,
   urlRewriting: false,
   popularOnFocus: false,
+  autoCorrect: true,
 };
 
 /** The widget bundle, served by the API (apps/api routes/widget.ts); the same as the parametric snippet's. */
@@ -78,6 +84,8 @@ export function keywordSnippets(
     ['data-siteseer-description-size', String(options.descriptionSize)],
     ['data-siteseer-url-rewriting', String(options.urlRewriting)],
   ];
+  // On is the widget's default: the attribute is written only to turn it off.
+  if (!options.autoCorrect) attributes.push(['data-siteseer-auto-correct', 'false']);
   if (options.redirectPage.trim())
     attributes.push(['data-siteseer-redirect-page', options.redirectPage.trim()]);
   // Off by default, and then not written: the widget's default is off too.

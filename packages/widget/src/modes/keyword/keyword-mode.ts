@@ -7,6 +7,7 @@ import { isPage, keepSearch, restoreSearch } from '../kept-search.ts';
 import type { Mode } from '../mode.ts';
 import { createPager } from '../paging/pager.ts';
 import { pageCount, resultCountText, resultPageText } from '../paging/result-count.ts';
+import { createCorrectionLine, withCorrection } from './correction-line.ts';
 import {
   ALL_TAB,
   DEFAULT_NO_RESULTS_TEXT,
@@ -24,6 +25,8 @@ interface KeywordState {
   q: string;
   tab: string;
   page: number;
+  /** Searched as typed, the engine's auto-correct off: the visitor chose "Search instead for …". */
+  asTyped: boolean;
 }
 
 /** A kept search as the engine is now: a tab it no longer has becomes 'all'. */
@@ -31,9 +34,14 @@ function keptKeywordSearch(
   value: Readonly<Record<string, unknown>>,
   config: KeywordSearchConfig,
 ): KeywordState | null {
-  const { q, tab, page } = value;
+  const { q, tab, page, asTyped } = value;
   if (typeof q !== 'string' || q === '' || typeof tab !== 'string' || !isPage(page)) return null;
-  return { q, tab: config.tabs.some((known) => known.name === tab) ? tab : ALL_TAB, page };
+  return {
+    q,
+    tab: config.tabs.some((known) => known.name === tab) ? tab : ALL_TAB,
+    page,
+    asTyped: asTyped === true,
+  };
 }
 
 function descriptionSizeOf(value: number | undefined): number | undefined {
@@ -52,11 +60,12 @@ export const mountKeyword: Mode<KeywordSearchConfig> = (root, config, context) =
   const noResultsText = keyword.noResultsText?.trim() || DEFAULT_NO_RESULTS_TEXT;
   const descriptionSize = descriptionSizeOf(keyword.descriptionSize);
   const rewrite = keyword.urlRewriting ?? false;
+  const autoCorrect = keyword.autoCorrect ?? true;
   const win = root.ownerDocument.defaultView;
   const keep = (search: KeywordState | null) => {
     if (win) keepSearch(win, config.clientId, search);
   };
-  let state: KeywordState = { q: '', tab: ALL_TAB, page: 1 };
+  let state: KeywordState = { q: '', tab: ALL_TAB, page: 1, asTyped: false };
   let shown: KeywordSearchResult | undefined;
   let inflight: AbortController | undefined;
 
@@ -73,6 +82,12 @@ export const mountKeyword: Mode<KeywordSearchConfig> = (root, config, context) =
       ? createTabs(config.tabs, panelId, (tab) => void search({ ...state, tab, page: 1 }))
       : undefined;
   const list = createResultList(follow);
+  // A correction followed shows in the search box, as if typed there.
+  const correction = createCorrectionLine(({ q, asTyped }) => {
+    box.input.value = q;
+    box.input.focus();
+    void search({ ...state, q, page: 1, asTyped });
+  });
   const pager = createPager((page) => void search({ ...state, page }));
   const results = h(
     'div',
@@ -88,7 +103,7 @@ export const mountKeyword: Mode<KeywordSearchConfig> = (root, config, context) =
     popularOnFocus: keyword.popularOnFocus,
     theme: context.theme,
     // A new query keeps the tab the visitor chose and starts again at page 1.
-    onSubmit: (q) => void search({ ...state, q, page: 1 }),
+    onSubmit: (q) => void search({ ...state, q, page: 1, asTyped: false }),
     onChoose: (suggestion, position, query) =>
       followSuggestion(root, suggestion, position, { query, tab: state.tab }),
   });
@@ -96,7 +111,7 @@ export const mountKeyword: Mode<KeywordSearchConfig> = (root, config, context) =
   root.classList.add('siteseer--keyword');
   root.replaceChildren();
   if (tabs) tabs.element.hidden = true;
-  append(root, [box.form, status, alert, tabs?.element, results]);
+  append(root, [box.form, status, alert, correction.element, tabs?.element, results]);
 
   /** Reports a result being followed: the beacon always, the navigation unless a listener cancels. */
   function follow(hit: KeywordHit): boolean {
@@ -133,7 +148,9 @@ export const mountKeyword: Mode<KeywordSearchConfig> = (root, config, context) =
     shown = result;
     alert.hidden = true;
     const pages = Math.min(KEYWORD_PAGE_MAX, pageCount(result.total, result.pageSize));
-    status.textContent = statusText(result, pages);
+    status.replaceChildren();
+    append(status, withCorrection(statusText(result, pages), result));
+    correction.update(result);
     if (tabs) {
       // Tabs help only when something matched somewhere.
       tabs.element.hidden = (result.tabs[0]?.count ?? result.total) === 0;
@@ -142,7 +159,7 @@ export const mountKeyword: Mode<KeywordSearchConfig> = (root, config, context) =
     }
     results.hidden = result.hits.length === 0;
     list.update(result.hits);
-    keep({ q: state.q, tab: state.tab, page: result.page });
+    keep({ q: state.q, tab: state.tab, page: result.page, asTyped: state.asTyped });
     pager.update(result.page, pages);
   }
 
@@ -151,6 +168,7 @@ export const mountKeyword: Mode<KeywordSearchConfig> = (root, config, context) =
     keep(null);
     alert.hidden = true;
     status.textContent = '';
+    correction.hide();
     results.hidden = true;
     if (tabs) tabs.element.hidden = true;
   }
@@ -184,7 +202,11 @@ export const mountKeyword: Mode<KeywordSearchConfig> = (root, config, context) =
     // happening (a slow connection would otherwise show nothing at all after Enter).
     if (results.hidden) status.textContent = 'Searching\u2026';
     try {
-      const result = await api.keyword({ ...state, pageSize, descriptionSize, rewrite }, controller.signal);
+      const { q, tab, page } = state;
+      const result = await api.keyword(
+        { q, tab, page, pageSize, descriptionSize, rewrite, autoCorrect: autoCorrect && !state.asTyped },
+        controller.signal,
+      );
       if (controller.signal.aborted) return;
       settle(controller);
       // The service may clamp the page; later Next/Previous count from the page shown.
@@ -204,6 +226,7 @@ export const mountKeyword: Mode<KeywordSearchConfig> = (root, config, context) =
       if (controller.signal.aborted || isAbort(error)) return;
       settle(controller);
       status.textContent = '';
+      correction.hide();
       results.hidden = true;
       reportFailure(root, alert, error);
     }
