@@ -1,6 +1,12 @@
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Browser, chromiumAvailable, launchBrowser, signInThroughPortal } from './chromium.ts';
+import {
+  accessibilityViolations,
+  type Browser,
+  chromiumAvailable,
+  launchBrowser,
+  signInThroughPortal,
+} from './chromium.ts';
 import { type ApiSession, apiSession, publishParametricEngine } from './fixtures.ts';
 import { type RunningPortal, startPortal } from './portal-server.ts';
 
@@ -95,5 +101,43 @@ describe.runIf(browserTests)('a published parametric engine in Chromium', () => 
     expect(await owner.evaluate(() => navigator.clipboard.readText())).toBe(head);
     // The tooltip says 'Copied!' for a moment only.
     await owner.getByRole('tooltip').waitFor({ state: 'detached', timeout: 3000 });
+  });
+
+  it('Given the live engine, when the owner edits it with a new file, then the last step says what the new file changes before Finish & Publish', async () => {
+    await owner.goto(`${portal.base}/`);
+    const card = owner.getByRole('article', { name: ENGINE });
+    await card.getByRole('button', { name: `Actions for ${ENGINE}` }).click();
+    await owner.getByRole('menuitem', { name: 'Edit' }).click();
+    await owner.getByRole('checkbox', { name: "I'd like to update the file" }).check();
+    // The new file drops Kind, adds Weight (g) and has six rows where the live one has five.
+    const newFile = [
+      'Part,Price,Weight (g)',
+      'Hex bolt M6,0.25,4',
+      'Carriage bolt M8,0.40,9',
+      'Hex nut M6,0.10,2',
+      'Flat washer M6,0.05,1',
+      'Spring washer M8,0.07,1',
+      'Lock washer M6,0.06,1',
+      '',
+    ].join('\n');
+    await owner.getByLabel('CSV or XLSX file').setInputFiles({
+      name: 'fasteners-v2.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(newFile),
+    });
+    await owner.getByRole('button', { name: 'Next' }).click();
+    await owner.getByRole('table', { name: 'Columns' }).waitFor();
+    await owner.getByRole('button', { name: 'Next' }).click();
+    const note = owner.getByRole('note', { name: 'What the new file changes' });
+    await note.waitFor();
+    expect(await note.getByRole('listitem').allTextContents()).toEqual([
+      'Rows: 5 → 6',
+      'Columns added: Weight (g)',
+      'Columns removed: Kind',
+    ]);
+    await owner.getByRole('button', { name: 'Finish & Publish' }).waitFor();
+    for (const scheme of ['light', 'dark'] as const) {
+      expect(await accessibilityViolations(owner, scheme), scheme).toEqual([]);
+    }
   });
 });
