@@ -186,6 +186,7 @@ describe('PUT client/{id}/settings', () => {
       ...keywordSettings(),
       relevance: [{ id: 'r1', weight: 3, matches: '*/products/*', target: 'URL', match_type: 'wildcard' }],
       tabs: [{ tabName: 'products', tabIcon: 'product', tabCategory: 'product' }],
+      suggestions: { minVisitors: 3, blockedTerms: [] },
     };
     expect(saved.body).toMatchObject({ id: kwA.clientId, type: 'kw', settings: expected });
     expect((await call(t.userA.token, 'GET', `client/${kwA.clientId}`)).body.settings).toEqual(expected);

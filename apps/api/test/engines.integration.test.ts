@@ -101,6 +101,7 @@ describe('POST searchengines', () => {
       relevance: [{ id: 'rule-1', weight: 10, matches: '*/docs/*', target: 'URL', match_type: 'wildcard' }],
       searchEngineDetail: null,
       savedSpreadsheetId: null,
+      suggestions: { minVisitors: 3, blockedTerms: [] },
       createdBy: t.adminA.email,
       createdDate: expect.stringMatching(ISO),
       updatedBy: t.adminA.email,
@@ -167,6 +168,7 @@ describe('POST searchengines', () => {
         crossReferenceCategory: 'product',
         synonymFieldId: created.body.synonymFieldId,
         urlRewriteRules: fullDraft(t.accountA).urlRewriteRules,
+        suggestions: { minVisitors: 3, blockedTerms: [] },
       },
     });
   });

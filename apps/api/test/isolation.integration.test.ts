@@ -239,6 +239,11 @@ function frameRoutes(client: string): string[] {
   ];
 }
 
+/** The zero-result card's "Add as synonym" form (a frame's POST, same cookie as the frames). */
+function synonymFormRoute(client: string): string {
+  return `analytics/${client}/card/zero-result-queries/synonyms?from=2026-01-01&to=2026-01-07`;
+}
+
 /**
  * Routes under /api outside the call list that hold no account's data: the OpenAPI document, the
  * frames' font files (public static files of an open-source font, the same for everyone) and the
@@ -293,6 +298,29 @@ describe("account B's owner and account A's ids", () => {
     }
     // The cookie works: B's own client answers.
     expect((await framePage(frameRoutes(engineB.clientId)[0] as string, cookie)).status).toBe(200);
+  });
+
+  it('given the frames\' "Add as synonym" form, when B’s frame session posts it for A’s client, then 404 as for a missing client and A’s synonyms are unchanged', async () => {
+    const session = await api(t.server, t.ownerB.token, 'POST', 'analytics/session');
+    const cookie = (session.headers.get('set-cookie') ?? '').split(';')[0] as string;
+    const synonymsOfA = async () =>
+      (
+        await api(
+          t.server,
+          t.ownerA.token,
+          'GET',
+          `searchengines/${engineA.documentId}?accountId=${t.accountA}`,
+        )
+      ).body.csvSynonymTable;
+    const before = await synonymsOfA();
+    const form = { query: 'secert', correction: 'secret' };
+    const answer = await framePage(synonymFormRoute(engineA.clientId), cookie, form);
+    const nothing = await framePage(synonymFormRoute(MISSING), cookie, form);
+    expect(answer.status).toBe(404);
+    expect(answer.page).toBe(nothing.page);
+    expect(await synonymsOfA()).toBe(before);
+    // The cookie works: B's own client takes the form (303 back to the frame).
+    expect((await framePage(synonymFormRoute(engineB.clientId), cookie, form)).status).toBe(303);
   });
 
   it('given the admin routes, when called by an owner, then 403 (they are for super admins only)', async () => {
@@ -383,7 +411,10 @@ describe("account B's owner and account A's ids", () => {
 
   it('given every other route under /api, then it is an analytics frame above or a public page', () => {
     const inCallList = apiContracts.map(({ method, path }) => callPattern(method, path));
-    const frames = frameRoutes(engineA.clientId).map((path) => `GET /api/${path.split('?')[0]}`);
+    const frames = [
+      ...frameRoutes(engineA.clientId).map((path) => `GET /api/${path.split('?')[0]}`),
+      `POST /api/${synonymFormRoute(engineA.clientId).split('?')[0]}`,
+    ];
     const unlisted = serverRoutes(t.server)
       .filter((route) => route.startsWith(`${route.split(' ')[0]} /api/`))
       .filter((route) => !inCallList.some((pattern) => pattern.test(route.replace('/api/', ''))))
@@ -394,8 +425,22 @@ describe("account B's owner and account A's ids", () => {
 });
 
 /** An analytics frame's status and page, its per-response nonces taken out so two can be compared. */
-async function framePage(path: string, cookie: string): Promise<{ status: number; page: string }> {
-  const response = await fetch(`${t.server.base}/api/${path}`, { headers: { cookie } });
+/** A frame page, or with `form` the frame's form posted to it (as the browser sends it). */
+async function framePage(
+  path: string,
+  cookie: string,
+  form?: Record<string, string>,
+): Promise<{ status: number; page: string }> {
+  const response = await fetch(`${t.server.base}/api/${path}`, {
+    redirect: 'manual',
+    ...(form
+      ? {
+          method: 'POST',
+          headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' },
+          body: new URLSearchParams(form).toString(),
+        }
+      : { headers: { cookie } }),
+  });
   const page = (await response.text()).replace(/nonce="[^"]*"/g, 'nonce=""');
   return { status: response.status, page };
 }

@@ -104,12 +104,14 @@ describe('keyword search matching', () => {
     expect(resis.suggestions).toHaveLength(2);
     expect(resis.suggestions).toEqual(
       expect.arrayContaining([
-        { title: 'Resistor 100 Ω', url: `${shop.site.origin}/products/resistor-100` },
-        { title: 'Choosing a resistor', url: `${shop.site.origin}/docs/resistor-guide` },
+        { kind: 'page', title: 'Resistor 100 Ω', url: `${shop.site.origin}/products/resistor-100` },
+        { kind: 'page', title: 'Choosing a resistor', url: `${shop.site.origin}/docs/resistor-guide` },
       ]),
     );
     expect(await suggest('choosing res')).toEqual({
-      suggestions: [{ title: 'Choosing a resistor', url: `${shop.site.origin}/docs/resistor-guide` }],
+      suggestions: [
+        { kind: 'page', title: 'Choosing a resistor', url: `${shop.site.origin}/docs/resistor-guide` },
+      ],
     });
     expect(await suggest('')).toEqual({ suggestions: [] });
   });

@@ -180,7 +180,7 @@ describe('the keyword wizard settings, applied by the search', () => {
       r.json(),
     );
     expect(suggested).toEqual({
-      suggestions: [{ title: 'Ceramic capacitor', url: `${shop.site.origin}/shop/capacitor` }],
+      suggestions: [{ kind: 'page', title: 'Ceramic capacitor', url: `${shop.site.origin}/shop/capacitor` }],
     });
   });
 });

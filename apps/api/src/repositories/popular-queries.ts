@@ -11,8 +11,10 @@ export interface PopularQuery {
 /**
  * A client's queries that at least `minVisitors` distinct visitors searched and found something
  * for since `since` (a UTC day), most found first, at most `limit`: what query suggestions
- * offer. Read from the daily query rollup (0011), its found visitors kept since 0022; a visitor id
- * lives one day, so a visitor is counted once a day. The primary key's range (account, client,
+ * offer. Read from the daily query rollup (0011), its found visitors kept since 0022. A visitor id
+ * lives one day and two days' ids cannot be told to be one person, so the visitors must be
+ * distinct within one day: one person searching their order number on three days (three ids)
+ * must not make it a suggestion shown to everyone. The primary key's range (account, client,
  * day) is all it reads.
  */
 export async function readPopularQueries(
@@ -27,7 +29,7 @@ export async function readPopularQueries(
      FROM analytics_day_queries
      WHERE account_id = $1 AND client_id = $2 AND day >= $3::date
      GROUP BY query
-     HAVING sum(cardinality(found_visitors)) >= $4
+     HAVING max(cardinality(found_visitors)) >= $4
      ORDER BY 2 DESC, 1
      LIMIT $5`,
     [client.accountId, client.clientId, since, minVisitors, limit],

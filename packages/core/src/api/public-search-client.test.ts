@@ -64,7 +64,7 @@ describe('the public search client', () => {
     const request = last();
     expect(request.method).toBe('GET');
     expect(request.url).toBe(
-      '/search/c%2F1/keyword?q=a%20%26%20b&tab=docs&page=2&pageSize=10&descriptionSize=500&rewrite=true',
+      '/search/c%2F1/keyword?q=a%20%26%20b&tab=docs&page=2&pageSize=10&descriptionSize=500&rewrite=true&autoCorrect=true',
     );
     expect(request.headers.authorization).toBeUndefined();
     expect(request.headers['content-type']).toBeUndefined();

@@ -65,7 +65,7 @@ export function QuerySuggestions({ settings, onChange }: QuerySuggestionsProps) 
           error={!visitorsValid}
           helperText={
             visitorsValid
-              ? 'Different visitors who made the search in the last 30 days (3 by default).'
+              ? 'Different visitors who made the search on one day in the last 30 days (3 by default).'
               : `A whole number from 1 to ${SUGGESTION_VISITORS_MAX}.`
           }
           slotProps={{ htmlInput: { min: 1, max: SUGGESTION_VISITORS_MAX, step: 1 } }}
