@@ -72,6 +72,15 @@ describe('curations: pin and hide', () => {
     // Another query still finds the hidden page: hiding is for the entry's query alone.
     const other = await search(t.server, shop.clientId, { q: 'carbon resistor' });
     expect(pathsOf(other.body, shop.site)).toContain('/products/resistor-100');
+
+    // Nor is it offered as a page suggestion for that query; typed halfway, it still is.
+    const suggested = async (q: string) => {
+      const answer = await fetch(`${t.server.base}/search/${shop.clientId}/suggest?q=${q}`);
+      const { suggestions } = (await answer.json()) as { suggestions: { url?: string }[] };
+      return suggestions.flatMap((s) => (s.url ? [new URL(s.url).pathname] : [])).sort();
+    };
+    expect(await suggested('resistor')).toEqual(['/docs/resistor-guide']);
+    expect(await suggested('resis')).toEqual(['/docs/resistor-guide', '/products/resistor-100']);
   });
 
   it('Given a URL both pinned and hidden, then it is hidden; with result ranking off, nothing is', async () => {

@@ -446,7 +446,9 @@ async function suggestedTexts(
 
 /**
  * Titles of pages for what is being typed (every word, the last as a prefix), best first, at most
- * `limit`; those holding a term of the engine's block list are left out.
+ * `limit`; those holding a term of the engine's block list are left out, and so are the pages the
+ * result ranking hides for exactly what is typed (a page hidden for "pricing" is not offered as
+ * its title under "pricing" either; a curation is of a query, so "pric" still offers it).
  */
 export async function suggestPages(
   runtime: KeywordRuntime,
@@ -456,13 +458,23 @@ export async function suggestPages(
   blockList: BlockList,
 ): Promise<PageSuggestion[]> {
   // What was typed, mapped and split as the index reads it; synonyms would only widen the list.
-  const { slots } = parseKeywordQuery(q, { mappings: first.generation.mappings, synonyms: [] });
+  const { slots, normalised } = parseKeywordQuery(q, {
+    mappings: first.generation.mappings,
+    synonyms: [],
+  });
   const words = slots.flatMap((slot) => slot.alternatives[0]?.words ?? []);
   if (words.length === 0 || limit === 0) return [];
   return onGeneration(runtime, first, async (live, key) => {
-    // Blocked titles are dropped after the look-up: a few more are asked for to fill their places.
-    const asked = blockList.empty ? limit : SUGGESTIONS_MAX;
-    const refs = (await runtime.registry.backend.suggest(key, words, asked)).slice(0, asked);
+    const { backend } = runtime.registry;
+    const hidden = hiddenUrls(live.settings, normalised, live.generation.mappings);
+    const hiddenKeys = new Set(
+      hidden.length > 0 ? (await backend.lookup(key, hidden)).map((ref) => ref.key) : [],
+    );
+    // Blocked and hidden titles are dropped after the look-up: more are asked for to fill their places.
+    const asked = blockList.empty && hiddenKeys.size === 0 ? limit : SUGGESTIONS_MAX + hiddenKeys.size;
+    const refs = (await backend.suggest(key, words, asked))
+      .slice(0, asked)
+      .filter((ref) => !hiddenKeys.has(ref.key));
     const texts = await suggestedTexts(runtime, live, refs);
     const rewrite = rewriterOf(live);
     return refs
