@@ -95,6 +95,29 @@ describe('explaining a keyword search', () => {
     await setClientSettings(t.server, t.ownerA.token, shop.clientId, {});
   });
 
+  it('given a misspelt query, then the explain ranks it as typed and names the correction the search offers', async () => {
+    const typed = 'resitsor';
+    const explained = await api(
+      t.server,
+      t.ownerA.token,
+      'GET',
+      explainPath(shop.engineId, t.accountA, typed),
+    );
+    const visitor = await search(t.server, shop.clientId, { q: typed, autoCorrect: false });
+    expect(explained.body.didYouMean).toBe(visitor.body.didYouMean);
+    expect(explained.body.didYouMean).toBe('resistor');
+    expect(explained.body.hits.map((hit: { url: string }) => hit.url)).toEqual(
+      visitor.body.hits.map((hit: { url: string }) => hit.url),
+    );
+    const right = await api(
+      t.server,
+      t.ownerA.token,
+      'GET',
+      explainPath(shop.engineId, t.accountA, 'resistor'),
+    );
+    expect(right.body).not.toHaveProperty('didYouMean');
+  });
+
   it('given a user of another account, then 404, as for its other engine calls', async () => {
     for (const accountId of [t.accountA, t.accountB]) {
       const refused = await api(

@@ -78,5 +78,11 @@ export const KeywordExplanation = z.object({
   page: z.number().int().min(1),
   pageSize: z.number().int().min(1),
   hits: z.array(ExplainedHit),
+  /**
+   * The correction the public search offers for this query (its `didYouMean`). The explain ranks
+   * the query as typed: when the search auto-corrects it, the explain of this text is what the
+   * visitors are shown.
+   */
+  didYouMean: z.string().optional(),
 });
 export type KeywordExplanation = z.infer<typeof KeywordExplanation>;

@@ -1,5 +1,6 @@
 import type { KeywordExplainQuery, KeywordExplanation } from '@siteseer/core';
 import { ServiceUnavailableError } from '../../errors.ts';
+import { correctedText } from '../query/index.ts';
 import type { KeywordRuntime } from './keyword-runtime.ts';
 import { onGeneration, rank, rankingRequest } from './keyword-search.ts';
 import type { LiveKeyword } from './live-keyword.ts';
@@ -35,6 +36,9 @@ export async function explainKeyword(
       ...base,
       total: ranked.total,
       hits: hits.map((hit, n) => ({ position: asked.page.offset + n + 1, ...hit })),
+      ...(ranked.correction && {
+        didYouMean: correctedText(query.q, asked.spans, ranked.correction.words),
+      }),
     };
   });
 }

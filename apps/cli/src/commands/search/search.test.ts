@@ -256,6 +256,16 @@ describe('search: run', () => {
     expect(terminal.recorded.stdout).toContain('pinned');
     expect(terminal.recorded.stdout).toContain('home: title 1.500, body 0.250, title prior 0.250');
     expect(terminal.recorded.stdout).toContain('6.000');
+    expect(terminal.recorded.stdout).not.toContain('Did you mean');
+
+    const misspelt = { ...explained, didYouMean: 'home' };
+    const withCorrection = fakeApi({
+      ...api(),
+      engines: { ...api().engines, explain: async () => ok(misspelt) },
+    } as Parameters<typeof fakeApi>[0]);
+    const corrected = testDeps(withCorrection, { isTTY: true });
+    await search.run(corrected.deps, search.parse(input(['Docs search', ['hoem']], { explain: true })));
+    expect(corrected.recorded.stdout).toContain('Did you mean "home"?');
   });
 
   it('given --explain on a parametric engine, then a usage error before any call', async () => {

@@ -15,6 +15,7 @@ import { argument, flag, optionalPositiveInt, optionalString } from '../parse.ts
 import { explainTable } from './keyword-explain.ts';
 import { keywordJson, keywordLines, summaryLine } from './keyword-results.ts';
 import { parametricJson, parametricTable } from './parametric-results.ts';
+import { terminalText } from './terminal-text.ts';
 
 export interface SearchOptions {
   engine: string;
@@ -196,6 +197,9 @@ async function explainKeyword(deps: ApiDeps, engine: SearchEngine, options: Sear
   output.line(
     output.style('dim', "Score = the terms' sum × held share × boost × title × proximity × links (–: 1)."),
   );
+  // The explain ranks the query as typed, even where the search answers with the correction.
+  if (result.didYouMean !== undefined)
+    output.line(`Did you mean ${output.style('bold', `"${terminalText(result.didYouMean.trim())}"`)}?`);
 }
 
 /**
