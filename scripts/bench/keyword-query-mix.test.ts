@@ -76,8 +76,10 @@ describe('mixQuery', () => {
   it('given 2,000 queries, then every kind is in the mix near its share', () => {
     const share = (kind: string) => queries.filter((q) => q.kind === kind).length / queries.length;
     expect(QUERY_KINDS.map(share).every((s) => s > 0.05)).toBe(true);
-    expect(share('exact')).toBeGreaterThan(0.2);
-    expect(share('exact')).toBeLessThan(0.3);
+    expect(share('exact')).toBeGreaterThan(0.17);
+    expect(share('exact')).toBeLessThan(0.23);
+    expect(share('question')).toBeGreaterThan(0.08);
+    expect(share('question')).toBeLessThan(0.12);
   });
 
   it('given each kind, then its words are the corpus words it promises', () => {
@@ -89,6 +91,11 @@ describe('mixQuery', () => {
         const last = words.at(-1)!;
         expect(words.slice(0, -1).every((w) => WORDS.has(w))).toBe(true);
         expect([...WORDS].some((w) => w.startsWith(last) && w.length > last.length)).toBe(true);
+      }
+      if (kind === 'question') {
+        const asked = q.replace(/\?$/, '').split(' ');
+        const sentenceWords = asked.filter((w) => WORDS.has(w));
+        expect(q.endsWith('?') && asked.length >= 6 && sentenceWords.length >= 4).toBe(true);
       }
       if (kind === 'typo-1' || kind === 'typo-2') {
         const edits = kind === 'typo-1' ? 1 : 2;

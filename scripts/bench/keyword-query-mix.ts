@@ -5,16 +5,22 @@
 import { prng } from './dataset.ts';
 import type { SourcePage } from './keyword-corpus.ts';
 
-export const QUERY_KINDS = ['exact', 'multi-word', 'prefix', 'typo-1', 'typo-2'] as const;
+export const QUERY_KINDS = ['exact', 'multi-word', 'prefix', 'typo-1', 'typo-2', 'question'] as const;
 export type QueryKind = (typeof QUERY_KINDS)[number];
-/** Share of each kind in the mix (sums to 1). */
+/**
+ * Share of each kind in the mix (sums to 1). Questions (a whole sentence typed, as more and more
+ * visitors do) are searched as "some of the words" and cost the most: a tenth of the mix.
+ */
 const MIX: Record<QueryKind, number> = {
-  exact: 0.25,
-  'multi-word': 0.25,
+  exact: 0.2,
+  'multi-word': 0.2,
   prefix: 0.25,
   'typo-1': 0.15,
   'typo-2': 0.1,
+  question: 0.1,
 };
+/** How visitors open a question: the opening's words are function words the index leaves out. */
+const QUESTION_OPENINGS = ['how do i', 'how to', 'what is the', 'why does the', 'can i', 'where is the'];
 const LETTERS = 'abcdefghijklmnopqrstuvwxyz';
 
 export interface MixQuery {
@@ -76,7 +82,7 @@ function kindOf(x: number): QueryKind {
     sum += MIX[kind];
     if (x < sum) return kind;
   }
-  return 'typo-2';
+  return 'question';
 }
 
 /** Query `i` of the mix over the corpus's sources. */
@@ -115,5 +121,13 @@ export function mixQuery(sources: readonly SourcePage[], i: number): MixQuery {
       return { kind, q: misspell(longWord(5), 1, random) };
     case 'typo-2':
       return { kind, q: misspell(longWord(8), 2, random) };
+    case 'question': {
+      // An opening and 4 to 7 words of one sentence: 'how do i read or write a file see open?'
+      const words = sentenceWords(4);
+      const n = Math.min(words.length, 4 + Math.floor(random() * 4));
+      const from = Math.floor(random() * (words.length - n + 1));
+      const opening = QUESTION_OPENINGS[Math.floor(random() * QUESTION_OPENINGS.length)] as string;
+      return { kind, q: `${opening} ${words.slice(from, from + n).join(' ')}?` };
+    }
   }
 }
