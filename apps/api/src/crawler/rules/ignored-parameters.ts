@@ -49,7 +49,7 @@ export function ignoredParameters(engine: readonly string[] = NONE): IgnoredPara
  * when cookies are off), in any case: each visitor's session would otherwise be a URL of its own.
  */
 export function withoutSessionPathParameters(path: string): string {
-  return path.replace(/;jsessionid=[^/;?#]*/gi, '');
+  return path.includes(';') ? path.replace(/;jsessionid=[^/;?#]*/gi, '') : path;
 }
 
 /**
@@ -57,6 +57,7 @@ export function withoutSessionPathParameters(path: string): string {
  * written and in their order; unchanged when none is dropped, '' when none is left.
  */
 export function withoutIgnoredParameters(search: string, ignored: IgnoredParameterTest): string {
+  if (search.length <= 1) return search;
   const pieces = search.slice(1).split('&');
   const kept = pieces.filter((piece) => {
     const at = piece.indexOf('=');
