@@ -300,7 +300,7 @@ class UrlCrawl {
 
   #key(url: string): string | undefined {
     try {
-      return normaliseUrl(url, { removeHashFragments: this.#run.crawler.removeHashFragments });
+      return normaliseUrl(url, this.#run.crawler);
     } catch {
       return undefined;
     }

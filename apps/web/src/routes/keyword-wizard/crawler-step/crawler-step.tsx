@@ -17,6 +17,7 @@ import { type ReactNode, useId } from 'react';
 import { CRAWLER_CHANGES_LABEL, CRAWLER_CHANGES_NOTE } from '../crawler-changes.ts';
 import { ContentTargets } from './content-targets.tsx';
 import { CustomTags } from './custom-tags.tsx';
+import { IgnoredParameters } from './ignored-parameters.tsx';
 import { SiteUrls } from './site-urls.tsx';
 import { UrlFilters } from './url-filters.tsx';
 
@@ -35,7 +36,7 @@ function Part({ title, children }: { title: string; children: ReactNode }) {
 }
 
 /**
- * Step 'Crawler': the sites, origin, hash fragments, URL filters (KW_WIZARD_URL_FILTERING), page load
+ * Step 'Crawler': the sites, origin, hash fragments, ignored URL parameters, URL filters (KW_WIZARD_URL_FILTERING), page load
  * delay, crawl frequency (KW_WIZARD_CRAWL_FREQUENCY), content and exclude targets, and custom tags.
  * In edit mode a note says these take effect as pages are crawled again, not on Publish.
  */
@@ -90,6 +91,11 @@ export function CrawlerStep({
             />
           }
           label="Remove hash fragments from URLs"
+        />
+        <IgnoredParameters
+          parameters={settings.ignoreParameters}
+          error={errors.ignoreParameters}
+          onParameters={(ignoreParameters) => onChange({ ignoreParameters })}
         />
       </Part>
       {sections.urlFiltering && (
