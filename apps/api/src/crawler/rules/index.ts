@@ -1,4 +1,5 @@
-export { crawledUrl, normaliseUrl, resolveLink } from './normalise-url.ts';
+export { canonicalIdentity } from './canonical-identity.ts';
+export { crawledUrl, normaliseUrl, resolveLink, UrlRefusedError } from './normalise-url.ts';
 export { RobotsCache, type RobotsFile } from './robots-cache.ts';
 export { ROBOTS_USER_AGENT_TOKEN } from './robots-rules.ts';
 export { readSitemaps, sitemapOutcome, sitemapReport, sitemapUrls } from './sitemaps.ts';

@@ -28,7 +28,7 @@ export interface RobotsRules {
 }
 
 /** A line of a robots.txt, as written (trimmed), and its number from 1. */
-export interface RobotsLine {
+interface RobotsLine {
   line: number;
   text: string;
 }
