@@ -1,5 +1,5 @@
+import { INSPECTIONS_PER_MINUTE } from '@siteseer/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { INSPECTIONS_PER_MINUTE } from '../src/crawler/inspect/index.ts';
 import { answer, type FixtureSite, startFixtureSite } from '../src/crawler/rules/fixture-site.test-kit.ts';
 import { createEngine, detailOf, keywordDraft, startWithTenants, type Tenants } from './actors.ts';
 import { api } from './harness.ts';

@@ -4,6 +4,11 @@ import { Id } from './common.ts';
 /** Longest URL an inspection takes: the crawler queues none longer (its URL_MAX_CHARS). */
 const INSPECT_URL_MAX = 2048;
 
+/** Inspections an account may start in a minute: each one makes the server fetch a site now. */
+export const INSPECTIONS_PER_MINUTE = 20;
+/** Inspections of one account running at once. */
+export const INSPECTIONS_AT_ONCE = 2;
+
 /** How many characters of the page's text an inspection shows (`excerpt`). */
 export const INSPECT_EXCERPT_CHARS = 300;
 

@@ -1,2 +1,1 @@
-export { INSPECTIONS_PER_MINUTE } from './inspection-limit.ts';
 export { UrlInspector } from './url-inspector.ts';

@@ -1,6 +1,7 @@
+import { INSPECTIONS_AT_ONCE, INSPECTIONS_PER_MINUTE } from '@siteseer/core';
 import { describe, expect, it } from 'vitest';
 import { TooManyRequestsError } from '../../errors.ts';
-import { INSPECTIONS_AT_ONCE, INSPECTIONS_PER_MINUTE, InspectionLimit } from './inspection-limit.ts';
+import { InspectionLimit } from './inspection-limit.ts';
 
 describe('InspectionLimit', () => {
   it('refuses the inspection past the minute budget, saying when to try again, and frees it a minute on', () => {

@@ -1,9 +1,6 @@
+import { INSPECTIONS_AT_ONCE, INSPECTIONS_PER_MINUTE } from '@siteseer/core';
 import { TooManyRequestsError } from '../../errors.ts';
 
-/** Inspections an account may start in a minute: each one fetches a site now, at the caller's word. */
-export const INSPECTIONS_PER_MINUTE = 20;
-/** Inspections of one account running at once. */
-export const INSPECTIONS_AT_ONCE = 2;
 const WINDOW_MS = 60_000;
 
 /**
