@@ -173,7 +173,7 @@ describe('the URL inspector', () => {
       ],
       finalUrl: `${site.origin}/guide`,
       status: 200,
-      notes: [`It redirects to ${site.origin}/guide: the crawler indexes the page there.`],
+      notes: [`It redirects to ${site.origin}/guide: the crawler follows it and reads the page there.`],
       publication: { url: `${site.origin}/guide`, position: 1 },
     });
   });

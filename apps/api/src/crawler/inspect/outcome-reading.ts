@@ -66,7 +66,7 @@ export async function explainOutcome(
       );
       return;
     }
-    reading.notes.push(`It redirects to ${outcome.url}: the crawler indexes the page there.`);
+    reading.notes.push(`It redirects to ${outcome.url}: the crawler follows it and reads the page there.`);
     reading.identityKey = targetKey;
     pageUrl = { url: outcome.url, urlKey: targetKey };
   }

@@ -55,7 +55,7 @@ const published: UrlInspection = {
   indexable: true,
   inPublishedCrawl: true,
   reasons: [],
-  notes: ['It redirects to https://docs.test/guide: the crawler indexes the page there.'],
+  notes: ['It redirects to https://docs.test/guide: the crawler follows it and reads the page there.'],
   scope: { inScope: true, site: 'https://docs.test/', filter: '/' },
   robots: { allowed: true, rule: null, line: null, url: 'https://docs.test/robots.txt', state: 'parsed' },
   fetched: true,
@@ -117,7 +117,7 @@ describe('crawl inspect', () => {
     const lines = recorded.stdout.trimEnd().split('\n');
     expect(lines.slice(0, 2)).toEqual([
       'https://docs.test/old: indexable',
-      '  - It redirects to https://docs.test/guide: the crawler indexes the page there.',
+      '  - It redirects to https://docs.test/guide: the crawler follows it and reads the page there.',
     ]);
     expect(lines).toEqual(
       expect.arrayContaining([

@@ -112,23 +112,29 @@ function InspectionResult({ inspection }: { inspection: UrlInspection }) {
         {inspection.indexable && inspection.reasons.length === 0 && 'The crawler would index this page.'}
       </Alert>
       {inspection.notes.length > 0 && (
-        <ul style={{ margin: 0, paddingLeft: '1.25rem' }}>
-          {inspection.notes.map((note) => (
-            <li key={note}>
-              <Typography component="span">{text(note)}</Typography>
-            </li>
-          ))}
-        </ul>
+        <Alert severity="info">
+          <ul style={{ margin: 0, paddingLeft: '1.25rem' }}>
+            {inspection.notes.map((note) => (
+              <li key={note}>{text(note)}</li>
+            ))}
+          </ul>
+        </Alert>
       )}
       <TableContainer>
         <Table size="small" aria-label="Inspection steps">
           <TableBody>
             {inspectionSteps(inspection).map(([label, value]) => (
               <TableRow key={`${label} ${value ?? ''}`}>
-                <TableCell component="th" scope="row" sx={{ width: '9rem', fontWeight: 600 }}>
+                <TableCell
+                  component="th"
+                  scope="row"
+                  sx={{ width: { xs: '6.5rem', sm: '9rem' }, fontWeight: 600, verticalAlign: 'top' }}
+                >
                   {label}
                 </TableCell>
-                <TableCell sx={{ wordBreak: 'break-word' }}>{value === null ? '—' : text(value)}</TableCell>
+                <TableCell sx={{ wordBreak: 'break-word', verticalAlign: 'top' }}>
+                  {value === null ? '—' : text(value)}
+                </TableCell>
               </TableRow>
             ))}
           </TableBody>
