@@ -3,10 +3,10 @@ import { BUILT_IN_IGNORED_PARAMETERS } from '@siteseer/core';
 import { useState } from 'react';
 
 /** The field's help: how to write an entry, and the parameters ignored without one. */
-export const IGNORED_PARAMETERS_HINT = `One parameter name per line, dropped from the URLs the crawler finds so that their variants are one page; end a name with * to match every name that starts so (ref*). Always dropped: ${BUILT_IN_IGNORED_PARAMETERS.join(', ')}.`;
+const IGNORED_PARAMETERS_HINT = `One parameter name per line, dropped from the URLs the crawler finds so that their variants are one page; end a name with * to match every name that starts so (ref*). Always dropped: ${BUILT_IN_IGNORED_PARAMETERS.join(', ')}.`;
 
 /** The entries of the field's text: one per line, trimmed, blank lines left out. */
-export function ignoredParametersOf(text: string): string[] {
+function ignoredParametersOf(text: string): string[] {
   return text
     .split('\n')
     .map((line) => line.trim())
