@@ -85,6 +85,15 @@ export const UrlRewriteRule = z.object({
 });
 export type UrlRewriteRule = z.infer<typeof UrlRewriteRule>;
 
+/** The document types the crawler can be allowed to index besides HTML pages. */
+export const DOCUMENT_TYPES = ['pdf', 'docx', 'pptx', 'xlsx', 'odt'] as const;
+export const DocumentType = z.enum(DOCUMENT_TYPES);
+export type DocumentType = z.infer<typeof DocumentType>;
+
+/** What an indexed page was read from: an HTML page or a document of one of the types above. */
+export const PageType = z.enum(['html', ...DOCUMENT_TYPES]);
+export type PageType = z.infer<typeof PageType>;
+
 /** The crawler's settings of a keyword engine (the crawler step of the wizard). */
 export const CrawlerSettings = z.object({
   urls: z.array(z.string().min(1)).default([]),
@@ -100,6 +109,11 @@ export const CrawlerSettings = z.object({
   customTagsSelector: z.string().default(''),
   customTagsAttributeName: z.string().default(''),
   customTags: z.array(CustomTag).default([]),
+  /**
+   * The documents linked from crawled pages or listed in sitemaps that are indexed, by type: PDFs
+   * by default, none with `[]`.
+   */
+  documentTypes: z.array(DocumentType).default(['pdf']),
 });
 export type CrawlerSettings = z.infer<typeof CrawlerSettings>;
 
