@@ -92,8 +92,11 @@ export const KeywordHit = z.object({
   pinned: z.boolean(),
   /** 1-based rank across pages: what a click beacon reports. */
   position: z.number().int().min(1),
-  /** What the result was read from: `html` for a page, else the document's type (`pdf`, `docx`…). */
-  type: PageType,
+  /**
+   * What the result was read from: `html` for a page, else the document's type (`pdf`, `docx`…).
+   * Servers from before documents were crawled send none: their hits are pages.
+   */
+  type: PageType.default('html'),
 });
 export type KeywordHit = z.infer<typeof KeywordHit>;
 

@@ -173,7 +173,7 @@ class UrlCrawl {
     switch (outcome.kind) {
       case 'page': {
         if (outcome.body.kind === 'html') return this.page(outcome.body.text, outcome);
-        const type = documentTypeOf(outcome.contentType, outcome.url);
+        const type = documentTypeOf(outcome.contentType, outcome.url, outcome.headers);
         if (type) return this.document(type, outcome.body.bytes, outcome);
         return this.record({
           status: CRAWL_STATUS.SUCCESS,

@@ -1,8 +1,8 @@
+import { docxBytes, pdfBytes } from '@siteseer/test-support/documents';
 import { deflatedEntry, zerosEntry } from '@siteseer/test-support/workbooks/zip-writer';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ExtractPool } from '../extract-pool.ts';
 import { documentTypeOf } from './document-type.ts';
-import { docxBytes, pdfBytes } from './documents.test-kit.ts';
 import { DOCUMENT_LIMITS } from './limits.ts';
 import { type DocumentOutcome, readDocument } from './read-document.ts';
 
@@ -117,6 +117,13 @@ describe('documentTypeOf', () => {
     ).toBe('docx');
     expect(documentTypeOf('application/octet-stream', 'https://a.example/Guide.PDF')).toBe('pdf');
     expect(documentTypeOf(null, 'https://a.example/letter.docx?v=2')).toBe('docx');
+    const attachment = { 'content-disposition': 'attachment; filename="Brakes 2026.PDF"' };
+    expect(documentTypeOf('application/octet-stream', 'https://a.example/download?id=7', attachment)).toBe(
+      'pdf',
+    );
+    const encoded = { 'content-disposition': "attachment; filename*=UTF-8''Br%C3%BCcke.docx" };
+    expect(documentTypeOf('application/octet-stream', 'https://a.example/get', encoded)).toBe('docx');
+    expect(documentTypeOf('image/png', 'https://a.example/x.pdf', attachment)).toBeUndefined();
     expect(documentTypeOf('image/png', 'https://a.example/x.pdf')).toBeUndefined();
     expect(documentTypeOf('application/zip', 'https://a.example/x.zip')).toBeUndefined();
   });

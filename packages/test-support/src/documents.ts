@@ -2,7 +2,7 @@
  * Small real documents for the crawler's tests: a PDF written by hand (one text line per page, an
  * optional Info title) and a DOCX zipped with the test-support zip writer.
  */
-import { buildZip, deflatedEntry, type ZipEntry } from '@siteseer/test-support/workbooks/zip-writer';
+import { buildZip, deflatedEntry, type ZipEntry } from './workbooks/zip-writer.ts';
 
 /** A PDF of one page per entry of `pages`, each showing its text as one line; `title` in its Info. */
 export function pdfBytes(pages: readonly string[], options: { title?: string } = {}): Buffer {
