@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { CRAWL_STATUS, type CrawlReportResponse } from '@siteseer/core';
-import { docxBytes, pdfBytes } from '@siteseer/test-support/documents';
+import { docxBytes, odtBytes, pdfBytes, pptxBytes } from '@siteseer/test-support/documents';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { answer, type FixtureSite, startFixtureSite } from '../src/crawler/rules/fixture-site.test-kit.ts';
 import { createEngine, keywordDraft, startWithTenants, type Tenants } from './actors.ts';
@@ -30,7 +30,7 @@ const routes = {
     '<p>Welcome to the bike shop.</p>' +
       '<a href="/manuals/gears.pdf">Gear manual</a> <a href="/letters/service.docx">Service letter</a> ' +
       '<a href="/download?file=brakes">Brake sheet</a> <a href="/catalogue.pdf">Catalogue</a> ' +
-      '<a href="/archive.pdf">Archive</a>',
+      '<a href="/archive.pdf">Archive</a> <a href="/deck.pptx">Deck</a> <a href="/notes.odt">Notes</a>',
   ),
   '/manuals/gears.pdf': answer(
     200,
@@ -47,6 +47,16 @@ const routes = {
     'content-type': 'application/octet-stream',
     'content-disposition': 'attachment; filename="brakes.pdf"',
   }),
+  '/deck.pptx': answer(200, pptxBytes([['Spring range'], ['The pangolin gravel frame']]), {
+    'content-type': 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+  }),
+  '/notes.odt': answer(
+    200,
+    odtBytes(['The ocelot saddle fits most seat posts.'], { heading: 'Fitting notes' }),
+    {
+      'content-type': 'application/vnd.oasis.opendocument.text',
+    },
+  ),
   '/listed.pdf': answer(200, pdfBytes(['Tyre sizes for the narwhal fat bike.']), PDF),
   // 501 pages: one more than a document may have.
   '/catalogue.pdf': answer(
@@ -71,8 +81,8 @@ describe('a crawl of a site with documents', () => {
     await site?.close();
   });
 
-  it('given documentTypes pdf and docx, then each is found by a word of its text with its type', async () => {
-    const engine = await crawledEngine('Bike shop documents', ['pdf', 'docx']);
+  it('given every document type, then each document is found by a word of its text with its type', async () => {
+    const engine = await crawledEngine('Bike shop documents', ['pdf', 'docx', 'pptx', 'xlsx', 'odt']);
     const zebra = await search(t.server, engine.clientId, { q: 'zebra' });
     expect(zebra.body.hits).toEqual([
       expect.objectContaining({
@@ -100,6 +110,13 @@ describe('a crawl of a site with documents', () => {
     expect(narwhal.body.hits.map((hit: { url: string; type: string }) => [hit.url, hit.type])).toEqual([
       [`${site.origin}/listed.pdf`, 'pdf'],
     ]);
+    const typesOf = async (q: string) =>
+      (await search(t.server, engine.clientId, { q })).body.hits.map((hit: { url: string; type: string }) => [
+        hit.url,
+        hit.type,
+      ]);
+    expect(await typesOf('pangolin')).toEqual([[`${site.origin}/deck.pptx`, 'pptx']]);
+    expect(await typesOf('ocelot')).toEqual([[`${site.origin}/notes.odt`, 'odt']]);
     const welcome = await search(t.server, engine.clientId, { q: 'welcome' });
     expect(welcome.body.hits.map((hit: { type: string }) => hit.type)).toEqual(['html']);
 
@@ -118,7 +135,7 @@ describe('a crawl of a site with documents', () => {
 
   it('given documentTypes [], then no document is indexed and the report says why for each', async () => {
     const engine = await crawledEngine('Bike shop pages only', []);
-    for (const q of ['zebra', 'giraffe', 'okapi', 'narwhal']) {
+    for (const q of ['zebra', 'giraffe', 'okapi', 'narwhal', 'pangolin', 'ocelot']) {
       expect((await search(t.server, engine.clientId, { q })).body.total).toBe(0);
     }
     expect((await search(t.server, engine.clientId, { q: 'welcome' })).body.total).toBe(1);

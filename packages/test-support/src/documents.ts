@@ -1,6 +1,6 @@
 /**
  * Small real documents for the crawler's tests: a PDF written by hand (one text line per page, an
- * optional Info title) and a DOCX zipped with the test-support zip writer.
+ * optional Info title), and DOCX, PPTX and ODT files zipped with the test-support zip writer.
  */
 import { buildZip, deflatedEntry, type ZipEntry } from './workbooks/zip-writer.ts';
 
@@ -90,15 +90,66 @@ export function docxBytes(
       'word/document.xml',
       `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><w:document xmlns:w="${w}"><w:body>${body}</w:body></w:document>`,
     ),
-    deflatedEntry(
-      'docProps/core.xml',
-      '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>' +
-        '<cp:coreProperties xmlns:cp="http://schemas.openxmlformats.org/package/2006/metadata/core-properties" ' +
-        'xmlns:dc="http://purl.org/dc/elements/1.1/">' +
-        (options.title !== undefined ? `<dc:title>${xmlEscape(options.title)}</dc:title>` : '') +
-        '</cp:coreProperties>',
-    ),
+    deflatedEntry('docProps/core.xml', coreXml(options.title)),
     ...(options.extra ?? []),
   ];
   return Buffer.from(buildZip(entries));
+}
+
+/** A PPTX of one slide per entry of `slides`, each a list of paragraphs; `title` in its core properties. */
+export function pptxBytes(slides: readonly (readonly string[])[], options: { title?: string } = {}): Buffer {
+  const a = 'http://schemas.openxmlformats.org/drawingml/2006/main';
+  const p = 'http://schemas.openxmlformats.org/presentationml/2006/main';
+  const slide = (paragraphs: readonly string[]) =>
+    `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><p:sld xmlns:a="${a}" xmlns:p="${p}"><p:cSld><p:spTree><p:sp><p:txBody>` +
+    paragraphs.map((text) => `<a:p><a:r><a:t>${xmlEscape(text)}</a:t></a:r></a:p>`).join('') +
+    '</p:txBody></p:sp></p:spTree></p:cSld></p:sld>';
+  return Buffer.from(
+    buildZip([
+      deflatedEntry('[Content_Types].xml', '<?xml version="1.0"?><Types/>'),
+      // Numbered past 9, so that slide order is by number, not by name.
+      ...slides.map((paragraphs, n) => deflatedEntry(`ppt/slides/slide${n + 1}.xml`, slide(paragraphs))),
+      deflatedEntry('docProps/core.xml', coreXml(options.title)),
+    ]),
+  );
+}
+
+/** An ODT of `heading` (when given) then one paragraph per entry of `paragraphs`; `title` in its meta. */
+export function odtBytes(
+  paragraphs: readonly string[],
+  options: { heading?: string; title?: string } = {},
+): Buffer {
+  const text = 'urn:oasis:names:tc:opendocument:xmlns:text:1.0';
+  const body = [
+    ...(options.heading !== undefined
+      ? [`<text:h text:outline-level="1">${xmlEscape(options.heading)}</text:h>`]
+      : []),
+    // ODF writes a run of spaces as <text:s/>: words on either side stay apart.
+    ...paragraphs.map((line) => `<text:p>${xmlEscape(line).replace(/ /g, '<text:s/>')}</text:p>`),
+  ].join('');
+  return Buffer.from(
+    buildZip([
+      deflatedEntry('mimetype', 'application/vnd.oasis.opendocument.text'),
+      deflatedEntry(
+        'content.xml',
+        `<?xml version="1.0" encoding="UTF-8"?><office:document-content xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" xmlns:text="${text}"><office:body><office:text>${body}</office:text></office:body></office:document-content>`,
+      ),
+      deflatedEntry(
+        'meta.xml',
+        '<?xml version="1.0" encoding="UTF-8"?><office:document-meta xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" xmlns:dc="http://purl.org/dc/elements/1.1/"><office:meta>' +
+          (options.title !== undefined ? `<dc:title>${xmlEscape(options.title)}</dc:title>` : '') +
+          '</office:meta></office:document-meta>',
+      ),
+    ]),
+  );
+}
+
+function coreXml(title: string | undefined): string {
+  return (
+    '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>' +
+    '<cp:coreProperties xmlns:cp="http://schemas.openxmlformats.org/package/2006/metadata/core-properties" ' +
+    'xmlns:dc="http://purl.org/dc/elements/1.1/">' +
+    (title !== undefined ? `<dc:title>${xmlEscape(title)}</dc:title>` : '') +
+    '</cp:coreProperties>'
+  );
 }

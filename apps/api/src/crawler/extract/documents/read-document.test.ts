@@ -1,4 +1,5 @@
-import { docxBytes, pdfBytes } from '@siteseer/test-support/documents';
+import { utils, write } from '@e965/xlsx';
+import { docxBytes, odtBytes, pdfBytes, pptxBytes } from '@siteseer/test-support/documents';
 import { deflatedEntry, zerosEntry } from '@siteseer/test-support/workbooks/zip-writer';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ExtractPool } from '../extract-pool.ts';
@@ -98,11 +99,48 @@ describe('readDocument', () => {
     });
   });
 
-  it('given a type not read yet, then it is refused saying which types are', async () => {
-    expect(await readDocument({ bytes: Buffer.from('x'), type: 'pptx' })).toEqual({
+  it('given a PPTX, then its slides are read in their number order, its core title its title', async () => {
+    const slides = Array.from({ length: 11 }, (_, n) => [`Slide ${n + 1} headline`, `Point ${n + 1}`]);
+    const { page, pages } = readPage(
+      await readDocument({ bytes: pptxBytes(slides, { title: 'Season launch' }), type: 'pptx' }),
+    );
+    expect(pages).toBe(11);
+    expect(page.title).toBe('Season launch');
+    expect(page.text).toMatch(/^Slide 1 headline Point 1 Slide 2 headline .* Slide 11 headline Point 11$/);
+  });
+
+  it('given a PPTX of more slides than the limit, then it is refused with the count', async () => {
+    const limits = { ...DOCUMENT_LIMITS, maxPages: 2 };
+    expect(await readDocument({ bytes: pptxBytes([['a'], ['b'], ['c']]), type: 'pptx', limits })).toEqual({
       kind: 'refused',
-      reason: 'PPTX documents are not read by this crawler yet (PDF and DOCX are).',
+      reason: 'The PPTX has 3 slides, more than the 2 read.',
     });
+  });
+
+  it('given an ODT, then its headings and paragraphs are its text, words kept apart at <text:s/>', async () => {
+    const bytes = odtBytes(['Inflate to four bar.'], { heading: 'Tyre care' });
+    const { page } = readPage(await readDocument({ bytes, type: 'odt' }));
+    expect(page.title).toBe('Tyre care');
+    expect(page.headings).toEqual(['Tyre care']);
+    expect(page.text).toBe('Tyre care Inflate to four bar.');
+  });
+
+  it('given an XLSX, then its sheets and cells are its text, the sheets its headings', async () => {
+    const book = utils.book_new();
+    utils.book_append_sheet(
+      book,
+      utils.aoa_to_sheet([
+        ['Part', 'Price'],
+        ['Chainring', 42],
+      ]),
+      'Prices',
+    );
+    book.Props = { Title: 'Price list' };
+    const bytes = write(book, { type: 'buffer', bookType: 'xlsx' }) as Buffer;
+    const { page } = readPage(await readDocument({ bytes, type: 'xlsx' }));
+    expect(page.title).toBe('Price list');
+    expect(page.headings).toEqual(['Prices']);
+    expect(page.text).toBe('Prices Part Price Chainring 42');
   });
 });
 

@@ -6,9 +6,9 @@ import { headerLines, type ResponseHeaders } from '../response-headers.ts';
 import { applyRobotsHeader, type RobotsDirectives } from '../robots-directives.ts';
 import { normalizeSpace, truncateText } from '../text.ts';
 import { DocumentRefusal, type DocumentText } from './document-text.ts';
-import { documentLabel } from './document-type.ts';
 import { DOCUMENT_LIMITS, type DocumentLimits } from './limits.ts';
 import { readDocx } from './read-docx.ts';
+import { readOdt, readPptx, readXlsx } from './read-office.ts';
 import { readPdf } from './read-pdf.ts';
 
 /** A fetched document to read. */
@@ -25,6 +25,15 @@ export type DocumentOutcome =
   | { kind: 'read'; page: ExtractedPage; pages: number | null }
   | { kind: 'refused'; reason: string };
 
+/** The reader of each document type. */
+const READERS: Record<DocumentType, (bytes: Uint8Array, limits: DocumentLimits) => Promise<DocumentText>> = {
+  pdf: readPdf,
+  docx: readDocx,
+  pptx: readPptx,
+  xlsx: readXlsx,
+  odt: readOdt,
+};
+
 /** Characters of a first line kept as a title: a first line can be a whole paragraph. */
 const FIRST_LINE_TITLE_CHARS = 150;
 
@@ -38,13 +47,7 @@ export async function readDocument(task: DocumentTask): Promise<DocumentOutcome>
   const limits = task.limits ?? DOCUMENT_LIMITS;
   let read: DocumentText;
   try {
-    if (task.type === 'pdf') read = await readPdf(task.bytes, limits);
-    else if (task.type === 'docx') read = await readDocx(task.bytes, limits);
-    else
-      return {
-        kind: 'refused',
-        reason: `${documentLabel(task.type)} documents are not read by this crawler yet (PDF and DOCX are).`,
-      };
+    read = await READERS[task.type](task.bytes, limits);
   } catch (error) {
     if (error instanceof DocumentRefusal) return { kind: 'refused', reason: error.message };
     throw error;
