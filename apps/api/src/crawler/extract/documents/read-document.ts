@@ -7,9 +7,6 @@ import { applyRobotsHeader, type RobotsDirectives } from '../robots-directives.t
 import { normalizeSpace, truncateText } from '../text.ts';
 import { DocumentRefusal, type DocumentText } from './document-text.ts';
 import { DOCUMENT_LIMITS, type DocumentLimits } from './limits.ts';
-import { readDocx } from './read-docx.ts';
-import { readOdt, readPptx, readXlsx } from './read-office.ts';
-import { readPdf } from './read-pdf.ts';
 
 /** A fetched document to read. */
 export interface DocumentTask {
@@ -25,13 +22,19 @@ export type DocumentOutcome =
   | { kind: 'read'; page: ExtractedPage; pages: number | null }
   | { kind: 'refused'; reason: string };
 
-/** The reader of each document type. */
-const READERS: Record<DocumentType, (bytes: Uint8Array, limits: DocumentLimits) => Promise<DocumentText>> = {
-  pdf: readPdf,
-  docx: readDocx,
-  pptx: readPptx,
-  xlsx: readXlsx,
-  odt: readOdt,
+type Reader = (bytes: Uint8Array, limits: DocumentLimits) => Promise<DocumentText>;
+
+/**
+ * The reader of each document type, loaded when a document of its type first comes: the pool's
+ * threads extract HTML pages mostly, and PDF.js, mammoth and SheetJS would otherwise be loaded
+ * (tens of megabytes) by every thread of every crawl.
+ */
+const READERS: Record<DocumentType, () => Promise<Reader>> = {
+  pdf: async () => (await import('./read-pdf.ts')).readPdf,
+  docx: async () => (await import('./read-docx.ts')).readDocx,
+  pptx: async () => (await import('./read-office.ts')).readPptx,
+  xlsx: async () => (await import('./read-office.ts')).readXlsx,
+  odt: async () => (await import('./read-office.ts')).readOdt,
 };
 
 /** Characters of a first line kept as a title: a first line can be a whole paragraph. */
@@ -47,7 +50,8 @@ export async function readDocument(task: DocumentTask): Promise<DocumentOutcome>
   const limits = task.limits ?? DOCUMENT_LIMITS;
   let read: DocumentText;
   try {
-    read = await READERS[task.type](task.bytes, limits);
+    const reader = await READERS[task.type]();
+    read = await reader(task.bytes, limits);
   } catch (error) {
     if (error instanceof DocumentRefusal) return { kind: 'refused', reason: error.message };
     throw error;
