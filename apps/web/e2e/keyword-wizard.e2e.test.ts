@@ -64,6 +64,8 @@ describe.runIf(browserTests)('the keyword wizard in Chromium', () => {
     await crawler.getByRole('list', { name: 'Sites to crawl' }).getByText(`${handbook.origin}/`).waitFor();
     await crawler.getByRole('combobox', { name: 'Page load delay' }).click();
     await owner.getByRole('option', { name: 'none' }).click();
+    const documents = crawler.getByRole('group', { name: 'Documents to index' });
+    expect(await documents.getByRole('checkbox', { name: 'PDF' }).isChecked()).toBe(true);
     await expectAccessible(owner, 'Crawler step');
 
     for (const name of ['Influence', 'URL Rewriting', 'Synonyms', 'Review']) {
