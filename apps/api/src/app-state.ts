@@ -1,5 +1,6 @@
 import type { Changes } from './changes/changes.ts';
 import type { FrontierCopies } from './crawler/frontier/index.ts';
+import type { UrlInspector } from './crawler/inspect/index.ts';
 import type { KeywordRuntime } from './keyword/runtime/index.ts';
 import type { ParametricRuntime } from './parametric/parametric-runtime.ts';
 import type { SearchRecorder, VisitorIds } from './search-events/index.ts';
@@ -13,7 +14,7 @@ import type { PopularQueries } from './serving/suggestions/popular-queries.ts';
  * the changes it hears and announces, what public searches know of clients, the caches of what
  * searches read and answered, the parametric and keyword runtimes (their indexes within one memory
  * budget), the popular queries suggestions offer, the search recorder and the visitors' daily ids, the key of the analytics frames'
- * sessions and the crawl report's copies of frontiers. Two apps in one process (tests) share none
+ * sessions, the crawl report's copies of frontiers and the URL inspector. Two apps in one process (tests) share none
  * of it. Handed to routes in their dependencies, and to the in-process crawl loop by `startServer`.
  */
 export interface AppState {
@@ -31,6 +32,8 @@ export interface AppState {
   /** Signs and checks the analytics frames' session cookies (loaded as the app starts). */
   frameKey: Buffer;
   frontierCopies: FrontierCopies;
+  /** Fetches a URL on demand as the crawler would, and explains it (the crawl report's inspector). */
+  inspector: UrlInspector;
 }
 
 declare module 'fastify' {

@@ -16,6 +16,7 @@ import { type Clock, systemClock } from './clock.ts';
 import type { Config } from './config.ts';
 import { botPageText } from './crawler/bot-page.ts';
 import { FrontierCopies } from './crawler/frontier/index.ts';
+import { UrlInspector } from './crawler/inspect/index.ts';
 import { identityPages } from './identity/interactions.ts';
 import { smtpMailer } from './identity/invitation-mail.ts';
 import { loadSigningKeys, publicJwks } from './identity/keys.ts';
@@ -81,13 +82,14 @@ async function appState(app: FastifyInstance, store: Store, config: Config): Pro
   const changes = new Changes(store, log);
   const source = { store, caches: new AnswerCaches() };
   const indexMemory = new IndexMemory(config.searchIndexMemoryBytes);
+  const keyword = keywordRuntime(source, changes, { log, memory: indexMemory });
   const state: AppState = {
     changes,
     liveClients: new LiveClients(source, changes),
     caches: source.caches,
     indexMemory,
     parametric: parametricRuntime(source, indexMemory),
-    keyword: keywordRuntime(source, changes, { log, memory: indexMemory }),
+    keyword,
     popularQueries: new PopularQueries(store, indexMemory, { refreshMs: config.suggestionsRefreshMs, log }),
     // Searches and clicks are written in batches; what is queued is written as the app closes.
     recorder: new SearchRecorder(store, {
@@ -97,11 +99,22 @@ async function appState(app: FastifyInstance, store: Store, config: Config): Pro
     visitorIds,
     frameKey,
     frontierCopies: new FrontierCopies(),
+    inspector: new UrlInspector({
+      store,
+      keyword,
+      allowPrivate: config.crawlAllowPrivate,
+      publicUrl: config.publicUrl,
+    }),
   };
   app.decorate('state', state);
   app.addHook('onClose', async () => {
     state.liveClients.close();
-    await Promise.all([state.parametric.close(), state.keyword.close(), state.popularQueries.close()]);
+    await Promise.all([
+      state.parametric.close(),
+      state.keyword.close(),
+      state.popularQueries.close(),
+      state.inspector.close(),
+    ]);
     await changes.close();
     await state.recorder.close();
   });

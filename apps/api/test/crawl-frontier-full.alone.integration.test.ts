@@ -9,7 +9,7 @@ import { allowLoopback, crawl, report, trapSite, untilReport } from './crawl-tra
 import { api } from './harness.ts';
 
 // The URL limit at its default (ADR 0036) against a generator of new paths: the frontier stops
-// growing, the process stays within 300 MB of its idle size, and a stop leaves the waiting URLs
+// growing, the process stays within 400 MB of its idle size, and a stop leaves the waiting URLs
 // Interrupted. How long the stop and the next report take at 100k URLs is measured by the crawl
 // report bench (scripts/bench/crawl-report-bench.ts), not here. A file of the 'api-alone' project
 // (apps/api/vitest.alone.config.ts), which runs after every other test file, so that its memory
@@ -63,7 +63,10 @@ describe('a crawl whose frontier fills up', () => {
     expect(after.hits.hits[0]?.reason).toBe('The crawl was stopped.');
     expect(after.counts[CRAWL_STATUS.CREATED]).toBeUndefined();
 
+    // The same code has measured +256, +304 and +355 MB here on 2-vCPU machines: the JS heap's old
+    // space and PGlite's WASM heap go back to the system when the collector pleases. 300 MB failed
+    // CI on that spread alone. The frontier's own bound is checked above (100,000 URLs).
     globalThis.gc?.();
-    expect(process.memoryUsage().rss - idle).toBeLessThan(300 * 1024 * 1024);
+    expect(process.memoryUsage().rss - idle).toBeLessThan(400 * 1024 * 1024);
   }, 180_000);
 });

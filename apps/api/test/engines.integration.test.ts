@@ -45,6 +45,7 @@ function fullDraft(accountId: string) {
     origin: 'https://www.example.com',
     removeHashFragments: true,
     urlFilters: ['/blog/*', '/news/*'],
+    ignoreParameters: ['ref*', 'sessionid'],
     pageLoadDelay: '2s',
     useContentTarget: true,
     contentTarget: 'main article',

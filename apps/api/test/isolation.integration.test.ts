@@ -129,6 +129,11 @@ function idRoutes(ids: Ids): Call[] {
       ['POST', 'datasource/crawler/stop', { accountId, engineId: ids.engine }],
       ['POST', 'datasource/crawler/report', { accountId, engineId: ids.engine }],
       ['POST', 'datasource/crawler/publish', { accountId, engineId: ids.engine }],
+      [
+        'POST',
+        'datasource/crawler/inspect',
+        { accountId, engineId: ids.engine, url: 'https://example.com/' },
+      ],
     ]),
   ];
 }

@@ -83,6 +83,46 @@ describe('engines create keyword', () => {
     expect(Object.keys(answer.counts)).toHaveLength(10);
   });
 
+  it('given ignored URL parameters in the config file, then the engine and its crawler keep them; a bad one is exit 2 naming it', async () => {
+    const config = await jsonFile('ignoring.json', { ignoreParameters: ['ref*', ' sessionid '] });
+    const created = await as(suite.tenants.ownerA, [
+      'engines',
+      'create',
+      'keyword',
+      '--name',
+      'Ignoring keyword',
+      '--url',
+      'https://shop.example.com/',
+      '--config',
+      config,
+      '--json',
+    ]);
+    expect(created.code, created.stderr).toBe(0);
+    const { engineId } = json(created);
+    const shown = json(await as(suite.tenants.ownerA, ['engines', 'show', engineId, '--json']));
+    expect(shown.ignoreParameters).toEqual(['ref*', 'sessionid']);
+    const { rows } = await suite.tenants.server.store.query<{ ignore_parameters: string[] }>(
+      'SELECT ignore_parameters FROM crawlers WHERE engine_id = $1',
+      [engineId],
+    );
+    expect(rows[0]?.ignore_parameters).toEqual(['ref*', 'sessionid']);
+
+    const bad = await jsonFile('bad-ignoring.json', { ignoreParameters: ['ref*', 'utm source'] });
+    const refused = await as(suite.tenants.ownerA, [
+      'engines',
+      'create',
+      'keyword',
+      '--name',
+      'Refused ignoring',
+      '--url',
+      'https://shop.example.com/',
+      '--config',
+      bad,
+    ]);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain('ignoreParameters.1: "utm source" is not a URL parameter name');
+  });
+
   it('given an account by name, then the engine is made in it', async () => {
     const created = await as(suite.tenants.ownerB, [
       'engines',

@@ -64,6 +64,15 @@ describe.runIf(browserTests)('the keyword wizard in Chromium', () => {
     await crawler.getByRole('list', { name: 'Sites to crawl' }).getByText(`${handbook.origin}/`).waitFor();
     await crawler.getByRole('combobox', { name: 'Page load delay' }).click();
     await owner.getByRole('option', { name: 'none' }).click();
+    const ignored = crawler.getByRole('textbox', { name: 'Ignored URL parameters' });
+    await ignored.fill('ref*\nutm source');
+    // From the keyboard: the wizard moves focus to the field in error, and no button stays hovered.
+    await owner.getByRole('button', { name: 'Next' }).press('Enter');
+    await crawler.getByText(/^"utm source" is not a URL parameter name/).waitFor();
+    await expect.poll(() => ignored.evaluate((field) => field === document.activeElement)).toBe(true);
+    expect(await ignored.getAttribute('aria-invalid')).toBe('true');
+    await expectAccessible(owner, 'Crawler step, an ignored URL parameter in error');
+    await ignored.fill('ref*\nsessionid');
     const documents = crawler.getByRole('group', { name: 'Documents to index' });
     expect(await documents.getByRole('checkbox', { name: 'PDF' }).isChecked()).toBe(true);
     await expectAccessible(owner, 'Crawler step');

@@ -2,6 +2,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import type { Mailer } from '../identity/invitation-mail.ts';
 import { accountRoutes } from './accounts.ts';
+import { crawlInspectRoutes } from './crawl-inspect.ts';
 import { crawlerRoutes } from './crawler.ts';
 import type { RouteDeps } from './define.ts';
 import { engineRoutes } from './engines.ts';
@@ -42,4 +43,5 @@ export async function apiRoutes(app: FastifyInstance, deps: RouteDeps & Invitati
   featureRoutes(app, deps);
   parametricRoutes(app, deps);
   crawlerRoutes(app, deps);
+  crawlInspectRoutes(app, deps);
 }

@@ -165,6 +165,11 @@ const ROUTES: readonly (readonly [
     'POST /api/datasource/crawler/publish',
   ],
   [
+    'crawler.inspect',
+    (c) => c.crawler.inspect({ accountId: 'a1', engineId: 'e1', url: 'https://example.com/a' }),
+    'POST /api/datasource/crawler/inspect',
+  ],
+  [
     'parametric.publish',
     (c) => c.parametric.publish({ version: 2, accountId: 'a1', engineId: 'e1', clientId: 'c1' }),
     'PUT /api/parametric/publish',

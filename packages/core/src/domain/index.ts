@@ -18,3 +18,4 @@ export * from './parametric.ts';
 export * from './profile.ts';
 export * from './query-suggestions.ts';
 export * from './search.ts';
+export * from './url-inspection.ts';

@@ -94,12 +94,63 @@ export type DocumentType = z.infer<typeof DocumentType>;
 export const PageType = z.enum(['html', ...DOCUMENT_TYPES]);
 export type PageType = z.infer<typeof PageType>;
 
+/**
+ * Query parameters the crawler always drops from URLs, as they never change a page's content:
+ * campaign tags, ad and e-mail click ids, analytics linkers and session ids (`jsessionid` as a
+ * `;jsessionid=` path parameter too). `sid` is not among them: sites use it for story or section
+ * ids as often as for sessions; an engine adds it to `ignoreParameters` when it is a session.
+ */
+export const BUILT_IN_IGNORED_PARAMETERS = [
+  'utm_*',
+  'gclid',
+  'gbraid',
+  'wbraid',
+  'dclid',
+  'fbclid',
+  'msclkid',
+  'yclid',
+  'ttclid',
+  'twclid',
+  'li_fat_id',
+  'igshid',
+  'mc_cid',
+  'mc_eid',
+  '_hsenc',
+  '_hsmi',
+  'mkt_tok',
+  '_ga',
+  '_gl',
+  'jsessionid',
+  'phpsessid',
+] as const;
+
+/** The most URL parameters an engine ignores besides the built-in ones. */
+export const MAX_IGNORED_PARAMETERS = 100;
+
+// Characters of a query parameter's name (RFC 3986 query characters but the `&` and `=` that
+// delimit it, and `*`, which ends a prefix), or percent-escapes; an optional `*` after them.
+const IGNORED_PARAMETER = /^(?:[A-Za-z0-9\-._~!$'()+,;:@/?]|%[0-9A-Fa-f]{2}){1,100}\*?$/;
+
+/** A query parameter's name, or a `prefix*` matching every name that starts so (case-insensitive). */
+export const IgnoredParameter = z
+  .string()
+  .trim()
+  .refine((text) => IGNORED_PARAMETER.test(text), {
+    error: (issue) =>
+      `${JSON.stringify(issue.input)} is not a URL parameter name: use up to 100 letters, digits and - . _ ~ (no spaces, & or =), with a * at the end to match every name that starts so.`,
+  });
+
 /** The crawler's settings of a keyword engine (the crawler step of the wizard). */
 export const CrawlerSettings = z.object({
   urls: z.array(z.string().min(1)).default([]),
   origin: z.string().min(1).default(DEFAULT_ORIGIN),
   removeHashFragments: z.boolean().default(false),
   urlFilters: z.array(z.string()).nullable().default(null),
+  /** Query parameters dropped from URLs besides BUILT_IN_IGNORED_PARAMETERS: names or `prefix*`. */
+  ignoreParameters: z
+    .array(IgnoredParameter)
+    .max(MAX_IGNORED_PARAMETERS, `At most ${MAX_IGNORED_PARAMETERS} ignored URL parameters.`)
+    .default([]),
   pageLoadDelay: PageLoadDelay.default(DEFAULT_PAGE_LOAD_DELAY),
   useContentTarget: z.boolean().default(false),
   contentTarget: z.string().default(''),

@@ -35,5 +35,6 @@ export * from './synonyms-file.ts';
 export * from './tabs.ts';
 export * from './upload-file.ts';
 export * from './url-filters-csv.ts';
+export * from './url-inspection.ts';
 export * from './user-add.ts';
 export * from './wildcard.ts';

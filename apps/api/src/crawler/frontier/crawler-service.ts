@@ -75,7 +75,7 @@ async function queueSites(
   access: EngineAccess,
   engineId: string,
   sites: readonly string[],
-  options: { removeHashFragments: boolean; stopped: boolean },
+  options: { removeHashFragments: boolean; ignoreParameters: readonly string[]; stopped: boolean },
 ): Promise<number> {
   const accountId = access.account.id;
   const resumed = options.stopped ? await countWaiting(tx, accountId, engineId) : 0;
@@ -85,7 +85,7 @@ async function queueSites(
     engineId,
     sites.map((site) => ({
       url: site,
-      urlKey: normaliseUrl(site, { removeHashFragments: options.removeHashFragments }),
+      urlKey: normaliseUrl(site, options),
       site,
       depth: 0,
       discoveredFrom: null,
@@ -120,6 +120,7 @@ export async function saveEngineCrawler(
     if (existed) await startRun(tx, access.account.id, engine.id, recreate);
     return queueSites(tx, access, engine.id, urls, {
       removeHashFragments: fields.removeHashFragments,
+      ignoreParameters: fields.ignoreParameters,
       stopped: existed?.state === 'stopped' && !recreate,
     });
   });
@@ -143,6 +144,7 @@ export async function startSiteCrawl(
     await startRun(tx, access.account.id, engine.id, false);
     return queueSites(tx, access, engine.id, [site], {
       removeHashFragments: crawler.removeHashFragments,
+      ignoreParameters: crawler.ignoreParameters,
       stopped: crawler.state === 'stopped',
     });
   });

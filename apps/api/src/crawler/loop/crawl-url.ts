@@ -20,6 +20,7 @@ import {
 import type { FetchOutcome, PageFetcher } from '../fetch/index.ts';
 import { notIndexedReason } from '../not-indexed.ts';
 import {
+  canonicalIdentity,
   crawledUrl,
   normaliseUrl,
   type RobotsCache,
@@ -332,16 +333,12 @@ class UrlCrawl {
 
   /** The page's canonical URL when it names another URL of the crawl, else undefined. */
   #canonical(canonical: string | null): { url: string; key: string } | undefined {
-    // As a link is: one too long to queue (URL_MAX_CHARS) cannot be the key the page is saved under.
-    const url = canonical === null ? undefined : resolveLink(this.#url.url, canonical);
-    if (url === undefined || !this.#run.scope(url)) return undefined;
-    const key = this.#key(url);
-    return key === undefined || key === this.#url.urlKey ? undefined : { url, key };
+    return canonicalIdentity(this.#url, canonical, this.#run.scope, (url) => this.#key(url));
   }
 
   #key(url: string): string | undefined {
     try {
-      return normaliseUrl(url, { removeHashFragments: this.#run.crawler.removeHashFragments });
+      return normaliseUrl(url, this.#run.crawler);
     } catch {
       return undefined;
     }

@@ -44,7 +44,7 @@ export interface CrawlWorkerOptions {
 }
 
 /** The User-Agent of every request of the crawler: our robots.txt token and where to read about it. */
-function crawlerUserAgent(publicUrl: string): string {
+export function crawlerUserAgent(publicUrl: string): string {
   return `SiteseerBot/1.0 (+${publicUrl}/bot)`;
 }
 

@@ -149,6 +149,7 @@ async function queueSitemapPages(
       sites: crawler.urls,
       scope: run.scope,
       removeHashFragments: crawler.removeHashFragments,
+      ignoreParameters: crawler.ignoreParameters,
     });
     files.push(...outcome.files);
     const urls = outcome.pages.map((page) => ({ ...page, site, depth: 1, discoveredFrom: null }));

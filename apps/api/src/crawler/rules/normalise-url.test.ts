@@ -119,7 +119,52 @@ describe('normaliseUrl as the frontier key', () => {
   });
 });
 
+describe('normaliseUrl with tracking parameters', () => {
+  const key = (url: string, ignoreParameters?: string[]) =>
+    normaliseUrl(url, { removeHashFragments: false, ...(ignoreParameters ? { ignoreParameters } : {}) });
+
+  it('Given utm, click-id and plain spellings of one page, then they have one key', () => {
+    const keys = [
+      'https://example.com/a?utm_source=a',
+      'https://example.com/a?utm_source=b&utm_medium=c',
+      'https://example.com/a?gclid=x',
+      'https://example.com/a?UTM_Campaign=x&fbclid=y&msclkid=z&_ga=1&_gl=2',
+      'https://example.com/a',
+    ].map((url) => key(url));
+    expect(new Set(keys)).toEqual(new Set(['https://example.com/a']));
+  });
+
+  it('drops ignored parameters and sorts the rest', () => {
+    expect(key('https://example.com/s?q=x&utm_source=news&page=2&PHPSESSID=9')).toBe(
+      'https://example.com/s?page=2&q=x',
+    );
+  });
+
+  it('drops a session id in the path or the query, keeping the page apart from others', () => {
+    expect(key('https://example.com/cart;jsessionid=0A1B?item=3&jsessionid=0A1B')).toBe(
+      'https://example.com/cart?item=3',
+    );
+    expect(key('https://example.com/a?sid=7')).toBe('https://example.com/a?sid=7');
+  });
+
+  it("Given an engine's ref* pattern, then ?ref=1 and ?referrer=2 are the plain page", () => {
+    expect(key('https://example.com/a?ref=1', ['ref*'])).toBe('https://example.com/a');
+    expect(key('https://example.com/a?referrer=2', ['ref*'])).toBe('https://example.com/a');
+    expect(key('https://example.com/a?ref=1')).toBe('https://example.com/a?ref=1');
+  });
+});
+
 describe('crawledUrl', () => {
+  it('drops ignored parameters and session path parameters, keeping the rest as written', () => {
+    const options = { removeHashFragments: false, ignoreParameters: ['ref*'] };
+    expect(crawledUrl('https://x.test/a?b=2&utm_source=x&A=1&referrer=y#top', options)).toBe(
+      'https://x.test/a?b=2&A=1',
+    );
+    expect(crawledUrl('https://x.test/app;jsessionid=Z?gclid=1#!/Pricing', options)).toBe(
+      'https://x.test/app#!/Pricing',
+    );
+  });
+
   it('drops a fragment that is not kept and keeps the rest as written', () => {
     expect(crawledUrl('https://x.test/a?b=1#top', keep)).toBe('https://x.test/a?b=1');
     expect(crawledUrl('https://x.test/a?b=1#top', drop)).toBe('https://x.test/a?b=1');

@@ -1,3 +1,9 @@
+import {
+  ignoredParameters,
+  withoutIgnoredParameters,
+  withoutSessionPathParameters,
+} from './ignored-parameters.ts';
+
 /** A URL the crawler will not fetch, with the reason in the message. */
 export class UrlRefusedError extends Error {
   readonly url: string;
@@ -12,6 +18,11 @@ export class UrlRefusedError extends Error {
 export interface NormaliseOptions {
   /** Drop every `#fragment`, a client-side app's views too (the engine's removeHashFragments setting). */
   removeHashFragments: boolean;
+  /**
+   * The engine's query parameters to drop (names or `prefix*`), besides the built-in tracking and
+   * session ones, which are always dropped (see ignoredParameters).
+   */
+  ignoreParameters?: readonly string[];
 }
 
 const UNRESERVED = /[A-Za-z0-9\-._~]/;
@@ -69,8 +80,9 @@ function keepsFragment(hash: string, options: NormaliseOptions): boolean {
 /**
  * The crawler's identity of a URL: WHATWG parsing (scheme and host lowercased, default port dropped,
  * dot segments resolved, characters that need it percent-encoded), escapes normalised (see
- * normalisePercentEncoding), query parameters sorted, and the fragment dropped unless kept (see
- * keepsFragment). Throws UrlRefusedError for anything but an absolute http(s) URL.
+ * normalisePercentEncoding), tracking and session parameters dropped (`?utm_source=…`,
+ * `;jsessionid=…`, the engine's `ignoreParameters`), the others sorted, and the fragment dropped
+ * unless kept (see keepsFragment). Throws UrlRefusedError for anything but an absolute http(s) URL.
  */
 export function normaliseUrl(input: string | URL, options: NormaliseOptions): string {
   const text = String(input);
@@ -81,9 +93,10 @@ export function normaliseUrl(input: string | URL, options: NormaliseOptions): st
   if (url.username !== '' || url.password !== '') {
     throw new UrlRefusedError(text, 'URLs with a user name or password are not crawled');
   }
-  url.pathname = normalisePercentEncoding(url.pathname);
+  url.pathname = withoutSessionPathParameters(normalisePercentEncoding(url.pathname));
+  const ignored = ignoredParameters(options.ignoreParameters);
   // Setting '' removes the query, so a bare '?' goes too.
-  url.search = sortedQuery(normalisePercentEncoding(url.search));
+  url.search = sortedQuery(withoutIgnoredParameters(normalisePercentEncoding(url.search), ignored));
   if (!keepsFragment(url.hash, options)) url.hash = '';
   return url.href;
 }
@@ -91,11 +104,20 @@ export function normaliseUrl(input: string | URL, options: NormaliseOptions): st
 /**
  * The URL as written, as the crawl records and shows it: without its `#fragment` unless that is
  * kept (keepsFragment; the key drops it too), so a page first found through a link to one of its
- * anchors is not listed, and searched, under that anchor.
+ * anchors is not listed, and searched, under that anchor; and without the parameters the key drops
+ * (see normaliseUrl), so a result never links to a campaign's or a visitor's session URL.
  */
 export function crawledUrl(url: string, options: NormaliseOptions): string {
   const hash = url.indexOf('#');
-  return hash < 0 || keepsFragment(url.slice(hash), options) ? url : url.slice(0, hash);
+  const fragment = hash < 0 || !keepsFragment(url.slice(hash), options) ? '' : url.slice(hash);
+  const written = hash < 0 ? url : url.slice(0, hash);
+  const query = written.indexOf('?');
+  const path = withoutSessionPathParameters(query < 0 ? written : written.slice(0, query));
+  const search =
+    query < 0
+      ? ''
+      : withoutIgnoredParameters(written.slice(query), ignoredParameters(options.ignoreParameters));
+  return `${path}${search}${fragment}`;
 }
 
 /**

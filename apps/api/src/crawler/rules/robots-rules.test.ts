@@ -186,3 +186,46 @@ describe('Crawl-delay and Sitemap lines', () => {
     expect(rules.sitemaps).toEqual(['https://www.example.com/a.xml', 'https://www.example.com/b.xml.gz']);
   });
 });
+
+describe('matchingRule: the line that decides', () => {
+  const robots = `# Our rules
+User-agent: *
+Disallow: /private/   # staff only
+Allow: /private/press/
+
+User-agent: OtherBot
+Disallow: /`;
+
+  it('names the disallowing line as written, with its number', () => {
+    const rules = parseRobotsTxt(ROBOTS, robots);
+    expect(rules.isAllowed(page('/private/plans'))).toBe(false);
+    expect(rules.matchingRule(page('/private/plans'))).toEqual({
+      line: 3,
+      text: 'Disallow: /private/   # staff only',
+    });
+  });
+
+  it('names the longer allowing line that wins over a disallow', () => {
+    const rules = parseRobotsTxt(ROBOTS, robots);
+    expect(rules.isAllowed(page('/private/press/kit'))).toBe(true);
+    expect(rules.matchingRule(page('/private/press/kit'))).toEqual({
+      line: 4,
+      text: 'Allow: /private/press/',
+    });
+  });
+
+  it('is null when no rule matches, and for robots.txt itself', () => {
+    const rules = parseRobotsTxt(ROBOTS, robots);
+    expect(rules.matchingRule(page('/docs/'))).toBeNull();
+    expect(rules.matchingRule(page('/robots.txt'))).toBeNull();
+  });
+
+  it('counts lines past the empty rule added to a group without rules', () => {
+    const rules = parseRobotsTxt(ROBOTS, 'User-agent: *\nDisallow: /a\n\nUser-agent: SiteseerBot\n');
+    // SiteseerBot's group has no rules: everything is allowed, by no line.
+    expect(rules.isAllowed(page('/a'))).toBe(true);
+    expect(rules.matchingRule(page('/a'))).toBeNull();
+    const other = parseRobotsTxt(ROBOTS, 'User-agent: x\nUser-agent: *\nDisallow: /b\nDisallow: /a\n');
+    expect(other.matchingRule(page('/a'))).toEqual({ line: 4, text: 'Disallow: /a' });
+  });
+});

@@ -49,6 +49,23 @@ describe('sitemapOutcome (was: pages out of scope and refused sitemaps dropped w
     ]);
   });
 
+  it("given pages listed with tracking parameters, then each is queued under its URL without them, the engine's own dropped too", () => {
+    const map = 'https://docs.example/sitemap.xml';
+    const discovery: SitemapDiscovery = {
+      files: [read(map, 'urlset')],
+      refused: [],
+      pages: [
+        page('https://docs.example/a?utm_source=feed&v=2', map),
+        page('https://docs.example/b;jsessionid=X1?referrer=news&gclid=1', map),
+      ],
+    };
+    const outcome = sitemapOutcome(discovery, { ...crawl, ignoreParameters: ['ref*'] });
+    expect(outcome.pages).toEqual([
+      { url: 'https://docs.example/a?v=2', urlKey: 'https://docs.example/a?v=2' },
+      { url: 'https://docs.example/b', urlKey: 'https://docs.example/b' },
+    ]);
+  });
+
   it('given an index and sitemaps not read, then each has its row in order, with the reason', () => {
     const top = 'https://docs.example/index.xml';
     const discovery: SitemapDiscovery = {

@@ -161,7 +161,12 @@ export interface SitemapPageToQueue {
  */
 export function sitemapOutcome(
   discovery: SitemapDiscovery,
-  crawl: { sites: readonly string[]; scope: UrlScope; removeHashFragments: boolean },
+  crawl: {
+    sites: readonly string[];
+    scope: UrlScope;
+    removeHashFragments: boolean;
+    ignoreParameters?: readonly string[];
+  },
 ): { pages: SitemapPageToQueue[]; files: CrawlReportSitemap[] } {
   const onSites = urlScope(crawl.sites, null);
   const rows = new Map<string, CrawlReportSitemap>();

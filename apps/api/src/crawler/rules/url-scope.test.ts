@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { urlAllowed } from './url-scope.test-kit.ts';
-import { urlScope } from './url-scope.ts';
+import { scopeVerdict, urlScope } from './url-scope.ts';
 
 const sites = ['https://example.com/', 'docs.example.org'];
 
@@ -69,5 +69,40 @@ describe('urlScope: URL filters', () => {
 
   it('never widens the scope beyond the start sites', () => {
     expect(urlAllowed('https://other.example/docs/', ['*'], sites)).toBe(false);
+  });
+});
+
+describe('scopeVerdict: why a URL is in scope or not', () => {
+  const verdict = scopeVerdict(sites, ['/docs/', '/guide/', '-/docs/old/']);
+
+  it('names the site and the include filter a URL in scope matched', () => {
+    expect(verdict('https://www.example.com/guide/a')).toEqual({
+      inScope: true,
+      site: 'https://example.com/',
+      filter: '/guide/',
+      refusal: null,
+    });
+  });
+
+  it('names the exclude filter that left a URL out', () => {
+    expect(verdict('https://example.com/docs/old/x')).toEqual({
+      inScope: false,
+      site: 'https://example.com/',
+      filter: '-/docs/old/',
+      refusal: 'excluded',
+    });
+  });
+
+  it('says when no include filter matched, when the host is no site, and when it is no http URL', () => {
+    expect(verdict('https://docs.example.org/blog/')).toMatchObject({ refusal: 'no-include', filter: null });
+    expect(verdict('https://other.example/docs/')).toMatchObject({ refusal: 'other-site', site: null });
+    expect(verdict('mailto:a@example.com')).toMatchObject({ refusal: 'not-http' });
+  });
+
+  it('agrees with urlScope', () => {
+    const inScope = urlScope(sites, ['/docs/', '/guide/', '-/docs/old/']);
+    for (const url of ['https://example.com/docs/a', 'https://example.com/docs/old/a', 'https://x.test/']) {
+      expect(verdict(url).inScope).toBe(inScope(url));
+    }
   });
 });

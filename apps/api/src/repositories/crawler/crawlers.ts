@@ -17,6 +17,8 @@ export interface CrawlerFields {
   customTagsAttributeName: string;
   removeHashFragments: boolean;
   urlFilters: readonly string[] | null;
+  /** Query parameters dropped from URLs besides the built-in ones (names or `prefix*`). */
+  ignoreParameters: readonly string[];
   /** The document types indexed besides HTML pages (none when empty). */
   documentTypes: readonly DocumentType[];
 }
@@ -66,6 +68,7 @@ interface CrawlerRow {
   custom_tags_attribute_name: string;
   remove_hash_fragments: boolean;
   url_filters: string[] | null;
+  ignore_parameters: string[];
   document_types: DocumentType[];
   state: CrawlState;
   run_id: number;
@@ -80,8 +83,9 @@ interface CrawlerRow {
 
 const COLUMNS = `account_id, engine_id, urls, page_load_delay, crawl_frequency, use_content_target,
   content_target, use_exclude_target, exclude_content_targets, custom_tags_selector,
-  custom_tags_attribute_name, remove_hash_fragments, url_filters, document_types, state, run_id,
-  run_started_at, run_finished_at, published_run_id, published_pages, run_pages, held_run_id, run_limits`;
+  custom_tags_attribute_name, remove_hash_fragments, url_filters, ignore_parameters, document_types,
+  state, run_id, run_started_at, run_finished_at, published_run_id, published_pages, run_pages,
+  held_run_id, run_limits`;
 
 function toCrawler(row: CrawlerRow): Crawler {
   return {
@@ -98,6 +102,7 @@ function toCrawler(row: CrawlerRow): Crawler {
     customTagsAttributeName: row.custom_tags_attribute_name,
     removeHashFragments: row.remove_hash_fragments,
     urlFilters: row.url_filters,
+    ignoreParameters: row.ignore_parameters,
     documentTypes: row.document_types,
     state: row.state,
     runId: row.run_id,
@@ -137,12 +142,13 @@ export async function saveCrawler(
     `INSERT INTO crawlers (account_id, engine_id, urls, page_load_delay, crawl_frequency,
        use_content_target, content_target, use_exclude_target, exclude_content_targets,
        custom_tags_selector, custom_tags_attribute_name, remove_hash_fragments, url_filters,
-       document_types)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)
+       ignore_parameters, document_types)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)
      ON CONFLICT (account_id, engine_id) DO UPDATE SET urls = $3, page_load_delay = $4,
        crawl_frequency = $5, use_content_target = $6, content_target = $7, use_exclude_target = $8,
        exclude_content_targets = $9, custom_tags_selector = $10, custom_tags_attribute_name = $11,
-       remove_hash_fragments = $12, url_filters = $13, document_types = $14, updated_at = now()
+       remove_hash_fragments = $12, url_filters = $13, ignore_parameters = $14, document_types = $15,
+       updated_at = now()
      RETURNING ${COLUMNS}`,
     [
       accountId,
@@ -158,6 +164,7 @@ export async function saveCrawler(
       fields.customTagsAttributeName,
       fields.removeHashFragments,
       fields.urlFilters,
+      fields.ignoreParameters,
       [...new Set(fields.documentTypes)],
     ],
   );

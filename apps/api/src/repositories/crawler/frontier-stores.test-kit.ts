@@ -70,6 +70,7 @@ export async function engineWithCrawler(
     customTagsAttributeName: '',
     removeHashFragments: false,
     urlFilters: null,
+    ignoreParameters: [],
     documentTypes: ['pdf'],
   });
   return { accountId, engineId };

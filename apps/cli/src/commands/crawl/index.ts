@@ -12,12 +12,12 @@ function crawlCommand(group: Command, nameAndArgs: string, description: string):
   );
 }
 
-/** `crawl ...`: start, stop, report and watch the crawl of a keyword engine. */
+/** `crawl ...`: start, stop, report, inspect and watch the crawl of a keyword engine. */
 export function registerCrawlCommands(program: Command, runtime: Runtime): void {
   const crawl = commandGroup(
     program,
     'crawl',
-    'The crawl of a keyword engine: start, stop, report, watch',
+    'The crawl of a keyword engine: start, stop, report, inspect, watch',
   ).addHelpText('after', '\nENGINE is a keyword engine id or its exact name.\n');
 
   crawlCommand(
@@ -75,6 +75,25 @@ published one; \`crawl report\` then says so, and this command publishes it only
 `,
     )
     .action(lazyAction(runtime, () => import('./publish.ts')));
+
+  crawlCommand(crawl, 'inspect <engine> <url>', 'Why is this page not in my search? Fetch it now and explain')
+    .addHelpText(
+      'after',
+      `${examples(
+        'siteseer crawl inspect "Docs search" https://docs.example.com/pricing',
+        'siteseer crawl inspect "Docs search" docs.example.com/old --json | jq .reasons',
+      )}
+The server fetches URL now as the engine's crawler would (its sites and URL filters, robots.txt,
+the address policy, redirects, canonical, noindex and nofollow, content and exclude targets) and
+says why the page would not be indexed, then a line per step: the robots.txt line that decides,
+the redirects, status, content type, title, word count, the published page it duplicates, and
+whether the published crawl holds it, since when, and where search ranks it for its own title.
+Nothing is stored. --json prints one object: url, indexable, inPublishedCrawl, reasons (empty when
+indexable), robots { allowed, rule }, status, contentType, canonical, redirects, title, excerpt and
+the other steps. An account may inspect 20 URLs a minute, 2 at once (POST datasource/crawler/inspect).
+`,
+    )
+    .action(lazyAction(runtime, () => import('./inspect.ts')));
 
   crawlCommand(
     crawl,

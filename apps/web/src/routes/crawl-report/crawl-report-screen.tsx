@@ -17,12 +17,13 @@ import { CrawlReportPager } from './crawl-report-pager.tsx';
 import { CrawlReportQueryFields } from './crawl-report-query-fields.tsx';
 import { CrawlReportTable } from './crawl-report-table.tsx';
 import { CrawlSitemaps } from './crawl-sitemaps.tsx';
+import { UrlInspector } from './url-inspector.tsx';
 import { useCrawlReport } from './use-crawl-report.ts';
 
 /**
  * /keywordcrawlreport/{accountId}/{engineId} (spec 001 §2.3): the crawled URLs of a keyword engine
  * with their status and check times, 'Filter URLs', 'N results (X seconds)', paging by 10, and the
- * note once the crawl is finalized; Siteseer adds the crawl's progress, the buttons that act on it, status chips that filter and an order choice above, and its sitemaps below. The API decides who may read it: an engine of another account
+ * note once the crawl is finalized; Siteseer adds the crawl's progress, the buttons that act on it, status chips that filter and an order choice above, and its sitemaps and the URL inspector below. The API decides who may read it: an engine of another account
  * is refused there and its answer is shown here (401 and 500 are the shell's).
  */
 export function Component() {
@@ -96,6 +97,7 @@ function CrawlReport({ accountId, engineId }: { accountId: string; engineId: str
           />
           <CrawlReportPager page={crawl.page} paging={crawl.paging} onPage={crawl.setPage} />
           {data.sitemaps && <CrawlSitemaps sitemaps={data.sitemaps} />}
+          <UrlInspector accountId={accountId} engineId={engineId} />
         </>
       )}
     </Stack>

@@ -18,6 +18,7 @@ const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
 /** A crawler setting as the Crawler step labels it, and its value as the crawler reads it. */
 const CRAWLER_SETTINGS: readonly [label: string, read: (s: KeywordSettings) => unknown][] = [
   ['Remove hash fragments from URLs', (s) => s.removeHashFragments],
+  ['Ignored URL parameters', (s) => s.ignoreParameters],
   ['URL filters', (s) => s.urlFilters ?? []],
   ['Page load delay', (s) => s.pageLoadDelay],
   ['Crawl frequency', (s) => s.crawlFrequency],

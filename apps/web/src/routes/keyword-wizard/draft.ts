@@ -1,5 +1,6 @@
 import type { FieldErrors, KeywordSettings, KeywordWizardStep } from '@siteseer/core';
 import {
+  CrawlerSettings,
   KeywordSettings as KeywordSettingsSchema,
   validateCrawlerStep,
   validateKeywordNameStep,
@@ -34,8 +35,8 @@ export interface StepCheck {
 const NOTHING: StepCheck = { errors: {}, blocking: false };
 
 /**
- * Checks a step with core's rules. Name: account and engine name, both needed. Crawler: the URL list
- * and origin block; a bad URL left in the box is shown without blocking. The other steps only ever
+ * Checks a step with core's rules. Name: account and engine name, both needed. Crawler: the URL list,
+ * origin and ignored URL parameters block; a bad URL left in the box is shown without blocking. The other steps only ever
  * hold entries their editors accepted, so nothing of theirs can block.
  */
 export function checkStep(step: KeywordWizardStep, draft: KeywordDraft): StepCheck {
@@ -49,7 +50,10 @@ export function checkStep(step: KeywordWizardStep, draft: KeywordDraft): StepChe
       origin: draft.settings.origin,
       newUrl: draft.newUrl,
     });
-    return { errors, blocking };
+    const parameters = CrawlerSettings.shape.ignoreParameters.safeParse(draft.settings.ignoreParameters);
+    if (parameters.success) return { errors, blocking };
+    const message = parameters.error.issues[0]?.message ?? 'These URL parameters cannot be ignored.';
+    return { errors: { ...errors, ignoreParameters: message }, blocking: true };
   }
   return NOTHING;
 }

@@ -23,6 +23,7 @@ export function reviewBlocks(
     ['Sites', lines(s.urls)],
     ['Origin', s.origin],
     ['Remove hash fragments', yesNo(s.removeHashFragments)],
+    ['Ignored URL parameters', lines(s.ignoreParameters)],
   ];
   if (sections.urlFiltering) crawler.push(['URL filters', lines(s.urlFilters ?? [])]);
   crawler.push([

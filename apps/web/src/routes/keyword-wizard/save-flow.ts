@@ -59,6 +59,7 @@ function crawlerSettingsOf(settings: KeywordSettings) {
   return {
     urls: settings.urls,
     removeHashFragments: settings.removeHashFragments,
+    ignoreParameters: settings.ignoreParameters,
     urlFilters: settings.urlFilters,
     pageLoadDelay: settings.pageLoadDelay,
     useContentTarget: settings.useContentTarget,

@@ -134,6 +134,30 @@ describe('Keyword wizard, create', () => {
     expect(shownStep('Influence')).toBeTruthy();
   });
 
+  it('Given an ignored URL parameter with a space, when Next is pressed on Crawler, then it blocks naming the entry', async () => {
+    const { calls } = renderCreate();
+    await fillName();
+    await userEvent.click(button('Next'));
+    await addSite('docs.example.com');
+    const field = screen.getByRole('textbox', { name: 'Ignored URL parameters' });
+    await userEvent.type(field, 'ref*{Enter}utm source');
+    await userEvent.click(button('Next'));
+    expect(shownStep('Crawler')).toBeTruthy();
+    expect(screen.getByText(/^"utm source" is not a URL parameter name/)).toBeTruthy();
+    expect(field.getAttribute('aria-invalid')).toBe('true');
+
+    await userEvent.clear(field);
+    await userEvent.type(field, 'ref*{Enter}utm_source_platform');
+    await userEvent.click(button('Next'));
+    expect(shownStep('Influence')).toBeTruthy();
+    while (!screen.queryByRole('button', { name: 'Create & Publish' })) await userEvent.click(button('Next'));
+    expect(shownStep('Review').textContent).toContain('ref*');
+    await userEvent.click(button('Create & Publish'));
+    await waitFor(() => expect(writes(calls)).toContain('POST datasource/crawler'));
+    const crawler = calls.find((c) => c.path === 'datasource/crawler');
+    expect(crawler?.body).toMatchObject({ ignoreParameters: ['ref*', 'utm_source_platform'] });
+  });
+
   it('Given steps passed without errors, then they show a tick as in the parametric wizard; a step in error does not', async () => {
     renderCreate();
     const ticked = (name: string) =>

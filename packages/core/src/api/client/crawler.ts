@@ -1,4 +1,5 @@
 import type { BodyOf } from '../contract.ts';
+import { crawlInspectContracts } from '../contracts/crawl-inspect.ts';
 import { crawlerContracts } from '../contracts/crawler.ts';
 import type { Caller, CallOptions } from '../transport.ts';
 
@@ -16,5 +17,8 @@ export function crawlerMethods(call: Caller) {
     stop: (body: BodyOf<typeof c.stop>, options?: CallOptions) => call(c.stop, { body }, options),
     /** POST datasource/crawler/publish (Siteseer's): publish the latest finished crawl, even when held. */
     publish: (body: BodyOf<typeof c.publish>, options?: CallOptions) => call(c.publish, { body }, options),
+    /** POST datasource/crawler/inspect (Siteseer's): fetch one URL now as the crawler would, explained. */
+    inspect: (body: BodyOf<typeof crawlInspectContracts.inspect>, options?: CallOptions) =>
+      call(crawlInspectContracts.inspect, { body }, options),
   };
 }

@@ -2,6 +2,7 @@ import type { CallContract } from '../contract.ts';
 import { accountContracts, adminAccountContracts } from './accounts.ts';
 import { analyticsContracts } from './analytics.ts';
 import { clientContracts } from './clients.ts';
+import { crawlInspectContracts } from './crawl-inspect.ts';
 import { crawlerContracts } from './crawler.ts';
 import { datasourceContracts } from './datasource.ts';
 import { engineContracts } from './engines.ts';
@@ -14,6 +15,7 @@ import { accountUserContracts } from './users.ts';
 export * from './accounts.ts';
 export * from './analytics.ts';
 export * from './clients.ts';
+export * from './crawl-inspect.ts';
 export * from './crawler.ts';
 export * from './datasource.ts';
 export * from './engines.ts';
@@ -35,6 +37,7 @@ export const apiContracts: readonly CallContract[] = [
   ...Object.values(engineContracts),
   ...Object.values(clientContracts),
   ...Object.values(crawlerContracts),
+  ...Object.values(crawlInspectContracts),
   ...Object.values(datasourceContracts),
   ...Object.values(parametricContracts),
   ...Object.values(analyticsContracts),

@@ -171,6 +171,27 @@ describe('Crawler step', () => {
     expect(draft.current.urlFilters).toBeNull();
   });
 
+  it('Given ignored URL parameters typed one per line, then the draft gets them trimmed, blank lines left out', async () => {
+    const draft = renderCrawler({ settings: { ignoreParameters: ['ref*'] } });
+    const field = screen.getByRole('textbox', { name: 'Ignored URL parameters' });
+    expect((field as HTMLTextAreaElement).value).toBe('ref*');
+    await userEvent.type(field, '{Enter}{Enter}  SessionId {Enter}');
+    expect((field as HTMLTextAreaElement).value).toBe('ref*\n\n  SessionId \n');
+    expect(draft.current.ignoreParameters).toEqual(['ref*', 'SessionId']);
+    await userEvent.clear(field);
+    expect(draft.current.ignoreParameters).toEqual([]);
+  });
+
+  it('Then the ignored URL parameters field names the parameters the crawler always drops', () => {
+    renderCrawler();
+    const field = screen.getByRole('textbox', { name: 'Ignored URL parameters' });
+    const help = document.getElementById(field.getAttribute('aria-describedby') ?? '');
+    expect(help?.textContent).toContain('One parameter name per line');
+    expect(help?.textContent).toContain('Always dropped: utm_*, gclid,');
+    expect(help?.textContent).toContain('fbclid');
+    expect(help?.textContent).toContain('jsessionid, phpsessid.');
+  });
+
   it('Given the content target switch, then the selector field follows it and an invalid selector is named', async () => {
     const draft = renderCrawler();
     const field = screen.getByRole('textbox', { name: 'Content target (CSS selector)' });

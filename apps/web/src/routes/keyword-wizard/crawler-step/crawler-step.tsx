@@ -18,6 +18,7 @@ import { CRAWLER_CHANGES_LABEL, CRAWLER_CHANGES_NOTE } from '../crawler-changes.
 import { ContentTargets } from './content-targets.tsx';
 import { CustomTags } from './custom-tags.tsx';
 import { DocumentTypes } from './document-types.tsx';
+import { IgnoredParameters } from './ignored-parameters.tsx';
 import { SiteUrls } from './site-urls.tsx';
 import { UrlFilters } from './url-filters.tsx';
 
@@ -36,9 +37,9 @@ function Part({ title, children }: { title: string; children: ReactNode }) {
 }
 
 /**
- * Step 'Crawler': the sites, origin, hash fragments, URL filters (KW_WIZARD_URL_FILTERING), page load
- * delay, crawl frequency (KW_WIZARD_CRAWL_FREQUENCY), the documents to index, content and exclude
- * targets, and custom tags.
+ * Step 'Crawler': the sites, origin, hash fragments, ignored URL parameters, URL filters
+ * (KW_WIZARD_URL_FILTERING), page load delay, crawl frequency (KW_WIZARD_CRAWL_FREQUENCY), the
+ * documents to index, content and exclude targets, and custom tags.
  * In edit mode a note says these take effect as pages are crawled again, not on Publish.
  */
 export function CrawlerStep({
@@ -92,6 +93,11 @@ export function CrawlerStep({
             />
           }
           label="Remove hash fragments from URLs"
+        />
+        <IgnoredParameters
+          parameters={settings.ignoreParameters}
+          error={errors.ignoreParameters}
+          onParameters={(ignoreParameters) => onChange({ ignoreParameters })}
         />
       </Part>
       {sections.urlFiltering && (

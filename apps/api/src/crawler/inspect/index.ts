@@ -1,0 +1,1 @@
+export { UrlInspector } from './url-inspector.ts';

@@ -1,0 +1,144 @@
+import { INSPECT_EXCERPT_CHARS, type UrlInspection } from '@siteseer/core';
+import type { Crawler } from '../../repositories/crawler/crawlers.ts';
+import type { ExtractOptions } from '../extract/extract-page.ts';
+import { type ExtractedPage, extractionSettings } from '../extract/index.ts';
+import { headerLines } from '../extract/response-headers.ts';
+import { applyRobotsHeader } from '../extract/robots-directives.ts';
+import type { FetchOutcome } from '../fetch/index.ts';
+import { canonicalIdentity, type UrlScope } from '../rules/index.ts';
+import { statusReason } from './sentences.ts';
+
+/** The fields of an inspection the crawler's steps fill (the rest come from the published crawl). */
+type ReadFields = Omit<
+  UrlInspection,
+  'url' | 'checkedAt' | 'indexable' | 'inPublishedCrawl' | 'reasons' | 'notes' | 'duplicateOf' | 'publication'
+>;
+
+/** What the crawler's steps made of the URL, as the inspection builds it up. */
+export interface Reading {
+  /** The URL's key (the crawler's identity of it). */
+  urlKey: string;
+  /** The key the crawler would save the page under: its canonical URL's, or where it redirects. */
+  identityKey: string;
+  /** Why the page would not be indexed, in plain sentences. */
+  reasons: string[];
+  /** What else the owner should know (a redirect followed, a canonical URL...). */
+  notes: string[];
+  fields: ReadFields;
+}
+
+/** The crawl's rules the reading applies, as the crawl loop has them. */
+export interface ReadingRules {
+  crawler: Crawler;
+  scope: UrlScope;
+  /** The crawler's key of a URL; undefined for one it refuses. */
+  key: (url: string) => string | undefined;
+  /** The crawl loop's extraction (off the event loop). */
+  extract: (html: string, options: ExtractOptions) => Promise<ExtractedPage>;
+}
+
+/**
+ * Explains the answer of the fetch as the crawl loop records it (crawl-url.ts `UrlCrawl.outcome`
+ * and `page`): redirects followed (their target crawled when in scope), the status, a page that is
+ * not HTML, and for an HTML page its extraction, noindex, nofollow and canonical URL.
+ */
+export async function explainOutcome(
+  reading: Reading,
+  outcome: FetchOutcome,
+  rules: ReadingRules,
+): Promise<void> {
+  const { fields } = reading;
+  fields.redirects = outcome.redirects.map(({ url, status, location }) => ({ url, status, location }));
+  fields.finalUrl = outcome.url;
+  if (outcome.kind === 'timeout' || outcome.kind === 'fetch-failed') {
+    fields.fetchError = outcome.reason;
+    reading.reasons.push(`The crawler could not fetch it: ${outcome.reason}.`);
+    return;
+  }
+  fields.status = outcome.status;
+  fields.contentType = outcome.contentType;
+  let pageUrl = { url: outcome.url, urlKey: reading.urlKey };
+  if (outcome.redirects.length > 0) {
+    const targetKey = rules.key(outcome.url);
+    if (!rules.scope(outcome.url) || targetKey === undefined) {
+      reading.reasons.push(
+        `It redirects to ${outcome.url}, outside the engine's sites and URL filters: the crawler does not follow it there.`,
+      );
+      return;
+    }
+    reading.notes.push(`It redirects to ${outcome.url}: the crawler follows it and reads the page there.`);
+    reading.identityKey = targetKey;
+    pageUrl = { url: outcome.url, urlKey: targetKey };
+  }
+  if (outcome.kind !== 'page') {
+    reading.reasons.push(statusReason(outcome.status));
+    return;
+  }
+  if (outcome.body.kind !== 'html') {
+    const type = outcome.contentType?.split(';')[0] ?? 'no content type';
+    reading.reasons.push(`Its content type is ${type}, not HTML: only HTML pages are indexed.`);
+    return;
+  }
+  let page: ExtractedPage;
+  try {
+    page = await rules.extract(outcome.body.text, {
+      url: outcome.url,
+      ...extractionSettings(rules.crawler),
+      headers: outcome.headers,
+    });
+  } catch (error) {
+    // A selector of the settings that fails names itself, as in the crawl report.
+    reading.reasons.push((error as Error).message);
+    return;
+  }
+  explainPage(reading, page, outcome.headers, pageUrl, rules);
+}
+
+/** Word count, excerpt, directives and canonical URL of an extracted page. */
+function explainPage(
+  reading: Reading,
+  page: ExtractedPage,
+  headers: Parameters<typeof headerLines>[0],
+  pageUrl: { url: string; urlKey: string },
+  rules: ReadingRules,
+): void {
+  const { fields } = reading;
+  fields.title = page.title;
+  fields.excerpt = excerptOf(page.text);
+  fields.wordCount = page.text.split(/\s+/).filter((word) => word !== '').length;
+  fields.contentHash = page.contentHash;
+  fields.nofollow = page.robots.nofollow;
+  fields.noindex = page.robots.noindex;
+  fields.canonical = page.canonical;
+  if (page.robots.noindex) {
+    const byHeader = { noindex: false, nofollow: false };
+    applyRobotsHeader(byHeader, headerLines(headers, 'x-robots-tag'));
+    fields.noindexSource = byHeader.noindex ? 'header' : 'meta';
+    reading.reasons.push(
+      byHeader.noindex
+        ? 'The page asks not to be indexed: its X-Robots-Tag header says noindex.'
+        : 'The page asks not to be indexed: its robots meta tag says noindex.',
+    );
+  }
+  if (page.robots.nofollow) reading.notes.push('Its links are not followed: the page says nofollow.');
+  const canonical = canonicalIdentity(pageUrl, page.canonical, rules.scope, rules.key);
+  if (canonical) {
+    reading.identityKey = canonical.key;
+    reading.notes.push(`Indexed as its canonical URL ${canonical.url}.`);
+  } else if (page.canonical !== null && rules.key(page.canonical) !== pageUrl.urlKey) {
+    reading.notes.push(
+      `Its canonical URL ${page.canonical} is outside the engine's sites and URL filters: the page is indexed under its own URL.`,
+    );
+  }
+  if (page.text === '' && fields.contentTarget !== '') {
+    reading.notes.push(`The content target "${fields.contentTarget}" holds no text on this page.`);
+  } else if (page.text === '') {
+    reading.notes.push('The page has no text: only its title can be found.');
+  }
+}
+
+/** The first INSPECT_EXCERPT_CHARS characters of the text, never half a surrogate pair. */
+function excerptOf(text: string): string {
+  const cut = text.slice(0, INSPECT_EXCERPT_CHARS);
+  return /[\uD800-\uDBFF]$/.test(cut) ? cut.slice(0, -1) : cut;
+}
