@@ -25,11 +25,12 @@ const redirect = (to: string) => (_req: IncomingMessage, res: ServerResponse) =>
 const routes = {
   '/': page(
     'Home',
-    '<a href="/guide">Guide</a> <a href="/private">Private</a> <a href="/manual.pdf">PDF</a>',
+    '<a href="/guide">Guide</a> <a href="/private">Private</a> <a href="/photo.jpg">Photo</a>',
   ),
   '/guide': page('Guide', '<a href="/gone">Old link</a> <a href="/loop-a">Loop</a> <a href="/huge">Huge</a>'),
   '/private': page('Private', '<p>Not for search.</p>', '<meta name="robots" content="noindex">'),
-  '/manual.pdf': answer(200, '%PDF-1.4 not really', { 'content-type': 'application/pdf' }),
+  // Not HTML and not a document (a PDF is read since documents are crawled: crawl-documents test).
+  '/photo.jpg': answer(200, 'not really a JPEG', { 'content-type': 'image/jpeg' }),
   '/huge': answer(200, `<!doctype html><title>Huge</title><p>${'x'.repeat(6 * 1024 * 1024)}</p>`, HTML),
   '/loop-a': redirect('/loop-b'),
   '/loop-b': redirect('/loop-a'),
@@ -84,17 +85,17 @@ describe('the crawl report of a site with broken links and pages not indexed', (
       found_on: `${o}/`,
       reason: 'Not indexed: the page asks not to be (noindex).',
     });
-    expect(row('/manual.pdf')).toEqual({
+    expect(row('/photo.jpg')).toEqual({
       status: CRAWL_STATUS.SUCCESS,
       found_on: `${o}/`,
-      reason: 'Not indexed: application/pdf is not HTML.',
+      reason: 'Not indexed: image/jpeg is not HTML.',
     });
     expect(row('/huge')).toEqual({
       status: CRAWL_STATUS.FETCH_FAILED,
       found_on: `${o}/guide`,
       reason: 'Not indexed: the body is larger than 5 MB.',
     });
-    // Home and Guide are in search; the noindex page, the PDF and the huge page were fetched, not indexed.
+    // Home and Guide are in search; the noindex page, the photo and the huge page were fetched, not indexed.
     expect(done.pages).toEqual({ indexed: 2, notIndexed: 3 });
     expect(done.run?.checked).toBe(done.hits.total.value);
     expect(Date.parse(done.run?.lastCheckAt ?? '')).toBeGreaterThanOrEqual(

@@ -55,6 +55,7 @@ function fullDraft(accountId: string) {
     customTagsSelector: 'meta[name=tag]',
     customTagsAttributeName: 'content',
     customTags: [{ name: 'Product', icon: 'product' }],
+    documentTypes: ['pdf', 'docx'],
     tabs: [
       { tabName: 'Docs', tabIcon: 'documentation', tabCategory: 'documentation' },
       { tabName: ' BLOG ', tabIcon: 'blog', tabCategory: 'blog' },

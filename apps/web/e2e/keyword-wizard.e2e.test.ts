@@ -73,6 +73,8 @@ describe.runIf(browserTests)('the keyword wizard in Chromium', () => {
     expect(await ignored.getAttribute('aria-invalid')).toBe('true');
     await expectAccessible(owner, 'Crawler step, an ignored URL parameter in error');
     await ignored.fill('ref*\nsessionid');
+    const documents = crawler.getByRole('group', { name: 'Documents to index' });
+    expect(await documents.getByRole('checkbox', { name: 'PDF' }).isChecked()).toBe(true);
     await expectAccessible(owner, 'Crawler step');
 
     for (const name of ['Influence', 'URL Rewriting', 'Synonyms', 'Review']) {

@@ -3,7 +3,7 @@ import { DEFAULT_DESCRIPTION_SIZE, DEFAULT_RESULTS_PER_PAGE } from '../constants
 import { withoutBidiControls } from './bidi-controls.ts';
 import { Id } from './common.ts';
 import { withoutControlCharacters } from './control-characters.ts';
-import { TabIcon } from './keyword.ts';
+import { PageType, TabIcon } from './keyword.ts';
 
 /*
  * The public search runtime of keyword engines, called from customer sites by the widget with a
@@ -92,6 +92,11 @@ export const KeywordHit = z.object({
   pinned: z.boolean(),
   /** 1-based rank across pages: what a click beacon reports. */
   position: z.number().int().min(1),
+  /**
+   * What the result was read from: `html` for a page, else the document's type (`pdf`, `docx`…).
+   * Servers from before documents were crawled send none: their hits are pages.
+   */
+  type: PageType.default('html'),
 });
 export type KeywordHit = z.infer<typeof KeywordHit>;
 

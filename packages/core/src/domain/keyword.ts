@@ -85,6 +85,15 @@ export const UrlRewriteRule = z.object({
 });
 export type UrlRewriteRule = z.infer<typeof UrlRewriteRule>;
 
+/** The document types the crawler can be allowed to index besides HTML pages. */
+export const DOCUMENT_TYPES = ['pdf', 'docx', 'pptx', 'xlsx', 'odt'] as const;
+export const DocumentType = z.enum(DOCUMENT_TYPES);
+export type DocumentType = z.infer<typeof DocumentType>;
+
+/** What an indexed page was read from: an HTML page or a document of one of the types above. */
+export const PageType = z.enum(['html', ...DOCUMENT_TYPES]);
+export type PageType = z.infer<typeof PageType>;
+
 /**
  * Query parameters the crawler always drops from URLs, as they never change a page's content:
  * campaign tags, ad and e-mail click ids, analytics linkers and session ids (`jsessionid` as a
@@ -151,6 +160,11 @@ export const CrawlerSettings = z.object({
   customTagsSelector: z.string().default(''),
   customTagsAttributeName: z.string().default(''),
   customTags: z.array(CustomTag).default([]),
+  /**
+   * The documents linked from crawled pages or listed in sitemaps that are indexed, by type: PDFs
+   * by default, none with `[]`.
+   */
+  documentTypes: z.array(DocumentType).default(['pdf']),
 });
 export type CrawlerSettings = z.infer<typeof CrawlerSettings>;
 

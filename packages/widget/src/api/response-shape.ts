@@ -67,7 +67,9 @@ function isKeywordHit(value: unknown): boolean {
     typeof value.url === 'string' &&
     typeof value.title === 'string' &&
     typeof value.snippet === 'string' &&
-    typeof value.position === 'number'
+    typeof value.position === 'number' &&
+    // Servers before documents were crawled send no type: their hits are pages.
+    (value.type === undefined || typeof value.type === 'string')
   );
 }
 

@@ -82,6 +82,7 @@ function typedAnswer(
       snippet: snippet(hit.body, q, size),
       pinned: hit.url === pinned,
       position: start + index + 1,
+      type: hit.type ?? 'html',
     })),
     took: 2,
     searchId: `search-${q}-${tab}-${page}`,

@@ -1,10 +1,12 @@
-import type { KeywordSearchConfig } from '@siteseer/core';
+import type { KeywordSearchConfig, PageType } from '@siteseer/core';
 import { CLIENT_ID } from './fixtures.ts';
 
 export interface FixturePage {
   url: string;
   title: string;
   body: string;
+  /** What the page was read from ('html' when absent). */
+  type?: PageType;
 }
 
 export function keywordConfig(tabs = true): KeywordSearchConfig {

@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { Piscina } from 'piscina';
+import { DOCUMENT_LIMITS, type DocumentOutcome, type DocumentTask } from './documents/index.ts';
 import type { ExtractedPage, ExtractOptions } from './extract-page.ts';
 import type { ExtractTask } from './extract-worker.ts';
 
@@ -21,7 +22,7 @@ const YOUNG_MB = 16;
  * at least one; a crawl's URLs in flight wait their turn in the pool's queue.
  */
 export class ExtractPool {
-  readonly #pool = new Piscina<ExtractTask, ExtractedPage>({
+  readonly #pool = new Piscina<ExtractTask | DocumentTask, ExtractedPage | DocumentOutcome>({
     filename: new URL('./extract-worker.ts', import.meta.url).href,
     minThreads: 0,
     maxThreads: Math.max(1, availableParallelism() - 1),
@@ -31,7 +32,25 @@ export class ExtractPool {
 
   /** extractPage on a pool thread: the same page, or the same error message. */
   extract(html: string, options: ExtractOptions): Promise<ExtractedPage> {
-    return this.#pool.run({ html, options });
+    return this.#pool.run({ html, options }) as Promise<ExtractedPage>;
+  }
+
+  /**
+   * readDocument on a pool thread. Past the parse-time limit the thread is ended (PDF.js cannot be
+   * interrupted otherwise) and the document refused; the pool starts another thread for the next.
+   */
+  async readDocument(task: DocumentTask): Promise<DocumentOutcome> {
+    const parseTimeMs = (task.limits ?? DOCUMENT_LIMITS).parseTimeMs;
+    const signal = AbortSignal.timeout(parseTimeMs);
+    try {
+      return (await this.#pool.run(task, { name: 'document', signal })) as DocumentOutcome;
+    } catch (error) {
+      if (!signal.aborted) throw error;
+      return {
+        kind: 'refused',
+        reason: `Reading the document took longer than ${parseTimeMs / 1000} s, the limit for one document.`,
+      };
+    }
   }
 
   /** Ends the threads; pages still queued are refused. */

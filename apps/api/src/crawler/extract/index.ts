@@ -1,3 +1,4 @@
+export { documentLabel, documentTypeOf } from './documents/index.ts';
 export {
   checkedSelectors,
   contentHash,

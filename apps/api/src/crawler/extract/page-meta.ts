@@ -48,8 +48,15 @@ export function pageMeta($: CheerioAPI, index: PageIndex): PageMeta {
  * when none names one.
  */
 export function pageLanguage(index: PageIndex, metaLanguage: string, headerLanguage: string): string | null {
-  const htmlLang = index.html?.attribs?.lang ?? '';
-  for (const candidate of [htmlLang, metaLanguage, headerLanguage]) {
+  return firstLanguage([index.html?.attribs?.lang ?? '', metaLanguage, headerLanguage]);
+}
+
+/**
+ * The first valid language of `candidates` (of a list, its first), as a canonical BCP 47 tag; null
+ * when none is one. A document's language is read with it too.
+ */
+export function firstLanguage(candidates: readonly string[]): string | null {
+  for (const candidate of candidates) {
     const tag = candidate.split(',')[0]?.trim() ?? '';
     if (tag !== '' && isLanguageTag(tag)) return Intl.getCanonicalLocales(tag)[0] ?? null;
   }

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { CRAWL_STATUS } from '@siteseer/core';
+import { CRAWL_STATUS, type DocumentType, type PageType } from '@siteseer/core';
 import type { Changes } from '../../changes/changes.ts';
 import type { Crawler } from '../../repositories/crawler/crawlers.ts';
 import {
@@ -10,7 +10,13 @@ import {
   takeOrAddUrl,
 } from '../../repositories/crawler/frontier.ts';
 import type { Store } from '../../store/types.ts';
-import { type ExtractedPage, type ExtractPool, extractionSettings } from '../extract/index.ts';
+import {
+  documentLabel,
+  documentTypeOf,
+  type ExtractedPage,
+  type ExtractPool,
+  extractionSettings,
+} from '../extract/index.ts';
 import type { FetchOutcome, PageFetcher } from '../fetch/index.ts';
 import { notIndexedReason } from '../not-indexed.ts';
 import {
@@ -31,6 +37,8 @@ import { nextCheckAt } from './schedule.ts';
 const MAX_ATTEMPTS = 3;
 /** How long a host that answered 429 or 503 without Retry-After is left alone. */
 const DEFAULT_RETRY_AFTER_MS = 60_000;
+
+type PageOutcome = Extract<FetchOutcome, { kind: 'page' }>;
 
 /** What the crawl loop shares with every URL it crawls. */
 export interface CrawlDeps {
@@ -113,13 +121,15 @@ const EXTRACTION_VERSION = 2;
 
 /**
  * A key of the extraction settings and version: equal keys, equal readings of a page (16 hex of a
- * SHA-256).
+ * SHA-256). The document types join it only when they are not the default (PDF), so that the keys
+ * of engines that never changed them stay as they were; a change of them reads every URL again in
+ * full, and a document no longer allowed is not kept by a 304.
  */
 function extractionKey(crawler: Crawler): string {
-  return createHash('sha256')
-    .update(JSON.stringify([EXTRACTION_VERSION, extractionSettings(crawler)]))
-    .digest('hex')
-    .slice(0, 16);
+  const types = [...new Set(crawler.documentTypes)].sort();
+  const parts: unknown[] = [EXTRACTION_VERSION, extractionSettings(crawler)];
+  if (types.join() !== 'pdf') parts.push(types);
+  return createHash('sha256').update(JSON.stringify(parts)).digest('hex').slice(0, 16);
 }
 
 /** How long a host that answered 429 or 503 asked to be left alone (ms); 0 for other answers. */
@@ -162,12 +172,15 @@ class UrlCrawl {
       return;
     }
     switch (outcome.kind) {
-      case 'page':
+      case 'page': {
         if (outcome.body.kind === 'html') return this.page(outcome.body.text, outcome);
+        const type = documentTypeOf(outcome.contentType, outcome.url, outcome.headers);
+        if (type) return this.document(type, outcome.body.bytes, outcome);
         return this.record({
           status: CRAWL_STATUS.SUCCESS,
           reason: notIndexedReason(`${outcome.contentType?.split(';')[0] ?? 'no content type'} is not HTML.`),
         });
+      }
       case 'not-modified':
         // The page carried into this run from the last one is still right.
         return this.record(
@@ -209,7 +222,7 @@ class UrlCrawl {
   }
 
   /** An HTML page: its links queued, then saved under its identity unless noindex or a duplicate. */
-  async page(html: string, outcome: Extract<FetchOutcome, { kind: 'page' }>): Promise<void> {
+  async page(html: string, outcome: PageOutcome): Promise<void> {
     const { crawler } = this.#run;
     let page: ExtractedPage;
     try {
@@ -223,6 +236,33 @@ class UrlCrawl {
       await this.record({ status: CRAWL_STATUS.FAILED, reason: (error as Error).message });
       return;
     }
+    await this.#extracted(page, outcome, 'html');
+  }
+
+  /**
+   * A document (PDF, DOCX…): read off the event loop and saved as a page when the engine's document
+   * types allow it; else, or when it is refused (too many pages, too long to read, a zip bomb, not
+   * readable), recorded as fetched but not indexed with the reason.
+   */
+  async document(type: DocumentType, bytes: Buffer, outcome: PageOutcome): Promise<void> {
+    const label = documentLabel(type);
+    if (!this.#run.crawler.documentTypes.includes(type)) {
+      await this.record({
+        status: CRAWL_STATUS.SUCCESS,
+        reason: notIndexedReason(`${label} documents are not indexed by this engine (its document types).`),
+      });
+      return;
+    }
+    const read = await this.#deps.extractor.readDocument({ bytes, type, headers: outcome.headers });
+    if (read.kind === 'refused') {
+      await this.record({ status: CRAWL_STATUS.SUCCESS, reason: notIndexedReason(read.reason) });
+      return;
+    }
+    await this.#extracted(read.page, outcome, type);
+  }
+
+  /** An extracted page of `type` saved, with its links, canonical and robots directives applied. */
+  async #extracted(page: ExtractedPage, outcome: PageOutcome, type: PageType): Promise<void> {
     const validators = {
       etag: outcome.etag,
       lastModified: outcome.lastModified,
@@ -269,6 +309,7 @@ class UrlCrawl {
           body: page.text,
           customTags: { tags: page.customTags },
           linkShare: page.linkShare,
+          type,
           contentHash: page.contentHash,
         },
         // Saved under the canonical URL, this URL itself has no page of its own.

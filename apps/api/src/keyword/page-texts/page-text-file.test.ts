@@ -17,6 +17,7 @@ function row(key: string, body: string): PageRow {
     body,
     custom_tags: null,
     link_share: 0,
+    type: 'html',
   };
 }
 
@@ -56,6 +57,7 @@ describe('page texts stored aside', () => {
       description: 'A description',
       body: 'Ωhm und Straße 😀',
       language: 'de',
+      type: 'html',
       // The table its snippet reads, stored with it.
       table: new SnippetTableWriter([]).table('Ωhm und Straße 😀', 'de'),
     });

@@ -205,10 +205,10 @@ export class PageTextFile {
       keys = [];
       bytes = 0;
     };
-    for (const { url_key, title, description, body, language } of rows) {
+    for (const { url_key, title, description, body, language, type } of rows) {
       const chars = title.length + description.length + body.length;
       if (texts.length > 0 && bytes + chars > MESSAGE_CHARS) queue();
-      texts.push({ title, description, body, language });
+      texts.push({ title, description, body, language, ...(type ? { type } : {}) });
       keys.push(url_key);
       bytes += chars;
     }

@@ -1,21 +1,22 @@
+import type { PageType } from '@siteseer/core';
 import { ByteReader, ByteWriter } from '../index/bytes.ts';
 import { snippetSource } from '../snippets/build-snippet.ts';
 import type { SnippetTableWriter } from '../snippets/snippet-table-writer.ts';
 import type { PageText, PageTextSource } from './page-text.ts';
 
 // A page's texts as stored aside for results (page-text-file.ts): the UTF-8 byte lengths of its
-// original title, description, body and language (varints, each times two plus one when the text
-// is all ASCII: it is then decoded as Latin-1, a copy, several times faster than UTF-8), those four
-// texts in UTF-8, then the
+// original title, description, body, language and type ('html', 'pdf'…) (varints, each times two
+// plus one when the text is all ASCII: it is then decoded as Latin-1, a copy, several times faster
+// than UTF-8), those five texts in UTF-8, then the
 // table of the text its snippet is taken from (its body, else its description) made with the
 // generation's character mapping (snippet-table.ts), so that no snippet reads its whole page for
 // its words. Decoded on the event loop (a search alone) or on the snippet worker, which reads the
 // records itself.
 
-const FIELDS = 4;
+const FIELDS = 5;
 
 export function encodePageText(row: PageTextSource, tables: SnippetTableWriter): Buffer {
-  const texts = [row.title, row.description, row.body, row.language];
+  const texts = [row.title, row.description, row.body, row.language, row.type ?? 'html'];
   const lengths = texts.map((text) => Buffer.byteLength(text));
   const table = tables.table(snippetSource(row), row.language);
   const head = new ByteWriter(FIELDS * 5);
@@ -33,13 +34,13 @@ export function encodePageText(row: PageTextSource, tables: SnippetTableWriter):
   return record;
 }
 
-/** Where a record's four texts are, and whether each is Latin-1; the table follows them. */
+/** Where a record's five texts are, and whether each is Latin-1; the table follows them. */
 function fieldsOf(record: Buffer): {
   fields: { at: number; length: number; encoding: BufferEncoding }[];
   end: number;
 } {
   const reader = new ByteReader(record);
-  const packed = [reader.varint(), reader.varint(), reader.varint(), reader.varint()];
+  const packed = Array.from({ length: FIELDS }, () => reader.varint());
   let at = reader.at;
   const fields = packed.map((field) => {
     const length = Math.floor(field / 2);
@@ -63,11 +64,13 @@ function decodePageText(record: Buffer, shown: boolean): PageText {
     description: shown && body !== '' ? '' : text(DESCRIPTION),
     body,
     language: text(LANGUAGE),
+    // Written by encodePageText from a PageType only.
+    type: text(TYPE) as PageType,
     table: new Uint8Array(record.buffer, record.byteOffset + end, record.length - end),
   };
 }
 
-const [TITLE, DESCRIPTION, BODY, LANGUAGE] = [0, 1, 2, 3];
+const [TITLE, DESCRIPTION, BODY, LANGUAGE, TYPE] = [0, 1, 2, 3, 4];
 
 /**
  * The records of `bytes`, record i ending at `ends[i]` (the next starting there). With `shown`,

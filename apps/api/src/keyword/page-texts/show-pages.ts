@@ -30,5 +30,6 @@ export function showPages(request: ShowRequest): ShownPage[] {
       size: request.size,
       ...(text.table ? { table: text.table } : {}),
     }),
+    type: text.type,
   }));
 }

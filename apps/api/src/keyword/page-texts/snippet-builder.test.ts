@@ -22,6 +22,8 @@ const texts = [
   body,
   description: body === '' ? 'Roses, pruned: only a description.' : '',
   language: 'en',
+  // A document's type goes through the page-text file with its texts.
+  type: n === 1 ? ('pdf' as const) : ('html' as const),
 }));
 // The second page pinned: the query's own words are marked in it.
 const pageTerms = [terms, null, terms, terms];
@@ -74,6 +76,7 @@ const expected = (order: readonly number[]) =>
     const text = texts[n] as (typeof texts)[number];
     return {
       title: text.title,
+      type: text.type,
       snippet: buildSnippet(text.body || text.description, {
         terms: pageTerms[n] ?? queryTerms(slots, 'en'),
         mappings,

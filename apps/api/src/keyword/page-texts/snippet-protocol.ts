@@ -1,4 +1,4 @@
-import type { CharacterMapping } from '@siteseer/core';
+import type { CharacterMapping, PageType } from '@siteseer/core';
 import type { QuerySlot } from '../backend.ts';
 import type { PageText } from './page-text.ts';
 
@@ -21,10 +21,11 @@ export interface ShowRequest {
   size: number;
 }
 
-/** What a result shows of its page: the original title and the snippet (HTML). */
+/** What a result shows of its page: the original title, the snippet (HTML) and its type. */
 export interface ShownPage {
   title: string;
   snippet: string;
+  type: PageType;
 }
 
 /** A search's results, sent to the snippet worker in one message. */

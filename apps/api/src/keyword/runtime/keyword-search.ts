@@ -290,7 +290,9 @@ async function storedTexts(
     live.generation,
     pages.map((page) => page.key),
   );
-  return pages.map(({ key, title }) => texts.get(key) ?? { title, body: '', description: '', language: '' });
+  return pages.map(
+    ({ key, title }) => texts.get(key) ?? { title, body: '', description: '', language: '', type: 'html' },
+  );
 }
 
 /** A result's display: the original title (the index holds mapped text) and the snippet. */
@@ -342,6 +344,7 @@ async function shownHits(
     snippet: shown[n]?.snippet ?? '',
     pinned: entry.pinned,
     position: offset + n + 1,
+    type: shown[n]?.type ?? 'html',
   }));
 }
 

@@ -25,6 +25,7 @@ describe('The keyword runtime parts', () => {
         body: 'It’s 5 Ω.',
         custom_tags: { tags: ['Ω parts', 3] },
         link_share: 0.25,
+        type: 'html',
       },
       [
         { original: 'Ω', mapped: 'ohm' },
@@ -82,5 +83,6 @@ function pageRow() {
     body: '',
     custom_tags: {},
     link_share: 0,
+    type: 'html' as const,
   };
 }

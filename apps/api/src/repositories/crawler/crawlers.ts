@@ -1,4 +1,4 @@
-import type { CrawlFrequency, CrawlState, PageLoadDelay } from '@siteseer/core';
+import type { CrawlFrequency, CrawlState, DocumentType, PageLoadDelay } from '@siteseer/core';
 import type { Queryable } from '../../store/types.ts';
 import { carryPages, keepRuns } from './pages.ts';
 
@@ -19,6 +19,8 @@ export interface CrawlerFields {
   urlFilters: readonly string[] | null;
   /** Query parameters dropped from URLs besides the built-in ones (names or `prefix*`). */
   ignoreParameters: readonly string[];
+  /** The document types indexed besides HTML pages (none when empty). */
+  documentTypes: readonly DocumentType[];
 }
 
 export interface Crawler extends CrawlerFields {
@@ -67,6 +69,7 @@ interface CrawlerRow {
   remove_hash_fragments: boolean;
   url_filters: string[] | null;
   ignore_parameters: string[];
+  document_types: DocumentType[];
   state: CrawlState;
   run_id: number;
   run_started_at: Date;
@@ -80,8 +83,9 @@ interface CrawlerRow {
 
 const COLUMNS = `account_id, engine_id, urls, page_load_delay, crawl_frequency, use_content_target,
   content_target, use_exclude_target, exclude_content_targets, custom_tags_selector,
-  custom_tags_attribute_name, remove_hash_fragments, url_filters, ignore_parameters, state, run_id, run_started_at,
-  run_finished_at, published_run_id, published_pages, run_pages, held_run_id, run_limits`;
+  custom_tags_attribute_name, remove_hash_fragments, url_filters, ignore_parameters, document_types,
+  state, run_id, run_started_at, run_finished_at, published_run_id, published_pages, run_pages,
+  held_run_id, run_limits`;
 
 function toCrawler(row: CrawlerRow): Crawler {
   return {
@@ -99,6 +103,7 @@ function toCrawler(row: CrawlerRow): Crawler {
     removeHashFragments: row.remove_hash_fragments,
     urlFilters: row.url_filters,
     ignoreParameters: row.ignore_parameters,
+    documentTypes: row.document_types,
     state: row.state,
     runId: row.run_id,
     runStartedAt: row.run_started_at,
@@ -137,12 +142,13 @@ export async function saveCrawler(
     `INSERT INTO crawlers (account_id, engine_id, urls, page_load_delay, crawl_frequency,
        use_content_target, content_target, use_exclude_target, exclude_content_targets,
        custom_tags_selector, custom_tags_attribute_name, remove_hash_fragments, url_filters,
-       ignore_parameters)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)
+       ignore_parameters, document_types)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)
      ON CONFLICT (account_id, engine_id) DO UPDATE SET urls = $3, page_load_delay = $4,
        crawl_frequency = $5, use_content_target = $6, content_target = $7, use_exclude_target = $8,
        exclude_content_targets = $9, custom_tags_selector = $10, custom_tags_attribute_name = $11,
-       remove_hash_fragments = $12, url_filters = $13, ignore_parameters = $14, updated_at = now()
+       remove_hash_fragments = $12, url_filters = $13, ignore_parameters = $14, document_types = $15,
+       updated_at = now()
      RETURNING ${COLUMNS}`,
     [
       accountId,
@@ -159,6 +165,7 @@ export async function saveCrawler(
       fields.removeHashFragments,
       fields.urlFilters,
       fields.ignoreParameters,
+      [...new Set(fields.documentTypes)],
     ],
   );
   return toCrawler(rows[0] as CrawlerRow);

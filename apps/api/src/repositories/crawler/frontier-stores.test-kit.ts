@@ -71,6 +71,7 @@ export async function engineWithCrawler(
     removeHashFragments: false,
     urlFilters: null,
     ignoreParameters: [],
+    documentTypes: ['pdf'],
   });
   return { accountId, engineId };
 }

@@ -1,3 +1,4 @@
+import type { PageType } from '@siteseer/core';
 import { storableText } from '../../store/storable-text.ts';
 import type { Queryable } from '../../store/types.ts';
 
@@ -16,6 +17,8 @@ export interface CrawledPage {
   customTags: Record<string, string[]>;
   /** The share of its text that is link text, 0 to 1 (extract-page.ts); 0 when not known. */
   linkShare?: number;
+  /** What the page was read from: 'html', or a document's type ('pdf', 'docx'…); 'html' when absent. */
+  type?: PageType;
   contentHash: string;
 }
 
@@ -63,16 +66,17 @@ export async function savePages(db: Queryable, given: readonly CrawledPage[]): P
   if (kept.length > 0) {
     await db.query(
       `INSERT INTO crawl_pages (account_id, engine_id, run_id, url_key, url, title, headings, description,
-         language, body, custom_tags, content_hash, link_share)
+         language, body, custom_tags, content_hash, link_share, type)
        SELECT $1, $2, $3, p.url_key, p.url, p.title, ARRAY(SELECT jsonb_array_elements_text(p.headings::jsonb)),
-         p.description, p.language, p.body, p.custom_tags::jsonb, p.content_hash, p.link_share
+         p.description, p.language, p.body, p.custom_tags::jsonb, p.content_hash, p.link_share, p.type
        FROM unnest($4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[], $10::text[],
-         $11::text[], $12::text[], $13::real[]) AS p (url_key, url, title, headings, description, language,
-         body, custom_tags, content_hash, link_share)
+         $11::text[], $12::text[], $13::real[], $14::text[]) AS p (url_key, url, title, headings, description,
+         language, body, custom_tags, content_hash, link_share, type)
        ON CONFLICT (account_id, engine_id, run_id, url_key) DO UPDATE SET url = excluded.url,
          title = excluded.title, headings = excluded.headings, description = excluded.description,
          language = excluded.language, body = excluded.body, custom_tags = excluded.custom_tags,
-         content_hash = excluded.content_hash, link_share = excluded.link_share, fetched_at = now()`,
+         content_hash = excluded.content_hash, link_share = excluded.link_share, type = excluded.type,
+         fetched_at = now()`,
       [
         accountId,
         engineId,
@@ -87,6 +91,7 @@ export async function savePages(db: Queryable, given: readonly CrawledPage[]): P
         kept.map((p) => JSON.stringify(p.customTags)),
         kept.map((p) => p.contentHash),
         kept.map((p) => p.linkShare ?? 0),
+        kept.map((p) => p.type ?? 'html'),
       ],
     );
   }
@@ -161,9 +166,9 @@ export async function carryPages(
 ): Promise<void> {
   await db.query(
     `INSERT INTO crawl_pages (account_id, engine_id, run_id, url_key, url, title, headings, description,
-       language, body, custom_tags, content_hash, link_share, fetched_at)
+       language, body, custom_tags, content_hash, link_share, type, fetched_at)
      SELECT account_id, engine_id, $4, url_key, url, title, headings, description, language, body,
-       custom_tags, content_hash, link_share, fetched_at
+       custom_tags, content_hash, link_share, type, fetched_at
      FROM crawl_pages WHERE account_id = $1 AND engine_id = $2 AND run_id = $3`,
     [accountId, engineId, fromRun, toRun],
   );

@@ -1,3 +1,4 @@
+import type { PageType } from '@siteseer/core';
 import type { Queryable, Store } from '../../store/types.ts';
 
 // The keyword runtime's reads of crawl_pages: a generation's pages in key order (to index them), bodies by
@@ -15,6 +16,7 @@ export interface PageRow {
   body: string;
   custom_tags: { tags?: unknown } | null;
   link_share: number;
+  type: PageType;
 }
 
 /** The run's pages after `afterKey` in key order, at most `limit` (keyset paging). */
@@ -25,7 +27,7 @@ export async function readPageBatch(
   limit: number,
 ): Promise<PageRow[]> {
   const { rows } = await db.query<PageRow>(
-    `SELECT url_key, url, title, headings, description, language, body, custom_tags, link_share
+    `SELECT url_key, url, title, headings, description, language, body, custom_tags, link_share, type
      FROM crawl_pages
      WHERE account_id = $1 AND engine_id = $2 AND run_id = $3::bigint AND url_key > $4
      ORDER BY url_key
@@ -41,6 +43,8 @@ export interface PageText {
   body: string;
   description: string;
   language: string;
+  /** What the page was read from: 'html', or a document's type ('pdf', 'docx'…). */
+  type: PageType;
   /** The table of the snippet's text, when stored with it (keyword/page-texts/page-text-record.ts). */
   table?: Uint8Array;
 }
@@ -53,7 +57,7 @@ export async function readPageTexts(
 ): Promise<Map<string, PageText>> {
   if (keys.length === 0) return new Map();
   const { rows } = await db.query<PageText & { url_key: string }>(
-    `SELECT url_key, title, body, description, language FROM crawl_pages
+    `SELECT url_key, title, body, description, language, type FROM crawl_pages
      WHERE account_id = $1 AND engine_id = $2 AND run_id = $3::bigint AND url_key = ANY ($4::text[])`,
     [run.accountId, run.engineId, run.runId, keys],
   );

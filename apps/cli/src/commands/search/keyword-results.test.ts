@@ -20,8 +20,16 @@ function result(overrides: Partial<KeywordSearchResult> = {}): KeywordSearchResu
         snippet: 'Paste the <mark>snippet</mark> into &lt;head&gt;.',
         pinned: true,
         position: 1,
+        type: 'html',
       },
-      { url: 'https://docs.test/faq', title: '', snippet: 'No match here.', pinned: false, position: 2 },
+      {
+        url: 'https://docs.test/faq',
+        title: '',
+        snippet: 'No match here.',
+        pinned: false,
+        position: 2,
+        type: 'html',
+      },
     ],
     took: 3.25,
     searchId: 's-1',
@@ -78,7 +86,14 @@ describe('keyword results on a terminal', () => {
 
   it('given a narrow terminal, then snippets wrap under the number, aligned for two-digit positions', () => {
     const hits = [
-      { url: 'u', title: 't', snippet: 'alpha beta gamma delta epsilon', pinned: false, position: 10 },
+      {
+        url: 'u',
+        title: 't',
+        snippet: 'alpha beta gamma delta epsilon',
+        pinned: false,
+        position: 10,
+        type: 'html' as const,
+      },
     ];
     const lines = keywordLines(result({ hits, page: 2 }), { q: 'x', tab: 'all' }, { ...plain, width: 24 });
     expect(lines.slice(2, 7)).toEqual(['10. t', '    u', '    alpha beta gamma', '    delta epsilon', '']);

@@ -26,6 +26,7 @@ const CRAWLER_SETTINGS: readonly [label: string, read: (s: KeywordSettings) => u
   ['Exclude targets', (s) => (s.useExcludeTarget ? s.excludeContentTargets : [])],
   ['Custom tags selector', (s) => s.customTagsSelector.trim()],
   ['Custom tags attribute name', (s) => s.customTagsAttributeName.trim()],
+  ['Documents to index', (s) => [...s.documentTypes].sort()],
 ];
 
 /**

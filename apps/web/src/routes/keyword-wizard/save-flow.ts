@@ -69,6 +69,7 @@ function crawlerSettingsOf(settings: KeywordSettings) {
     crawlFrequency: settings.crawlFrequency,
     customTagsSelector: settings.customTagsSelector,
     customTagsAttributeName: settings.customTagsAttributeName,
+    documentTypes: settings.documentTypes,
   };
 }
 

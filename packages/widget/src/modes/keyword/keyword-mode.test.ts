@@ -87,6 +87,23 @@ describe('keyword results', () => {
     expect(pinned?.querySelector('.siteseer-badge')?.textContent).toBe('Featured');
   });
 
+  it('labels a document result with its file type, and a web page with none', async () => {
+    const pages = [
+      {
+        url: 'https://site.example.test/manual.pdf',
+        title: 'Gear manual',
+        body: 'Gear ratios.',
+        type: 'pdf' as const,
+      },
+      { url: 'https://site.example.test/gears', title: 'Gears', body: 'Gear basics.' },
+    ];
+    const { root, input } = await mountKeywordWidget({ pages });
+    await searchFor(root, input, 'gear');
+    const [manual, page] = root.querySelectorAll('.siteseer-hit');
+    expect(manual?.querySelector('.siteseer-file-type')?.textContent).toBe('PDF');
+    expect(page?.querySelector('.siteseer-file-type')).toBeNull();
+  });
+
   it('says the no-results text in the live region, and an empty query clears the results', async () => {
     const { root, input } = await mountKeywordWidget({ keyword: { noResultsText: 'Nothing matched.' } });
     await searchFor(root, input, 'zebra');

@@ -36,6 +36,15 @@ export function displayUrl(url: string): string {
  * the engine's result ranking carry a 'Featured' badge. `onFollow` runs before a title link is
  * followed (click, Enter or middle click) and returns false to cancel the navigation.
  */
+/**
+ * The file type a result is labelled with ("PDF", "DOCX"), as search engines mark documents, so a
+ * visitor knows a download opens; null for a web page (and for hits of servers that send no type).
+ */
+export function fileType(hit: Pick<KeywordHit, 'type'>): string | null {
+  const type: unknown = hit.type;
+  return typeof type === 'string' && type !== 'html' && /^[a-z]{1,8}$/.test(type) ? type.toUpperCase() : null;
+}
+
 export function createResultList(onFollow: (hit: KeywordHit) => boolean): ResultList {
   const list = h('ol', { class: 'siteseer-hits' });
   let hits: readonly KeywordHit[] = [];
@@ -61,6 +70,7 @@ export function createResultList(onFollow: (hit: KeywordHit) => boolean): Result
           const href = safeUrl(hit.url, pageUrl);
           // The page wrote the title: its bidi controls could make it read as another (core's rule).
           const title = withoutBidiControls(hit.title).trim() || displayUrl(hit.url);
+          const type = fileType(hit);
           return h(
             'li',
             {
@@ -75,6 +85,7 @@ export function createResultList(onFollow: (hit: KeywordHit) => boolean): Result
                 ? h('span', { class: 'siteseer-hit-title' }, title)
                 : h('a', { class: 'siteseer-hit-title', href }, title),
               hit.pinned && h('span', { class: 'siteseer-badge' }, 'Featured'),
+              type !== null && h('span', { class: 'siteseer-file-type' }, type),
             ),
             h('cite', { class: 'siteseer-hit-url' }, displayUrl(hit.url)),
             hit.snippet !== '' && h('p', { class: 'siteseer-snippet' }, ...snippetNodes(hit.snippet)),

@@ -142,6 +142,7 @@ export function keywordAnswer(params: URLSearchParams): KeywordSearchResult {
       snippet: snippet(hit.body, q, size),
       pinned: hit.url === pinned,
       position: start + index + 1,
+      type: 'html' as const,
     })),
     took: 1,
     searchId: `sample-${Date.now()}`,

@@ -95,6 +95,19 @@ describe('Crawler step', () => {
     expect(screen.getByRole('combobox', { name: 'Page load delay' })).toBeTruthy();
   });
 
+  it('Given the documents to index, then PDF is checked by default and each box adds or removes its type', async () => {
+    const draft = renderCrawler();
+    const documents = screen.getByRole('group', { name: 'Documents to index' });
+    const box = (name: string) => within(documents).getByRole('checkbox', { name });
+    expect((box('PDF') as HTMLInputElement).checked).toBe(true);
+    expect((box('Word (DOCX)') as HTMLInputElement).checked).toBe(false);
+    await userEvent.click(box('Word (DOCX)'));
+    expect(draft.current.documentTypes).toEqual(['pdf', 'docx']);
+    await userEvent.click(box('PDF'));
+    await userEvent.click(box('Word (DOCX)'));
+    expect(draft.current.documentTypes).toEqual([]);
+  });
+
   it('Given a new engine, then no note about when changes take effect shows (its first crawl starts on Create)', () => {
     renderCrawler();
     expect(screen.queryByRole('note')).toBeNull();

@@ -17,6 +17,7 @@ import { type ReactNode, useId } from 'react';
 import { CRAWLER_CHANGES_LABEL, CRAWLER_CHANGES_NOTE } from '../crawler-changes.ts';
 import { ContentTargets } from './content-targets.tsx';
 import { CustomTags } from './custom-tags.tsx';
+import { DocumentTypes } from './document-types.tsx';
 import { IgnoredParameters } from './ignored-parameters.tsx';
 import { SiteUrls } from './site-urls.tsx';
 import { UrlFilters } from './url-filters.tsx';
@@ -36,8 +37,9 @@ function Part({ title, children }: { title: string; children: ReactNode }) {
 }
 
 /**
- * Step 'Crawler': the sites, origin, hash fragments, ignored URL parameters, URL filters (KW_WIZARD_URL_FILTERING), page load
- * delay, crawl frequency (KW_WIZARD_CRAWL_FREQUENCY), content and exclude targets, and custom tags.
+ * Step 'Crawler': the sites, origin, hash fragments, ignored URL parameters, URL filters
+ * (KW_WIZARD_URL_FILTERING), page load delay, crawl frequency (KW_WIZARD_CRAWL_FREQUENCY), the
+ * documents to index, content and exclude targets, and custom tags.
  * In edit mode a note says these take effect as pages are crawled again, not on Publish.
  */
 export function CrawlerStep({
@@ -134,6 +136,10 @@ export function CrawlerStep({
             ))}
           </TextField>
         )}
+        <DocumentTypes
+          types={settings.documentTypes}
+          onTypes={(documentTypes) => onChange({ documentTypes })}
+        />
       </Part>
       <Part title="Content">
         <ContentTargets settings={settings} onChange={onChange} />
