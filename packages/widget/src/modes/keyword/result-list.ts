@@ -40,7 +40,7 @@ export function displayUrl(url: string): string {
  * The file type a result is labelled with ("PDF", "DOCX"), as search engines mark documents, so a
  * visitor knows a download opens; null for a web page (and for hits of servers that send no type).
  */
-export function fileType(hit: Pick<KeywordHit, 'type'>): string | null {
+function fileType(hit: Pick<KeywordHit, 'type'>): string | null {
   const type: unknown = hit.type;
   return typeof type === 'string' && type !== 'html' && /^[a-z]{1,8}$/.test(type) ? type.toUpperCase() : null;
 }
