@@ -64,7 +64,16 @@ describe('the documented keyword parts', () => {
     // A popular search too: the list then shows both kinds.
     const service = fakeKeywordService({
       config: keywordConfig(),
-      pages: keywordPages(),
+      // A document among the pages: its result carries its file type.
+      pages: [
+        ...keywordPages(),
+        {
+          url: 'https://site.example.test/prices.pdf',
+          title: 'Price list',
+          body: 'Pricing of every plan.',
+          type: 'pdf',
+        },
+      ],
       popularQueries: ['widget guide'],
       corrections: { pricng: 'pricing' },
     });

@@ -225,6 +225,12 @@ export const KEYWORD_WIDGET_PARTS: WidgetPart = {
                       tags: ['span'],
                       description: "'Featured', on pinned results.",
                     },
+                    {
+                      classes: ['siteseer-file-type'],
+                      tags: ['span'],
+                      description:
+                        "The file type of a document result ('PDF', 'DOCX'); absent for a web page.",
+                    },
                   ],
                 },
                 { classes: ['siteseer-hit-url'], tags: ['cite'], description: "The page's URL as text." },
