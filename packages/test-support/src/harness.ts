@@ -7,6 +7,7 @@ import { PORTAL_DIST } from '@siteseer/api/routes/portal';
 import { WIDGET_DIST } from '@siteseer/api/routes/widget';
 import { type RunningServer, startServer } from '@siteseer/api/server';
 import { createTestSchema } from '@siteseer/api/store/test-schema';
+import { avoidWasmWrapperTierUp } from '@siteseer/api/wasm-wrappers';
 import type * as oidc from 'openid-client';
 import { freePort } from './free-port.ts';
 import { discoverPortalClient, portalSignIn } from './portal-sign-in.ts';
@@ -46,6 +47,10 @@ export async function startTestServer(
     crawlTiming?: Partial<LoopTiming>;
   } = {},
 ): Promise<TestServer> {
+  // As the API's entry points and its own test projects do (apps/api/src/wasm-wrappers.ts): the CLI's
+  // and the portal's suites run the server in their test processes, and one died of that V8 check
+  // (SIGTRAP) in CI.
+  avoidWasmWrapperTierUp();
   const port = overrides.port ?? (await freePort());
   const base = `http://127.0.0.1:${port}`;
   const database = await databaseEnv();
