@@ -1,4 +1,5 @@
 import { INSPECTIONS_PER_MINUTE } from '@siteseer/core';
+import { docxBytes, pdfBytes } from '@siteseer/test-support/documents';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { answer, type FixtureSite, startFixtureSite } from '../src/crawler/rules/fixture-site.test-kit.ts';
 import { createEngine, detailOf, keywordDraft, startWithTenants, type Tenants } from './actors.ts';
@@ -32,6 +33,16 @@ const routes = {
   '/copy': GUIDE,
   '/leak': answer(302, '', { location: 'http://10.0.0.1/admin' }),
   '/logo.png': answer(200, 'PNG', { 'content-type': 'image/png' }),
+  '/station.pdf': answer(
+    200,
+    pdfBytes(['Calibrate the soldering station weekly.'], { title: 'Station manual' }),
+    {
+      'content-type': 'application/pdf',
+    },
+  ),
+  '/station.docx': answer(200, docxBytes(['Calibrate the soldering station weekly.']), {
+    'content-type': 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  }),
 };
 
 let t: Tenants;
@@ -201,8 +212,19 @@ describe('the URL inspector', () => {
     const { body } = await inspect(`${site.origin}/logo.png`);
     expect(body).toMatchObject({
       contentType: 'image/png',
-      reasons: ['Its content type is image/png, not HTML: only HTML pages are indexed.'],
+      reasons: [
+        'Its content type is image/png, neither HTML nor a document the crawler reads: it is not indexed.',
+      ],
     });
+  });
+
+  it('given a PDF, then it is read as the crawl reads it; a DOCX, which the engine leaves out by default, says so', async () => {
+    const pdf = (await inspect(`${site.origin}/station.pdf`)).body;
+    expect(pdf).toMatchObject({ contentType: 'application/pdf', title: 'Station manual' });
+    expect(pdf.excerpt).toContain('Calibrate the soldering station weekly.');
+    expect(pdf.reasons.join(' ')).not.toMatch(/content type|documents are not indexed/);
+    const docx = (await inspect(`${site.origin}/station.docx`)).body;
+    expect(docx.reasons).toEqual(['DOCX documents are not indexed by this engine (its document types).']);
   });
 
   it('given inspections, then nothing of the crawl is written', async () => {

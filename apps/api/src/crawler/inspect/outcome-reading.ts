@@ -1,7 +1,8 @@
 import { INSPECT_EXCERPT_CHARS, type UrlInspection } from '@siteseer/core';
 import type { Crawler } from '../../repositories/crawler/crawlers.ts';
+import type { DocumentOutcome, DocumentTask } from '../extract/documents/index.ts';
 import type { ExtractOptions } from '../extract/extract-page.ts';
-import { type ExtractedPage, extractionSettings } from '../extract/index.ts';
+import { documentLabel, documentTypeOf, type ExtractedPage, extractionSettings } from '../extract/index.ts';
 import { headerLines } from '../extract/response-headers.ts';
 import { applyRobotsHeader } from '../extract/robots-directives.ts';
 import type { FetchOutcome } from '../fetch/index.ts';
@@ -35,12 +36,15 @@ export interface ReadingRules {
   key: (url: string) => string | undefined;
   /** The crawl loop's extraction (off the event loop). */
   extract: (html: string, options: ExtractOptions) => Promise<ExtractedPage>;
+  /** The crawl loop's reading of a document (PDF, DOCX…), off the event loop too. */
+  readDocument: (task: DocumentTask) => Promise<DocumentOutcome>;
 }
 
 /**
  * Explains the answer of the fetch as the crawl loop records it (crawl-url.ts `UrlCrawl.outcome`
- * and `page`): redirects followed (their target crawled when in scope), the status, a page that is
- * not HTML, and for an HTML page its extraction, noindex, nofollow and canonical URL.
+ * `page` and `document`): redirects followed (their target crawled when in scope), the status, a
+ * document read when the engine's document types allow it, a page that is neither, and for an HTML
+ * page or a document read its extraction, noindex, nofollow and canonical URL.
  */
 export async function explainOutcome(
   reading: Reading,
@@ -75,8 +79,30 @@ export async function explainOutcome(
     return;
   }
   if (outcome.body.kind !== 'html') {
-    const type = outcome.contentType?.split(';')[0] ?? 'no content type';
-    reading.reasons.push(`Its content type is ${type}, not HTML: only HTML pages are indexed.`);
+    const document = documentTypeOf(outcome.contentType, outcome.url, outcome.headers);
+    if (document === undefined) {
+      const type = outcome.contentType?.split(';')[0] ?? 'no content type';
+      reading.reasons.push(
+        `Its content type is ${type}, neither HTML nor a document the crawler reads: it is not indexed.`,
+      );
+      return;
+    }
+    if (!rules.crawler.documentTypes.includes(document)) {
+      reading.reasons.push(
+        `${documentLabel(document)} documents are not indexed by this engine (its document types).`,
+      );
+      return;
+    }
+    const read = await rules.readDocument({
+      bytes: outcome.body.bytes,
+      type: document,
+      headers: outcome.headers,
+    });
+    if (read.kind === 'refused') {
+      reading.reasons.push(read.reason);
+      return;
+    }
+    explainPage(reading, read.page, outcome.headers, pageUrl, rules);
     return;
   }
   let page: ExtractedPage;

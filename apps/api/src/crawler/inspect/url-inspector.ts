@@ -166,6 +166,7 @@ export class UrlInspector {
       scope: (at) => verdict(at).inScope,
       key,
       extract: (html, options) => this.#extractor.extract(html, options),
+      readDocument: (task) => this.#extractor.readDocument(task),
     });
     return reading;
   }

@@ -22,7 +22,7 @@ export const CRAWL_STATUS_HELP: Readonly<Record<CrawlStatusCode, CrawlStatusHelp
   },
   3: {
     means:
-      'Fetched. An HTML page is indexed, unless the reason says otherwise: noindex, indexed as its canonical URL, or not HTML (a PDF, an image).',
+      'Fetched. An HTML page is indexed, unless the reason says otherwise: noindex, indexed as its canonical URL, or not HTML nor a document type the engine reads (an image; PDF and Office documents as the Crawler step allows).',
     todo: 'Nothing. A page you want left out: add an exclude URL filter, or noindex on the page.',
   },
   4: {
