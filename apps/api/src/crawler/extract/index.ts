@@ -1,4 +1,4 @@
-export { documentLabel, documentTypeOf } from './documents/index.ts';
+export { documentTypeOf, documentTypeOffReason } from './documents/index.ts';
 export {
   checkedSelectors,
   contentHash,

@@ -2,7 +2,12 @@ import { INSPECT_EXCERPT_CHARS, type UrlInspection } from '@siteseer/core';
 import type { Crawler } from '../../repositories/crawler/crawlers.ts';
 import type { DocumentOutcome, DocumentTask } from '../extract/documents/index.ts';
 import type { ExtractOptions } from '../extract/extract-page.ts';
-import { documentLabel, documentTypeOf, type ExtractedPage, extractionSettings } from '../extract/index.ts';
+import {
+  documentTypeOf,
+  documentTypeOffReason,
+  type ExtractedPage,
+  extractionSettings,
+} from '../extract/index.ts';
 import { headerLines } from '../extract/response-headers.ts';
 import { applyRobotsHeader } from '../extract/robots-directives.ts';
 import type { FetchOutcome } from '../fetch/index.ts';
@@ -88,9 +93,7 @@ export async function explainOutcome(
       return;
     }
     if (!rules.crawler.documentTypes.includes(document)) {
-      reading.reasons.push(
-        `${documentLabel(document)} documents are not indexed by this engine (its document types).`,
-      );
+      reading.reasons.push(documentTypeOffReason(document));
       return;
     }
     const read = await rules.readDocument({

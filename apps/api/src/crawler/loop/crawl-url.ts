@@ -11,8 +11,8 @@ import {
 } from '../../repositories/crawler/frontier.ts';
 import type { Store } from '../../store/types.ts';
 import {
-  documentLabel,
   documentTypeOf,
+  documentTypeOffReason,
   type ExtractedPage,
   type ExtractPool,
   extractionSettings,
@@ -245,11 +245,10 @@ class UrlCrawl {
    * readable), recorded as fetched but not indexed with the reason.
    */
   async document(type: DocumentType, bytes: Buffer, outcome: PageOutcome): Promise<void> {
-    const label = documentLabel(type);
     if (!this.#run.crawler.documentTypes.includes(type)) {
       await this.record({
         status: CRAWL_STATUS.SUCCESS,
-        reason: notIndexedReason(`${label} documents are not indexed by this engine (its document types).`),
+        reason: notIndexedReason(documentTypeOffReason(type)),
       });
       return;
     }

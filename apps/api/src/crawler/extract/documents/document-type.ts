@@ -46,6 +46,11 @@ export function documentTypeOf(
 }
 
 /** How a report names a document type ("PDF", "DOCX"). */
-export function documentLabel(type: DocumentType): string {
+function documentLabel(type: DocumentType): string {
   return type.toUpperCase();
+}
+
+/** Why a document of a type the engine's document types leave out is not indexed. */
+export function documentTypeOffReason(type: DocumentType): string {
+  return `${documentLabel(type)} documents are not indexed by this engine (its document types).`;
 }
