@@ -64,24 +64,21 @@ export async function accessibilityViolations(
 ) {
   await page.bringToFront();
   await page.emulateMedia({ colorScheme: scheme });
-  // Measure settled colours: wait for the scheme switch and any running transition (dialogs fade
-  // in, a toast grows in). Until a frame passes with none running: a toast raised by the action
-  // just before may start its transition only after the first look, and axe would then measure
-  // its half-faded colours.
-  await page.waitForTimeout(50);
-  await page.evaluate(async () => {
-    const frame = () => new Promise((resolve) => requestAnimationFrame(() => resolve(undefined)));
-    for (let round = 0; round < 5; round++) {
-      await frame();
-      const running = document.getAnimations();
-      if (running.length === 0) return;
-      await Promise.all(running.map((animation) => animation.finished.catch(() => undefined)));
-    }
+  // Measure settled colours: transitions are switched off while axe looks, so a dialog fading in or
+  // a toast that starts to fade out half-way through the run (its auto-hide timer runs on) is seen
+  // at its end state, never at half opacity. Running ones jump to their end when switched off.
+  await page.evaluate(() => {
+    const style = document.createElement('style');
+    style.id = 'siteseer-axe-still';
+    style.textContent = '*, *::before, *::after { transition: none !important; animation: none !important; }';
+    document.head.append(style);
   });
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => resolve(undefined))));
   const builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']);
   if (options.frames === false) builder.exclude('iframe');
   const results = await builder.analyze();
   await page.bringToFront();
+  await page.evaluate(() => document.getElementById('siteseer-axe-still')?.remove());
   return results.violations.map((v) => ({
     id: v.id,
     help: v.help,
