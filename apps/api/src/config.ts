@@ -45,6 +45,11 @@ const Env = z.object({
    */
   SITESEER_SEARCH_INDEX_MEMORY_MB: z.coerce.number().int().min(16).optional(),
   /**
+   * The embedded database's buffer pool (PostgreSQL's shared_buffers), in MB. Default: a quarter of
+   * the database's files at start, 16 to 128 MB (store/pglite-memory.ts).
+   */
+  SITESEER_PGLITE_SHARED_BUFFERS_MB: z.coerce.number().int().min(1).max(4096).optional(),
+  /**
    * How often a keyword client's popular queries (its query suggestions) are read again from the
    * recorded searches while it is searched, in seconds. 0: at every suggestion (tests).
    */
@@ -85,6 +90,8 @@ export interface Config {
   dataDir: string | null;
   databaseUrl: string | undefined;
   dbSchema: string | undefined;
+  /** PGlite's buffer pool in MB (SITESEER_PGLITE_SHARED_BUFFERS_MB); undefined: sized from the data. */
+  pgliteSharedBuffersMb: number | undefined;
   logLevel: z.infer<typeof Env>['SITESEER_LOG_LEVEL'];
   searchRateLimitPerMinute: number;
   searchAddressRateLimitPerMinute: number;
@@ -165,6 +172,7 @@ export function loadConfig(env: Record<string, string | undefined>, overrides: P
     dataDir: e.SITESEER_DATA_DIR,
     databaseUrl: e.DATABASE_URL,
     dbSchema: e.SITESEER_DB_SCHEMA,
+    pgliteSharedBuffersMb: e.SITESEER_PGLITE_SHARED_BUFFERS_MB,
     logLevel: e.SITESEER_LOG_LEVEL,
     searchRateLimitPerMinute: e.SITESEER_SEARCH_RATE_LIMIT,
     searchAddressRateLimitPerMinute: e.SITESEER_SEARCH_IP_RATE_LIMIT,

@@ -38,6 +38,7 @@ export async function startServer(
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
     ...(config.dbSchema ? { schema: config.dbSchema } : {}),
+    sharedBuffersMb: config.pgliteSharedBuffersMb,
   });
   try {
     await seedFeatures(store);

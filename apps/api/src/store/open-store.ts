@@ -15,6 +15,8 @@ export interface StoreConfig {
   schema?: string;
   /** A transaction idle this long is rolled back (default 30 s). */
   idleTransactionTimeoutMs?: number;
+  /** PGlite only: its buffer pool in MB; undefined sizes it from the data (pglite-memory.ts). */
+  sharedBuffersMb?: number | undefined;
 }
 
 /** Opens PostgreSQL when `databaseUrl` is set, else embedded PGlite; then applies pending migrations. */
@@ -26,7 +28,11 @@ export async function openStore(config: StoreConfig): Promise<Store> {
         idleTransactionTimeoutMs,
         ...(config.schema ? { schema: config.schema } : {}),
       })
-    : await openPgliteStore({ dataDir: pgliteDataDir(config.dataDir), idleTransactionTimeoutMs });
+    : await openPgliteStore({
+        dataDir: pgliteDataDir(config.dataDir),
+        idleTransactionTimeoutMs,
+        sharedBuffersMb: config.sharedBuffersMb,
+      });
   const migrationsDir = config.migrationsDir === undefined ? defaultMigrationsDir : config.migrationsDir;
   if (migrationsDir === null) return store;
   try {

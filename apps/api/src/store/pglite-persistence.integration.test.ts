@@ -45,6 +45,8 @@ describe('PGlite on disk', () => {
       expect((await second.query('SELECT count(*)::int AS n FROM schema_migrations')).rows).toEqual([
         { n: 1 },
       ]);
+      // A small database gets the smallest buffer pool (pglite-memory.ts), not PGlite's 128 MB.
+      expect((await second.query('SHOW shared_buffers')).rows).toEqual([{ shared_buffers: '16MB' }]);
     } finally {
       await second.close();
     }
@@ -83,11 +85,12 @@ describe('PGlite on disk', () => {
     expect((error as Error).message).toMatch(/ENOTDIR.*not-a-directory\/data/);
   });
 
-  test("openStore keeps ':memory:' in memory", async () => {
-    const store = await openStore({ dataDir: ':memory:', migrationsDir });
+  test("openStore keeps ':memory:' in memory, with the buffer pool it is given", async () => {
+    const store = await openStore({ dataDir: ':memory:', migrationsDir, sharedBuffersMb: 24 });
     try {
       expect((await store.query('SELECT count(*)::int AS n FROM notes')).rows).toEqual([{ n: 0 }]);
       expect(existsSync(':memory:')).toBe(false);
+      expect((await store.query('SHOW shared_buffers')).rows).toEqual([{ shared_buffers: '24MB' }]);
     } finally {
       await store.close();
     }

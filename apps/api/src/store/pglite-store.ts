@@ -1,4 +1,6 @@
+import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { yieldToLoop } from '../event-loop.ts';
 import { copyChunks } from './copy-chunks.ts';
@@ -22,6 +24,8 @@ export interface PgliteStoreOptions {
   dataDir: string | null;
   /** A transaction with no statement for this long is rolled back (default 30 s). */
   idleTransactionTimeoutMs?: number;
+  /** The buffer pool in MB; undefined sizes it from the data (pglite-memory.ts). */
+  sharedBuffersMb?: number | undefined;
 }
 
 /** Starts PGlite in a worker thread and resolves once it accepts queries. */
@@ -29,6 +33,13 @@ export async function openPgliteStore(options: PgliteStoreOptions): Promise<Pgli
   const wasm = await compiledPglite();
   // Held by the worker: released when its thread ends (closed or crashed), never while PGlite may write.
   const lock = options.dataDir ? lockDataDir(options.dataDir) : undefined;
+  if (options.dataDir && !existsSync(join(options.dataDir, 'PG_VERSION'))) {
+    // A new directory is made by initdb in a thread of its own, ended before the store's starts:
+    // the thread that ran initdb kept its WebAssembly memory (about 150 MB) for as long as it lived.
+    const initdb = new PgliteStore(options, undefined, wasm);
+    await initdb.ready;
+    await initdb.close();
+  }
   const store = new PgliteStore(options, lock, wasm);
   await store.ready;
   return store;
@@ -85,6 +96,7 @@ export class PgliteStore implements Store {
     const workerOptions: WorkerOptions = {
       dataDir: options.dataDir,
       idleTransactionTimeoutMs: options.idleTransactionTimeoutMs ?? 30_000,
+      sharedBuffersMb: options.sharedBuffersMb,
       wasm,
     };
     this.#worker = new Worker(new URL('./pglite-worker.ts', import.meta.url), { workerData: workerOptions });

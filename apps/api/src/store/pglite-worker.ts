@@ -18,6 +18,7 @@ import {
   TransactionClosedError,
   TransactionTimeoutError,
 } from './errors.ts';
+import { directoryBytes, sharedBuffersMb } from './pglite-memory.ts';
 import { pgliteParsers } from './type-parsers.ts';
 import {
   type QueryReply,
@@ -69,7 +70,13 @@ function fatal(error: unknown): never {
 }
 
 if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
-const pgliteOptions: PGliteOptions = { parsers: pgliteParsers };
+const sharedBuffers =
+  options.sharedBuffersMb ?? sharedBuffersMb(options.dataDir ? directoryBytes(options.dataDir) : 0);
+const pgliteOptions: PGliteOptions = {
+  parsers: pgliteParsers,
+  // PGlite's own start parameters, then the buffer pool sized from the data (pglite-memory.ts).
+  startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${sharedBuffers}MB`],
+};
 if (options.dataDir) pgliteOptions.dataDir = options.dataDir;
 if (options.wasm) {
   pgliteOptions.pgliteWasmModule = options.wasm.pglite;

@@ -16,6 +16,8 @@ export interface WorkerOptions {
   dataDir: string | null;
   /** A transaction with no statement for this long is rolled back. */
   idleTransactionTimeoutMs: number;
+  /** The buffer pool in MB; undefined: sized from the data directory (pglite-memory.ts). */
+  sharedBuffersMb: number | undefined;
   /** PGlite's WebAssembly, compiled once per process (see `compiledPglite`); absent: compiled here. */
   wasm?: PgliteWasm | undefined;
 }
