@@ -68,6 +68,9 @@ describe.runIf(browserTests)('Invitations and the device page in Chromium', () =
     await ann.getByRole('button', { name: 'Revoke' }).click();
     const dialog = page.getByRole('dialog', { name: 'Revoke invitation?' });
     await dialog.getByRole('button', { name: 'Revoke' }).click();
+    // The dialog closes once the server has answered; the row alone may leave earlier, while the
+    // table refetches.
+    await dialog.waitFor({ state: 'detached' });
     await ann.waitFor({ state: 'detached' });
     const answer = await fetch(link);
     await answer.body?.cancel();
