@@ -12,6 +12,7 @@ import { collectPages, slotInformativeness } from './collector.ts';
 import { QueryCorrector } from './correct.ts';
 import { type ExpandedSlot, QueryExpander, typosPossible } from './expand.ts';
 import { type ExplainedPass, explainScore } from './explain.ts';
+import { FEEDBACK_FROM, feedbackSlots, PageSignatures } from './feedback.ts';
 import type { IndexData } from './index-data.ts';
 import { CHAMPIONS } from './pack-postings.ts';
 import { boostFactors, boosting, tabMembership } from './page-sets.ts';
@@ -67,6 +68,8 @@ export class KeywordIndex {
   readonly #byUrl = new Map<string, number>();
   readonly #tabs = new Map<string, Uint8Array>();
   readonly #boosts = new Map<string, Float32Array>();
+  /** Each page's signature for feedback (feedback.ts), worked out at the first question that needs it. */
+  #signatures: PageSignatures | undefined;
 
   constructor(data: IndexData, { denseShare = DENSE_SHARE }: KeywordIndexOptions = {}) {
     this.data = data;
@@ -208,7 +211,29 @@ export class KeywordIndex {
     const factors = explaining ? new Map<number, RerankFactors>() : undefined;
     const rescored = (pages: { page: number; score: number }[]) =>
       rerank(data, pages, reranked, RERANK, wanted, held, factors);
-    const ranked = full ? [...rescored(full.ranked()), ...rescored(top.ranked())] : rescored(top.ranked());
+    let ranked = full ? [...rescored(full.ranked()), ...rescored(top.ranked())] : rescored(top.ranked());
+    let scored = { expanded, informativeness, total, allTotal };
+    // A question long enough is searched once more with the words its best pages share (feedback.ts).
+    const extra = question && slots.length >= FEEDBACK_FROM ? this.#feedback(expanded, ranked) : [];
+    if (extra.length > 0) {
+      const again = new TopPages(Math.max(wanted, RERANK));
+      tabCounts.fill(0);
+      // Holding an added word is worth nothing in the share of the question held: a page of the
+      // added words only is no answer (collector.ts), and the others keep their share.
+      const withFeedback = [...expanded, ...extra];
+      const weights = [...informativeness, ...extra.map(() => 0)];
+      const { total, allTotal } = this.#rankAll(withFeedback, query, {
+        members,
+        tabCounts,
+        top: again,
+        full: undefined,
+        any,
+        informativeness: weights,
+      });
+      scored = { expanded: withFeedback, informativeness: weights, total, allTotal };
+      ranked = rescored(again.ranked());
+    }
+    // The words searched for, highlighted in the results' snippets: not those feedback added.
     const hitTerms = [...terms].map((term) => data.terms[term] as string);
     const hits: BackendHit[] = ranked
       .slice(query.offset, query.offset + query.limit)
@@ -217,10 +242,33 @@ export class KeywordIndex {
         score,
         terms: hitTerms,
       }));
-    const result = { total, allTotal, tabCounts, hits };
+    const result = { total: scored.total, allTotal: scored.allTotal, tabCounts, hits };
     if (!factors) return { result, pass: undefined };
     const boosts = boosting(query.boosts) ? boostFactors(data, query.boosts, this.#boosts) : undefined;
-    return { result, pass: { expanded, any, informativeness, boosts, reranked: factors } };
+    return {
+      result,
+      pass: {
+        expanded: scored.expanded,
+        feedbackFrom: expanded.length,
+        any,
+        informativeness: scored.informativeness,
+        boosts,
+        reranked: factors,
+      },
+    };
+  }
+
+  /**
+   * The feedback slots of a question whose first pass ranked `ranked`: words of its best pages it
+   * lacks, as many as the slots' bit mask has room for.
+   */
+  #feedback(expanded: readonly ExpandedSlot[], ranked: readonly { page: number; score: number }[]) {
+    const asked = new Set<number>();
+    for (const slot of expanded)
+      for (const alternative of slot.alternatives)
+        for (const word of alternative.words) for (const { term } of word) asked.add(term);
+    this.#signatures ??= new PageSignatures(this.data);
+    return feedbackSlots(this.data, this.#signatures, ranked, asked, MAX_SLOTS - expanded.length);
   }
 
   /**
