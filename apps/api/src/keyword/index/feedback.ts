@@ -9,7 +9,6 @@
 import { isStopword } from '../analysis/index.ts';
 import type { ExpandedSlot } from './expand.ts';
 import type { IndexData } from './index-data.ts';
-import { pageWords } from './pack-postings.ts';
 
 /**
  * Terms kept per page as its signature: its best-scoring ones (BM25F, so rare words said often).
@@ -34,55 +33,24 @@ export const FEEDBACK_FROM = 5;
 
 /**
  * Per page, its SIGNATURE_TERMS best-scoring terms (their packed BM25F and title prior): what a
- * page says most, in a few terms, read by feedback in place of the page's text. Worked out once
- * per generation from the postings (a pass over every posting).
+ * page says most, in a few terms, read by feedback in place of the page's text. Filled while the
+ * postings are packed (pack-postings.ts offers each posting's score), so it costs no pass of its own.
  */
-export class PageSignatures {
+export class SignatureBuilder {
   /** Page p's terms at p · SIGNATURE_TERMS (-1: none, a page of fewer terms) and their scores. */
   readonly terms: Int32Array;
   readonly scores: Float32Array;
   /** Per page, where among its terms the lowest score is (the one a better term replaces). */
   readonly #lowest: Uint8Array;
 
-  constructor(data: IndexData) {
-    this.terms = new Int32Array(data.pageCount * SIGNATURE_TERMS).fill(-1);
-    this.scores = new Float32Array(data.pageCount * SIGNATURE_TERMS);
-    this.#lowest = new Uint8Array(data.pageCount);
-    const words = pageWords(data.pageCount);
-    for (let term = 0; term < data.terms.length; term++) {
-      const scale = data.scoreScale[term] as number;
-      let n = data.scoreStart[term] as number;
-      const bitset = data.bitsets.get(term);
-      if (bitset !== undefined) {
-        for (let w = 0; w < words; w++) {
-          let word = data.bits[bitset + w] as number;
-          while (word !== 0) {
-            const low = word & -word;
-            word ^= low;
-            this.#offer((w << 5) + 31 - Math.clz32(low), term, scale * (data.scores[n++] as number));
-          }
-        }
-        continue;
-      }
-      const bytes = data.pages;
-      const end = data.pageStart[term + 1] as number;
-      let at = data.pageStart[term] as number;
-      let page = -1;
-      while (at < end) {
-        let byte = bytes[at++] as number;
-        let delta = byte & 0x7f;
-        for (let shift = 7; byte & 0x80; shift += 7) {
-          byte = bytes[at++] as number;
-          delta |= (byte & 0x7f) << shift;
-        }
-        page += delta;
-        this.#offer(page, term, scale * (data.scores[n++] as number));
-      }
-    }
+  constructor(pageCount: number) {
+    this.terms = new Int32Array(pageCount * SIGNATURE_TERMS).fill(-1);
+    this.scores = new Float32Array(pageCount * SIGNATURE_TERMS);
+    this.#lowest = new Uint8Array(pageCount);
   }
 
   /** `term` of `score` into the page's signature, when it has room or beats its lowest. */
-  #offer(page: number, term: number, score: number): void {
+  offer(page: number, term: number, score: number): void {
     const base = page * SIGNATURE_TERMS;
     const lowest = base + (this.#lowest[page] as number);
     if ((this.terms[lowest] as number) >= 0 && score <= (this.scores[lowest] as number)) return;
@@ -110,7 +78,6 @@ export class PageSignatures {
  */
 export function feedbackSlots(
   data: IndexData,
-  signatures: PageSignatures,
   ranked: readonly { page: number; score: number }[],
   asked: ReadonlySet<number>,
   room: number,
@@ -123,13 +90,13 @@ export function feedbackSlots(
     const base = page * SIGNATURE_TERMS;
     let said = 0;
     for (let i = 0; i < SIGNATURE_TERMS; i++)
-      if ((signatures.terms[base + i] as number) >= 0) said += signatures.scores[base + i] as number;
+      if ((data.signatureTerms[base + i] as number) >= 0) said += data.signatureScores[base + i] as number;
     if (said <= 0) continue;
     for (let i = 0; i < SIGNATURE_TERMS; i++) {
-      const term = signatures.terms[base + i] as number;
+      const term = data.signatureTerms[base + i] as number;
       // A function word says nothing of the answers however rare on the site (see isStopword).
       if (term < 0 || asked.has(term) || isStopword(data.terms[term] as string)) continue;
-      const weight = ((score / total) * (signatures.scores[base + i] as number)) / said;
+      const weight = ((score / total) * (data.signatureScores[base + i] as number)) / said;
       weights.set(term, (weights.get(term) ?? 0) + weight);
     }
   }

@@ -12,7 +12,7 @@ import { collectPages, slotInformativeness } from './collector.ts';
 import { QueryCorrector } from './correct.ts';
 import { type ExpandedSlot, QueryExpander, typosPossible } from './expand.ts';
 import { type ExplainedPass, explainScore } from './explain.ts';
-import { FEEDBACK_FROM, feedbackSlots, PageSignatures } from './feedback.ts';
+import { FEEDBACK_FROM, feedbackSlots } from './feedback.ts';
 import type { IndexData } from './index-data.ts';
 import { CHAMPIONS } from './pack-postings.ts';
 import { boostFactors, boosting, tabMembership } from './page-sets.ts';
@@ -68,8 +68,6 @@ export class KeywordIndex {
   readonly #byUrl = new Map<string, number>();
   readonly #tabs = new Map<string, Uint8Array>();
   readonly #boosts = new Map<string, Float32Array>();
-  /** Each page's signature for feedback (feedback.ts), worked out at the first question that needs it. */
-  #signatures: PageSignatures | undefined;
 
   constructor(data: IndexData, { denseShare = DENSE_SHARE }: KeywordIndexOptions = {}) {
     this.data = data;
@@ -267,8 +265,7 @@ export class KeywordIndex {
     for (const slot of expanded)
       for (const alternative of slot.alternatives)
         for (const word of alternative.words) for (const { term } of word) asked.add(term);
-    this.#signatures ??= new PageSignatures(this.data);
-    return feedbackSlots(this.data, this.#signatures, ranked, asked, MAX_SLOTS - expanded.length);
+    return feedbackSlots(this.data, ranked, asked, MAX_SLOTS - expanded.length);
   }
 
   /**
