@@ -14,7 +14,7 @@ import type { IndexData } from './index-data.ts';
  * Terms kept per page as its signature: its best-scoring ones (BM25F, so rare words said often).
  * 16 and 64 did no better on Cranfield; 32 costs 256 bytes a page.
  */
-export const SIGNATURE_TERMS = 32;
+const SIGNATURE_TERMS = 32;
 /** The best pages of the first pass taken as relevant (5 and 20 tried on Cranfield). */
 const FEEDBACK_PAGES = 10;
 /** Words added to the question at most (5 and 20 tried on Cranfield). */
