@@ -202,7 +202,7 @@ export class KeywordIndex {
     const full = any && !question ? new TopPages(Math.max(wanted, RERANK)) : undefined;
     const oneWord = this.#oneWord(expanded, query, wanted);
     // A question long enough is searched once more with the words its best pages share
-    // (feedback.ts): its scores are kept for that pass to add those words' to.
+    // (feedback.ts): its sums are kept, and that pass adds the new words' scores to them.
     const feedback = question && slots.length >= FEEDBACK_FROM;
     const { terms, total, allTotal } = oneWord
       ? this.#rankOneWord(oneWord, members, tabCounts, top)
