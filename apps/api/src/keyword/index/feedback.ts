@@ -26,7 +26,7 @@ const FEEDBACK_TERMS = 10;
 const FEEDBACK_WEIGHT = 1;
 /**
  * Questions of this many words (function words aside) or more get feedback. The known-item
- * bench's questions of four words (one page answers each) lost as many ranks as they won with it;
+ * bench's questions of four words (one page answers each) lost more ranks than they won with it;
  * on Cranfield, five words or more did as well as four.
  */
 export const FEEDBACK_FROM = 5;
@@ -73,8 +73,8 @@ export class SignatureBuilder {
  * The words to add to a question from `ranked`, its first pass's pages best first: each term of
  * the best FEEDBACK_PAGES pages' signatures weighed by its share of its page's signature times the
  * page's share of their scores, summed over the pages (RM3's relevance model); the FEEDBACK_TERMS
- * heaviest not in the question (`asked`) nor function words, at most `room`, each a slot of its own weighing
- * FEEDBACK_WEIGHT times its weight against the heaviest's.
+ * heaviest that are neither the question's (`asked`) nor function words, at most `room`, each a
+ * slot of its own weighing FEEDBACK_WEIGHT times its weight against the heaviest's.
  */
 export function feedbackSlots(
   data: IndexData,
