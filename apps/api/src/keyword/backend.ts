@@ -124,6 +124,11 @@ export interface TermScore {
   slot: number;
   /** The indexed term (a stem). */
   term: string;
+  /**
+   * Added to a question by feedback, not typed: a word its first pass's best pages share
+   * (index/feedback.ts); `slot` is then past the typed ones.
+   */
+  feedback: boolean;
   /** What its score was multiplied by: the expansion's and the alternative's weights. */
   weight: number;
   /** BM25F per field holding the term (title, headings, url, tags, description, body). */

@@ -22,6 +22,11 @@ export const TermScore = z.object({
   slot: z.number().int().min(0),
   /** The indexed term: a stem, a typo's correction, or a prefix's completion. */
   term: z.string(),
+  /**
+   * Added to a question by pseudo-relevance feedback, not typed: a word the best pages of a first
+   * pass share, searched for in a second (`slot` is then past the words typed).
+   */
+  feedback: z.boolean(),
   /** Its expansion's weight (1 for the word as typed; less for synonyms, completions, typos). */
   weight: z.number(),
   /** BM25F of the term in each field holding it (title, headings, url, tags, description, body). */

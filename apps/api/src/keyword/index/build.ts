@@ -275,6 +275,8 @@ export function indexBytes(data: IndexData): number {
     data.scoreScale.byteLength +
     data.championPages.byteLength +
     data.championSteps.byteLength +
+    data.signatureTerms.byteLength +
+    data.signatureScores.byteLength +
     data.bits.byteLength +
     data.bitRanks.byteLength +
     // A map entry: about 16 bytes in V8's hash table.

@@ -70,9 +70,13 @@ export function collectPages(
   for (let i = 0; i < pages.length; i++) {
     const page = pages.items[i] as number;
     let matched = 0;
+    let held = whole;
     if (any) {
       matched = scorer.matched[page] as number;
       if ((matched & phrases) !== phrases) continue;
+      held = heldInformativeness(matched, informativeness);
+      // A page holding only words worth nothing (a question's feedback words) is no answer.
+      if (held === 0) continue;
     }
     if (excluded.size > 0 && excluded.has(page)) continue;
     allTotal++;
@@ -90,7 +94,7 @@ export function collectPages(
       continue;
     }
     // Across words: pages with more of the query's informative words first.
-    if (any) score *= heldShare(heldInformativeness(matched, informativeness), whole);
+    if (any) score *= heldShare(held, whole);
     top.push(page, score);
   }
   return { total, allTotal };

@@ -13,6 +13,8 @@ import type { RerankFactors } from './ranking.ts';
 export interface ExplainedPass {
   /** The slots scored, as expanded. */
   expanded: readonly ExpandedSlot[];
+  /** The first of `expanded` added by feedback (feedback.ts); its length when none was. */
+  feedbackFrom: number;
   /** A search of some of the slots (pages weighed by the share they hold). */
   any: boolean;
   /** Per slot, its informativeness (collector.ts `slotInformativeness`). */
@@ -39,9 +41,16 @@ function posting(
  * each field (its count times its norm, of the sum saturated) and the title prior, scaled to the
  * packed score (rounded to a step of the term's best), times `weight`.
  */
-function termScore(data: IndexData, slot: number, term: number, page: number, weight: number): TermScore {
+function termScore(
+  data: IndexData,
+  { slot, feedback }: { slot: number; feedback: boolean },
+  term: number,
+  page: number,
+  weight: number,
+): TermScore {
   const found = posting(data, term, page);
-  if (!found) return { slot, term: data.terms[term] as string, weight, fields: [], titlePrior: 0, score: 0 };
+  if (!found)
+    return { slot, term: data.terms[term] as string, feedback, weight, fields: [], titlePrior: 0, score: 0 };
   const mask = recordMask(data, found.record);
   const positions = recordPositions(data, found.record);
   const weighted: number[] = [];
@@ -80,6 +89,7 @@ function termScore(data: IndexData, slot: number, term: number, page: number, we
   return {
     slot,
     term: data.terms[term] as string,
+    feedback,
     weight,
     fields,
     titlePrior: prior * scale,
@@ -90,7 +100,7 @@ function termScore(data: IndexData, slot: number, term: number, page: number, we
 /** A phrase alternative's terms' scores in the page (its first term per word), or none. */
 function phraseScores(
   data: IndexData,
-  slot: number,
+  slot: { slot: number; feedback: boolean },
   alternative: ExpandedAlternative,
   page: number,
 ): TermScore[] {
@@ -112,16 +122,21 @@ function phraseScores(
  * The slot's best match in the page, as the scorer keeps it: a word's best term (each term's score
  * times its weights) or a phrase's words together; none when the page does not hold the slot.
  */
-function slotScores(data: IndexData, slot: ExpandedSlot, n: number, page: number): TermScore[] {
+function slotScores(
+  data: IndexData,
+  slot: ExpandedSlot,
+  origin: { slot: number; feedback: boolean },
+  page: number,
+): TermScore[] {
   let best: TermScore[] = [];
   let bestScore = 0;
   for (const alternative of slot.alternatives) {
     const candidates =
       alternative.words.length === 1 && !slot.phrase
         ? (alternative.words[0] ?? []).map(({ term, weight }) => [
-            termScore(data, n, term, page, weight * alternative.weight),
+            termScore(data, origin, term, page, weight * alternative.weight),
           ])
-        : [phraseScores(data, n, alternative, page)];
+        : [phraseScores(data, origin, alternative, page)];
     for (const candidate of candidates) {
       const score = candidate.reduce((sum, term) => sum + term.score, 0);
       if (score > bestScore) {
@@ -135,7 +150,9 @@ function slotScores(data: IndexData, slot: ExpandedSlot, n: number, page: number
 
 /** A page's score in a search pass taken apart (see ScoreExplanation). */
 export function explainScore(data: IndexData, page: number, pass: ExplainedPass): ScoreExplanation {
-  const bySlot = pass.expanded.map((slot, n) => slotScores(data, slot, n, page));
+  const bySlot = pass.expanded.map((slot, n) =>
+    slotScores(data, slot, { slot: n, feedback: n >= pass.feedbackFrom }, page),
+  );
   const terms = bySlot.flat();
   const base = terms.reduce((sum, term) => sum + term.score, 0);
   const held = bySlot.reduce((bits, scores, n) => (scores.length > 0 ? bits | (1 << n) : bits), 0);

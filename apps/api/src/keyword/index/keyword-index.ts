@@ -12,6 +12,7 @@ import { collectPages, slotInformativeness } from './collector.ts';
 import { QueryCorrector } from './correct.ts';
 import { type ExpandedSlot, QueryExpander, typosPossible } from './expand.ts';
 import { type ExplainedPass, explainScore } from './explain.ts';
+import { FEEDBACK_FROM, feedbackSlots } from './feedback.ts';
 import type { IndexData } from './index-data.ts';
 import { CHAMPIONS } from './pack-postings.ts';
 import { boostFactors, boosting, tabMembership } from './page-sets.ts';
@@ -200,15 +201,47 @@ export class KeywordIndex {
     // `collectPages`), but for a question.
     const full = any && !question ? new TopPages(Math.max(wanted, RERANK)) : undefined;
     const oneWord = this.#oneWord(expanded, query, wanted);
+    // A question long enough is searched once more with the words its best pages share
+    // (feedback.ts): its sums are kept, and that pass adds the new words' scores to them.
+    const feedback = question && slots.length >= FEEDBACK_FROM;
     const { terms, total, allTotal } = oneWord
       ? this.#rankOneWord(oneWord, members, tabCounts, top)
-      : this.#rankAll(expanded, query, { members, tabCounts, top, full, any, informativeness });
+      : this.#rankAll(
+          expanded,
+          query,
+          { members, tabCounts, top, full, any, informativeness },
+          { keep: feedback },
+        );
     const reranked = typed === slots ? expanded : this.#expander.expand(typed, typos);
     const held = typed.map((slot) => !any && slots.includes(slot));
     const factors = explaining ? new Map<number, RerankFactors>() : undefined;
     const rescored = (pages: { page: number; score: number }[]) =>
       rerank(data, pages, reranked, RERANK, wanted, held, factors);
-    const ranked = full ? [...rescored(full.ranked()), ...rescored(top.ranked())] : rescored(top.ranked());
+    let ranked: { page: number; score: number }[];
+    let scored = { expanded, informativeness, total, allTotal };
+    try {
+      ranked = full ? [...rescored(full.ranked()), ...rescored(top.ranked())] : rescored(top.ranked());
+      const extra = feedback ? this.#feedback(expanded, ranked) : [];
+      if (extra.length > 0) {
+        const again = new TopPages(Math.max(wanted, RERANK));
+        tabCounts.fill(0);
+        // Holding an added word is worth nothing in the share of the question held: a page of the
+        // added words only is no answer (collector.ts), and the others keep their share.
+        const withFeedback = [...expanded, ...extra];
+        const weights = [...informativeness, ...extra.map(() => 0)];
+        const { total, allTotal } = this.#rankAll(
+          withFeedback,
+          query,
+          { members, tabCounts, top: again, full: undefined, any, informativeness: weights },
+          { from: expanded.length },
+        );
+        scored = { expanded: withFeedback, informativeness: weights, total, allTotal };
+        ranked = rescored(again.ranked());
+      }
+    } finally {
+      if (feedback) this.#scorer.reset();
+    }
+    // The words searched for, highlighted in the results' snippets: not those feedback added.
     const hitTerms = [...terms].map((term) => data.terms[term] as string);
     const hits: BackendHit[] = ranked
       .slice(query.offset, query.offset + query.limit)
@@ -217,15 +250,38 @@ export class KeywordIndex {
         score,
         terms: hitTerms,
       }));
-    const result = { total, allTotal, tabCounts, hits };
+    const result = { total: scored.total, allTotal: scored.allTotal, tabCounts, hits };
     if (!factors) return { result, pass: undefined };
     const boosts = boosting(query.boosts) ? boostFactors(data, query.boosts, this.#boosts) : undefined;
-    return { result, pass: { expanded, any, informativeness, boosts, reranked: factors } };
+    return {
+      result,
+      pass: {
+        expanded: scored.expanded,
+        feedbackFrom: expanded.length,
+        any,
+        informativeness: scored.informativeness,
+        boosts,
+        reranked: factors,
+      },
+    };
+  }
+
+  /**
+   * The feedback slots of a question whose first pass ranked `ranked`: words of its best pages it
+   * lacks, as many as the slots' bit mask has room for.
+   */
+  #feedback(expanded: readonly ExpandedSlot[], ranked: readonly { page: number; score: number }[]) {
+    const asked = new Set<number>();
+    for (const slot of expanded)
+      for (const alternative of slot.alternatives)
+        for (const word of alternative.words) for (const { term } of word) asked.add(term);
+    return feedbackSlots(this.data, ranked, asked, MAX_SLOTS - expanded.length);
   }
 
   /**
    * Every page matching the slots (every one, or with `any` at least one) scored and collected
-   * (collector.ts `collectPages`).
+   * (collector.ts `collectPages`). `from`: the slots before it are scored already (kept from a
+   * pass with `keep`, whose scores are not reset).
    */
   #rankAll(
     expanded: readonly ExpandedSlot[],
@@ -238,14 +294,15 @@ export class KeywordIndex {
       any: boolean;
       informativeness: readonly number[];
     },
+    { from = 0, keep = false }: { from?: number; keep?: boolean } = {},
   ): Ranking {
     const scorer = this.#scorer;
-    const terms = scorer.scoreSlots(expanded, !collect.any);
+    const terms = scorer.scoreSlots(from === 0 ? expanded : expanded.slice(from), !collect.any, from);
     // Read per page only when there are some: boosts, and tabs to count or choose.
     const boosts = boosting(query.boosts) ? boostFactors(this.data, query.boosts, this.#boosts) : undefined;
     const excluded = new Set(query.exclude.flatMap((key) => this.#byUrl.get(key) ?? []));
     const counts = collectPages(scorer, expanded, { ...collect, tab: query.tab, boosts, excluded });
-    scorer.reset();
+    if (!keep) scorer.reset();
     return { terms, ...counts };
   }
 

@@ -1,5 +1,6 @@
 import { idf, saturate, titlePrior, titlePriorWeight } from './bm25f.ts';
 import { ByteReader, ByteWriter } from './bytes.ts';
+import { SignatureBuilder } from './feedback.ts';
 import { FIELD_COUNT, TITLE } from './fields.ts';
 
 /**
@@ -46,6 +47,12 @@ export interface PageScores {
   champions: Map<number, number>;
   championPages: Uint32Array;
   championSteps: Uint16Array;
+  /**
+   * Per page, its SIGNATURE_TERMS best-scoring terms (-1: none) and their scores, at page ·
+   * SIGNATURE_TERMS: what feedback reads of a question's best pages (feedback.ts).
+   */
+  signatureTerms: Int32Array;
+  signatureScores: Float32Array;
 }
 
 /**
@@ -161,6 +168,7 @@ export function* packPostings(
   const bitsets = new Map<number, number>();
   const bits = new Uint32Array(bitsetTerms * words);
   const bitRanks = new Uint32Array(bitsetTerms * words);
+  const signatures = new SignatureBuilder(pageCount);
   let out = 0;
   let sincePause = 0;
   for (let term = 0; term < termCount; term++) {
@@ -212,9 +220,12 @@ export function* packPostings(
     const scale = best > 0 ? best / SCORE_STEPS : 0;
     scoreScale[term] = scale;
     const from = scoreStart[term] as number;
-    for (let n = 0; n < frequency; n++)
+    for (let n = 0; n < frequency; n++) {
       // At least a step: a page holding the term never scores nothing.
-      scores[from + n] = scale > 0 ? Math.max(1, Math.round((exact[n] as number) / scale)) : 0;
+      const steps = scale > 0 ? Math.max(1, Math.round((exact[n] as number) / scale)) : 0;
+      scores[from + n] = steps;
+      signatures.offer(termPages[n] as number, term, steps * scale);
+    }
     if (frequency > CHAMPIONS_FROM) {
       const at = champions.size * CHAMPIONS;
       champions.set(term, at);
@@ -241,6 +252,8 @@ export function* packPostings(
     bitsets,
     bits,
     bitRanks,
+    signatureTerms: signatures.terms,
+    signatureScores: signatures.scores,
   };
 }
 

@@ -155,11 +155,13 @@ export class Scorer {
    * With `every` (a page must hold every slot), the slot with the fewest postings is scored first
    * and the others only on the pages holding every slot before them (`alive`): a common word of
    * the query adds nothing to the pages to look at, and its list is read without a write for the
-   * pages that cannot match, or not read at all (see `#accumulate`).
+   * pages that cannot match, or not read at all (see `#accumulate`). `from`: the first slot's
+   * number (its bit); past 0, `slots` are added to a search of some slots whose sums are kept
+   * (feedback's words, after the question's), their pages `reset` with the others'.
    */
-  scoreSlots(slots: readonly ExpandedSlot[], every: boolean): Set<number> {
+  scoreSlots(slots: readonly ExpandedSlot[], every: boolean, from = 0): Set<number> {
     const pages = this.touched;
-    pages.length = 0;
+    if (from === 0) pages.length = 0;
     const terms = new Set<number>();
     const best = this.#best;
     const matched = this.matched;
@@ -177,7 +179,7 @@ export class Scorer {
     let soFar = held;
     order.forEach((n, rank) => {
       const slot = slots[n] as ExpandedSlot;
-      const bit = 1 << n;
+      const bit = 1 << (from + n);
       // The bits of the slots a page must already hold to be scored (0: any page).
       const known = every ? soFar : 0;
       if (every && !dense) soFar |= bit;

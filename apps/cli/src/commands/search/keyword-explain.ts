@@ -5,12 +5,16 @@ function figure(value: number, factor = false): string {
   return factor && value === 1 ? '–' : value.toFixed(3);
 }
 
-/** A term's score per field, e.g. `resistor: title 2.104, body 0.311, title prior 0.800`. */
+/**
+ * A term's score per field, e.g. `resistor: title 2.104, body 0.311, title prior 0.800`; a term
+ * feedback added to a question, not typed, is marked `(feedback)`.
+ */
 function termCell(term: TermScore): string {
   const parts = term.fields.map((field) => `${field.field} ${figure(field.score)}`);
   if (term.titlePrior > 0) parts.push(`title prior ${figure(term.titlePrior)}`);
   const weight = term.weight === 1 ? '' : ` ×${figure(term.weight)}`;
-  return `${term.term}${weight}: ${parts.join(', ')}`;
+  const added = term.feedback ? ' (feedback)' : '';
+  return `${term.term}${added}${weight}: ${parts.join(', ')}`;
 }
 
 function row(hit: ExplainedHit): string[] {

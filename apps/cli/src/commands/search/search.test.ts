@@ -219,6 +219,7 @@ describe('search: run', () => {
               {
                 slot: 0,
                 term: 'home',
+                feedback: false,
                 weight: 1,
                 fields: [
                   { field: 'title', score: 1.5 },
@@ -226,6 +227,15 @@ describe('search: run', () => {
                 ],
                 titlePrior: 0.25,
                 score: 2,
+              },
+              {
+                slot: 1,
+                term: 'start',
+                feedback: true,
+                weight: 0.5,
+                fields: [{ field: 'body', score: 0 }],
+                titlePrior: 0,
+                score: 0,
               },
             ],
             heldShare: 1,
@@ -255,6 +265,8 @@ describe('search: run', () => {
     await search.run(terminal.deps, search.parse(input(['Docs search', ['home']], { explain: true })));
     expect(terminal.recorded.stdout).toContain('pinned');
     expect(terminal.recorded.stdout).toContain('home: title 1.500, body 0.250, title prior 0.250');
+    // A term feedback added to a question, not typed, says so.
+    expect(terminal.recorded.stdout).toContain('start (feedback) ×0.500: body 0.000');
     expect(terminal.recorded.stdout).toContain('6.000');
     expect(terminal.recorded.stdout).not.toContain('Did you mean');
 
