@@ -12,7 +12,7 @@ import {
 import { engineOf, readAccess } from '../../access/engine-access.ts';
 import type { Principal } from '../../auth/authenticate.ts';
 import type { Changes } from '../../changes/changes.ts';
-import { ConflictError, InputError, NotFoundError } from '../../errors.ts';
+import { ConflictError, InputError } from '../../errors.ts';
 import { type Crawler, findCrawler } from '../../repositories/crawler/crawlers.ts';
 import {
   deleteSiteCredentials,
@@ -37,11 +37,15 @@ function status(stored: StoredSiteCredentials): SiteCredentialsStatus {
   };
 }
 
-/** The engine's crawler site that `text` names (as the crawler fetches it), or a 400. */
-function crawlerSite(crawler: Crawler, text: string): string {
+/**
+ * The engine's site that `text` names (as the crawler fetches it), or a 400: one of its crawler's
+ * sites, or before the crawler's first run one of the engine's own (so the first run is signed in).
+ */
+function engineSite(crawler: Crawler | undefined, engineUrls: readonly string[], text: string): string {
   const site = toCrawlUrl(text);
   if (site === undefined) throw new InputError(MESSAGES.invalidUrl, { field: 'site' });
-  if (!crawler.urls.includes(site)) {
+  const sites = crawler ? crawler.urls : engineUrls.map((url) => toCrawlUrl(url));
+  if (!sites.includes(site)) {
     throw new InputError(`${site} is not one of this engine's sites: add it in the crawler settings first.`, {
       field: 'site',
     });
@@ -75,8 +79,7 @@ export async function setSiteSignIn(
   const { access, engine } = await writableKeywordEngine(store, principal, body.accountId, body.engineId);
   const accountId = access.account.id;
   const crawler = await findCrawler(store, accountId, engine.id);
-  if (!crawler) throw new NotFoundError('Crawler');
-  const site = crawlerSite(crawler, body.site);
+  const site = engineSite(crawler, engine.urls, body.site);
   if (!box.hasKey) throw new ConflictError(new SecretsKeyMissingError().message);
   const sealed = sealSignIn(box, { accountId, engineId: engine.id, site }, body.signIn);
   const saved = await saveSiteCredentials(store, accountId, engine.id, {
@@ -98,8 +101,6 @@ export async function removeSiteSignIn(
 ): Promise<SiteCredentialsRemoved> {
   const { access, engine } = await writableKeywordEngine(store, principal, body.accountId, body.engineId);
   const accountId = access.account.id;
-  const crawler = await findCrawler(store, accountId, engine.id);
-  if (!crawler) throw new NotFoundError('Crawler');
   const site = toCrawlUrl(body.site) ?? body.site.trim();
   const removed = await deleteSiteCredentials(store, accountId, engine.id, site);
   if (removed) await announceCrawlChange(changes, { accountId, engineId: engine.id });
