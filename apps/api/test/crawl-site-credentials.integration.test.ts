@@ -72,7 +72,11 @@ describe('a crawl of sites behind a login', () => {
     });
     headerSite = await startFixtureSite(header.routes);
     cookieSite = await startFixtureSite(cookie.routes);
-    t = await startWithTenants(CRAWLING);
+    // PostgreSQL deployments must set the key; the embedded store's would do without.
+    t = await startWithTenants({
+      ...CRAWLING,
+      env: { ...CRAWLING.env, SITESEER_SECRETS_KEY: randomBytes(32).toString('base64') },
+    });
   }, 60_000);
   afterAll(async () => {
     await t?.server.close();
@@ -263,6 +267,35 @@ describe('a crawl of sites behind a login', () => {
     for (const refused of [elsewhereSite, reserved, userOfA]) {
       expect(JSON.stringify(refused.body)).not.toContain(BASIC.password);
     }
+  });
+});
+
+describe.runIf(process.env.DATABASE_URL)('a PostgreSQL server without SITESEER_SECRETS_KEY', () => {
+  let keyless: Tenants;
+  beforeAll(async () => {
+    keyless = await startWithTenants();
+  }, 60_000);
+  afterAll(async () => {
+    await keyless?.server.close();
+  });
+
+  it('given a sign-in to save, then it is refused (409) saying how to set the key, and nothing is stored', async () => {
+    const site = 'https://staff.example/';
+    const engine = await createEngine(
+      keyless.server,
+      keyless.ownerA,
+      keywordDraft(keyless.accountA, 'Keyless', { urls: [site] }),
+    );
+    const refused = await api(keyless.server, keyless.ownerA.token, 'PUT', 'datasource/crawler/credentials', {
+      accountId: keyless.accountA,
+      engineId: engine.documentId,
+      site,
+      signIn: { kind: 'basic', ...BASIC },
+    });
+    expect(refused.status).toBe(409);
+    expect(refused.body.detail).toMatch(/has no secrets key.*set SITESEER_SECRETS_KEY to 32 random bytes/);
+    const { rows } = await keyless.server.store.query('SELECT site FROM crawl_site_credentials');
+    expect(rows).toEqual([]);
   });
 });
 
