@@ -112,14 +112,15 @@ function SiteSignInRow({
                 : 'None: the site is crawled signed out.'}
           </Typography>
           {status ? (
-            <>
+            // One group, so that on a phone both buttons wrap under the status together.
+            <Stack direction="row" spacing={1}>
               <Button size="small" variant="outlined" onClick={() => setEditing(true)}>
                 Replace
               </Button>
               <Button size="small" color="error" disabled={remove.isPending} onClick={() => remove.mutate()}>
                 Remove
               </Button>
-            </>
+            </Stack>
           ) : (
             !loading && (
               <Button size="small" variant="outlined" onClick={() => setEditing(true)}>
