@@ -4,6 +4,7 @@ import type { UrlInspector } from './crawler/inspect/index.ts';
 import type { KeywordRuntime } from './keyword/runtime/index.ts';
 import type { ParametricRuntime } from './parametric/parametric-runtime.ts';
 import type { SearchRecorder, VisitorIds } from './search-events/index.ts';
+import type { SecretBox } from './secrets/index.ts';
 import type { AnswerCaches } from './serving/answer-cache.ts';
 import type { IndexMemory } from './serving/index-memory.ts';
 import type { LiveClients } from './serving/live-clients.ts';
@@ -14,7 +15,7 @@ import type { PopularQueries } from './serving/suggestions/popular-queries.ts';
  * the changes it hears and announces, what public searches know of clients, the caches of what
  * searches read and answered, the parametric and keyword runtimes (their indexes within one memory
  * budget), the popular queries suggestions offer, the search recorder and the visitors' daily ids, the key of the analytics frames'
- * sessions, the crawl report's copies of frontiers and the URL inspector. Two apps in one process (tests) share none
+ * sessions, the crawl report's copies of frontiers, the URL inspector and the box of site sign-ins. Two apps in one process (tests) share none
  * of it. Handed to routes in their dependencies, and to the in-process crawl loop by `startServer`.
  */
 export interface AppState {
@@ -34,6 +35,8 @@ export interface AppState {
   frontierCopies: FrontierCopies;
   /** Fetches a URL on demand as the crawler would, and explains it (the crawl report's inspector). */
   inspector: UrlInspector;
+  /** Seals and opens the crawler's site sign-ins (the key read or generated as the app starts). */
+  secrets: SecretBox;
 }
 
 declare module 'fastify' {

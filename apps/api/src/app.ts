@@ -35,6 +35,7 @@ import { portalRoutes } from './routes/portal.ts';
 import { searchRoutes } from './routes/search.ts';
 import { widgetRoutes } from './routes/widget.ts';
 import { SearchRecorder, VisitorIds } from './search-events/index.ts';
+import { SecretBox, secretsKeyFor } from './secrets/index.ts';
 import { securityHeaders } from './security-headers.ts';
 import { AnswerCaches } from './serving/answer-cache.ts';
 import { IndexMemory } from './serving/index-memory.ts';
@@ -83,6 +84,7 @@ async function appState(app: FastifyInstance, store: Store, config: Config): Pro
   const source = { store, caches: new AnswerCaches() };
   const indexMemory = new IndexMemory(config.searchIndexMemoryBytes);
   const keyword = keywordRuntime(source, changes, { log, memory: indexMemory });
+  const secrets = new SecretBox(secretsKeyFor(config));
   const state: AppState = {
     changes,
     liveClients: new LiveClients(source, changes),
@@ -104,7 +106,9 @@ async function appState(app: FastifyInstance, store: Store, config: Config): Pro
       keyword,
       allowPrivate: config.crawlAllowPrivate,
       publicUrl: config.publicUrl,
+      secrets,
     }),
+    secrets,
   };
   app.decorate('state', state);
   app.addHook('onClose', async () => {

@@ -2,6 +2,7 @@ import { totalmem } from 'node:os';
 import { z } from 'zod';
 import { type AllowEntry, AllowListError, parseAllowList } from './crawler/fetch/address-policy.ts';
 import { CRAWL_LIMIT_DEFAULTS, type CrawlLimits } from './crawler/loop/crawl-limits.ts';
+import { parseSecretsKey } from './secrets/index.ts';
 
 /**
  * Every environment variable the API reads, in one place. Read once at start, validated, and passed
@@ -58,6 +59,11 @@ const Env = z.object({
   SITESEER_ANALYTICS_RETENTION_MONTHS: z.coerce.number().int().min(1).max(120).default(13),
   /** Hosts, addresses or CIDRs the crawler may reach although private or loopback (comma-separated). */
   SITESEER_CRAWL_ALLOW_PRIVATE: z.string().default(''),
+  /**
+   * The AES-256 key site sign-ins are sealed with (32 bytes, base64 or hex). Without it the
+   * embedded store's server keeps one in its data directory; with DATABASE_URL sign-ins cannot be saved.
+   */
+  SITESEER_SECRETS_KEY: z.string().optional(),
   /** `off`: this API process runs no crawl loop (crawl workers on the same database do the crawling). */
   SITESEER_CRAWL_WORKER: z.enum(['on', 'off']).default('on'),
   /** Known URLs of one engine's crawl, at most (links found beyond it are not queued). */
@@ -105,6 +111,8 @@ export interface Config {
   suggestionsRefreshMs: number;
   /** What the crawler may reach beyond public addresses (empty: nothing). */
   crawlAllowPrivate: AllowEntry[];
+  /** The key site sign-ins are sealed with (SITESEER_SECRETS_KEY); see secretsKeyFor. */
+  secretsKey: Buffer | undefined;
   /** Whether the API process runs the crawl loop itself (the default). */
   crawlInProcess: boolean;
   /** How far one crawl may go (ADR 0036). */
@@ -184,6 +192,7 @@ export function loadConfig(env: Record<string, string | undefined>, overrides: P
     analyticsRetentionMonths: e.SITESEER_ANALYTICS_RETENTION_MONTHS,
     suggestionsRefreshMs: e.SITESEER_SUGGESTIONS_REFRESH_SECONDS * 1000,
     crawlAllowPrivate,
+    secretsKey: configuredSecretsKey(e.SITESEER_SECRETS_KEY),
     crawlInProcess: e.SITESEER_CRAWL_WORKER === 'on',
     crawlLimits: {
       maxUrls: e.SITESEER_CRAWL_MAX_URLS,
@@ -211,6 +220,15 @@ export function loadConfig(env: Record<string, string | undefined>, overrides: P
       ...overrides.identity,
     },
   };
+}
+
+function configuredSecretsKey(text: string | undefined): Buffer | undefined {
+  if (text === undefined || text.trim() === '') return undefined;
+  try {
+    return parseSecretsKey(text);
+  } catch (error) {
+    throw new ConfigError(`Invalid configuration: SITESEER_SECRETS_KEY ${(error as Error).message}`);
+  }
 }
 
 function parseCrawlAllowList(text: string): AllowEntry[] {

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 import { Changes } from './changes/changes.ts';
 import { ConfigError, loadConfig } from './config.ts';
+import { SecretBox, secretsKeyFor } from './secrets/index.ts';
 import { crawlWorkerFor } from './server.ts';
 import { openStore } from './store/open-store.ts';
 import { avoidWasmWrapperTierUp } from './wasm-wrappers.ts';
@@ -30,7 +31,7 @@ const store = await openStore({
   ...(config.dbSchema ? { schema: config.dbSchema } : {}),
 });
 const changes = new Changes(store, (error, what) => console.error(`Crawl worker: ${what} failed:`, error));
-const worker = crawlWorkerFor(config, store, changes);
+const worker = crawlWorkerFor(config, store, changes, new SecretBox(secretsKeyFor(config)));
 await worker.start();
 process.stdout.write(`Siteseer crawl worker ${worker.owner} is crawling (PostgreSQL, DATABASE_URL)\n`);
 

@@ -5,6 +5,7 @@ import type { Changes } from './changes/changes.ts';
 import type { Config } from './config.ts';
 import { CrawlWorker, type LoopTiming } from './crawler/loop/index.ts';
 import { startSpareWorkers, stopSpareWorkers } from './parametric/parse/index.ts';
+import type { SecretBox } from './secrets/index.ts';
 import { type DemoCredentials, seedDemo, seedFeatures } from './services/seed.ts';
 import { openStore } from './store/open-store.ts';
 import type { Store } from './store/types.ts';
@@ -47,7 +48,7 @@ export async function startServer(
     const app = await buildApp({ config, store, ...appHooks });
     await app.listen({ port: config.port, host: config.host });
     const crawler = config.crawlInProcess
-      ? crawlWorkerFor(config, store, app.state.changes, crawlTiming)
+      ? crawlWorkerFor(config, store, app.state.changes, app.state.secrets, crawlTiming)
       : undefined;
     await crawler?.start();
     // Uploads do not wait for a parse worker to start (see worker-runner.ts).
@@ -78,11 +79,14 @@ export function crawlWorkerFor(
   config: Config,
   store: Store,
   changes: Changes,
+  /** The app's box of site sign-ins: the crawl opens them with the same key the API sealed them with. */
+  secrets: SecretBox,
   timing?: Partial<LoopTiming>,
 ): CrawlWorker {
   return new CrawlWorker({
     store,
     changes,
+    secrets,
     allowPrivate: config.crawlAllowPrivate,
     publicUrl: config.publicUrl,
     limits: config.crawlLimits,

@@ -134,6 +134,22 @@ function idRoutes(ids: Ids): Call[] {
         'datasource/crawler/inspect',
         { accountId, engineId: ids.engine, url: 'https://example.com/' },
       ],
+      ['GET', `datasource/crawler/credentials?accountId=${accountId}&engineId=${ids.engine}`],
+      [
+        'PUT',
+        'datasource/crawler/credentials',
+        {
+          accountId,
+          engineId: ids.engine,
+          site: 'https://example.com/',
+          signIn: { kind: 'basic', user: 'evil', password: 'planted' },
+        },
+      ],
+      [
+        'DELETE',
+        'datasource/crawler/credentials',
+        { accountId, engineId: ids.engine, site: 'https://example.com/' },
+      ],
     ]),
   ];
 }

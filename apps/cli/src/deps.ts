@@ -32,6 +32,11 @@ export interface ApiDeps extends BaseDeps {
   uploads: UploadProgress;
   server: string;
   auth: AuthMode['kind'];
+  /**
+   * All of standard input, for a secret piped in (never echoed). A terminal's input is refused with
+   * a UsageError: typing there would show the secret.
+   */
+  readStdin(): Promise<string>;
 }
 
 /** Login, logout and whoami: the credential store and the identity provider. */

@@ -10,6 +10,8 @@ export const ENV_VARS = {
   SITESEER_CONFIG_DIR:
     'Where the CLI keeps its settings and the credentials file (default: the OS config dir).',
   SITESEER_NO_KEYRING: 'Set to 1 to never use the OS keyring: credentials go to a 0600 file instead.',
+  SITESEER_CRAWL_SECRET:
+    'The secret of `crawl credentials` when its flag leaves it out (the password, header value or cookie value).',
   CI: 'Set by CI systems: the CLI never prompts and never opens a browser.',
   NO_COLOR: 'Set to any value to turn colours off.',
 } as const;
@@ -23,6 +25,8 @@ export interface CliEnv {
   apiKey: string | undefined;
   configDir: string | undefined;
   noKeyring: boolean;
+  /** The secret `crawl credentials` sends when its flag has none (SITESEER_CRAWL_SECRET); kept as typed. */
+  crawlSecret: string | undefined;
   ci: boolean;
   noColor: boolean;
 }
@@ -46,6 +50,8 @@ export function readEnv(env: Readonly<Record<string, string | undefined>>): CliE
     apiKey: nonEmpty(env.SITESEER_API_KEY),
     configDir: nonEmpty(env.SITESEER_CONFIG_DIR),
     noKeyring: flag(env.SITESEER_NO_KEYRING),
+    // A secret is not trimmed (a password may end with a space); empty means unset.
+    crawlSecret: env.SITESEER_CRAWL_SECRET === '' ? undefined : env.SITESEER_CRAWL_SECRET,
     ci: flag(env.CI),
     // NO_COLOR: any non-empty value turns colour off (no-color.org).
     noColor: nonEmpty(env.NO_COLOR) !== undefined,

@@ -13,7 +13,7 @@ import { StoredSession } from './auth/session.ts';
 import { configDirOf, credentialStoreFor, SettingsStore } from './auth/settings.ts';
 import type { AnyCommand, ApiDeps, AuthDeps, BaseDeps, Clock, ParseInput } from './deps.ts';
 import { type CliEnv, readEnv } from './env.ts';
-import { ApiKeyRefusedError, AuthRequiredError } from './errors.ts';
+import { ApiKeyRefusedError, AuthRequiredError, UsageError } from './errors.ts';
 import { type AuthMode, createAuthFetch } from './http/auth-fetch.ts';
 import { UploadProgress } from './http/upload-progress.ts';
 import { Output } from './output/output.ts';
@@ -40,6 +40,20 @@ function baseDeps(runtime: Runtime, env: CliEnv, globals: GlobalOptions): BaseDe
     ? terminalPrompter(runtime.stdin, runtime.stderr as unknown as NodeJS.WritableStream)
     : refusingPrompter();
   return { output, clock: systemClock, env, prompt };
+}
+
+/** Reads all of standard input (a secret piped in); a terminal is refused, typing there would show it. */
+function stdinReader(runtime: Runtime): () => Promise<string> {
+  return async () => {
+    if (runtime.stdin.isTTY === true) {
+      throw new UsageError(
+        'Standard input is a terminal: pipe the secret in (e.g. `pass show site | siteseer …`) or set SITESEER_CRAWL_SECRET.',
+      );
+    }
+    const chunks: Buffer[] = [];
+    for await (const chunk of runtime.stdin) chunks.push(Buffer.from(chunk));
+    return Buffer.concat(chunks).toString('utf8');
+  };
 }
 
 /** The server: --server, else SITESEER_SERVER, else the one `siteseer login` saved. */
@@ -141,6 +155,7 @@ async function apiDeps(runtime: Runtime, base: BaseDeps, globals: GlobalOptions)
     uploads,
     server,
     auth: auth.kind,
+    readStdin: stdinReader(runtime),
   };
 }
 

@@ -102,6 +102,8 @@ export function testDeps(
     /** Output to a terminal (false: piped). */
     isTTY?: boolean;
     color?: boolean;
+    /** What standard input holds (a secret piped in); none when absent. */
+    stdin?: string;
   } = {},
 ) {
   const recorded = memoryOutput({
@@ -118,6 +120,7 @@ export function testDeps(
     clock: fixedClock(),
     env: readEnv(options.env ?? {}),
     prompt,
+    readStdin: async () => options.stdin ?? '',
     uploads: new UploadProgress(),
     server: 'https://siteseer.test',
     auth: 'session',

@@ -10,6 +10,7 @@ import { explainRoutes } from './explain.ts';
 import { featureRoutes } from './features.ts';
 import { pageUrlRoutes } from './page-urls.ts';
 import { parametricRoutes } from './parametric.ts';
+import { siteCredentialsRoutes } from './site-credentials.ts';
 import { suggestionSettingsRoutes } from './suggestion-settings.ts';
 import { userRoutes } from './users.ts';
 
@@ -44,4 +45,5 @@ export async function apiRoutes(app: FastifyInstance, deps: RouteDeps & Invitati
   parametricRoutes(app, deps);
   crawlerRoutes(app, deps);
   crawlInspectRoutes(app, deps);
+  siteCredentialsRoutes(app, deps);
 }

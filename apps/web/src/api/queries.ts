@@ -31,6 +31,8 @@ export const queryKeys = {
     ] as const,
   /** Every page of one engine's crawl report (what an action on the crawl changes). */
   crawlReports: (engineId: string, accountId: string) => ['crawler', 'report', engineId, accountId] as const,
+  siteCredentials: (engineId: string, accountId: string) =>
+    ['crawler', 'credentials', engineId, accountId] as const,
   parametricHistory: (importId: string) => ['parametric', 'history', importId] as const,
   engineCategories: (engineId: string, accountId: string) =>
     ['engines', engineId, accountId, 'categories'] as const,
@@ -232,4 +234,12 @@ export const analyticsFrameSessionQuery = (api: ApiClient) =>
     staleTime: FRAME_SESSION_RENEW_MS,
     refetchInterval: FRAME_SESSION_RENEW_MS,
     refetchIntervalInBackground: true,
+  });
+
+/** The engine's sites that have a sign-in (kind and label only: the API never answers a secret). */
+export const siteCredentialsQuery = (api: ApiClient, engineId: string, accountId: string) =>
+  queryOptions({
+    queryKey: queryKeys.siteCredentials(engineId, accountId),
+    queryFn: async ({ signal }) =>
+      unwrap(await api.crawler.credentials.list({ accountId, engineId }, { signal })).credentials,
   });

@@ -170,6 +170,27 @@ const ROUTES: readonly (readonly [
     'POST /api/datasource/crawler/inspect',
   ],
   [
+    'crawler.credentials.list',
+    (c) => c.crawler.credentials.list({ accountId: 'a1', engineId: 'e1' }),
+    'GET /api/datasource/crawler/credentials?accountId=a1&engineId=e1',
+  ],
+  [
+    'crawler.credentials.set',
+    (c) =>
+      c.crawler.credentials.set({
+        accountId: 'a1',
+        engineId: 'e1',
+        site: 'https://example.com/',
+        signIn: { kind: 'header', name: 'Authorization', value: 'Bearer t' },
+      }),
+    'PUT /api/datasource/crawler/credentials',
+  ],
+  [
+    'crawler.credentials.remove',
+    (c) => c.crawler.credentials.remove({ accountId: 'a1', engineId: 'e1', site: 'https://example.com/' }),
+    'DELETE /api/datasource/crawler/credentials',
+  ],
+  [
     'parametric.publish',
     (c) => c.parametric.publish({ version: 2, accountId: 'a1', engineId: 'e1', clientId: 'c1' }),
     'PUT /api/parametric/publish',

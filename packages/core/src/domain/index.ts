@@ -18,4 +18,5 @@ export * from './parametric.ts';
 export * from './profile.ts';
 export * from './query-suggestions.ts';
 export * from './search.ts';
+export * from './site-credentials.ts';
 export * from './url-inspection.ts';

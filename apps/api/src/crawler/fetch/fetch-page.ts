@@ -113,6 +113,8 @@ async function follow(
   const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
   const redirects: RedirectHop[] = [];
   let url = requested;
+  // A redirect to another origin drops the sign-in for the rest of the chain, even back to the site.
+  let auth = options.auth;
   const failed = (kind: 'fetch-failed' | 'timeout', reason: string) =>
     failure(kind, reason, url, redirects, started);
 
@@ -130,6 +132,7 @@ async function follow(
       }
       // Validators belong to the URL the caller asked for, not to where it redirects.
       const conditional = redirects.length === 0;
+      if (auth && target.origin !== auth.origin) auth = undefined;
       const response = await agentFor(connectTimeoutMs).request({
         origin: target.origin,
         path: `${target.pathname}${target.search}`,
@@ -140,6 +143,7 @@ async function follow(
           'accept-encoding': 'gzip, deflate, br',
           ...(conditional && options.ifNoneMatch ? { 'if-none-match': options.ifNoneMatch } : {}),
           ...(conditional && options.ifModifiedSince ? { 'if-modified-since': options.ifModifiedSince } : {}),
+          ...auth?.headers,
         },
         signal,
         // Timeouts are the caller's total timeout, not undici's defaults of minutes.

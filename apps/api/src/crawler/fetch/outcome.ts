@@ -18,6 +18,15 @@ export interface FetchOptions {
   retryAfterCapSeconds?: number;
   /** Aborting it (the crawl stopped) rejects the call with the abort reason. */
   signal?: AbortSignal;
+  /** A site's sign-in: sent to its origin only, and dropped for good once a redirect leaves it. */
+  auth?: SiteAuth;
+}
+
+/** Headers that sign in to one origin (a site behind a login). */
+export interface SiteAuth {
+  /** `scheme://host[:port]` of the site: the only origin the headers are sent to. */
+  origin: string;
+  headers: Readonly<Record<string, string>>;
 }
 
 /** One redirect followed: `url` answered `status` pointing at `location`. */

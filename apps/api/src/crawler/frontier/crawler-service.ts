@@ -33,6 +33,7 @@ import {
   resumeInterrupted,
 } from '../../repositories/crawler/frontier.ts';
 import { readSitemapReport } from '../../repositories/crawler/report.ts';
+import { keepSiteCredentialsOf } from '../../repositories/crawler/site-credentials.ts';
 import type { Queryable, Store } from '../../store/types.ts';
 import { announceCrawlChange } from '../crawl-changes.ts';
 import { checkedSelectors, extractionSettings } from '../extract/index.ts';
@@ -116,6 +117,7 @@ export async function saveEngineCrawler(
   const queued = await store.transaction(async (tx) => {
     const existed = await findCrawler(tx, access.account.id, engine.id);
     await saveCrawler(tx, access.account.id, engine.id, { ...fields, urls });
+    await keepSiteCredentialsOf(tx, access.account.id, engine.id, urls);
     if (existed && recreate) await clearFrontier(tx, access.account.id, engine.id);
     if (existed) await startRun(tx, access.account.id, engine.id, recreate);
     return queueSites(tx, access, engine.id, urls, {

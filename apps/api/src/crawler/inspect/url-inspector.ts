@@ -4,7 +4,9 @@ import type { Principal } from '../../auth/authenticate.ts';
 import { InputError, NotFoundError } from '../../errors.ts';
 import type { KeywordRuntime } from '../../keyword/runtime/index.ts';
 import { type Crawler, findCrawler } from '../../repositories/crawler/crawlers.ts';
+import type { SecretBox } from '../../secrets/index.ts';
 import type { Store } from '../../store/types.ts';
+import { loadEngineCredentials } from '../credentials/index.ts';
 import { ExtractPool } from '../extract/index.ts';
 import {
   type AllowEntry,
@@ -28,6 +30,8 @@ export interface UrlInspectorOptions {
   allowPrivate: readonly AllowEntry[];
   /** The product's public URL: the User-Agent points at its /bot page, as the crawler's does. */
   publicUrl: string;
+  /** Opens the engine's site sign-ins: an inspection is signed in as the crawl is. */
+  secrets: SecretBox;
 }
 
 /**
@@ -156,9 +160,17 @@ export class UrlInspector {
       );
       return reading;
     }
+    const { store, secrets } = this.#options;
+    const credentials = await loadEngineCredentials(store, secrets, crawler.accountId, crawler.engineId);
+    const auth = scope.site === null ? undefined : credentials.forSite(scope.site);
+    if (auth && 'error' in auth) {
+      reading.reasons.push(auth.error);
+      return reading;
+    }
     const outcome = await this.#fetcher.fetchPage(url, {
       userAgent: this.#userAgent,
       totalTimeoutMs: FETCH_DEFAULTS.totalTimeoutMs,
+      ...(auth ? { auth } : {}),
     });
     reading.fields.fetched = true;
     await explainOutcome(reading, outcome, {

@@ -8,6 +8,7 @@ import {
   frontierStores,
   useStore,
 } from '../../repositories/crawler/frontier-stores.test-kit.ts';
+import { SecretBox } from '../../secrets/index.ts';
 import { parseAllowList } from '../fetch/index.ts';
 import { linkedSite, type Route, startFixtureSite } from '../rules/fixture-site.test-kit.ts';
 import { CRAWL_LIMIT_DEFAULTS } from './crawl-limits.ts';
@@ -57,6 +58,7 @@ describe.each(frontierStores)('The crawl loop under its governor on %s', (_name,
       }),
       allowPrivate: parseAllowList('127.0.0.1'),
       publicUrl: 'http://siteseer.test',
+      secrets: new SecretBox(null),
       exclusiveStore: false,
       limits: CRAWL_LIMIT_DEFAULTS,
       timing: { idleMs: 20 },

@@ -9,7 +9,9 @@ import {
   type NewCrawlUrl,
   takeOrAddUrl,
 } from '../../repositories/crawler/frontier.ts';
+import type { SecretBox } from '../../secrets/index.ts';
 import type { Store } from '../../store/types.ts';
+import type { EngineCredentials } from '../credentials/index.ts';
 import {
   documentTypeOf,
   documentTypeOffReason,
@@ -50,6 +52,8 @@ export interface CrawlDeps {
   extractor: ExtractPool;
   robots: RobotsCache;
   userAgent: string;
+  /** Opens the engines' site sign-ins. */
+  secrets: SecretBox;
   /** How far one crawl may go. */
   limits: CrawlLimits;
   now: () => Date;
@@ -65,6 +69,8 @@ export interface RunContext {
   leaseMs: number;
   pageTimeoutMs: number;
   scope: UrlScope;
+  /** The engine's site sign-ins, opened for the run (read again with the crawl's settings). */
+  credentials: EngineCredentials;
   /** Writes the URLs' records in batches. */
   writer: RunWriter;
   signal: AbortSignal;
@@ -99,6 +105,13 @@ export async function crawlUrl(
     await crawl.record({ status: CRAWL_STATUS.FETCH_FAILED, reason });
     return;
   }
+  // A site whose sign-in cannot be opened is not fetched signed out: its login page is no content.
+  const auth = run.credentials.forSite(url.site);
+  if (auth && 'error' in auth) {
+    fetched({ requested: false, pauseMs: 0 });
+    await crawl.record({ status: CRAWL_STATUS.FETCH_FAILED, reason: auth.error });
+    return;
+  }
   // Validators are kept only for URLs whose last fetch succeeded (see UrlCrawl.record), and sent
   // only under the extraction settings the page was read with: a 304 keeps that reading.
   const conditional = url.extraction === extractionKey(run.crawler);
@@ -108,6 +121,7 @@ export async function crawlUrl(
     ...(conditional && url.lastModified ? { ifModifiedSince: url.lastModified } : {}),
     signal: run.signal,
     totalTimeoutMs: run.pageTimeoutMs,
+    ...(auth ? { auth } : {}),
   });
   fetched({ requested: true, pauseMs: pauseOf(outcome) });
   await crawl.outcome(outcome);

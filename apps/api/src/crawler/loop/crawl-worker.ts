@@ -5,6 +5,7 @@ import { systemClock } from '../../clock.ts';
 import { dropAllLeases, leaseCrawl } from '../../repositories/crawler/crawl-leases.ts';
 import { listRunningCrawls } from '../../repositories/crawler/crawlers.ts';
 import { listDueCrawls, startRecrawl } from '../../repositories/crawler/recrawls.ts';
+import type { SecretBox } from '../../secrets/index.ts';
 import type { Store } from '../../store/types.ts';
 import { ExtractPool } from '../extract/index.ts';
 import { type AllowEntry, createAddressPolicy, createPageFetcher, FETCH_DEFAULTS } from '../fetch/index.ts';
@@ -31,6 +32,8 @@ export interface CrawlWorkerOptions {
   allowPrivate: readonly AllowEntry[];
   /** The product's public URL: the User-Agent points at its /bot page. */
   publicUrl: string;
+  /** Opens the engines' site sign-ins (sealed with the API's key). */
+  secrets: SecretBox;
   /** How far one crawl may go (the configuration's crawl limits). */
   limits: CrawlLimits;
   /**
@@ -77,6 +80,7 @@ export class CrawlWorker {
       extractor: new ExtractPool(),
       robots: new RobotsCache({ fetch: (url) => fetcher.fetchBytes(url, { userAgent }) }),
       userAgent,
+      secrets: options.secrets,
       limits: options.limits,
       now: () => systemClock.now(),
       governor: options.governor ?? crawlGovernor(),

@@ -18,6 +18,7 @@ import {
   takeWork,
 } from '../../repositories/crawler/frontier.ts';
 import { vacuumOnPglite } from '../../store/pglite-maintenance.ts';
+import { loadEngineCredentials } from '../credentials/index.ts';
 import { finishCrawlRun } from '../frontier/publish.ts';
 import { readSitemaps, sitemapOutcome, sitemapReport, sitemapUrls, urlScope } from '../rules/index.ts';
 import { LimitTally } from './crawl-limits.ts';
@@ -77,6 +78,7 @@ export async function driveCrawl(
   const onClose = () => abort.abort(signal.reason);
   signal.addEventListener('abort', onClose, { once: true });
   const tally = new LimitTally(deps.limits, leased.runLimits);
+  const credentials = await loadEngineCredentials(deps.store, deps.secrets, accountId, engineId);
   const drive: Drive = {
     crawler: leased,
     abort,
@@ -87,6 +89,7 @@ export async function driveCrawl(
       leaseMs: timing.leaseMs,
       pageTimeoutMs: timing.pageTimeoutMs,
       scope: urlScope(leased.urls, leased.urlFilters),
+      credentials,
       writer: new RunWriter(deps.store, { accountId, engineId, runId, owner }, tally),
       signal: abort.signal,
     },
@@ -121,6 +124,12 @@ async function renew(deps: CrawlDeps, owner: string, drive: Drive, timing: LoopT
     drive.crawler = crawler;
     drive.run.crawler = crawler;
     drive.run.scope = urlScope(crawler.urls, crawler.urlFilters);
+    drive.run.credentials = await loadEngineCredentials(
+      deps.store,
+      deps.secrets,
+      crawler.accountId,
+      crawler.engineId,
+    );
   } catch (error) {
     // The store failed once (a restart of PostgreSQL...): the next renewal tries again; if the
     // lease runs out meanwhile, another process takes the crawl over, as after a crash.
@@ -139,10 +148,17 @@ async function queueSitemapPages(
   tally: LimitTally,
 ): Promise<CrawlReportSitemaps> {
   const { crawler } = run;
-  const fetch = (url: URL) => deps.fetcher.fetchBytes(url, { userAgent: deps.userAgent, signal: run.signal });
   const files: CrawlReportSitemap[] = [];
   for (const site of crawler.urls) {
     const origin = new URL(site).origin;
+    // The site's sitemaps are asked for signed in, as its pages are (its origin's only).
+    const auth = run.credentials.forSite(site);
+    const fetch = (url: URL) =>
+      deps.fetcher.fetchBytes(url, {
+        userAgent: deps.userAgent,
+        signal: run.signal,
+        ...(auth && !('error' in auth) ? { auth } : {}),
+      });
     const robots = await deps.robots.get(origin);
     const discovery = await readSitemaps(sitemapUrls(origin, robots), fetch);
     const outcome = sitemapOutcome(discovery, {

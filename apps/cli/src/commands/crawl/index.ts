@@ -12,12 +12,12 @@ function crawlCommand(group: Command, nameAndArgs: string, description: string):
   );
 }
 
-/** `crawl ...`: start, stop, report, inspect and watch the crawl of a keyword engine. */
+/** `crawl ...`: start, stop, report, inspect and watch the crawl of a keyword engine, and sites' sign-ins. */
 export function registerCrawlCommands(program: Command, runtime: Runtime): void {
   const crawl = commandGroup(
     program,
     'crawl',
-    'The crawl of a keyword engine: start, stop, report, inspect, watch',
+    'The crawl of a keyword engine: start, stop, report, inspect, watch, credentials',
   ).addHelpText('after', '\nENGINE is a keyword engine id or its exact name.\n');
 
   crawlCommand(
@@ -94,6 +94,45 @@ the other steps. An account may inspect 20 URLs a minute, 2 at once (POST dataso
 `,
     )
     .action(lazyAction(runtime, () => import('./inspect.ts')));
+
+  crawlCommand(
+    crawl,
+    'credentials <engine>',
+    'Set or clear the sign-in the crawler sends to a site behind a login',
+  )
+    .requiredOption('--site <url>', "The start site (one of the engine's) the sign-in is for")
+    .option(
+      '--basic <user:password>',
+      'HTTP Basic: USER:PASSWORD, or USER alone to read the password as below',
+    )
+    .option(
+      '--header <"name: value">',
+      "A request header: 'NAME: VALUE', or NAME alone to read the value as below",
+    )
+    .option(
+      '--cookie <"name=value">',
+      "Cookies: 'NAME=VALUE' (several: 'A=1; B=2'), or NAME alone to read the value",
+    )
+    .option('--clear', "Remove the site's sign-in")
+    .option('--secret-stdin', 'Read the secret the flag leaves out from standard input (its first line)')
+    .addHelpText(
+      'after',
+      `${examples(
+        'siteseer crawl credentials "Docs search" --site https://docs.example.com/ --cookie \'session=abc123; region=eu\'',
+        'pass show staff-wiki | siteseer crawl credentials "Docs search" --site https://wiki.example.com/ --basic crawler --secret-stdin',
+        'SITESEER_CRAWL_SECRET="$TOKEN" siteseer crawl credentials "Docs search" --site https://docs.example.com/ --header Authorization',
+        'siteseer crawl credentials "Docs search" --site https://docs.example.com/ --clear',
+      )}
+The crawler sends the sign-in (one per site: HTTP Basic, one header, or cookies) to that site's
+origin only, never to another site nor after a redirect elsewhere; the server stores it encrypted
+and never shows it again (\`--json\` prints { site, kind, set, label, updatedAt }). A secret on the
+command line is seen by other users of the machine (ps) and kept in shell history: leave it out
+of the flag (--basic USER, --header NAME, --cookie NAME) and it is read from standard input with
+--secret-stdin, else from SITESEER_CRAWL_SECRET. It is never echoed; no terminal is needed.
+(PUT / DELETE datasource/crawler/credentials)
+`,
+    )
+    .action(lazyAction(runtime, () => import('./credentials.ts')));
 
   crawlCommand(
     crawl,

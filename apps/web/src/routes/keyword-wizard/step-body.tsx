@@ -43,6 +43,7 @@ export function StepBody({ step, wizard }: { step: KeywordWizardStep; wizard: Ke
         errors={wizard.errorsOf('Crawler')}
         newUrl={draft.newUrl}
         onNewUrl={wizard.changeNewUrl}
+        engine={wizard.savedEngine}
       />
     );
   }

@@ -168,6 +168,10 @@ export function useKeywordWizard(loaded: LoadedKeywordEngine | undefined, firstU
     isDirty,
     /** Edit mode: the crawler settings changed since the load, which take effect as pages are crawled again. */
     crawlerChanges: loaded ? changedCrawlerSettings(loaded.settings, draft.settings) : [],
+    /** The engine being edited as saved: its saved sites' sign-ins are set on it directly. */
+    savedEngine: loaded
+      ? { engineId: loaded.engineId, accountId: loaded.accountId, urls: loaded.settings.urls }
+      : undefined,
     /** The engine being edited, or the one a failed create made. */
     engineId: loaded?.engineId ?? createdEngine?.engineId,
     changeSettings: (patch: Partial<KeywordSettings>) =>

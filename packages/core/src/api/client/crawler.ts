@@ -1,6 +1,7 @@
-import type { BodyOf } from '../contract.ts';
+import type { BodyOf, QueryOf } from '../contract.ts';
 import { crawlInspectContracts } from '../contracts/crawl-inspect.ts';
 import { crawlerContracts } from '../contracts/crawler.ts';
+import { siteCredentialsContracts } from '../contracts/site-credentials.ts';
 import type { Caller, CallOptions } from '../transport.ts';
 
 /** Methods of `client.crawler`. */
@@ -20,5 +21,17 @@ export function crawlerMethods(call: Caller) {
     /** POST datasource/crawler/inspect (Siteseer's): fetch one URL now as the crawler would, explained. */
     inspect: (body: BodyOf<typeof crawlInspectContracts.inspect>, options?: CallOptions) =>
       call(crawlInspectContracts.inspect, { body }, options),
+    /** Sign-ins the crawler sends to the engine's start sites (Siteseer's); write-only. */
+    credentials: {
+      /** GET datasource/crawler/credentials: the sites that have a sign-in (never its secret). */
+      list: (query: QueryOf<typeof siteCredentialsContracts.list>, options?: CallOptions) =>
+        call(siteCredentialsContracts.list, { query }, options),
+      /** PUT datasource/crawler/credentials: set or replace one site's sign-in. */
+      set: (body: BodyOf<typeof siteCredentialsContracts.set>, options?: CallOptions) =>
+        call(siteCredentialsContracts.set, { body }, options),
+      /** DELETE datasource/crawler/credentials: remove one site's sign-in. */
+      remove: (body: BodyOf<typeof siteCredentialsContracts.remove>, options?: CallOptions) =>
+        call(siteCredentialsContracts.remove, { body }, options),
+    },
   };
 }

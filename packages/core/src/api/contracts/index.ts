@@ -10,6 +10,7 @@ import { featureContracts } from './features.ts';
 import { maintenanceContracts } from './maintenance.ts';
 import { parametricContracts } from './parametric.ts';
 import { profileContracts } from './profile.ts';
+import { siteCredentialsContracts } from './site-credentials.ts';
 import { accountUserContracts } from './users.ts';
 
 export * from './accounts.ts';
@@ -25,6 +26,7 @@ export * from './parametric.ts';
 export * from './profile.ts';
 // The public search calls are not portal API calls: they are not in `apiContracts`.
 export * from './public-search.ts';
+export * from './site-credentials.ts';
 export * from './users.ts';
 
 /** Every call of the portal API, one contract each (the server registers its routes from this list). */
@@ -38,6 +40,7 @@ export const apiContracts: readonly CallContract[] = [
   ...Object.values(clientContracts),
   ...Object.values(crawlerContracts),
   ...Object.values(crawlInspectContracts),
+  ...Object.values(siteCredentialsContracts),
   ...Object.values(datasourceContracts),
   ...Object.values(parametricContracts),
   ...Object.values(analyticsContracts),

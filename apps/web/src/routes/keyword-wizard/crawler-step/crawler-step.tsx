@@ -19,6 +19,7 @@ import { ContentTargets } from './content-targets.tsx';
 import { CustomTags } from './custom-tags.tsx';
 import { DocumentTypes } from './document-types.tsx';
 import { IgnoredParameters } from './ignored-parameters.tsx';
+import { SiteSignIns } from './site-sign-ins.tsx';
 import { SiteUrls } from './site-urls.tsx';
 import { UrlFilters } from './url-filters.tsx';
 
@@ -39,7 +40,8 @@ function Part({ title, children }: { title: string; children: ReactNode }) {
 /**
  * Step 'Crawler': the sites, origin, hash fragments, ignored URL parameters, URL filters
  * (KW_WIZARD_URL_FILTERING), page load delay, crawl frequency (KW_WIZARD_CRAWL_FREQUENCY), the
- * documents to index, content and exclude targets, and custom tags.
+ * documents to index, content and exclude targets, and custom tags; for a saved engine, each saved
+ * site's sign-in (sites behind a login).
  * In edit mode a note says these take effect as pages are crawled again, not on Publish.
  */
 export function CrawlerStep({
@@ -50,10 +52,13 @@ export function CrawlerStep({
   errors,
   newUrl,
   onNewUrl,
+  engine,
 }: {
   settings: KeywordSettings;
   onChange: (patch: Partial<KeywordSettings>) => void;
   mode: 'create' | 'edit';
+  /** The saved engine (edit mode): its sites' sign-ins are set on it directly. */
+  engine?: { engineId: string; accountId: string; urls: readonly string[] } | undefined;
   sections: KeywordWizardSections;
   errors: FieldErrors;
   newUrl: string;
@@ -99,6 +104,15 @@ export function CrawlerStep({
           error={errors.ignoreParameters}
           onParameters={(ignoreParameters) => onChange({ ignoreParameters })}
         />
+      </Part>
+      <Part title="Sites behind a login">
+        {engine ? (
+          <SiteSignIns engineId={engine.engineId} accountId={engine.accountId} urls={engine.urls} />
+        ) : (
+          <Typography variant="body2" color="text.secondary">
+            A sign-in for a site behind a login is set once the engine is saved: edit it, Crawler step.
+          </Typography>
+        )}
       </Part>
       {sections.urlFiltering && (
         <Part title="URL filters">
