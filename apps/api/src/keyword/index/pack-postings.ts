@@ -1,7 +1,7 @@
 import { idf, saturate, titlePrior, titlePriorWeight } from './bm25f.ts';
 import { ByteReader, ByteWriter } from './bytes.ts';
-import { SignatureBuilder } from './feedback.ts';
 import { FIELD_COUNT, TITLE } from './fields.ts';
+import { SignatureBuilder } from './signatures.ts';
 
 /**
  * The last step of a build: the terms' records as indexing wrote them (build.ts: page delta, the
