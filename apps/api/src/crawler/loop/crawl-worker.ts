@@ -8,6 +8,7 @@ import { listDueCrawls, startRecrawl } from '../../repositories/crawler/recrawls
 import type { Store } from '../../store/types.ts';
 import { ExtractPool } from '../extract/index.ts';
 import { type AllowEntry, createAddressPolicy, createPageFetcher, FETCH_DEFAULTS } from '../fetch/index.ts';
+import { type ChromiumFound, RenderPool } from '../render/index.ts';
 import { RobotsCache } from '../rules/index.ts';
 import type { CrawlLimits } from './crawl-limits.ts';
 import type { CrawlDeps } from './crawl-url.ts';
@@ -33,6 +34,11 @@ export interface CrawlWorkerOptions {
   publicUrl: string;
   /** How far one crawl may go (the configuration's crawl limits). */
   limits: CrawlLimits;
+  /**
+   * The Chromium pages are rendered with, the pages rendered at once and the render timeout;
+   * absent (tests of the loop alone), pages are read as they come.
+   */
+  rendering?: { chromium: ChromiumFound; pages: number; timeoutMs: number };
   /**
    * The store is this process's alone (PGlite behind the data-directory lock): leases found at
    * start belong to a process that died and are dropped at once instead of running out.
@@ -80,6 +86,14 @@ export class CrawlWorker {
       limits: options.limits,
       now: () => systemClock.now(),
       governor: options.governor ?? crawlGovernor(),
+      renderer: options.rendering?.chromium.available
+        ? new RenderPool({
+            executablePath: options.rendering.chromium.path,
+            pages: options.rendering.pages,
+            timeoutMs: options.rendering.timeoutMs,
+            fetcher,
+          })
+        : undefined,
     };
   }
 
@@ -107,6 +121,7 @@ export class CrawlWorker {
     await this.#loop;
     this.#unsubscribe?.();
     await Promise.allSettled([...this.#driving.values()].map((drive) => drive.done));
+    await this.#deps.renderer?.close();
     await this.#deps.fetcher.close();
     await this.#deps.extractor.close();
   }

@@ -94,6 +94,7 @@ const SPEC_CALLS: readonly (readonly [source: string, call: string, contract: st
   ['siteseer', 'POST datasource/crawler/stop', 'crawler.stop'],
   ['siteseer', 'POST datasource/crawler/publish', 'crawler.publish'],
   ['siteseer', 'POST datasource/crawler/inspect', 'crawler.inspect'],
+  ['siteseer', 'GET datasource/crawler/capabilities', 'crawler.capabilities'],
   ['siteseer', 'GET analytics/{engineId}/report?report&period&from&to&limit', 'analytics.report'],
   ['siteseer', 'POST analytics/session', 'analytics.frameSession'],
   ['siteseer', 'DELETE analytics/session', 'analytics.endFrameSession'],
