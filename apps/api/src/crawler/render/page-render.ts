@@ -28,6 +28,8 @@ export type RenderOutcome =
 const SKIPPED_TYPES = new Set(['image', 'media', 'font']);
 /** Longest wait, after the load event, for the page's requests to settle (Playwright's network idle). */
 const NETWORK_IDLE_MS = 3_000;
+/** How long past the render's end a request of the page may go on (ended with the render). */
+const FETCH_GRACE_MS = 1_000;
 /** The browser's request headers the crawler's fetch sets itself (or must not forward). */
 const OWN_REQUEST_HEADERS = new Set([
   'host',
@@ -59,11 +61,15 @@ export async function renderPage(
   timeoutMs: number,
 ): Promise<RenderOutcome> {
   const budget = new RenderBudget();
-  const started = performance.now();
-  const remaining = () => Math.max(timeoutMs - (performance.now() - started), 1);
+  // The clock starts with the page's navigation, not with the browser's (slower) opening of it.
+  let started = performance.now();
+  const remaining = () => Math.max(Math.ceil(timeoutMs - (performance.now() - started)), 1);
   const pageOrigin = new URL(request.url).origin;
   let documentServed = false;
   let closing = false;
+  // Ends the page's fetches still going when the render ends (a page that timed out, a crawl stopped).
+  const ended = new AbortController();
+  const signal = AbortSignal.any([request.signal, ended.signal]);
   let failure: unknown;
 
   const answer = async (route: Route): Promise<void> => {
@@ -96,8 +102,9 @@ export async function renderPage(
       method: asked.method(),
       headers: { ...forwarded(await asked.allHeaders()), ...own },
       ...(asked.postDataBuffer() ? { body: asked.postDataBuffer() as Buffer } : {}),
-      signal: request.signal,
-      totalTimeoutMs: remaining(),
+      signal,
+      // Past the render's own end, so that a request never answered leaves the page's load to time out.
+      totalTimeoutMs: remaining() + FETCH_GRACE_MS,
       maxBodyBytes: Math.min(FETCH_DEFAULTS.maxBodyBytes, budget.bytesLeft),
     });
     if (fetched.kind === 'resource') {
@@ -118,7 +125,7 @@ export async function renderPage(
   await context.route('**/*', (route) =>
     answer(route).catch(async (error: unknown) => {
       // Once the page is closing its routes can no longer be answered: nothing is waiting for them.
-      if (closing || request.signal.aborted) return;
+      if (closing || signal.aborted) return;
       failure ??= error;
       await route.abort('failed');
     }),
@@ -133,6 +140,7 @@ export async function renderPage(
   request.signal.addEventListener('abort', stop, { once: true });
   try {
     try {
+      started = performance.now();
       await page.goto(request.url, { waitUntil: 'load', timeout: timeoutMs });
     } catch (error) {
       if (request.signal.aborted) throw request.signal.reason;
@@ -162,6 +170,7 @@ export async function renderPage(
     return { kind: 'rendered', html, notes: budget.notes };
   } finally {
     closing = true;
+    ended.abort(new Error('The render ended.'));
     request.signal.removeEventListener('abort', stop);
   }
 }
