@@ -22,7 +22,7 @@ const POLL_MS = 100;
 const SUCCESS = '3';
 const LINKS_PER_PAGE = 4;
 
-export interface RenderCrawl {
+interface RenderCrawl {
   pages: number;
   ms: number;
   state: string;

@@ -137,7 +137,7 @@ export interface Config {
 }
 
 /** The crawler's rendering of JavaScript (ADR 0046). */
-export interface RenderingConfig {
+interface RenderingConfig {
   chromium: ChromiumFound;
   /** Pages rendered at once by one process, at most. */
   pages: number;

@@ -1,3 +1,3 @@
 export { type AllowEntry, createAddressPolicy, parseAllowList } from './address-policy.ts';
 export { createPageFetcher, FETCH_DEFAULTS, type PageFetcher } from './fetch-page.ts';
-export type { FetchOutcome, ResourceOutcome } from './outcome.ts';
+export type { FetchOutcome } from './outcome.ts';

@@ -3,7 +3,7 @@
  * tens of scripts and API answers; past these it is looping or mining, and the page is read as it
  * stands.
  */
-export const RENDER_LIMITS = {
+const RENDER_LIMITS = {
   requests: 200,
   bytes: 20 * 1024 * 1024,
 } as const;
