@@ -116,7 +116,8 @@ export async function renderPage(
       });
       return;
     }
-    if (fetched.addressRefused) budget.refusedAddress(url);
+    // The address refused: after a redirect, the one it led to.
+    if (fetched.addressRefused) budget.refusedAddress(fetched.url);
     await route.abort(fetched.kind === 'timeout' ? 'timedout' : 'failed');
   };
 
