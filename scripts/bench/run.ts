@@ -37,16 +37,21 @@
  *   - query suggestions at 50k pages and 100k distinct recorded queries (3 visitors each), 16
  *     concurrent clients typing prefixes: p50 and p99 (≤ 10 ms) against GET /search/{id}/config;
  *     the first suggestion (popular queries read into memory); peak RSS.
+ *   render (render-bench.ts, `pnpm bench:render`):
+ *   - a generated single-page app of `--render-pages` pages (default 300) on 127.0.0.1 crawled
+ *     with rendering, the server's pool at 1 and at 2 pages at once: pages/s against the static
+ *     crawl of the same site, the Chromium processes' peak memory (PSS), and its pages found by the word
+ *     their script writes.
  * Prints JSON, then a table. A benchmark, not a test: it exits 0 even when a target is missed.
  * Options:
  *   --only=LIST    a comma-separated list of sections (parametric, crawl, keyword, analytics,
- *                  collections, busy-search, suggest; or one part of
+ *                  collections, busy-search, suggest, render; or one part of
  *                  keyword: keyword-relevance, keyword-latency) and databases (pglite, postgres);
  *                  what names no section runs all, what names no database runs all:
  *                  --only=crawl (`pnpm bench:crawl`), --only=keyword (`pnpm bench:keyword`),
  *                  --only=analytics (`pnpm bench:analytics`),
  *                  --only=busy-search (`pnpm bench:busy-search`),
- *                  --only=collections (`pnpm bench:collections`),
+ *                  --only=collections (`pnpm bench:collections`), --only=render (`pnpm bench:render`),
  *                  --only=pglite, --only=crawl,postgres, --only=keyword-latency,pglite.
  *   --pages=N      pages of the crawl section's site (default 5,000).
  *   --keyword-pages=N    pages of the keyword latency engine (default 50,000).
@@ -55,6 +60,7 @@
  *   --busy-seconds=N     seconds of each busy-search window, at least (default 30).
  *   --suggest-pages=N    pages of the suggest section's site (default 50,000).
  *   --suggest-queries=N  distinct recorded queries of the suggest section (default 100,000).
+ *   --render-pages=N     pages of the render section's app (default 300).
  *   --json=<file>  also write the JSON there.
  */
 import { writeFileSync } from 'node:fs';
@@ -79,6 +85,7 @@ import { benchKeyword, KEYWORD_PARTS, type KeywordPart, type KeywordResults } fr
 import { LATENCY_PAGES } from './keyword-corpus.ts';
 import { LOAD_SECONDS } from './keyword-latency.ts';
 import { type Db, place } from './place.ts';
+import { benchRender, RENDER_PAGES, type RenderResults, renderLines } from './render-bench.ts';
 import { type Line, log, status, table } from './report.ts';
 import { CONCURRENCY, measureSearch, type SearchResults } from './search-bench.ts';
 import { ServerProcess } from './server-process.ts';
@@ -264,7 +271,15 @@ function lines(db: Db, r: DbResults): Line[] {
   return out;
 }
 
-type Section = 'parametric' | 'crawl' | 'keyword' | 'analytics' | 'collections' | 'busy-search' | 'suggest';
+type Section =
+  | 'parametric'
+  | 'crawl'
+  | 'keyword'
+  | 'analytics'
+  | 'collections'
+  | 'busy-search'
+  | 'suggest'
+  | 'render';
 const SECTIONS: readonly Section[] = [
   'parametric',
   'crawl',
@@ -273,6 +288,7 @@ const SECTIONS: readonly Section[] = [
   'collections',
   'busy-search',
   'suggest',
+  'render',
 ];
 /** Names of one part of the keyword section. */
 const KEYWORD_PART_NAMES = KEYWORD_PARTS.map((part) => `keyword-${part}`);
@@ -288,6 +304,7 @@ const { values } = parseArgs({
     'busy-seconds': { type: 'string', default: String(BUSY_SECONDS) },
     'suggest-pages': { type: 'string', default: String(SUGGEST_PAGES) },
     'suggest-queries': { type: 'string', default: String(SUGGEST_QUERIES) },
+    'render-pages': { type: 'string', default: String(RENDER_PAGES) },
     json: { type: 'string' },
   },
 });
@@ -391,6 +408,17 @@ if (sections.includes('suggest')) {
   all.push(...section.lines);
   closeConnections();
 }
+let render: Partial<Record<Db, RenderResults>> | undefined;
+if (sections.includes('render')) {
+  const renderPages = whole('render-pages', values['render-pages'], 10);
+  render = {};
+  for (const db of dbs) {
+    const r = await benchRender(db, databaseUrl, renderPages);
+    render[db] = r;
+    all.push(...renderLines(db, r));
+  }
+  closeConnections();
+}
 const strip = (r: DbResults) => ({
   ...r,
   csv: { ...r.csv, ingested: undefined },
@@ -411,6 +439,7 @@ const json = {
   collections,
   busySearch,
   suggest,
+  render,
   lines: all.map((line) => ({ ...line, status: status(line) })),
 };
 const text = JSON.stringify(json, null, 2);

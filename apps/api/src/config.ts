@@ -2,6 +2,7 @@ import { totalmem } from 'node:os';
 import { z } from 'zod';
 import { type AllowEntry, AllowListError, parseAllowList } from './crawler/fetch/address-policy.ts';
 import { CRAWL_LIMIT_DEFAULTS, type CrawlLimits } from './crawler/loop/crawl-limits.ts';
+import { type ChromiumFound, findChromium, RENDER_DEFAULTS } from './crawler/render/chromium.ts';
 import { parseSecretsKey } from './secrets/index.ts';
 
 /**
@@ -79,6 +80,20 @@ const Env = z.object({
   /** Hops from a start URL beyond which links are not followed. */
   SITESEER_CRAWL_MAX_DEPTH: z.coerce.number().int().min(0).default(CRAWL_LIMIT_DEFAULTS.maxDepth),
   /**
+   * The Chromium that renders pages for engines that render JavaScript; by default `chromium` on
+   * PATH. Rendering is off (and the setting refused) when there is none.
+   */
+  SITESEER_CHROMIUM_PATH: z.string().min(1).optional(),
+  /** Pages one process renders at once, at most (each is a Chromium tab: about 100 MB). */
+  SITESEER_RENDER_PAGES: z.coerce.number().int().min(1).max(16).default(RENDER_DEFAULTS.pages),
+  /** How long one page may take to render before it is recorded as timed out, in seconds. */
+  SITESEER_RENDER_TIMEOUT_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(120)
+    .default(RENDER_DEFAULTS.timeoutMs / 1000),
+  /**
    * The SMTP server invitations are e-mailed through (`smtp://user:pass@host:587`, or `smtps://` for
    * TLS from the start). Unset: no e-mail is sent; the portal shows each invitation's link to copy.
    */
@@ -117,6 +132,8 @@ export interface Config {
   crawlInProcess: boolean;
   /** How far one crawl may go (ADR 0036). */
   crawlLimits: CrawlLimits;
+  /** How the crawler renders JavaScript: the Chromium found at start (or why none), the pool's size, the timeout. */
+  rendering: RenderingConfig;
   /** Where invitations are e-mailed through; undefined: they are only shown in the portal. */
   smtp: { url: string; from: string } | undefined;
   /** The user menu's links (portal runtime configuration). */
@@ -132,6 +149,14 @@ export interface Config {
     adminGroup: string;
     forgotPasswordUrl: string;
   };
+}
+
+/** The crawler's rendering of JavaScript (ADR 0046). */
+interface RenderingConfig {
+  chromium: ChromiumFound;
+  /** Pages rendered at once by one process, at most. */
+  pages: number;
+  timeoutMs: number;
 }
 
 export class ConfigError extends Error {
@@ -199,6 +224,12 @@ export function loadConfig(env: Record<string, string | undefined>, overrides: P
       maxPages: e.SITESEER_CRAWL_MAX_PAGES,
       maxQueryVariants: e.SITESEER_CRAWL_MAX_QUERY_VARIANTS,
       maxDepth: e.SITESEER_CRAWL_MAX_DEPTH,
+    },
+    rendering: {
+      // Tests pass only the settings they change: the process's PATH is where chromium is then.
+      chromium: findChromium(e.SITESEER_CHROMIUM_PATH, env.PATH ?? process.env.PATH ?? ''),
+      pages: e.SITESEER_RENDER_PAGES,
+      timeoutMs: e.SITESEER_RENDER_TIMEOUT_SECONDS * 1000,
     },
     smtp: e.SITESEER_SMTP_URL
       ? {

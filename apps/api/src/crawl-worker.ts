@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 import { Changes } from './changes/changes.ts';
 import { ConfigError, loadConfig } from './config.ts';
+import { renderingLine } from './crawler/render/index.ts';
 import { SecretBox, secretsKeyFor } from './secrets/index.ts';
 import { crawlWorkerFor } from './server.ts';
 import { openStore } from './store/open-store.ts';
@@ -34,6 +35,7 @@ const changes = new Changes(store, (error, what) => console.error(`Crawl worker:
 const worker = crawlWorkerFor(config, store, changes, new SecretBox(secretsKeyFor(config)));
 await worker.start();
 process.stdout.write(`Siteseer crawl worker ${worker.owner} is crawling (PostgreSQL, DATABASE_URL)\n`);
+process.stdout.write(`  rendering: ${renderingLine(config.rendering.chromium)}\n`);
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {

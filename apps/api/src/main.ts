@@ -2,6 +2,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ConfigError, loadConfig } from './config.ts';
+import { renderingLine } from './crawler/render/index.ts';
 import { startServer } from './server.ts';
 import { DataDirLockedError } from './store/data-dir-lock.ts';
 import { avoidWasmWrapperTierUp } from './wasm-wrappers.ts';
@@ -31,6 +32,7 @@ process.stdout.write(`  issuer:       ${config.identity.issuer}\n`);
 process.stdout.write(
   `  database:     ${config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${config.dataDir}`}\n`,
 );
+process.stdout.write(`  rendering:    ${renderingLine(config.rendering.chromium)}\n`);
 if (credentials) {
   const lines = [
     'Demo logins (created on this first start):',

@@ -90,6 +90,7 @@ export function crawlWorkerFor(
     allowPrivate: config.crawlAllowPrivate,
     publicUrl: config.publicUrl,
     limits: config.crawlLimits,
+    rendering: config.rendering,
     // PGlite is one process's alone, behind the data-directory lock (or in memory).
     exclusiveStore: !config.databaseUrl,
     ...(timing ? { timing } : {}),

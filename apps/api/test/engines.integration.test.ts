@@ -56,6 +56,7 @@ function fullDraft(accountId: string) {
     customTagsAttributeName: 'content',
     customTags: [{ name: 'Product', icon: 'product' }],
     documentTypes: ['pdf', 'docx'],
+    renderJavaScript: true,
     tabs: [
       { tabName: 'Docs', tabIcon: 'documentation', tabCategory: 'documentation' },
       { tabName: ' BLOG ', tabIcon: 'blog', tabCategory: 'blog' },

@@ -233,13 +233,14 @@ const ADMIN_ROUTES: Call[] = [
 
 /**
  * Calls that read or change nothing of an account: the features every login reads, the
- * maintenance notice, the synonyms check (of the text sent), the analytics frames' session cookie
- * (each frame checks the login's account again, analytics.integration), and the ingest create,
+ * maintenance notice, what the server's crawler can do, the synonyms check (of the text sent), the
+ * analytics frames' session cookie (each frame checks the login's account again, analytics.integration), and the ingest create,
  * which makes an engine in the key's own account (api-key-calls.integration).
  */
 const WITHOUT_TENANT_DATA = [
   'GET features',
   'GET maintenance',
+  'GET datasource/crawler/capabilities',
   'POST searchengines/synonyms/validate',
   'POST analytics/session',
   'DELETE analytics/session',

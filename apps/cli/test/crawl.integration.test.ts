@@ -123,6 +123,31 @@ describe('engines create keyword', () => {
     expect(refused.stderr).toContain('ignoreParameters.1: "utm source" is not a URL parameter name');
   });
 
+  it('given renderJavaScript in the config file, then the engine and its crawler render pages', async () => {
+    const config = await jsonFile('rendering.json', { renderJavaScript: true });
+    const created = await as(suite.tenants.ownerA, [
+      'engines',
+      'create',
+      'keyword',
+      '--name',
+      'Rendering keyword',
+      '--url',
+      'https://app.example.com/',
+      '--config',
+      config,
+      '--json',
+    ]);
+    expect(created.code, created.stderr).toBe(0);
+    const { engineId } = json(created);
+    const shown = json(await as(suite.tenants.ownerA, ['engines', 'show', engineId, '--json']));
+    expect(shown.renderJavaScript).toBe(true);
+    const { rows } = await suite.tenants.server.store.query<{ render_javascript: boolean }>(
+      'SELECT render_javascript FROM crawlers WHERE engine_id = $1',
+      [engineId],
+    );
+    expect(rows[0]?.render_javascript).toBe(true);
+  });
+
   it('given an account by name, then the engine is made in it', async () => {
     const created = await as(suite.tenants.ownerB, [
       'engines',

@@ -75,6 +75,10 @@ describe.runIf(browserTests)('the keyword wizard in Chromium', () => {
     await ignored.fill('ref*\nsessionid');
     const documents = crawler.getByRole('group', { name: 'Documents to index' });
     expect(await documents.getByRole('checkbox', { name: 'PDF' }).isChecked()).toBe(true);
+    // The API found Chromium (Debian's, as these tests use): the switch may be turned on.
+    const rendering = crawler.getByRole('switch', { name: 'Render JavaScript' });
+    expect(await rendering.isChecked()).toBe(false);
+    expect(await rendering.isEnabled()).toBe(true);
     await expectAccessible(owner, 'Crawler step');
 
     for (const name of ['Influence', 'URL Rewriting', 'Synonyms', 'Review']) {

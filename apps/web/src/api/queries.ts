@@ -16,6 +16,7 @@ export const queryKeys = {
   clients: ['clients'] as const,
   snippet: (clientId: string, type: ProductCode) => ['clients', clientId, 'snippet', type] as const,
   maintenance: ['maintenance'] as const,
+  crawlerCapabilities: ['crawler', 'capabilities'] as const,
   parametricConfig: (engineId: string, accountId: string) =>
     ['parametric', 'config', engineId, accountId] as const,
   crawlReport: (page: CrawlReportPage) =>
@@ -111,6 +112,14 @@ export const maintenanceQuery = (api: ApiClient) =>
     queryFn: async ({ signal }) => unwrap(await api.maintenance.get({ signal })),
     refetchInterval: TIMING.maintenancePollMs,
     refetchIntervalInBackground: false,
+  });
+
+/** What the server's crawler can do (whether it renders JavaScript): fixed while the server runs. */
+export const crawlerCapabilitiesQuery = (api: ApiClient) =>
+  queryOptions({
+    queryKey: queryKeys.crawlerCapabilities,
+    queryFn: async ({ signal }) => unwrap(await api.crawler.capabilities({ signal })),
+    staleTime: Number.POSITIVE_INFINITY,
   });
 
 /** A parametric engine's saved configuration (the wizard's edit mode). */

@@ -165,6 +165,11 @@ export const CrawlerSettings = z.object({
    * by default, none with `[]`.
    */
   documentTypes: z.array(DocumentType).default(['pdf']),
+  /**
+   * Whether HTML pages are loaded in a headless browser and read after their scripts ran (pages
+   * a single-page app writes); off by default, as it costs far more than reading the HTML.
+   */
+  renderJavaScript: z.boolean().default(false),
 });
 export type CrawlerSettings = z.infer<typeof CrawlerSettings>;
 

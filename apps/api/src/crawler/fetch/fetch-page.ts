@@ -10,6 +10,7 @@ import type {
   FetchOutcome,
   PageBody,
   RedirectHop,
+  ResourceOutcome,
   ResponseFacts,
 } from './outcome.ts';
 import { parseRetryAfter } from './retry-after.ts';
@@ -34,6 +35,11 @@ export interface PageFetcher {
    * reason when no answer came.
    */
   fetchBytes(url: URL, options: FetchOptions): Promise<FetchedBytes>;
+  /**
+   * A request a rendered page makes: the same address checks and redirects as `fetchPage`, with the
+   * page's method, headers and body; the answer's body is read (capped) whatever its status.
+   */
+  fetchResource(url: string, options: FetchOptions): Promise<ResourceOutcome>;
   close(): Promise<void>;
 }
 
@@ -56,6 +62,7 @@ export function createPageFetcher(policy: AddressPolicy): PageFetcher {
   };
   return {
     fetchPage: (url, options) => fetchPage(url, options, policy, agentFor),
+    fetchResource: (url, options) => fetchResource(url, options, policy, agentFor),
     async fetchBytes(url, options) {
       const answer = await follow(url.href, options, policy, agentFor);
       if (answer.kind !== 'answer') throw new Error(answer.reason);
@@ -115,6 +122,9 @@ async function follow(
   let url = requested;
   // A redirect to another origin drops the sign-in for the rest of the chain, even back to the site.
   let auth = options.auth;
+  let method = options.method ?? 'GET';
+  let body = options.body;
+  const requestedOrigin = URL.canParse(requested) ? new URL(requested).origin : null;
   const failed = (kind: 'fetch-failed' | 'timeout', reason: string) =>
     failure(kind, reason, url, redirects, started);
 
@@ -128,7 +138,7 @@ async function follow(
       const literal = target.hostname.replace(/^\[(.*)\]$/, '$1');
       if (isIP(literal) !== 0) {
         const reason = policy.checkLiteral(literal);
-        if (reason !== null) return failed('fetch-failed', refusal(reason));
+        if (reason !== null) return { ...failed('fetch-failed', refusal(reason)), addressRefused: true };
       }
       // Validators belong to the URL the caller asked for, not to where it redirects.
       const conditional = redirects.length === 0;
@@ -136,10 +146,13 @@ async function follow(
       const response = await agentFor(connectTimeoutMs).request({
         origin: target.origin,
         path: `${target.pathname}${target.search}`,
-        method: 'GET',
+        method,
+        ...(body ? { body } : {}),
         headers: {
-          'user-agent': options.userAgent,
           accept: 'text/html,application/xhtml+xml;q=0.9,*/*;q=0.8',
+          // The caller's headers (credentials among them) go to the origin it asked for only.
+          ...(target.origin === requestedOrigin ? options.headers : {}),
+          'user-agent': options.userAgent,
           'accept-encoding': 'gzip, deflate, br',
           ...(conditional && options.ifNoneMatch ? { 'if-none-match': options.ifNoneMatch } : {}),
           ...(conditional && options.ifModifiedSince ? { 'if-modified-since': options.ifModifiedSince } : {}),
@@ -159,6 +172,11 @@ async function follow(
         const next = URL.canParse(location, url) ? new URL(location, url) : null;
         if (!next) return failed('fetch-failed', `the redirect to '${location}' is not a URL`);
         next.hash = '';
+        // As browsers do: a 303, or a 301/302 of a POST, is followed with a GET without the body.
+        if (response.statusCode === 303 || (method === 'POST' && response.statusCode <= 302)) {
+          method = method === 'HEAD' ? 'HEAD' : 'GET';
+          body = undefined;
+        }
         redirects.push({ url, status: response.statusCode, location: next.href });
         url = next.href;
         continue;
@@ -203,7 +221,7 @@ function classify(
   if (options.signal?.aborted) throw error;
   if (timeout.aborted) return failed('timeout', `no complete answer within ${limits.totalTimeoutMs} ms`);
   const refused = findCause(error, AddressRefusedError);
-  if (refused) return failed('fetch-failed', refusal(refused.reason));
+  if (refused) return { ...failed('fetch-failed', refusal(refused.reason)), addressRefused: true as const };
   if (error instanceof errors.ConnectTimeoutError) {
     return failed('timeout', `no connection within ${limits.connectTimeoutMs} ms`);
   }
@@ -305,6 +323,31 @@ async function fetchPage(
         )
       : null;
   return done({ kind: 'http-error', ...facts, retryAfterSeconds });
+}
+
+async function fetchResource(
+  requested: string,
+  options: FetchOptions,
+  policy: AddressPolicy,
+  agentFor: AgentFor,
+): Promise<ResourceOutcome> {
+  const answer = await follow(requested, options, policy, agentFor);
+  if (answer.kind !== 'answer') return answer;
+  const { response, facts, signal, limits, started } = answer;
+  try {
+    const body = await readBody(
+      response.body,
+      header(response, 'content-encoding') ?? undefined,
+      options.maxBodyBytes ?? FETCH_DEFAULTS.maxBodyBytes,
+      signal,
+    );
+    facts.timings.totalMs = performance.now() - started;
+    return { kind: 'resource', ...facts, body };
+  } catch (error) {
+    return classify(error, options, signal, limits, (kind, reason) =>
+      failure(kind, reason, facts.url, facts.redirects, started),
+    );
+  }
 }
 
 function pageBody(bytes: Buffer, contentType: string | null): PageBody {

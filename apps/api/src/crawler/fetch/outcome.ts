@@ -18,6 +18,12 @@ export interface FetchOptions {
   retryAfterCapSeconds?: number;
   /** Aborting it (the crawl stopped) rejects the call with the abort reason. */
   signal?: AbortSignal;
+  /** The request's method (a rendered page's own requests); default GET. */
+  method?: string;
+  /** The browser's own headers (a rendered page's requests), sent to the requested URL's origin only. */
+  headers?: Readonly<Record<string, string>>;
+  /** The request's body (a rendered page's POST). */
+  body?: Buffer;
   /** A site's sign-in: sent to its origin only, and dropped for good once a redirect leaves it. */
   auth?: SiteAuth;
 }
@@ -65,6 +71,8 @@ export interface FetchFailure {
   reason: string;
   /** The answer came, but its body was larger than the crawler reads. */
   tooLarge?: true;
+  /** The address policy refused the URL's address (private, loopback, link-local…). */
+  addressRefused?: true;
   url: string;
   redirects: RedirectHop[];
   timings: FetchTimings;
@@ -81,3 +89,8 @@ export type FetchOutcome =
   | ({ kind: 'timeout' } & FetchFailure)
   /** Refused address or scheme, network error, too many redirects, body too large or undecodable. */
   | ({ kind: 'fetch-failed' } & FetchFailure);
+
+/** What `fetchResource` gives: the final answer with its body (decompressed), whatever its status. */
+export type ResourceOutcome =
+  | ({ kind: 'resource'; body: Buffer } & ResponseFacts)
+  | Extract<FetchOutcome, FetchFailure>;

@@ -1,4 +1,5 @@
 import {
+  type CrawlerCapabilities,
   type CrawlerQueued,
   type CrawlLimitReached,
   type CrawlPublication,
@@ -37,6 +38,7 @@ import { keepSiteCredentialsOf } from '../../repositories/crawler/site-credentia
 import type { Queryable, Store } from '../../store/types.ts';
 import { announceCrawlChange } from '../crawl-changes.ts';
 import { checkedSelectors, extractionSettings } from '../extract/index.ts';
+import { CHROMIUM_MISSING, type ChromiumFound, checkRenderingTurnedOn } from '../render/index.ts';
 import { normaliseUrl } from '../rules/index.ts';
 import type { FrontierCopies } from './report-copy.ts';
 
@@ -100,13 +102,14 @@ async function queueSites(
  * `POST datasource/crawler`: creates the keyword engine's crawler or replaces its settings, then
  * queues its start URLs (the engine's own when the body has none). `recreate` starts over: the
  * frontier is emptied and a new run begins; the pages of earlier runs stay until a new one is
- * published.
+ * published. Rendering is refused where the server has no `chromium` (see checkRenderingTurnedOn).
  */
 export async function saveEngineCrawler(
   store: Store,
   changes: Changes,
   principal: Principal,
   body: CreateCrawlerBody,
+  chromium: ChromiumFound,
 ): Promise<CrawlerQueued> {
   const { access, engine } = await writableKeywordEngine(store, principal, body.accountId, body.engineId);
   const urls = crawlUrls(body.urls.length > 0 ? body.urls : engine.urls);
@@ -116,6 +119,7 @@ export async function saveEngineCrawler(
   checkedSelectors(extractionSettings(fields));
   const queued = await store.transaction(async (tx) => {
     const existed = await findCrawler(tx, access.account.id, engine.id);
+    checkRenderingTurnedOn(chromium, fields.renderJavaScript, existed?.renderJavaScript ?? false);
     await saveCrawler(tx, access.account.id, engine.id, { ...fields, urls });
     await keepSiteCredentialsOf(tx, access.account.id, engine.id, urls);
     if (existed && recreate) await clearFrontier(tx, access.account.id, engine.id);
@@ -128,6 +132,15 @@ export async function saveEngineCrawler(
   });
   await announceCrawlChange(changes, { accountId: access.account.id, engineId: engine.id });
   return { engineId: engine.id, queued };
+}
+
+/** `GET datasource/crawler/capabilities`: whether pages can be rendered here, and if not why. */
+export function crawlerCapabilities(chromium: ChromiumFound): CrawlerCapabilities {
+  return {
+    renderJavaScript: chromium.available
+      ? { available: true, reason: null }
+      : { available: false, reason: CHROMIUM_MISSING },
+  };
 }
 
 /** `PUT datasource/crawler`: crawls one more site of the engine, now and on every re-crawl. */

@@ -2,6 +2,12 @@
 // publishing of finished runs. What the crawl loop and the routes call.
 export { findCrawler } from '../../repositories/crawler/crawlers.ts';
 export { savePage } from '../../repositories/crawler/pages.ts';
-export { crawlReport, saveEngineCrawler, startSiteCrawl, stopCrawl } from './crawler-service.ts';
+export {
+  crawlerCapabilities,
+  crawlReport,
+  saveEngineCrawler,
+  startSiteCrawl,
+  stopCrawl,
+} from './crawler-service.ts';
 export { type FinishedRun, finishCrawlRun, publishCrawl } from './publish.ts';
 export { FrontierCopies } from './report-copy.ts';

@@ -21,6 +21,7 @@ import {
 } from '../extract/index.ts';
 import type { FetchOutcome, PageFetcher } from '../fetch/index.ts';
 import { notIndexedReason } from '../not-indexed.ts';
+import { CHROMIUM_MISSING, type PageRenderer } from '../render/index.ts';
 import {
   canonicalIdentity,
   crawledUrl,
@@ -59,6 +60,8 @@ export interface CrawlDeps {
   now: () => Date;
   /** How many URLs may be fetched at once, by the event loop's delay. */
   governor: LoopGovernor;
+  /** Renders the pages of engines that render JavaScript; undefined when the server has no Chromium. */
+  renderer: PageRenderer | undefined;
 }
 
 /** The run a URL is crawled in, with its settings. */
@@ -135,14 +138,16 @@ const EXTRACTION_VERSION = 2;
 
 /**
  * A key of the extraction settings and version: equal keys, equal readings of a page (16 hex of a
- * SHA-256). The document types join it only when they are not the default (PDF), so that the keys
- * of engines that never changed them stay as they were; a change of them reads every URL again in
- * full, and a document no longer allowed is not kept by a 304.
+ * SHA-256). The document types join it only when they are not the default (PDF), and rendering
+ * only when it is on, so that the keys of engines that never changed them stay as they were; a
+ * change of them reads every URL again in full, and a document no longer allowed (a page read
+ * without its scripts) is not kept by a 304.
  */
 function extractionKey(crawler: Crawler): string {
   const types = [...new Set(crawler.documentTypes)].sort();
   const parts: unknown[] = [EXTRACTION_VERSION, extractionSettings(crawler)];
   if (types.join() !== 'pdf') parts.push(types);
+  if (crawler.renderJavaScript) parts.push('rendered');
   return createHash('sha256').update(JSON.stringify(parts)).digest('hex').slice(0, 16);
 }
 
@@ -187,7 +192,11 @@ class UrlCrawl {
     }
     switch (outcome.kind) {
       case 'page': {
-        if (outcome.body.kind === 'html') return this.page(outcome.body.text, outcome);
+        if (outcome.body.kind === 'html') {
+          return this.#run.crawler.renderJavaScript
+            ? this.rendered(outcome.body.text, outcome)
+            : this.page(outcome.body.text, outcome);
+        }
         const type = documentTypeOf(outcome.contentType, outcome.url, outcome.headers);
         if (type) return this.document(type, outcome.body.bytes, outcome);
         return this.record({
@@ -235,8 +244,45 @@ class UrlCrawl {
     }
   }
 
-  /** An HTML page: its links queued, then saved under its identity unless noindex or a duplicate. */
-  async page(html: string, outcome: PageOutcome): Promise<void> {
+  /**
+   * An HTML page of an engine that renders JavaScript: loaded in Chromium from the HTML fetched, and
+   * its DOM once the scripts ran read as any page is, with what the page was refused said in the
+   * report. A page that does not load in time is recorded Timeout (its last reading stays).
+   */
+  async rendered(html: string, outcome: PageOutcome): Promise<void> {
+    const { renderer, userAgent } = this.#deps;
+    // Chromium gone since the setting was saved (the server moved): the page is read as it came.
+    if (!renderer) return this.page(html, outcome, [`It was read without rendering: ${CHROMIUM_MISSING}`]);
+    // The page's own requests sign in to its site as its fetch did (crawlUrl checked the sign-in opens).
+    const auth = this.#run.credentials.forSite(this.#url.site);
+    const rendering = await renderer.render({
+      url: outcome.url,
+      html,
+      userAgent,
+      signal: this.#run.signal,
+      ...(auth && !('error' in auth) ? { auth } : {}),
+    });
+    switch (rendering.kind) {
+      case 'rendered':
+        return this.page(rendering.html, outcome, rendering.notes);
+      case 'timeout':
+        return this.record(
+          { status: CRAWL_STATUS.TIMEOUT, reason: [rendering.reason, ...rendering.notes].join(' ') },
+          { keepPage: true },
+        );
+      case 'failed':
+        return this.record(
+          { status: CRAWL_STATUS.FAILED, reason: [rendering.reason, ...rendering.notes].join(' ') },
+          { keepPage: true },
+        );
+    }
+  }
+
+  /**
+   * An HTML page: its links queued, then saved under its identity unless noindex or a duplicate.
+   * `notes` are sentences about its reading the report adds (what a rendered page was refused).
+   */
+  async page(html: string, outcome: PageOutcome, notes: readonly string[] = []): Promise<void> {
     const { crawler } = this.#run;
     let page: ExtractedPage;
     try {
@@ -250,7 +296,7 @@ class UrlCrawl {
       await this.record({ status: CRAWL_STATUS.FAILED, reason: (error as Error).message });
       return;
     }
-    await this.#extracted(page, outcome, 'html');
+    await this.#extracted(page, outcome, 'html', notes);
   }
 
   /**
@@ -275,7 +321,16 @@ class UrlCrawl {
   }
 
   /** An extracted page of `type` saved, with its links, canonical and robots directives applied. */
-  async #extracted(page: ExtractedPage, outcome: PageOutcome, type: PageType): Promise<void> {
+  async #extracted(
+    page: ExtractedPage,
+    outcome: PageOutcome,
+    type: PageType,
+    notes: readonly string[] = [],
+  ): Promise<void> {
+    const said = (reason?: string) => {
+      const sentences = [...(reason ? [reason] : []), ...notes];
+      return sentences.length > 0 ? { reason: sentences.join(' ') } : {};
+    };
     const validators = {
       etag: outcome.etag,
       lastModified: outcome.lastModified,
@@ -294,7 +349,7 @@ class UrlCrawl {
       await this.record(
         {
           status: CRAWL_STATUS.SUCCESS,
-          reason: notIndexedReason('the page asks not to be (noindex).'),
+          ...said(notIndexedReason('the page asks not to be (noindex).')),
           ...validators,
         },
         { links, tooDeep },
@@ -307,7 +362,7 @@ class UrlCrawl {
         status: CRAWL_STATUS.SUCCESS,
         ...validators,
         canonicalUrl: canonical?.url ?? null,
-        ...(canonical ? { reason: `Indexed as its canonical URL ${canonical.url}.` } : {}),
+        ...said(canonical ? `Indexed as its canonical URL ${canonical.url}.` : undefined),
       },
       {
         links,

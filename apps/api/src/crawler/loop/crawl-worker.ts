@@ -9,6 +9,7 @@ import type { SecretBox } from '../../secrets/index.ts';
 import type { Store } from '../../store/types.ts';
 import { ExtractPool } from '../extract/index.ts';
 import { type AllowEntry, createAddressPolicy, createPageFetcher, FETCH_DEFAULTS } from '../fetch/index.ts';
+import { type ChromiumFound, RenderPool } from '../render/index.ts';
 import { RobotsCache } from '../rules/index.ts';
 import type { CrawlLimits } from './crawl-limits.ts';
 import type { CrawlDeps } from './crawl-url.ts';
@@ -36,6 +37,11 @@ export interface CrawlWorkerOptions {
   secrets: SecretBox;
   /** How far one crawl may go (the configuration's crawl limits). */
   limits: CrawlLimits;
+  /**
+   * The Chromium pages are rendered with, the pages rendered at once and the render timeout;
+   * absent (tests of the loop alone), pages are read as they come.
+   */
+  rendering?: { chromium: ChromiumFound; pages: number; timeoutMs: number };
   /**
    * The store is this process's alone (PGlite behind the data-directory lock): leases found at
    * start belong to a process that died and are dropped at once instead of running out.
@@ -84,6 +90,14 @@ export class CrawlWorker {
       limits: options.limits,
       now: () => systemClock.now(),
       governor: options.governor ?? crawlGovernor(),
+      renderer: options.rendering?.chromium.available
+        ? new RenderPool({
+            executablePath: options.rendering.chromium.path,
+            pages: options.rendering.pages,
+            timeoutMs: options.rendering.timeoutMs,
+            fetcher,
+          })
+        : undefined,
     };
   }
 
@@ -111,6 +125,7 @@ export class CrawlWorker {
     await this.#loop;
     this.#unsubscribe?.();
     await Promise.allSettled([...this.#driving.values()].map((drive) => drive.done));
+    await this.#deps.renderer?.close();
     await this.#deps.fetcher.close();
     await this.#deps.extractor.close();
   }

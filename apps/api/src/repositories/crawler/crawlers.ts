@@ -21,6 +21,8 @@ export interface CrawlerFields {
   ignoreParameters: readonly string[];
   /** The document types indexed besides HTML pages (none when empty). */
   documentTypes: readonly DocumentType[];
+  /** Whether HTML pages are rendered in headless Chromium before they are read. */
+  renderJavaScript: boolean;
 }
 
 export interface Crawler extends CrawlerFields {
@@ -70,6 +72,7 @@ interface CrawlerRow {
   url_filters: string[] | null;
   ignore_parameters: string[];
   document_types: DocumentType[];
+  render_javascript: boolean;
   state: CrawlState;
   run_id: number;
   run_started_at: Date;
@@ -84,7 +87,7 @@ interface CrawlerRow {
 const COLUMNS = `account_id, engine_id, urls, page_load_delay, crawl_frequency, use_content_target,
   content_target, use_exclude_target, exclude_content_targets, custom_tags_selector,
   custom_tags_attribute_name, remove_hash_fragments, url_filters, ignore_parameters, document_types,
-  state, run_id, run_started_at, run_finished_at, published_run_id, published_pages, run_pages,
+  render_javascript, state, run_id, run_started_at, run_finished_at, published_run_id, published_pages, run_pages,
   held_run_id, run_limits`;
 
 function toCrawler(row: CrawlerRow): Crawler {
@@ -104,6 +107,7 @@ function toCrawler(row: CrawlerRow): Crawler {
     urlFilters: row.url_filters,
     ignoreParameters: row.ignore_parameters,
     documentTypes: row.document_types,
+    renderJavaScript: row.render_javascript,
     state: row.state,
     runId: row.run_id,
     runStartedAt: row.run_started_at,
@@ -142,13 +146,13 @@ export async function saveCrawler(
     `INSERT INTO crawlers (account_id, engine_id, urls, page_load_delay, crawl_frequency,
        use_content_target, content_target, use_exclude_target, exclude_content_targets,
        custom_tags_selector, custom_tags_attribute_name, remove_hash_fragments, url_filters,
-       ignore_parameters, document_types)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)
+       ignore_parameters, document_types, render_javascript)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)
      ON CONFLICT (account_id, engine_id) DO UPDATE SET urls = $3, page_load_delay = $4,
        crawl_frequency = $5, use_content_target = $6, content_target = $7, use_exclude_target = $8,
        exclude_content_targets = $9, custom_tags_selector = $10, custom_tags_attribute_name = $11,
        remove_hash_fragments = $12, url_filters = $13, ignore_parameters = $14, document_types = $15,
-       updated_at = now()
+       render_javascript = $16, updated_at = now()
      RETURNING ${COLUMNS}`,
     [
       accountId,
@@ -166,6 +170,7 @@ export async function saveCrawler(
       fields.urlFilters,
       fields.ignoreParameters,
       [...new Set(fields.documentTypes)],
+      fields.renderJavaScript,
     ],
   );
   return toCrawler(rows[0] as CrawlerRow);

@@ -72,6 +72,7 @@ export async function engineWithCrawler(
     urlFilters: null,
     ignoreParameters: [],
     documentTypes: ['pdf'],
+    renderJavaScript: false,
   });
   return { accountId, engineId };
 }

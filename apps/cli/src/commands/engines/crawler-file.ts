@@ -13,7 +13,7 @@ export function defaultCrawlerSettings(): CrawlerFileSettings {
 /**
  * Reads a crawler configuration JSON (any crawler field of the spec: pageLoadDelay, crawlFrequency,
  * contentTarget, excludeContentTargets, urlFilters, customTagsSelector, customTags..., and
- * Siteseer's ignoreParameters: query parameter names or `prefix*` patterns). Unknown
+ * Siteseer's ignoreParameters: query parameter names or `prefix*` patterns, and renderJavaScript). Unknown
  * fields and bad values are usage errors naming the field. A non-empty contentTarget or
  * excludeContentTargets turns its use flag on unless the file sets that flag itself.
  */

@@ -27,6 +27,7 @@ const CRAWLER_SETTINGS: readonly [label: string, read: (s: KeywordSettings) => u
   ['Custom tags selector', (s) => s.customTagsSelector.trim()],
   ['Custom tags attribute name', (s) => s.customTagsAttributeName.trim()],
   ['Documents to index', (s) => [...s.documentTypes].sort()],
+  ['Render JavaScript', (s) => s.renderJavaScript],
 ];
 
 /**

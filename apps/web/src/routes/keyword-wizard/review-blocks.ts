@@ -36,6 +36,7 @@ export function reviewBlocks(
       CRAWL_FREQUENCIES.find((f) => f.value === s.crawlFrequency)?.label ?? s.crawlFrequency,
     ]);
   crawler.push(
+    ['Render JavaScript', yesNo(s.renderJavaScript)],
     ['Content target', s.useContentTarget ? s.contentTarget || 'None' : 'Off'],
     ['Exclude targets', s.useExcludeTarget ? lines(s.excludeContentTargets) : 'Off'],
   );

@@ -70,6 +70,7 @@ function crawlerSettingsOf(settings: KeywordSettings) {
     customTagsSelector: settings.customTagsSelector,
     customTagsAttributeName: settings.customTagsAttributeName,
     documentTypes: settings.documentTypes,
+    renderJavaScript: settings.renderJavaScript,
   };
 }
 

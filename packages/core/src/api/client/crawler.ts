@@ -18,6 +18,8 @@ export function crawlerMethods(call: Caller) {
     stop: (body: BodyOf<typeof c.stop>, options?: CallOptions) => call(c.stop, { body }, options),
     /** POST datasource/crawler/publish (Siteseer's): publish the latest finished crawl, even when held. */
     publish: (body: BodyOf<typeof c.publish>, options?: CallOptions) => call(c.publish, { body }, options),
+    /** GET datasource/crawler/capabilities (Siteseer's): whether this server can render pages' JavaScript. */
+    capabilities: (options?: CallOptions) => call(c.capabilities, {}, options),
     /** POST datasource/crawler/inspect (Siteseer's): fetch one URL now as the crawler would, explained. */
     inspect: (body: BodyOf<typeof crawlInspectContracts.inspect>, options?: CallOptions) =>
       call(crawlInspectContracts.inspect, { body }, options),

@@ -97,6 +97,7 @@ const SPEC_CALLS: readonly (readonly [source: string, call: string, contract: st
   ['siteseer', 'GET datasource/crawler/credentials?accountId&engineId', 'crawler.credentials.list'],
   ['siteseer', 'PUT datasource/crawler/credentials', 'crawler.credentials.set'],
   ['siteseer', 'DELETE datasource/crawler/credentials', 'crawler.credentials.remove'],
+  ['siteseer', 'GET datasource/crawler/capabilities', 'crawler.capabilities'],
   ['siteseer', 'GET analytics/{engineId}/report?report&period&from&to&limit', 'analytics.report'],
   ['siteseer', 'POST analytics/session', 'analytics.frameSession'],
   ['siteseer', 'DELETE analytics/session', 'analytics.endFrameSession'],

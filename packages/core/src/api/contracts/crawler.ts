@@ -63,6 +63,15 @@ export const CrawlPublished = z.object({
 });
 export type CrawlPublished = z.infer<typeof CrawlPublished>;
 
+/**
+ * What this server's crawler can do beyond reading HTML: whether it can render pages with
+ * JavaScript (Chromium found at start) and, when it cannot, why, in the words the wizard shows.
+ */
+export const CrawlerCapabilities = z.object({
+  renderJavaScript: z.object({ available: z.boolean(), reason: z.string().nullable() }),
+});
+export type CrawlerCapabilities = z.infer<typeof CrawlerCapabilities>;
+
 /** The keyword crawler (data source). */
 export const crawlerContracts = {
   create: defineCall({
@@ -113,5 +122,18 @@ export const crawlerContracts = {
       'is already published. Needs the same access as the other crawler changes.',
     body: PublishCrawlBody,
     response: CrawlPublished,
+  }),
+  /**
+   * Siteseer's addition (the wizard's "Render JavaScript" switch): what the server's crawler can
+   * do. Holds no account's data; any signed-in user may read it.
+   */
+  capabilities: defineCall({
+    name: 'crawler.capabilities',
+    method: 'GET',
+    path: 'datasource/crawler/capabilities',
+    description:
+      "What this server's crawler can do: whether it can render pages' JavaScript (Chromium was " +
+      'found when it started) and, when it cannot, why. The same for every account.',
+    response: CrawlerCapabilities,
   }),
 } as const;

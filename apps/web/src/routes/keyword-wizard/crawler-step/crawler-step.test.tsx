@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { account, profile, seededFeatures } from '../../../test/fixtures.ts';
-import { renderPortal, routesFor } from '../../../test/render.tsx';
+import { type FakeRoutes, renderPortal, routesFor } from '../../../test/render.tsx';
 import { CrawlerStep } from './crawler-step.tsx';
 import { withCustomTag } from './custom-tags.tsx';
 
@@ -42,7 +42,11 @@ function Harness({ draft, sections }: { draft: Draft; sections: KeywordWizardSec
 }
 
 function renderCrawler(
-  options: { settings?: Partial<KeywordSettings>; sections?: Partial<KeywordWizardSections> } = {},
+  options: {
+    settings?: Partial<KeywordSettings>;
+    sections?: Partial<KeywordWizardSections>;
+    api?: FakeRoutes;
+  } = {},
 ) {
   const draft: Draft = { current: KeywordSettingsSchema.parse(options.settings ?? {}) };
   renderPortal({
@@ -50,9 +54,16 @@ function renderCrawler(
     routes: routesFor('/step', <Harness draft={draft} sections={{ ...ALL_ON, ...options.sections }} />),
     profile: profile({ accounts: [account('a1', 'Acme', 'owner')] }),
     features: seededFeatures(),
+    ...(options.api ? { api: options.api } : {}),
   });
   return draft;
 }
+
+/** The capabilities call of a server that has Chromium, or has none (the server's reason). */
+const capabilities = (reason: string | null): FakeRoutes => ({
+  'GET datasource/crawler/capabilities': () => ({ renderJavaScript: { available: reason === null, reason } }),
+});
+const NO_CHROMIUM = 'Chromium is not installed on this server, so pages cannot be rendered with JavaScript.';
 
 const filterFile = (text: string, name = 'filters.csv') => new File([text], name, { type: 'text/csv' });
 const filterList = () => screen.queryByRole('list', { name: 'URL filters' });
@@ -106,6 +117,35 @@ describe('Crawler step', () => {
     await userEvent.click(box('PDF'));
     await userEvent.click(box('Word (DOCX)'));
     expect(draft.current.documentTypes).toEqual([]);
+  });
+
+  it('Given a server that renders pages, then Render JavaScript is off by default and turns rendering on', async () => {
+    const draft = renderCrawler({ api: capabilities(null) });
+    const toggle = screen.getByRole('switch', { name: 'Render JavaScript' }) as HTMLInputElement;
+    expect(toggle.checked).toBe(false);
+    expect(toggle.getAttribute('aria-describedby')).toBeTruthy();
+    expect(screen.getByText(/written by JavaScript \(single-page apps\)/)).toBeTruthy();
+    await userEvent.click(toggle);
+    expect(draft.current.renderJavaScript).toBe(true);
+  });
+
+  it('Given a server without Chromium, then Render JavaScript is disabled and says why', async () => {
+    const draft = renderCrawler({ api: capabilities(NO_CHROMIUM) });
+    const toggle = screen.getByRole('switch', { name: 'Render JavaScript' }) as HTMLInputElement;
+    await vi.waitFor(() => expect(toggle.disabled).toBe(true));
+    const help = document.getElementById(toggle.getAttribute('aria-describedby') ?? '');
+    expect(help?.textContent).toBe(NO_CHROMIUM);
+    await userEvent.click(toggle, { pointerEventsCheck: 0 });
+    expect(draft.current.renderJavaScript).toBe(false);
+  });
+
+  it('Given a server without Chromium and rendering already on, then it can still be turned off', async () => {
+    const draft = renderCrawler({ settings: { renderJavaScript: true }, api: capabilities(NO_CHROMIUM) });
+    const toggle = screen.getByRole('switch', { name: 'Render JavaScript' }) as HTMLInputElement;
+    await screen.findByText(NO_CHROMIUM);
+    expect(toggle.disabled).toBe(false);
+    await userEvent.click(toggle);
+    expect(draft.current.renderJavaScript).toBe(false);
   });
 
   it('Given a new engine, then no note about when changes take effect shows (its first crawl starts on Create)', () => {

@@ -19,6 +19,7 @@ import { ContentTargets } from './content-targets.tsx';
 import { CustomTags } from './custom-tags.tsx';
 import { DocumentTypes } from './document-types.tsx';
 import { IgnoredParameters } from './ignored-parameters.tsx';
+import { RenderJavaScript } from './render-javascript.tsx';
 import { SiteSignIns } from './site-sign-ins.tsx';
 import { SiteUrls } from './site-urls.tsx';
 import { UrlFilters } from './url-filters.tsx';
@@ -39,9 +40,9 @@ function Part({ title, children }: { title: string; children: ReactNode }) {
 
 /**
  * Step 'Crawler': the sites, origin, hash fragments, ignored URL parameters, URL filters
- * (KW_WIZARD_URL_FILTERING), page load delay, crawl frequency (KW_WIZARD_CRAWL_FREQUENCY), the
- * documents to index, content and exclude targets, and custom tags; for a saved engine, each saved
- * site's sign-in (sites behind a login).
+ * (KW_WIZARD_URL_FILTERING), page load delay, crawl frequency (KW_WIZARD_CRAWL_FREQUENCY), whether
+ * pages are rendered with JavaScript, the documents to index, content and exclude targets, and custom
+ * tags; for a saved engine, each saved site's sign-in (sites behind a login).
  * In edit mode a note says these take effect as pages are crawled again, not on Publish.
  */
 export function CrawlerStep({
@@ -150,6 +151,10 @@ export function CrawlerStep({
             ))}
           </TextField>
         )}
+        <RenderJavaScript
+          on={settings.renderJavaScript}
+          onChange={(renderJavaScript) => onChange({ renderJavaScript })}
+        />
         <DocumentTypes
           types={settings.documentTypes}
           onTypes={(documentTypes) => onChange({ documentTypes })}
