@@ -1,5 +1,6 @@
 import type { CallContract } from '../contract.ts';
 import { accountContracts, adminAccountContracts } from './accounts.ts';
+import { alertContracts } from './alerts.ts';
 import { analyticsContracts } from './analytics.ts';
 import { clientContracts } from './clients.ts';
 import { crawlInspectContracts } from './crawl-inspect.ts';
@@ -13,6 +14,7 @@ import { profileContracts } from './profile.ts';
 import { accountUserContracts } from './users.ts';
 
 export * from './accounts.ts';
+export * from './alerts.ts';
 export * from './analytics.ts';
 export * from './clients.ts';
 export * from './crawl-inspect.ts';
@@ -38,6 +40,7 @@ export const apiContracts: readonly CallContract[] = [
   ...Object.values(clientContracts),
   ...Object.values(crawlerContracts),
   ...Object.values(crawlInspectContracts),
+  ...Object.values(alertContracts),
   ...Object.values(datasourceContracts),
   ...Object.values(parametricContracts),
   ...Object.values(analyticsContracts),
