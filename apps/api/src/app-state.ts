@@ -1,3 +1,4 @@
+import type { EngineAlerts } from './alerts/index.ts';
 import type { Changes } from './changes/changes.ts';
 import type { FrontierCopies } from './crawler/frontier/index.ts';
 import type { UrlInspector } from './crawler/inspect/index.ts';
@@ -34,6 +35,8 @@ export interface AppState {
   frontierCopies: FrontierCopies;
   /** Fetches a URL on demand as the crawler would, and explains it (the crawl report's inspector). */
   inspector: UrlInspector;
+  /** Engine alerts: their delivery loop, the settings calls' dependencies, and the crawl's sink. */
+  alerts: EngineAlerts;
 }
 
 declare module 'fastify' {

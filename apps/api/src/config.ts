@@ -68,12 +68,21 @@ const Env = z.object({
   /** Hops from a start URL beyond which links are not followed. */
   SITESEER_CRAWL_MAX_DEPTH: z.coerce.number().int().min(0).default(CRAWL_LIMIT_DEFAULTS.maxDepth),
   /**
-   * The SMTP server invitations are e-mailed through (`smtp://user:pass@host:587`, or `smtps://` for
+   * The SMTP server invitations and engine alerts are e-mailed through (`smtp://user:pass@host:587`, or `smtps://` for
    * TLS from the start). Unset: no e-mail is sent; the portal shows each invitation's link to copy.
    */
   SITESEER_SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'use smtp://… or smtps://…' }).optional(),
   /** The From of those e-mails; defaults to `Siteseer <no-reply@<public URL's host>>`. */
   SITESEER_SMTP_FROM: z.string().min(3).optional(),
+  /**
+   * The waits between the attempts of an engine alert's delivery, in seconds (comma-separated): one
+   * attempt more than waits. Default: 1, 5, 15 and 40 minutes, five attempts over about an hour.
+   */
+  SITESEER_ALERT_RETRY_SECONDS: z
+    .string()
+    .default('60,300,900,2400')
+    .transform((text) => text.split(',').map((part) => Number(part.trim())))
+    .pipe(z.array(z.number().positive().max(86_400)).max(10)),
   SITESEER_LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -102,6 +111,8 @@ export interface Config {
   crawlInProcess: boolean;
   /** How far one crawl may go (ADR 0036). */
   crawlLimits: CrawlLimits;
+  /** The waits between an alert delivery's attempts (SITESEER_ALERT_RETRY_SECONDS). */
+  alertRetryDelaysMs: number[];
   /** Where invitations are e-mailed through; undefined: they are only shown in the portal. */
   smtp: { url: string; from: string } | undefined;
   /** The user menu's links (portal runtime configuration). */
@@ -183,6 +194,7 @@ export function loadConfig(env: Record<string, string | undefined>, overrides: P
       maxQueryVariants: e.SITESEER_CRAWL_MAX_QUERY_VARIANTS,
       maxDepth: e.SITESEER_CRAWL_MAX_DEPTH,
     },
+    alertRetryDelaysMs: e.SITESEER_ALERT_RETRY_SECONDS.map((seconds) => seconds * 1000),
     smtp: e.SITESEER_SMTP_URL
       ? {
           url: e.SITESEER_SMTP_URL,

@@ -3,7 +3,7 @@ import { type AppDeps, buildApp } from './app.ts';
 import type { AppState } from './app-state.ts';
 import type { Changes } from './changes/changes.ts';
 import type { Config } from './config.ts';
-import { CrawlWorker, type LoopTiming } from './crawler/loop/index.ts';
+import { type CrawlEndSink, CrawlWorker, type LoopTiming } from './crawler/loop/index.ts';
 import { startSpareWorkers, stopSpareWorkers } from './parametric/parse/index.ts';
 import { type DemoCredentials, seedDemo, seedFeatures } from './services/seed.ts';
 import { openStore } from './store/open-store.ts';
@@ -46,7 +46,7 @@ export async function startServer(
     const app = await buildApp({ config, store, ...appHooks });
     await app.listen({ port: config.port, host: config.host });
     const crawler = config.crawlInProcess
-      ? crawlWorkerFor(config, store, app.state.changes, crawlTiming)
+      ? crawlWorkerFor(config, store, app.state.changes, app.state.alerts.crawlEnded, crawlTiming)
       : undefined;
     await crawler?.start();
     // Uploads do not wait for a parse worker to start (see worker-runner.ts).
@@ -77,11 +77,13 @@ export function crawlWorkerFor(
   config: Config,
   store: Store,
   changes: Changes,
+  crawlEnded: CrawlEndSink,
   timing?: Partial<LoopTiming>,
 ): CrawlWorker {
   return new CrawlWorker({
     store,
     changes,
+    crawlEnded,
     allowPrivate: config.crawlAllowPrivate,
     publicUrl: config.publicUrl,
     limits: config.crawlLimits,

@@ -28,6 +28,7 @@ import {
   resolveLink,
   type UrlScope,
 } from '../rules/index.ts';
+import type { CrawlEndSink } from './crawl-ended.ts';
 import type { CrawlLimits } from './crawl-limits.ts';
 import type { LoopGovernor } from './loop-governor.ts';
 import type { RunWriter, UrlRecord } from './run-writer.ts';
@@ -55,6 +56,8 @@ export interface CrawlDeps {
   now: () => Date;
   /** How many URLs may be fetched at once, by the event loop's delay. */
   governor: LoopGovernor;
+  /** Hears how each run ended (the engine's alerts); none when nobody listens. */
+  crawlEnded?: CrawlEndSink | undefined;
 }
 
 /** The run a URL is crawled in, with its settings. */

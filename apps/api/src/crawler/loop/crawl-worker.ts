@@ -9,6 +9,7 @@ import type { Store } from '../../store/types.ts';
 import { ExtractPool } from '../extract/index.ts';
 import { type AllowEntry, createAddressPolicy, createPageFetcher, FETCH_DEFAULTS } from '../fetch/index.ts';
 import { RobotsCache } from '../rules/index.ts';
+import type { CrawlEndSink } from './crawl-ended.ts';
 import type { CrawlLimits } from './crawl-limits.ts';
 import type { CrawlDeps } from './crawl-url.ts';
 import { driveCrawl, type LoopTiming } from './engine-crawl.ts';
@@ -33,6 +34,8 @@ export interface CrawlWorkerOptions {
   publicUrl: string;
   /** How far one crawl may go (the configuration's crawl limits). */
   limits: CrawlLimits;
+  /** Hears how each crawl run ended (the engine alerts). */
+  crawlEnded?: CrawlEndSink;
   /**
    * The store is this process's alone (PGlite behind the data-directory lock): leases found at
    * start belong to a process that died and are dropped at once instead of running out.
@@ -80,6 +83,7 @@ export class CrawlWorker {
       limits: options.limits,
       now: () => systemClock.now(),
       governor: options.governor ?? crawlGovernor(),
+      crawlEnded: options.crawlEnded,
     };
   }
 

@@ -1,0 +1,9 @@
+export { ALERT_RETRY_DELAYS_MS, type AlertDispatcher } from './alert-dispatcher.ts';
+export { queueCrawlAlerts } from './alert-queue.ts';
+export {
+  readAlertDeliveries,
+  readAlertSettings,
+  sendTestAlert,
+  writeAlertSettings,
+} from './alert-settings.ts';
+export { type EngineAlerts, engineAlerts } from './engine-alerts.ts';
