@@ -14,12 +14,6 @@ import type { AlertMailer } from './alert-mail.ts';
 import { queueAlerts } from './alert-queue.ts';
 import { WEBHOOK_TIMEOUT_MS, type WebhookAttempt, type WebhookSender } from './webhook-sender.ts';
 
-/**
- * The waits between a delivery's attempts: 1, 5, 15 and 40 minutes, so five attempts span about an
- * hour (SITESEER_ALERT_RETRY_SECONDS changes them).
- */
-export const ALERT_RETRY_DELAYS_MS = [60_000, 300_000, 900_000, 2_400_000];
-
 /** How often the zero-result rates are checked, and how long a rate that stays high stays quiet. */
 const ZERO_RESULT_CHECK_MS = 60 * 60_000;
 const ZERO_RESULT_QUIET_MS = 24 * 60 * 60_000;

@@ -9,7 +9,7 @@ export interface AlertMailer {
 }
 
 /** The subject, plain text and HTML of an alert; every name and message in the HTML is escaped. */
-export function alertMessage(
+function alertMessage(
   payload: AlertPayload,
   reportUrl: string,
 ): { subject: string; text: string; html: string } {

@@ -1,4 +1,3 @@
-export { ALERT_RETRY_DELAYS_MS, type AlertDispatcher } from './alert-dispatcher.ts';
 export { queueCrawlAlerts } from './alert-queue.ts';
 export {
   readAlertDeliveries,

@@ -81,7 +81,7 @@ export interface NewDelivery {
 }
 
 /** Deliveries kept per engine: the log shows them, older ones are deleted as new ones come. */
-export const DELIVERIES_KEPT = 50;
+const DELIVERIES_KEPT = 50;
 
 /** Queues deliveries of the engine's alert, then deletes its deliveries past the newest kept. */
 export async function queueDeliveries(

@@ -1,3 +1,3 @@
-export type { CrawlEnded, CrawlEndSink } from './crawl-ended.ts';
+export type { CrawlEndSink } from './crawl-ended.ts';
 export { CrawlWorker } from './crawl-worker.ts';
 export type { LoopTiming } from './engine-crawl.ts';

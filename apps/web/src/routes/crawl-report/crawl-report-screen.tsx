@@ -1,5 +1,6 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { type CrawlReportResponse, crawlReportResultsMessage, crawlStateOf, MESSAGES } from '@siteseer/core';
@@ -57,13 +58,13 @@ function CrawlReport({ accountId, engineId }: { accountId: string; engineId: str
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ justifyContent: 'space-between' }}>
         <Typography variant="h1">{name ? `Crawl Report: ${name}` : 'Crawl Report'}</Typography>
         {engine && (
-          <Button
+          <Link
             component={RouterLink}
             to={`/engine/${engineId}/alerts`}
             sx={{ alignSelf: { xs: 'flex-start', sm: 'center' } }}
           >
             Alerts
-          </Button>
+          </Link>
         )}
       </Stack>
       {report.isPending ? (

@@ -36,7 +36,7 @@ type Busy = 'save' | 'rotate' | 'test';
  * Where a keyword engine's alerts go and when: a webhook URL, e-mail addresses (one a line) and the
  * two thresholds, saved whole; a new webhook secret is shown once, above the form, to copy. "Send
  * Test Alert" queues one to every channel. For a viewer who may not edit the engine every field is
- * read-only and there is no button.
+ * read-only and there is no button; without an SMTP server there is no e-mail field, and a line says why.
  */
 export function AlertSettingsForm({
   engine,
@@ -54,11 +54,13 @@ export function AlertSettingsForm({
   const [error, setError] = useState<string | undefined>();
   const [done, setDone] = useState<string | undefined>();
   const [secret, setSecret] = useState<string | undefined>();
-  const field = (name: keyof Fields) => ({
+  // A viewer who may not edit reads the fields (read-only, not disabled: their text keeps its
+  // contrast); while a call runs nobody types.
+  const field = (name: keyof Fields, input: Record<string, unknown> = {}) => ({
     value: fields[name],
     onChange: (event: React.ChangeEvent<HTMLInputElement>) =>
       setFields((current) => ({ ...current, [name]: event.target.value })),
-    disabled: !canEdit || busy !== undefined,
+    slotProps: { htmlInput: { ...input, readOnly: !canEdit || busy !== undefined } },
   });
 
   const run = async (action: Busy) => {
@@ -133,39 +135,35 @@ export function AlertSettingsForm({
         type="url"
         {...field('webhookUrl')}
       />
-      <TextField
-        label="E-mail addresses"
-        helperText={
-          settings.emailAvailable
-            ? 'One a line, at most 10.'
-            : 'This server sends no e-mail: no SMTP server is configured.'
-        }
-        multiline
-        minRows={2}
-        {...field('emails')}
-        disabled={field('emails').disabled || !settings.emailAvailable}
-      />
+      {settings.emailAvailable ? (
+        <TextField
+          label="E-mail addresses"
+          helperText="One a line, at most 10."
+          multiline
+          minRows={2}
+          {...field('emails')}
+        />
+      ) : (
+        <Typography>E-mail alerts are off: this server has no SMTP server configured.</Typography>
+      )}
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
         <TextField
           label="4xx/5xx share of a crawl (%)"
           helperText="Alert when more of a finished crawl's URLs answer 4xx or 5xx."
           type="number"
-          slotProps={{ htmlInput: { min: 1, max: 100 } }}
-          {...field('errorSharePercent')}
+          {...field('errorSharePercent', { min: 1, max: 100 })}
         />
         <TextField
           label="Searches without results (%)"
           helperText="Alert when more of the last 7 days' searches find nothing..."
           type="number"
-          slotProps={{ htmlInput: { min: 1, max: 100 } }}
-          {...field('zeroResultPercent')}
+          {...field('zeroResultPercent', { min: 1, max: 100 })}
         />
         <TextField
           label="Minimum searches"
           helperText="...and there were at least this many (checked hourly, at most one alert a day)."
           type="number"
-          slotProps={{ htmlInput: { min: 1 } }}
-          {...field('zeroResultMinSearches')}
+          {...field('zeroResultMinSearches', { min: 1 })}
         />
       </Stack>
       {canEdit && (

@@ -1,5 +1,5 @@
 import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { canWriteEngine } from '@siteseer/core';
@@ -49,13 +49,13 @@ export function Component() {
     <Stack spacing={3}>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ justifyContent: 'space-between' }}>
         <Typography variant="h1">Alerts: {engine.searchEngineName}</Typography>
-        <Button
+        <Link
           component={RouterLink}
           to={`/keywordcrawlreport/${encodeURIComponent(engine.accountId)}/${engine.id}`}
           sx={{ alignSelf: { xs: 'flex-start', sm: 'center' } }}
         >
           Crawl Report
-        </Button>
+        </Link>
       </Stack>
       <Typography>
         Siteseer tells this engine's webhook and e-mail addresses when a crawl fails, when the 10 % guard

@@ -55,7 +55,7 @@ beforeAll(async () => {
     }),
   });
   engineId = String(((await response.json()) as { documentId: string }).documentId);
-}, 60_000);
+}, 120_000);
 
 afterAll(async () => {
   await server?.close();
