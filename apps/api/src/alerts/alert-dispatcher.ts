@@ -8,6 +8,7 @@ import {
   settleDelivery,
   takeDueDeliveries,
 } from '../repositories/alerts.ts';
+import { StoreClosedError } from '../store/errors.ts';
 import type { Store } from '../store/types.ts';
 import { ZERO_RESULT_DAYS, zeroResultAlert } from './alert-events.ts';
 import type { AlertMailer } from './alert-mail.ts';
@@ -68,17 +69,21 @@ export class AlertDispatcher {
 
   async #run(): Promise<void> {
     while (!this.#closed) {
+      let waitMs = POLL_MS;
       try {
         while (!this.#closed && (await this.deliverDue()) > 0);
         if (this.#deps.now().getTime() >= this.#nextZeroResultCheck) {
           this.#nextZeroResultCheck = this.#deps.now().getTime() + ZERO_RESULT_CHECK_MS;
           await this.checkZeroResults();
         }
+        waitMs = await this.#untilNext();
       } catch (error) {
+        // The store closed under the loop (the app failed to start, or closes): nothing to deliver.
+        if (error instanceof StoreClosedError) return;
+        // Anything else (the database away a while) is logged, and the queue looked at again later.
         this.#deps.log(error, 'Delivering alerts');
       }
       if (this.#closed) return;
-      const waitMs = await this.#untilNext();
       await new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, waitMs);
         this.#wake = () => {

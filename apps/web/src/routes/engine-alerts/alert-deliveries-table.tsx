@@ -26,7 +26,7 @@ export function AlertDeliveriesTable({ deliveries }: { deliveries: readonly Aler
   if (deliveries.length === 0) return <Typography>No alert has been sent yet.</Typography>;
   return (
     <TableContainer>
-      <Table size="small" sx={{ '& caption': { captionSide: 'top', px: 0, typography: 'subtitle2' } }}>
+      <Table size="small" sx={{ '& caption': { captionSide: 'top', px: 0, pt: 0, typography: 'subtitle2' } }}>
         <caption>The latest {deliveries.length} deliveries, newest first</caption>
         <TableHead>
           <TableRow>
@@ -58,7 +58,10 @@ export function AlertDeliveriesTable({ deliveries }: { deliveries: readonly Aler
               <TableCell sx={{ overflowWrap: 'anywhere' }}>
                 {delivery.channel === 'webhook' ? 'Webhook' : 'E-mail'}: {delivery.target}
               </TableCell>
-              <TableCell>{STATES[delivery.state]}</TableCell>
+              <TableCell>
+                {STATES[delivery.state]}
+                {delivery.nextAttemptAt && ` (next try ${formatDateTime(delivery.nextAttemptAt)})`}
+              </TableCell>
               <TableCell align="right">{delivery.attempts}</TableCell>
               <TableCell sx={{ overflowWrap: 'anywhere' }}>{answerOf(delivery)}</TableCell>
             </TableRow>
