@@ -1,9 +1,10 @@
 import {
   type AttemptOutcome,
+  claimZeroResultsAlert,
+  clearZeroResultsAlerted,
   countSearchesSince,
   type DueDelivery,
   listZeroResultWatches,
-  markZeroResultsAlerted,
   nextDueAt,
   settleDelivery,
   takeDueDeliveries,
@@ -179,17 +180,18 @@ export class AlertDispatcher {
       const alert = zeroResultAlert(counts, watch, now);
       if (!alert) {
         if (watch.zeroResultsAlertedAt !== null) {
-          await markZeroResultsAlerted(store, watch.accountId, watch.engineId, null);
+          await clearZeroResultsAlerted(store, watch.accountId, watch.engineId);
         }
         continue;
       }
-      const quiet = watch.zeroResultsAlertedAt;
-      if (quiet !== null && now.getTime() - quiet.getTime() < ZERO_RESULT_QUIET_MS) continue;
-      await store.transaction(async (tx) => {
+      const quietSince = new Date(now.getTime() - ZERO_RESULT_QUIET_MS);
+      const sent = await store.transaction(async (tx) => {
+        if (!(await claimZeroResultsAlert(tx, watch.accountId, watch.engineId, now, quietSince)))
+          return false;
         await queueAlerts(tx, watch.accountId, watch.engineId, [alert]);
-        await markZeroResultsAlerted(tx, watch.accountId, watch.engineId, now);
+        return true;
       });
-      alerted++;
+      if (sent) alerted++;
     }
     if (alerted > 0) this.wake();
     return alerted;

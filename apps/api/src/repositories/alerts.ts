@@ -4,7 +4,6 @@ import type { Queryable } from '../store/types.ts';
 /** An engine's alert settings as stored, with its webhook's signing secret. */
 export interface StoredAlerts extends AlertTargets {
   webhookSecret: string | null;
-  zeroResultsAlertedAt: Date | null;
 }
 
 interface AlertsRow {
@@ -14,7 +13,6 @@ interface AlertsRow {
   error_share_percent: number;
   zero_result_percent: number;
   zero_result_min_searches: number;
-  zero_results_alerted_at: Date | null;
 }
 
 function storedAlerts(row: AlertsRow): StoredAlerts {
@@ -25,7 +23,6 @@ function storedAlerts(row: AlertsRow): StoredAlerts {
     errorSharePercent: row.error_share_percent,
     zeroResultPercent: row.zero_result_percent,
     zeroResultMinSearches: row.zero_result_min_searches,
-    zeroResultsAlertedAt: row.zero_results_alerted_at,
   };
 }
 
@@ -37,7 +34,7 @@ export async function findAlerts(
 ): Promise<StoredAlerts | undefined> {
   const { rows } = await db.query<AlertsRow>(
     `SELECT webhook_url, webhook_secret, emails, error_share_percent, zero_result_percent,
-            zero_result_min_searches, zero_results_alerted_at
+            zero_result_min_searches
      FROM engine_alerts WHERE account_id = $1 AND engine_id = $2`,
     [accountId, engineId],
   );
@@ -299,15 +296,30 @@ export async function countSearchesSince(
   return { searches: rows[0]?.searches ?? 0, zeroResults: rows[0]?.zero_results ?? 0 };
 }
 
-/** Records when the zero-result rate alerted (null: it fell back under the threshold). */
-export async function markZeroResultsAlerted(
+/** Forgets that the zero-result rate alerted: it fell back under the threshold. */
+export async function clearZeroResultsAlerted(db: Queryable, accountId: string, engineId: string) {
+  await db.query(
+    'UPDATE engine_alerts SET zero_results_alerted_at = NULL WHERE account_id = $1 AND engine_id = $2',
+    [accountId, engineId],
+  );
+}
+
+/**
+ * Claims the zero-result alert at `at` unless it alerted after `quietSince`: true for the one
+ * process that may send it, when several check at once.
+ */
+export async function claimZeroResultsAlert(
   db: Queryable,
   accountId: string,
   engineId: string,
-  at: Date | null,
-): Promise<void> {
-  await db.query(
-    'UPDATE engine_alerts SET zero_results_alerted_at = $3 WHERE account_id = $1 AND engine_id = $2',
-    [accountId, engineId, at],
+  at: Date,
+  quietSince: Date,
+): Promise<boolean> {
+  const { rowCount } = await db.query(
+    `UPDATE engine_alerts SET zero_results_alerted_at = $3
+     WHERE account_id = $1 AND engine_id = $2
+       AND (zero_results_alerted_at IS NULL OR zero_results_alerted_at <= $4)`,
+    [accountId, engineId, at, quietSince],
   );
+  return rowCount > 0;
 }
