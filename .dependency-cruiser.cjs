@@ -5,7 +5,7 @@
 /** The API's source folder: the floors below are paths inside it. */
 const API = '^apps/api/src/';
 /** The API's feature folders: one per engine kind or concern, above the repositories. */
-const FEATURES = '(crawler|keyword|parametric|analytics|search-events|identity|auth|access|serving)';
+const FEATURES = '(alerts|crawler|keyword|parametric|analytics|search-events|identity|auth|access|serving)';
 /**
  * Tests and their helpers (`test/` folders, `*.test-kit.ts` beside the code) are not cruised: the
  * layers are about what ships, a suite may reach across floors to set a case up, and the API's

@@ -1,3 +1,4 @@
+import type { EngineAlerts } from './alerts/index.ts';
 import type { Changes } from './changes/changes.ts';
 import type { FrontierCopies } from './crawler/frontier/index.ts';
 import type { UrlInspector } from './crawler/inspect/index.ts';
@@ -37,6 +38,8 @@ export interface AppState {
   inspector: UrlInspector;
   /** Seals and opens the crawler's site sign-ins (the key read or generated as the app starts). */
   secrets: SecretBox;
+  /** Engine alerts: their delivery loop, the settings calls' dependencies, and the crawl's sink. */
+  alerts: EngineAlerts;
 }
 
 declare module 'fastify' {

@@ -7,6 +7,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import { engineAlerts } from './alerts/index.ts';
 import { loadFrameKey, startAnalyticsRetention } from './analytics/index.ts';
 import type { AppState } from './app-state.ts';
 import { createGrantCheck } from './auth/grant-check.ts';
@@ -75,7 +76,7 @@ function portalRuntimeConfig(config: Config) {
  * to close: today's visitor salt, so recording a search never waits for the database for it, and
  * the frame sessions' key.
  */
-async function appState(app: FastifyInstance, store: Store, config: Config): Promise<AppState> {
+async function appState(app: FastifyInstance, store: Store, config: Config, clock: Clock): Promise<AppState> {
   const visitorIds = new VisitorIds(store);
   await visitorIds.load();
   const frameKey = await loadFrameKey(store);
@@ -109,8 +110,10 @@ async function appState(app: FastifyInstance, store: Store, config: Config): Pro
       secrets,
     }),
     secrets,
+    alerts: engineAlerts(config, store, { now: () => clock.now(), log }),
   };
   app.decorate('state', state);
+  state.alerts.dispatcher.start();
   app.addHook('onClose', async () => {
     state.liveClients.close();
     await Promise.all([
@@ -118,6 +121,7 @@ async function appState(app: FastifyInstance, store: Store, config: Config): Pro
       state.keyword.close(),
       state.popularQueries.close(),
       state.inspector.close(),
+      state.alerts.dispatcher.close(),
     ]);
     await changes.close();
     await state.recorder.close();
@@ -184,7 +188,7 @@ export async function buildApp({ config, store, onInvitation, clock }: AppDeps):
     embedded = { jwks: publicJwks(await loadSigningKeys(store)), grantExists: createGrantCheck(store) };
   }
   const verifyToken = createTokenVerifier(config.identity, embedded);
-  const state = await appState(app, store, config);
+  const state = await appState(app, store, config, clock ?? systemClock);
   const mailer = config.smtp ? smtpMailer(config.smtp) : undefined;
   app.addHook('onClose', async () => mailer?.close());
   await app.register(apiRoutes, { prefix: '/api', store, config, verifyToken, state, onInvitation, mailer });

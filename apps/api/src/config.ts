@@ -94,12 +94,21 @@ const Env = z.object({
     .max(120)
     .default(RENDER_DEFAULTS.timeoutMs / 1000),
   /**
-   * The SMTP server invitations are e-mailed through (`smtp://user:pass@host:587`, or `smtps://` for
+   * The SMTP server invitations and engine alerts are e-mailed through (`smtp://user:pass@host:587`, or `smtps://` for
    * TLS from the start). Unset: no e-mail is sent; the portal shows each invitation's link to copy.
    */
   SITESEER_SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'use smtp://… or smtps://…' }).optional(),
   /** The From of those e-mails; defaults to `Siteseer <no-reply@<public URL's host>>`. */
   SITESEER_SMTP_FROM: z.string().min(3).optional(),
+  /**
+   * The waits between the attempts of an engine alert's delivery, in seconds (comma-separated): one
+   * attempt more than waits. Default: 1, 5, 15 and 40 minutes, five attempts over about an hour.
+   */
+  SITESEER_ALERT_RETRY_SECONDS: z
+    .string()
+    .default('60,300,900,2400')
+    .transform((text) => text.split(',').map((part) => Number(part.trim())))
+    .pipe(z.array(z.number().positive().max(86_400)).max(10)),
   SITESEER_LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -134,6 +143,8 @@ export interface Config {
   crawlLimits: CrawlLimits;
   /** How the crawler renders JavaScript: the Chromium found at start (or why none), the pool's size, the timeout. */
   rendering: RenderingConfig;
+  /** The waits between an alert delivery's attempts (SITESEER_ALERT_RETRY_SECONDS). */
+  alertRetryDelaysMs: number[];
   /** Where invitations are e-mailed through; undefined: they are only shown in the portal. */
   smtp: { url: string; from: string } | undefined;
   /** The user menu's links (portal runtime configuration). */
@@ -231,6 +242,7 @@ export function loadConfig(env: Record<string, string | undefined>, overrides: P
       pages: e.SITESEER_RENDER_PAGES,
       timeoutMs: e.SITESEER_RENDER_TIMEOUT_SECONDS * 1000,
     },
+    alertRetryDelaysMs: e.SITESEER_ALERT_RETRY_SECONDS.map((seconds) => seconds * 1000),
     smtp: e.SITESEER_SMTP_URL
       ? {
           url: e.SITESEER_SMTP_URL,

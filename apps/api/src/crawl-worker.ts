@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+import { queueCrawlAlerts } from './alerts/index.ts';
 import { Changes } from './changes/changes.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { renderingLine } from './crawler/render/index.ts';
@@ -32,7 +33,10 @@ const store = await openStore({
   ...(config.dbSchema ? { schema: config.dbSchema } : {}),
 });
 const changes = new Changes(store, (error, what) => console.error(`Crawl worker: ${what} failed:`, error));
-const worker = crawlWorkerFor(config, store, changes, new SecretBox(secretsKeyFor(config)));
+// The alerts a crawl raises are queued in the store; the API processes deliver them.
+const worker = crawlWorkerFor(config, store, changes, new SecretBox(secretsKeyFor(config)), async (ended) => {
+  await store.transaction((tx) => queueCrawlAlerts(tx, ended, new Date()));
+});
 await worker.start();
 process.stdout.write(`Siteseer crawl worker ${worker.owner} is crawling (PostgreSQL, DATABASE_URL)\n`);
 process.stdout.write(`  rendering: ${renderingLine(config.rendering.chromium)}\n`);

@@ -3,7 +3,7 @@ import { type AppDeps, buildApp } from './app.ts';
 import type { AppState } from './app-state.ts';
 import type { Changes } from './changes/changes.ts';
 import type { Config } from './config.ts';
-import { CrawlWorker, type LoopTiming } from './crawler/loop/index.ts';
+import { type CrawlEndSink, CrawlWorker, type LoopTiming } from './crawler/loop/index.ts';
 import { startSpareWorkers, stopSpareWorkers } from './parametric/parse/index.ts';
 import type { SecretBox } from './secrets/index.ts';
 import { type DemoCredentials, seedDemo, seedFeatures } from './services/seed.ts';
@@ -48,7 +48,14 @@ export async function startServer(
     const app = await buildApp({ config, store, ...appHooks });
     await app.listen({ port: config.port, host: config.host });
     const crawler = config.crawlInProcess
-      ? crawlWorkerFor(config, store, app.state.changes, app.state.secrets, crawlTiming)
+      ? crawlWorkerFor(
+          config,
+          store,
+          app.state.changes,
+          app.state.secrets,
+          app.state.alerts.crawlEnded,
+          crawlTiming,
+        )
       : undefined;
     await crawler?.start();
     // Uploads do not wait for a parse worker to start (see worker-runner.ts).
@@ -81,12 +88,15 @@ export function crawlWorkerFor(
   changes: Changes,
   /** The app's box of site sign-ins: the crawl opens them with the same key the API sealed them with. */
   secrets: SecretBox,
+  /** Hears how each run ended (the engine's alerts). */
+  crawlEnded: CrawlEndSink,
   timing?: Partial<LoopTiming>,
 ): CrawlWorker {
   return new CrawlWorker({
     store,
     changes,
     secrets,
+    crawlEnded,
     allowPrivate: config.crawlAllowPrivate,
     publicUrl: config.publicUrl,
     limits: config.crawlLimits,

@@ -99,6 +99,23 @@ function idRoutes(ids: Ids): Call[] {
     ['GET', `searchengines/${ids.engine}/suggestions?accountId=${ids.via}`],
     ['PUT', `searchengines/${ids.engine}/suggestions`, { accountId: ids.account, blockedTerms: ['a'] }],
     ['PUT', `searchengines/${ids.engine}/suggestions`, { accountId: ids.via, blockedTerms: ['a'] }],
+    ...[ids.account, ids.via].flatMap((accountId): Call[] => [
+      ['GET', `searchengines/${ids.engine}/alerts?accountId=${accountId}`],
+      [
+        'PUT',
+        `searchengines/${ids.engine}/alerts`,
+        {
+          accountId,
+          webhookUrl: null,
+          emails: [],
+          errorSharePercent: 1,
+          zeroResultPercent: 1,
+          zeroResultMinSearches: 1,
+        },
+      ],
+      ['POST', `searchengines/${ids.engine}/alerts/test`, { accountId }],
+      ['GET', `searchengines/${ids.engine}/alerts/deliveries?accountId=${accountId}`],
+    ]),
     ['GET', `client/${ids.client}`],
     ['GET', `client/${ids.client}/kw/snippet`],
     ['GET', `client/${ids.tableClient}/pm/snippet`],

@@ -2,6 +2,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import type { Mailer } from '../identity/invitation-mail.ts';
 import { accountRoutes } from './accounts.ts';
+import { alertRoutes } from './alerts.ts';
 import { crawlInspectRoutes } from './crawl-inspect.ts';
 import { crawlerRoutes } from './crawler.ts';
 import type { RouteDeps } from './define.ts';
@@ -46,4 +47,5 @@ export async function apiRoutes(app: FastifyInstance, deps: RouteDeps & Invitati
   crawlerRoutes(app, deps);
   crawlInspectRoutes(app, deps);
   siteCredentialsRoutes(app, deps);
+  alertRoutes(app, deps);
 }

@@ -39,6 +39,9 @@ export const queryKeys = {
     ['engines', engineId, accountId, 'categories'] as const,
   pageUrls: (engineId: string, accountId: string, prefix: string) =>
     ['engines', engineId, accountId, 'page-urls', prefix] as const,
+  alerts: (engineId: string, accountId: string) => ['engines', engineId, accountId, 'alerts'] as const,
+  alertDeliveries: (engineId: string, accountId: string) =>
+    ['engines', engineId, accountId, 'alerts', 'deliveries'] as const,
   account: (accountId: string) => ['accounts', accountId] as const,
   accountUsers: (accountId: string) => ['accounts', accountId, 'users'] as const,
   accountInvitations: (accountId: string) => ['accounts', accountId, 'invitations'] as const,
@@ -178,6 +181,25 @@ export const pageUrlsQuery = (api: ApiClient, engineId: string, accountId: strin
       unwrap(await api.engines.pageUrls(engineId, { accountId, prefix }, { signal })).urls,
     staleTime: 60_000,
     placeholderData: keepPreviousData,
+  });
+
+/** A keyword engine's alert settings (the Alerts screen). */
+export const alertSettingsQuery = (api: ApiClient, engineId: string, accountId: string) =>
+  queryOptions({
+    queryKey: queryKeys.alerts(engineId, accountId),
+    queryFn: async ({ signal }) => unwrap(await api.alerts.settings(engineId, accountId, { signal })),
+  });
+
+/**
+ * A keyword engine's latest alert deliveries; asked again every few seconds while one is pending,
+ * so a test alert's outcome shows without reloading.
+ */
+export const alertDeliveriesQuery = (api: ApiClient, engineId: string, accountId: string) =>
+  queryOptions({
+    queryKey: queryKeys.alertDeliveries(engineId, accountId),
+    queryFn: async ({ signal }) =>
+      unwrap(await api.alerts.deliveries(engineId, accountId, { signal })).deliveries,
+    refetchInterval: (query) => (query.state.data?.some((d) => d.state === 'pending') ? 2_000 : false),
   });
 
 /** One of the user's accounts (My Account). */

@@ -32,6 +32,7 @@ const screens = {
   analytics: lazyScreen('analytics', () => import('./analytics/analytics-screen.tsx')),
   parametricWizard: lazyScreen('parametric-wizard', () => import('./parametric-wizard/wizard-screen.tsx')),
   crawlReport: lazyScreen('crawl-report', () => import('./crawl-report/crawl-report-screen.tsx')),
+  engineAlerts: lazyScreen('engine-alerts', () => import('./engine-alerts/engine-alerts-screen.tsx')),
   documentation: lazyScreen('documentation', () => import('./documentation/documentation-screen.tsx')),
   document: lazyScreen('document', () => import('./documentation/document-screen.tsx')),
   keywordWizard: lazyScreen('keyword-wizard', () => import('./keyword-wizard/wizard-screen.tsx')),
@@ -98,6 +99,11 @@ export function createRoutes(services: Services): RouteObject[] {
               path: 'keywordcrawlreport/:accountId/:engineId',
               handle: handle('keywordcrawlreport', 'Crawl Report'),
               lazy: screens.crawlReport,
+            },
+            {
+              path: 'engine/:engineId/alerts',
+              handle: handle('engine-alerts', 'Alerts'),
+              lazy: screens.engineAlerts,
             },
             {
               path: 'engine/:engineId/analytics',

@@ -164,6 +164,26 @@ const ROUTES: readonly (readonly [
     (c) => c.crawler.publish({ accountId: 'a1', engineId: 'e1' }),
     'POST /api/datasource/crawler/publish',
   ],
+  ['alerts.settings', (c) => c.alerts.settings('e1', 'a1'), 'GET /api/searchengines/e1/alerts?accountId=a1'],
+  [
+    'alerts.update',
+    (c) =>
+      c.alerts.update('e1', {
+        accountId: 'a1',
+        webhookUrl: 'https://hooks.example.com/siteseer',
+        emails: ['ops@example.com'],
+        errorSharePercent: 10,
+        zeroResultPercent: 30,
+        zeroResultMinSearches: 100,
+      }),
+    'PUT /api/searchengines/e1/alerts',
+  ],
+  ['alerts.test', (c) => c.alerts.test('e1', 'a1'), 'POST /api/searchengines/e1/alerts/test'],
+  [
+    'alerts.deliveries',
+    (c) => c.alerts.deliveries('e1', 'a1'),
+    'GET /api/searchengines/e1/alerts/deliveries?accountId=a1',
+  ],
   [
     'crawler.inspect',
     (c) => c.crawler.inspect({ accountId: 'a1', engineId: 'e1', url: 'https://example.com/a' }),

@@ -1,4 +1,5 @@
 import { accountMethods, adminAccountMethods } from './client/accounts.ts';
+import { alertMethods } from './client/alerts.ts';
 import { analyticsMethods } from './client/analytics.ts';
 import { clientMethods } from './client/clients.ts';
 import { crawlerMethods } from './client/crawler.ts';
@@ -27,6 +28,7 @@ export function createApiClient(config: ApiClientConfig) {
     engines: engineMethods(call),
     clients: clientMethods(call),
     crawler: crawlerMethods(call),
+    alerts: alertMethods(call),
     datasource: datasourceMethods(call),
     parametric: parametricMethods(call),
     analytics: analyticsMethods(call),

@@ -1,4 +1,6 @@
 export * from './account.ts';
+export * from './alert-signature.ts';
+export * from './alerts.ts';
 export * from './analytics.ts';
 export * from './bidi-controls.ts';
 export * from './client.ts';

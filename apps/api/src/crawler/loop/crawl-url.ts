@@ -31,6 +31,7 @@ import {
   resolveLink,
   type UrlScope,
 } from '../rules/index.ts';
+import type { CrawlEndSink } from './crawl-ended.ts';
 import type { CrawlLimits } from './crawl-limits.ts';
 import type { LoopGovernor } from './loop-governor.ts';
 import type { RunWriter, UrlRecord } from './run-writer.ts';
@@ -62,6 +63,8 @@ export interface CrawlDeps {
   governor: LoopGovernor;
   /** Renders the pages of engines that render JavaScript; undefined when the server has no Chromium. */
   renderer: PageRenderer | undefined;
+  /** Hears how each run ended (the engine's alerts); none when nobody listens. */
+  crawlEnded?: CrawlEndSink | undefined;
 }
 
 /** The run a URL is crawled in, with its settings. */

@@ -11,6 +11,7 @@ import { ExtractPool } from '../extract/index.ts';
 import { type AllowEntry, createAddressPolicy, createPageFetcher, FETCH_DEFAULTS } from '../fetch/index.ts';
 import { type ChromiumFound, RenderPool } from '../render/index.ts';
 import { RobotsCache } from '../rules/index.ts';
+import type { CrawlEndSink } from './crawl-ended.ts';
 import type { CrawlLimits } from './crawl-limits.ts';
 import type { CrawlDeps } from './crawl-url.ts';
 import { driveCrawl, type LoopTiming } from './engine-crawl.ts';
@@ -37,6 +38,8 @@ export interface CrawlWorkerOptions {
   secrets: SecretBox;
   /** How far one crawl may go (the configuration's crawl limits). */
   limits: CrawlLimits;
+  /** Hears how each crawl run ended (the engine alerts). */
+  crawlEnded?: CrawlEndSink;
   /**
    * The Chromium pages are rendered with, the pages rendered at once and the render timeout;
    * absent (tests of the loop alone), pages are read as they come.
@@ -98,6 +101,7 @@ export class CrawlWorker {
             fetcher,
           })
         : undefined,
+      crawlEnded: options.crawlEnded,
     };
   }
 

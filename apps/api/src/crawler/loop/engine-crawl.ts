@@ -9,6 +9,7 @@ import {
 import { type Crawler, endRun, saveRunLimits } from '../../repositories/crawler/crawlers.ts';
 import {
   countCheckedSince,
+  countHttpErrors,
   countStatus,
   countWaiting,
   type LeasedUrl,
@@ -19,7 +20,7 @@ import {
 } from '../../repositories/crawler/frontier.ts';
 import { vacuumOnPglite } from '../../store/pglite-maintenance.ts';
 import { loadEngineCredentials } from '../credentials/index.ts';
-import { finishCrawlRun } from '../frontier/publish.ts';
+import { type FinishedRun, finishCrawlRun } from '../frontier/publish.ts';
 import { readSitemaps, sitemapOutcome, sitemapReport, sitemapUrls, urlScope } from '../rules/index.ts';
 import { LimitTally } from './crawl-limits.ts';
 import { type CrawlDeps, crawlUrl, type HostUse, type RunContext } from './crawl-url.ts';
@@ -306,13 +307,41 @@ async function endAtPageLimit(deps: CrawlDeps, drive: Drive): Promise<void> {
 async function endCrawl(deps: CrawlDeps, crawler: Crawler): Promise<void> {
   const { accountId, engineId, runId } = crawler;
   const succeeded = await countStatus(deps.store, accountId, engineId, CRAWL_STATUS.SUCCESS);
-  if (succeeded > 0) await finishCrawlRun(deps.store, deps.changes, accountId, engineId, runId);
-  else await endRun(deps.store, accountId, engineId, runId, 'failed');
+  const finished =
+    succeeded > 0
+      ? await finishCrawlRun(deps.store, deps.changes, accountId, engineId, runId)
+      : (await endRun(deps.store, accountId, engineId, runId, 'failed'))
+        ? { published: false, failed: true, pages: 0, previousPages: 0 }
+        : null;
+  if (finished) await tellCrawlEnded(deps, crawler, finished);
   // A run updates each of its URLs a few times (taken, fetched, scheduled): on PGlite those row
   // versions stay until vacuumed, and every recrawl would add as many again.
   await vacuumOnPglite(deps.store, CRAWL_TABLES).catch((error: unknown) =>
     console.error('Vacuuming the crawl tables after a run failed:', error),
   );
+}
+
+/** Tells the run's listener how it ended; its failure is logged, the crawl has ended all the same. */
+async function tellCrawlEnded(
+  deps: CrawlDeps,
+  crawler: Crawler,
+  finished: FinishedRun & { failed?: boolean },
+): Promise<void> {
+  if (!deps.crawlEnded) return;
+  const { accountId, engineId, runId } = crawler;
+  try {
+    await deps.crawlEnded({
+      accountId,
+      engineId,
+      runId,
+      outcome: finished.failed ? 'failed' : finished.published ? 'published' : 'held',
+      pages: finished.pages,
+      previousPages: finished.previousPages,
+      ...(await countHttpErrors(deps.store, accountId, engineId)),
+    });
+  } catch (error) {
+    console.error(`Telling how crawl run ${runId} of engine ${engineId} ended failed:`, error);
+  }
 }
 
 /** The tables a crawl run updates rows of. */

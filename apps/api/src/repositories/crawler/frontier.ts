@@ -479,6 +479,23 @@ export async function countStatus(
   return rows[0]?.n ?? 0;
 }
 
+/**
+ * The engine's URLs fetched or tried (neither waiting nor interrupted), and of them those whose
+ * server answered 4xx or 5xx (their reason is the status: `HTTP 404`, `HTTP 503`).
+ */
+export async function countHttpErrors(
+  db: Queryable,
+  accountId: string,
+  engineId: string,
+): Promise<{ fetched: number; httpErrors: number }> {
+  const { rows } = await db.query<{ fetched: number; http_errors: number }>(
+    `SELECT count(*)::int AS fetched, (count(*) FILTER (WHERE reason ~ '^HTTP [45][0-9][0-9]$'))::int AS http_errors
+     FROM crawl_urls WHERE account_id = $1 AND engine_id = $2 AND status NOT IN ($3, $4, $5)`,
+    [accountId, engineId, CRAWL_STATUS.CREATED, CRAWL_STATUS.INTERRUPTED, CRAWL_STATUS.PENDING_FETCH],
+  );
+  return { fetched: rows[0]?.fetched ?? 0, httpErrors: rows[0]?.http_errors ?? 0 };
+}
+
 /** How many URLs of the engine were fetched (checked) since `since`: a run's fetches so far. */
 export async function countCheckedSince(
   db: Queryable,

@@ -16,7 +16,7 @@ function engineCommand(group: Command, nameAndArgs: string, description: string)
 
 /**
  * `engines ...`: list, show, delete, create, upload, publish, history, config, download, snippet,
- * curations, suggestions.
+ * curations, suggestions, alerts.
  */
 export function registerEngineCommands(program: Command, runtime: Runtime): void {
   const engines = commandGroup(
@@ -212,4 +212,41 @@ export function registerEngineCommands(program: Command, runtime: Runtime): void
         ),
     )
     .action(lazyAction(runtime, () => import('./suggestions.ts')));
+  engineCommand(
+    engines,
+    'alerts <engine> [action]',
+    "A keyword engine's alerts: a webhook and e-mail addresses told when a crawl fails, is held or has too many 4xx/5xx URLs, or when too many searches find nothing",
+  )
+    .option('--webhook <url>', 'set: the webhook URL alerts are POSTed to (http or https, a public address)')
+    .option('--no-webhook', 'set: no webhook any more (its secret is dropped)')
+    .option(
+      '--email <address>',
+      'set: an address to e-mail alerts to (repeat it; replaces the list)',
+      collect,
+    )
+    .option('--no-emails', 'set: no e-mail any more')
+    .option(
+      '--error-share <percent>',
+      "set: alert when more than this % of a crawl's URLs answer 4xx/5xx (default 10)",
+    )
+    .option(
+      '--zero-results <percent>',
+      "set: alert when more than this % of the last 7 days' searches find nothing (default 30)",
+    )
+    .option('--zero-results-min <searches>', 'set: ...from this many searches in those 7 days (default 100)')
+    .option('--rotate-secret', 'set: a new webhook secret (printed once; the old one stops signing)')
+    .addHelpText(
+      'after',
+      '\nACTION is show (the default), set, test (send a test alert) or deliveries (the latest 50).\n' +
+        'Each webhook body is signed: header Siteseer-Signature: t=<unix>,v1=<hex HMAC-SHA256 of "<t>.<body>">\n' +
+        'with the secret `set` prints once; reject timestamps older than 5 minutes.\n' +
+        examples(
+          'siteseer engines alerts "Docs site"',
+          'siteseer engines alerts "Docs site" set --webhook https://hooks.example.com/siteseer --email ops@example.com',
+          'siteseer engines alerts "Docs site" set --error-share 20 --zero-results 40 --zero-results-min 200',
+          'siteseer engines alerts "Docs site" test',
+          'siteseer engines alerts "Docs site" deliveries --json',
+        ),
+    )
+    .action(lazyAction(runtime, () => import('./alerts.ts')));
 }

@@ -1,11 +1,12 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { type CrawlReportResponse, crawlReportResultsMessage, crawlStateOf, MESSAGES } from '@siteseer/core';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { useRef } from 'react';
-import { useParams } from 'react-router';
+import { Link as RouterLink, useParams } from 'react-router';
 import { errorText, isNetworkFailure } from '../../api/error-text.ts';
 import { enginesQuery } from '../../api/queries.ts';
 import { Loading } from '../../shell/loading.tsx';
@@ -23,7 +24,7 @@ import { useCrawlReport } from './use-crawl-report.ts';
 /**
  * /keywordcrawlreport/{accountId}/{engineId} (spec 001 §2.3): the crawled URLs of a keyword engine
  * with their status and check times, 'Filter URLs', 'N results (X seconds)', paging by 10, and the
- * note once the crawl is finalized; Siteseer adds the crawl's progress, the buttons that act on it, status chips that filter and an order choice above, and its sitemaps and the URL inspector below. The API decides who may read it: an engine of another account
+ * note once the crawl is finalized; Siteseer adds a link to the engine's alerts, the crawl's progress, the buttons that act on it, status chips that filter and an order choice above, and its sitemaps and the URL inspector below. The API decides who may read it: an engine of another account
  * is refused there and its answer is shown here (401 and 500 are the shell's).
  */
 export function Component() {
@@ -54,7 +55,18 @@ function CrawlReport({ accountId, engineId }: { accountId: string; engineId: str
 
   return (
     <Stack spacing={3}>
-      <Typography variant="h1">{name ? `Crawl Report: ${name}` : 'Crawl Report'}</Typography>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ justifyContent: 'space-between' }}>
+        <Typography variant="h1">{name ? `Crawl Report: ${name}` : 'Crawl Report'}</Typography>
+        {engine && (
+          <Link
+            component={RouterLink}
+            to={`/engine/${engineId}/alerts`}
+            sx={{ alignSelf: { xs: 'flex-start', sm: 'center' } }}
+          >
+            Alerts
+          </Link>
+        )}
+      </Stack>
       {report.isPending ? (
         <Loading label="Loading the crawl report" />
       ) : !data ? (

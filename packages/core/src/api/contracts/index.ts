@@ -1,5 +1,6 @@
 import type { CallContract } from '../contract.ts';
 import { accountContracts, adminAccountContracts } from './accounts.ts';
+import { alertContracts } from './alerts.ts';
 import { analyticsContracts } from './analytics.ts';
 import { clientContracts } from './clients.ts';
 import { crawlInspectContracts } from './crawl-inspect.ts';
@@ -14,6 +15,7 @@ import { siteCredentialsContracts } from './site-credentials.ts';
 import { accountUserContracts } from './users.ts';
 
 export * from './accounts.ts';
+export * from './alerts.ts';
 export * from './analytics.ts';
 export * from './clients.ts';
 export * from './crawl-inspect.ts';
@@ -41,6 +43,7 @@ export const apiContracts: readonly CallContract[] = [
   ...Object.values(crawlerContracts),
   ...Object.values(crawlInspectContracts),
   ...Object.values(siteCredentialsContracts),
+  ...Object.values(alertContracts),
   ...Object.values(datasourceContracts),
   ...Object.values(parametricContracts),
   ...Object.values(analyticsContracts),
