@@ -110,7 +110,7 @@ async function appState(app: FastifyInstance, store: Store, config: Config, cloc
       secrets,
     }),
     secrets,
-    alerts: engineAlerts(config, store, { now: () => clock.now(), log }),
+    alerts: engineAlerts(config, store, { now: () => clock.now(), log, secrets }),
   };
   app.decorate('state', state);
   state.alerts.dispatcher.start();

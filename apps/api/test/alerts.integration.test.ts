@@ -168,6 +168,13 @@ describe('engine alerts', () => {
       webhookSecret: expect.stringMatching(/^whsec_[\w-]{43}$/),
     });
     secret = saved.body.webhookSecret;
+    // Sealed at rest (it must sign, so it cannot be hashed): the column never holds the secret.
+    const stored = await t.server.store.query<{ webhook_secret: string }>(
+      'SELECT webhook_secret FROM engine_alerts WHERE engine_id = $1',
+      [engine.engineId],
+    );
+    expect(stored.rows[0]?.webhook_secret).toMatch(/^v1\./);
+    expect(stored.rows[0]?.webhook_secret).not.toContain(secret.slice('whsec_'.length));
     const read = await api(
       t.server,
       t.userA.token,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.ts';
+import { SecretBox } from '../secrets/index.ts';
 import { openStore } from '../store/open-store.ts';
 import { engineAlerts } from './engine-alerts.ts';
 
@@ -10,6 +11,7 @@ describe('the alert dispatcher', () => {
     const alerts = engineAlerts(loadConfig({}), store, {
       now: () => new Date(),
       log: (_error, what) => logged.push(what),
+      secrets: new SecretBox(null),
     });
     alerts.dispatcher.start();
     await store.close();

@@ -9,11 +9,13 @@ import {
   settleDelivery,
   takeDueDeliveries,
 } from '../repositories/alerts.ts';
+import { type SecretBox, SecretsKeyMissingError, SecretUnreadableError } from '../secrets/index.ts';
 import { StoreClosedError } from '../store/errors.ts';
 import type { Store } from '../store/types.ts';
 import { ZERO_RESULT_DAYS, zeroResultAlert } from './alert-events.ts';
 import type { AlertMailer } from './alert-mail.ts';
 import { queueAlerts } from './alert-queue.ts';
+import { webhookSecretContext } from './alert-settings.ts';
 import { WEBHOOK_TIMEOUT_MS, type WebhookAttempt, type WebhookSender } from './webhook-sender.ts';
 
 /** How often the zero-result rates are checked, and how long a rate that stays high stays quiet. */
@@ -38,6 +40,8 @@ export interface AlertDispatcherDeps {
   publicUrl: string;
   now: () => Date;
   log: (error: unknown, what: string) => void;
+  /** Opens the sealed webhook secrets (alert-settings.ts seals them). */
+  secrets: SecretBox;
 }
 
 /**
@@ -132,9 +136,22 @@ export class AlertDispatcher {
     if (delivery.webhookSecret === null) {
       return this.#failedForGood("The engine's webhook was removed before this alert was delivered.");
     }
+    let secret: string;
+    try {
+      secret = this.#deps.secrets.open(
+        delivery.webhookSecret,
+        webhookSecretContext(delivery.accountId, delivery.engineId),
+      );
+    } catch (error) {
+      // Another key sealed it (the server's key changed), or none is set: no retry can sign it.
+      if (error instanceof SecretUnreadableError || error instanceof SecretsKeyMissingError) {
+        return this.#failedForGood(`${error.message} (Replace Webhook Secret sets a new one.)`);
+      }
+      throw error;
+    }
     const attempt = await this.#deps.webhooks.send({
       url: delivery.target,
-      secret: delivery.webhookSecret,
+      secret,
       payload: delivery.payload,
       deliveryId: delivery.id,
       now: this.#deps.now(),

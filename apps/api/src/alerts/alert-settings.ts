@@ -12,6 +12,7 @@ import type { Principal } from '../auth/authenticate.ts';
 import type { AddressPolicy } from '../crawler/fetch/address-policy.ts';
 import { ConflictError, InputError } from '../errors.ts';
 import { findAlerts, listDeliveries, saveAlerts } from '../repositories/alerts.ts';
+import { type SecretBox, SecretsKeyMissingError } from '../secrets/index.ts';
 import type { Store } from '../store/types.ts';
 import { testAlert } from './alert-events.ts';
 import { hasTargets, queueAlerts } from './alert-queue.ts';
@@ -25,6 +26,13 @@ export interface AlertSettingsDeps {
   /** Looks at the delivery queue now (a test alert was queued). */
   wake: () => void;
   now: () => Date;
+  /** Seals the webhook secrets at rest (the key of site sign-ins, ADR 0047). */
+  secrets: SecretBox;
+}
+
+/** What a webhook secret is sealed for: its engine, so a value copied to another row does not open. */
+export function webhookSecretContext(accountId: string, engineId: string): string {
+  return `alert-webhook:${accountId}:${engineId}`;
 }
 
 /** A new webhook signing secret: 32 random bytes, recognisable by its prefix. */
@@ -90,7 +98,10 @@ export async function writeAlertSettings(
   const kept = targets.webhookUrl === null ? null : (stored?.webhookSecret ?? null);
   const shown =
     targets.webhookUrl !== null && (kept === null || rotateSecret) ? newWebhookSecret() : undefined;
-  await saveAlerts(deps.store, access.account.id, engine.id, { ...targets, webhookSecret: shown ?? kept });
+  // The secret must sign, so it is sealed (never hashed); a server without a key cannot keep one.
+  if (shown && !deps.secrets.hasKey) throw new ConflictError(new SecretsKeyMissingError().message);
+  const sealed = shown ? deps.secrets.seal(shown, webhookSecretContext(access.account.id, engine.id)) : kept;
+  await saveAlerts(deps.store, access.account.id, engine.id, { ...targets, webhookSecret: sealed });
   return {
     ...targets,
     webhookSecretSet: targets.webhookUrl !== null,

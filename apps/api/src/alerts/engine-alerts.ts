@@ -2,6 +2,7 @@ import type { Config } from '../config.ts';
 import { createAddressPolicy } from '../crawler/fetch/address-policy.ts';
 import type { CrawlEndSink } from '../crawler/loop/crawl-ended.ts';
 import { crawlerUserAgent } from '../crawler/loop/crawl-worker.ts';
+import type { SecretBox } from '../secrets/index.ts';
 import type { Store } from '../store/types.ts';
 import { AlertDispatcher } from './alert-dispatcher.ts';
 import { smtpAlertMailer } from './alert-mail.ts';
@@ -24,7 +25,7 @@ export interface EngineAlerts {
 export function engineAlerts(
   config: Config,
   store: Store,
-  options: { now: () => Date; log: (error: unknown, what: string) => void },
+  options: { now: () => Date; log: (error: unknown, what: string) => void; secrets: SecretBox },
 ): EngineAlerts {
   const policy = createAddressPolicy(config.crawlAllowPrivate);
   const dispatcher = new AlertDispatcher({
@@ -35,6 +36,7 @@ export function engineAlerts(
     publicUrl: config.publicUrl,
     now: options.now,
     log: options.log,
+    secrets: options.secrets,
   });
   return {
     dispatcher,
@@ -44,6 +46,7 @@ export function engineAlerts(
       emailAvailable: config.smtp !== undefined,
       wake: () => dispatcher.wake(),
       now: options.now,
+      secrets: options.secrets,
     },
     async crawlEnded(ended) {
       const queued = await store.transaction((tx) => queueCrawlAlerts(tx, ended, options.now()));

@@ -14,7 +14,9 @@ const KEY_SETTING =
 /** No key is configured: secrets can be neither sealed nor opened. The server still runs. */
 export class SecretsKeyMissingError extends Error {
   constructor() {
-    super(`This server has no secrets key, so it cannot store or read site sign-ins: ${KEY_SETTING}.`);
+    super(
+      `This server has no secrets key, so it cannot store or read site sign-ins and webhook secrets: ${KEY_SETTING}.`,
+    );
     this.name = 'SecretsKeyMissingError';
   }
 }
