@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { type AlertDelivery, verifyAlertSignature } from '@siteseer/core';
@@ -68,6 +69,8 @@ beforeAll(async () => {
       SITESEER_SMTP_URL: inbox.url,
       SITESEER_SMTP_FROM: 'Siteseer <alerts@siteseer.test>',
       SITESEER_ALERT_RETRY_SECONDS: '0.2,0.2,0.2,0.2',
+      // Webhook secrets are sealed: a PostgreSQL server needs the key set (the embedded one makes its own).
+      SITESEER_SECRETS_KEY: randomBytes(32).toString('base64'),
     },
   });
 }, 60_000);
