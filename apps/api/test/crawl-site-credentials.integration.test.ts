@@ -83,6 +83,60 @@ describe('a crawl of sites behind a login', () => {
     await Promise.all([basicSite, headerSite, cookieSite, elsewhere].map((site) => site?.close()));
   });
 
+  it("given a site behind a login that renders JavaScript, then the page's own requests sign in too", async () => {
+    const seen: IncomingHttpHeaders[] = [];
+    const staffOnly =
+      (serve: (req: IncomingMessage, res: ServerResponse) => void) =>
+      (req: IncomingMessage, res: ServerResponse) => {
+        seen.push(req.headers);
+        if (req.headers['x-staff-token'] === TOKEN) serve(req, res);
+        else res.writeHead(401, { 'content-type': 'text/plain' }).end('sign in first');
+      };
+    const app = await startFixtureSite({
+      '/robots.txt': answer(200, 'User-agent: *\nAllow: /\n', { 'content-type': 'text/plain' }),
+      '/': staffOnly(
+        answer(
+          200,
+          '<!doctype html><html lang="en"><head><title>Staff app</title></head><body><main id="app">Loading…</main><script src="/app.js"></script></body></html>',
+          { 'content-type': 'text/html; charset=utf-8' },
+        ),
+      ),
+      '/app.js': staffOnly(
+        answer(
+          200,
+          "fetch('/api/animal.json').then((r) => r.json()).then((a) => { document.getElementById('app').textContent = 'The staff animal is the ' + a.name + '.'; });",
+          { 'content-type': 'text/javascript' },
+        ),
+      ),
+      '/api/animal.json': staffOnly(
+        answer(200, JSON.stringify({ name: 'numbat' }), { 'content-type': 'application/json' }),
+      ),
+    });
+    try {
+      const site = `${app.origin}/`;
+      const engine = await createEngine(
+        t.server,
+        t.ownerA,
+        keywordDraft(t.accountA, 'Staff app', { urls: [site] }),
+      );
+      const set = await api(t.server, t.ownerA.token, 'PUT', 'datasource/crawler/credentials', {
+        accountId: t.accountA,
+        engineId: engine.documentId,
+        site,
+        signIn: { kind: 'header', name: 'X-Staff-Token', value: TOKEN },
+      });
+      expect(set.status).toBe(200);
+      await crawl(engine.documentId, [site], 'published', { renderJavaScript: true });
+      // The word is in the answer the script fetched: read only when the browser's request signed in.
+      const found = await search(t.server, engine.clientId, { q: 'numbat' });
+      expect(found.body.hits.map((hit: { title: string }) => hit.title)).toEqual(['Staff app']);
+      expect(seen.map((headers) => headers['x-staff-token'])).toEqual(seen.map(() => TOKEN));
+      expect(seen.length).toBeGreaterThanOrEqual(3);
+    } finally {
+      await app.close();
+    }
+  }, 120_000);
+
   it('given each site its sign-in, then every site is crawled signed in, each sign-in only to its own site', async () => {
     const sites = [basicSite, headerSite, cookieSite].map((site) => `${site.origin}/`);
     const engine = await createEngine(
@@ -305,7 +359,12 @@ function rowsOf(report: CrawlReportResponse): Record<string, [number, string | u
 }
 
 /** Starts the engine's crawler on `sites` and waits for the run to end (published, or failed). */
-async function crawl(engineId: string, sites: string[], end: 'published' | 'failed' = 'published') {
+async function crawl(
+  engineId: string,
+  sites: string[],
+  end: 'published' | 'failed' = 'published',
+  settings: { renderJavaScript?: boolean } = {},
+) {
   const started = await api(t.server, t.ownerA.token, 'POST', 'datasource/crawler', {
     accountId: t.accountA,
     engineId,
@@ -313,6 +372,7 @@ async function crawl(engineId: string, sites: string[], end: 'published' | 'fail
     pageLoadDelay: '0ms',
     crawlFrequency: '24h',
     recreate: true,
+    ...settings,
   });
   expect(started.status).toBe(200);
   return until(
