@@ -1,4 +1,4 @@
-import type { FieldErrors, KeywordSettings, KeywordWizardStep } from '@siteseer/core';
+import type { FieldErrors, KeywordSettings, KeywordWizardStep, SiteSignIn } from '@siteseer/core';
 import {
   CrawlerSettings,
   KeywordSettings as KeywordSettingsSchema,
@@ -13,6 +13,11 @@ export interface KeywordDraft {
   settings: KeywordSettings;
   /** The Crawler step's URL box: checked with the step, not part of the engine until added. */
   newUrl: string;
+  /**
+   * A new engine's sign-ins by site, sent once the save has made the engine (before its first crawl);
+   * held in memory only, never in the settings. A saved engine's are set on it directly.
+   */
+  signIns: Readonly<Record<string, SiteSignIn>>;
 }
 
 /** A new engine's draft: the spec's defaults, the only account preselected, the dashboard's URL first. */
@@ -23,6 +28,7 @@ export function newDraft(accountId: string, firstUrl: string | undefined): Keywo
     searchEngineName: '',
     settings: { ...settings, urls: firstUrl ? [firstUrl] : [] },
     newUrl: '',
+    signIns: {},
   };
 }
 

@@ -50,3 +50,27 @@ describe('the keyword wizard saving ignored URL parameters', () => {
     expect(engine.ok && engine.data).toMatchObject({ ignoreParameters: ['ref*', 'sessionid'] });
   });
 });
+
+describe('the keyword wizard saving the sign-ins of a new engine', () => {
+  it('Given a sign-in set for a site of a new engine, when it is created, then the site has it before its crawler starts', async () => {
+    const site = 'https://docs.example.com/';
+    const saved = await saveKeywordEngine(
+      api(),
+      {
+        ...input('Behind a login', []),
+        signIns: {
+          [site]: { kind: 'header', name: 'X-Staff-Token', value: 'tok-wizard-1' },
+          // A site taken off the list after its sign-in was set is not sent.
+          'https://gone.example.com/': { kind: 'basic', user: 'bob', password: 'pw-gone' },
+        },
+      },
+      () => {},
+    );
+    expect(saved).toEqual({ ok: true, engineId: expect.any(String) });
+    const engineId = saved.ok ? saved.engineId : '';
+    const listed = await api().crawler.credentials.list({ accountId: server.accountId, engineId });
+    expect(listed.ok && listed.data.credentials).toEqual([
+      expect.objectContaining({ site, kind: 'header', set: true, label: 'X-Staff-Token' }),
+    ]);
+  });
+});

@@ -1,4 +1,4 @@
-import type { ApiResponse, KeywordEngineDraft, KeywordSettings } from '@siteseer/core';
+import type { ApiResponse, KeywordEngineDraft, KeywordSettings, SiteSignIn } from '@siteseer/core';
 import { keywordClientSettings, MESSAGES, NetworkError, urlsToStartCrawling } from '@siteseer/core';
 import { errorText } from '../../api/error-text.ts';
 import { type ApiClient, problemText } from '../../api/portal-api.ts';
@@ -22,6 +22,8 @@ export interface SaveInput {
    */
   mode: 'create' | 'edit';
   originalUrls: readonly string[];
+  /** A new engine's sign-ins by site: sent once the engine exists, before its crawler starts. */
+  signIns?: Readonly<Record<string, SiteSignIn>>;
 }
 
 /** How a save ended: the engine's id, or the spec's text of the step that failed and the server's reason. */
@@ -75,8 +77,8 @@ function crawlerSettingsOf(settings: KeywordSettings) {
 }
 
 /**
- * The spec's save flow (001 §4). Create: create the engine, update its client's settings, create its
- * crawler. Edit: update the engine, update the client's settings, update the crawler, and start a
+ * The spec's save flow (001 §4). Create: create the engine, update its client's settings, set the
+ * sign-ins of sites behind a login (added here), create its crawler. Edit: update the engine, update the client's settings, update the crawler, and start a
  * crawl for each URL not in the original list. The first failure stops the flow. `onEngine` hears of
  * the engine as soon as it exists, so that a retry after a later failure updates it rather than
  * creating a second one.
@@ -119,6 +121,14 @@ export async function saveKeywordEngine(
         settings: keywordClientSettings(settings, synonymFieldId),
       }),
     );
+    // Before the crawler, whose first crawl then reads the sites signed in. A site removed from the
+    // list since its sign-in was set is left out; a retried create sets them again (a PUT).
+    for (const [site, signIn] of Object.entries(input.signIns ?? {})) {
+      if (!settings.urls.includes(site)) continue;
+      await step(MESSAGES.failedUpdateCrawler, () =>
+        api.crawler.credentials.set({ accountId, engineId, site, signIn }),
+      );
+    }
     await step(MESSAGES.failedUpdateCrawler, () =>
       api.crawler.create({
         ...crawlerSettingsOf(settings),

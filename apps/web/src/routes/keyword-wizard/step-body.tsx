@@ -44,6 +44,8 @@ export function StepBody({ step, wizard }: { step: KeywordWizardStep; wizard: Ke
         newUrl={draft.newUrl}
         onNewUrl={wizard.changeNewUrl}
         engine={wizard.savedEngine}
+        signIns={draft.signIns}
+        onSignIn={wizard.changeSignIn}
       />
     );
   }

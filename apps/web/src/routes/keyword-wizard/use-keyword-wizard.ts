@@ -1,4 +1,4 @@
-import type { KeywordSettings, KeywordWizardStep } from '@siteseer/core';
+import type { KeywordSettings, KeywordWizardStep, SiteSignIn } from '@siteseer/core';
 import { accountsForProduct, keywordWizardSections, keywordWizardSteps, MESSAGES } from '@siteseer/core';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -48,7 +48,7 @@ export function useKeywordWizard(loaded: LoadedKeywordEngine | undefined, firstU
 
   const [draft, setDraft] = useState<KeywordDraft>(() =>
     loaded
-      ? { ...loaded, settings: loaded.settings, newUrl: '' }
+      ? { ...loaded, settings: loaded.settings, newUrl: '', signIns: {} }
       : newDraft(accounts.length === 1 ? (accounts[0]?.id ?? '') : '', firstUrl),
   );
   const [gate, setGate] = useState(() => gates.initialGate(mode, steps, searchParams.get('step')));
@@ -120,6 +120,7 @@ export function useKeywordWizard(loaded: LoadedKeywordEngine | undefined, firstU
             : created.current,
           mode,
           originalUrls: loaded?.settings.urls ?? [],
+          signIns: draft.signIns,
         },
         (engine) => {
           created.current = engine;
@@ -179,6 +180,12 @@ export function useKeywordWizard(loaded: LoadedKeywordEngine | undefined, firstU
     changeName: (patch: Partial<Pick<KeywordDraft, 'accountId' | 'searchEngineName'>>) =>
       edit((d) => ({ ...d, ...patch })),
     changeNewUrl: (newUrl: string) => setDraft((d) => ({ ...d, newUrl })),
+    /** A new engine's sign-in for a site set (or removed, undefined), to be sent when it is saved. */
+    changeSignIn: (site: string, signIn: SiteSignIn | undefined) =>
+      edit((d) => {
+        const { [site]: _replaced, ...others } = d.signIns;
+        return { ...d, signIns: signIn ? { ...others, [site]: signIn } : others };
+      }),
     visit: (index: number) => void move(index),
     next: () => void move(gate.active + 1),
     previous: () => void move(gate.active - 1),

@@ -1,4 +1,4 @@
-import type { KeywordSettings, KeywordWizardSections } from '@siteseer/core';
+import type { KeywordSettings, KeywordWizardSections, SiteSignIn } from '@siteseer/core';
 import { KeywordSettings as KeywordSettingsSchema, MESSAGES } from '@siteseer/core';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -19,12 +19,13 @@ const ALL_ON: KeywordWizardSections = {
   synonyms: true,
 };
 
-type Draft = { current: KeywordSettings };
+type Draft = { current: KeywordSettings; signIns?: Record<string, SiteSignIn> };
 
 /** The Crawler step over a draft held in state, as the wizard holds it. */
 function Harness({ draft, sections }: { draft: Draft; sections: KeywordWizardSections }) {
   const [settings, setSettings] = useState(draft.current);
   const [newUrl, setNewUrl] = useState('');
+  const [signIns, setSignIns] = useState<Record<string, SiteSignIn>>({});
   return (
     <CrawlerStep
       settings={settings}
@@ -37,6 +38,12 @@ function Harness({ draft, sections }: { draft: Draft; sections: KeywordWizardSec
       errors={{}}
       newUrl={newUrl}
       onNewUrl={setNewUrl}
+      signIns={signIns}
+      onSignIn={(site, signIn) => {
+        const { [site]: _replaced, ...others } = signIns;
+        draft.signIns = signIn ? { ...others, [site]: signIn } : others;
+        setSignIns(draft.signIns);
+      }}
     />
   );
 }
@@ -146,6 +153,24 @@ describe('Crawler step', () => {
     expect(toggle.disabled).toBe(false);
     await userEvent.click(toggle);
     expect(draft.current.renderJavaScript).toBe(false);
+  });
+
+  it('Given a new engine, when a sign-in is set for its site, then the draft keeps it for the save, shown without its secret', async () => {
+    const draft = renderCrawler({ settings: { urls: ['https://staff.example.com/'] } });
+    const row = screen.getByRole('region', { name: 'Sign-in for this site: https://staff.example.com/' });
+    expect(within(row).getByText('None: the site is crawled signed out.')).toBeTruthy();
+    await userEvent.click(within(row).getByRole('button', { name: 'Set sign-in' }));
+    await userEvent.type(within(row).getByLabelText(/User name/), 'alice');
+    await userEvent.type(within(row).getByLabelText(/Password/), 'pw-staff');
+    await userEvent.click(within(row).getByRole('button', { name: 'Save sign-in' }));
+    expect(draft.signIns).toEqual({
+      'https://staff.example.com/': { kind: 'basic', user: 'alice', password: 'pw-staff' },
+    });
+    expect(within(row).getByText('Set: HTTP Basic, user alice (sent when the engine is saved)')).toBeTruthy();
+    expect(row.textContent).not.toContain('pw-staff');
+    await userEvent.click(within(row).getByRole('button', { name: 'Remove' }));
+    expect(draft.signIns).toEqual({});
+    expect(within(row).getByText('None: the site is crawled signed out.')).toBeTruthy();
   });
 
   it('Given a new engine, then no note about when changes take effect shows (its first crawl starts on Create)', () => {

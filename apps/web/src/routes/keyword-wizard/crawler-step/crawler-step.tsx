@@ -11,6 +11,7 @@ import type {
   KeywordSettings,
   KeywordWizardSections,
   PageLoadDelay,
+  SiteSignIn,
 } from '@siteseer/core';
 import { CRAWL_FREQUENCIES, PAGE_LOAD_DELAYS } from '@siteseer/core';
 import { type ReactNode, useId } from 'react';
@@ -20,7 +21,7 @@ import { CustomTags } from './custom-tags.tsx';
 import { DocumentTypes } from './document-types.tsx';
 import { IgnoredParameters } from './ignored-parameters.tsx';
 import { RenderJavaScript } from './render-javascript.tsx';
-import { SiteSignIns } from './site-sign-ins.tsx';
+import { PendingSiteSignIns, SiteSignIns } from './site-sign-ins.tsx';
 import { SiteUrls } from './site-urls.tsx';
 import { UrlFilters } from './url-filters.tsx';
 
@@ -42,7 +43,8 @@ function Part({ title, children }: { title: string; children: ReactNode }) {
  * Step 'Crawler': the sites, origin, hash fragments, ignored URL parameters, URL filters
  * (KW_WIZARD_URL_FILTERING), page load delay, crawl frequency (KW_WIZARD_CRAWL_FREQUENCY), whether
  * pages are rendered with JavaScript, the documents to index, content and exclude targets, and custom
- * tags; for a saved engine, each saved site's sign-in (sites behind a login).
+ * tags; each site's sign-in (sites behind a login): set on a saved engine at once, a new one's
+ * sent by the save.
  * In edit mode a note says these take effect as pages are crawled again, not on Publish.
  */
 export function CrawlerStep({
@@ -54,6 +56,8 @@ export function CrawlerStep({
   newUrl,
   onNewUrl,
   engine,
+  signIns,
+  onSignIn,
 }: {
   settings: KeywordSettings;
   onChange: (patch: Partial<KeywordSettings>) => void;
@@ -64,6 +68,9 @@ export function CrawlerStep({
   errors: FieldErrors;
   newUrl: string;
   onNewUrl: (value: string) => void;
+  /** A new engine's sign-ins, kept in the draft until the save sends them. */
+  signIns: Readonly<Record<string, SiteSignIn>>;
+  onSignIn: (site: string, signIn: SiteSignIn | undefined) => void;
 }) {
   return (
     <Stack spacing={4} sx={{ maxWidth: 720 }}>
@@ -110,9 +117,7 @@ export function CrawlerStep({
         {engine ? (
           <SiteSignIns engineId={engine.engineId} accountId={engine.accountId} urls={engine.urls} />
         ) : (
-          <Typography variant="body2" color="text.secondary">
-            A sign-in for a site behind a login is set once the engine is saved: edit it, Crawler step.
-          </Typography>
+          <PendingSiteSignIns urls={settings.urls} signIns={signIns} onSignIn={onSignIn} />
         )}
       </Part>
       {sections.urlFiltering && (

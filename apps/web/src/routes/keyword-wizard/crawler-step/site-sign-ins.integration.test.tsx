@@ -74,6 +74,8 @@ function renderStep() {
       newUrl=""
       onNewUrl={() => {}}
       engine={{ engineId, accountId: server.accountId, urls: [SITE] }}
+      signIns={{}}
+      onSignIn={() => {}}
     />
   );
   const { container } = render(

@@ -9,6 +9,7 @@ import {
   type SiteCredentialsKind,
   type SiteCredentialsStatus,
   type SiteSignIn,
+  signInLabel,
   toCrawlUrl,
 } from '@siteseer/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -25,10 +26,21 @@ const KINDS: { value: SiteCredentialsKind; label: string }[] = [
 ];
 
 /** A stored sign-in as the step shows it: the kind and what names it, never a secret. */
-function describe(status: SiteCredentialsStatus): string {
+function describe(status: Pick<SiteCredentialsStatus, 'kind' | 'label'>): string {
   if (status.kind === 'basic') return `HTTP Basic, user ${status.label}`;
   if (status.kind === 'header') return `Header ${status.label}`;
   return `Cookies ${status.label}`;
+}
+
+/** How the rows of the step keep a sign-in: on the saved engine at once, or in the draft until the save. */
+interface SignInKeeper {
+  /** What is kept for the site (the stored one's status, or the draft's); undefined: none. */
+  statusOf: (site: string) => Pick<SiteCredentialsStatus, 'kind' | 'label'> | undefined;
+  loading: boolean;
+  save: (site: string, signIn: SiteSignIn) => Promise<unknown>;
+  remove: (site: string) => Promise<unknown>;
+  /** Said after "Set:" when the sign-in waits for the engine's save. */
+  pendingNote?: string;
 }
 
 /**
@@ -46,9 +58,54 @@ export function SiteSignIns({
   urls: readonly string[];
 }) {
   const { api } = useServices();
+  const queryClient = useQueryClient();
   const listed = useQuery(siteCredentialsQuery(api, engineId, accountId));
   if (listed.isError) return <Alert severity="error">{errorText(listed.error)}</Alert>;
   const bySite = new Map((listed.data ?? []).map((status) => [status.site, status]));
+  const refresh = () =>
+    queryClient.invalidateQueries({ queryKey: queryKeys.siteCredentials(engineId, accountId) });
+  const keeper: SignInKeeper = {
+    statusOf: (site) => bySite.get(toCrawlUrl(site) ?? site),
+    loading: listed.isPending,
+    save: async (site, signIn) => {
+      unwrap(await api.crawler.credentials.set({ accountId, engineId, site, signIn }));
+      await refresh();
+    },
+    remove: async (site) => {
+      unwrap(await api.crawler.credentials.remove({ accountId, engineId, site }));
+      await refresh();
+    },
+  };
+  return <SignInRows urls={urls} keeper={keeper} />;
+}
+
+/**
+ * The same rows for an engine not saved yet: each sign-in is kept in the wizard's draft (memory
+ * only, never in the settings) and sent by the save once the engine exists, before its first crawl.
+ */
+export function PendingSiteSignIns({
+  urls,
+  signIns,
+  onSignIn,
+}: {
+  urls: readonly string[];
+  signIns: Readonly<Record<string, SiteSignIn>>;
+  onSignIn: (site: string, signIn: SiteSignIn | undefined) => void;
+}) {
+  const keeper: SignInKeeper = {
+    statusOf: (site) => {
+      const signIn = signIns[site];
+      return signIn ? { kind: signIn.kind, label: signInLabel(signIn) } : undefined;
+    },
+    loading: false,
+    save: async (site, signIn) => onSignIn(site, signIn),
+    remove: async (site) => onSignIn(site, undefined),
+    pendingNote: ' (sent when the engine is saved)',
+  };
+  return <SignInRows urls={urls} keeper={keeper} />;
+}
+
+function SignInRows({ urls, keeper }: { urls: readonly string[]; keeper: SignInKeeper }) {
   return (
     <Stack spacing={2}>
       <Typography variant="body2" color="text.secondary">
@@ -56,42 +113,17 @@ export function SiteSignIns({
         after a redirect elsewhere. It is stored encrypted and never shown again.
       </Typography>
       {urls.map((url) => (
-        <SiteSignInRow
-          key={url}
-          site={url}
-          engineId={engineId}
-          accountId={accountId}
-          status={bySite.get(toCrawlUrl(url) ?? url)}
-          loading={listed.isPending}
-        />
+        <SiteSignInRow key={url} site={url} keeper={keeper} />
       ))}
     </Stack>
   );
 }
 
-function SiteSignInRow({
-  site,
-  engineId,
-  accountId,
-  status,
-  loading,
-}: {
-  site: string;
-  engineId: string;
-  accountId: string;
-  status: SiteCredentialsStatus | undefined;
-  loading: boolean;
-}) {
-  const { api } = useServices();
-  const queryClient = useQueryClient();
+function SiteSignInRow({ site, keeper }: { site: string; keeper: SignInKeeper }) {
   const headingId = useId();
   const [editing, setEditing] = useState(false);
-  const refresh = () =>
-    queryClient.invalidateQueries({ queryKey: queryKeys.siteCredentials(engineId, accountId) });
-  const remove = useMutation({
-    mutationFn: async () => unwrap(await api.crawler.credentials.remove({ accountId, engineId, site })),
-    onSuccess: refresh,
-  });
+  const remove = useMutation({ mutationFn: () => keeper.remove(site) });
+  const status = keeper.statusOf(site);
   return (
     <Stack
       component="section"
@@ -105,10 +137,10 @@ function SiteSignInRow({
       {!editing && (
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
           <Typography variant="body2" sx={{ flexGrow: 1 }}>
-            {loading
+            {keeper.loading
               ? 'Loading…'
               : status
-                ? `Set: ${describe(status)}`
+                ? `Set: ${describe(status)}${keeper.pendingNote ?? ''}`
                 : 'None: the site is crawled signed out.'}
           </Typography>
           {status ? (
@@ -122,7 +154,7 @@ function SiteSignInRow({
               </Button>
             </Stack>
           ) : (
-            !loading && (
+            !keeper.loading && (
               <Button size="small" variant="outlined" onClick={() => setEditing(true)}>
                 Set sign-in
               </Button>
@@ -133,14 +165,9 @@ function SiteSignInRow({
       {remove.isError && <Alert severity="error">{errorText(remove.error)}</Alert>}
       {editing && (
         <SignInForm
-          site={site}
-          engineId={engineId}
-          accountId={accountId}
           initialKind={status?.kind ?? 'basic'}
-          onDone={() => {
-            setEditing(false);
-            void refresh();
-          }}
+          onSave={(signIn) => keeper.save(site, signIn)}
+          onDone={() => setEditing(false)}
           onCancel={() => setEditing(false)}
         />
       )}
@@ -150,30 +177,21 @@ function SiteSignInRow({
 
 /** The fields of one kind of sign-in; every secret in a password box, never prefilled. */
 function SignInForm({
-  site,
-  engineId,
-  accountId,
   initialKind,
+  onSave,
   onDone,
   onCancel,
 }: {
-  site: string;
-  engineId: string;
-  accountId: string;
   initialKind: SiteCredentialsKind;
+  onSave: (signIn: SiteSignIn) => Promise<unknown>;
   onDone: () => void;
   onCancel: () => void;
 }) {
-  const { api } = useServices();
   const [kind, setKind] = useState<SiteCredentialsKind>(initialKind);
   const [name, setName] = useState('');
   const [secret, setSecret] = useState('');
   const [problem, setProblem] = useState<string | undefined>();
-  const save = useMutation({
-    mutationFn: async (signIn: SiteSignIn) =>
-      unwrap(await api.crawler.credentials.set({ accountId, engineId, site, signIn })),
-    onSuccess: onDone,
-  });
+  const save = useMutation({ mutationFn: onSave, onSuccess: onDone });
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setProblem(undefined);
