@@ -189,6 +189,7 @@ const ROUTES: readonly (readonly [
     (c) => c.crawler.inspect({ accountId: 'a1', engineId: 'e1', url: 'https://example.com/a' }),
     'POST /api/datasource/crawler/inspect',
   ],
+  ['crawler.capabilities', (c) => c.crawler.capabilities(), 'GET /api/datasource/crawler/capabilities'],
   [
     'crawler.credentials.list',
     (c) => c.crawler.credentials.list({ accountId: 'a1', engineId: 'e1' }),
