@@ -106,22 +106,29 @@ export class QueryCorrector {
 
   /**
    * The pages holding a term of every group (at most COUNTED_MAX): the rarest group's pages,
-   * each checked for the others.
+   * each checked for the others. One group of one term (a one-word query) is its term's pages.
    */
   #pagesWithAll(groups: readonly number[][]): number {
     const data = this.#data;
+    const [only] = groups;
+    if (groups.length === 1 && only?.length === 1) return data.frequencies[only[0] as number] as number;
     const weight = (group: readonly number[]) =>
       group.reduce((sum, term) => sum + (data.frequencies[term] as number), 0);
     const rarest = groups.reduce((a, b) => (weight(b) < weight(a) ? b : a));
     const others = groups.filter((group) => group !== rarest);
-    const seen = new Set<number>();
+    // A page is met once per term of the rarest group holding it: counted once.
+    const seen = rarest.length > 1 ? new Set<number>() : undefined;
+    let walked = 0;
     let pages = 0;
     for (const term of rarest) {
       const cursor = new PostingCursor(data, term);
-      while (cursor.next() && seen.size < COUNTED_MAX) {
-        if (seen.has(cursor.page)) continue;
-        seen.add(cursor.page);
+      while (walked < COUNTED_MAX && cursor.next()) {
         const page = cursor.page;
+        if (seen) {
+          if (seen.has(page)) continue;
+          seen.add(page);
+        }
+        walked++;
         if (others.every((group) => group.some((other) => holdsTerm(data, other, page)))) pages++;
       }
     }
