@@ -84,7 +84,11 @@ async function appState(app: FastifyInstance, store: Store, config: Config, cloc
   const changes = new Changes(store, log);
   const source = { store, caches: new AnswerCaches() };
   const indexMemory = new IndexMemory(config.searchIndexMemoryBytes);
-  const keyword = keywordRuntime(source, changes, { log, memory: indexMemory });
+  const keyword = keywordRuntime(source, changes, {
+    log,
+    memory: indexMemory,
+    searchThreads: config.searchThreads,
+  });
   const secrets = new SecretBox(secretsKeyFor(config));
   const state: AppState = {
     changes,

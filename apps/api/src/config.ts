@@ -47,6 +47,11 @@ const Env = z.object({
    */
   SITESEER_SEARCH_INDEX_MEMORY_MB: z.coerce.number().int().min(16).optional(),
   /**
+   * Threads that search keyword indexes beside the event loop (0: searched on the event loop).
+   * Default: 0 (measured before it becomes the default: issue 39).
+   */
+  SITESEER_SEARCH_THREADS: z.coerce.number().int().min(0).max(64).optional(),
+  /**
    * The embedded database's buffer pool (PostgreSQL's shared_buffers), in MB. Default: a quarter of
    * the database's files at start, 16 to 128 MB (store/pglite-memory.ts).
    */
@@ -129,6 +134,8 @@ export interface Config {
   searchRecording: boolean;
   /** Memory all search indexes of the process may take (SITESEER_SEARCH_INDEX_MEMORY_MB). */
   searchIndexMemoryBytes: number;
+  /** Threads searching keyword indexes beside the event loop (SITESEER_SEARCH_THREADS). */
+  searchThreads: number;
   /** Months of search records and analytics kept (ADR 0023). */
   analyticsRetentionMonths: number;
   /** How long popular queries answer before they are read again (SITESEER_SUGGESTIONS_REFRESH_SECONDS). */
@@ -225,6 +232,7 @@ export function loadConfig(env: Record<string, string | undefined>, overrides: P
       e.SITESEER_SEARCH_INDEX_MEMORY_MB === undefined
         ? defaultIndexMemoryBytes()
         : e.SITESEER_SEARCH_INDEX_MEMORY_MB * MB,
+    searchThreads: e.SITESEER_SEARCH_THREADS ?? 0,
     analyticsRetentionMonths: e.SITESEER_ANALYTICS_RETENTION_MONTHS,
     suggestionsRefreshMs: e.SITESEER_SUGGESTIONS_REFRESH_SECONDS * 1000,
     crawlAllowPrivate,

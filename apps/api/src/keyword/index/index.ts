@@ -1,1 +1,2 @@
 export { createMemoryBackend } from './memory-backend.ts';
+export { createThreadedBackend } from './threaded-backend.ts';

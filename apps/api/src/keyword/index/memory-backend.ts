@@ -24,7 +24,7 @@ export interface MemoryBackend extends KeywordSearchBackend {
   memoryBytes(key: GenerationKey): number;
 }
 
-function keyText(key: GenerationKey): string {
+export function keyText(key: GenerationKey): string {
   return `${key.accountId}/${key.engineId}/${key.generation}`;
 }
 
@@ -32,6 +32,38 @@ function indexed(indexes: Map<string, { index: KeywordIndex }>, key: GenerationK
   const found = indexes.get(keyText(key));
   if (!found) throw new Error(`The generation ${keyText(key)} is not indexed.`);
   return found.index;
+}
+
+/**
+ * The index of `pages`, built in short turns of the event loop so that searches of other engines
+ * go on meanwhile.
+ */
+export async function buildIndex(
+  pages: AsyncIterable<readonly KeywordPage[]>,
+  delayedLoop: () => (() => boolean) & { stop(): void } = loopDelayed,
+): Promise<IndexData> {
+  const builder = new IndexBuilder();
+  // Beside searches that wait (a delayed loop), the build takes half the loop, else all of it.
+  const delayed = delayedLoop();
+  let step: IteratorResult<void, IndexData>;
+  try {
+    let turnStart = performance.now();
+    for await (const batch of pages) {
+      for (const page of batch) {
+        builder.add(page);
+        if (performance.now() - turnStart >= TURN_MS) {
+          await pacedTurn(TURN_MS, delayed);
+          turnStart = performance.now();
+        }
+      }
+    }
+    const steps = builder.finishing();
+    step = steps.next();
+    for (; !step.done; step = steps.next()) await pacedTurn(TURN_MS, delayed);
+  } finally {
+    delayed.stop();
+  }
+  return step.value;
 }
 
 /**
@@ -45,28 +77,7 @@ export function createMemoryBackend(
   const indexes = new Map<string, { index: KeywordIndex; bytes: number }>();
   return {
     async index(key: GenerationKey, pages: AsyncIterable<readonly KeywordPage[]>): Promise<void> {
-      const builder = new IndexBuilder();
-      // Beside searches that wait (a delayed loop), the build takes half the loop, else all of it.
-      const delayed = delayedLoop();
-      let step: IteratorResult<void, IndexData>;
-      try {
-        let turnStart = performance.now();
-        for await (const batch of pages) {
-          for (const page of batch) {
-            builder.add(page);
-            if (performance.now() - turnStart >= TURN_MS) {
-              await pacedTurn(TURN_MS, delayed);
-              turnStart = performance.now();
-            }
-          }
-        }
-        const steps = builder.finishing();
-        step = steps.next();
-        for (; !step.done; step = steps.next()) await pacedTurn(TURN_MS, delayed);
-      } finally {
-        delayed.stop();
-      }
-      const data = step.value;
+      const data = await buildIndex(pages, delayedLoop);
       indexes.set(keyText(key), { index: new KeywordIndex(data), bytes: indexBytes(data) });
     },
     has: (key) => indexes.has(keyText(key)),

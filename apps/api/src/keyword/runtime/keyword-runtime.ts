@@ -4,7 +4,7 @@ import { findPublishedKeyword } from '../../repositories/keyword/live-clients.ts
 import type { IndexMemory } from '../../serving/index-memory.ts';
 import type { SearchSource } from '../../serving/search-source.ts';
 import { isStoreGone } from '../../store/errors.ts';
-import { createMemoryBackend } from '../index/index.ts';
+import { createMemoryBackend, createThreadedBackend } from '../index/index.ts';
 import { SnippetBuilder } from '../page-texts/index.ts';
 import { GenerationRegistry, type MeasuredBackend, type RegistryErrorLog } from './generation-registry.ts';
 import { generationOf } from './live-keyword.ts';
@@ -56,14 +56,24 @@ export function keywordRuntime(
     budgetBytes?: number;
     /** Snippets on a worker thread when searches overlap; by default with more than one core. */
     snippetWorker?: boolean;
+    /** Threads searching the indexes beside the event loop (0, the default: on it). */
+    searchThreads?: number;
   } = {},
 ): KeywordRuntime {
+  const threaded =
+    options.backend === undefined && (options.searchThreads ?? 0) > 0
+      ? createThreadedBackend(options.searchThreads ?? 0)
+      : undefined;
   const log = options.log ?? ((error, what) => console.error(`Keyword search: ${what} failed:`, error));
-  const registry = new GenerationRegistry(source.store, options.backend ?? createMemoryBackend(), {
-    log,
-    ...(options.memory === undefined ? {} : { memory: options.memory }),
-    ...(options.budgetBytes === undefined ? {} : { budgetBytes: options.budgetBytes }),
-  });
+  const registry = new GenerationRegistry(
+    source.store,
+    options.backend ?? threaded ?? createMemoryBackend(),
+    {
+      log,
+      ...(options.memory === undefined ? {} : { memory: options.memory }),
+      ...(options.budgetBytes === undefined ? {} : { budgetBytes: options.budgetBytes }),
+    },
+  );
   const unsubscribe = changes.on('keywordGenerations', (change) => {
     const engine = changedEngineOf(change);
     if (!engine) return;
@@ -86,6 +96,7 @@ export function keywordRuntime(
     async close() {
       unsubscribe();
       await Promise.all([registry.close(), runtime.snippets.close()]);
+      await threaded?.close();
     },
   };
   return runtime;
