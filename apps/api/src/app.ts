@@ -112,6 +112,7 @@ async function appState(app: FastifyInstance, store: Store, config: Config, cloc
       allowPrivate: config.crawlAllowPrivate,
       publicUrl: config.publicUrl,
       secrets,
+      rendering: config.rendering,
     }),
     secrets,
     alerts: engineAlerts(config, store, { now: () => clock.now(), log, secrets }),

@@ -109,6 +109,7 @@ describe('the URL inspector', () => {
       status: 200,
       contentType: 'text/html; charset=utf-8',
       redirects: [],
+      rendering: 'off',
       canonical: null,
       noindex: false,
       nofollow: false,
@@ -220,7 +221,7 @@ describe('the URL inspector', () => {
 
   it('given a PDF, then it is read as the crawl reads it; a DOCX, which the engine leaves out by default, says so', async () => {
     const pdf = (await inspect(`${site.origin}/station.pdf`)).body;
-    expect(pdf).toMatchObject({ contentType: 'application/pdf', title: 'Station manual' });
+    expect(pdf).toMatchObject({ contentType: 'application/pdf', title: 'Station manual', rendering: null });
     expect(pdf.excerpt).toContain('Calibrate the soldering station weekly.');
     expect(pdf.reasons.join(' ')).not.toMatch(/content type|documents are not indexed/);
     const docx = (await inspect(`${site.origin}/station.docx`)).body;

@@ -1,5 +1,7 @@
+import { writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cliSuite } from './cli-suite.ts';
 import { json } from './run-cli.ts';
@@ -14,6 +16,17 @@ beforeAll(async () => {
   site = createServer((req, res) => {
     if (req.url === '/robots.txt')
       return res.writeHead(200, { 'content-type': 'text/plain' }).end('User-agent: *\nDisallow: /private/\n');
+    // A single-page app: its title and text are written by its script.
+    if (req.url === '/app')
+      return res
+        .writeHead(200, { 'content-type': 'text/html' })
+        .end('<!doctype html><title>Loading</title><main id="app"></main><script src="/app.js"></script>');
+    if (req.url === '/app.js')
+      return res
+        .writeHead(200, { 'content-type': 'text/javascript' })
+        .end(
+          "document.title = 'Soldering app'; document.getElementById('app').textContent = 'Flux and a hot iron.';",
+        );
     res
       .writeHead(200, { 'content-type': 'text/html' })
       .end('<!doctype html><title>Workshop</title><p>Soldering, tools and safety.</p>');
@@ -31,6 +44,21 @@ beforeAll(async () => {
     '--json',
   ]);
   expect(created.code, created.stderr).toBe(0);
+  const config = join(suite.work, 'rendered-crawler.json');
+  await writeFile(config, JSON.stringify({ renderJavaScript: true }));
+  const rendered = await suite.as(suite.tenants.ownerA, [
+    'engines',
+    'create',
+    'keyword',
+    '--name',
+    'Rendered workshop',
+    '--url',
+    `${origin}/`,
+    '--config',
+    config,
+    '--json',
+  ]);
+  expect(rendered.code, rendered.stderr).toBe(0);
 });
 afterAll(async () => {
   await new Promise((resolve) => site?.close(resolve));
@@ -69,6 +97,44 @@ describe('crawl inspect', () => {
     expect(lines).toContain('robots.txt:   allowed (no rule matches)');
     expect(lines).toContain('Fetch:        HTTP 200, text/html');
     expect(lines).toContain('Title:        Workshop');
+  });
+
+  it('given an engine that renders JavaScript, then the page is inspected rendered and --json says so', async () => {
+    const result = await suite.as(suite.tenants.ownerA, [
+      'crawl',
+      'inspect',
+      'Rendered workshop',
+      `${origin}/app`,
+      '--json',
+    ]);
+    expect(result.code, result.stderr).toBe(0);
+    expect(json(result)).toMatchObject({
+      indexable: true,
+      rendering: 'rendered',
+      title: 'Soldering app',
+      excerpt: 'Flux and a hot iron.',
+    });
+    const plain = await suite.as(suite.tenants.ownerA, [
+      'crawl',
+      'inspect',
+      'Workshop',
+      `${origin}/app`,
+      '--json',
+    ]);
+    expect(json(plain)).toMatchObject({ rendering: 'off', title: 'Loading', excerpt: '' });
+  });
+
+  it('given an engine that renders JavaScript, then the terminal view has the Rendering step', async () => {
+    const result = await suite.as(suite.tenants.ownerA, [
+      'crawl',
+      'inspect',
+      'Rendered workshop',
+      `${origin}/app`,
+    ]);
+    expect(result.code, result.stderr).toBe(0);
+    const lines = result.stdout.trimEnd().split('\n');
+    expect(lines).toContain('Rendering:    rendered in Chromium: read after its scripts ran');
+    expect(lines).toContain('Title:        Soldering app');
   });
 
   it("given another account's user, then the engine's name finds nothing there (exit 1)", async () => {

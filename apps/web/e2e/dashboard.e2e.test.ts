@@ -58,6 +58,35 @@ describe.runIf(browserTests)('the dashboard in Chromium', () => {
     await card(names.held).getByText('30 pages live', { exact: false }).waitFor();
   });
 
+  it("Given a keyword engine's menu, then it offers Alerts after Edit, which opens the engine's alerts", async () => {
+    const actions = card(names.liveSite).getByRole('button', { name: `Actions for ${names.liveSite}` });
+    const folder = process.env.SITESEER_SCREENS;
+    for (const [width, scheme] of [
+      [1440, 'light'],
+      [1440, 'dark'],
+      [390, 'light'],
+    ] as const) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.emulateMedia({ colorScheme: scheme });
+      await actions.click();
+      const menu = page.getByRole('menu');
+      await menu.getByRole('menuitem', { name: 'Alerts' }).waitFor();
+      expect(await menu.getByRole('menuitem').allTextContents()).toEqual(['Edit', 'Alerts', 'Delete']);
+      expect(await accessibilityViolations(page, scheme), `${width} ${scheme}`).toEqual([]);
+      // Screens to look at when SITESEER_SCREENS names a folder.
+      if (folder) await page.screenshot({ path: `${folder}/dashboard-menu-${width}-${scheme}.png` });
+      await page.keyboard.press('Escape');
+      await menu.waitFor({ state: 'detached' });
+    }
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.emulateMedia({ colorScheme: 'light' });
+    await actions.click();
+    await page.getByRole('menuitem', { name: 'Alerts' }).click();
+    await page.getByRole('heading', { name: `Alerts: ${names.liveSite}` }).waitFor();
+    await page.goBack();
+    await card(names.liveSite).waitFor();
+  });
+
   it('Given a phone width, then a Menu button opens the navigation, and axe finds nothing', async () => {
     await page.setViewportSize({ width: 390, height: 844 });
     const nav = page.getByRole('navigation', { name: 'Main' });

@@ -1,3 +1,6 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromiumAvailable } from './chromium.ts';
 import {
@@ -18,6 +21,44 @@ const browserTests = chromiumAvailable();
 let crawling: CrawlingPortal;
 let site: Site;
 let reportPath: string;
+/** A single-page app on 127.0.0.1 whose title and text its script writes, and its engine's report. */
+let app: Server;
+let appOrigin: string;
+let renderedReportPath: string;
+
+/** The SPA's routes: a shell titled "Loading", and the script that writes the page. */
+const APP: Record<string, [string, string]> = {
+  '/robots.txt': ['text/plain', 'User-agent: *\nAllow: /\n'],
+  '/': [
+    'text/html; charset=utf-8',
+    '<!doctype html><html lang="en"><head><title>Flux app</title></head><body><a href="/app">App</a></body></html>',
+  ],
+  '/app': [
+    'text/html; charset=utf-8',
+    '<!doctype html><html lang="en"><head><title>Loading</title></head><body><main id="app">Loading…</main><script src="/app.js"></script></body></html>',
+  ],
+  '/app.js': [
+    'text/javascript',
+    "document.title = 'Flux guide'; document.getElementById('app').textContent = 'Clean the joint, then add flux before the solder.';",
+  ],
+};
+
+/** Screens to look at when SITESEER_SCREENS names a folder: 1440 px light and dark, 390 px. */
+async function screens(page: Page, name: string): Promise<void> {
+  const folder = process.env.SITESEER_SCREENS;
+  if (!folder) return;
+  for (const [width, scheme] of [
+    [1440, 'light'],
+    [1440, 'dark'],
+    [390, 'light'],
+  ] as const) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.screenshot({ path: `${folder}/${name}-${width}-${scheme}.png`, fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.emulateMedia({ colorScheme: 'light' });
+}
 
 beforeAll(async () => {
   if (!browserTests) return;
@@ -56,11 +97,38 @@ beforeAll(async () => {
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   reportPath = `/keywordcrawlreport/${ownerApi.accountId}/${engineId}`;
+
+  app = createServer((req, res) => {
+    const [type, body] = APP[req.url ?? '/'] ?? ['text/plain', 'not found'];
+    res.writeHead(APP[req.url ?? '/'] ? 200 : 404, { 'content-type': type }).end(body);
+  });
+  await new Promise<void>((resolve) => app.listen(0, '127.0.0.1', resolve));
+  appOrigin = `http://127.0.0.1:${(app.address() as AddressInfo).port}`;
+  const rendered = await ownerApi.call('POST', 'searchengines', {
+    searchEngineType: 'kw',
+    accountId: ownerApi.accountId,
+    searchEngineName: 'Rendered App',
+    urls: [`${appOrigin}/`],
+  });
+  if (rendered.status !== 200) throw new Error(`engine not created: ${JSON.stringify(rendered.body)}`);
+  const renderedCrawler = await ownerApi.call('POST', 'datasource/crawler', {
+    accountId: ownerApi.accountId,
+    engineId: rendered.body.documentId,
+    urls: [`${appOrigin}/`],
+    pageLoadDelay: '0ms',
+    crawlFrequency: '720h',
+    renderJavaScript: true,
+    recreate: true,
+  });
+  if (renderedCrawler.status !== 200)
+    throw new Error(`crawler not created: ${JSON.stringify(renderedCrawler.body)}`);
+  renderedReportPath = `/keywordcrawlreport/${ownerApi.accountId}/${rendered.body.documentId}`;
 });
 
 afterAll(async () => {
   await crawling?.close();
   await site?.close();
+  await new Promise((resolve) => app?.close(resolve));
 });
 
 describe.runIf(browserTests)('the URL inspector in Chromium', () => {
@@ -93,5 +161,26 @@ describe.runIf(browserTests)('the URL inspector in Chromium', () => {
       'The page answered HTTP 404: it is gone.',
     );
     await expectAccessible(owner, 'the URL inspector with a missing page');
+  });
+
+  it('Given an engine that renders JavaScript, when its app page is inspected, then the title its script wrote shows and the Rendering row says so', async () => {
+    const { owner, portal } = crawling;
+    await owner.goto(`${portal.base}${renderedReportPath}`);
+    const box = owner.getByRole('region', { name: 'Why is this page not in my search?' });
+    await box.getByRole('textbox', { name: 'URL to inspect' }).fill(`${appOrigin}/app`);
+    await box.getByRole('button', { name: 'Inspect' }).click();
+    await box.getByText(`Indexable: ${appOrigin}/app`).waitFor({ timeout: 60_000 });
+    const steps = box.getByRole('table', { name: 'Inspection steps' });
+    const step = (label: string) =>
+      steps
+        .getByRole('row')
+        .filter({ has: owner.getByRole('rowheader', { name: label, exact: true }) })
+        .getByRole('cell');
+    expect(await step('Rendering').textContent()).toBe('rendered in Chromium: read after its scripts ran');
+    expect(await step('Title').textContent()).toBe('Flux guide');
+    expect(await step('Excerpt').textContent()).toBe('Clean the joint, then add flux before the solder.');
+    await expectAccessible(owner, 'the URL inspector with a rendered page');
+    await box.scrollIntoViewIfNeeded();
+    await screens(owner, 'url-inspector-rendered');
   });
 });

@@ -84,10 +84,10 @@ describe('engine card buttons', () => {
 
 describe('engine card menu', () => {
   it.each<{ persona: PersonaName; pmMenu: EngineMenuItem[]; kwMenu: EngineMenuItem[] }>([
-    { persona: 'superadmin', pmMenu: ['edit', 'download', 'delete'], kwMenu: ['edit', 'delete'] },
-    { persona: 'owner', pmMenu: ['edit', 'download', 'delete'], kwMenu: ['edit', 'delete'] },
-    { persona: 'admin', pmMenu: ['edit', 'download', 'delete'], kwMenu: ['edit', 'delete'] },
-    { persona: 'user', pmMenu: ['edit', 'delete'], kwMenu: ['edit', 'delete'] },
+    { persona: 'superadmin', pmMenu: ['edit', 'download', 'delete'], kwMenu: ['edit', 'alerts', 'delete'] },
+    { persona: 'owner', pmMenu: ['edit', 'download', 'delete'], kwMenu: ['edit', 'alerts', 'delete'] },
+    { persona: 'admin', pmMenu: ['edit', 'download', 'delete'], kwMenu: ['edit', 'alerts', 'delete'] },
+    { persona: 'user', pmMenu: ['edit', 'delete'], kwMenu: ['edit', 'alerts', 'delete'] },
     { persona: 'unknown', pmMenu: [], kwMenu: [] },
     { persona: 'other', pmMenu: [], kwMenu: [] },
   ])(
@@ -109,6 +109,33 @@ describe('engine card menu', () => {
       expect(engineMenuItems(PERSONAS[persona], [], pm)).toEqual(menu);
     },
   );
+
+  it.each<{ persona: PersonaName; menu: EngineMenuItem[] }>([
+    { persona: 'superadmin', menu: ['delete'] },
+    { persona: 'owner', menu: ['delete'] },
+    { persona: 'admin', menu: ['delete'] },
+    { persona: 'user', menu: ['delete'] },
+  ])(
+    'Given Edit off, When the $persona viewer opens a keyword menu, Then Alerts goes with Edit: $menu',
+    ({ persona, menu }) => {
+      expect(engineMenuItems(PERSONAS[persona], allOn('ENGINE_DELETE'), kw)).toEqual(menu);
+    },
+  );
+
+  it('Given Edit allowed for admins only, When a user and an admin open a keyword menu, Then only the admin gets Alerts', () => {
+    const features = [feature('ENGINE_EDIT', ['admin'])];
+    expect(engineMenuItems(PERSONAS.user, features, kw)).toEqual([]);
+    expect(engineMenuItems(PERSONAS.admin, features, kw)).toEqual(['edit', 'alerts']);
+  });
+
+  it('Given the owner of another account, When opening a keyword menu of acc-1, Then there is no Alerts (nor anything)', () => {
+    expect(engineMenuItems(PERSONAS.other, allFlags, kw)).toEqual([]);
+    expect(engineMenuItems(PERSONAS.other, allFlags, { ...kw, accountId: OTHER_ACCOUNT })).toEqual([
+      'edit',
+      'alerts',
+      'delete',
+    ]);
+  });
 });
 
 describe('actions refused on ingest API engines', () => {
@@ -125,7 +152,7 @@ describe('actions refused on ingest API engines', () => {
     },
   );
 
-  it.each<EngineMenuItem>(['edit', 'download', 'delete'])(
+  it.each<EngineMenuItem>(['edit', 'alerts', 'download', 'delete'])(
     'Given a parametric engine made in the portal, When choosing %s, Then nothing is refused',
     (action) => {
       expect(engineActionRefusal({ searchEngineType: 'pm', createdBy: 'u-owner' }, action)).toBeUndefined();

@@ -2,6 +2,7 @@ import { FEATURE_FLAGS, INGEST_API_CREATOR } from '../constants.ts';
 import type { SearchEngine } from '../domain/engine.ts';
 import { MESSAGES } from '../rules/messages.ts';
 import { canDownloadEngineFile, canReadAccountEngines } from './account-access.ts';
+import { canWriteEngine } from './engine-writes.ts';
 import type { FeatureGrant } from './features.ts';
 import { isFeatureOn } from './features.ts';
 import type { Viewer } from './viewer.ts';
@@ -12,7 +13,7 @@ export type CardEngine = Pick<SearchEngine, 'accountId' | 'searchEngineType' | '
 export const ENGINE_BUTTONS = ['preview', 'install', 'analytics', 'status'] as const;
 export type EngineButton = (typeof ENGINE_BUTTONS)[number];
 
-export const ENGINE_MENU_ITEMS = ['edit', 'download', 'delete'] as const;
+export const ENGINE_MENU_ITEMS = ['edit', 'alerts', 'download', 'delete'] as const;
 export type EngineMenuItem = (typeof ENGINE_MENU_ITEMS)[number];
 
 const BUTTON_FLAGS = {
@@ -42,7 +43,9 @@ export function engineCardButtons(
 /**
  * The card's menu items in display order: Edit and Delete behind their features, Download File for
  * parametric engines and owners, admins or super admins (no feature gates it). Nothing for a viewer
- * with no role on the engine's account.
+ * with no role on the engine's account. Alerts (Siteseer's, not the spec's) is for keyword engines
+ * and whoever may edit the engine (`canWriteEngine` 'edit', as the Alerts screen lets them save):
+ * the screen is where its alerts are set, so it is offered to those who can set them.
  */
 export function engineMenuItems(
   viewer: Viewer,
@@ -52,6 +55,7 @@ export function engineMenuItems(
   if (!canReadAccountEngines(viewer, engine.accountId)) return [];
   const shown: Record<EngineMenuItem, boolean> = {
     edit: isFeatureOn(features, FEATURE_FLAGS.ENGINE_EDIT, viewer),
+    alerts: engine.searchEngineType === 'kw' && canWriteEngine(viewer, features, engine, 'edit'),
     download: canDownloadEngineFile(viewer, engine),
     delete: isFeatureOn(features, FEATURE_FLAGS.ENGINE_DELETE, viewer),
   };
@@ -72,6 +76,9 @@ export function engineActionRefusal(
   engine: Pick<SearchEngine, 'searchEngineType' | 'createdBy'>,
   action: EngineMenuItem,
 ): string | undefined {
-  const refused = action !== 'delete' && engine.searchEngineType === 'pm' && isIngestApiEngine(engine);
+  const refused =
+    (action === 'edit' || action === 'download') &&
+    engine.searchEngineType === 'pm' &&
+    isIngestApiEngine(engine);
   return refused ? MESSAGES.apiEngineActionUnsupported : undefined;
 }

@@ -68,6 +68,15 @@ export const InspectedPublication = z.object({
 export type InspectedPublication = z.infer<typeof InspectedPublication>;
 
 /**
+ * How the page's HTML was read, as the crawl reads it (ADR 0046): `off`, as fetched (the engine
+ * does not render JavaScript); `rendered`, after its scripts ran in Chromium; `timeout` or `failed`,
+ * the browser did not load it, so it was not read (the crawl records the URL Timeout or Failed);
+ * `unavailable`, this server has no Chromium, so it was read as fetched.
+ */
+export const InspectedRendering = z.enum(['off', 'rendered', 'timeout', 'failed', 'unavailable']);
+export type InspectedRendering = z.infer<typeof InspectedRendering>;
+
+/**
  * Answer of the inspect call: each step the crawler takes with the URL, and what came of it.
  * `reasons` says in plain sentences why the page would not be indexed (empty when it would be);
  * `notes` says what else matters (a redirect followed, a canonical URL, an empty content target).
@@ -91,6 +100,8 @@ export const UrlInspection = z.object({
   redirects: z.array(InspectedRedirect),
   /** The URL that answered, after redirects. */
   finalUrl: z.string().nullable(),
+  /** How the HTML page was read (see InspectedRendering); null when no HTML page was read. */
+  rendering: InspectedRendering.nullable(),
   canonical: z.string().nullable(),
   noindex: z.boolean().nullable(),
   /** Where the noindex came from: the page's robots meta tag or its X-Robots-Tag header. */

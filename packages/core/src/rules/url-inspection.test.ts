@@ -17,6 +17,7 @@ const base: UrlInspection = {
   contentType: 'text/html',
   redirects: [],
   finalUrl: 'https://docs.test/a',
+  rendering: 'off',
   canonical: null,
   noindex: true,
   noindexSource: 'header',
@@ -38,6 +39,7 @@ describe('inspectionSteps', () => {
       Scope: 'in the crawl (site https://docs.test/)',
       'robots.txt': 'allowed (no robots.txt)',
       Fetch: 'HTTP 200, text/html',
+      Rendering: 'off: read as fetched (the engine does not render JavaScript)',
       Canonical: null,
       Noindex: 'yes (X-Robots-Tag header)',
       Nofollow: 'no',
@@ -59,12 +61,24 @@ describe('inspectionSteps', () => {
       scope: { inScope: false, site: 'https://docs.test/', filter: '-/drafts/' },
       fetchError: 'address 10.0.0.1 is refused',
       redirects: [{ url: 'https://docs.test/a', status: 301, location: 'http://10.0.0.1/' }],
+      rendering: null,
     });
-    expect(out.slice(0, 4)).toEqual([
+    expect(out.slice(0, 5)).toEqual([
       ['Scope', 'left out by the URL filter -/drafts/'],
       ['robots.txt', 'allowed (no robots.txt)'],
       ['Fetch', 'failed: address 10.0.0.1 is refused'],
       ['Redirect', '301 https://docs.test/a → http://10.0.0.1/'],
+      ['Rendering', null],
     ]);
+  });
+
+  it.each([
+    ['rendered', 'rendered in Chromium: read after its scripts ran'],
+    ['timeout', 'did not finish loading in the browser: not read'],
+    ['failed', 'the browser could not load it: not read'],
+    ['unavailable', 'not rendered: this server has no Chromium, so it was read as fetched'],
+  ] as const)('words a page the engine renders, %s, in the Rendering step', (rendering, text) => {
+    const steps = Object.fromEntries(inspectionSteps({ ...base, rendering }));
+    expect(steps.Rendering).toBe(text);
   });
 });

@@ -1,4 +1,4 @@
-import type { UrlInspection } from '../domain/url-inspection.ts';
+import type { InspectedRendering, UrlInspection } from '../domain/url-inspection.ts';
 
 /*
  * Siteseer's URL inspector ("Why is this page not in my search?"): each step of an inspection in
@@ -13,6 +13,14 @@ const yesNo = (value: boolean | null) => (value === null ? null : value ? 'yes' 
 /** A UTC timestamp as YYYY-MM-DD HH:MM UTC. */
 const utc = (iso: string) => `${iso.slice(0, 16).replace('T', ' ')} UTC`;
 
+const RENDERING_TEXT: Readonly<Record<InspectedRendering, string>> = {
+  off: 'off: read as fetched (the engine does not render JavaScript)',
+  rendered: 'rendered in Chromium: read after its scripts ran',
+  timeout: 'did not finish loading in the browser: not read',
+  failed: 'the browser could not load it: not read',
+  unavailable: 'not rendered: this server has no Chromium, so it was read as fetched',
+};
+
 /** The inspection's verdict: 'Indexable' or 'Not indexable'. */
 export function inspectionVerdict(inspection: Pick<UrlInspection, 'indexable'>): string {
   return inspection.indexable ? 'Indexable' : 'Not indexable';
@@ -25,6 +33,7 @@ export function inspectionSteps(i: UrlInspection): InspectionStep[] {
     ['robots.txt', robotsText(i)],
     ['Fetch', fetchText(i)],
     ...i.redirects.map((hop): InspectionStep => ['Redirect', `${hop.status} ${hop.url} → ${hop.location}`]),
+    ['Rendering', i.rendering === null ? null : RENDERING_TEXT[i.rendering]],
     ['Canonical', i.canonical],
     ['Noindex', noindexText(i)],
     ['Nofollow', yesNo(i.nofollow)],

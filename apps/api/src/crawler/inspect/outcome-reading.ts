@@ -11,6 +11,7 @@ import {
 import { headerLines } from '../extract/response-headers.ts';
 import { applyRobotsHeader } from '../extract/robots-directives.ts';
 import type { FetchOutcome } from '../fetch/index.ts';
+import { CHROMIUM_MISSING, type PageRenderer } from '../render/index.ts';
 import { canonicalIdentity, type UrlScope } from '../rules/index.ts';
 import { statusReason } from './sentences.ts';
 
@@ -43,6 +44,11 @@ export interface ReadingRules {
   extract: (html: string, options: ExtractOptions) => Promise<ExtractedPage>;
   /** The crawl loop's reading of a document (PDF, DOCX…), off the event loop too. */
   readDocument: (task: DocumentTask) => Promise<DocumentOutcome>;
+  /**
+   * Renders an HTML page in Chromium as the crawl loop does (crawl-url.ts `rendered`), signed in to
+   * its site; undefined where this server has no Chromium.
+   */
+  render: ((html: string, url: string) => ReturnType<PageRenderer['render']>) | undefined;
 }
 
 /**
@@ -108,9 +114,11 @@ export async function explainOutcome(
     explainPage(reading, read.page, outcome.headers, pageUrl, rules);
     return;
   }
+  const html = await readHtml(reading, outcome.body.text, outcome.url, rules);
+  if (html === undefined) return;
   let page: ExtractedPage;
   try {
-    page = await rules.extract(outcome.body.text, {
+    page = await rules.extract(html, {
       url: outcome.url,
       ...extractionSettings(rules.crawler),
       headers: outcome.headers,
@@ -121,6 +129,37 @@ export async function explainOutcome(
     return;
   }
   explainPage(reading, page, outcome.headers, pageUrl, rules);
+}
+
+/**
+ * The HTML the crawl loop reads of a page (crawl-url.ts `outcome` and `rendered`): as fetched, or,
+ * for an engine that renders JavaScript, the DOM once its scripts ran, with what the page was
+ * refused in the report's words; undefined when the browser did not load it (the crawl records it
+ * Timeout or Failed and reads nothing). Without Chromium the page is read as fetched, as the crawl
+ * then reads it, and that is a reason: search gets the shell, not the page rendering was turned on for.
+ */
+async function readHtml(
+  reading: Reading,
+  html: string,
+  url: string,
+  rules: ReadingRules,
+): Promise<string | undefined> {
+  const { fields } = reading;
+  if (!rules.crawler.renderJavaScript) {
+    fields.rendering = 'off';
+    return html;
+  }
+  if (!rules.render) {
+    fields.rendering = 'unavailable';
+    reading.reasons.push(`It was read without rendering: ${CHROMIUM_MISSING}`);
+    return html;
+  }
+  const rendering = await rules.render(html, url);
+  fields.rendering = rendering.kind;
+  reading.notes.push(...rendering.notes);
+  if (rendering.kind === 'rendered') return rendering.html;
+  reading.reasons.push(rendering.reason);
+  return undefined;
 }
 
 /** Word count, excerpt, directives and canonical URL of an extracted page. */

@@ -16,6 +16,7 @@ import {
   type PageFetcher,
 } from '../fetch/index.ts';
 import { crawlerUserAgent } from '../loop/crawl-worker.ts';
+import { type ChromiumFound, type PageRenderer, RenderPool } from '../render/index.ts';
 import { crawledUrl, normaliseUrl, RobotsCache, scopeVerdict, UrlRefusedError } from '../rules/index.ts';
 import { InspectionLimit } from './inspection-limit.ts';
 import { explainOutcome, type Reading } from './outcome-reading.ts';
@@ -32,6 +33,11 @@ export interface UrlInspectorOptions {
   publicUrl: string;
   /** Opens the engine's site sign-ins: an inspection is signed in as the crawl is. */
   secrets: SecretBox;
+  /**
+   * The crawl's rendering of JavaScript (SITESEER_CHROMIUM_PATH, SITESEER_RENDER_PAGES,
+   * SITESEER_RENDER_TIMEOUT_SECONDS): a page of an engine that renders is inspected rendered.
+   */
+  rendering: { chromium: ChromiumFound; pages: number; timeoutMs: number };
 }
 
 /**
@@ -46,12 +52,24 @@ export class UrlInspector {
   readonly #extractor = new ExtractPool();
   readonly #userAgent: string;
   readonly #limit: InspectionLimit;
+  /**
+   * The inspections' own Chromium pool, as the inspector has its own fetcher and extraction threads:
+   * the crawl loop may run in another process. Its browser starts with the first rendered
+   * inspection and closes a minute after the last.
+   */
+  readonly #renderer: PageRenderer | undefined;
+  /** Ends the renders in flight when the inspector closes. */
+  readonly #closing = new AbortController();
 
   constructor(options: UrlInspectorOptions, limit = new InspectionLimit()) {
     this.#options = options;
     this.#fetcher = createPageFetcher(createAddressPolicy([...options.allowPrivate]));
     this.#userAgent = crawlerUserAgent(options.publicUrl);
     this.#limit = limit;
+    const { chromium, pages, timeoutMs } = options.rendering;
+    this.#renderer = chromium.available
+      ? new RenderPool({ executablePath: chromium.path, pages, timeoutMs, fetcher: this.#fetcher })
+      : undefined;
   }
 
   /**
@@ -120,6 +138,7 @@ export class UrlInspector {
         contentType: null,
         redirects: [],
         finalUrl: null,
+        rendering: null,
         canonical: null,
         noindex: null,
         noindexSource: null,
@@ -173,18 +192,35 @@ export class UrlInspector {
       ...(auth ? { auth } : {}),
     });
     reading.fields.fetched = true;
+    const renderer = this.#renderer;
     await explainOutcome(reading, outcome, {
       crawler,
       scope: (at) => verdict(at).inScope,
       key,
       extract: (html, options) => this.#extractor.extract(html, options),
       readDocument: (task) => this.#extractor.readDocument(task),
+      render: renderer
+        ? (html, at) => {
+            // The page's own requests sign in to the site it is on, as the crawl's render does.
+            const site = verdict(at).site;
+            const signIn = site === null ? undefined : credentials.forSite(site);
+            return renderer.render({
+              url: at,
+              html,
+              userAgent: this.#userAgent,
+              signal: this.#closing.signal,
+              ...(signIn && !('error' in signIn) ? { auth: signIn } : {}),
+            });
+          }
+        : undefined,
     });
     return reading;
   }
 
-  /** Closes the fetcher's connections and the extraction threads. */
+  /** Ends the renders in flight, closes the browser, the fetcher's connections and the extraction threads. */
   async close(): Promise<void> {
+    this.#closing.abort(new Error('The URL inspector is closing.'));
+    await this.#renderer?.close();
     await this.#fetcher.close();
     await this.#extractor.close();
   }

@@ -84,13 +84,14 @@ published one; \`crawl report\` then says so, and this command publishes it only
         'siteseer crawl inspect "Docs search" docs.example.com/old --json | jq .reasons',
       )}
 The server fetches URL now as the engine's crawler would (its sites and URL filters, robots.txt,
-the address policy, redirects, canonical, noindex and nofollow, content and exclude targets) and
-says why the page would not be indexed, then a line per step: the robots.txt line that decides,
-the redirects, status, content type, title, word count, the published page it duplicates, and
-whether the published crawl holds it, since when, and where search ranks it for its own title.
-Nothing is stored. --json prints one object: url, indexable, inPublishedCrawl, reasons (empty when
-indexable), robots { allowed, rule }, status, contentType, canonical, redirects, title, excerpt and
-the other steps. An account may inspect 20 URLs a minute, 2 at once (POST datasource/crawler/inspect).
+the address policy, redirects, JavaScript rendered in Chromium when the engine renders it,
+canonical, noindex and nofollow, content and exclude targets) and says why the page would not be
+indexed, then a line per step: the robots.txt line that decides, the redirects, status, content
+type, rendering, title, word count, the published page it duplicates, and whether the published
+crawl holds it, since when, and where search ranks it for its own title. Nothing is stored.
+--json prints one object: url, indexable, inPublishedCrawl, reasons (empty when indexable), robots
+{ allowed, rule }, status, contentType, canonical, redirects, rendering (off, rendered, timeout,
+failed, unavailable; null when no HTML page was read), title, excerpt and the other steps. An account may inspect 20 URLs a minute, 2 at once (POST datasource/crawler/inspect).
 `,
     )
     .action(lazyAction(runtime, () => import('./inspect.ts')));

@@ -16,6 +16,7 @@ const STEPS_NOT_TAKEN: Omit<
   contentType: null,
   redirects: [],
   finalUrl: null,
+  rendering: null,
   canonical: null,
   noindex: null,
   noindexSource: null,
@@ -63,6 +64,7 @@ const published: UrlInspection = {
   contentType: 'text/html',
   redirects: [{ url: 'https://docs.test/old', status: 301, location: 'https://docs.test/guide' }],
   finalUrl: 'https://docs.test/guide',
+  rendering: 'rendered',
   noindex: false,
   nofollow: false,
   contentTarget: 'main',
@@ -108,10 +110,11 @@ describe('crawl inspect', () => {
     expect(lines).toContain('Scope:        in the crawl (site https://docs.test/)');
     expect(lines).toContain('robots.txt:   disallowed by line 2: Disallow: /private/');
     expect(lines).toContain('Fetch:        not fetched');
+    expect(lines).toContain('Rendering:    -');
     expect(lines).toContain('Published:    no');
   });
 
-  it('shows the redirects, content targets and where search ranks a published page', async () => {
+  it('shows the redirects, the rendering, content targets and where search ranks a published page', async () => {
     const { deps, recorded } = testDeps(apiAnswering(published));
     await inspect.run(deps, inspect.parse(input(['Docs search', 'https://docs.test/old'])));
     const lines = recorded.stdout.trimEnd().split('\n');
@@ -125,6 +128,7 @@ describe('crawl inspect', () => {
         'robots.txt:   allowed (no rule matches)',
         'Fetch:        HTTP 200, text/html',
         'Redirect:     301 https://docs.test/old → https://docs.test/guide',
+        'Rendering:    rendered in Chromium: read after its scripts ran',
         'Noindex:      no',
         'Content:      target main, excluding .ads',
         'Words:        6',
@@ -148,6 +152,7 @@ describe('crawl inspect', () => {
       contentType: null,
       canonical: null,
       redirects: [],
+      rendering: null,
       title: null,
       excerpt: null,
     });

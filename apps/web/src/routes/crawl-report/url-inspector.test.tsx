@@ -29,6 +29,7 @@ const disallowed: UrlInspection = {
   contentType: null,
   redirects: [],
   finalUrl: null,
+  rendering: null,
   canonical: null,
   noindex: null,
   noindexSource: null,
@@ -98,6 +99,38 @@ describe('URL inspector on the crawl report', () => {
       ['Fetch', 'not fetched'],
     ]);
     expect(rows.at(-1)).toEqual(['Published', 'no']);
+  });
+
+  it('Given a page of an engine that renders JavaScript, then the Rendering row says it was rendered and the refused request is a note', async () => {
+    renderReport(() => ({
+      ...disallowed,
+      url: 'https://docs.example.com/app',
+      indexable: true,
+      reasons: [],
+      notes: ['The page tried to load a private address (http://10.0.0.1/secret), which was refused.'],
+      robots: { ...disallowed.robots, allowed: true, rule: null, line: null },
+      fetched: true,
+      status: 200,
+      contentType: 'text/html',
+      finalUrl: 'https://docs.example.com/app',
+      rendering: 'rendered',
+      title: 'Quokka care',
+      wordCount: 4,
+    }));
+    await userEvent.type(await screen.findByLabelText('URL to inspect'), 'https://docs.example.com/app');
+    await userEvent.click(within(box()).getByRole('button', { name: 'Inspect' }));
+    expect(await within(box()).findByText('Indexable: https://docs.example.com/app')).toBeTruthy();
+    expect(
+      within(box()).getByText(
+        'The page tried to load a private address (http://10.0.0.1/secret), which was refused.',
+      ),
+    ).toBeTruthy();
+    const rendering = within(within(box()).getByRole('table', { name: 'Inspection steps' }))
+      .getByRole('rowheader', { name: 'Rendering' })
+      .closest('tr');
+    expect(rendering?.querySelector('td')?.textContent).toBe(
+      'rendered in Chromium: read after its scripts ran',
+    );
   });
 
   it('Given a page text with markup, then it is shown as text, never as HTML', async () => {

@@ -25,8 +25,10 @@ import { useServices } from '../../shell/services.tsx';
 /**
  * Beyond the spec: "Why is this page not in my search?" on the crawl report. The URL typed is
  * fetched now by the server as the engine's crawler would (`POST datasource/crawler/inspect`, the
- * CLI's `crawl inspect`), and what each step came to is shown: the reasons first, then the steps in
- * a table. Nothing is stored; the texts come from crawled sites and are shown as text only.
+ * CLI's `crawl inspect`), rendered in Chromium first for an engine that renders JavaScript, and
+ * what each step came to is shown: the reasons first, then the steps in a table (its Rendering row
+ * says how the page was read). Nothing is stored; the texts come from crawled sites and are shown
+ * as text only.
  */
 export function UrlInspector({ accountId, engineId }: { accountId: string; engineId: string }) {
   const { api } = useServices();
@@ -59,8 +61,9 @@ export function UrlInspector({ accountId, engineId }: { accountId: string; engin
         Why is this page not in my search?
       </Typography>
       <Typography color="text.secondary">
-        The page is fetched now, as the crawler would fetch it, and each step is explained. Nothing is stored.
-        An account may inspect {INSPECTIONS_PER_MINUTE} URLs a minute.
+        The page is fetched now, as the crawler would fetch it (and render it, for an engine that renders
+        JavaScript), and each step is explained. Nothing is stored. An account may inspect{' '}
+        {INSPECTIONS_PER_MINUTE} URLs a minute.
       </Typography>
       <Stack
         component="form"

@@ -74,10 +74,24 @@ describe('Engine card', () => {
     expect(buttonNames('Parts Table')).toEqual(['Preview', 'Install', 'Analytics']);
   });
 
-  it('Given an owner, then the parametric menu has Edit, Publish Versions, Download File, Delete and the keyword one Edit, Delete', async () => {
+  it('Given an owner, then the parametric menu has Edit, Publish Versions, Download File, Delete and the keyword one Edit, Alerts, Delete', async () => {
     renderAs('owner');
     expect(await menuOf('Parts Table')).toEqual(['Edit', 'Publish Versions', 'Download File', 'Delete']);
-    expect(await menuOf('Site Search')).toEqual(['Edit', 'Delete']);
+    expect(await menuOf('Site Search')).toEqual(['Edit', 'Alerts', 'Delete']);
+  });
+
+  it('Given Alerts on a keyword engine, then it goes to the engine alerts screen', async () => {
+    const { router } = renderAs('admin');
+    await userEvent.click(
+      within(card('Site Search')).getByRole('button', { name: 'Actions for Site Search' }),
+    );
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Alerts' }));
+    expect(router.state.location.pathname).toBe('/engine/k1/alerts');
+  });
+
+  it('Given Edit off for owners, then the keyword menu has no Alerts either', async () => {
+    renderAs('owner', { features: seededFeatures({ ENGINE_EDIT: ['superadmin'] }) });
+    expect(await menuOf('Site Search')).toEqual(['Delete']);
   });
 
   it('Given Publish Versions on a parametric engine, then it goes to its versions', async () => {
@@ -94,9 +108,10 @@ describe('Engine card', () => {
     expect(await menuOf('Parts Table')).toEqual(['Download File', 'Delete']);
   });
 
-  it('Given a user role (edit and delete are for managers), then there is no menu and no Download File', () => {
+  it('Given a user role (edit and delete are for managers), then there is no menu, no Download File and no Alerts', () => {
     renderAs('user');
     expect(within(card('Parts Table')).queryByRole('button', { name: 'Actions for Parts Table' })).toBeNull();
+    expect(within(card('Site Search')).queryByRole('button', { name: 'Actions for Site Search' })).toBeNull();
   });
 
   it('Given the install feature off for every role, then no card has Install', () => {

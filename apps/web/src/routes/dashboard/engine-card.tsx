@@ -27,6 +27,7 @@ import { previewUrl } from './preview-url.ts';
 
 const MENU_LABELS: Record<EngineMenuItem, string> = {
   edit: 'Edit',
+  alerts: 'Alerts',
   download: 'Download File',
   delete: 'Delete',
 };
@@ -102,6 +103,7 @@ export function EngineCard({
       return;
     }
     if (item === 'edit') navigate(`/engine/${type}/${encodeURIComponent(engine.id)}/edit`);
+    else if (item === 'alerts') navigate(`/engine/${encodeURIComponent(engine.id)}/alerts`);
     else if (item === 'download') void download();
     else setDeleting(true);
   };
