@@ -70,6 +70,10 @@ export class ServerProcess {
     for (const [key, value] of Object.entries(process.env)) {
       if (value !== undefined && !key.startsWith('SITESEER_') && key !== 'DATABASE_URL') env[key] = value;
     }
+    // The one setting a run may choose for every server it starts: to compare search thread counts.
+    if (process.env.SITESEER_SEARCH_THREADS !== undefined) {
+      env.SITESEER_SEARCH_THREADS = process.env.SITESEER_SEARCH_THREADS;
+    }
     Object.assign(env, {
       PORT: String(port),
       HOST: '127.0.0.1',
