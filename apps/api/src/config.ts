@@ -1,4 +1,4 @@
-import { totalmem } from 'node:os';
+import { availableParallelism, totalmem } from 'node:os';
 import { z } from 'zod';
 import { type AllowEntry, AllowListError, parseAllowList } from './crawler/fetch/address-policy.ts';
 import { CRAWL_LIMIT_DEFAULTS, type CrawlLimits } from './crawler/loop/crawl-limits.ts';
@@ -48,7 +48,7 @@ const Env = z.object({
   SITESEER_SEARCH_INDEX_MEMORY_MB: z.coerce.number().int().min(16).optional(),
   /**
    * Threads that search keyword indexes beside the event loop (0: searched on the event loop).
-   * Default: 0 (measured before it becomes the default: issue 39).
+   * Default: one less than the machine's cores (0 on one core): the event loop keeps a core for HTTP.
    */
   SITESEER_SEARCH_THREADS: z.coerce.number().int().min(0).max(64).optional(),
   /**
@@ -232,7 +232,7 @@ export function loadConfig(env: Record<string, string | undefined>, overrides: P
       e.SITESEER_SEARCH_INDEX_MEMORY_MB === undefined
         ? defaultIndexMemoryBytes()
         : e.SITESEER_SEARCH_INDEX_MEMORY_MB * MB,
-    searchThreads: e.SITESEER_SEARCH_THREADS ?? 0,
+    searchThreads: e.SITESEER_SEARCH_THREADS ?? availableParallelism() - 1,
     analyticsRetentionMonths: e.SITESEER_ANALYTICS_RETENTION_MONTHS,
     suggestionsRefreshMs: e.SITESEER_SUGGESTIONS_REFRESH_SECONDS * 1000,
     crawlAllowPrivate,

@@ -56,7 +56,7 @@ export function keywordRuntime(
     budgetBytes?: number;
     /** Snippets on a worker thread when searches overlap; by default with more than one core. */
     snippetWorker?: boolean;
-    /** Threads searching the indexes beside the event loop (0, the default: on it). */
+    /** Threads searching the indexes beside the event loop (0, the default: on the event loop). */
     searchThreads?: number;
   } = {},
 ): KeywordRuntime {
