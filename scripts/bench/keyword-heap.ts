@@ -62,7 +62,10 @@ export async function liveMemory(inspectorUrl: string): Promise<LiveMemory> {
   const callWorker = (sessionId: string, method: string, params: Record<string, unknown> = {}) => {
     const id = ++next;
     const done = answered(method, fromWorkers, id);
-    void call('NodeWorker.sendMessageToWorker', { sessionId, message: JSON.stringify({ id, method, params }) });
+    void call('NodeWorker.sendMessageToWorker', {
+      sessionId,
+      message: JSON.stringify({ id, method, params }),
+    });
     return done;
   };
   const mainUsage = async (): Promise<NodeJS.MemoryUsage> => {
