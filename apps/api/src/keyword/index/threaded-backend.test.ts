@@ -75,9 +75,12 @@ describe('the keyword backend on search threads', () => {
       'inst',
       '"text of page"',
     ];
+    const { explain: explainThere } = there;
+    const { explain: explainHere } = here;
+    if (!explainThere || !explainHere) throw new Error('Both backends explain their scores.');
     for (const q of queries) {
       expect(await there.search(key, typedQuery(q))).toEqual(await here.search(key, typedQuery(q)));
-      expect(await there.explain(key, typedQuery(q))).toEqual(await here.explain?.(key, typedQuery(q)));
+      expect(await explainThere(key, typedQuery(q))).toEqual(await explainHere(key, typedQuery(q)));
     }
     const urls = ['https://x.test/docs/3', 'https://x.test/blog/4', 'https://x.test/none'];
     expect(await there.lookup(key, urls)).toEqual(await here.lookup(key, urls));
