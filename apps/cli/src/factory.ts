@@ -88,7 +88,7 @@ function publicSearchClient(runtime: Runtime, apiBase: string): PublicSearchClie
       const headers = new Headers(request.headers);
       headers.set('User-Agent', USER_AGENT);
       headers.set('X-Siteseer-Source', 'cli');
-      return runtime.fetch(url, { ...request, headers });
+      return runtime.searchFetch(url, { ...request, headers });
     },
   });
 }

@@ -1,5 +1,6 @@
 import { readEnv } from './env.ts';
 import { EXIT, type ExitCode } from './errors.ts';
+import { nodeHttpFetch } from './http/node-http-fetch.ts';
 import { createProgram } from './program.ts';
 import type { Runtime } from './runtime.ts';
 
@@ -27,6 +28,7 @@ export function processRuntime(): Runtime {
     stderr: process.stderr,
     stdin: process.stdin,
     fetch: globalThis.fetch,
+    searchFetch: nodeHttpFetch,
     platform: process.platform,
   };
 }

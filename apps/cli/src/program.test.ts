@@ -26,6 +26,9 @@ function fakeRuntime(env: Record<string, string> = {}) {
     fetch: async () => {
       throw new Error('no network in unit tests');
     },
+    searchFetch: async () => {
+      throw new Error('no network in unit tests');
+    },
     platform: 'linux',
   };
   return { runtime, out };
