@@ -7,7 +7,7 @@ import type { Runtime } from './runtime.ts';
 /** Runs the CLI with `argv` (without node and the script) and returns the exit code. */
 export async function main(argv: readonly string[], runtime: Runtime): Promise<ExitCode> {
   try {
-    await createProgram(runtime).parseAsync([...argv], { from: 'user' });
+    await (await createProgram(runtime, argv)).parseAsync([...argv], { from: 'user' });
     return EXIT.ok;
   } catch (error) {
     const { handleError } = await import('./error-handler.ts');
