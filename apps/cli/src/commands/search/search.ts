@@ -154,7 +154,7 @@ async function searchParametric(
 }
 
 /** Option checks that need the engine's kind, before any search call. */
-function checkOptions(engine: EngineLookup, options: SearchOptions): void {
+function checkOptions(engine: Pick<EngineLookup, 'engineName' | 'engineType'>, options: SearchOptions): void {
   if (engine.engineType === 'pm' && options.tab !== undefined) {
     throw new UsageError(
       `--tab is for keyword engines: '${engine.engineName}' is a parametric engine, which has no tabs.`,
@@ -178,27 +178,29 @@ function searchEngine(deps: SearchDeps, engine: EngineLookup, options: SearchOpt
     : searchParametric(deps, engine, options);
 }
 
-/** ENGINE looked up through the portal API (a person's credentials): the engine and its client. */
-async function lookUp(
-  deps: SearchDeps,
-  options: SearchOptions,
-): Promise<{ engine: SearchEngine; lookup: EngineLookup }> {
-  const [api, { resolveEngine, clientOf }] = await Promise.all([
-    deps.api(),
-    import('../engines/resolve-engine.ts'),
-  ]);
-  const engine = await resolveEngine(api, options.engine, { account: options.account, auth: deps.auth });
-  const lookup = {
+/** ENGINE looked up through the portal API (a person's credentials), the options checked against it. */
+async function resolve(deps: SearchDeps, options: SearchOptions): Promise<SearchEngine> {
+  const { resolveEngine } = await import('../engines/resolve-engine.ts');
+  const engine = await resolveEngine(await deps.api(), options.engine, {
+    account: options.account,
+    auth: deps.auth,
+  });
+  // Before the client is read: a usage error sends no more calls.
+  checkOptions({ engineName: engine.searchEngineName, engineType: engine.searchEngineType }, options);
+  return engine;
+}
+
+/** What a search needs of an engine: it and its client's id (`GET clients?engineIds=`). */
+async function lookupOf(deps: SearchDeps, engine: SearchEngine): Promise<EngineLookup> {
+  const { clientOf } = await import('../engines/resolve-engine.ts');
+  const client = await clientOf(await deps.api(), engine);
+  return {
     engineId: engine.id,
     engineName: engine.searchEngineName,
     engineType: engine.searchEngineType,
     accountId: engine.accountId,
-    clientId: '',
+    clientId: client.id,
   };
-  // The kind's option checks come before the client is read (a usage error sends no more calls).
-  checkOptions(lookup, options);
-  if (options.explain) return { engine, lookup };
-  return { engine, lookup: { ...lookup, clientId: (await clientOf(api, engine)).id } };
 }
 
 /** A kept look-up that no longer reaches its engine: its client is gone (404) or refused (401). */
@@ -248,24 +250,23 @@ async function explainKeyword(deps: SearchDeps, engine: SearchEngine, options: S
  * whose client answers 404 or 401 is dropped, looked up again and searched once more.
  */
 export async function run(deps: SearchDeps, options: SearchOptions): Promise<void> {
-  if (!options.explain) {
-    const kept = await deps.lookups.get(options.engine, options.account);
-    if (kept) {
-      try {
-        await searchEngine(deps, kept, options);
-        return;
-      } catch (error) {
-        if (!isStale(error)) throw error;
-        deps.output.debug(`The client kept for '${options.engine}' no longer answers: looking it up again.`);
-        await deps.lookups.forget(options.engine, options.account);
-      }
-    }
-  }
-  const { engine, lookup } = await lookUp(deps, options);
   if (options.explain) {
-    await explainKeyword(deps, engine, options);
+    await explainKeyword(deps, await resolve(deps, options), options);
     return;
   }
+  const kept = await deps.lookups.get(options.engine, options.account);
+  if (kept) {
+    try {
+      await searchEngine(deps, kept, options);
+      return;
+    } catch (error) {
+      if (!isStale(error)) throw error;
+      deps.output.debug(`The client kept for '${options.engine}' no longer answers: looking it up again.`);
+      await deps.lookups.forget(options.engine, options.account);
+    }
+  }
+  const engine = await resolve(deps, options);
+  const lookup = await lookupOf(deps, engine);
   try {
     await searchEngine(deps, lookup, options);
   } catch (error) {
