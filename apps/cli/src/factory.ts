@@ -19,7 +19,7 @@ import type { GlobalOptions, Runtime } from './runtime.ts';
 import { USER_AGENT } from './version.ts';
 
 // Modules a command may not use are imported when it uses them: core's portal client (every call
-// contract of core) and openid-client. `search` with a kept look-up loads neither (ADR 0049).
+// contract of core) and openid-client. `search` with a kept look-up loads neither (ADR 0050).
 
 const systemClock: Clock = {
   now: () => Date.now(),

@@ -7,7 +7,7 @@ const NULL_BODY = new Set([101, 103, 204, 205, 304]);
 /**
  * A `fetch` for the public search calls, on Node's `http`/`https` modules rather than its `fetch`
  * (undici). Node compiles much of undici at a process's first request: a `search --json` run spent
- * about 80 ms of its ~350 ms in it (ADR 0049). The public search is small JSON over GET and POST,
+ * about 80 ms of its ~350 ms in it (ADR 0050). The public search is small JSON over GET and POST,
  * so this sends exactly that: the method, the headers, a string body; it answers a real `Response`
  * with the status, headers and body as received. No redirect is followed (the public search answers
  * none) and no compression is asked for. Everything else (portal calls, uploads, sign-in) uses
