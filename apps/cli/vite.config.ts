@@ -1,6 +1,6 @@
 // `pnpm --filter @siteseer/cli build`: the CLI as plain JavaScript ESM in `dist/`, for Node.
 //
-// - `src/bin.ts` becomes `dist/bin.js`; every dynamic `import()` stays a separate chunk in
+// - `src/bin.js` becomes `dist/bin.js`; every dynamic `import()` stays a separate chunk in
 //   `dist/chunks/`, so `siteseer --version` still loads only `bin.js` and the version chunk.
 // - `@siteseer/core` (a workspace package, never published) is bundled in.
 // - The real npm dependencies stay external: npm installs them with the package (`scripts/pack.ts`
@@ -48,7 +48,7 @@ export default {
   plugins: [versionOnly],
   ssr: { target: 'node', noExternal: inlined },
   build: {
-    ssr: 'src/bin.ts',
+    ssr: 'src/bin.js',
     outDir: 'dist',
     emptyOutDir: true,
     // commander 15 needs Node >= 22.12 (the `engines` of the packed manifest).

@@ -42,16 +42,22 @@
  *     with rendering, the server's pool at 1 and at 2 pages at once: pages/s against the static
  *     crawl of the same site, the Chromium processes' peak memory (PSS), and its pages found by the word
  *     their script writes.
+ *   cli (cli-bench.ts, `pnpm bench:cli`):
+ *   - `siteseer search ENGINE QUERY --json` from a script (a child process, no TTY), keyword and
+ *     parametric, `--cli-runs` times each (default 20): the median (target ≤ 300 ms) against a Node
+ *     script fetching the same search and `node -e 0`; the first search of a fresh config dir
+ *     (the engine looked up); the CLI's peak RSS.
  * Prints JSON, then a table. A benchmark, not a test: it exits 0 even when a target is missed.
  * Options:
  *   --only=LIST    a comma-separated list of sections (parametric, crawl, keyword, analytics,
- *                  collections, busy-search, suggest, render; or one part of
+ *                  collections, busy-search, suggest, render, cli; or one part of
  *                  keyword: keyword-relevance, keyword-latency) and databases (pglite, postgres);
  *                  what names no section runs all, what names no database runs all:
  *                  --only=crawl (`pnpm bench:crawl`), --only=keyword (`pnpm bench:keyword`),
  *                  --only=analytics (`pnpm bench:analytics`),
  *                  --only=busy-search (`pnpm bench:busy-search`),
  *                  --only=collections (`pnpm bench:collections`), --only=render (`pnpm bench:render`),
+ *                  --only=cli (`pnpm bench:cli`),
  *                  --only=pglite, --only=crawl,postgres, --only=keyword-latency,pglite.
  *   --pages=N      pages of the crawl section's site (default 5,000).
  *   --keyword-pages=N    pages of the keyword latency engine (default 50,000).
@@ -61,6 +67,7 @@
  *   --suggest-pages=N    pages of the suggest section's site (default 50,000).
  *   --suggest-queries=N  distinct recorded queries of the suggest section (default 100,000).
  *   --render-pages=N     pages of the render section's app (default 300).
+ *   --cli-runs=N         runs of each timed command of the cli section (default 20).
  *   --json=<file>  also write the JSON there.
  */
 import { writeFileSync } from 'node:fs';
@@ -74,6 +81,7 @@ import {
   benchBusySearch,
   SMALL_SITE_PAGES,
 } from './busy-search-bench.ts';
+import { benchCli, CLI_RUNS, type CliResults } from './cli-bench.ts';
 import { benchCollections, type CollectionsResults } from './collections-bench.ts';
 import { benchCrawl, type CrawlResults } from './crawl-bench.ts';
 import { SITE_PAGES } from './crawl-site.ts';
@@ -279,7 +287,8 @@ type Section =
   | 'collections'
   | 'busy-search'
   | 'suggest'
-  | 'render';
+  | 'render'
+  | 'cli';
 const SECTIONS: readonly Section[] = [
   'parametric',
   'crawl',
@@ -289,6 +298,7 @@ const SECTIONS: readonly Section[] = [
   'busy-search',
   'suggest',
   'render',
+  'cli',
 ];
 /** Names of one part of the keyword section. */
 const KEYWORD_PART_NAMES = KEYWORD_PARTS.map((part) => `keyword-${part}`);
@@ -305,6 +315,7 @@ const { values } = parseArgs({
     'suggest-pages': { type: 'string', default: String(SUGGEST_PAGES) },
     'suggest-queries': { type: 'string', default: String(SUGGEST_QUERIES) },
     'render-pages': { type: 'string', default: String(RENDER_PAGES) },
+    'cli-runs': { type: 'string', default: String(CLI_RUNS) },
     json: { type: 'string' },
   },
 });
@@ -419,6 +430,12 @@ if (sections.includes('render')) {
   }
   closeConnections();
 }
+let cli: Partial<Record<Db, CliResults>> | undefined;
+if (sections.includes('cli')) {
+  const section = await benchCli(dbs, databaseUrl, whole('cli-runs', values['cli-runs'], 5));
+  cli = section.results;
+  all.push(...section.lines);
+}
 const strip = (r: DbResults) => ({
   ...r,
   csv: { ...r.csv, ingested: undefined },
@@ -440,6 +457,7 @@ const json = {
   busySearch,
   suggest,
   render,
+  cli,
   lines: all.map((line) => ({ ...line, status: status(line) })),
 };
 const text = JSON.stringify(json, null, 2);

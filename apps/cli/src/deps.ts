@@ -3,6 +3,7 @@ import type { CredentialStore, StoredCredentials } from './auth/credentials.ts';
 import type { OidcClient } from './auth/oidc.ts';
 import type { ServerConfig } from './auth/server-config.ts';
 import type { SettingsStore } from './auth/settings.ts';
+import type { EngineLookups } from './commands/search/engine-lookups.ts';
 import type { CliEnv } from './env.ts';
 import type { AuthMode } from './http/auth-fetch.ts';
 import type { UploadProgress } from './http/upload-progress.ts';
@@ -26,8 +27,6 @@ export interface BaseDeps {
 /** A command that calls the API: the typed client from core, authenticated. */
 export interface ApiDeps extends BaseDeps {
   api: ApiClient;
-  /** The public search runtime of the same server (`/search/{clientId}/...`), without credentials. */
-  search: PublicSearchClient;
   /** Turns upload progress reporting on around an upload. */
   uploads: UploadProgress;
   server: string;
@@ -37,6 +36,22 @@ export interface ApiDeps extends BaseDeps {
    * a UsageError: typing there would show the secret.
    */
   readStdin(): Promise<string>;
+}
+
+/**
+ * `search`: the public search of an engine's client. The portal API is loaded and called only to
+ * look an engine up, and a look-up kept from an earlier search needs none: a repeated search
+ * loads less and sends one request.
+ */
+export interface SearchDeps extends BaseDeps {
+  /** The public search runtime of the server (`/search/{clientId}/...`), without credentials. */
+  search: PublicSearchClient;
+  /** The portal API client, loaded on first use. */
+  api(): Promise<ApiClient>;
+  /** Engine look-ups kept between runs, for this server and this person. */
+  lookups: EngineLookups;
+  server: string;
+  auth: AuthMode['kind'];
 }
 
 /** Login, logout and whoami: the credential store and the identity provider. */
@@ -79,6 +94,13 @@ export interface AuthCommand<O> {
   run(deps: AuthDeps, options: O): Promise<void>;
 }
 
+/** options → parse → run: a command that searches as a visitor (no API key: it looks engines up). */
+export interface SearchCommand<O> {
+  kind: 'search';
+  parse(input: ParseInput): O;
+  run(deps: SearchDeps, options: O): Promise<void>;
+}
+
 export function apiCommand<O>(command: Omit<ApiCommand<O>, 'kind'>): ApiCommand<O> {
   return { kind: 'api', ...command };
 }
@@ -87,5 +109,9 @@ export function authCommand<O>(command: Omit<AuthCommand<O>, 'kind'>): AuthComma
   return { kind: 'auth', ...command };
 }
 
+export function searchCommand<O>(command: Omit<SearchCommand<O>, 'kind'>): SearchCommand<O> {
+  return { kind: 'search', ...command };
+}
+
 // biome-ignore lint/suspicious/noExplicitAny: a module's option type is its own; the factory only passes it through.
-export type AnyCommand = ApiCommand<any> | AuthCommand<any>;
+export type AnyCommand = ApiCommand<any> | AuthCommand<any> | SearchCommand<any>;

@@ -8,7 +8,7 @@ export const ENV_VARS = {
   SITESEER_API_KEY:
     "An account API key, sent as the X-Api-Key header (CI); used when SITESEER_TOKEN isn't set.",
   SITESEER_CONFIG_DIR:
-    'Where the CLI keeps its settings and the credentials file (default: the OS config dir).',
+    "Where the CLI keeps its settings, the credentials file and search's engine look-ups (default: the OS config dir).",
   SITESEER_NO_KEYRING: 'Set to 1 to never use the OS keyring: credentials go to a 0600 file instead.',
   SITESEER_CRAWL_SECRET:
     'The secret of `crawl credentials` when its flag leaves it out (the password, header value or cookie value).',

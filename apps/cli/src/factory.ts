@@ -1,25 +1,25 @@
 import { spawn } from 'node:child_process';
 import { setTimeout as delay } from 'node:timers/promises';
-import {
-  type ApiClient,
-  createApiClient,
-  createPublicSearchClient,
-  type PublicSearchClient,
-} from '@siteseer/core';
+import type { ApiClient } from '@siteseer/core';
+import { createPublicSearchClient, type PublicSearchClient } from '@siteseer/core/api/public-search-client';
 import type { StoredCredentials } from './auth/credentials.ts';
-import { createOidcClient } from './auth/oidc.ts';
+import { subjectOf } from './auth/jwt-claims.ts';
 import { defaultApiBase, fetchServerConfig, normaliseServer, searchRootOf } from './auth/server-config.ts';
 import { StoredSession } from './auth/session.ts';
 import { configDirOf, credentialStoreFor, SettingsStore } from './auth/settings.ts';
-import type { AnyCommand, ApiDeps, AuthDeps, BaseDeps, Clock, ParseInput } from './deps.ts';
+import { EngineLookups } from './commands/search/engine-lookups.ts';
+import type { AnyCommand, ApiDeps, AuthDeps, BaseDeps, Clock, ParseInput, SearchDeps } from './deps.ts';
 import { type CliEnv, readEnv } from './env.ts';
 import { ApiKeyRefusedError, AuthRequiredError, UsageError } from './errors.ts';
-import { type AuthMode, createAuthFetch } from './http/auth-fetch.ts';
+import type { AuthMode } from './http/auth-fetch.ts';
 import { UploadProgress } from './http/upload-progress.ts';
 import { Output } from './output/output.ts';
 import { refusingPrompter, terminalPrompter } from './prompt/prompt.ts';
 import type { GlobalOptions, Runtime } from './runtime.ts';
 import { USER_AGENT } from './version.ts';
+
+// Modules a command may not use are imported when it uses them: core's portal client (every call
+// contract of core) and openid-client. `search` with a kept look-up loads neither (ADR 0050).
 
 const systemClock: Clock = {
   now: () => Date.now(),
@@ -66,20 +66,15 @@ async function resolveServer(
   return chosen === undefined ? undefined : normaliseServer(chosen);
 }
 
-function apiClient(runtime: Runtime, baseUrl: string, auth: AuthMode, uploads: UploadProgress): ApiClient {
-  const fetch = createAuthFetch({ fetch: runtime.fetch, auth, userAgent: USER_AGENT, progress: uploads });
-  const getToken = () => {
-    switch (auth.kind) {
-      case 'token':
-        return auth.token;
-      case 'apiKey':
-        // Core sends it as a bearer token; the fetch wrapper moves it to X-Api-Key.
-        return auth.apiKey;
-      case 'session':
-        return auth.session.getToken();
-    }
-  };
-  return createApiClient({ baseUrl, fetch, getToken });
+/** Core's portal API client, its module loaded when first asked for. */
+async function apiClient(
+  runtime: Runtime,
+  baseUrl: string,
+  auth: AuthMode,
+  uploads: UploadProgress,
+): Promise<ApiClient> {
+  const { portalClient } = await import('./http/portal-client.ts');
+  return portalClient(runtime, baseUrl, auth, uploads);
 }
 
 /**
@@ -93,20 +88,33 @@ function publicSearchClient(runtime: Runtime, apiBase: string): PublicSearchClie
       const headers = new Headers(request.headers);
       headers.set('User-Agent', USER_AGENT);
       headers.set('X-Siteseer-Source', 'cli');
-      return runtime.fetch(url, { ...request, headers });
+      return runtime.searchFetch(url, { ...request, headers });
     },
   });
 }
 
 function oidcFactory(runtime: Runtime) {
-  return (issuer: string, clientId: string) => createOidcClient(issuer, clientId, runtime.fetch);
+  return async (issuer: string, clientId: string) => {
+    const { createOidcClient } = await import('./auth/oidc.ts');
+    return createOidcClient(issuer, clientId, runtime.fetch);
+  };
+}
+
+/** Where a command's calls go and as whom. */
+interface Connection {
+  server: string;
+  apiBase: string;
+  auth: AuthMode;
+  /** The person the credentials are of (the access token's `sub`), when the token says. */
+  subject: string | undefined;
 }
 
 /**
- * The API deps: SITESEER_TOKEN, else SITESEER_API_KEY, else the saved login for the server
- * (refreshed when near expiry). No credentials at all is an AuthRequiredError (exit 4).
+ * The server and its credentials: SITESEER_TOKEN, else SITESEER_API_KEY, else the saved login for
+ * the server (refreshed when near expiry, when first used). No credentials at all is an
+ * AuthRequiredError (exit 4). Only local files are read: nothing is sent yet.
  */
-async function apiDeps(runtime: Runtime, base: BaseDeps, globals: GlobalOptions): Promise<ApiDeps> {
+async function connect(runtime: Runtime, base: BaseDeps, globals: GlobalOptions): Promise<Connection> {
   const { env } = base;
   const settings = new SettingsStore(configDirOf(env));
   const server = await resolveServer(globals, env, settings);
@@ -116,12 +124,14 @@ async function apiDeps(runtime: Runtime, base: BaseDeps, globals: GlobalOptions)
       'Run `siteseer login --server URL`, or set SITESEER_SERVER (with SITESEER_TOKEN or SITESEER_API_KEY in CI).',
     );
   }
-  const uploads = new UploadProgress();
-  let auth: AuthMode;
-  let baseUrl = defaultApiBase(server);
-  if (env.token) auth = { kind: 'token', token: env.token };
-  else if (env.apiKey) auth = { kind: 'apiKey', apiKey: env.apiKey };
-  else {
+  let connection: Connection;
+  if (env.token) {
+    const auth = { kind: 'token', token: env.token } as const;
+    connection = { server, apiBase: defaultApiBase(server), auth, subject: subjectOf(env.token) };
+  } else if (env.apiKey) {
+    const auth = { kind: 'apiKey', apiKey: env.apiKey } as const;
+    connection = { server, apiBase: defaultApiBase(server), auth, subject: undefined };
+  } else {
     const store = credentialStoreFor(env);
     const credentials = await store.load(server);
     if (!credentials) {
@@ -136,26 +146,51 @@ async function apiDeps(runtime: Runtime, base: BaseDeps, globals: GlobalOptions)
         `Run \`${login}\` to sign in, or set SITESEER_TOKEN or SITESEER_API_KEY.`,
       );
     }
-    baseUrl = credentials.apiBase;
     const session = new StoredSession({
       credentials,
       store,
       oidc: () => oidcFactory(runtime)(credentials.issuer, credentials.clientId),
       now: () => base.clock.now(),
     });
-    auth = { kind: 'session', session };
+    // A refresh keeps the person: the saved token names them even once it has expired.
+    const subject = subjectOf(credentials.accessToken);
+    connection = { server, apiBase: credentials.apiBase, auth: { kind: 'session', session }, subject };
   }
+  const kind = connection.auth.kind;
   base.output.debug(
-    `Using ${server} (${auth.kind === 'session' ? 'saved login' : auth.kind === 'token' ? 'SITESEER_TOKEN' : 'SITESEER_API_KEY'})`,
+    `Using ${server} (${kind === 'session' ? 'saved login' : kind === 'token' ? 'SITESEER_TOKEN' : 'SITESEER_API_KEY'})`,
   );
+  return connection;
+}
+
+/** The API deps: the portal API client of the connection. */
+async function apiDeps(runtime: Runtime, base: BaseDeps, globals: GlobalOptions): Promise<ApiDeps> {
+  const { server, apiBase, auth } = await connect(runtime, base, globals);
+  const uploads = new UploadProgress();
   return {
     ...base,
-    api: apiClient(runtime, baseUrl, auth, uploads),
-    search: publicSearchClient(runtime, baseUrl),
+    api: await apiClient(runtime, apiBase, auth, uploads),
     uploads,
     server,
     auth: auth.kind,
     readStdin: stdinReader(runtime),
+  };
+}
+
+/** The search deps: the public search, the kept look-ups, and the portal client once asked for. */
+async function searchDeps(runtime: Runtime, base: BaseDeps, globals: GlobalOptions): Promise<SearchDeps> {
+  const { server, apiBase, auth, subject } = await connect(runtime, base, globals);
+  let api: Promise<ApiClient> | undefined;
+  return {
+    ...base,
+    search: publicSearchClient(runtime, apiBase),
+    api: () => {
+      api ??= apiClient(runtime, apiBase, auth, new UploadProgress());
+      return api;
+    },
+    lookups: new EngineLookups({ configDir: configDirOf(base.env), server, subject, now: base.clock.now }),
+    server,
+    auth: auth.kind,
   };
 }
 
@@ -178,6 +213,8 @@ async function authDeps(runtime: Runtime, base: BaseDeps, globals: GlobalOptions
   const settings = new SettingsStore(configDirOf(base.env));
   const store = credentialStoreFor(base.env);
   const server = await resolveServer(globals, base.env, settings);
+  // Login's `apiFor` answers at once: the portal client's module is loaded up front here.
+  const { portalClient } = await import('./http/portal-client.ts');
   return {
     ...base,
     store,
@@ -187,7 +224,7 @@ async function authDeps(runtime: Runtime, base: BaseDeps, globals: GlobalOptions
     oidc: oidcFactory(runtime),
     openBrowser: (url) => openBrowser(runtime.platform, url),
     apiFor: (credentials: StoredCredentials) =>
-      apiClient(
+      portalClient(
         runtime,
         credentials.apiBase,
         { kind: 'token', token: credentials.accessToken },
@@ -207,9 +244,21 @@ export async function runCommand(
   const env = readEnv(runtime.env);
   const base = baseDeps(runtime, env, globals);
   const options = command.parse(input);
-  if (command.kind === 'api') {
-    const deps = await apiDeps(runtime, base, globals);
-    if (deps.auth === 'apiKey' && !command.acceptsApiKey) throw new ApiKeyRefusedError();
-    await command.run(deps, options);
-  } else await command.run(await authDeps(runtime, base, globals), options);
+  switch (command.kind) {
+    case 'api': {
+      const deps = await apiDeps(runtime, base, globals);
+      if (deps.auth === 'apiKey' && !command.acceptsApiKey) throw new ApiKeyRefusedError();
+      await command.run(deps, options);
+      return;
+    }
+    case 'search': {
+      // Looking an engine up needs a person, as the other engine commands do.
+      const deps = await searchDeps(runtime, base, globals);
+      if (deps.auth === 'apiKey') throw new ApiKeyRefusedError('look engines up');
+      await command.run(deps, options);
+      return;
+    }
+    case 'auth':
+      await command.run(await authDeps(runtime, base, globals), options);
+  }
 }

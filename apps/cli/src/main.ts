@@ -1,12 +1,13 @@
 import { readEnv } from './env.ts';
 import { EXIT, type ExitCode } from './errors.ts';
+import { nodeHttpFetch } from './http/node-http-fetch.ts';
 import { createProgram } from './program.ts';
 import type { Runtime } from './runtime.ts';
 
 /** Runs the CLI with `argv` (without node and the script) and returns the exit code. */
 export async function main(argv: readonly string[], runtime: Runtime): Promise<ExitCode> {
   try {
-    await createProgram(runtime).parseAsync([...argv], { from: 'user' });
+    await (await createProgram(runtime, argv)).parseAsync([...argv], { from: 'user' });
     return EXIT.ok;
   } catch (error) {
     const { handleError } = await import('./error-handler.ts');
@@ -27,6 +28,7 @@ export function processRuntime(): Runtime {
     stderr: process.stderr,
     stdin: process.stdin,
     fetch: globalThis.fetch,
+    searchFetch: nodeHttpFetch,
     platform: process.platform,
   };
 }

@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { describe, expect, it } from 'vitest';
 import { main } from './main.ts';
-import { createProgram } from './program.ts';
+import { createProgram, GROUPS } from './program.ts';
 import type { Runtime } from './runtime.ts';
 
 function fakeRuntime(env: Record<string, string> = {}) {
@@ -26,6 +26,9 @@ function fakeRuntime(env: Record<string, string> = {}) {
     fetch: async () => {
       throw new Error('no network in unit tests');
     },
+    searchFetch: async () => {
+      throw new Error('no network in unit tests');
+    },
     platform: 'linux',
   };
   return { runtime, out };
@@ -37,9 +40,9 @@ function leaves(command: Command, path: string[] = []): { path: string; command:
 }
 
 describe('the command tree', () => {
-  it('gives every command a description and an example in its help', () => {
+  it('gives every command a description and an example in its help', async () => {
     const { runtime, out } = fakeRuntime();
-    const program = createProgram(runtime);
+    const program = await createProgram(runtime);
     const commands = leaves(program).filter((c) => c.path !== 'help');
     expect(commands.length).toBeGreaterThan(25);
     for (const { path, command } of commands) {
@@ -50,14 +53,37 @@ describe('the command tree', () => {
     }
   });
 
-  it('names the environment variable of every flag that can come from it', () => {
+  it('names the environment variable of every flag that can come from it', async () => {
     const { runtime } = fakeRuntime();
-    const program = createProgram(runtime);
+    const program = await createProgram(runtime);
     for (const { path, command } of leaves(program)) {
       const server = command.options.find((o) => o.long === '--server');
       if (server) expect(server.description, path).toContain('(env: SITESEER_SERVER)');
     }
     expect(program.helpInformation()).toContain('(env: SITESEER_SERVER)');
+  });
+});
+
+describe('the command groups', () => {
+  it('names the top-level commands each group registers, so a run loads only the group it names', async () => {
+    const { runtime } = fakeRuntime();
+    const all = await createProgram(runtime);
+    const topLevel = all.commands.map((c) => c.name()).filter((name) => name !== 'help');
+    expect(GROUPS.flatMap((group) => group.names)).toEqual(topLevel);
+    for (const group of GROUPS) {
+      const program = await createProgram(runtime, [group.names[0] as string, '--help']);
+      const registered = program.commands.map((c) => c.name()).filter((name) => name !== 'help');
+      expect(registered).toEqual(group.wholeTree ? topLevel : group.names);
+    }
+  });
+
+  it('lists every group in the root help and in completion scripts', async () => {
+    for (const argv of [['--help'], ['help'], ['completion', 'bash']]) {
+      const { runtime, out } = fakeRuntime();
+      expect(await main(argv, runtime)).toBe(0);
+      for (const name of ['engines', 'search', 'maintenance', 'whoami'])
+        expect(out.stdout, name).toContain(name);
+    }
   });
 });
 
@@ -137,8 +163,8 @@ describe('main', () => {
     }
   });
 
-  it("names in a group's description only commands it has", () => {
-    const program = createProgram(fakeRuntime().runtime);
+  it("names in a group's description only commands it has", async () => {
+    const program = await createProgram(fakeRuntime().runtime);
     const engines = program.commands.find((c) => c.name() === 'engines');
     const verbs = /: (.*)$/
       .exec(engines?.description() ?? '')?.[1]

@@ -1,18 +1,59 @@
 import { Command } from 'commander';
-import { registerAccountCommands } from './commands/accounts/index.ts';
-import { registerAnalyticsCommand } from './commands/analytics/index.ts';
-import { registerApiKeyCommands } from './commands/apikey/index.ts';
-import { registerAuthCommands } from './commands/auth/index.ts';
-import { registerCompletionCommand } from './commands/completion/index.ts';
-import { registerCrawlCommands } from './commands/crawl/index.ts';
-import { registerEngineCommands } from './commands/engines/index.ts';
-import { registerFeatureCommands } from './commands/features/index.ts';
-import { registerMaintenanceCommands } from './commands/maintenance/index.ts';
-import { registerSearchCommand } from './commands/search/index.ts';
-import { registerUserCommands } from './commands/users/index.ts';
 import { ENV_VARS, fromEnv } from './env.ts';
 import type { Runtime } from './runtime.ts';
 import { VERSION } from './version.ts';
+
+type Register = (program: Command, runtime: Runtime) => void;
+
+/**
+ * The command groups in the order help lists them, each with the top-level commands it registers
+ * (program.test.ts holds the two equal). A run whose first word names a group loads that group's
+ * registration only (`siteseer search ...` loads one module, not eleven); any other run (help,
+ * completion, root options first, a typo to suggest a command for) loads them all.
+ */
+export const GROUPS: readonly {
+  names: readonly string[];
+  load: () => Promise<Register>;
+  /** The group reads the whole tree (completion scripts are made from it): all groups load. */
+  wholeTree?: true;
+}[] = [
+  {
+    names: ['login', 'logout', 'whoami'],
+    load: async () => (await import('./commands/auth/index.ts')).registerAuthCommands,
+  },
+  {
+    names: ['engines'],
+    load: async () => (await import('./commands/engines/index.ts')).registerEngineCommands,
+  },
+  { names: ['crawl'], load: async () => (await import('./commands/crawl/index.ts')).registerCrawlCommands },
+  { names: ['search'], load: async () => (await import('./commands/search/index.ts')).registerSearchCommand },
+  {
+    names: ['analytics'],
+    load: async () => (await import('./commands/analytics/index.ts')).registerAnalyticsCommand,
+  },
+  {
+    names: ['features'],
+    load: async () => (await import('./commands/features/index.ts')).registerFeatureCommands,
+  },
+  {
+    names: ['accounts'],
+    load: async () => (await import('./commands/accounts/index.ts')).registerAccountCommands,
+  },
+  { names: ['users'], load: async () => (await import('./commands/users/index.ts')).registerUserCommands },
+  {
+    names: ['apikey'],
+    load: async () => (await import('./commands/apikey/index.ts')).registerApiKeyCommands,
+  },
+  {
+    names: ['maintenance'],
+    load: async () => (await import('./commands/maintenance/index.ts')).registerMaintenanceCommands,
+  },
+  {
+    names: ['completion'],
+    load: async () => (await import('./commands/completion/index.ts')).registerCompletionCommand,
+    wholeTree: true,
+  },
+];
 
 function environmentHelp(): string {
   const width = Math.max(...Object.keys(ENV_VARS).map((name) => name.length));
@@ -21,10 +62,13 @@ function environmentHelp(): string {
 }
 
 /**
- * The command tree. Registration modules import only Commander: each command's module (and
- * core, Ink, openid-client) loads when that command runs.
+ * The command tree, for `argv` (all of it when `argv` is not given). Registration modules import
+ * only Commander: each command's module (and core, Ink, openid-client) loads when that command runs.
  */
-export function createProgram(runtime: Runtime): Command {
+export async function createProgram(runtime: Runtime, argv?: readonly string[]): Promise<Command> {
+  const named = GROUPS.find((group) => argv?.[0] !== undefined && group.names.includes(argv[0]));
+  const groups = named && !named.wholeTree ? [named] : GROUPS;
+  const registers = await Promise.all(groups.map((group) => group.load()));
   const program = new Command('siteseer');
   program
     .description(
@@ -45,17 +89,7 @@ export function createProgram(runtime: Runtime): Command {
     })
     .addHelpText('after', environmentHelp());
 
-  registerAuthCommands(program, runtime);
-  registerEngineCommands(program, runtime);
-  registerCrawlCommands(program, runtime);
-  registerSearchCommand(program, runtime);
-  registerAnalyticsCommand(program, runtime);
-  registerFeatureCommands(program, runtime);
-  registerAccountCommands(program, runtime);
-  registerUserCommands(program, runtime);
-  registerApiKeyCommands(program, runtime);
-  registerMaintenanceCommands(program, runtime);
-  registerCompletionCommand(program, runtime);
+  for (const register of registers) register(program, runtime);
   registerHelpCommand(program);
   // Set after the commands are made, so it is the root's alone: its list leaves out '[options]'
   // (every command has some), which keeps the longest entry, `search <engine> <query...>`, narrow

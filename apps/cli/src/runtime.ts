@@ -1,3 +1,4 @@
+import type { FetchLike } from '@siteseer/core';
 import type { Writer } from './output/output.ts';
 
 /** The process as the CLI sees it; `main` gets the real one, tests a fake. */
@@ -7,6 +8,11 @@ export interface Runtime {
   stderr: Writer;
   stdin: NodeJS.ReadableStream & { isTTY?: boolean | undefined };
   fetch: typeof fetch;
+  /**
+   * The HTTP client of the public search calls (`search`): Node's http(s) modules in a real run,
+   * which start faster than its fetch (`http/node-http-fetch.ts`).
+   */
+  searchFetch: FetchLike;
   platform: NodeJS.Platform;
 }
 

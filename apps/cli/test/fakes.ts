@@ -1,6 +1,10 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { ApiClient, ApiFailure, ApiSuccess, PublicSearchClient } from '@siteseer/core';
 import { vi } from 'vitest';
-import type { ApiDeps, Clock } from '../src/deps.ts';
+import { EngineLookups } from '../src/commands/search/engine-lookups.ts';
+import type { ApiDeps, Clock, SearchDeps } from '../src/deps.ts';
 import { readEnv } from '../src/env.ts';
 import { UploadProgress } from '../src/http/upload-progress.ts';
 import { memoryOutput } from '../src/output/memory-output.test-kit.ts';
@@ -98,7 +102,6 @@ export function testDeps(
     interactive?: boolean;
     answers?: string[];
     env?: Record<string, string>;
-    search?: PublicSearchClient;
     /** Output to a terminal (false: piped). */
     isTTY?: boolean;
     color?: boolean;
@@ -115,7 +118,6 @@ export function testDeps(
   const prompt = scriptedPrompter(options.answers ?? []);
   const deps: ApiDeps = {
     api,
-    search: options.search ?? fakeSearch(),
     output: recorded.output,
     clock: fixedClock(),
     env: readEnv(options.env ?? {}),
@@ -126,6 +128,31 @@ export function testDeps(
     auth: 'session',
   };
   return { deps, recorded, prompt };
+}
+
+/**
+ * SearchDeps around a fake portal client and a fake public search, with recorded output. The kept
+ * look-ups are real, in a fresh temporary config directory (or the one given, to share it).
+ */
+export function searchTestDeps(
+  api: ApiClient,
+  options: Parameters<typeof testDeps>[1] & { search?: PublicSearchClient; configDir?: string } = {},
+) {
+  const { deps: apiDeps, recorded, prompt } = testDeps(api, options);
+  const { output, clock, env } = apiDeps;
+  const configDir = options.configDir ?? mkdtempSync(join(tmpdir(), 'siteseer-cli-lookups-'));
+  const deps: SearchDeps = {
+    output,
+    clock,
+    env,
+    prompt,
+    search: options.search ?? fakeSearch(),
+    api: async () => api,
+    lookups: new EngineLookups({ configDir, server: apiDeps.server, subject: 'person-1', now: clock.now }),
+    server: apiDeps.server,
+    auth: apiDeps.auth,
+  };
+  return { deps, recorded, configDir };
 }
 
 /** The options a command module parses, as Commander hands them over. */

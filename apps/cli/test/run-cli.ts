@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /** The CLI's entry point, run by Node 24 directly (type stripping), as `pnpm siteseer` does. */
-export const BIN = fileURLToPath(new URL('../src/bin.ts', import.meta.url));
+export const BIN = fileURLToPath(new URL('../src/bin.js', import.meta.url));
 
 export interface CliResult {
   code: number | null;

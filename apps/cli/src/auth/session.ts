@@ -1,21 +1,9 @@
 import type { CredentialStore, StoredCredentials } from './credentials.ts';
+import { jwtClaims } from './jwt-claims.ts';
 import type { OidcClient, TokenSet } from './oidc.ts';
 
 /** Tokens are refreshed this long before they expire (the spec's 120 seconds). */
 const REFRESH_EARLY_MS = 120_000;
-
-/** The claims of a JWT, without verifying it (the server verifies; the CLI only reads exp and email). */
-function jwtClaims(token: string): Record<string, unknown> | undefined {
-  const [, payload] = token.split('.');
-  if (!payload) return undefined;
-  try {
-    const claims: unknown = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
-    return claims !== null && typeof claims === 'object' ? (claims as Record<string, unknown>) : undefined;
-  } catch (error) {
-    if (error instanceof SyntaxError) return undefined;
-    throw error;
-  }
-}
 
 /** When a token set's access token expires: its `exp` claim, else `expires_in`, else in 5 minutes. */
 export function expiryOf(tokens: TokenSet, now: number): number {

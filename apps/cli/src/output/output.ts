@@ -1,5 +1,11 @@
-import Table from 'cli-table3';
+import { createRequire } from 'node:module';
 import { safeText } from './safe-text.ts';
+
+// cli-table3 (and the string-width modules under it) is required when a table is first printed:
+// JSON output, `search --json` included, never loads it. It is CommonJS, so `require` loads it
+// synchronously where `table` needs it.
+const require = createRequire(import.meta.url);
+const loadTable = (): typeof import('cli-table3') => require('cli-table3');
 
 /** Where text goes: a stream's `write` and whether it is a terminal. */
 export interface Writer {
@@ -136,6 +142,7 @@ export class Output {
       this.info(empty);
       return;
     }
+    const Table = loadTable();
     const table = new Table({
       head: head.map((h) => this.style('bold', h)),
       chars: BORDERLESS,

@@ -1,4 +1,4 @@
-import { withoutBidiControls } from '@siteseer/core';
+import { withoutBidiControls } from '@siteseer/core/domain/bidi-controls';
 
 /**
  * Text from outside the CLI (the server, a crawled site, a visitor's search, an uploaded file) as

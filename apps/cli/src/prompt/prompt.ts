@@ -1,4 +1,3 @@
-import { createInterface } from 'node:readline/promises';
 import { UsageError } from '../errors.ts';
 
 /** Questions asked on a terminal. Never used when stdin is not a TTY or CI is set. */
@@ -12,6 +11,8 @@ export interface Prompter {
 /** A prompter that reads the terminal (stdin) and asks on stderr, so stdout stays data only. */
 export function terminalPrompter(input: NodeJS.ReadableStream, output: NodeJS.WritableStream): Prompter {
   const ask = async (question: string) => {
+    // Loaded when a question is asked: most runs never ask one.
+    const { createInterface } = await import('node:readline/promises');
     const rl = createInterface({ input, output, terminal: true });
     try {
       return await rl.question(question);

@@ -1,4 +1,8 @@
-import { ALL_TAB, type KeywordSearchResult, type KeywordTabCount } from '@siteseer/core';
+import {
+  ALL_TAB,
+  type KeywordSearchResult,
+  type KeywordTabCount,
+} from '@siteseer/core/domain/keyword-search';
 import type { Style } from '../../output/output.ts';
 import { snippetText, terminalText, wrap } from './terminal-text.ts';
 

@@ -1,8 +1,18 @@
 import { SearchNotFoundError, SearchRefusedError } from '@siteseer/core';
 import { describe, expect, it } from 'vitest';
-import { account, engine, fakeApi, fakeSearch, input, ok, refused, testDeps } from '../../../test/fakes.ts';
+import {
+  account,
+  engine,
+  fakeApi,
+  fakeSearch,
+  input,
+  ok,
+  refused,
+  searchTestDeps,
+} from '../../../test/fakes.ts';
 import { renderError } from '../../error-handler.ts';
 import { AbortError, EXIT, UsageError } from '../../errors.ts';
+import { LOOKUP_TTL_MS } from './engine-lookups.ts';
 import * as search from './search.ts';
 
 const kw = engine({ id: 'eng-kw', searchEngineType: 'kw', searchEngineName: 'Docs search' });
@@ -85,7 +95,7 @@ describe('search: parse', () => {
 describe('search: run', () => {
   it('given a keyword engine and piped output, then the client of the engine is searched and JSON printed', async () => {
     const client = fakeSearch({ keyword: async () => keywordAnswer });
-    const { deps, recorded } = testDeps(api(), { search: client });
+    const { deps, recorded } = searchTestDeps(api(), { search: client });
     await search.run(deps, search.parse(input(['Docs search', ['home']], { pageSize: '5' })));
     expect(client.keyword).toHaveBeenCalledWith('client-of-eng-kw', {
       q: 'home',
@@ -110,7 +120,7 @@ describe('search: run', () => {
   });
 
   it('given a terminal, then the numbered list', async () => {
-    const { deps, recorded } = testDeps(api(), {
+    const { deps, recorded } = searchTestDeps(api(), {
       search: fakeSearch({ keyword: async () => keywordAnswer }),
       isTTY: true,
     });
@@ -122,7 +132,7 @@ describe('search: run', () => {
 
   it('given --tab, then it must be one of the engine tabs, named in the error otherwise', async () => {
     const client = fakeSearch({ config: async () => keywordConfig, keyword: async () => keywordAnswer });
-    const { deps } = testDeps(api(), { search: client });
+    const { deps } = searchTestDeps(api(), { search: client });
     await search.run(deps, search.parse(input(['Docs search', ['x']], { tab: 'BLOG' })));
     expect(client.keyword).toHaveBeenCalledWith('client-of-eng-kw', { q: 'x', tab: 'blog', page: 1 });
     await expect(
@@ -131,7 +141,7 @@ describe('search: run', () => {
   });
 
   it('given --tab on a parametric engine, then a usage error before any search', async () => {
-    const { deps } = testDeps(api());
+    const { deps } = searchTestDeps(api());
     const error = await search
       .run(deps, search.parse(input(['Product finder', ['x']], { tab: 'all' })))
       .catch((e) => e);
@@ -141,7 +151,7 @@ describe('search: run', () => {
   });
 
   it('given nothing published (404), then exit 1 saying so and naming the command to follow the crawl', async () => {
-    const { deps } = testDeps(api(), {
+    const { deps } = searchTestDeps(api(), {
       search: fakeSearch({ keyword: async () => Promise.reject(notFound()) }),
     });
     const error = await search.run(deps, search.parse(input(['Docs search', ['x']]))).catch((e) => e);
@@ -151,8 +161,11 @@ describe('search: run', () => {
       "'Docs search' has nothing published to search yet.",
       'Search answers once a crawl is published: follow it with `siteseer crawl watch "Docs search"`.',
     ]);
-    const parametric = testDeps(api(), {
-      search: fakeSearch({ config: async () => Promise.reject(notFound()) }),
+    const parametric = searchTestDeps(api(), {
+      search: fakeSearch({
+        config: async () => Promise.reject(notFound()),
+        query: async () => Promise.reject(notFound()),
+      }),
     });
     const unpublished = await search
       .run(parametric.deps, search.parse(input(['eng-pm', ['x']], { account: 'acc-1' })))
@@ -161,7 +174,7 @@ describe('search: run', () => {
   });
 
   it('given --account by its exact name, then the engine is found in that account', async () => {
-    const { deps, recorded } = testDeps(api(), {
+    const { deps, recorded } = searchTestDeps(api(), {
       json: true,
       search: fakeSearch({ keyword: async () => keywordAnswer }),
     });
@@ -176,7 +189,7 @@ describe('search: run', () => {
       searchEngineType: 'kw',
       searchEngineName: 'Docs search',
     });
-    const { deps } = testDeps(api([kw, twin]));
+    const { deps } = searchTestDeps(api([kw, twin]));
     await expect(search.run(deps, search.parse(input(['Docs search', ['x']])))).rejects.toThrow(
       "'Docs search' names 2 engines: eng-kw (account acc-1), eng-2 (account acc-2).",
     );
@@ -190,7 +203,7 @@ describe('search: run', () => {
       body: { title: 'Too Many Requests', detail: 'Too many search requests from this address.' },
       retryAfter: '30',
     });
-    const { deps } = testDeps(api(), {
+    const { deps } = searchTestDeps(api(), {
       search: fakeSearch({ keyword: async () => Promise.reject(refused) }),
     });
     const error = await search.run(deps, search.parse(input(['Docs search', ['x']]))).catch((e) => e);
@@ -252,16 +265,17 @@ describe('search: run', () => {
     const explain = async () => ok(explained);
     const withExplain = () =>
       fakeApi({ ...api(), engines: { ...api().engines, explain } } as Parameters<typeof fakeApi>[0]);
-    const piped = testDeps(withExplain());
+    const explainer = withExplain();
+    const piped = searchTestDeps(explainer);
     await search.run(piped.deps, search.parse(input(['Docs search', ['home']], { explain: true })));
     expect(JSON.parse(piped.recorded.stdout)).toEqual(explained);
-    expect(piped.deps.api.engines.explain).toHaveBeenCalledWith('eng-kw', {
+    expect(explainer.engines.explain).toHaveBeenCalledWith('eng-kw', {
       accountId: 'acc-1',
       q: 'home',
       page: 1,
     });
 
-    const terminal = testDeps(withExplain(), { isTTY: true });
+    const terminal = searchTestDeps(withExplain(), { isTTY: true });
     await search.run(terminal.deps, search.parse(input(['Docs search', ['home']], { explain: true })));
     expect(terminal.recorded.stdout).toContain('pinned');
     expect(terminal.recorded.stdout).toContain('home: title 1.500, body 0.250, title prior 0.250');
@@ -275,17 +289,110 @@ describe('search: run', () => {
       ...api(),
       engines: { ...api().engines, explain: async () => ok(misspelt) },
     } as Parameters<typeof fakeApi>[0]);
-    const corrected = testDeps(withCorrection, { isTTY: true });
+    const corrected = searchTestDeps(withCorrection, { isTTY: true });
     await search.run(corrected.deps, search.parse(input(['Docs search', ['hoem']], { explain: true })));
     expect(corrected.recorded.stdout).toContain('Did you mean "home"?');
   });
 
   it('given --explain on a parametric engine, then a usage error before any call', async () => {
-    const { deps } = testDeps(api());
+    const { deps } = searchTestDeps(api());
     const error = await search
       .run(deps, search.parse(input(['Product finder', ['x']], { explain: true })))
       .catch((e) => e);
     expect(error).toBeInstanceOf(UsageError);
     expect(error.message).toContain('--explain is for keyword engines');
+  });
+});
+
+describe('search: kept look-ups', () => {
+  const refusedWith = (status: number) =>
+    new SearchRefusedError({
+      status,
+      method: 'GET',
+      url: 'http://s/search/c/keyword',
+      body: null,
+      retryAfter: null,
+    });
+
+  it('given a search that answered, when ENGINE is searched again, then the portal API is not called', async () => {
+    const first = searchTestDeps(api(), { search: fakeSearch({ keyword: async () => keywordAnswer }) });
+    await search.run(first.deps, search.parse(input(['Docs search', ['home']])));
+    // A portal client that refuses every call: the kept look-up is all the second search needs.
+    const client = fakeSearch({ keyword: async () => keywordAnswer });
+    const second = searchTestDeps(fakeApi({}), { search: client, configDir: first.configDir });
+    await search.run(second.deps, search.parse(input(['Docs search', ['home']])));
+    expect(client.keyword).toHaveBeenCalledWith('client-of-eng-kw', { q: 'home', tab: 'all', page: 1 });
+    expect(JSON.parse(second.recorded.stdout).total).toBe(1);
+  });
+
+  it.each([
+    ['404', notFound()],
+    ['401', refusedWith(401)],
+  ])(
+    'given a kept client that answers %s, then ENGINE is looked up again and searched once more',
+    async (_, error) => {
+      const first = searchTestDeps(api(), { search: fakeSearch({ keyword: async () => keywordAnswer }) });
+      await search.run(first.deps, search.parse(input(['Docs search', ['home']])));
+      // The engine now has another client: the kept one answers with the error.
+      const moved = fakeApi({
+        engines: { list: async () => ok([kw]) },
+        clients: { byEngineIds: async () => ok([{ ...clientOf('eng-kw'), id: 'new-client' }]) },
+      });
+      const client = fakeSearch({
+        keyword: async (clientId: string) =>
+          clientId === 'new-client' ? keywordAnswer : Promise.reject(error),
+      });
+      const again = searchTestDeps(moved, { search: client, configDir: first.configDir });
+      await search.run(again.deps, search.parse(input(['Docs search', ['home']])));
+      expect(client.keyword).toHaveBeenCalledTimes(2);
+      expect(client.keyword).toHaveBeenLastCalledWith('new-client', { q: 'home', tab: 'all', page: 1 });
+      expect(JSON.parse(again.recorded.stdout).total).toBe(1);
+      // ...and the new client is kept.
+      expect(await again.deps.lookups.get('Docs search', undefined)).toMatchObject({
+        clientId: 'new-client',
+      });
+    },
+  );
+
+  it('given a kept client refused for another reason (429), then the error is the answer and the look-up stays', async () => {
+    const first = searchTestDeps(api(), { search: fakeSearch({ keyword: async () => keywordAnswer }) });
+    await search.run(first.deps, search.parse(input(['Docs search', ['home']])));
+    const limited = searchTestDeps(fakeApi({}), {
+      search: fakeSearch({ keyword: async () => Promise.reject(refusedWith(429)) }),
+      configDir: first.configDir,
+    });
+    await expect(
+      search.run(limited.deps, search.parse(input(['Docs search', ['x']]))),
+    ).rejects.toBeInstanceOf(SearchRefusedError);
+    expect(await limited.deps.lookups.get('Docs search', undefined)).toMatchObject({
+      clientId: 'client-of-eng-kw',
+    });
+  });
+
+  it('given --account, then the look-up is kept for that --account only', async () => {
+    const first = searchTestDeps(api(), { search: fakeSearch({ keyword: async () => keywordAnswer }) });
+    await search.run(first.deps, search.parse(input(['Docs search', ['x']], { account: 'Acme Corp' })));
+    expect(await first.deps.lookups.get('Docs search', 'Acme Corp')).toMatchObject({ engineId: 'eng-kw' });
+    expect(await first.deps.lookups.get('Docs search', undefined)).toBeUndefined();
+  });
+
+  it('given a look-up kept an hour ago, then ENGINE is looked up again', async () => {
+    const first = searchTestDeps(api(), { search: fakeSearch({ keyword: async () => keywordAnswer }) });
+    await search.run(first.deps, search.parse(input(['Docs search', ['x']])));
+    await first.deps.clock.sleep(LOOKUP_TTL_MS - 1);
+    expect(await first.deps.lookups.get('Docs search', undefined)).toBeDefined();
+    await first.deps.clock.sleep(1);
+    expect(await first.deps.lookups.get('Docs search', undefined)).toBeUndefined();
+  });
+
+  it('given --explain, then the engine is looked up (the explain call needs it) and nothing is kept', async () => {
+    const explainer = fakeApi({
+      ...api(),
+      engines: { ...api().engines, explain: async () => ok({ total: 0, page: 1, pageSize: 10, hits: [] }) },
+    } as Parameters<typeof fakeApi>[0]);
+    const { deps } = searchTestDeps(explainer);
+    await search.run(deps, search.parse(input(['Docs search', ['x']], { explain: true })));
+    expect(explainer.engines.list).toHaveBeenCalled();
+    expect(await deps.lookups.get('Docs search', undefined)).toBeUndefined();
   });
 });

@@ -1,21 +1,24 @@
+import type { SearchEngine } from '@siteseer/core';
+import { SearchNotFoundError, SearchRefusedError } from '@siteseer/core/api/errors';
 import {
   ALL_TAB,
   KEYWORD_PAGE_MAX,
   KEYWORD_PAGE_SIZE_MAX,
   KEYWORD_QUERY_MAX,
-  SEARCH_PAGE_SIZE_MAX,
-  type SearchEngine,
-  SearchNotFoundError,
-} from '@siteseer/core';
-import { type ApiDeps, apiCommand, type ParseInput } from '../../deps.ts';
+} from '@siteseer/core/domain/keyword-search';
+import { SEARCH_PAGE_SIZE_MAX } from '@siteseer/core/domain/search';
+import { type ParseInput, type SearchDeps, searchCommand } from '../../deps.ts';
 import { AbortError, UsageError } from '../../errors.ts';
 import { expectOk } from '../../http/expect-ok.ts';
-import { clientOf, publishCommand, resolveEngine } from '../engines/resolve-engine.ts';
 import { argument, flag, optionalPositiveInt, optionalString } from '../parse.ts';
+import type { EngineLookup } from './engine-lookups.ts';
 import { explainTable } from './keyword-explain.ts';
 import { keywordJson, keywordLines, summaryLine } from './keyword-results.ts';
 import { parametricJson, parametricTable } from './parametric-results.ts';
 import { terminalText } from './terminal-text.ts';
+
+// Only what a search with a kept look-up needs is imported here: core's search modules, not its
+// index. Looking an engine up (core's portal client, every call contract) is imported when needed.
 
 export interface SearchOptions {
   engine: string;
@@ -75,62 +78,40 @@ function engineArgs(options: SearchOptions): string {
   return `${quoted(options.engine)}${options.account ? ` --account ${quoted(options.account)}` : ''}`;
 }
 
-/** The public search answered 404: nothing of the engine is published yet. */
-function nothingPublished(engine: SearchEngine, options: SearchOptions): AbortError {
+/** The public search answered 404 for a client just looked up: nothing of it is published yet. */
+async function nothingPublished(engine: SearchEngine, options: SearchOptions): Promise<AbortError> {
   const ref = engineArgs(options);
-  return engine.searchEngineType === 'kw'
-    ? new AbortError(`'${engine.searchEngineName}' has nothing published to search yet.`, {
-        hint: `Search answers once a crawl is published: follow it with \`siteseer crawl watch ${ref}\`.`,
-      })
-    : new AbortError(`'${engine.searchEngineName}' has no published version to search yet.`, {
-        hint: `Publish one with \`${publishCommand(engine, ref)}\`.`,
-      });
-}
-
-/** A public search call, its 404 turned into what the user can do about it. */
-async function published<T>(
-  engine: SearchEngine,
-  options: SearchOptions,
-  call: () => Promise<T>,
-): Promise<T> {
-  try {
-    return await call();
-  } catch (error) {
-    if (error instanceof SearchNotFoundError) throw nothingPublished(engine, options);
-    throw error;
+  if (engine.searchEngineType === 'kw') {
+    return new AbortError(`'${engine.searchEngineName}' has nothing published to search yet.`, {
+      hint: `Search answers once a crawl is published: follow it with \`siteseer crawl watch ${ref}\`.`,
+    });
   }
+  const { publishCommand } = await import('../engines/resolve-engine.ts');
+  return new AbortError(`'${engine.searchEngineName}' has no published version to search yet.`, {
+    hint: `Publish one with \`${publishCommand(engine, ref)}\`.`,
+  });
 }
 
-async function searchKeyword(
-  deps: ApiDeps,
-  engine: SearchEngine,
-  clientId: string,
-  options: SearchOptions,
-): Promise<void> {
+async function searchKeyword(deps: SearchDeps, engine: EngineLookup, options: SearchOptions): Promise<void> {
   const { output, search } = deps;
-  if (options.page > KEYWORD_PAGE_MAX) {
-    throw new UsageError(`--page is at most ${KEYWORD_PAGE_MAX} for a keyword engine (got ${options.page}).`);
-  }
   const tab = options.tab ?? ALL_TAB;
   if (options.tab !== undefined) {
     // The tab is checked against the engine's own, so a typo is named rather than answered with nothing.
-    const config = await published(engine, options, () => search.config(clientId));
+    const config = await search.config(engine.clientId);
     const names = config.type === 'kw' ? config.tabs.map((t) => t.name.toLowerCase()) : [];
     if (!names.includes(tab)) {
       throw new UsageError(
-        `'${engine.searchEngineName}' has no tab '${options.tab}': its tabs are ${names.join(', ')}.`,
+        `'${engine.engineName}' has no tab '${options.tab}': its tabs are ${names.join(', ')}.`,
       );
     }
   }
-  const result = await published(engine, options, () =>
-    search.keyword(clientId, {
-      q: options.query,
-      tab,
-      page: options.page,
-      ...(options.pageSize === undefined ? {} : { pageSize: options.pageSize }),
-      ...(options.noAutoCorrect ? { autoCorrect: false } : {}),
-    }),
-  );
+  const result = await search.keyword(engine.clientId, {
+    q: options.query,
+    tab,
+    page: options.page,
+    ...(options.pageSize === undefined ? {} : { pageSize: options.pageSize }),
+    ...(options.noAutoCorrect ? { autoCorrect: false } : {}),
+  });
   if (output.json || !output.stdoutIsTTY) {
     output.printJson(keywordJson(result));
     return;
@@ -140,23 +121,23 @@ async function searchKeyword(
 }
 
 async function searchParametric(
-  deps: ApiDeps,
-  engine: SearchEngine,
-  clientId: string,
+  deps: SearchDeps,
+  engine: EngineLookup,
   options: SearchOptions,
 ): Promise<void> {
   const { output, search } = deps;
-  const config = await published(engine, options, () => search.config(clientId));
-  if (config.type !== 'pm') {
-    throw new AbortError(`The search of '${engine.searchEngineName}' answered as a keyword engine's.`);
-  }
-  const result = await published(engine, options, () =>
-    search.query(clientId, {
+  // Both at once: one round trip. The configuration names the columns the rows are printed by.
+  const [config, result] = await Promise.all([
+    search.config(engine.clientId),
+    search.query(engine.clientId, {
       q: options.query,
       page: options.page,
       ...(options.pageSize === undefined ? {} : { pageSize: options.pageSize }),
     }),
-  );
+  ]);
+  if (config.type !== 'pm') {
+    throw new AbortError(`The search of '${engine.engineName}' answered as a keyword engine's.`);
+  }
   if (output.json || !output.stdoutIsTTY) {
     output.printJson(parametricJson(config, result));
     return;
@@ -172,13 +153,71 @@ async function searchParametric(
   output.line(output.style('dim', summaryLine(result.total, result.took, result.page, result.pageSize)));
 }
 
+/** Option checks that need the engine's kind, before any search call. */
+function checkOptions(engine: Pick<EngineLookup, 'engineName' | 'engineType'>, options: SearchOptions): void {
+  if (engine.engineType === 'pm' && options.tab !== undefined) {
+    throw new UsageError(
+      `--tab is for keyword engines: '${engine.engineName}' is a parametric engine, which has no tabs.`,
+    );
+  }
+  if (engine.engineType === 'kw' && !options.explain && options.page > KEYWORD_PAGE_MAX) {
+    throw new UsageError(`--page is at most ${KEYWORD_PAGE_MAX} for a keyword engine (got ${options.page}).`);
+  }
+  if (options.explain && engine.engineType !== 'kw') {
+    throw new UsageError(
+      `--explain is for keyword engines: '${engine.engineName}' is a parametric engine, which ranks by no score.`,
+    );
+  }
+}
+
+/** The public search of the engine's client: keyword results or parametric rows, printed. */
+function searchEngine(deps: SearchDeps, engine: EngineLookup, options: SearchOptions): Promise<void> {
+  checkOptions(engine, options);
+  return engine.engineType === 'kw'
+    ? searchKeyword(deps, engine, options)
+    : searchParametric(deps, engine, options);
+}
+
+/** ENGINE looked up through the portal API (a person's credentials), the options checked against it. */
+async function resolve(deps: SearchDeps, options: SearchOptions): Promise<SearchEngine> {
+  const { resolveEngine } = await import('../engines/resolve-engine.ts');
+  const engine = await resolveEngine(await deps.api(), options.engine, {
+    account: options.account,
+    auth: deps.auth,
+  });
+  // Before the client is read: a usage error sends no more calls.
+  checkOptions({ engineName: engine.searchEngineName, engineType: engine.searchEngineType }, options);
+  return engine;
+}
+
+/** What a search needs of an engine: it and its client's id (`GET clients?engineIds=`). */
+async function lookupOf(deps: SearchDeps, engine: SearchEngine): Promise<EngineLookup> {
+  const { clientOf } = await import('../engines/resolve-engine.ts');
+  const client = await clientOf(await deps.api(), engine);
+  return {
+    engineId: engine.id,
+    engineName: engine.searchEngineName,
+    engineType: engine.searchEngineType,
+    accountId: engine.accountId,
+    clientId: client.id,
+  };
+}
+
+/** A kept look-up that no longer reaches its engine: its client is gone (404) or refused (401). */
+function isStale(error: unknown): boolean {
+  return (
+    error instanceof SearchNotFoundError || (error instanceof SearchRefusedError && error.status === 401)
+  );
+}
+
 /**
  * A keyword engine's results with their scores taken apart: the portal API's explain call (a
  * member of the engine's account), which ranks as the public search does.
  */
-async function explainKeyword(deps: ApiDeps, engine: SearchEngine, options: SearchOptions): Promise<void> {
+async function explainKeyword(deps: SearchDeps, engine: SearchEngine, options: SearchOptions): Promise<void> {
   const { output } = deps;
-  const response = await deps.api.engines.explain(engine.id, {
+  const api = await deps.api();
+  const response = await api.engines.explain(engine.id, {
     accountId: engine.accountId,
     q: options.query,
     ...(options.tab === undefined ? {} : { tab: options.tab }),
@@ -186,7 +225,7 @@ async function explainKeyword(deps: ApiDeps, engine: SearchEngine, options: Sear
     ...(options.pageSize === undefined ? {} : { pageSize: options.pageSize }),
   });
   // The engine was just found: a 404 says its crawl is not published yet.
-  if (!response.ok && response.status === 404) throw nothingPublished(engine, options);
+  if (!response.ok && response.status === 404) throw await nothingPublished(engine, options);
   const result = expectOk(response, `Explaining the search of '${engine.searchEngineName}'`);
   if (output.json || !output.stdoutIsTTY) {
     output.printJson(result);
@@ -205,26 +244,36 @@ async function explainKeyword(deps: ApiDeps, engine: SearchEngine, options: Sear
 /**
  * Searches an engine as a visitor of the customer's site would: its client's public search
  * (`/search/{clientId}/...`), keyword results or parametric rows of the published version.
+ *
+ * The look-up of ENGINE (engines list, then the client: two portal calls) is kept after a search
+ * that answered, so the next search of the same ENGINE sends the search alone. A kept look-up
+ * whose client answers 404 or 401 is dropped, looked up again and searched once more.
  */
-export async function run(deps: ApiDeps, options: SearchOptions): Promise<void> {
-  const engine = await resolveEngine(deps.api, options.engine, { account: options.account, auth: deps.auth });
-  if (engine.searchEngineType === 'pm' && options.tab !== undefined) {
-    throw new UsageError(
-      `--tab is for keyword engines: '${engine.searchEngineName}' is a parametric engine, which has no tabs.`,
-    );
-  }
+export async function run(deps: SearchDeps, options: SearchOptions): Promise<void> {
   if (options.explain) {
-    if (engine.searchEngineType !== 'kw') {
-      throw new UsageError(
-        `--explain is for keyword engines: '${engine.searchEngineName}' is a parametric engine, which ranks by no score.`,
-      );
-    }
-    await explainKeyword(deps, engine, options);
+    await explainKeyword(deps, await resolve(deps, options), options);
     return;
   }
-  const client = await clientOf(deps.api, engine);
-  if (engine.searchEngineType === 'kw') await searchKeyword(deps, engine, client.id, options);
-  else await searchParametric(deps, engine, client.id, options);
+  const kept = await deps.lookups.get(options.engine, options.account);
+  if (kept) {
+    try {
+      await searchEngine(deps, kept, options);
+      return;
+    } catch (error) {
+      if (!isStale(error)) throw error;
+      deps.output.debug(`The client kept for '${options.engine}' no longer answers: looking it up again.`);
+      await deps.lookups.forget(options.engine, options.account);
+    }
+  }
+  const engine = await resolve(deps, options);
+  const lookup = await lookupOf(deps, engine);
+  try {
+    await searchEngine(deps, lookup, options);
+  } catch (error) {
+    if (error instanceof SearchNotFoundError) throw await nothingPublished(engine, options);
+    throw error;
+  }
+  await deps.lookups.put(options.engine, options.account, lookup);
 }
 
-export const command = apiCommand({ parse, run });
+export const command = searchCommand({ parse, run });
