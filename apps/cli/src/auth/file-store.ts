@@ -28,6 +28,28 @@ function isMissing(error: unknown): boolean {
   return (error as NodeJS.ErrnoException | undefined)?.code === 'ENOENT';
 }
 
+/**
+ * A JSON file checked against `schema`; undefined when it is missing, not JSON or not of that
+ * shape (for files that are a convenience: a damaged one is started afresh).
+ */
+export async function readJsonFile<T>(path: string, schema: z.ZodType<T>): Promise<T | undefined> {
+  let text: string;
+  try {
+    text = await readFile(path, 'utf8');
+  } catch (error) {
+    if (isMissing(error)) return undefined;
+    throw error;
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (error) {
+    if (!(error instanceof SyntaxError)) throw error;
+  }
+  const parsed = schema.safeParse(json);
+  return parsed.success ? parsed.data : undefined;
+}
+
 /** Writes a file readable by its owner only, atomically (a temporary file renamed over it). */
 export async function writePrivateFile(path: string, text: string): Promise<void> {
   await mkdir(dirname(path), { recursive: true, mode: 0o700 });

@@ -1,10 +1,9 @@
-import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import envPaths from 'env-paths';
 import { z } from 'zod';
 import type { CliEnv } from '../env.ts';
 import type { CredentialStore } from './credentials.ts';
-import { FileCredentialStore, writePrivateFile } from './file-store.ts';
+import { FileCredentialStore, readJsonFile, writePrivateFile } from './file-store.ts';
 import { FallbackCredentialStore, KeyringCredentialStore, loadOsKeyring } from './keyring-store.ts';
 
 /** The CLI's config directory: SITESEER_CONFIG_DIR, else the OS's (e.g. ~/.config/siteseer). */
@@ -31,22 +30,8 @@ export class SettingsStore {
   }
 
   async read(): Promise<Settings> {
-    let text: string;
-    try {
-      text = await readFile(this.path, 'utf8');
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return {};
-      throw error;
-    }
-    let json: unknown;
-    try {
-      json = JSON.parse(text);
-    } catch (error) {
-      if (!(error instanceof SyntaxError)) throw error;
-    }
     // Settings are a convenience: a damaged file is ignored (login rewrites it).
-    const parsed = SettingsFile.safeParse(json);
-    return parsed.success ? parsed.data : {};
+    return (await readJsonFile(this.path, SettingsFile)) ?? {};
   }
 
   async write(settings: Settings): Promise<void> {

@@ -1,7 +1,6 @@
-import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { writePrivateFile } from '../../auth/file-store.ts';
+import { readJsonFile, writePrivateFile } from '../../auth/file-store.ts';
 
 /**
  * What `search` needs of an engine, once looked up through the portal API: its client's id (the
@@ -64,22 +63,8 @@ export class EngineLookups {
   }
 
   private async read(): Promise<LookupsFile['lookups']> {
-    let text: string;
-    try {
-      text = await readFile(this.path, 'utf8');
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return {};
-      throw error;
-    }
-    let json: unknown;
-    try {
-      json = JSON.parse(text);
-    } catch (error) {
-      if (!(error instanceof SyntaxError)) throw error;
-    }
     // A cache: a damaged file (or one of another version) is started afresh, never an error.
-    const parsed = LookupsFile.safeParse(json);
-    return parsed.success ? parsed.data.lookups : {};
+    return (await readJsonFile(this.path, LookupsFile))?.lookups ?? {};
   }
 
   private async write(lookups: LookupsFile['lookups']): Promise<void> {
