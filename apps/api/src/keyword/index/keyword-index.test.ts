@@ -168,3 +168,47 @@ describe('a search of several words that few pages hold all of', () => {
     expect(pages.every((page) => page < 40)).toBe(true);
   });
 });
+
+describe('a question of rare and common words', () => {
+  // 'zephyr' on every 20th page, 'quasar' on every 15th, 'amet' on every 7th; 'lorem' on every
+  // page, 'ipsum' on two in three, 'dolor' on every other: once the rare words are scored, a page
+  // holding only common ones cannot rank among the best, and those are scored on the pages found.
+  const data = generatedIndex(3000, (n) => ({
+    title: n % 60 === 0 ? 'Zephyr guide' : `Page ${n}`,
+    body: [
+      n % 20 === 0 ? 'zephyr' : 'sit',
+      n % 15 === 1 ? 'quasar quasar' : 'consectetur',
+      n % 7 === 0 ? 'amet' : 'elit',
+      ...Array.from({ length: (n % 5) + 1 }, () => 'lorem'),
+      n % 3 !== 0 ? 'ipsum' : 'sed',
+      n % 2 === 0 ? 'dolor' : 'tempor',
+      ...Array.from({ length: n % 11 }, () => 'incididunt'),
+    ].join(' '),
+  }));
+  const pruned = new KeywordIndex(data);
+  const whole = new KeywordIndex(data, { pruning: false });
+  const tabs = [{ tags: ['odd'] }, { tags: [], urlPattern: '*/shop/*' }];
+
+  it.each([
+    ['zephyr quasar lorem ipsum', {}],
+    ['zephyr quasar lorem ipsum dolor', {}],
+    ['quasar amet lorem ipsum dolor', {}],
+    ['zephyr quasar lorem ipsum', { tabs }],
+    ['zephyr quasar lorem ipsum dolor', { tabs, tab: 1 }],
+    ['zephyr amet lorem ipsum', { boosts: [{ urlPattern: '*/shop/*', weight: 3 }] }],
+    ['zephyr quasar lorem ipsum', { exclude: [data.keys[0] as string, data.keys[2] as string] }],
+    ['zephyr quasar lorem ipsum dolor', { offset: 90, limit: 10 }],
+  ] as const)('given %s (%o), then it answers what scoring every page answers', (q, extra) => {
+    const fast = pruned.search(typedQuery(q, extra));
+    expect(fast.hits.length).toBeGreaterThan(0);
+    expect(fast).toEqual(whole.search(typedQuery(q, extra)));
+  });
+
+  it('given its common words, then every page holding one is counted', () => {
+    // 'lorem' is on every page: every page but those left out is an answer.
+    const found = pruned.search(
+      typedQuery('zephyr quasar lorem ipsum', { exclude: [data.keys[5] as string] }),
+    );
+    expect(found.total).toBe(2999);
+  });
+});

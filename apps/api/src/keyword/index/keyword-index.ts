@@ -8,7 +8,7 @@ import type {
   QuerySlot,
 } from '../backend.ts';
 import { questionWeight } from './bm25f.ts';
-import { collectPages, slotInformativeness } from './collector.ts';
+import { Collector, slotInformativeness } from './collector.ts';
 import { QueryCorrector } from './correct.ts';
 import { type ExpandedSlot, QueryExpander, typosPossible } from './expand.ts';
 import { type ExplainedPass, explainScore } from './explain.ts';
@@ -33,9 +33,21 @@ const RERANK = 100;
  */
 const QUESTION_SLOTS = 4;
 
+/**
+ * A question's slots still to score may add pages only while their postings are at least this
+ * many times the pages found so far: asking whether they can still rank (`Collector.floor`) reads
+ * every page found.
+ */
+const PRUNE_GAIN = 4;
+
 export interface KeywordIndexOptions {
   /** DENSE_SHARE; 0: no search is dense (tests hold both ways to one answer). */
   denseShare?: number;
+  /**
+   * Whether a question's common words skip the pages that cannot rank (true; tests: false, the
+   * slots still scored in the same order, so that both ways sum to the same floats).
+   */
+  pruning?: boolean;
 }
 /** Pages looked at per suggestion asked for: on many sites pages share a title. */
 const SHARED_TITLES = 25;
@@ -46,11 +58,22 @@ interface Attempt {
   pass: ExplainedPass | undefined;
 }
 
-/** A pass's pages: the terms scored, the pages matching, and those in the chosen tab. */
+/** Pages counted: matching, and in the chosen tab; with per tab counts. */
+interface Counts {
+  total: number;
+  allTotal: number;
+  tabCounts: number[];
+}
+
+/**
+ * A pass's pages: the terms scored, the pages matching, and those in the chosen tab; `unscored`,
+ * those of a question's words that were never scored (they could not rank) but count.
+ */
 interface Ranking {
   terms: Set<number>;
   total: number;
   allTotal: number;
+  unscored?: Counts;
 }
 
 /**
@@ -68,9 +91,11 @@ export class KeywordIndex {
   readonly #byUrl = new Map<string, number>();
   readonly #tabs = new Map<string, Uint8Array>();
   readonly #boosts = new Map<string, Float32Array>();
+  readonly #pruning: boolean;
 
-  constructor(data: IndexData, { denseShare = DENSE_SHARE }: KeywordIndexOptions = {}) {
+  constructor(data: IndexData, { denseShare = DENSE_SHARE, pruning = true }: KeywordIndexOptions = {}) {
     this.data = data;
+    this.#pruning = pruning;
     this.#expander = new QueryExpander(data);
     this.#corrector = new QueryCorrector(data, this.#expander);
     this.#titles = new TitleSuggester(data);
@@ -204,7 +229,7 @@ export class KeywordIndex {
     // A question long enough is searched once more with the words its best pages share
     // (feedback.ts): its sums are kept, and that pass adds the new words' scores to them.
     const feedback = question && slots.length >= FEEDBACK_FROM;
-    const { terms, total, allTotal } = oneWord
+    const { terms, total, allTotal, unscored } = oneWord
       ? this.#rankOneWord(oneWord, members, tabCounts, top)
       : this.#rankAll(
           expanded,
@@ -233,7 +258,7 @@ export class KeywordIndex {
           withFeedback,
           query,
           { members, tabCounts, top: again, full: undefined, any, informativeness: weights },
-          { from: expanded.length },
+          { from: expanded.length, unscored },
         );
         scored = { expanded: withFeedback, informativeness: weights, total, allTotal };
         ranked = rescored(again.ranked());
@@ -280,8 +305,11 @@ export class KeywordIndex {
 
   /**
    * Every page matching the slots (every one, or with `any` at least one) scored and collected
-   * (collector.ts `collectPages`). `from`: the slots before it are scored already (kept from a
-   * pass with `keep`, whose scores are not reset).
+   * (collector.ts `Collector`); for a question, its common words scored only on the pages its
+   * rarer words found once no other page can rank among the best (Scorer `scoreSlots`' `prune`),
+   * their other pages counted (`unscored`). `from`: the slots before it are scored already (kept
+   * from a pass with `keep`, whose scores are not reset, and whose `unscored` pages count again),
+   * and those from it are worth nothing to the question (feedback's): they add to its pages only.
    */
   #rankAll(
     expanded: readonly ExpandedSlot[],
@@ -294,16 +322,78 @@ export class KeywordIndex {
       any: boolean;
       informativeness: readonly number[];
     },
-    { from = 0, keep = false }: { from?: number; keep?: boolean } = {},
+    { from = 0, keep = false, unscored }: { from?: number; keep?: boolean; unscored?: Counts } = {},
   ): Ranking {
     const scorer = this.#scorer;
-    const terms = scorer.scoreSlots(from === 0 ? expanded : expanded.slice(from), !collect.any, from);
     // Read per page only when there are some: boosts, and tabs to count or choose.
     const boosts = boosting(query.boosts) ? boostFactors(this.data, query.boosts, this.#boosts) : undefined;
     const excluded = new Set(query.exclude.flatMap((key) => this.#byUrl.get(key) ?? []));
-    const counts = collectPages(scorer, expanded, { ...collect, tab: query.tab, boosts, excluded });
+    const collector = new Collector(scorer, expanded, { ...collect, tab: query.tab, boosts, excluded });
+    const size = collect.top.size;
+    const prune =
+      collect.any && !collect.full && from === 0
+        ? {
+            order: collector.pruningOrder(),
+            stop: (remaining: readonly number[]) => {
+              if (!this.#pruning) return false;
+              let postings = 0;
+              for (const n of remaining) postings += scorer.postings(expanded[n] as ExpandedSlot);
+              if (postings < PRUNE_GAIN * scorer.touched.length) return false;
+              return collector.ceiling(remaining) < collector.floor(size);
+            },
+          }
+        : undefined;
+    const { terms, pruned } = scorer.scoreSlots(from === 0 ? expanded : expanded.slice(from), {
+      every: !collect.any,
+      from,
+      onlyTouched: from > 0,
+      prune,
+    });
+    const counts = collector.collect();
+    const notScored =
+      unscored ??
+      (from === 0 && pruned.length > 0
+        ? this.#countUnscored(pruned, expanded, collect, query.tab, excluded)
+        : undefined);
     if (!keep) scorer.reset();
-    return { terms, ...counts };
+    if (!notScored) return { terms, ...counts };
+    notScored.tabCounts.forEach((count, tab) => {
+      collect.tabCounts[tab] = (collect.tabCounts[tab] as number) + count;
+    });
+    return {
+      terms,
+      total: counts.total + notScored.total,
+      allTotal: counts.allTotal + notScored.allTotal,
+      unscored: notScored,
+    };
+  }
+
+  /**
+   * The pages holding one of a question's `pruned` slots but none scored: their words' pages
+   * but those touched (the pages of a slot worth nothing are no answer), and those left out.
+   */
+  #countUnscored(
+    pruned: readonly number[],
+    expanded: readonly ExpandedSlot[],
+    {
+      members,
+      tabCounts,
+      informativeness,
+    }: { members: Uint8Array; tabCounts: number[]; informativeness: readonly number[] },
+    tab: number | null,
+    excluded: ReadonlySet<number>,
+  ): Counts {
+    const terms = new Set<number>();
+    for (const n of pruned) {
+      if (informativeness[n] === 0) continue;
+      for (const alternative of (expanded[n] as ExpandedSlot).alternatives)
+        for (const word of alternative.words) for (const { term } of word) terms.add(term);
+    }
+    const perTab = tabCounts.map(() => 0);
+    const scorer = this.#scorer;
+    const allTotal =
+      terms.size === 0 ? 0 : scorer.countPages(terms, members, perTab, { touched: scorer.touched, excluded });
+    return { total: tab === null ? allTotal : (perTab[tab] as number), allTotal, tabCounts: perTab };
   }
 
   /**

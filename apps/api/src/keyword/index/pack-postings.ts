@@ -15,7 +15,7 @@ import { SignatureBuilder } from './signatures.ts';
  */
 
 /** A term's best score is this many steps; the others are rounded to the nearest step. */
-const SCORE_STEPS = 0xffff;
+export const SCORE_STEPS = 0xffff;
 
 export interface PageScores {
   /**

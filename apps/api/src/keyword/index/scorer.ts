@@ -1,7 +1,7 @@
 import { ByteReader } from './bytes.ts';
 import type { ExpandedSlot } from './expand.ts';
 import type { IndexData } from './index-data.ts';
-import { CHAMPIONS, pageWords, popcount } from './pack-postings.ts';
+import { CHAMPIONS, pageWords, popcount, SCORE_STEPS } from './pack-postings.ts';
 import { scorePhrase } from './phrase.ts';
 import type { TopPages } from './top-pages.ts';
 
@@ -14,6 +14,29 @@ const IN_AND_SET = 1 << MAX_SLOTS;
  * them all from the terms' bitsets first (see `#andSet`).
  */
 export const DENSE_SHARE = 32;
+/**
+ * `known` of a slot scored on the pages scored already only (see `scoreSlots`' `onlyTouched` and
+ * `prune`): a value no page's bits take (bit 31 is no slot's and not IN_AND_SET).
+ */
+const ONLY_TOUCHED = 1 << 31;
+
+/** How `scoreSlots` scores a query's slots. */
+export interface SlotScoring {
+  /** A page must hold every slot. */
+  every?: boolean;
+  /** The first slot's number (its bit); past 0, the slots are added to sums kept (feedback's words). */
+  from?: number;
+  /** The slots add to the pages scored already only: a page holding them alone is no answer. */
+  onlyTouched?: boolean;
+  /**
+   * A search of some of the slots (not `every`): the slots are scored in `order`, and `stop` is
+   * asked before each after the first, with the slots not scored yet, whether a page holding only
+   * those could still rank among the best; once it says no, they add to the pages scored already
+   * only (MaxScore, Turtle & Flood's "quit and continue"): a question's common words are looked
+   * up on the pages its rarer words found instead of every page they are on.
+   */
+  prune?: { order: readonly number[]; stop: (remaining: readonly number[]) => boolean };
+}
 
 /** Pages in the order they were met, each once: a scratch list as long as the index's pages. */
 export class PageList {
@@ -117,11 +140,17 @@ export class Scorer {
    * The pages holding any of `terms`, counted in all and per tab (`tabCounts`): their pages or-ed
    * 32 at a time (`#orPages`) into `#countWords`, the bits counted (and walked for the tabs when
    * there are some), and the words written cleared again: rare terms (a typo's) touch few.
+   * `except`: pages not counted (those `touched`, and pages left out).
    */
-  countPages(terms: ReadonlySet<number>, members: Uint8Array, tabCounts: number[]): number {
+  countPages(
+    terms: ReadonlySet<number>,
+    members: Uint8Array,
+    tabCounts: number[],
+    except?: { touched: PageList; excluded: ReadonlySet<number> },
+  ): number {
     const data = this.data;
     const [only] = terms;
-    if (terms.size === 1 && only !== undefined && tabCounts.length === 0)
+    if (terms.size === 1 && only !== undefined && tabCounts.length === 0 && !except)
       return data.frequencies[only] as number;
     const words = this.#countWords;
     let from = words.length;
@@ -130,6 +159,11 @@ export class Scorer {
       const [first, end] = this.#orPages(term, words);
       from = Math.min(from, first);
       to = Math.max(to, end);
+    }
+    if (except) {
+      const { touched, excluded } = except;
+      for (let i = 0; i < touched.length; i++) unset(words, touched.items[i] as number);
+      for (const page of excluded) unset(words, page);
     }
     let count = 0;
     for (let w = from; w < to; w++) {
@@ -151,7 +185,9 @@ export class Scorer {
   /**
    * Scores every page holding a slot: per slot the best of its alternatives (BM25F over the
    * fields, times the alternative's and the term's weights), summed over slots;
-   * `matched` gets a bit per slot found, `touched` the pages (to be `reset`). Returns the terms.
+   * `matched` gets a bit per slot found, `touched` the pages (to be `reset`). Returns the terms,
+   * and the slots scored on the pages touched before them only (`onlyTouched`, or once `prune`
+   * said so: their other pages are counted by `countPages`).
    * With `every` (a page must hold every slot), the slot with the fewest postings is scored first
    * and the others only on the pages holding every slot before them (`alive`): a common word of
    * the query adds nothing to the pages to look at, and its list is read without a write for the
@@ -159,29 +195,34 @@ export class Scorer {
    * number (its bit); past 0, `slots` are added to a search of some slots whose sums are kept
    * (feedback's words, after the question's), their pages `reset` with the others'.
    */
-  scoreSlots(slots: readonly ExpandedSlot[], every: boolean, from = 0): Set<number> {
+  scoreSlots(
+    slots: readonly ExpandedSlot[],
+    { every = false, from = 0, onlyTouched = false, prune }: SlotScoring = {},
+  ): { terms: Set<number>; pruned: number[] } {
     const pages = this.touched;
     if (from === 0) pages.length = 0;
     const terms = new Set<number>();
+    const pruned: number[] = [];
     const best = this.#best;
     const matched = this.matched;
     const alive = this.alive;
     alive.length = 0;
-    const order = slots.map((_, n) => n);
+    const order = prune ? [...prune.order] : slots.map((_, n) => n);
     if (every)
-      order.sort(
-        (a, b) => this.#postings(slots[a] as ExpandedSlot) - this.#postings(slots[b] as ExpandedSlot),
-      );
+      order.sort((a, b) => this.postings(slots[a] as ExpandedSlot) - this.postings(slots[b] as ExpandedSlot));
     // A dense search scores its AND set's pages only: they are known, and marked as holding
     // every slot from the start.
     const held = every ? this.#andSet(slots, order) : 0;
     const dense = held !== 0;
     let soFar = held;
+    let touchedOnly = onlyTouched;
     order.forEach((n, rank) => {
       const slot = slots[n] as ExpandedSlot;
       const bit = 1 << (from + n);
+      if (!touchedOnly && prune && rank > 0 && prune.stop(order.slice(rank))) touchedOnly = true;
+      if (touchedOnly) pruned.push(n);
       // The bits of the slots a page must already hold to be scored (0: any page).
-      const known = every ? soFar : 0;
+      const known = every ? soFar : touchedOnly ? ONLY_TOUCHED : 0;
       if (every && !dense) soFar |= bit;
       const [only] = slot.alternatives;
       const single = slot.alternatives.length === 1 && !slot.phrase && only?.words.length === 1;
@@ -207,7 +248,7 @@ export class Scorer {
           }
         } else {
           scorePhrase(this.data, alternative, (page, score) => {
-            if (known !== 0 && matched[page] !== known) return;
+            if (known !== 0 && !holds(matched[page] as number, known)) return;
             if (best[page] === 0) slotPages.push(page);
             if (score > (best[page] as number)) best[page] = score;
           });
@@ -223,7 +264,26 @@ export class Scorer {
       }
       if (every && !dense) this.#narrow(rank, bit);
     });
-    return terms;
+    return { terms, pruned };
+  }
+
+  /**
+   * The most a page can score for `slot`: its best term's best score times their weights (a
+   * phrase, or an alternative of several words, is not bounded: Infinity).
+   */
+  slotBound(slot: ExpandedSlot): number {
+    if (slot.phrase) return Number.POSITIVE_INFINITY;
+    let bound = 0;
+    for (const alternative of slot.alternatives) {
+      if (alternative.words.length !== 1) return Number.POSITIVE_INFINITY;
+      for (const { term, weight } of alternative.words[0] ?? [])
+        bound = Math.max(
+          bound,
+          weight * alternative.weight * (this.data.scoreScale[term] as number) * SCORE_STEPS,
+        );
+    }
+    // Scores are summed in 32-bit floats: a hair over, never under.
+    return bound * (1 + 1e-5);
   }
 
   /**
@@ -239,7 +299,7 @@ export class Scorer {
   #andSet(slots: readonly ExpandedSlot[], order: readonly number[]): number {
     const data = this.data;
     const rarest = slots[order[0] as number] as ExpandedSlot;
-    if (this.#postings(rarest) * this.#denseShare <= data.pageCount) return 0;
+    if (this.postings(rarest) * this.#denseShare <= data.pageCount) return 0;
     if (slots.some((slot) => slot.phrase || slot.alternatives.some((a) => a.words.length !== 1))) return 0;
     const and = this.#andWords;
     const slotWords = this.#slotWords;
@@ -330,7 +390,7 @@ export class Scorer {
   }
 
   /** The postings a slot's scoring reads: those of each of its terms. */
-  #postings(slot: ExpandedSlot): number {
+  postings(slot: ExpandedSlot): number {
     let postings = 0;
     for (const alternative of slot.alternatives)
       for (const word of alternative.words)
@@ -365,8 +425,8 @@ export class Scorer {
     const bitset = data.bitsets.get(term);
     if (bitset === undefined) this.#readDeltas(term, scale, touched, direct, known);
     else if (known & IN_AND_SET) this.#andBits(term, bitset, scale, direct);
-    else if (known !== 0 && this.alive.length < (data.frequencies[term] as number))
-      this.#lookUpBits(term, bitset, scale, touched, direct);
+    else if (known !== 0 && this.#scope(known).length < (data.frequencies[term] as number))
+      this.#lookUpBits(term, bitset, scale, touched, direct, this.#scope(known));
     else this.#readBits(term, bitset, scale, touched, direct, known);
   }
 
@@ -388,7 +448,7 @@ export class Scorer {
       }
       page += delta;
       const score = scale * (steps[n++] as number);
-      if (known !== 0 && matched[page] !== known) continue;
+      if (known !== 0 && !holds(matched[page] as number, known)) continue;
       this.#take(page, score, touched, direct);
     }
   }
@@ -415,19 +475,33 @@ export class Scorer {
         word ^= low;
         const page = (w << 5) + 31 - Math.clz32(low);
         const score = scale * (steps[n++] as number);
-        if (known !== 0 && matched[page] !== known) continue;
+        if (known !== 0 && !holds(matched[page] as number, known)) continue;
         this.#take(page, score, touched, direct);
       }
     }
   }
 
-  /** The pages still `alive` that hold a term kept as a bitset, scored. */
-  #lookUpBits(term: number, bitset: number, scale: number, touched: PageList, direct: number): void {
+  /** The pages a slot of `known` (not 0) may score: those `alive`, or every page touched. */
+  #scope(known: number): PageList {
+    return known === ONLY_TOUCHED ? this.touched : this.alive;
+  }
+
+  /**
+   * The pages of `alive` (still alive, or touched) that hold a term kept as a bitset, scored
+   * (none is new to `touched` when the two are one: each is there and has a bit already).
+   */
+  #lookUpBits(
+    term: number,
+    bitset: number,
+    scale: number,
+    touched: PageList,
+    direct: number,
+    alive: PageList,
+  ): void {
     const data = this.data;
     const { bits, bitRanks } = data;
     const steps = data.scores;
     const from = data.scoreStart[term] as number;
-    const alive = this.alive;
     for (let i = 0; i < alive.length; i++) {
       const page = alive.items[i] as number;
       const at = bitset + (page >>> 5);
@@ -487,4 +561,17 @@ export class Scorer {
       if (score > known) best[page] = score;
     }
   }
+}
+
+/**
+ * Whether a page of slot bits `matched` is one a slot of `known` (not 0) scores: holding exactly
+ * the slots scored before it (`every`), or any (ONLY_TOUCHED).
+ */
+function holds(matched: number, known: number): boolean {
+  return known === ONLY_TOUCHED ? matched !== 0 : matched === known;
+}
+
+/** Clears `page`'s bit in `words` (32 pages a word). */
+function unset(words: Uint32Array, page: number): void {
+  words[page >>> 5] = (words[page >>> 5] as number) & ~(1 << (page & 31));
 }

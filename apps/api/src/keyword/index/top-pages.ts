@@ -27,6 +27,16 @@ export class TopPages {
     }
   }
 
+  /** How many pages are kept. */
+  get size(): number {
+    return this.#size;
+  }
+
+  /** The lowest score kept (the next page must beat it); -Infinity while none is. */
+  lowest(): number {
+    return this.#length === 0 ? Number.NEGATIVE_INFINITY : (this.#scores[0] as number);
+  }
+
   /**
    * The pages with their scores, best first (ties: the earlier page first): taken from the heap
    * lowest first, which leaves it empty.
