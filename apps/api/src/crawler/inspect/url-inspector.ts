@@ -206,6 +206,7 @@ export class UrlInspector {
             const signIn = site === null ? undefined : credentials.forSite(site);
             return renderer.render({
               url: at,
+              session: `${crawler.accountId}/${crawler.engineId}`,
               html,
               userAgent: this.#userAgent,
               signal: this.#closing.signal,

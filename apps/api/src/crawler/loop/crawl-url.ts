@@ -258,8 +258,10 @@ class UrlCrawl {
     if (!renderer) return this.page(html, outcome, [`It was read without rendering: ${CHROMIUM_MISSING}`]);
     // The page's own requests sign in to its site as its fetch did (crawlUrl checked the sign-in opens).
     const auth = this.#run.credentials.forSite(this.#url.site);
+    const { accountId, engineId } = this.#run.crawler;
     const rendering = await renderer.render({
       url: outcome.url,
+      session: `${accountId}/${engineId}`,
       html,
       userAgent,
       signal: this.#run.signal,

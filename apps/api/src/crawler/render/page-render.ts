@@ -1,4 +1,4 @@
-import { type BrowserContext, errors, type Route } from 'playwright-core';
+import { type BrowserContext, errors, type Page, type Route } from 'playwright-core';
 import { FETCH_DEFAULTS, type PageFetcher, type SiteAuth } from '../fetch/index.ts';
 import { RenderBudget } from './render-budget.ts';
 
@@ -8,6 +8,12 @@ export interface RenderRequest {
   url: string;
   /** The page's HTML: status, robots, canonical and size limits stay the crawler's own. */
   html: string;
+  /**
+   * Renders that may share a browser tab, one after another: one engine's (its account's and its
+   * own id). Its cookies and storage then pass from page to page as a visitor's would on that site;
+   * never to another engine's.
+   */
+  session: string;
   userAgent: string;
   /** Aborting it (the crawl stopped) ends the render; the call rejects with its reason. */
   signal: AbortSignal;
@@ -29,8 +35,17 @@ export type RenderOutcome =
 
 /** Requests whose answers never change a page's text: not loaded, to spare the site and the pool. */
 const SKIPPED_TYPES = new Set(['image', 'media', 'font']);
-/** Longest wait, after the load event, for the page's requests to settle (Playwright's network idle). */
-const NETWORK_IDLE_MS = 3_000;
+/** Longest wait, after the load event, for the page's requests to settle. */
+const SETTLE_MS = 3_000;
+/**
+ * The page has settled when none of its requests has been going for this long: a script's next
+ * request follows the answer of the one before within milliseconds. (Playwright's network idle
+ * waits for 500 ms with no request going: on a page whose data comes in one request, most of its
+ * render.)
+ */
+const QUIET_MS = 150;
+/** How often a settling page is looked at. */
+const SETTLE_POLL_MS = 10;
 /** How long past the render's end a request of the page may go on (ended with the render). */
 const FETCH_GRACE_MS = 1_000;
 /** The browser's request headers the crawler's fetch sets itself (or must not forward). */
@@ -52,17 +67,46 @@ const WIRE_RESPONSE_HEADERS = new Set([
 ]);
 
 /**
- * Renders one page in `context` (a fresh one, closed by the caller). Chromium makes no request of
- * its own: every request the page makes is intercepted and answered by the crawler's fetch, so the
- * address policy and redirect rules of the crawler apply to each (a refused one is noted, the page
- * goes on); the page itself is answered with the HTML the crawler already fetched.
+ * A browser tab renders are made in, one at a time: its context's requests all go to `answer`,
+ * the render under way's (between renders there is none: they are refused).
+ */
+export interface RenderTab {
+  context: BrowserContext;
+  page: Page;
+  answer: ((route: Route) => Promise<void>) | undefined;
+}
+
+/** Opens a tab in `context` (a fresh one, of one session): its requests go to the tab's render. */
+export async function openTab(context: BrowserContext): Promise<RenderTab> {
+  // WebSockets are not requests the route sees: none is opened.
+  await context.routeWebSocket(/.*/, (socket) => socket.close());
+  let tab: RenderTab | undefined;
+  await context.route('**/*', (route) =>
+    tab?.answer ? tab.answer(route) : route.abort('blockedbyclient').catch(() => undefined),
+  );
+  const page = await context.newPage();
+  // Popups and other tabs are closed as they open: only the page is read.
+  context.on('page', (other) => {
+    if (other !== page) void other.close();
+  });
+  tab = { context, page, answer: undefined };
+  return tab;
+}
+
+/**
+ * Renders one page in `tab` (to be closed by the caller unless this comes to `rendered`). Chromium
+ * makes no request of its own: every request the page makes is intercepted and answered by the
+ * crawler's fetch, so the address policy and redirect rules of the crawler apply to each (a
+ * refused one is noted, the page goes on); the page itself is answered with the HTML the crawler
+ * already fetched. The page is read once its requests have settled (QUIET_MS).
  */
 export async function renderPage(
-  context: BrowserContext,
+  tab: RenderTab,
   fetcher: PageFetcher,
   request: RenderRequest,
   timeoutMs: number,
 ): Promise<RenderOutcome> {
+  const { context, page } = tab;
   const budget = new RenderBudget();
   // The clock starts with the page's navigation, not with the browser's (slower) opening of it.
   let started = performance.now();
@@ -73,8 +117,28 @@ export async function renderPage(
   const ended = new AbortController();
   const signal = AbortSignal.any([request.signal, ended.signal]);
   let failure: unknown;
+  // The page's requests going on, and when one last began or ended: every request of the page
+  // comes through `answer`, so these tell when it has settled.
+  let going = 0;
+  let lastActivity = performance.now();
+  const settled = async (): Promise<void> => {
+    const deadline = performance.now() + Math.min(SETTLE_MS, remaining());
+    while (performance.now() < deadline && (going > 0 || performance.now() - lastActivity < QUIET_MS))
+      await new Promise((resolve) => setTimeout(resolve, SETTLE_POLL_MS));
+  };
 
   const answer = async (route: Route): Promise<void> => {
+    going += 1;
+    lastActivity = performance.now();
+    try {
+      await answerRoute(route);
+    } finally {
+      going -= 1;
+      lastActivity = performance.now();
+    }
+  };
+
+  const answerRoute = async (route: Route): Promise<void> => {
     const asked = route.request();
     const url = asked.url();
     const mainFrame = asked.isNavigationRequest() && asked.frame().parentFrame() === null;
@@ -123,19 +187,13 @@ export async function renderPage(
     await route.abort(fetched.kind === 'timeout' ? 'timedout' : 'failed');
   };
 
-  // WebSockets are not requests the route sees: none is opened.
-  await context.routeWebSocket(/.*/, (socket) => socket.close());
-  await context.route('**/*', (route) =>
+  tab.answer = (route) =>
     answer(route).catch(async (error: unknown) => {
       // Once the page is closing its routes can no longer be answered: nothing is waiting for them.
       if (closing || signal.aborted) return;
       failure ??= error;
       await route.abort('failed');
-    }),
-  );
-  const page = await context.newPage();
-  // Popups and other tabs are closed as they open: only the page is read.
-  context.on('page', (other) => void other.close());
+    });
   const stop = () => {
     closing = true;
     void context.close();
@@ -162,17 +220,14 @@ export async function renderPage(
         notes: budget.notes,
       };
     }
-    try {
-      await page.waitForLoadState('networkidle', { timeout: Math.min(NETWORK_IDLE_MS, remaining()) });
-    } catch (error) {
-      // Requests still going (polling, a stream): the page is read as it stands.
-      if (!(error instanceof errors.TimeoutError)) throw error;
-    }
+    // Requests still going at the deadline (polling, a stream): the page is read as it stands.
+    await settled();
     const html = await page.content();
     if (failure !== undefined) throw failure;
     return { kind: 'rendered', html, notes: budget.notes };
   } finally {
     closing = true;
+    tab.answer = undefined;
     ended.abort(new Error('The render ended.'));
     request.signal.removeEventListener('abort', stop);
   }

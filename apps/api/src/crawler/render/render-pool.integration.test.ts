@@ -70,9 +70,10 @@ describe.runIf(chromium.available)('the render pool', { timeout: 60_000 }, () =>
     await Promise.all([site?.close(), other?.close(), internal?.close()]);
   });
 
-  const render = (script: string) =>
+  const render = (script: string, session = 'account/engine') =>
     pool.render({
       url: `${site.origin}/page`,
+      session,
       html: `<!doctype html><html><body><main id="out"></main><script>${script}</script></body></html>`,
       userAgent: 'SiteseerBot/1.0 (+test)',
       signal: new AbortController().signal,
@@ -101,5 +102,24 @@ describe.runIf(chromium.available)('the render pool', { timeout: 60_000 }, () =>
       `The page tried to load a private address (${internal.origin}/after-hop), which was refused.`,
     ]);
     expect(internal.requests).toEqual([]);
+  });
+
+  it("given renders of one session, then a page's storage passes to the next; never to another session's", async () => {
+    const note = `localStorage.setItem('visited', 'yes'); document.getElementById('out').textContent = 'set';`;
+    const read = `document.getElementById('out').textContent = localStorage.getItem('visited') ?? 'none';`;
+    expect(await render(note, 'account/one')).toMatchObject({ kind: 'rendered' });
+    const again = await render(read, 'account/one');
+    expect(again.kind === 'rendered' && again.html).toContain('<main id="out">yes</main>');
+    const other = await render(read, 'account/two');
+    expect(other.kind === 'rendered' && other.html).toContain('<main id="out">none</main>');
+  });
+
+  it("given a page whose script goes on requesting, then the next page's render sees none of its requests", async () => {
+    const polling = `setInterval(() => fetch('/poll'), 5); document.getElementById('out').textContent = 'polling';`;
+    expect(await render(polling, 'account/poll')).toMatchObject({ kind: 'rendered' });
+    const polled = site.requests.filter((r) => r.path === '/poll').length;
+    const next = await render(`document.getElementById('out').textContent = 'quiet';`, 'account/poll');
+    expect(next.kind === 'rendered' && next.html).toContain('<main id="out">quiet</main>');
+    expect(site.requests.filter((r) => r.path === '/poll').length).toBe(polled);
   });
 });
