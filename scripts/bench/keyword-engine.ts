@@ -29,6 +29,7 @@ export async function createKeywordEngine(
   server: ServerProcess,
   name: string,
   url: string,
+  options: CrawlOptions = {},
 ): Promise<KeywordEngine> {
   const headers = { authorization: `Bearer ${await signIn(server.base, server.owner)}` };
   const call = <T>(path: string, body: unknown) =>
@@ -37,7 +38,7 @@ export async function createKeywordEngine(
   const accountId = accounts[0]?.id;
   if (!accountId) throw new Error('The owner has no account');
   const created = await call<{ documentId: string; clientId: string }>('searchengines', {
-    ...crawlSettings(url),
+    ...crawlSettings(url, options),
     searchEngineType: 'kw',
     accountId,
     searchEngineName: name,
@@ -45,14 +46,31 @@ export async function createKeywordEngine(
   return { accountId, engineId: created.documentId, clientId: created.clientId, call };
 }
 
-function crawlSettings(url: string) {
-  return { urls: [url], pageLoadDelay: '0ms', removeHashFragments: true };
+/** Crawler settings a bench may set besides the start URL: the document types read (default PDF). */
+export interface CrawlOptions {
+  documentTypes?: readonly ('pdf' | 'docx' | 'pptx' | 'xlsx' | 'odt')[];
 }
 
-/** Starts the engine's crawl of `url` afresh (`POST datasource/crawler`, recreate). */
-export async function startCrawl(engine: KeywordEngine, url: string): Promise<void> {
+function crawlSettings(url: string, options: CrawlOptions) {
+  return { urls: [url], pageLoadDelay: '0ms', removeHashFragments: true, ...options };
+}
+
+/**
+ * Starts the engine's crawl of `url` afresh (`POST datasource/crawler`, recreate). The call
+ * replaces the crawler's settings: `options` as the engine was created with, or the defaults.
+ */
+export async function startCrawl(
+  engine: KeywordEngine,
+  url: string,
+  options: CrawlOptions = {},
+): Promise<void> {
   const { accountId, engineId } = engine;
-  await engine.call('datasource/crawler', { ...crawlSettings(url), accountId, engineId, recreate: true });
+  await engine.call('datasource/crawler', {
+    ...crawlSettings(url, options),
+    accountId,
+    engineId,
+    recreate: true,
+  });
 }
 
 export function crawlReport(engine: KeywordEngine): Promise<CrawlReport> {

@@ -42,6 +42,12 @@
  *     with rendering, the server's pool at 1 and at 2 pages at once: pages/s against the static
  *     crawl of the same site, the Chromium processes' peak memory (PSS), and its pages found by the word
  *     their script writes.
+ *   documents (documents-bench.ts, `pnpm bench:documents`):
+ *   - a generated site of `--document-pages` texts (default 200) on 127.0.0.1, half PDFs and half
+ *     DOCX files, crawled by a keyword engine against the same texts as HTML pages: pages/s and
+ *     server CPU per page against the HTML crawl, the server's peak RSS and the extraction
+ *     threads' peak heap (sampled through the inspector) in each, and the documents found by
+ *     their own word (all of them).
  *   cli (cli-bench.ts, `pnpm bench:cli`):
  *   - `siteseer search ENGINE QUERY --json` from a script (a child process, no TTY), keyword and
  *     parametric, `--cli-runs` times each (default 20): the median (target ≤ 300 ms) against a Node
@@ -50,14 +56,14 @@
  * Prints JSON, then a table. A benchmark, not a test: it exits 0 even when a target is missed.
  * Options:
  *   --only=LIST    a comma-separated list of sections (parametric, crawl, keyword, analytics,
- *                  collections, busy-search, suggest, render, cli; or one part of
+ *                  collections, busy-search, suggest, render, documents, cli; or one part of
  *                  keyword: keyword-relevance, keyword-latency) and databases (pglite, postgres);
  *                  what names no section runs all, what names no database runs all:
  *                  --only=crawl (`pnpm bench:crawl`), --only=keyword (`pnpm bench:keyword`),
  *                  --only=analytics (`pnpm bench:analytics`),
  *                  --only=busy-search (`pnpm bench:busy-search`),
  *                  --only=collections (`pnpm bench:collections`), --only=render (`pnpm bench:render`),
- *                  --only=cli (`pnpm bench:cli`),
+ *                  --only=documents (`pnpm bench:documents`), --only=cli (`pnpm bench:cli`),
  *                  --only=pglite, --only=crawl,postgres, --only=keyword-latency,pglite.
  *   --pages=N      pages of the crawl section's site (default 5,000).
  *   --keyword-pages=N    pages of the keyword latency engine (default 50,000).
@@ -67,6 +73,7 @@
  *   --suggest-pages=N    pages of the suggest section's site (default 50,000).
  *   --suggest-queries=N  distinct recorded queries of the suggest section (default 100,000).
  *   --render-pages=N     pages of the render section's app (default 300).
+ *   --document-pages=N   texts of the documents section's site, each a document (default 200).
  *   --cli-runs=N         runs of each timed command of the cli section (default 20).
  *   --json=<file>  also write the JSON there.
  */
@@ -85,6 +92,8 @@ import { benchCli, CLI_RUNS, type CliResults } from './cli-bench.ts';
 import { benchCollections, type CollectionsResults } from './collections-bench.ts';
 import { benchCrawl, type CrawlResults } from './crawl-bench.ts';
 import { SITE_PAGES } from './crawl-site.ts';
+import { DOCUMENT_PAGES } from './document-site.ts';
+import { benchDocuments, type DocumentsResults, documentLines } from './documents-bench.ts';
 import { type BenchFiles, benchFiles } from './files.ts';
 import { type Floor, measureFloor } from './floor.ts';
 import { closeConnections } from './http-client.ts';
@@ -288,6 +297,7 @@ type Section =
   | 'busy-search'
   | 'suggest'
   | 'render'
+  | 'documents'
   | 'cli';
 const SECTIONS: readonly Section[] = [
   'parametric',
@@ -298,6 +308,7 @@ const SECTIONS: readonly Section[] = [
   'busy-search',
   'suggest',
   'render',
+  'documents',
   'cli',
 ];
 /** Names of one part of the keyword section. */
@@ -315,6 +326,7 @@ const { values } = parseArgs({
     'suggest-pages': { type: 'string', default: String(SUGGEST_PAGES) },
     'suggest-queries': { type: 'string', default: String(SUGGEST_QUERIES) },
     'render-pages': { type: 'string', default: String(RENDER_PAGES) },
+    'document-pages': { type: 'string', default: String(DOCUMENT_PAGES) },
     'cli-runs': { type: 'string', default: String(CLI_RUNS) },
     json: { type: 'string' },
   },
@@ -430,6 +442,17 @@ if (sections.includes('render')) {
   }
   closeConnections();
 }
+let documents: Partial<Record<Db, DocumentsResults>> | undefined;
+if (sections.includes('documents')) {
+  const texts = whole('document-pages', values['document-pages'], 2);
+  documents = {};
+  for (const db of dbs) {
+    const r = await benchDocuments(db, databaseUrl, texts);
+    documents[db] = r;
+    all.push(...documentLines(db, r));
+  }
+  closeConnections();
+}
 let cli: Partial<Record<Db, CliResults>> | undefined;
 if (sections.includes('cli')) {
   const section = await benchCli(dbs, databaseUrl, whole('cli-runs', values['cli-runs'], 5));
@@ -457,6 +480,7 @@ const json = {
   busySearch,
   suggest,
   render,
+  documents,
   cli,
   lines: all.map((line) => ({ ...line, status: status(line) })),
 };
