@@ -198,6 +198,7 @@ describe('a question of rare and common words', () => {
     ['zephyr amet lorem ipsum', { boosts: [{ urlPattern: '*/shop/*', weight: 3 }] }],
     ['zephyr quasar lorem ipsum', { exclude: [data.keys[0] as string, data.keys[2] as string] }],
     ['zephyr quasar lorem ipsum dolor', { offset: 90, limit: 10 }],
+    ['"quasar quasar" zephyr lorem ipsum dolor', {}],
   ] as const)('given %s (%o), then it answers what scoring every page answers', (q, extra) => {
     const fast = pruned.search(typedQuery(q, extra));
     expect(fast.hits.length).toBeGreaterThan(0);

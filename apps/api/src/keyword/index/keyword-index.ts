@@ -330,12 +330,15 @@ export class KeywordIndex {
     const excluded = new Set(query.exclude.flatMap((key) => this.#byUrl.get(key) ?? []));
     const collector = new Collector(scorer, expanded, { ...collect, tab: query.tab, boosts, excluded });
     const size = collect.top.size;
+    const phrased = expanded.some((slot) => slot.phrase);
     const prune =
       collect.any && !collect.full && from === 0
         ? {
             order: collector.pruningOrder(),
             stop: (remaining: readonly number[]) => {
-              if (!this.#pruning) return false;
+              // A page lacking a phrase of the question is no answer, though it holds the words
+              // left: counting those (`#countUnscored`) would count it.
+              if (!this.#pruning || phrased) return false;
               let postings = 0;
               for (const n of remaining) postings += scorer.postings(expanded[n] as ExpandedSlot);
               if (postings < PRUNE_GAIN * scorer.touched.length) return false;
