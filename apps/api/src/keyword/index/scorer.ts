@@ -414,7 +414,7 @@ export class Scorer {
    * term), the score goes straight to the page's sum and the slot's bit is set, new pages listed in
    * `touched`; otherwise the slot's best per page is kept in `#best` and the pages new to the slot
    * listed in `touched`. With `known` (slot bits), only the pages holding exactly those slots so
-   * far (`alive`) are scored. This loop is most of a search's time: it reads the term's pages
+   * far (`alive`) are scored; with ONLY_TOUCHED, only pages touched already. This loop is most of a search's time: it reads the term's pages
    * (varint deltas, or a bitset) and scores (steps of its best) as pack-postings.ts lays them out.
    * A term kept as a bitset in more pages than are still `alive` is looked up for each of those
    * instead: a query's common word costs what its rarer words found, not its own list.
