@@ -8,6 +8,7 @@
  * it grew to while building it, and PGlite's memory is in the same process. The runtime does not
  * report its index sizes.
  */
+import { connectInspector } from './inspector-client.ts';
 
 export interface LiveMemory {
   /** V8 heap in use after a full collection. */
@@ -21,56 +22,13 @@ const MB = 1024 * 1024;
 
 /** Collects the garbage of the process behind `inspectorUrl`, then reads its memory. */
 export async function liveMemory(inspectorUrl: string): Promise<LiveMemory> {
-  const socket = new WebSocket(inspectorUrl);
-  await new Promise<void>((resolve, reject) => {
-    socket.addEventListener('open', () => resolve(), { once: true });
-    socket.addEventListener('error', () => reject(new Error(`No inspector at ${inspectorUrl}`)), {
-      once: true,
-    });
-  });
-  let next = 0;
-  const waiting = new Map<number, (message: Reply) => void>();
   const workers: string[] = [];
-  const fromWorkers = new Map<number, (message: Reply) => void>();
-  socket.addEventListener('message', (event) => {
-    const message = JSON.parse(String(event.data)) as Reply & {
-      method?: string;
-      params?: { sessionId?: string; message?: string };
-    };
-    if (message.id !== undefined) waiting.get(message.id)?.(message);
-    else if (message.method === 'NodeWorker.attachedToWorker' && message.params?.sessionId)
-      workers.push(message.params.sessionId);
-    else if (message.method === 'NodeWorker.receivedMessageFromWorker' && message.params?.message) {
-      const reply = JSON.parse(message.params.message) as Reply;
-      if (reply.id !== undefined) fromWorkers.get(reply.id)?.(reply);
-    }
+  const inspector = await connectInspector(inspectorUrl, ({ attached, sessionId }) => {
+    if (attached) workers.push(sessionId);
   });
-  const answered = (method: string, map: Map<number, (message: Reply) => void>, id: number) =>
-    new Promise<unknown>((resolve, reject) => {
-      map.set(id, (message) => {
-        map.delete(id);
-        if (message.error) reject(new Error(`${method}: ${message.error.message}`));
-        else resolve(message.result);
-      });
-    });
-  const call = (method: string, params: Record<string, unknown> = {}) => {
-    const id = ++next;
-    const done = answered(method, waiting, id);
-    socket.send(JSON.stringify({ id, method, params }));
-    return done;
-  };
-  const callWorker = (sessionId: string, method: string, params: Record<string, unknown> = {}) => {
-    const id = ++next;
-    const done = answered(method, fromWorkers, id);
-    void call('NodeWorker.sendMessageToWorker', {
-      sessionId,
-      message: JSON.stringify({ id, method, params }),
-    });
-    return done;
-  };
   const mainUsage = async (): Promise<NodeJS.MemoryUsage> => {
-    await call('HeapProfiler.collectGarbage');
-    const answer = (await call('Runtime.evaluate', {
+    await inspector.call('HeapProfiler.collectGarbage');
+    const answer = (await inspector.call('Runtime.evaluate', {
       expression: 'JSON.stringify(process.memoryUsage())',
       returnByValue: true,
     })) as { result: { value: string } };
@@ -78,7 +36,7 @@ export async function liveMemory(inspectorUrl: string): Promise<LiveMemory> {
   };
   try {
     const main = await mainUsage();
-    await call('NodeWorker.enable', { waitForDebuggerOnStart: false });
+    await inspector.call('NodeWorker.enable', { waitForDebuggerOnStart: false });
     // The threads running now are announced at once.
     await new Promise((resolve) => setTimeout(resolve, 500));
     let heapUsed = main.heapUsed;
@@ -86,20 +44,16 @@ export async function liveMemory(inspectorUrl: string): Promise<LiveMemory> {
     for (const sessionId of workers) {
       // A worker's heap as its inspector counts it (its `process.memoryUsage()` is not always
       // reachable from the inspector: PGlite's thread answers "illegal access").
-      const run = (method: string, params?: Record<string, unknown>) => callWorker(sessionId, method, params);
-      await run('HeapProfiler.collectGarbage');
-      const usage = (await run('Runtime.getHeapUsage')) as { usedSize: number; backingStorageSize?: number };
+      await inspector.callThread(sessionId, 'HeapProfiler.collectGarbage');
+      const usage = (await inspector.callThread(sessionId, 'Runtime.getHeapUsage')) as {
+        usedSize: number;
+        backingStorageSize?: number;
+      };
       heapUsed += usage.usedSize;
       external += usage.backingStorageSize ?? 0;
     }
     return { heapUsedMb: heapUsed / MB, externalMb: external / MB, rssMb: main.rss / MB };
   } finally {
-    socket.close();
+    inspector.close();
   }
-}
-
-interface Reply {
-  id?: number;
-  result?: unknown;
-  error?: { message: string };
 }

@@ -9,6 +9,7 @@
  * library's native buffers, the thread's stack) is not in it, and a sample every `everyMs` can
  * miss a shorter peak between two.
  */
+import { connectInspector } from './inspector-client.ts';
 
 export interface ThreadHeapPeak {
   /** The highest sum over the sampled threads of their V8 heap (committed) and array buffers. */
@@ -19,18 +20,6 @@ export interface ThreadHeapPeak {
 
 export interface ThreadHeapSampler {
   stop(): Promise<ThreadHeapPeak>;
-}
-
-interface Message {
-  id?: number;
-  result?: unknown;
-  error?: { message: string };
-  method?: string;
-  params?: {
-    sessionId?: string;
-    message?: string;
-    workerInfo?: { url?: string };
-  };
 }
 
 interface HeapUsage {
@@ -46,73 +35,35 @@ export async function sampleThreadHeaps(
   chosen: (scriptUrl: string) => boolean,
   everyMs = 200,
 ): Promise<ThreadHeapSampler> {
-  const socket = new WebSocket(inspectorUrl);
-  await new Promise<void>((resolve, reject) => {
-    socket.addEventListener('open', () => resolve(), { once: true });
-    socket.addEventListener('error', () => reject(new Error(`No inspector at ${inspectorUrl}`)), {
-      once: true,
-    });
-  });
-  let next = 0;
-  const waiting = new Map<number, (message: Message) => void>();
   const sessions = new Set<string>();
   const seen = new Set<string>();
+  const inspector = await connectInspector(inspectorUrl, ({ attached, sessionId, url }) => {
+    if (!attached) sessions.delete(sessionId);
+    else if (chosen(url)) sessions.add(sessionId);
+  });
   /** An error a thread answered: thrown by `stop`, as the sampling runs unawaited till then. */
   let failure: Error | undefined;
-  socket.addEventListener('message', (event) => {
-    const message = JSON.parse(String(event.data)) as Message;
-    const sessionId = message.params?.sessionId;
-    if (message.id !== undefined) waiting.get(message.id)?.(message);
-    else if (message.method === 'NodeWorker.attachedToWorker' && sessionId) {
-      if (chosen(message.params?.workerInfo?.url ?? '')) sessions.add(sessionId);
-    } else if (message.method === 'NodeWorker.detachedFromWorker' && sessionId) sessions.delete(sessionId);
-    else if (message.method === 'NodeWorker.receivedMessageFromWorker' && message.params?.message) {
-      const reply = JSON.parse(message.params.message) as Message;
-      if (reply.id !== undefined) waiting.get(reply.id)?.(reply);
+  const heapOf = async (sessionId: string): Promise<number> => {
+    let usage: HeapUsage | undefined;
+    try {
+      usage = (await inspector.callThread(sessionId, 'Runtime.getHeapUsage', {}, everyMs * 5)) as
+        | HeapUsage
+        | undefined;
+    } catch (error) {
+      failure ??= error as Error;
+      return 0;
     }
-  });
-  /** Sends `method` to a thread's session: its result, or undefined past `timeoutMs`. */
-  const askThread = (sessionId: string, method: string, timeoutMs: number) => {
-    const id = ++next;
-    const answer = new Promise<unknown>((resolve) => {
-      const timer = setTimeout(() => {
-        waiting.delete(id);
-        resolve(undefined); // The thread ended meanwhile, or was too busy to answer in time.
-      }, timeoutMs);
-      waiting.set(id, (message) => {
-        clearTimeout(timer);
-        waiting.delete(id);
-        if (message.error) failure ??= new Error(`${method}: ${message.error.message}`);
-        resolve(message.error ? undefined : message.result);
-      });
-    });
-    const message = JSON.stringify({ id, method, params: {} });
-    socket.send(
-      JSON.stringify({
-        id: ++next,
-        method: 'NodeWorker.sendMessageToWorker',
-        params: { sessionId, message },
-      }),
-    );
-    return answer;
+    if (!usage) return 0;
+    seen.add(sessionId);
+    return usage.totalSize + (usage.backingStorageSize ?? 0);
   };
-  socket.send(
-    JSON.stringify({ id: ++next, method: 'NodeWorker.enable', params: { waitForDebuggerOnStart: false } }),
-  );
+  await inspector.call('NodeWorker.enable', { waitForDebuggerOnStart: false });
   let peak = 0;
   let stopped = false;
   const sampling = (async () => {
     while (!stopped && !failure) {
       const started = performance.now();
-      const usages = await Promise.all(
-        [...sessions].map(async (sessionId) => {
-          const usage = (await askThread(sessionId, 'Runtime.getHeapUsage', everyMs * 5)) as
-            | HeapUsage
-            | undefined;
-          if (usage) seen.add(sessionId);
-          return usage ? usage.totalSize + (usage.backingStorageSize ?? 0) : 0;
-        }),
-      );
+      const usages = await Promise.all([...sessions].map(heapOf));
       peak = Math.max(
         peak,
         usages.reduce((sum, bytes) => sum + bytes, 0),
@@ -126,7 +77,7 @@ export async function sampleThreadHeaps(
     async stop() {
       stopped = true;
       await sampling;
-      socket.close();
+      inspector.close();
       if (failure) throw failure;
       return { peakMb: peak / MB, threads: seen.size };
     },
